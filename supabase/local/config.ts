@@ -1,0 +1,81 @@
+/**
+ * Defaults match `supabase start` (Supabase CLI) so anyone used to the CLI feels at home:
+ * same URL, JWT secret and demo anon/service_role keys. Every value can be overridden by env.
+ */
+export const DEFAULT_PORT = 54321;
+export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const DEFAULT_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const DEFAULT_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+export interface StackConfig {
+  /** Port to listen on; 0 picks a free one (tests). */
+  port: number;
+  host: string;
+  /** Public base URL of the stack, e.g. http://127.0.0.1:54321 (used in mail links and OAuth redirects). */
+  publicUrl: string;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Where the app lives; default redirect target for auth links (GoTrue SITE_URL). */
+  siteUrl: string;
+  /** Extra allowed redirect URLs (GoTrue URI_ALLOW_LIST); '*' patterns allowed. */
+  additionalRedirectUrls: string[];
+  /** Access-token lifetime in seconds (GoTrue JWT_EXP). */
+  jwtExpiry: number;
+  /** GoTrue MAILER_AUTOCONFIRM inverted: sign-ups need e-mail confirmation. */
+  enableConfirmations: boolean;
+  /** Google OAuth; the provider is "not enabled" unless both are set. */
+  google: { clientId: string; secret: string; authorizeUrl: string; tokenUrl: string; userinfoUrl: string } | null;
+  /** Rate limits (per hour, per IP+e-mail), like GoTrue's defaults; tests may raise them. */
+  rateLimits: { signIn: number; signUp: number; recover: number; emailSent: number };
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: number;
+  /** Log each request (method, path, status, ms). */
+  logRequests: boolean;
+  /** Directory with Edge Function folders (supabase/functions). */
+  functionsDir: string;
+}
+
+const env = (name: string): string | undefined => {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : value;
+};
+
+export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
+  const port = overrides.port ?? Number(env('STACK_PORT') ?? DEFAULT_PORT);
+  const host = overrides.host ?? env('STACK_HOST') ?? '127.0.0.1';
+  const googleId = env('GOOGLE_CLIENT_ID');
+  const googleSecret = env('GOOGLE_CLIENT_SECRET');
+  return {
+    port,
+    host,
+    publicUrl: env('API_EXTERNAL_URL') ?? `http://${host}:${port}`,
+    jwtSecret: env('JWT_SECRET') ?? DEFAULT_JWT_SECRET,
+    anonKey: env('ANON_KEY') ?? DEFAULT_ANON_KEY,
+    serviceRoleKey: env('SERVICE_ROLE_KEY') ?? DEFAULT_SERVICE_ROLE_KEY,
+    siteUrl: env('SITE_URL') ?? 'http://127.0.0.1:5173',
+    additionalRedirectUrls: (env('ADDITIONAL_REDIRECT_URLS') ?? 'http://localhost:5173/**,chrome-extension://**')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    jwtExpiry: Number(env('JWT_EXPIRY') ?? 3600),
+    enableConfirmations: (env('ENABLE_EMAIL_CONFIRMATIONS') ?? 'true') !== 'false',
+    google:
+      googleId && googleSecret
+        ? {
+            clientId: googleId,
+            secret: googleSecret,
+            authorizeUrl: env('GOOGLE_AUTHORIZE_URL') ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+            tokenUrl: env('GOOGLE_TOKEN_URL') ?? 'https://oauth2.googleapis.com/token',
+            userinfoUrl: env('GOOGLE_USERINFO_URL') ?? 'https://openidconnect.googleapis.com/v1/userinfo',
+          }
+        : null,
+    rateLimits: { signIn: 30, signUp: 30, recover: 30, emailSent: 30 },
+    maxBodyBytes: 1024 * 1024,
+    logRequests: true,
+    functionsDir: new URL('../functions/', import.meta.url).pathname,
+    ...overrides,
+  };
+}

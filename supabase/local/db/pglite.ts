@@ -1,0 +1,40 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import type { Database, Queryable, QueryResult, TransactionOptions } from './types.ts';
+
+/**
+ * Embedded Postgres (WASM). One connection: PGlite queues queries and a transaction holds the
+ * connection until it ends, so requests are serialised — enough for a developer's machine.
+ * Values come back as the same JS types node-postgres gives (int8/numeric as strings).
+ */
+const parsers = {
+  [types.INT8]: (value: string) => value,
+  [types.NUMERIC]: (value: string) => value,
+};
+
+export async function openPglite(dataDir?: string): Promise<Database> {
+  const pg = await PGlite.create({ dataDir, extensions: { pgcrypto }, parsers });
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
+      const result = await q.query<Row>(sql, params);
+      return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  const base = wrap(pg);
+  return {
+    kind: 'pglite',
+    ...base,
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+      return pg.transaction(async (tx) => {
+        if (options.readOnly) await tx.exec('set transaction read only');
+        return fn(wrap(tx));
+      });
+    },
+    async close() {
+      await pg.close();
+    },
+  };
+}

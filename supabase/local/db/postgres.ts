@@ -1,0 +1,42 @@
+import pg from 'pg';
+import type { Database, Queryable, QueryResult, TransactionOptions } from './types.ts';
+
+/** A real PostgreSQL through a connection pool (DATABASE_URL). */
+export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  pool.on('error', () => {
+    /* an idle client died (server restart); the pool replaces it */
+  });
+  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
+      const result = await client.query(sql, params);
+      return { rows: result.rows as Row[], affectedRows: result.rowCount ?? 0 };
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+  });
+  // Fail fast with a clear message when the server is unreachable.
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query(options.readOnly ? 'begin read only' : 'begin');
+        const result = await fn(wrap(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/** The small database surface the local stack needs; implemented by PGlite and node-postgres. */
+export interface QueryResult<Row = Record<string, unknown>> {
+  rows: Row[];
+  /** Number of rows touched by INSERT/UPDATE/DELETE (0 for SELECT in PGlite; use rows.length there). */
+  affectedRows: number;
+}
+
+export interface Queryable {
+  /** One statement with $1.. parameters. */
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
+  /** Several statements, no parameters (migrations, bootstrap). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface TransactionOptions {
+  readOnly?: boolean;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn inside BEGIN … COMMIT (ROLLBACK when fn throws). Transactions never interleave on one connection. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A Postgres error as both drivers report it (SQLSTATE code plus the server's fields). */
+export interface PgError extends Error {
+  code: string;
+  detail?: string;
+  hint?: string;
+}
+
+export function isPgError(error: unknown): error is PgError {
+  return error instanceof Error && typeof (error as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((error as unknown as { code: string }).code);
+}

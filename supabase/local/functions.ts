@@ -1,0 +1,42 @@
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { json, type ServiceHandler, type StackContext } from './context.ts';
+
+type EdgeHandler = (req: Request) => Response | Promise<Response>;
+
+/**
+ * /functions/v1/<name>: each supabase/functions/<name>/handler.ts default-exports a standard
+ * (Request) => Response; its index.ts passes it to Deno.serve on hosted Supabase. Here we import
+ * handler.ts directly. The caller's Authorization header is forwarded untouched; the handler gets
+ * SUPABASE_URL / keys through process env (Deno.env on hosted Supabase).
+ */
+export function createFunctionsHandler(ctx: StackContext): ServiceHandler {
+  const cache = new Map<string, EdgeHandler>();
+  process.env.SUPABASE_URL ??= ctx.config.publicUrl;
+  process.env.SUPABASE_ANON_KEY ??= ctx.config.anonKey;
+  process.env.SUPABASE_SERVICE_ROLE_KEY ??= ctx.config.serviceRoleKey;
+  return async (req, path) => {
+    const name = path.split('/')[1] ?? '';
+    if (!/^[a-z0-9][a-z0-9_-]*$/i.test(name)) return json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
+    let handler = cache.get(name);
+    if (!handler) {
+      const file = join(ctx.config.functionsDir, name, 'handler.ts');
+      try {
+        await access(file);
+      } catch {
+        return json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
+      }
+      const mod = (await import(pathToFileURL(file).href)) as { default?: EdgeHandler };
+      if (typeof mod.default !== 'function') return json({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' }, 503);
+      handler = mod.default;
+      cache.set(name, handler);
+    }
+    try {
+      return await handler(req);
+    } catch (error) {
+      console.error(`[functions/${name}]`, error);
+      return json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, 500);
+    }
+  };
+}

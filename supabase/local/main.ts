@@ -1,0 +1,51 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { startLocalStack } from './server.ts';
+
+/**
+ * The Docker-free local Supabase: `npm run stack` (or as part of `npm start`).
+ *   --reset   wipe the PGlite data folder first       --exit   migrate, then stop (db:reset)
+ * DATABASE_URL switches from PGlite (.data/pglite) to a real PostgreSQL.
+ */
+const args = new Set(process.argv.slice(2));
+const dataDir = process.env.PGLITE_DATA_DIR ?? new URL('../../.data/pglite', import.meta.url).pathname;
+const databaseUrl = process.env.DATABASE_URL || undefined;
+
+if (args.has('--reset') && !databaseUrl) await rm(dataDir, { recursive: true, force: true });
+if (!databaseUrl) await mkdir(dataDir, { recursive: true });
+
+let stack;
+try {
+  stack = await startLocalStack({ databaseUrl, dataDir: databaseUrl ? undefined : dataDir });
+} catch (error) {
+  console.error(`\n✖ local stack failed to start: ${(error as Error).message}\n`);
+  process.exit(1);
+}
+
+if (args.has('--exit')) {
+  await stack.stop();
+  process.exit(0);
+}
+
+const { url, config } = stack;
+console.log(`
+AI Vault local stack (Supabase-compatible) — database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}
+  API URL        ${url}
+  REST           ${url}/rest/v1
+  Auth           ${url}/auth/v1
+  Functions      ${url}/functions/v1/<name>
+  Mailbox        ${url}/mail
+  JWT secret     ${config.jwtSecret}
+  anon key       ${config.anonKey}
+  service_role   ${config.serviceRoleKey}
+`);
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping the local stack (closing connections, flushing the database)…`);
+  await stack!.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

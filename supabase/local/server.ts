@@ -1,0 +1,158 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createAuthHandler } from './auth/index.ts';
+import { loadConfig, type StackConfig } from './config.ts';
+import { json, type ServiceHandler, type StackContext } from './context.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open.ts';
+import type { Database } from './db/types.ts';
+import { createFunctionsHandler } from './functions.ts';
+import { createMailHandler } from './mail/routes.ts';
+import { Mailbox } from './mail/mailbox.ts';
+import { createRestHandler } from './rest/index.ts';
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'access-control-allow-headers':
+    'authorization, apikey, content-type, x-client-info, prefer, range, range-unit, accept, accept-profile, content-profile, x-supabase-api-version, x-upsert, x-region',
+  'access-control-expose-headers': 'content-range, content-location, location, x-total-count, preference-applied, x-supabase-api-version, retry-after',
+  'access-control-max-age': '86400',
+};
+
+/** Paths under /auth/v1 a browser opens directly (mail links, OAuth redirects): no apikey needed, as behind Kong. */
+const OPEN_AUTH_PATHS = ['/verify', '/callback', '/authorize', '/health', '/settings'];
+
+export interface LocalStack {
+  url: string;
+  config: StackConfig;
+  db: Database;
+  mailbox: Mailbox;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  config?: Partial<StackConfig>;
+  /** An already-open database (tests); otherwise DATABASE_URL or PGlite in dataDir. */
+  db?: Database;
+  databaseUrl?: string;
+  dataDir?: string;
+  supabaseDir?: string;
+}
+
+export async function startLocalStack(options: StartOptions = {}): Promise<LocalStack> {
+  const config = loadConfig(options.config);
+  const db = options.db ?? (await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
+  await migrate(db, options.supabaseDir);
+  const mailbox = new Mailbox();
+  const ctx: StackContext = { config, db, mailbox };
+  const services: [string, ServiceHandler][] = [
+    ['/rest/v1', createRestHandler(ctx)],
+    ['/auth/v1', createAuthHandler(ctx)],
+    ['/functions/v1', createFunctionsHandler(ctx)],
+    ['/mail', createMailHandler(ctx)],
+  ];
+  const validKeys = new Set([config.anonKey, config.serviceRoleKey]);
+
+  async function route(req: Request): Promise<Response> {
+    if (req.method === 'OPTIONS') return new Response(null, { status: 204 });
+    const url = new URL(req.url);
+    if (url.pathname === '/' || url.pathname === '/health') {
+      return json({ name: 'AI Vault local stack', rest: '/rest/v1', auth: '/auth/v1', functions: '/functions/v1', mail: '/mail' });
+    }
+    for (const [prefix, handler] of services) {
+      if (url.pathname !== prefix && !url.pathname.startsWith(prefix + '/')) continue;
+      const path = url.pathname.slice(prefix.length) || '/';
+      const needsKey = prefix === '/rest/v1' || (prefix === '/auth/v1' && !OPEN_AUTH_PATHS.some((p) => path.startsWith(p)));
+      if (needsKey) {
+        const apikey = req.headers.get('apikey') ?? url.searchParams.get('apikey');
+        if (!apikey) return json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);
+        if (!validKeys.has(apikey)) return json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, 401);
+      }
+      return handler(req, path);
+    }
+    return json({ message: 'no Route matched with those values' }, 404);
+  }
+
+  async function onRequest(nodeReq: IncomingMessage, nodeRes: ServerResponse): Promise<void> {
+    const started = performance.now();
+    let status = 500;
+    try {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of nodeReq) {
+        size += (chunk as Buffer).length;
+        if (size > config.maxBodyBytes) {
+          status = 413;
+          writeResponse(nodeRes, json({ message: 'Request body too large', code: 'PGRST413' }, 413));
+          nodeReq.resume();
+          return;
+        }
+        chunks.push(chunk as Buffer);
+      }
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(nodeReq.headers)) {
+        if (value === undefined) continue;
+        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      }
+      const hasBody = !['GET', 'HEAD'].includes(nodeReq.method ?? 'GET') && chunks.length > 0;
+      const req = new Request(`http://${nodeReq.headers.host ?? `${config.host}:${config.port}`}${nodeReq.url ?? '/'}`, {
+        method: nodeReq.method,
+        headers,
+        body: hasBody ? Buffer.concat(chunks) : undefined,
+      });
+      const res = await route(req).catch((error: unknown) => {
+        console.error('[stack] unhandled error', error);
+        return json({ code: 'XX000', message: 'Internal server error', details: null, hint: null }, 500);
+      });
+      status = res.status;
+      await writeResponse(nodeRes, res, nodeReq.method === 'HEAD');
+    } finally {
+      if (config.logRequests) {
+        const ms = (performance.now() - started).toFixed(1);
+        console.log(`${nodeReq.method} ${(nodeReq.url ?? '').split('?')[0]} ${status} ${ms}ms`);
+      }
+    }
+  }
+
+  const server = createServer((req, res) => void onRequest(req, res));
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(new Error(`Port ${config.port} on ${config.host} is already in use. Stop what is using it (is another "npm start" running?) or set STACK_PORT.`));
+      } else reject(error);
+    });
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host}:${port}`;
+  if (config.port === 0) config.publicUrl = url;
+  config.port = port;
+
+  return {
+    url,
+    config,
+    db,
+    mailbox,
+    server,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      if (!options.db) await db.close();
+    },
+  };
+}
+
+async function writeResponse(nodeRes: ServerResponse, res: Response, headOnly = false): Promise<void> {
+  const headers: Record<string, string> = { ...CORS_HEADERS };
+  res.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const body = headOnly || res.body === null ? null : Buffer.from(await res.arrayBuffer());
+  nodeRes.writeHead(res.status, headers);
+  nodeRes.end(body);
+}

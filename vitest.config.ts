@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: fast pure unit tests, and integration tests against a real local stack
+// (PGlite by default, TEST_DB=postgres for the machine's PostgreSQL).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file starts its own stack; two cores — keep it to two at a time.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
