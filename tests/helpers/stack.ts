@@ -24,7 +24,7 @@ export interface TestStack extends LocalStack {
   close(): Promise<void>;
 }
 
-async function freshDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
   if (testDbKind === 'pglite') {
     const db = await openPglite();
     return { db, drop: async () => undefined };

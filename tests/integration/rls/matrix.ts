@@ -1,0 +1,146 @@
+import type { Database, Queryable } from '../../../supabase/local/db/types.ts';
+import type { Actor, Cast } from './actors.ts';
+
+export type Operation = 'select' | 'insert' | 'update' | 'delete';
+export const OPERATIONS: Operation[] = ['select', 'insert', 'update', 'delete'];
+
+/** true: the actor may do it to the owner's row; false: RLS hides/refuses it. */
+export type Expectations = Record<Actor, Record<Operation, boolean>>;
+
+export interface TableCase {
+  table: string;
+  /** Primary-key column used to address the owner's row. */
+  key: string;
+  /** Creates the owner's row as the database owner; returns its key value. */
+  setup(db: Database, cast: Cast): Promise<string>;
+  /** A new row the actor tries to insert on the owner's behalf (or its own, for shared tables). */
+  newRow(cast: Cast, actorId: string | null): Record<string, unknown>;
+  /** Runs as the database owner before an insert check (e.g. to free a one-row-per-user key). */
+  beforeInsert?(tx: Queryable, cast: Cast): Promise<void>;
+  /** A harmless change the actor tries to make to the owner's row. */
+  change: Record<string, unknown>;
+  expect: Expectations;
+}
+
+const row = (select: boolean, insert: boolean, update: boolean, del: boolean) => ({ select, insert, update, delete: del });
+const ownerOnly: Expectations = {
+  anon: row(false, false, false, false),
+  owner: row(true, true, true, true),
+  other: row(false, false, false, false),
+  admin: row(false, false, false, false),
+  master_admin: row(false, false, false, false),
+};
+
+/**
+ * The RLS matrix. Every table with RLS gets a case here; later migrations add theirs.
+ * `owner` is a plain user; admin and master_admin are other people with those roles.
+ */
+export const RLS_MATRIX: TableCase[] = [
+  {
+    table: 'profiles',
+    key: 'id',
+    setup: async (_db, cast) => cast.owner.id,
+    // Profiles are created by the auth trigger only; nobody inserts through the API.
+    newRow: (_cast, actorId) => ({ id: actorId ?? '00000000-0000-0000-0000-000000000000', name: 'x' }),
+    change: { name: 'Renamed' },
+    expect: {
+      anon: row(false, false, false, false),
+      owner: row(true, false, true, false),
+      other: row(false, false, false, false),
+      admin: row(true, false, true, true),
+      master_admin: row(true, false, true, true),
+    },
+  },
+  {
+    table: 'user_api_keys',
+    key: 'user_id',
+    setup: async (db, cast) => {
+      await db.query('insert into public.user_api_keys (user_id, openai_api_key) values ($1, $2)', [cast.owner.id, 'sk-owner']);
+      return cast.owner.id;
+    },
+    // One row per user: free the owner's slot so the insert check is about RLS, not the primary key.
+    beforeInsert: async (tx, cast) => {
+      await tx.query('delete from public.user_api_keys where user_id = $1', [cast.owner.id]);
+    },
+    newRow: (cast) => ({ user_id: cast.owner.id, gemini_api_key: 'g' }),
+    change: { openai_api_key: 'sk-changed' },
+    expect: ownerOnly,
+  },
+  {
+    table: 'prompt_folders',
+    key: 'id',
+    setup: async (db, cast) =>
+      (await db.query<{ id: string }>('insert into public.prompt_folders (user_id, name) values ($1, $2) returning id', [cast.owner.id, 'Owner folder'])).rows[0]!.id,
+    newRow: (cast) => ({ user_id: cast.owner.id, name: 'New folder' }),
+    change: { name: 'Renamed folder' },
+    expect: ownerOnly,
+  },
+  {
+    table: 'saved_prompts',
+    key: 'id',
+    setup: async (db, cast) =>
+      (
+        await db.query<{ id: string }>('insert into public.saved_prompts (user_id, name, prompt_text) values ($1, $2, $3) returning id', [
+          cast.owner.id,
+          'Owner prompt',
+          'Write about [topic]',
+        ])
+      ).rows[0]!.id,
+    newRow: (cast) => ({ user_id: cast.owner.id, name: 'New prompt', prompt_text: 'Hello' }),
+    change: { name: 'Renamed prompt' },
+    expect: ownerOnly,
+  },
+  {
+    table: 'recommended_prompts',
+    key: 'id',
+    setup: async (db) =>
+      (
+        await db.query<{ id: string }>(
+          "insert into public.recommended_prompts (name, prompt_text, category) values ('Matrix prompt', 'Do [x]', 'Testing') returning id",
+        )
+      ).rows[0]!.id,
+    newRow: () => ({ name: 'Curated', prompt_text: 'Do [y]', category: 'Testing' }),
+    change: { name: 'Recurated' },
+    expect: {
+      anon: row(true, false, false, false),
+      owner: row(true, false, false, false),
+      other: row(true, false, false, false),
+      admin: row(true, true, true, true),
+      master_admin: row(true, true, true, true),
+    },
+  },
+  {
+    table: 'free_prompts',
+    key: 'id',
+    setup: async (db) => {
+      await db.query("insert into public.free_prompts (id, category_id, name, prompt_text) values ('matrix1', 'marketing', 'Matrix', 'Do [x]')");
+      return 'matrix1';
+    },
+    newRow: () => ({ id: 'matrix2', category_id: 'marketing', name: 'Curated', prompt_text: 'Do [y]' }),
+    change: { name: 'Recurated' },
+    expect: {
+      anon: row(true, false, false, false),
+      owner: row(true, false, false, false),
+      other: row(true, false, false, false),
+      admin: row(true, true, true, true),
+      master_admin: row(true, true, true, true),
+    },
+  },
+  {
+    table: 'free_prompt_categories',
+    key: 'id',
+    setup: async (db) => {
+      await db.query("insert into public.free_prompt_categories (id, name) values ('matrix', 'Matrix')");
+      return 'matrix';
+    },
+    newRow: () => ({ id: 'matrix-new', name: 'New category' }),
+    change: { name: 'Renamed category' },
+    expect: {
+      anon: row(true, false, false, false),
+      owner: row(true, false, false, false),
+      other: row(true, false, false, false),
+      admin: row(true, true, true, true),
+      master_admin: row(true, true, true, true),
+    },
+  },
+];
