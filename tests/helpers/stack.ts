@@ -24,8 +24,8 @@ export interface TestStack extends LocalStack {
   close(): Promise<void>;
 }
 
-export async function freshDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
-  if (testDbKind === 'pglite') {
+export async function freshDatabase(kind = testDbKind): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
     const db = await openPglite();
     return { db, drop: async () => undefined };
   }

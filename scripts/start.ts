@@ -1,0 +1,75 @@
+import type { ChildProcess } from 'node:child_process';
+import { DEFAULT_ANON_KEY, DEFAULT_PORT } from '../supabase/local/config.ts';
+import { bin, run, startService, waitForHttp } from './lib/proc.ts';
+
+/**
+ * `npm start`: the local Supabase-compatible stack on :54321, the dashboard on :5173 and the
+ * extension built into .output/chrome-mv3, all pointed at the local stack. Ctrl-C stops it all.
+ * `npm run dev`: the same, with the extension rebuilt on every change (wxt dev mode).
+ * Set SUPABASE_URL / SUPABASE_ANON_KEY to use a hosted project instead (no local stack then).
+ */
+const dev = process.argv.includes('--dev');
+const hosted = Boolean(process.env.SUPABASE_URL);
+const supabaseUrl = process.env.SUPABASE_URL ?? `http://127.0.0.1:${process.env.STACK_PORT ?? DEFAULT_PORT}`;
+const anonKey = process.env.SUPABASE_ANON_KEY ?? DEFAULT_ANON_KEY;
+const frontEnv = {
+  VITE_SUPABASE_URL: supabaseUrl,
+  VITE_SUPABASE_ANON_KEY: anonKey,
+  WXT_SUPABASE_URL: supabaseUrl,
+  WXT_SUPABASE_ANON_KEY: anonKey,
+};
+
+const children: ChildProcess[] = [];
+let stopping = false;
+function stopAll(code = 0): void {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping…');
+  for (const child of children) child.kill('SIGTERM');
+  // Give the stack time to flush its database before we exit.
+  const timer = setTimeout(() => process.exit(code), 8000);
+  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r))))).then(() => {
+    clearTimeout(timer);
+    process.exit(code);
+  });
+}
+process.on('SIGINT', () => stopAll());
+process.on('SIGTERM', () => stopAll());
+
+function watch(child: ChildProcess, name: string): ChildProcess {
+  children.push(child);
+  child.on('exit', (code) => {
+    if (!stopping) {
+      console.error(`\n✖ ${name} exited (code ${code}); stopping everything.`);
+      stopAll(1);
+    }
+  });
+  return child;
+}
+
+if (!hosted) {
+  watch(startService('stack', bin('tsx'), ['supabase/local/main.ts']), 'local stack');
+  await waitForHttp(`${supabaseUrl}/health`, 120_000);
+}
+
+if (dev) {
+  watch(startService('extension', bin('wxt'), [], frontEnv), 'extension dev build');
+} else {
+  const code = await run(bin('wxt'), ['build'], frontEnv);
+  if (code !== 0) {
+    console.error('✖ extension build failed');
+    stopAll(1);
+  }
+}
+
+watch(startService('dashboard', bin('vite'), ['--config', 'web/vite.config.ts'], frontEnv), 'dashboard');
+await waitForHttp('http://127.0.0.1:5173/', 60_000);
+
+console.log(`
+AI Vault is running${hosted ? ' against your hosted Supabase project' : ''}:
+  Dashboard       http://127.0.0.1:5173
+  Supabase API    ${supabaseUrl}${hosted ? '' : `   (REST /rest/v1, Auth /auth/v1, Functions /functions/v1)
+  Local mailbox   ${supabaseUrl}/mail   (confirmation and password-reset mails land here)`}
+  Extension       .output/chrome-mv3 — load it unpacked at chrome://extensions (Developer mode → Load unpacked)${dev ? ' (rebuilt on change)' : ''}
+Press Ctrl-C to stop everything.
+`);

@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import pg from 'pg';
+import { bin, root, run } from './lib/proc.ts';
+
+/**
+ * `npm test`: every check, in order — typecheck, lint, unit tests, integration tests against the
+ * local stack on PGlite and on PostgreSQL, the production builds, and end-to-end tests in
+ * Chromium. Ends with one line "N passed, N failed".
+ * PostgreSQL: TEST_PG_URL (default postgres://postgres:postgres@127.0.0.1:5432/postgres); if it is
+ * not reachable and this machine has a Debian PostgreSQL cluster, it is started.
+ */
+const reports = `${root}test-results/reports`;
+const pgUrl = process.env.TEST_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+const failures: string[] = [];
+
+async function step(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<boolean> {
+  console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
+  const code = await run(command, args, env);
+  console.log(`━━ ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  if (code !== 0) failures.push(name);
+  return code === 0;
+}
+
+async function countVitest(file: string): Promise<void> {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(await readFile(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  total.passed += report.numPassedTests;
+  total.failed += report.numFailedTests;
+  total.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+async function countPlaywright(file: string): Promise<void> {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(await readFile(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  total.passed += report.stats.expected + report.stats.flaky;
+  total.failed += report.stats.unexpected;
+  total.skipped += report.stats.skipped;
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function ensurePostgres(): Promise<boolean> {
+  if (await postgresReachable()) return true;
+  if (!existsSync('/usr/bin/pg_ctlcluster') || process.getuid?.() !== 0 || process.env.TEST_PG_URL) return false;
+  console.log('PostgreSQL is not reachable; starting the local cluster (pg_ctlcluster 15 main start)…');
+  await run('pg_ctlcluster', ['15', 'main', 'start']);
+  await run('su', ['postgres', '-c', `psql -q -c "alter user postgres password 'postgres'"`]);
+  return postgresReachable();
+}
+
+await rm(reports, { recursive: true, force: true });
+await mkdir(reports, { recursive: true });
+const vitest = (project: string, out: string) => ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/${out}.json`];
+
+await step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+await step('lint', bin('eslint'), ['.']);
+await step('unit tests', bin('vitest'), vitest('unit', 'unit'));
+await step('integration tests (PGlite)', bin('vitest'), vitest('integration', 'integration-pglite'), { TEST_DB: 'pglite' });
+if (await ensurePostgres()) {
+  await step('integration tests (PostgreSQL)', bin('vitest'), vitest('integration', 'integration-postgres'), { TEST_DB: 'postgres' });
+} else {
+  console.error(`\n✖ PostgreSQL is not reachable at ${pgUrl}; set TEST_PG_URL or start it (see README).`);
+  failures.push('integration tests (PostgreSQL): no PostgreSQL');
+}
+if (await step('build (dashboard, extension for Chrome and Firefox)', 'npm', ['run', 'build', '--silent'])) {
+  await step('end-to-end tests (Chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` });
+} else {
+  failures.push('end-to-end tests: skipped because the build failed');
+}
+
+for (const file of ['unit', 'integration-pglite', 'integration-postgres']) await countVitest(`${reports}/${file}.json`);
+await countPlaywright(`${reports}/e2e.json`);
+
+console.log('');
+if (failures.length > 0) console.log(`Failed steps: ${failures.join('; ')}`);
+const failed = total.failed + (failures.length > 0 && total.failed === 0 ? failures.length : 0);
+console.log(`${total.passed} passed, ${failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(failures.length > 0 ? 1 : 0);

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { WebSocket } from 'ws';
+import { signJwt } from '../../supabase/local/jwt.ts';
+import { startLocalStack } from '../../supabase/local/server.ts';
+import type { Database } from '../../supabase/local/db/types.ts';
+import { freshDatabase } from '../helpers/stack.ts';
+
+/**
+ * `npm run bench`: what the REST layer costs. Seeds 10,000 saved prompts in 500 folders for one
+ * user, then measures two queries through supabase-js → /rest/v1 and the same SQL run directly on
+ * the same database: sequential p50/p99 latency, and requests/s with 16 requests in flight.
+ * Runs on PGlite and on PostgreSQL (BENCH_DB=pglite|postgres to run one).
+ * Goal: REST p50 ≤ 1.3× raw p50, and ≥ 2,000 req/s on PostgreSQL.
+ */
+const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 2000);
+const WARMUP = 200;
+const THROUGHPUT_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
+const CONCURRENCY = 16;
+
+interface Stats {
+  p50: number;
+  p99: number;
+  rps: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function measure(op: () => Promise<void>): Promise<Stats> {
+  for (let i = 0; i < WARMUP; i++) await op();
+  const times: number[] = [];
+  for (let i = 0; i < SEQUENTIAL; i++) {
+    const t = performance.now();
+    await op();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  let done = 0;
+  const end = performance.now() + THROUGHPUT_MS;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        await op();
+        done++;
+      }
+    }),
+  );
+  return { p50: percentile(times, 50), p99: percentile(times, 99), rps: done / ((performance.now() - started) / 1000) };
+}
+
+async function seed(db: Database): Promise<{ userId: string; folderIds: string[]; promptIds: string[] }> {
+  const userId = randomUUID();
+  await db.query("insert into auth.users (id, email, email_confirmed_at) values ($1, $2, now())", [userId, `bench-${userId.slice(0, 8)}@bench.test`]);
+  const folders = await db.query<{ id: string }>(
+    "insert into public.prompt_folders (user_id, name) select $1, 'Folder ' || lpad(g::text, 3, '0') from generate_series(1, 500) g returning id",
+    [userId],
+  );
+  const folderIds = folders.rows.map((r) => r.id);
+  await db.query(
+    `insert into public.saved_prompts (user_id, name, prompt_text, folder_id)
+     select $1, 'Prompt ' || md5(g::text), 'Write about [topic] number ' || g, (array_agg_ids)[1 + (g % 500)]
+     from generate_series(1, 10000) g, (select array_agg(id) as array_agg_ids from public.prompt_folders where user_id = $1) f`,
+    [userId],
+  );
+  await db.query('analyze public.saved_prompts');
+  const prompts = await db.query<{ id: string }>('select id from public.saved_prompts where user_id = $1', [userId]);
+  return { userId, folderIds, promptIds: prompts.rows.map((r) => r.id) };
+}
+
+const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
+const fmt = (n: number) => n.toFixed(2).padStart(8);
+
+async function bench(kind: 'pglite' | 'postgres'): Promise<void> {
+  process.env.TEST_DB = kind;
+  const { db, drop } = await freshDatabase(kind);
+  const stack = await startLocalStack({ db, config: { port: 0, logRequests: false } });
+  try {
+    const { userId, folderIds, promptIds } = await seed(db);
+    const token = await signJwt(
+      { sub: userId, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 },
+      stack.config.jwtSecret,
+    );
+    const supabase: SupabaseClient = createClient(stack.url, stack.config.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+      global: { headers: { Authorization: `Bearer ${token}` } },
+    });
+    const scenarios: { name: string; rest: () => Promise<void>; raw: () => Promise<void> }[] = [
+      {
+        name: "list one folder's prompts by name",
+        rest: async () => {
+          const { data, error } = await supabase.from('saved_prompts').select('*').eq('folder_id', pick(folderIds)).order('name');
+          if (error || !data?.length) throw new Error(`REST list failed: ${error?.message ?? 'no rows'}`);
+        },
+        raw: async () => {
+          const { rows } = await db.query('select * from public.saved_prompts where user_id = $1 and folder_id = $2 order by name', [userId, pick(folderIds)]);
+          if (!rows.length) throw new Error('raw list returned no rows');
+        },
+      },
+      {
+        name: 'fetch one prompt by id',
+        rest: async () => {
+          const { data, error } = await supabase.from('saved_prompts').select('*').eq('id', pick(promptIds)).single();
+          if (error || !data) throw new Error(`REST get failed: ${error?.message}`);
+        },
+        raw: async () => {
+          const { rows } = await db.query('select * from public.saved_prompts where user_id = $1 and id = $2', [userId, pick(promptIds)]);
+          if (rows.length !== 1) throw new Error('raw get did not return one row');
+        },
+      },
+    ];
+    console.log(`\n${kind === 'pglite' ? 'PGlite (embedded, one connection)' : 'PostgreSQL 15 (pool of 10)'} — 10,000 prompts in 500 folders`);
+    console.log('scenario                             path    p50 ms   p99 ms     req/s   p50 ratio');
+    for (const scenario of scenarios) {
+      const raw = await measure(scenario.raw);
+      const rest = await measure(scenario.rest);
+      console.log(`${scenario.name.padEnd(36)} raw   ${fmt(raw.p50)} ${fmt(raw.p99)} ${raw.rps.toFixed(0).padStart(9)}`);
+      console.log(`${''.padEnd(36)} rest  ${fmt(rest.p50)} ${fmt(rest.p99)} ${rest.rps.toFixed(0).padStart(9)}   ${(rest.p50 / raw.p50).toFixed(2)}×`);
+    }
+  } finally {
+    await stack.stop();
+    await drop();
+  }
+}
+
+const kinds = (process.env.BENCH_DB ? [process.env.BENCH_DB] : ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
+for (const kind of kinds) await bench(kind);
