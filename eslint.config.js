@@ -1,0 +1,95 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Imports that would make shared/ depend on one front end. */
+const FRONT_END_PATTERNS = [
+  {
+    group: ['**/web', '**/web/**', '@/web', '@/web/**', '~/web/**', '@@/web/**', '~~/web/**'],
+    message: 'shared/ must not import from web/ (the dashboard). Move the code into shared/ instead.',
+  },
+  {
+    group: [
+      '**/entrypoints',
+      '**/entrypoints/**',
+      '@/entrypoints',
+      '@/entrypoints/**',
+      '~/entrypoints/**',
+      '@@/entrypoints/**',
+      '~~/entrypoints/**',
+    ],
+    message: 'shared/ must not import from entrypoints/ (the extension). Move the code into shared/ instead.',
+  },
+];
+
+/** Packages shared/core may not use: it is pure domain logic (no browser, React or Supabase). */
+const CORE_FORBIDDEN_PATTERNS = [
+  {
+    group: ['react', 'react/**', 'react-dom', 'react-dom/**', 'react-router', 'react-router-dom', 'jotai', 'jotai/**'],
+    message: 'shared/core must stay pure: no React.',
+  },
+  { group: ['@mui/*', '@mui/**', '@emotion/*'], message: 'shared/core must stay pure: no MUI.' },
+  { group: ['@supabase/*', '@supabase/**'], message: 'shared/core must stay pure: no Supabase.' },
+  {
+    group: ['webextension-polyfill', 'wxt', 'wxt/*', 'wxt/**', '#imports'],
+    message: 'shared/core must stay pure: no browser extension APIs.',
+  },
+  {
+    group: ['**/shared/ui', '**/shared/ui/**', '**/shared/data/**', '**/shared/ext/**', '../ui/**', '../data/**', '../ext/**'],
+    message: 'shared/core must stay pure: it may not import the UI, data or extension layers.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '.output/**',
+      '.wxt/**',
+      '.data/**',
+      'dist/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  // Import boundaries (DESIGN.md): shared/ never imports a front end; shared/core is pure.
+  {
+    files: ['shared/**/*.{ts,tsx,js,jsx,mts,cts}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: FRONT_END_PATTERNS }],
+    },
+  },
+  {
+    files: ['shared/core/**/*.{ts,tsx,js,jsx,mts,cts}'],
+    rules: {
+      // A later block replaces the rule's options, so repeat the front-end patterns here.
+      'no-restricted-imports': ['error', { patterns: [...FRONT_END_PATTERNS, ...CORE_FORBIDDEN_PATTERNS] }],
+    },
+  },
+);

@@ -1,0 +1,175 @@
+/**
+ * The route map (spec §2.1) and its routing rules. Pure: no browser, React or Supabase imports.
+ */
+
+export const ROUTES = {
+  // Public
+  landing: '/',
+  auth: '/auth',
+  adminAccess: '/admin-access',
+  masterLogin: '/master-login',
+  forgotPassword: '/forgot-password',
+  /**
+   * Back-link target of the forgot-password page (spec §2.1, §2.6). Not a route of its own in the
+   * route map, so it is not listed in PUBLIC_ROUTES; the dashboard decides how to serve it.
+   */
+  login: '/login',
+  updatePassword: '/update-password',
+  support: '/support',
+  privacy: '/privacy',
+  terms: '/terms',
+  contact: '/contact',
+  appSummary: '/app-summary',
+  product: '/product/:productId',
+  purchaseSuccess: '/purchase-success',
+  purchaseCancelled: '/purchase-cancelled',
+  freeTools: '/free-tools',
+  headlineAnalyzer: '/free-tools/headline-analyzer',
+  colorPalette: '/free-tools/color-palette',
+  loremIpsum: '/free-tools/lorem-ipsum',
+
+  // Signed-in only
+  dashboard: '/dashboard',
+  /** Sidebar entry and dashboard card (spec §2.3, §2.12). */
+  aiTools: '/ai-tools',
+  manageFolders: '/manage-folders',
+  prompts: '/prompts',
+  workflows: '/workflows',
+  myPrompts: '/my-prompts',
+  training: '/training',
+  adminDashboard: '/admin/dashboard',
+  adminUsers: '/admin/users',
+  aiFeatures: '/ai-features',
+  promptStacks: '/prompt-stacks',
+  pitchDeck: '/pitch-deck',
+  savedIdeas: '/saved-ideas',
+  knowledgeBase: '/knowledge-base',
+  documentGenerator: '/document-generator',
+  promptsLibrary: '/prompts-library',
+  recommendedPrompts: '/recommended-prompts',
+  settings: '/settings',
+  billing: '/billing',
+  runPrompt: '/run-prompt/:promptId',
+  fileManager: '/file-manager',
+  workspace: '/workspace/:workspaceId',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+export type RoutePattern = (typeof ROUTES)[RouteName];
+
+export const PUBLIC_ROUTES: readonly RoutePattern[] = [
+  ROUTES.landing,
+  ROUTES.auth,
+  ROUTES.adminAccess,
+  ROUTES.masterLogin,
+  ROUTES.forgotPassword,
+  ROUTES.updatePassword,
+  ROUTES.support,
+  ROUTES.privacy,
+  ROUTES.terms,
+  ROUTES.contact,
+  ROUTES.appSummary,
+  ROUTES.product,
+  ROUTES.purchaseSuccess,
+  ROUTES.purchaseCancelled,
+  ROUTES.freeTools,
+  ROUTES.headlineAnalyzer,
+  ROUTES.colorPalette,
+  ROUTES.loremIpsum,
+];
+
+/** A signed-out visitor on one of these is sent to /auth. */
+export const PROTECTED_ROUTES: readonly RoutePattern[] = [
+  ROUTES.dashboard,
+  ROUTES.aiTools,
+  ROUTES.manageFolders,
+  ROUTES.prompts,
+  ROUTES.workflows,
+  ROUTES.myPrompts,
+  ROUTES.training,
+  ROUTES.adminDashboard,
+  ROUTES.adminUsers,
+  ROUTES.aiFeatures,
+  ROUTES.promptStacks,
+  ROUTES.pitchDeck,
+  ROUTES.savedIdeas,
+  ROUTES.knowledgeBase,
+  ROUTES.documentGenerator,
+  ROUTES.promptsLibrary,
+  ROUTES.recommendedPrompts,
+  ROUTES.settings,
+  ROUTES.billing,
+  ROUTES.runPrompt,
+  ROUTES.fileManager,
+  ROUTES.workspace,
+];
+
+/** The free tools, all flagged coming soon (spec §2.1). */
+export const COMING_SOON_ROUTES: readonly RoutePattern[] = [
+  ROUTES.headlineAnalyzer,
+  ROUTES.colorPalette,
+  ROUTES.loremIpsum,
+];
+
+/** A signed-in user visiting one of these is sent to /dashboard (spec §2.1). */
+export const SIGNED_IN_REDIRECTS: readonly RoutePattern[] = [
+  ROUTES.auth,
+  ROUTES.masterLogin,
+  ROUTES.forgotPassword,
+  ROUTES.adminAccess,
+];
+
+const enc = encodeURIComponent;
+
+export const productPath = (productId: string): string => `/product/${enc(productId)}`;
+export const runPromptPath = (promptId: string): string => `/run-prompt/${enc(promptId)}`;
+export const workspacePath = (workspaceId: string): string => `/workspace/${enc(workspaceId)}`;
+export const purchaseSuccessPath = (productId: string): string =>
+  `${ROUTES.purchaseSuccess}?product_id=${enc(productId)}`;
+
+/** Strips query, hash and trailing slashes (the root stays '/'). */
+export function normalizePath(path: string): string {
+  const bare = path.split(/[?#]/, 1)[0] ?? '';
+  const trimmed = bare.replace(/\/+$/, '');
+  return trimmed.startsWith('/') ? trimmed || '/' : `/${trimmed}`;
+}
+
+/** Whether a concrete path matches a pattern with `:param` segments (exact segment count). */
+export function matchesRoute(pattern: string, path: string): boolean {
+  const want = normalizePath(pattern).split('/');
+  const have = normalizePath(path).split('/');
+  if (want.length !== have.length) return false;
+  return want.every((segment, i) => {
+    const actual = have[i] ?? '';
+    return segment.startsWith(':') ? actual.length > 0 : segment === actual;
+  });
+}
+
+const matchesAny = (patterns: readonly string[], path: string): boolean =>
+  patterns.some((pattern) => matchesRoute(pattern, path));
+
+export const isPublicPath = (path: string): boolean => matchesAny(PUBLIC_ROUTES, path);
+export const isProtectedPath = (path: string): boolean => matchesAny(PROTECTED_ROUTES, path);
+export const isKnownPath = (path: string): boolean => isPublicPath(path) || isProtectedPath(path);
+
+/** Where unknown paths go: /dashboard when signed in, otherwise / (spec §2.1). */
+export function unknownPathTarget(signedIn: boolean): string {
+  return signedIn ? ROUTES.dashboard : ROUTES.landing;
+}
+
+/** Where the header logo links: /dashboard when signed in, otherwise / (spec §2.2). */
+export function logoTarget(signedIn: boolean): string {
+  return signedIn ? ROUTES.dashboard : ROUTES.landing;
+}
+
+/**
+ * The redirect a path needs for the given sign-in state, or null when the path may be shown.
+ * Applies the rules of spec §2.1: unknown paths, signed-in visitors of the sign-in pages,
+ * signed-out visitors of the signed-in-only pages.
+ */
+export function redirectFor(path: string, signedIn: boolean): string | null {
+  if (!isKnownPath(path)) return unknownPathTarget(signedIn);
+  if (signedIn && matchesAny(SIGNED_IN_REDIRECTS, path)) return ROUTES.dashboard;
+  if (!signedIn && isProtectedPath(path)) return ROUTES.auth;
+  return null;
+}

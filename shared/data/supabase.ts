@@ -1,0 +1,24 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { KeyValueStore } from '../storage.ts';
+
+/**
+ * The one Supabase client factory both front ends use. Each front end passes its own URL/key
+ * (from its build env) and its own session storage (localStorage in the dashboard,
+ * chrome.storage in the extension). Creating the client makes no network call.
+ */
+export function createSupabase(url: string, anonKey: string, storage?: KeyValueStore): SupabaseClient {
+  // Spec §5: the backend address and public key must be configured, or the client fails at start.
+  if (!url.trim() || !anonKey.trim()) {
+    throw new Error('Supabase URL and anon key must be configured.');
+  }
+  return createClient(url, anonKey, {
+    auth: {
+      persistSession: true,
+      autoRefreshToken: true,
+      detectSessionInUrl: typeof window !== 'undefined' && typeof window.location !== 'undefined',
+      ...(storage ? { storage } : {}),
+    },
+  });
+}
+
+export type { SupabaseClient };

@@ -1,0 +1,16 @@
+/// <reference types="vite/client" />
+
+/** Build-time env of both front ends (dashboard: VITE_*; extension: WXT_* and VITE_*). */
+interface ImportMetaEnv {
+  readonly VITE_SUPABASE_URL?: string;
+  readonly VITE_SUPABASE_ANON_KEY?: string;
+  readonly VITE_MARKETPLACE_URL?: string;
+  readonly VITE_FEEDBACK_URL?: string;
+  readonly WXT_SUPABASE_URL?: string;
+  readonly WXT_SUPABASE_ANON_KEY?: string;
+  readonly WXT_DASHBOARD_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

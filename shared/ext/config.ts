@@ -1,0 +1,18 @@
+import {
+  DEFAULT_DASHBOARD_URL,
+  DEFAULT_SUPABASE_ANON_KEY,
+  DEFAULT_SUPABASE_URL,
+  envOr,
+  joinUrl,
+} from '../core/config.ts';
+import { ROUTES } from '../core/routes.ts';
+
+/** Extension build config, from `WXT_*` env vars (read by Vite at build time). */
+export const extensionConfig = {
+  supabaseUrl: envOr(import.meta.env.WXT_SUPABASE_URL, DEFAULT_SUPABASE_URL),
+  supabaseAnonKey: envOr(import.meta.env.WXT_SUPABASE_ANON_KEY, DEFAULT_SUPABASE_ANON_KEY),
+  dashboardUrl: envOr(import.meta.env.WXT_DASHBOARD_URL, DEFAULT_DASHBOARD_URL),
+} as const;
+
+/** The dashboard's sign-in page, opened from the popup and side panel. */
+export const dashboardAuthUrl = (): string => joinUrl(extensionConfig.dashboardUrl, ROUTES.auth);

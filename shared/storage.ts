@@ -1,0 +1,78 @@
+/**
+ * The typed storage item map, shared by both front ends. Each front end plugs in its own
+ * backing store (chrome.storage.local in the extension, localStorage in the dashboard) through
+ * the small `KeyValueStore` interface. Keys are the spec's names (§3.1, §3.2).
+ */
+
+export interface StoredUser {
+  id: string;
+  email: string;
+}
+
+export const STORAGE_SCHEMA = {
+  version: 1,
+  items: {
+    /** The personal AI provider key (spec §3.1). */
+    openai_api_key: null as string | null,
+    /** The signed-in indicator (spec §3.2). */
+    supabaseUser: null as StoredUser | null,
+  },
+} as const;
+
+export type StorageItems = { -readonly [K in keyof typeof STORAGE_SCHEMA.items]: (typeof STORAGE_SCHEMA.items)[K] };
+export type StorageKey = keyof StorageItems;
+
+/** The key under which the schema version is stored. */
+export const STORAGE_VERSION_KEY = 'ai_vault_storage_version';
+
+/** A string key-value store, sync or async (localStorage, chrome.storage adapters). */
+export interface KeyValueStore {
+  getItem(key: string): string | null | Promise<string | null>;
+  setItem(key: string, value: string): void | Promise<void>;
+  removeItem(key: string): void | Promise<void>;
+}
+
+export interface TypedStorage {
+  get<K extends StorageKey>(key: K): Promise<StorageItems[K]>;
+  set<K extends StorageKey>(key: K, value: StorageItems[K]): Promise<void>;
+  remove(key: StorageKey): Promise<void>;
+}
+
+/**
+ * Typed access over a store. Values are JSON, except `openai_api_key` which stays a plain string
+ * (the spec's local-storage format). Unreadable values read as the item's default.
+ */
+export function createTypedStorage(store: KeyValueStore): TypedStorage {
+  const plain = new Set<StorageKey>(['openai_api_key']);
+  return {
+    async get(key) {
+      const fallback = STORAGE_SCHEMA.items[key] as StorageItems[typeof key];
+      const raw = await store.getItem(key);
+      if (raw === null) return fallback;
+      if (plain.has(key)) return raw as StorageItems[typeof key];
+      try {
+        return JSON.parse(raw) as StorageItems[typeof key];
+      } catch {
+        return fallback;
+      }
+    },
+    async set(key, value) {
+      if (value === null || value === undefined) return store.removeItem(key);
+      await store.setItem(key, plain.has(key) ? String(value) : JSON.stringify(value));
+      await store.setItem(STORAGE_VERSION_KEY, String(STORAGE_SCHEMA.version));
+    },
+    async remove(key) {
+      await store.removeItem(key);
+    },
+  };
+}
+
+/** An in-memory store (tests, or when no persistent storage is available). */
+export function memoryStore(initial: Record<string, string> = {}): KeyValueStore {
+  const map = new Map(Object.entries(initial));
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  };
+}

@@ -1,0 +1,75 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Proves the import-boundary rules of eslint.config.js (DESIGN.md): shared/ never imports a front
+ * end, and shared/core imports nothing from the browser, React or Supabase.
+ */
+const cwd = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd });
+
+async function restrictedImports(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  expect(result).toBeDefined();
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it('forbids shared/ from importing the dashboard', async () => {
+    const messages = await restrictedImports(
+      "import { App } from '../../web/App.tsx';\nexport const x = App;\n",
+      'shared/ui/Fake.tsx',
+    );
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/shared\/ must not import from web\//);
+  });
+
+  it('forbids shared/ from importing the extension', async () => {
+    const messages = await restrictedImports(
+      "import bg from '../entrypoints/background.ts';\nexport const x = bg;\n",
+      'shared/fake.ts',
+    );
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/entrypoints\//);
+  });
+
+  it('forbids the @/ alias into web/ too', async () => {
+    const messages = await restrictedImports("import '@/web/main.tsx';\n", 'shared/data/fake.ts');
+    expect(messages).toHaveLength(1);
+  });
+
+  it.each([
+    ["import { useState } from 'react';", /no React/],
+    ["import { Button } from '@mui/material';", /no MUI/],
+    ["import Button from '@mui/material/Button';", /no MUI/],
+    ["import { createClient } from '@supabase/supabase-js';", /no Supabase/],
+    ["import browser from 'webextension-polyfill';", /no browser extension APIs/],
+    ["import { browser } from 'wxt/browser';", /no browser extension APIs/],
+    ["import { theme } from '../ui/theme.ts';", /UI, data or extension layers/],
+  ])('keeps shared/core pure: %s', async (line, expected) => {
+    const messages = await restrictedImports(`${line}\nexport {};\n`, 'shared/core/fake.ts');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(expected);
+  });
+
+  it('allows shared/core to import other core modules', async () => {
+    const messages = await restrictedImports(
+      "import { ROUTES } from './routes.ts';\nexport const r = ROUTES;\n",
+      'shared/core/fake.ts',
+    );
+    expect(messages).toEqual([]);
+  });
+
+  it('allows shared/ui to use React and MUI, and web/ to use shared/', async () => {
+    expect(
+      await restrictedImports("import { useState } from 'react';\nexport const u = useState;\n", 'shared/ui/Fake.tsx'),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        "import { ROUTES } from '../shared/core/routes.ts';\nexport const r = ROUTES;\n",
+        'web/Fake.tsx',
+      ),
+    ).toEqual([]);
+  });
+});

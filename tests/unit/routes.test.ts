@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COMING_SOON_ROUTES,
+  isKnownPath,
+  isProtectedPath,
+  isPublicPath,
+  logoTarget,
+  matchesRoute,
+  normalizePath,
+  productPath,
+  PROTECTED_ROUTES,
+  PUBLIC_ROUTES,
+  purchaseSuccessPath,
+  redirectFor,
+  ROUTES,
+  runPromptPath,
+  unknownPathTarget,
+  workspacePath,
+} from '../../shared/core/routes.ts';
+
+describe('route map (spec §2.1)', () => {
+  it('lists every public route', () => {
+    expect([...PUBLIC_ROUTES].sort()).toEqual(
+      [
+        '/',
+        '/auth',
+        '/admin-access',
+        '/master-login',
+        '/forgot-password',
+        '/update-password',
+        '/support',
+        '/privacy',
+        '/terms',
+        '/contact',
+        '/app-summary',
+        '/product/:productId',
+        '/purchase-success',
+        '/purchase-cancelled',
+        '/free-tools',
+        '/free-tools/headline-analyzer',
+        '/free-tools/color-palette',
+        '/free-tools/lorem-ipsum',
+      ].sort(),
+    );
+  });
+
+  it('lists every signed-in-only route', () => {
+    for (const path of [
+      '/dashboard',
+      '/manage-folders',
+      '/prompts',
+      '/workflows',
+      '/my-prompts',
+      '/training',
+      '/admin/dashboard',
+      '/admin/users',
+      '/ai-features',
+      '/prompt-stacks',
+      '/pitch-deck',
+      '/saved-ideas',
+      '/knowledge-base',
+      '/document-generator',
+      '/prompts-library',
+      '/recommended-prompts',
+      '/settings',
+      '/billing',
+      '/run-prompt/:promptId',
+      '/file-manager',
+      '/workspace/:workspaceId',
+    ]) {
+      expect(PROTECTED_ROUTES).toContain(path);
+    }
+    expect(PROTECTED_ROUTES).toContain(ROUTES.aiTools);
+  });
+
+  it('keeps public and signed-in-only routes apart', () => {
+    for (const route of PUBLIC_ROUTES) expect(PROTECTED_ROUTES).not.toContain(route);
+  });
+
+  it('flags the three free tools as coming soon', () => {
+    expect(COMING_SOON_ROUTES).toEqual([
+      '/free-tools/headline-analyzer',
+      '/free-tools/color-palette',
+      '/free-tools/lorem-ipsum',
+    ]);
+  });
+
+  it('builds parameterised paths', () => {
+    expect(productPath('p 1')).toBe('/product/p%201');
+    expect(runPromptPath('abc')).toBe('/run-prompt/abc');
+    expect(workspacePath('w1')).toBe('/workspace/w1');
+    expect(purchaseSuccessPath('42')).toBe('/purchase-success?product_id=42');
+    expect(ROUTES.login).toBe('/login');
+  });
+});
+
+describe('path matching', () => {
+  it('normalizes query, hash and trailing slashes', () => {
+    expect(normalizePath('/')).toBe('/');
+    expect(normalizePath('')).toBe('/');
+    expect(normalizePath('/auth/')).toBe('/auth');
+    expect(normalizePath('/purchase-success?product_id=1#x')).toBe('/purchase-success');
+    expect(normalizePath('dashboard')).toBe('/dashboard');
+  });
+
+  it('matches :param segments', () => {
+    expect(matchesRoute('/product/:productId', '/product/123')).toBe(true);
+    expect(matchesRoute('/product/:productId', '/product')).toBe(false);
+    expect(matchesRoute('/product/:productId', '/product/1/2')).toBe(false);
+    expect(matchesRoute('/', '/')).toBe(true);
+    expect(matchesRoute('/', '/auth')).toBe(false);
+  });
+
+  it('classifies paths', () => {
+    expect(isPublicPath('/free-tools/color-palette')).toBe(true);
+    expect(isProtectedPath('/run-prompt/7')).toBe(true);
+    expect(isKnownPath('/nope')).toBe(false);
+    expect(isKnownPath('/login')).toBe(false);
+  });
+});
+
+describe('routing rules', () => {
+  it('sends unknown paths to /dashboard when signed in, otherwise to /', () => {
+    expect(unknownPathTarget(true)).toBe('/dashboard');
+    expect(unknownPathTarget(false)).toBe('/');
+    expect(redirectFor('/no-such-page', false)).toBe('/');
+    expect(redirectFor('/no-such-page', true)).toBe('/dashboard');
+  });
+
+  it('sends a signed-in user away from the sign-in pages', () => {
+    for (const path of ['/auth', '/master-login', '/forgot-password', '/admin-access']) {
+      expect(redirectFor(path, true)).toBe('/dashboard');
+      expect(redirectFor(path, false)).toBeNull();
+    }
+  });
+
+  it('sends a signed-out visitor of a signed-in-only route to /auth', () => {
+    expect(redirectFor('/dashboard', false)).toBe('/auth');
+    expect(redirectFor('/workspace/abc', false)).toBe('/auth');
+    expect(redirectFor('/dashboard', true)).toBeNull();
+  });
+
+  it('lets anyone see the public pages', () => {
+    expect(redirectFor('/', false)).toBeNull();
+    expect(redirectFor('/', true)).toBeNull();
+    expect(redirectFor('/privacy', true)).toBeNull();
+  });
+
+  it('points the header logo at /dashboard when signed in, otherwise /', () => {
+    expect(logoTarget(true)).toBe('/dashboard');
+    expect(logoTarget(false)).toBe('/');
+  });
+});

@@ -1,0 +1,8 @@
+import { createSupabase } from '../../shared/data/supabase.ts';
+import { webConfig } from './config.ts';
+
+/**
+ * The dashboard's Supabase client (session kept in localStorage). Creating it makes no request,
+ * so public pages render whether or not the backend is up.
+ */
+export const supabase = createSupabase(webConfig.supabaseUrl, webConfig.supabaseAnonKey, window.localStorage);

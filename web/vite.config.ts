@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/** The dashboard: `vite --config web/vite.config.ts` (dev), `vite build --config web/vite.config.ts`. */
+export default defineConfig({
+  root: webRoot,
+  // Logo and icons are shared with the extension.
+  publicDir: `${repoRoot}public`,
+  // .env files live at the repo root; only VITE_* reach the browser.
+  envDir: repoRoot,
+  plugins: [react()],
+  server: { host: '127.0.0.1', port: 5173, strictPort: true },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  build: {
+    outDir: `${repoRoot}dist/web`,
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});
