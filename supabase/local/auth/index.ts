@@ -1,5 +1,7 @@
-import { json, type ServiceHandler, type StackContext } from '../context.ts';
+import type { ServiceHandler, StackContext } from '../context.ts';
+import { createRouter } from './router.ts';
 
-export function createAuthHandler(_ctx: StackContext): ServiceHandler {
-  return async () => json({ code: 500, error_code: 'unexpected_failure', msg: 'not implemented yet' }, 503);
+/** /auth/v1: a GoTrue v2-compatible auth API (see router.ts for the endpoints). */
+export function createAuthHandler(ctx: StackContext): ServiceHandler {
+  return createRouter(ctx);
 }

@@ -1,0 +1,113 @@
+import type { StackContext } from '../context.ts';
+import type { Queryable } from '../db/types.ts';
+import { authJson, readBody, str, AuthError, validationFailed } from './errors.ts';
+import { AMR_FOR, FLOW_METHOD, findUserByToken, issueAuthCode, tokenHash, TOKEN_COLUMNS, type TokenType } from './otp.ts';
+import { resolveRedirect, withFragment, withQuery } from './redirect.ts';
+import { createSession, type SessionJson } from './tokens.ts';
+import type { AuthRoute } from './types.ts';
+import { findUserByEmail, findUserById, isBanned, type UserRow } from './users.ts';
+
+const TYPES: TokenType[] = ['signup', 'invite', 'recovery', 'magiclink', 'email_change'];
+
+const expired = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+
+/** Consumes the token: confirms/changes the e-mail as the type says and clears the token (single use). */
+async function consume(db: Queryable, user: UserRow, type: TokenType): Promise<UserRow> {
+  const cols = TOKEN_COLUMNS[type];
+  if (type === 'email_change') {
+    const newEmail = user.email_change ?? user.email;
+    await db.query(
+      `update auth.users set email = $2, email_change = '', email_change_token_new = '', email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`,
+      [user.id, newEmail],
+    );
+    await db.query(
+      `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now() where user_id = $1 and provider = 'email'`,
+      [user.id, newEmail],
+    );
+  } else {
+    await db.query(
+      `update auth.users set ${cols.token} = '', email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`,
+      [user.id],
+    );
+    await db.query(
+      `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb where user_id = $1 and provider = 'email'`,
+      [user.id],
+    );
+  }
+  return (await findUserById(db, user.id))!;
+}
+
+/** GET /verify?token&type&redirect_to — the link in the e-mails: redirects with a session, a PKCE code or an error. */
+export const verifyGet: AuthRoute = async ({ ctx }, req) => {
+  const params = new URL(req.url).searchParams;
+  const type = params.get('type') as TokenType;
+  const token = params.get('token') ?? '';
+  const redirectTo = resolveRedirect(ctx.config, params.get('redirect_to'));
+  const fail = (code: string, description: string) =>
+    new Response(null, {
+      status: 303,
+      headers: { location: withFragment(redirectTo, { error: 'access_denied', error_code: code, error_description: description }) },
+    });
+  if (!TYPES.includes(type)) return fail('validation_failed', 'Verify requires a verification type');
+  const user = await findUserByToken(ctx.db, type, token);
+  if (!user) return fail('otp_expired', 'Email link is invalid or has expired');
+  if (isBanned(user)) return fail('user_banned', 'User is banned');
+  const confirmed = await consume(ctx.db, user, type);
+  if (token.startsWith('pkce_')) {
+    const code = await issueAuthCode(ctx.db, user.id, FLOW_METHOD[type]);
+    if (code) return new Response(null, { status: 303, headers: { location: withQuery(redirectTo, { code }) } });
+  }
+  const session = await createSession(ctx, ctx.db, confirmed, AMR_FOR[type], req);
+  return new Response(null, { status: 303, headers: { location: withFragment(redirectTo, fragmentOf(session, type)) } });
+};
+
+export function fragmentOf(session: SessionJson, type?: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    access_token: session.access_token,
+    expires_at: String(session.expires_at),
+    expires_in: String(session.expires_in),
+    ...extra,
+    refresh_token: session.refresh_token,
+    token_type: 'bearer',
+    ...(type ? { type } : {}),
+  };
+}
+
+async function findForOtp(ctx: StackContext, type: TokenType, email: string, otp: string): Promise<UserRow | null> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (type === 'email_change') {
+    const { rows } = await ctx.db.query<UserRow>('select * from auth.users where lower(email_change) = lower($1)', [email]);
+    const changing = rows[0];
+    if (!changing) return null;
+    const found = await findUserByToken(ctx.db, type, tokenHash(email, otp));
+    return found?.id === changing.id ? found : null;
+  }
+  if (!user) return null;
+  const found = await findUserByToken(ctx.db, type, tokenHash(email, otp));
+  return found?.id === user.id ? found : null;
+}
+
+/** POST /verify {type, token_hash} or {type, email, token}: returns a session. */
+export const verifyPost: AuthRoute = async ({ ctx }, req) => {
+  const body = await readBody(req);
+  const requested = str(body, 'type');
+  const tokenHashParam = str(body, 'token_hash');
+  const token = str(body, 'token');
+  const email = str(body, 'email');
+  // type "email" is the generic e-mail OTP: it may be a sign-up confirmation or a magic link.
+  const candidates: TokenType[] =
+    requested === 'email' ? ['signup', 'magiclink', 'invite'] : TYPES.includes(requested as TokenType) ? [requested as TokenType] : [];
+  if (!candidates.length) throw validationFailed(`Verify requires a verification type`);
+  if (!tokenHashParam && !(token && email)) throw validationFailed('Verify requires either a token or a token hash');
+  for (const type of candidates) {
+    const user = tokenHashParam
+      ? await findUserByToken(ctx.db, type, tokenHashParam)
+      : await findForOtp(ctx, type, email!.toLowerCase(), token!);
+    if (!user) continue;
+    if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
+    const confirmed = await consume(ctx.db, user, type);
+    return authJson(await createSession(ctx, ctx.db, confirmed, AMR_FOR[type], req));
+  }
+  throw expired();
+};
+
