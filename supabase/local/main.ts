@@ -26,7 +26,10 @@ if (args.has('--exit')) {
   process.exit(0);
 }
 
-const { url, config } = stack;
+const { url, config, migrations } = stack;
+const migrationLine = migrations.applied.length
+  ? `applied ${migrations.applied.length} migration(s)${migrations.seeded ? ' and seed.sql' : ''}`
+  : 'up to date';
 console.log(`
 AI Vault local stack (Supabase-compatible) — database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}
   API URL        ${url}
@@ -34,6 +37,7 @@ AI Vault local stack (Supabase-compatible) — database: ${databaseUrl ? 'Postgr
   Auth           ${url}/auth/v1
   Functions      ${url}/functions/v1/<name>
   Mailbox        ${url}/mail
+  Migrations     ${migrationLine}
   JWT secret     ${config.jwtSecret}
   anon key       ${config.anonKey}
   service_role   ${config.serviceRoleKey}

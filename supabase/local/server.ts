@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createAuthHandler } from './auth/index.ts';
 import { loadConfig, type StackConfig } from './config.ts';
 import { json, type ServiceHandler, type StackContext } from './context.ts';
-import { migrate } from './db/migrate.ts';
+import { migrate, type MigrationReport } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import type { Database } from './db/types.ts';
 import { createFunctionsHandler } from './functions.ts';
@@ -28,6 +28,7 @@ export interface LocalStack {
   db: Database;
   mailbox: Mailbox;
   server: Server;
+  migrations: MigrationReport;
   stop(): Promise<void>;
 }
 
@@ -43,7 +44,7 @@ export interface StartOptions {
 export async function startLocalStack(options: StartOptions = {}): Promise<LocalStack> {
   const config = loadConfig(options.config);
   const db = options.db ?? (await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
-  await migrate(db, options.supabaseDir);
+  const migrations = await migrate(db, options.supabaseDir);
   const mailbox = new Mailbox();
   const ctx: StackContext = { config, db, mailbox };
   const services: [string, ServiceHandler][] = [
@@ -137,6 +138,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     db,
     mailbox,
     server,
+    migrations,
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
