@@ -1,5 +1,9 @@
-import { json, type ServiceHandler, type StackContext } from '../context.ts';
+import type { StackContext } from '../context.ts';
+import { createHandler, type RestHandler } from './handler.ts';
 
-export function createRestHandler(_ctx: StackContext): ServiceHandler {
-  return async () => json({ code: 'PGRST000', message: 'not implemented yet' }, 503);
+export type { RestHandler } from './handler.ts';
+
+/** PostgREST-compatible /rest/v1 over the `public` schema (introspected; cached; lazily reloaded). */
+export function createRestHandler(ctx: StackContext): RestHandler {
+  return createHandler(ctx);
 }

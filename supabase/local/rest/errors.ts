@@ -1,0 +1,104 @@
+import { isPgError } from '../db/types.ts';
+
+/** A PostgREST-shaped error: HTTP status plus {code, message, details, hint}. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: string | null = null,
+    readonly hint: string | null = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function errorBody(code: string, message: string, details: string | null = null, hint: string | null = null): string {
+  return JSON.stringify({ code, details, hint, message });
+}
+
+export function apiErrorResponse(e: ApiError): Response {
+  return new Response(errorBody(e.code, e.message, e.details, e.hint), {
+    status: e.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...e.headers },
+  });
+}
+
+export const parseError = (what: 'select' | 'filter' | 'order' | 'range', input: string, details: string | null = null): ApiError =>
+  what === 'select'
+    ? new ApiError(400, 'PGRST100', `failed to parse select parameter (${input})`, details)
+    : what === 'order'
+      ? new ApiError(400, 'PGRST100', `failed to parse order (${input})`, details)
+      : what === 'range'
+        ? new ApiError(400, 'PGRST100', `failed to parse range (${input})`, details)
+        : new ApiError(400, 'PGRST100', `failed to parse filter (${input})`, details);
+
+export const columnNotFound = (table: string, column: string): ApiError =>
+  new ApiError(400, '42703', `column ${table}.${column} does not exist`);
+
+export const tableNotFound = (name: string): ApiError =>
+  new ApiError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
+
+/** HTTP status PostgREST uses for a SQLSTATE (docs: "HTTP status codes"). */
+export function statusForSqlState(code: string, anonymous: boolean): number {
+  switch (code) {
+    case '23503':
+    case '23505':
+      return 409;
+    case '25006':
+      return 405;
+    case '42883':
+    case '42P01':
+      return 404;
+    case '42P17':
+      return 500;
+    case '42501':
+      return anonymous ? 401 : 403;
+    case 'P0001':
+      return 400;
+  }
+  const cls = code.slice(0, 2);
+  switch (cls) {
+    case '08':
+    case '53':
+      return 503;
+    case '0L':
+    case '0P':
+    case '28':
+      return 403;
+    case '09':
+    case '25':
+    case '2D':
+    case '38':
+    case '39':
+    case '3B':
+    case '40':
+    case '54':
+    case '55':
+    case '57':
+    case '58':
+    case 'F0':
+    case 'HV':
+    case 'P0':
+    case 'XX':
+      return 500;
+  }
+  return 400;
+}
+
+/** Turns anything thrown while serving a request into a PostgREST error response. */
+export function toErrorResponse(error: unknown, anonymous: boolean): Response {
+  if (error instanceof ApiError) return apiErrorResponse(error);
+  if (isPgError(error)) {
+    const status = statusForSqlState(error.code, anonymous);
+    const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+    if (status === 401) headers['www-authenticate'] = 'Bearer';
+    return new Response(errorBody(error.code, error.message, error.detail ?? null, error.hint ?? null), { status, headers });
+  }
+  console.error('[rest] unexpected error', error);
+  return new Response(errorBody('PGRST000', 'Internal server error'), {
+    status: 500,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+}

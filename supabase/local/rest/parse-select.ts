@@ -1,0 +1,155 @@
+import { parseError } from './errors.ts';
+
+/** A column reference, possibly with a JSON path: data->a->>b */
+export interface Field {
+  name: string;
+  path: { op: '->' | '->>'; key: string }[];
+}
+
+export type SelectItem =
+  | { kind: 'star' }
+  | { kind: 'field'; field: Field; alias?: string; cast?: string }
+  | { kind: 'count'; alias?: string }
+  | {
+      kind: 'embed';
+      name: string;
+      alias?: string;
+      hint?: string;
+      join?: 'inner' | 'left';
+      spread: boolean;
+      children: SelectItem[];
+    };
+
+const IDENT = /[A-Za-z0-9_$\u00C0-\uFFFF -]/;
+const CAST = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/;
+
+/** Reads one identifier (bare or "quoted") starting at i. Returns [name, next index] or null. */
+function readIdent(s: string, i: number, allowDash = false): [string, number] | null {
+  if (s[i] === '"') {
+    const end = s.indexOf('"', i + 1);
+    if (end < 0) return null;
+    return [s.slice(i + 1, end), end + 1];
+  }
+  let j = i;
+  while (j < s.length && IDENT.test(s[j]!) && (s[j] !== '-' || (allowDash && s[j + 1] !== '>'))) j++;
+  if (j === i) return null;
+  return [s.slice(i, j).trim(), j];
+}
+
+/** Parses `name`, `name->a->>b` at i; JSON keys may be quoted or numeric (negative too). */
+export function readField(s: string, i: number): [Field, number] | null {
+  const head = readIdent(s, i);
+  if (!head || !head[0]) return null;
+  const field: Field = { name: head[0], path: [] };
+  let j = head[1];
+  while (s.startsWith('->', j)) {
+    const op = s.startsWith('->>', j) ? '->>' : '->';
+    j += op.length;
+    const key = readIdent(s, j, true);
+    if (!key) return null;
+    field.path.push({ op, key: key[0] });
+    j = key[1];
+  }
+  return [field, j];
+}
+
+export function parseFieldOnly(input: string): Field | null {
+  const r = readField(input, 0);
+  return r && r[1] === input.length ? r[0] : null;
+}
+
+/** Removes whitespace outside double quotes (as postgrest-js does). */
+function stripSpaces(s: string): string {
+  let out = '';
+  let quoted = false;
+  for (const c of s) {
+    if (c === '"') quoted = !quoted;
+    if (!quoted && /\s/.test(c)) continue;
+    out += c;
+  }
+  return out;
+}
+
+export function parseSelect(raw: string | null): SelectItem[] {
+  if (raw === null || raw.trim() === '') return [{ kind: 'star' }];
+  const s = stripSpaces(raw);
+  let i = 0;
+  const fail = (msg: string): never => {
+    throw parseError('select', raw, `${msg} at position ${i + 1}`);
+  };
+
+  function list(nested: boolean): SelectItem[] {
+    const items: SelectItem[] = [];
+    if (nested && s[i] === ')') return items;
+    for (;;) {
+      items.push(item());
+      if (s[i] === ',') {
+        i++;
+        continue;
+      }
+      if (nested ? s[i] === ')' : i >= s.length) return items;
+      fail(`unexpected ${s[i] === undefined ? 'end of input' : JSON.stringify(s[i])}`);
+    }
+  }
+
+  function item(): SelectItem {
+    if (s[i] === '*') {
+      i++;
+      return { kind: 'star' };
+    }
+    let spread = false;
+    if (s.startsWith('...', i)) {
+      spread = true;
+      i += 3;
+    }
+    let first = readField(s, i);
+    if (!first) fail('expected a column or relation name');
+    let alias: string | undefined;
+    i = first![1];
+    if (s[i] === ':' && s[i + 1] !== ':') {
+      if (first![0].path.length) fail('unexpected ":"');
+      alias = first![0].name;
+      i++;
+      first = readField(s, i);
+      if (!first) fail('expected a column or relation name');
+      i = first![1];
+    }
+    const field = first![0];
+    if (s[i] === '(' && s[i + 1] === ')' && field.name === 'count' && field.path.length === 0 && !spread) {
+      i += 2;
+      return { kind: 'count', alias };
+    }
+    if (s[i] === '!' || s[i] === '(') {
+      if (field.path.length) fail('JSON path on a relation');
+      let hint: string | undefined;
+      let join: 'inner' | 'left' | undefined;
+      while (s[i] === '!') {
+        i++;
+        const h = readIdent(s, i);
+        if (!h) fail('expected a hint after "!"');
+        i = h![1];
+        if (h![0] === 'inner' || h![0] === 'left') join = h![0];
+        else if (hint === undefined) hint = h![0];
+        else fail('too many hints');
+      }
+      if (s[i] !== '(') fail('expected "("');
+      i++;
+      const children = list(true);
+      i++; // ')'
+      return { kind: 'embed', name: field.name, alias, hint, join, spread, children };
+    }
+    if (spread) fail('"..." needs a relation');
+    let cast: string | undefined;
+    if (s.startsWith('::', i)) {
+      i += 2;
+      const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(s.slice(i));
+      if (!m) fail('expected a type after "::"');
+      cast = m![0];
+      i += cast.length;
+      if (!CAST.test(cast)) fail('bad cast');
+    }
+    return { kind: 'field', field, alias, cast };
+  }
+
+  return list(false);
+}

@@ -1,0 +1,134 @@
+import { ApiError } from './errors.ts';
+import type { ParsedParams } from './parse-filters.ts';
+import type { SelectItem } from './parse-select.ts';
+import type { Relation, SchemaCache } from './schema.ts';
+import { q, SqlBuilder, type Scope } from './sql-builder.ts';
+
+export interface Plan {
+  sql: string;
+  params: unknown[];
+}
+
+export interface ReadOptions {
+  rel: Relation;
+  /** FROM item (table, function call or CTE); aliased with `alias`. */
+  fromSql: string;
+  alias: string;
+  select: SelectItem[];
+  count: boolean;
+  single: boolean;
+  stripNulls: boolean;
+  range: { offset: number; limit?: number };
+  /** Apply top-level filters/order (false for mutation read-backs, where the mutation already filtered). */
+  topLevel: boolean;
+}
+
+/** Wraps a select list + FROM into the one statement that returns total, page_total and the JSON body. */
+export function buildRead(b: SqlBuilder, o: ReadOptions, prefix = ''): Plan {
+  const scope: Scope = { rel: o.rel, alias: o.alias, embeds: new Map() };
+  const sel = b.select(scope, o.select, '');
+  const countJoins = [...sel.countJoins];
+  const where = o.topLevel ? b.where(scope, '', countJoins) : [];
+  const order = o.topLevel ? b.orderBy(scope, '') : '';
+  const limit = o.topLevel ? b.limitOffset('', undefined, o.range) : '';
+  b.checkPaths();
+  const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+  const from = `${o.fromSql} AS ${q(o.alias)}`;
+  const cols = sel.columns.length ? sel.columns.join(', ') : 'NULL AS "pgrst_empty"';
+  const inner = `SELECT ${cols} FROM ${from}${sel.joins.length ? ' ' + sel.joins.join(' ') : ''}${whereSql}${order}${limit}`;
+  const total = o.count && o.topLevel ? `(SELECT count(*) FROM ${from}${countJoins.length ? ' ' + countJoins.join(' ') : ''}${whereSql})` : 'NULL::bigint';
+  let body = o.single ? `(json_agg(_postgrest_t)->0)` : `coalesce(json_agg(_postgrest_t), '[]'::json)`;
+  if (o.stripNulls) body = `json_strip_nulls(${body})`;
+  const emptySelect = sel.columns.length === 0;
+  if (emptySelect) body = o.single ? `'{}'::json` : `coalesce(json_agg('{}'::json), '[]'::json)`;
+  return {
+    sql: `${prefix}SELECT ${total} AS total, count(*) AS page_total, ${body}::text AS body FROM (${inner}) _postgrest_t`,
+    params: b.params.values,
+  };
+}
+
+export interface Payload {
+  /** The raw JSON text (passed to Postgres as is). */
+  text: string;
+  /** Parsed rows (an object body becomes one row). */
+  rows: Record<string, unknown>[];
+  isArray: boolean;
+}
+
+export interface InsertOptions {
+  rel: Relation;
+  payload: Payload;
+  columns: string[];
+  missingDefault: boolean;
+  onConflict?: { columns: string[]; resolution: 'merge' | 'ignore' };
+}
+
+const table = (rel: Relation) => `"public".${q(rel.name)}`;
+
+/** `WITH pgrst_source AS (INSERT ... RETURNING ...) ` */
+export function insertCte(b: SqlBuilder, o: InsertOptions, returning: string): string {
+  const { rel } = o;
+  const alias = q(rel.name);
+  const cols = o.columns;
+  const body = b.params.add(o.payload.isArray ? o.payload.text : `[${o.payload.text}]`);
+  let insert: string;
+  if (cols.length === 0) {
+    if (o.payload.rows.length > 1) throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'Bulk insert of rows without columns is not supported');
+    insert = `INSERT INTO ${table(rel)} AS ${alias} DEFAULT VALUES`;
+  } else if (o.missingDefault) {
+    const exprs = cols.map((c) => {
+      const col = rel.columns.get(c)!;
+      const present = o.payload.rows.every((r) => c in r);
+      if (present) return `_.${q(c)}`;
+      return `CASE WHEN (_j.obj::jsonb) ? ${b.params.add(c)}::text THEN _.${q(c)} ELSE ${col.default ?? 'NULL'} END`;
+    });
+    insert = `INSERT INTO ${table(rel)} AS ${alias} (${cols.map(q).join(', ')}) SELECT ${exprs.join(', ')} FROM json_array_elements(${body}::json) AS _j(obj) CROSS JOIN LATERAL json_populate_record(NULL::${table(rel)}, _j.obj) AS _`;
+  } else {
+    insert = `INSERT INTO ${table(rel)} AS ${alias} (${cols.map(q).join(', ')}) SELECT ${cols.map((c) => `_.${q(c)}`).join(', ')} FROM json_populate_recordset(NULL::${table(rel)}, ${body}::json) AS _`;
+  }
+  if (o.onConflict) {
+    const target = `(${o.onConflict.columns.map(q).join(', ')})`;
+    if (o.onConflict.resolution === 'ignore') insert += ` ON CONFLICT ${target} DO NOTHING`;
+    else {
+      const set = (cols.length ? cols : o.onConflict.columns).map((c) => `${q(c)} = EXCLUDED.${q(c)}`);
+      insert += ` ON CONFLICT ${target} DO UPDATE SET ${set.join(', ')}`;
+    }
+  }
+  return `WITH pgrst_source AS (${insert} RETURNING ${returning}) `;
+}
+
+export function updateCte(b: SqlBuilder, rel: Relation, payloadText: string, columns: string[], returning: string): string {
+  const scope: Scope = { rel, alias: rel.name, embeds: new Map() };
+  const where = b.where(scope, '');
+  const set = columns.map((c) => `${q(c)} = _.${q(c)}`).join(', ');
+  const body = b.params.add(payloadText);
+  const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+  return `WITH pgrst_source AS (UPDATE ${table(rel)} AS ${q(rel.name)} SET ${set} FROM (SELECT * FROM json_populate_record(NULL::${table(rel)}, ${body}::json)) AS _${whereSql} RETURNING ${returning}) `;
+}
+
+export function deleteCte(b: SqlBuilder, rel: Relation, returning: string): string {
+  const scope: Scope = { rel, alias: rel.name, embeds: new Map() };
+  const where = b.where(scope, '');
+  const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+  return `WITH pgrst_source AS (DELETE FROM ${table(rel)} AS ${q(rel.name)}${whereSql} RETURNING ${returning}) `;
+}
+
+/** After a mutation CTE: either the representation (with embeds) or just the row count. */
+export function mutationResult(b: SqlBuilder, cte: string, rel: Relation, representation: boolean, select: SelectItem[], single: boolean, stripNulls: boolean): Plan {
+  if (!representation) {
+    return { sql: `${cte}SELECT NULL::bigint AS total, count(*) AS page_total, NULL::text AS body FROM pgrst_source`, params: b.params.values };
+  }
+  return buildRead(
+    b,
+    { rel, fromSql: 'pgrst_source', alias: rel.name, select, count: false, single, stripNulls, range: { offset: 0 }, topLevel: false },
+    cte,
+  );
+}
+
+export function emptyParsed(from: ParsedParams): ParsedParams {
+  return { ...from, filters: new Map(), order: new Map(), limit: new Map(), offset: new Map() };
+}
+
+export function newBuilder(schema: SchemaCache, parsed: ParsedParams): SqlBuilder {
+  return new SqlBuilder(schema, parsed);
+}

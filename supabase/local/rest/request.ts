@@ -1,0 +1,98 @@
+import { ApiError } from './errors.ts';
+
+export interface Preferences {
+  return?: 'minimal' | 'representation' | 'headers-only';
+  count?: 'exact' | 'planned' | 'estimated';
+  resolution?: 'merge-duplicates' | 'ignore-duplicates';
+  missing?: 'default' | 'null';
+  tx?: 'commit' | 'rollback';
+  params?: 'single-object';
+  handling?: 'strict' | 'lenient';
+}
+
+const ALLOWED: Record<string, string[]> = {
+  return: ['minimal', 'representation', 'headers-only'],
+  count: ['exact', 'planned', 'estimated'],
+  resolution: ['merge-duplicates', 'ignore-duplicates'],
+  missing: ['default', 'null'],
+  tx: ['commit', 'rollback'],
+  params: ['single-object'],
+  handling: ['strict', 'lenient'],
+};
+
+export function parsePrefer(header: string | null): Preferences {
+  const out: Record<string, string> = {};
+  if (!header) return out;
+  for (const token of header.split(',')) {
+    const [k, v] = token.trim().split('=').map((s) => s.trim());
+    if (k && v && ALLOWED[k]?.includes(v)) out[k] = v;
+  }
+  return out as Preferences;
+}
+
+export interface Accept {
+  single: boolean;
+  stripNulls: boolean;
+}
+
+/** Media types PostgREST serves as JSON; object+json asks for a single object. */
+export function parseAccept(header: string | null): Accept {
+  if (!header) return { single: false, stripNulls: false };
+  let ok = false;
+  let single = false;
+  let stripNulls = false;
+  for (const part of header.split(',')) {
+    const [type, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    if (!type) continue;
+    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') {
+      single = true;
+      ok = true;
+      stripNulls = params.includes('nulls=stripped');
+      break;
+    }
+    if (['application/json', '*/*', 'application/*', 'application/vnd.pgrst.array+json', 'application/vnd.pgrst.array'].includes(type)) {
+      ok = true;
+      stripNulls = params.includes('nulls=stripped');
+      break;
+    }
+  }
+  if (!ok) throw new ApiError(406, 'PGRST107', `None of these media types are available: ${header}`);
+  return { single, stripNulls };
+}
+
+/** Range header (`0-9`, `items=0-9`) intersected with limit/offset parameters. */
+export function requestedRange(header: string | null, limit: number | undefined, offset: number | undefined): { offset: number; limit?: number } {
+  let lower = offset ?? 0;
+  let upper = limit === undefined ? Infinity : lower + limit - 1;
+  if (header) {
+    const m = /^(?:items=)?\s*(\d+)-(\d*)\s*$/.exec(header.trim());
+    if (m) {
+      const a = Number(m[1]);
+      const b = m[2] === '' ? Infinity : Number(m[2]);
+      if (b < a) throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', 'The lower boundary must be lower than or equal to the upper boundary in the Range header.');
+      lower = Math.max(lower, a);
+      upper = Math.min(upper, b);
+    }
+  }
+  if (limit === 0) return { offset: lower, limit: 0 };
+  return { offset: lower, limit: upper === Infinity ? undefined : Math.max(0, upper - lower + 1) };
+}
+
+export function checkProfile(req: Request): void {
+  const isRead = req.method === 'GET' || req.method === 'HEAD';
+  const profile = req.headers.get(isRead ? 'accept-profile' : 'content-profile');
+  if (profile && profile !== 'public') {
+    throw new ApiError(406, 'PGRST106', 'The schema must be one of the following: public', null, null);
+  }
+}
+
+/** JSON request body: PGRST102 when it is not valid JSON. */
+export async function readJson(req: Request): Promise<{ text: string; value: unknown } | null> {
+  const text = await req.text();
+  if (text.trim() === '') return null;
+  try {
+    return { text, value: JSON.parse(text) };
+  } catch {
+    throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
+  }
+}

@@ -1,0 +1,78 @@
+import type { Database } from '../db/types.ts';
+import { ApiError } from './errors.ts';
+import { runStatement } from './execute.ts';
+import { readResponse, singularError, type RequestState } from './handler.ts';
+import { parseParams } from './parse-filters.ts';
+import { parseSelect } from './parse-select.ts';
+import { buildRead } from './query.ts';
+import { readJson, requestedRange } from './request.ts';
+import { callSql, functionNotFound, resolveFunction, returnShape } from './rpc.ts';
+import type { SchemaStore } from './schema.ts';
+import { SqlBuilder } from './sql-builder.ts';
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
+export async function handleRpc(db: Database, store: SchemaStore, s: RequestState, name: string): Promise<Response> {
+  const method = s.req.method;
+  if (!['GET', 'HEAD', 'POST'].includes(method)) throw new ApiError(405, 'PGRST101', 'Only GET, HEAD and POST requests are allowed for functions');
+  let schema = await store.get();
+  let candidates = schema.functions.get(name);
+  if (!candidates) {
+    schema = await store.reload();
+    candidates = schema.functions.get(name);
+  }
+  const isGet = method === 'GET' || method === 'HEAD';
+  const argNamesAll = new Set((candidates ?? []).flatMap((f) => f.inArgs.map((a) => a.name)));
+  const parsed = parseParams(s.url.searchParams, isGet ? (k) => argNamesAll.has(k) : () => false);
+  let args: Record<string, unknown> = {};
+  let rawBody: string | null = null;
+  if (isGet) {
+    args = Object.fromEntries(parsed.extra);
+  } else {
+    const body = await readJson(s.req);
+    if (body) {
+      rawBody = body.text;
+      if (body.value !== null && typeof body.value === 'object' && !Array.isArray(body.value)) args = body.value as Record<string, unknown>;
+      else if (s.prefer.params !== 'single-object') throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'Function arguments must be a JSON object');
+    }
+  }
+  if (!candidates) throw functionNotFound(name, Object.keys(args));
+  const preferSingle = s.prefer.params === 'single-object';
+  const call = resolveFunction(candidates, name, Object.keys(args), preferSingle);
+  if (preferSingle) s.applied.push('params=single-object');
+  const b = new SqlBuilder(schema, parsed);
+  const fromSql = callSql(call, args, rawBody, b.params);
+  const shape = returnShape(schema, call.fn);
+  const readOnly = isGet || call.fn.volatility !== 'v';
+  const rollback = s.prefer.tx === 'rollback';
+  const count = s.prefer.count !== undefined;
+  if (count) s.applied.push(`count=${s.prefer.count}`);
+  if (rollback) s.applied.push('tx=rollback');
+  const run = (sql: string, params: unknown[]) => runStatement(db, s.req, s.path, s.who, sql, params, { readOnly, rollback });
+
+  if (shape.kind === 'void') {
+    await run(`SELECT NULL::bigint AS total, 1 AS page_total, NULL::text AS body FROM (SELECT ${fromSql}) _`, b.params.values);
+    return new Response(null, { status: 204, headers: s.applied.length ? { 'preference-applied': s.applied.join(', ') } : {} });
+  }
+  if (shape.kind === 'scalar') {
+    const o = await run(`SELECT NULL::bigint AS total, 1 AS page_total, to_json(${fromSql})::text AS body`, b.params.values);
+    return new Response(o.body ?? 'null', { status: 200, headers: { ...JSON_HEADERS, ...(s.applied.length ? { 'preference-applied': s.applied.join(', ') } : {}) } });
+  }
+  const range = requestedRange(s.req.headers.get('range'), parsed.limit.get(''), parsed.offset.get(''));
+  if (shape.kind === 'scalarSet') {
+    const limit = b.limitOffset('', undefined, range);
+    const total = count ? `(SELECT count(*) FROM ${fromSql})` : 'NULL::bigint';
+    const body = s.accept.single ? `(json_agg(_t.v)->0)` : `coalesce(json_agg(_t.v), '[]'::json)`;
+    const o = await run(`SELECT ${total} AS total, count(*) AS page_total, ${body}::text AS body FROM (SELECT v FROM ${fromSql} AS _f(v)${limit}) _t`, b.params.values);
+    return readResponse(s, o, range.offset, count);
+  }
+  const select = parseSelect(parsed.select);
+  const single = s.accept.single || !shape.set;
+  const plan = buildRead(b, { rel: shape.rel, fromSql, alias: name, select, count, single, stripNulls: s.accept.stripNulls, range, topLevel: true });
+  const o = await run(plan.sql, plan.params);
+  if (!shape.set && !s.accept.single) {
+    if (o.pageTotal > 1) throw singularError(o.pageTotal);
+    return new Response(o.body ?? 'null', { status: 200, headers: JSON_HEADERS });
+  }
+  return readResponse(s, o, range.offset, count);
+}

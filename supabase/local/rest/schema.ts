@@ -1,0 +1,175 @@
+import type { Queryable } from '../db/types.ts';
+
+/** What the REST layer knows about the `public` schema (from pg_catalog). */
+export interface Column {
+  name: string;
+  /** format_type() output: safe to splice after `::`. */
+  type: string;
+  notNull: boolean;
+  /** Default expression (pg_get_expr), trusted catalog text. */
+  default: string | null;
+  generated: boolean;
+}
+
+export interface Relation {
+  name: string;
+  /** r table, v view, m matview, f foreign, p partitioned, c composite type */
+  kind: string;
+  columns: Map<string, Column>;
+  columnList: Column[];
+  pk: string[];
+  /** Unique constraints/PK as column sets (to detect one-to-one). */
+  uniques: string[][];
+}
+
+export interface ForeignKey {
+  name: string;
+  table: string;
+  columns: string[];
+  refTable: string;
+  refColumns: string[];
+}
+
+export interface FunctionArg {
+  name: string;
+  type: string;
+  /** i in, o out, b inout, v variadic, t table column */
+  mode: string;
+}
+
+export interface DbFunction {
+  name: string;
+  args: FunctionArg[];
+  /** Input args (modes i, b, v) in order. */
+  inArgs: FunctionArg[];
+  /** Number of trailing input args with defaults. */
+  nDefaults: number;
+  retType: string;
+  retSet: boolean;
+  volatility: 'i' | 's' | 'v';
+  /** The relation (table/view/composite type) the function returns rows of, if any. */
+  retRel: string | null;
+  /** OUT/TABLE columns when the function returns a record. */
+  outColumns: FunctionArg[];
+}
+
+export interface SchemaCache {
+  relations: Map<string, Relation>;
+  foreignKeys: ForeignKey[];
+  functions: Map<string, DbFunction[]>;
+}
+
+const INTROSPECT = `
+select json_build_object(
+  'relations', (
+    select coalesce(json_agg(json_build_object('name', c.relname, 'kind', c.relkind)), '[]')
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind in ('r','v','m','f','p','c')
+  ),
+  'columns', (
+    select coalesce(json_agg(json_build_object(
+      'table', c.relname, 'name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
+      'notNull', a.attnotnull, 'default', pg_get_expr(d.adbin, d.adrelid),
+      'generated', a.attgenerated <> '' or a.attidentity = 'a') order by c.relname, a.attnum), '[]')
+    from pg_attribute a
+    join pg_class c on c.oid = a.attrelid
+    join pg_namespace n on n.oid = c.relnamespace
+    left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+    where n.nspname = 'public' and c.relkind in ('r','v','m','f','p','c') and a.attnum > 0 and not a.attisdropped
+  ),
+  'constraints', (
+    select coalesce(json_agg(json_build_object(
+      'name', con.conname, 'type', con.contype, 'table', c.relname,
+      'columns', (select json_agg(a.attname order by k.o) from unnest(con.conkey) with ordinality k(n, o)
+                  join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n),
+      'refTable', case when fn.nspname = 'public' then fc.relname end,
+      'refColumns', (select json_agg(a.attname order by k.o) from unnest(con.confkey) with ordinality k(n, o)
+                  join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.n))), '[]')
+    from pg_constraint con
+    join pg_class c on c.oid = con.conrelid
+    join pg_namespace n on n.oid = c.relnamespace
+    left join pg_class fc on fc.oid = con.confrelid
+    left join pg_namespace fn on fn.oid = fc.relnamespace
+    where n.nspname = 'public' and con.contype in ('p', 'u', 'f')
+  ),
+  'functions', (
+    select coalesce(json_agg(json_build_object(
+      'name', p.proname, 'retSet', p.proretset, 'volatility', p.provolatile,
+      'retType', format_type(p.prorettype, null), 'nDefaults', p.pronargdefaults,
+      'retRel', case when rc.oid is not null and rn.nspname = 'public' then rc.relname end,
+      'args', (select coalesce(json_agg(json_build_object(
+                 'name', coalesce(p.proargnames[k.o], ''), 'type', format_type(k.t, null),
+                 'mode', coalesce(p.proargmodes[k.o]::text, 'i')) order by k.o), '[]')
+               from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality k(t, o)))), '[]')
+    from pg_proc p
+    join pg_namespace n on n.oid = p.pronamespace
+    left join pg_type rt on rt.oid = p.prorettype
+    left join pg_class rc on rc.oid = rt.typrelid
+    left join pg_namespace rn on rn.oid = rc.relnamespace
+    where n.nspname = 'public' and p.prokind = 'f'
+  )
+)::text as schema`;
+
+interface Raw {
+  relations: { name: string; kind: string }[];
+  columns: (Column & { table: string })[];
+  constraints: { name: string; type: string; table: string; columns: string[]; refTable: string | null; refColumns: string[] | null }[];
+  functions: { name: string; retSet: boolean; volatility: 'i' | 's' | 'v'; retType: string; nDefaults: number; retRel: string | null; args: FunctionArg[] }[];
+}
+
+export async function introspect(db: Queryable): Promise<SchemaCache> {
+  const { rows } = await db.query<{ schema: string }>(INTROSPECT);
+  const raw = JSON.parse(rows[0]!.schema) as Raw;
+  const relations = new Map<string, Relation>();
+  for (const r of raw.relations) relations.set(r.name, { name: r.name, kind: r.kind, columns: new Map(), columnList: [], pk: [], uniques: [] });
+  for (const c of raw.columns) {
+    const rel = relations.get(c.table);
+    if (!rel) continue;
+    const col: Column = { name: c.name, type: c.type, notNull: c.notNull, default: c.default, generated: c.generated };
+    rel.columns.set(c.name, col);
+    rel.columnList.push(col);
+  }
+  const foreignKeys: ForeignKey[] = [];
+  for (const con of raw.constraints) {
+    const rel = relations.get(con.table);
+    if (!rel || !con.columns) continue;
+    if (con.type === 'p') {
+      rel.pk = con.columns;
+      rel.uniques.push(con.columns);
+    } else if (con.type === 'u') rel.uniques.push(con.columns);
+    else if (con.type === 'f' && con.refTable && con.refColumns) {
+      foreignKeys.push({ name: con.name, table: con.table, columns: con.columns, refTable: con.refTable, refColumns: con.refColumns });
+    }
+  }
+  const functions = new Map<string, DbFunction[]>();
+  for (const f of raw.functions) {
+    const inArgs = f.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
+    const outColumns = f.args.filter((a) => a.mode === 'o' || a.mode === 'b' || a.mode === 't');
+    const fn: DbFunction = { ...f, inArgs, outColumns };
+    const list = functions.get(f.name) ?? [];
+    list.push(fn);
+    functions.set(f.name, list);
+  }
+  return { relations, foreignKeys, functions };
+}
+
+/** Lazily loaded, explicitly reloadable schema cache. */
+export class SchemaStore {
+  private current: Promise<SchemaCache> | null = null;
+  constructor(private readonly db: Queryable) {}
+
+  get(): Promise<SchemaCache> {
+    if (!this.current) {
+      this.current = introspect(this.db);
+      this.current.catch(() => {
+        this.current = null;
+      });
+    }
+    return this.current;
+  }
+
+  reload(): Promise<SchemaCache> {
+    this.current = null;
+    return this.get();
+  }
+}

@@ -1,0 +1,253 @@
+import { ApiError, columnNotFound } from './errors.ts';
+import type { Condition, Filter, ParsedParams } from './parse-filters.ts';
+import { parseOrder } from './parse-filters.ts';
+import type { Field, SelectItem } from './parse-select.ts';
+import { joinCondition, resolveRelationship, type Relationship } from './relationships.ts';
+import type { Relation, SchemaCache } from './schema.ts';
+
+export const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
+
+/** Collects bound parameters; values are always passed as text. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(v: unknown): string {
+    this.values.push(v);
+    return `$${this.values.length}`;
+  }
+}
+
+/** Postgres array literal for a list of text values. */
+export function arrayLiteral(items: (string | null)[]): string {
+  return `{${items.map((x) => (x === null ? 'NULL' : `"${x.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
+}
+
+/** One level of the select tree bound to a relation and an SQL alias. */
+export interface Scope {
+  rel: Relation;
+  alias: string;
+  /** embed name/alias → join alias and cardinality (for `embed=is.null` filters) */
+  embeds: Map<string, { joinAlias: string; toMany: boolean; joinSql: string }>;
+}
+
+export interface BuiltSelect {
+  columns: string[];
+  /** Output names in order (for spreads). */
+  names: string[];
+  joins: string[];
+  /** Joins the row count must keep (inner embeds, embeds used by filters). */
+  countJoins: string[];
+}
+
+const FTS_FN: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };
+const CMP: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+const RANGE_OPS: Record<string, string> = { cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-' };
+
+export class SqlBuilder {
+  readonly params = new Params();
+  private n = 0;
+  /** Embed paths the select tree defines (to reject filters on unknown embeds). */
+  readonly paths = new Set<string>(['']);
+
+  constructor(
+    readonly schema: SchemaCache,
+    readonly parsed: ParsedParams,
+  ) {}
+
+  nextAlias(prefix = 'pgrst'): string {
+    this.n += 1;
+    return `${prefix}_${this.n}`;
+  }
+
+  /** SQL for a column (with JSON path) and the type to cast compared values to. */
+  field(scope: Scope, f: Field): { sql: string; type: string } {
+    const col = scope.rel.columns.get(f.name);
+    if (!col) throw columnNotFound(scope.rel.name, f.name);
+    let sql = `${q(scope.alias)}.${q(f.name)}`;
+    let type = col.type;
+    for (const step of f.path) {
+      const isIndex = /^-?\d+$/.test(step.key);
+      sql = `${sql}${step.op}${this.params.add(step.key)}::${isIndex ? 'int' : 'text'}`;
+      type = step.op === '->>' ? 'text' : col.type === 'json' ? 'json' : 'jsonb';
+    }
+    return { sql: f.path.length ? `(${sql})` : sql, type };
+  }
+
+  /** The select list of one level, with lateral joins for its embeds. */
+  select(scope: Scope, items: SelectItem[], path: string): BuiltSelect {
+    const out: BuiltSelect = { columns: [], names: [], joins: [], countJoins: [] };
+    for (const item of items) {
+      if (item.kind === 'star') {
+        out.columns.push(`${q(scope.alias)}.*`);
+        out.names.push(...scope.rel.columnList.map((c) => c.name));
+      } else if (item.kind === 'field') {
+        const { sql } = this.field(scope, item.field);
+        const name = item.alias ?? (item.field.path.length ? item.field.path[item.field.path.length - 1]!.key : item.field.name);
+        out.columns.push(`${item.cast ? `${sql}::${item.cast}` : sql} AS ${q(name)}`);
+        out.names.push(name);
+      } else if (item.kind === 'count') {
+        throw new ApiError(400, 'PGRST100', 'count() is only supported inside an embedded resource, e.g. select=*,table(count)');
+      } else {
+        this.embed(scope, item, path, out);
+      }
+    }
+    return out;
+  }
+
+  private embed(scope: Scope, item: Extract<SelectItem, { kind: 'embed' }>, path: string, out: BuiltSelect): void {
+    const rel: Relationship = resolveRelationship(this.schema, scope.rel, item.name, item.hint);
+    const key = item.alias ?? item.name;
+    const childPath = path ? `${path}.${key}` : key;
+    this.paths.add(childPath);
+    const childAlias = this.nextAlias();
+    const joinAlias = `${childAlias}_j`;
+    const child: Scope = { rel: rel.target, alias: childAlias, embeds: new Map() };
+    const link = joinCondition(rel, scope.alias, childAlias, this.nextAlias());
+    const toMany = rel.cardinality === 'o2m' || rel.cardinality === 'm2m';
+    const inner = item.join === 'inner';
+    const from = `"public".${q(rel.target.name)} AS ${q(childAlias)}`;
+    const onlyCount = item.children.length === 1 && isCountItem(item.children[0]!, rel.target);
+    let lateral: string;
+    if (onlyCount) {
+      const where = [link, ...this.where(child, childPath)].join(' AND ');
+      const agg = toMany ? `json_build_array(json_build_object('count', count(*)))` : `json_build_object('count', count(*))`;
+      lateral = `SELECT ${agg} AS body FROM ${from} WHERE ${where}${inner ? ' HAVING count(*) > 0' : ''}`;
+    } else {
+      const sel = this.select(child, item.children, childPath);
+      const where = [link, ...this.where(child, childPath)].join(' AND ');
+      const order = this.orderBy(child, childPath);
+      const limit = this.limitOffset(childPath, toMany ? undefined : 1);
+      const cols = sel.columns.length ? sel.columns.join(', ') : 'NULL AS "pgrst_empty"';
+      const inner1 = `SELECT ${cols} FROM ${from}${sel.joins.length ? ' ' + sel.joins.join(' ') : ''} WHERE ${where}${order}${limit}`;
+      lateral = toMany
+        ? `SELECT coalesce(json_agg(_e), '[]'::json) AS body FROM (${inner1}) _e${inner ? ' HAVING count(*) > 0' : ''}`
+        : `SELECT row_to_json(_e) AS body FROM (${inner1}) _e`;
+      if (item.spread) {
+        if (toMany) throw new ApiError(400, 'PGRST119', 'A spread operation on a to-many relationship is not supported');
+        for (const name of sel.names) {
+          out.columns.push(`${q(joinAlias)}.body->${this.params.add(name)}::text AS ${q(name)}`);
+          out.names.push(name);
+        }
+      }
+    }
+    const joinSql = `${inner ? 'INNER' : 'LEFT'} JOIN LATERAL (${lateral}) AS ${q(joinAlias)} ON TRUE`;
+    out.joins.push(joinSql);
+    if (inner) out.countJoins.push(joinSql);
+    scope.embeds.set(key, { joinAlias, toMany, joinSql });
+    if (!item.spread) {
+      out.columns.push(`${q(joinAlias)}.body AS ${q(key)}`);
+      out.names.push(key);
+    }
+  }
+
+  /** WHERE conditions of one level; `countJoins` receives joins that filters refer to. */
+  where(scope: Scope, path: string, countJoins?: string[]): string[] {
+    const filters = this.parsed.filters.get(path);
+    if (!filters) return [];
+    return filters.map((f) => this.filter(scope, f, countJoins));
+  }
+
+  filter(scope: Scope, f: Filter, countJoins?: string[]): string {
+    if (f.kind === 'logic') {
+      const body = f.children.map((c) => this.filter(scope, c, countJoins)).join(f.op === 'and' ? ' AND ' : ' OR ');
+      return `${f.negate ? 'NOT ' : ''}(${body})`;
+    }
+    const sql = this.condition(scope, f, countJoins);
+    return f.negate ? `NOT (${sql})` : sql;
+  }
+
+  private condition(scope: Scope, c: Condition, countJoins?: string[]): string {
+    const embed = c.field.path.length === 0 && !scope.rel.columns.has(c.field.name) ? scope.embeds.get(c.field.name) : undefined;
+    if (embed) {
+      if (c.op !== 'is' || (c.value !== 'null' && c.value !== 'not_null')) {
+        throw new ApiError(400, 'PGRST100', `failed to parse filter (${c.field.name}=${c.op}.${String(c.value)})`, 'Only is.null or not.is.null filters are allowed on embedded resources');
+      }
+      if (countJoins && !countJoins.includes(embed.joinSql)) countJoins.push(embed.joinSql);
+      const isNull = embed.toMany ? `coalesce(json_array_length(${q(embed.joinAlias)}.body), 0) = 0` : `${q(embed.joinAlias)}.body IS NULL`;
+      return c.value === 'null' ? isNull : `NOT (${isNull})`;
+    }
+    const { sql: e, type } = this.field(scope, c.field);
+    const p = (v: string, t = type) => `${this.params.add(v)}::${t}`;
+    const op = c.op;
+    if (c.quantifier) {
+      const list = c.value as string[];
+      const likeOp = op === 'like' || op === 'ilike' || op === 'match' || op === 'imatch';
+      const sqlOp = CMP[op] ?? { like: 'LIKE', ilike: 'ILIKE', match: '~', imatch: '~*' }[op]!;
+      const vals = likeOp && (op === 'like' || op === 'ilike') ? list.map((v) => v.replace(/\*/g, '%')) : list;
+      return `${likeOp ? `${e}::text` : e} ${sqlOp} ${c.quantifier.toUpperCase()}(${this.params.add(arrayLiteral(vals))}::${likeOp ? 'text' : type}[])`;
+    }
+    const v = c.value as string;
+    if (CMP[op]) return `${e} ${CMP[op]} ${p(v)}`;
+    switch (op) {
+      case 'like':
+        return `${e}::text LIKE ${p(v.replace(/\*/g, '%'), 'text')}`;
+      case 'ilike':
+        return `${e}::text ILIKE ${p(v.replace(/\*/g, '%'), 'text')}`;
+      case 'match':
+        return `${e}::text ~ ${p(v, 'text')}`;
+      case 'imatch':
+        return `${e}::text ~* ${p(v, 'text')}`;
+      case 'is':
+        return { null: `${e} IS NULL`, not_null: `${e} IS NOT NULL`, true: `${e} IS TRUE`, false: `${e} IS FALSE`, unknown: `${e} IS UNKNOWN` }[v]!;
+      case 'isdistinct':
+        return `${e} IS DISTINCT FROM ${p(v)}`;
+      case 'in':
+        return `${e} = ANY(${this.params.add(arrayLiteral(c.value as string[]))}::${type}[])`;
+      case 'fts':
+      case 'plfts':
+      case 'phfts':
+      case 'wfts': {
+        const cfg = c.ftsConfig ? `${this.params.add(c.ftsConfig)}::regconfig, ` : '';
+        const doc = type === 'tsvector' ? e : `to_tsvector(${cfg}${e})`;
+        return `${doc} @@ ${FTS_FN[op]}(${cfg}${this.params.add(v)}::text)`;
+      }
+      default: {
+        const sqlOp = RANGE_OPS[op];
+        if (!sqlOp) throw new ApiError(400, 'PGRST100', `failed to parse filter (${op})`);
+        // `cs.[1,2]`-style JSON for json columns stays JSON; `(1,2)` lists become arrays
+        let value = v;
+        if (type.endsWith('[]') && v.startsWith('(') && v.endsWith(')')) value = `{${v.slice(1, -1)}}`;
+        return `${e} ${sqlOp} ${p(value)}`;
+      }
+    }
+  }
+
+  orderBy(scope: Scope, path: string): string {
+    const raw = this.parsed.order.get(path);
+    if (!raw) return '';
+    const terms = parseOrder(raw).map((t) => {
+      const { sql } = this.field(scope, t.field);
+      return `${sql} ${t.desc ? 'DESC' : 'ASC'}${t.nulls ? ` NULLS ${t.nulls === 'first' ? 'FIRST' : 'LAST'}` : ''}`;
+    });
+    return ` ORDER BY ${terms.join(', ')}`;
+  }
+
+  limitOffset(path: string, forcedLimit?: number, override?: { limit?: number; offset: number }): string {
+    const limit = override ? override.limit : (forcedLimit ?? this.parsed.limit.get(path));
+    const offset = override ? override.offset : (this.parsed.offset.get(path) ?? 0);
+    let sql = '';
+    if (limit !== undefined) sql += ` LIMIT ${this.params.add(String(limit))}::bigint`;
+    if (offset) sql += ` OFFSET ${this.params.add(String(offset))}::bigint`;
+    return sql;
+  }
+
+  /** Filters/order/limit on embeds the select does not define → PGRST108-like error. */
+  checkPaths(): void {
+    for (const map of [this.parsed.filters, this.parsed.order, this.parsed.limit, this.parsed.offset] as Map<string, unknown>[]) {
+      for (const path of map.keys()) {
+        if (!this.paths.has(path)) {
+          throw new ApiError(
+            400,
+            'PGRST108',
+            `'${path}' is not an embedded resource in this request`,
+            null,
+            `Verify that '${path}' is included in the 'select' query parameter.`,
+          );
+        }
+      }
+    }
+  }
+}
+
+function isCountItem(item: SelectItem, target: Relation): boolean {
+  return (item.kind === 'count' && !item.alias) || (item.kind === 'field' && item.field.name === 'count' && !item.field.path.length && !item.cast && !target.columns.has('count'));
+}
