@@ -35,6 +35,15 @@ export class RateLimiter {
     }
   }
 
+  /** Throws when no e-mail could be sent right now (without counting one): lets routes fail before writing. */
+  assertEmailAvailable(): void {
+    const now = Date.now();
+    const recent = (this.hits.get('emailSent') ?? []).filter((t) => now - t < HOUR);
+    if (recent.length >= this.ctx.config.rateLimits.emailSent) {
+      throw new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
+    }
+  }
+
   /** Counts one outgoing e-mail; throws 429 over_email_send_rate_limit past the limit. */
   checkEmail(): void {
     if (!this.take('emailSent', this.ctx.config.rateLimits.emailSent)) {

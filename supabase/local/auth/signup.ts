@@ -32,6 +32,7 @@ export const signup: AuthRoute = async ({ ctx, limiter }, req) => {
   const confirm = ctx.config.enableConfirmations;
 
   let user = await findUserByEmail(ctx.db, email);
+  if (confirm && !(user && isConfirmed(user))) limiter.assertEmailAvailable();
   if (user && isConfirmed(user)) {
     if (!confirm) throw unprocessable('user_already_exists', 'User already registered');
     // GoTrue answers with a look-alike user (empty identities, no session, no mail): no enumeration.

@@ -1,0 +1,209 @@
+import * as OTPAuth from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../helpers/stack.ts';
+import { decodeJwt, fragment, latestLink, location, memoryClient, uniqueEmail } from './auth-helpers.ts';
+
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+async function signedInClient() {
+  const email = uniqueEmail('mfa');
+  await stack.anon().auth.signUp({ email, password: 'secret-123' });
+  await location((await latestLink(stack, email)).link);
+  const client = memoryClient(stack);
+  const { error } = await client.auth.signInWithPassword({ email, password: 'secret-123' });
+  expect(error).toBeNull();
+  return { client, email };
+}
+
+const codeFor = (secret: string) =>
+  new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+
+describe('auth: MFA (TOTP)', () => {
+  it('enroll → challenge → verify gives aal2; a new sign-in is aal1 with nextLevel aal2; unenroll', async () => {
+    const { client, email } = await signedInClient();
+    const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone app', issuer: 'AI Vault' });
+    expect(enrolled.error).toBeNull();
+    const factor = enrolled.data!;
+    expect(factor.type).toBe('totp');
+    expect(factor.friendly_name).toBe('phone app');
+    expect(factor.totp.qr_code.startsWith('data:image/svg+xml;utf-8,<svg')).toBe(true);
+    expect(factor.totp.uri).toContain('otpauth://totp/');
+    expect(factor.totp.uri).toContain(encodeURIComponent(email));
+    expect(factor.totp.secret).toMatch(/^[A-Z2-7]+=*$/);
+
+    const dupName = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone app' });
+    expect(dupName.error?.code).toBe('mfa_factor_name_conflict');
+
+    // A wrong code is refused.
+    const challenge = await client.auth.mfa.challenge({ factorId: factor.id });
+    expect(challenge.error).toBeNull();
+    expect(challenge.data?.type).toBe('totp');
+    expect(challenge.data!.expires_at).toBeGreaterThan(Date.now() / 1000);
+    const good = codeFor(factor.totp.secret);
+    const bad = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: good === '123456' ? '654321' : '123456' });
+    expect(bad.error?.code).toBe('mfa_verification_failed');
+    expect(bad.error?.message).toBe('Invalid TOTP code entered');
+    expect(bad.error?.status).toBe(422);
+
+    const verified = await client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: codeFor(factor.totp.secret) });
+    expect(verified.error).toBeNull();
+    const claims = decodeJwt(verified.data!.access_token);
+    expect(claims.aal).toBe('aal2');
+    expect((claims.amr as { method: string }[]).map((a) => a.method)).toEqual(expect.arrayContaining(['totp', 'password']));
+    const level = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+    expect(level.data?.currentLevel).toBe('aal2');
+
+    const { data: me } = await client.auth.getUser();
+    expect(me.user?.factors).toHaveLength(1);
+    expect(me.user?.factors?.[0]).toMatchObject({ id: factor.id, status: 'verified', factor_type: 'totp' });
+    const factors = await client.auth.mfa.listFactors();
+    expect(factors.data?.totp).toHaveLength(1);
+
+    // A refresh keeps aal2.
+    const refreshed = await client.auth.refreshSession();
+    expect(decodeJwt(refreshed.data.session!.access_token).aal).toBe('aal2');
+
+    // Signing in again: aal1 and the client knows it must step up.
+    const second = memoryClient(stack);
+    const signIn = await second.auth.signInWithPassword({ email, password: 'secret-123' });
+    expect(decodeJwt(signIn.data.session!.access_token).aal).toBe('aal1');
+    const aal = await second.auth.mfa.getAuthenticatorAssuranceLevel();
+    expect(aal.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
+    // Unenrolling a verified factor needs aal2.
+    const refused = await second.auth.mfa.unenroll({ factorId: factor.id });
+    expect(refused.error?.code).toBe('insufficient_aal');
+    const stepUp = await second.auth.mfa.challengeAndVerify({ factorId: factor.id, code: codeFor(factor.totp.secret) });
+    expect(stepUp.error).toBeNull();
+    const removed = await second.auth.mfa.unenroll({ factorId: factor.id });
+    expect(removed.error).toBeNull();
+    expect(removed.data).toEqual({ id: factor.id });
+    const after = await second.auth.getUser();
+    expect(after.data.user?.factors ?? []).toHaveLength(0);
+  });
+
+  it('cannot use another user\'s factor', async () => {
+    const a = await signedInClient();
+    const b = await signedInClient();
+    const enrolled = await a.client.auth.mfa.enroll({ factorType: 'totp' });
+    const res = await b.client.auth.mfa.challenge({ factorId: enrolled.data!.id });
+    expect(res.error?.status).toBe(404);
+    expect(res.error?.code).toBe('mfa_factor_not_found');
+  });
+});
+
+describe('auth: admin API', () => {
+  it('refuses the anon key and user tokens with 403 not_admin', async () => {
+    const anon = await stack.anon().auth.admin.listUsers();
+    expect(anon.error?.status).toBe(403);
+    expect(anon.error?.code).toBe('not_admin');
+    expect(anon.error?.message).toBe('User not allowed');
+    const { client } = await signedInClient();
+    const token = (await client.auth.getSession()).data.session!.access_token;
+    const asUser = await stack.asUser(token).auth.admin.createUser({ email: uniqueEmail('x'), password: 'secret-123' });
+    expect(asUser.error?.status).toBe(403);
+    expect(asUser.error?.code).toBe('not_admin');
+    const res = await fetch(`${stack.url}/auth/v1/admin/users`, { headers: { apikey: stack.config.anonKey, authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    expect(await res.json()).toEqual({ code: 403, error_code: 'not_admin', msg: 'User not allowed' });
+  });
+
+  it('creates, lists with pagination, updates and deletes users with the service role', async () => {
+    const admin = stack.service().auth.admin;
+    const emails = [uniqueEmail('adm'), uniqueEmail('adm'), uniqueEmail('adm')];
+    const ids: string[] = [];
+    for (const email of emails) {
+      const { data, error } = await admin.createUser({ email, password: 'secret-123', email_confirm: true, user_metadata: { from: 'admin' } });
+      expect(error).toBeNull();
+      expect(data.user?.email_confirmed_at).toBeTruthy();
+      expect(data.user?.user_metadata).toEqual({ from: 'admin' });
+      ids.push(data.user!.id);
+    }
+    const dup = await admin.createUser({ email: emails[0]!, password: 'secret-123' });
+    expect(dup.error?.code).toBe('email_exists');
+
+    // Confirmed by the admin: can sign in right away.
+    expect((await stack.anon().auth.signInWithPassword({ email: emails[0]!, password: 'secret-123' })).error).toBeNull();
+
+    const page1 = await admin.listUsers({ page: 1, perPage: 2 });
+    expect(page1.error).toBeNull();
+    expect(page1.data.users).toHaveLength(2);
+    const total = (page1.data as unknown as { total: number }).total;
+    expect(total).toBeGreaterThanOrEqual(3);
+    expect((page1.data as unknown as { nextPage: number }).nextPage).toBe(2);
+    const raw = await fetch(`${stack.url}/auth/v1/admin/users?page=1&per_page=2`, {
+      headers: { apikey: stack.config.serviceRoleKey, authorization: `Bearer ${stack.config.serviceRoleKey}` },
+    });
+    expect(raw.headers.get('x-total-count')).toBe(String(total));
+    expect(raw.headers.get('link')).toContain('rel="next"');
+    expect(raw.headers.get('link')).toContain('rel="last"');
+    expect((await raw.json()).aud).toBe('authenticated');
+
+    const updated = await admin.updateUserById(ids[0]!, { app_metadata: { plan: 'pro' }, user_metadata: { nick: 'z' } });
+    expect(updated.error).toBeNull();
+    expect(updated.data.user?.app_metadata).toMatchObject({ provider: 'email', providers: ['email'], plan: 'pro' });
+    expect(updated.data.user?.user_metadata).toEqual({ from: 'admin', nick: 'z' });
+    const session = (await stack.anon().auth.signInWithPassword({ email: emails[0]!, password: 'secret-123' })).data.session!;
+    expect((decodeJwt(session.access_token).app_metadata as { plan: string }).plan).toBe('pro');
+
+    const pw = await admin.updateUserById(ids[1]!, { password: 'changed-by-admin' });
+    expect(pw.error).toBeNull();
+    expect((await stack.anon().auth.signInWithPassword({ email: emails[1]!, password: 'changed-by-admin' })).error).toBeNull();
+
+    const banned = await admin.updateUserById(ids[1]!, { ban_duration: '24h' });
+    expect(banned.data.user?.banned_until).toBeTruthy();
+    expect((await stack.anon().auth.signInWithPassword({ email: emails[1]!, password: 'changed-by-admin' })).error?.code).toBe('user_banned');
+
+    const fetched = await admin.getUserById(ids[2]!);
+    expect(fetched.data.user?.email).toBe(emails[2]);
+    const deleted = await admin.deleteUser(ids[2]!);
+    expect(deleted.error).toBeNull();
+    const gone = await admin.getUserById(ids[2]!);
+    expect(gone.error?.status).toBe(404);
+    expect(gone.error?.code).toBe('user_not_found');
+  });
+
+  it('generates links (recovery, magiclink, signup) that verify', async () => {
+    const admin = stack.service().auth.admin;
+    const email = uniqueEmail('link');
+    const signup = await admin.generateLink({ type: 'signup', email, password: 'secret-123', options: { redirectTo: 'http://localhost:5173/x' } });
+    expect(signup.error).toBeNull();
+    expect(signup.data.properties?.verification_type).toBe('signup');
+    expect(signup.data.properties?.email_otp).toMatch(/^\d{6}$/);
+    expect(signup.data.properties?.redirect_to).toBe('http://localhost:5173/x');
+    expect(signup.data.user?.email).toBe(email);
+    expect(stack.mailbox.list(email)).toHaveLength(0);
+    const loc = await location(signup.data.properties!.action_link);
+    expect(fragment(loc).get('access_token')).toBeTruthy();
+
+    const recovery = await admin.generateLink({ type: 'recovery', email });
+    const verified = await stack.anon().auth.verifyOtp({ token_hash: recovery.data.properties!.hashed_token, type: 'recovery' });
+    expect(verified.error).toBeNull();
+    expect(verified.data.session?.user.email).toBe(email);
+
+    const magic = await admin.generateLink({ type: 'magiclink', email });
+    const viaCode = await stack.anon().auth.verifyOtp({ email, token: magic.data.properties!.email_otp, type: 'email' });
+    expect(viaCode.error).toBeNull();
+
+    const missing = await admin.generateLink({ type: 'magiclink', email: uniqueEmail('nobody') });
+    expect(missing.error?.status).toBe(404);
+  });
+
+  it('invites a user by e-mail', async () => {
+    const email = uniqueEmail('invite');
+    const { data, error } = await stack.service().auth.admin.inviteUserByEmail(email, { data: { team: 'a' } });
+    expect(error).toBeNull();
+    expect(data.user?.invited_at).toBeTruthy();
+    const mail = await latestLink(stack, email);
+    expect(mail.subject).toBe('You have been invited');
+    const loc = await location(mail.link);
+    expect(fragment(loc).get('type')).toBe('invite');
+  });
+});
