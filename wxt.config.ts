@@ -11,6 +11,9 @@ export default defineConfig({
   entrypointsDir: 'entrypoints',
   publicDir: 'public',
   modules: ['@wxt-dev/module-react'],
+  // `wxt` (dev mode) only builds and serves .output/chrome-mv3-dev: load it as an unpacked
+  // extension. It does not try to launch a browser (none may be installed, or no display).
+  webExt: { disabled: true },
   // Explicit imports everywhere (`wxt/browser`, `wxt/utils/define-*`): no generated globals.
   imports: false,
   manifest: ({ browser }) => {

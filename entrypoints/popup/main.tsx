@@ -12,8 +12,8 @@ function Popup() {
     window.close();
   };
   return (
-    <ThemeRoot>
-      <Box component="main" sx={{ width: 340, bgcolor: 'background.paper' }}>
+    <ThemeRoot surface="paper">
+      <Box component="main" sx={{ width: 340 }}>
         <SignedOutCard onSignIn={openSignIn} variant="compact" />
       </Box>
     </ThemeRoot>

@@ -9,8 +9,11 @@ import { ThemeRoot } from '../../shared/ui/ThemeRoot.tsx';
 function SidePanel() {
   const openSignIn = () => void browser.tabs.create({ url: dashboardAuthUrl() });
   return (
-    <ThemeRoot>
-      <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.paper' }}>
+    <ThemeRoot surface="paper">
+      <Box component="main" sx={{
+          minHeight: '100vh',
+          background: 'radial-gradient(520px 220px at 0% 0%, rgba(79,70,229,0.10), transparent 70%)',
+        }}>
         <SignedOutCard onSignIn={openSignIn} variant="panel" />
       </Box>
     </ThemeRoot>

@@ -1,12 +1,19 @@
 import type { ReactNode } from 'react';
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline, GlobalStyles, ThemeProvider } from '@mui/material';
 import { theme } from './theme.ts';
 
+export interface ThemeRootProps {
+  children: ReactNode;
+  /** Page background: the app's tinted default, or plain paper (popup, side panel). */
+  surface?: 'default' | 'paper';
+}
+
 /** MUI theme + baseline CSS, used by every React root (dashboard, side panel, popup). */
-export function ThemeRoot({ children }: { children: ReactNode }) {
+export function ThemeRoot({ children, surface = 'default' }: ThemeRootProps) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
+      {surface === 'paper' && <GlobalStyles styles={(t) => ({ 'html, body': { backgroundColor: t.palette.background.paper } })} />}
       {children}
     </ThemeProvider>
   );

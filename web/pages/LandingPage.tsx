@@ -108,7 +108,7 @@ export function LandingPage() {
             <Typography
               id="landing-headline"
               variant="h1"
-              sx={{ fontSize: { xs: '2.25rem', sm: '3rem', md: '3.75rem' }, lineHeight: 1.08 }}
+              sx={{ fontSize: { xs: '2.25rem', sm: '3rem', md: '3.5rem' }, lineHeight: 1.1 }}
             >
               Your AI toolkit for{' '}
               <Box
@@ -123,7 +123,12 @@ export function LandingPage() {
                 marketers, creators and entrepreneurs
               </Box>
             </Typography>
-            <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400, maxWidth: 680 }}>
+            <Typography
+              variant="h6"
+              component="p"
+              color="text.secondary"
+              sx={{ fontWeight: 400, maxWidth: 680, fontSize: { xs: '1.05rem', sm: '1.25rem' }, lineHeight: 1.6 }}
+            >
               Generate startup ideas, offers and documents, run prompt stacks and keep your best prompts organized in
               folders — all with your own AI provider key.
             </Typography>
@@ -208,7 +213,7 @@ function FeatureCard({ card }: { card: LandingCard }) {
           >
             <Icon />
           </Box>
-          <Typography variant="h6" component="h2">
+          <Typography variant="h6" component="h2" sx={{ fontSize: '1.125rem', lineHeight: 1.35 }}>
             {card.title}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
