@@ -23,6 +23,10 @@ export const signup: AuthRoute = async ({ ctx, limiter }, req) => {
   const body = await readBody(req);
   limiter.check('signUp', req);
   if (str(body, 'phone') && !str(body, 'email')) throw new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider');
+  if (!str(body, 'email') && !str(body, 'password')) {
+    // supabase.auth.signInAnonymously(): disabled, as GoTrue's default.
+    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  }
   if (!str(body, 'email')) throw validationFailed('To signup, please provide your email');
   const email = validateEmail(str(body, 'email'));
   const password = validatePassword(str(body, 'password'));
