@@ -4,10 +4,13 @@ import { SCREENSHOT_DIR } from './chromium.ts';
 const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 390, height: 844 };
 
-/** Fails the test on uncaught page errors, and records any request to the backend. */
+/** Records uncaught page errors, console errors/warnings, and any request to the backend. */
 function watch(page: Page): { backendRequests: string[]; errors: string[] } {
   const seen = { backendRequests: [] as string[], errors: [] as string[] };
   page.on('pageerror', (error) => seen.errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') seen.errors.push(message.text());
+  });
   page.on('request', (request) => {
     if (request.url().startsWith('http://127.0.0.1:54321')) seen.backendRequests.push(request.url());
   });
