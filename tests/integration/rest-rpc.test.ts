@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../helpers/stack.ts';
+import { rawFetch, setupFixture, USER_A, userToken } from './rest-fixture.ts';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+  await setupFixture(stack);
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('rest rpc', () => {
+  it('calls scalar functions by POST and GET', async () => {
+    const db = stack.anon();
+    const post = await db.rpc('add_numbers', { a: 2, b: 40 });
+    expect(post.error).toBeNull();
+    expect(post.status).toBe(200);
+    expect(post.data).toBe(42);
+    const get = await db.rpc('add_numbers', { a: 1, b: 2 }, { get: true });
+    expect(get.data).toBe(3);
+    const dflt = await db.rpc('greet');
+    expect(dflt.data).toBe('hello world');
+    const named = await db.rpc('greet', { name: 'you' }, { get: true });
+    expect(named.data).toBe('hello you');
+    const json = await db.rpc('echo_json', { payload: { a: [1, { b: null }] } });
+    expect(json.data).toEqual({ a: [1, { b: null }] });
+    const arr = await db.rpc('sum_arr', { xs: [1, 2, 3] });
+    expect(arr.data).toBe(6);
+    const arrGet = await db.rpc('sum_arr', { xs: [4, 5] }, { get: true });
+    expect(arrGet.data).toBe(9);
+  });
+
+  it('set-returning functions accept filters, select, order and ranges', async () => {
+    const db = stack.anon();
+    const books = await db.rpc('books_by_author', { aid: 1 }).select('id, title, authors!author_id(name)').order('id', { ascending: false });
+    expect(books.error).toBeNull();
+    expect(books.data).toEqual([
+      { id: 2, title: 'The Dispossessed', authors: { name: 'Ursula' } },
+      { id: 1, title: 'A Wizard of Earthsea', authors: { name: 'Ursula' } },
+    ]);
+    const filtered = await db.rpc('books_by_author', { aid: 2 }, { count: 'exact' }).select('id').gt('pages', 280);
+    expect(filtered.data).toEqual([{ id: 3 }]);
+    expect(filtered.count).toBe(1);
+    const table = await db.rpc('book_stats').select('author, n').gte('n', 2).order('author');
+    expect(table.error).toBeNull();
+    expect(table.data).toEqual([
+      { author: 'Terry', n: 2 },
+      { author: 'Ursula', n: 2 },
+    ]);
+    const single = await db.rpc('books_by_author', { aid: 3 }).select('title').single();
+    expect(single.data).toEqual({ title: 'Consider Phlebas' });
+    const scalars = await db.rpc('numbers', { up_to: 5 }).range(1, 2);
+    expect(scalars.data).toEqual([2, 3]);
+    const getSet = await db.rpc('books_by_author', { aid: 1 }, { get: true }).select('id').eq('id', 2);
+    expect(getSet.data).toEqual([{ id: 2 }]);
+    const headCount = await db.rpc('books_by_author', { aid: 1 }, { head: true, count: 'exact' });
+    expect(headCount.count).toBe(2);
+  });
+
+  it('void functions answer 204 and write; GET on them is refused read-only', async () => {
+    const db = stack.service();
+    const res = await db.rpc('touch_kv', { key: 'rpc1' });
+    expect(res.error).toBeNull();
+    expect(res.status).toBe(204);
+    expect((await stack.db.query(`select v from kv where k = 'rpc1'`)).rows).toEqual([{ v: 'touched' }]);
+    const viaGet = await db.rpc('touch_kv', { key: 'rpc2' }, { get: true });
+    expect(viaGet.status).toBe(405);
+    expect(viaGet.error?.code).toBe('25006');
+    expect((await stack.db.query(`select v from kv where k = 'rpc2'`)).rows).toEqual([]);
+    const rolled = await rawFetch(stack, '/rpc/touch_kv', { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'tx=rollback' }, body: '{"key":"rpc3"}' });
+    expect(rolled.status).toBe(204);
+    expect((await stack.db.query(`select v from kv where k = 'rpc3'`)).rows).toEqual([]);
+  });
+
+  it('errors: unknown function or arguments, raised exceptions', async () => {
+    const db = stack.anon();
+    const unknown = await db.rpc('nope_fn', { a: 1 });
+    expect(unknown.status).toBe(404);
+    expect(unknown.error?.code).toBe('PGRST202');
+    const badArgs = await db.rpc('add_numbers', { a: 1, c: 2 });
+    expect(badArgs.status).toBe(404);
+    expect(badArgs.error?.code).toBe('PGRST202');
+    const raised = await db.rpc('fail_with', { msg: 'custom failure' });
+    expect(raised.status).toBe(400);
+    expect(raised.error).toMatchObject({ code: 'P0001', message: 'custom failure' });
+    const badValue = await db.rpc('add_numbers', { a: 'x', b: 1 });
+    expect(badValue.status).toBe(400);
+    expect(badValue.error?.code).toBe('22P02');
+  });
+
+  it('runs as the caller role with the JWT claims', async () => {
+    const anon = await stack.anon().rpc('whoami');
+    expect(anon.data).toBe('nobody:anon');
+    const user = await stack.asUser(await userToken(stack, USER_A)).rpc('whoami');
+    expect(user.data).toBe(`${USER_A}:authenticated`);
+    const service = await stack.service().rpc('whoami');
+    expect(service.data).toBe('nobody:service_role');
+  });
+});
