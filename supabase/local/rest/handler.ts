@@ -6,7 +6,7 @@ import { parseParams, type ParsedParams } from './parse-filters.ts';
 import { parseSelect } from './parse-select.ts';
 import { buildRead, deleteCte, insertCte, mutationResult, updateCte, type Payload } from './query.ts';
 import { handleRpc } from './rpc-handler.ts';
-import { checkProfile, parseAccept, parsePrefer, readJson, requestedRange, type Accept, type Preferences } from './request.ts';
+import { checkProfile, jsonToCsv, parseAccept, parsePrefer, readJson, requestedRange, type Accept, type Preferences } from './request.ts';
 import { SchemaStore, type Relation, type SchemaCache } from './schema.ts';
 import { q, SqlBuilder } from './sql-builder.ts';
 
@@ -24,11 +24,17 @@ export interface RequestState {
   prefer: Preferences;
   accept: Accept;
   applied: string[];
+  /** The request body, read once (requests may be retried after a schema reload). */
+  bodyText: string;
 }
+
+/** Errors that may come from a stale schema cache: reload and retry once (at most one reload per second). */
+const STALE_SCHEMA_CODES = new Set(['42703', 'PGRST200', 'PGRST202', 'PGRST204', '42P01', '42883']);
 
 export function createHandler(ctx: StackContext): RestHandler {
   const store = new SchemaStore(ctx.db);
   const auth = new Authenticator(() => ctx.config.jwtSecret);
+  let lastReload = 0;
 
   async function relation(name: string): Promise<{ schema: SchemaCache; rel: Relation }> {
     let schema = await store.get();
@@ -50,31 +56,45 @@ export function createHandler(ctx: StackContext): RestHandler {
       const url = new URL(req.url);
       const prefer = parsePrefer(req.headers.get('prefer'));
       const accept = parseAccept(req.headers.get('accept'));
-      const state: RequestState = { req, path, url, who, prefer, accept, applied: [] };
-      if (path === '/' || path === '') {
-        return new Response(JSON.stringify({ swagger: '2.0', info: { title: 'PostgREST-compatible local API', version: '12' }, paths: {} }), { headers: JSON_HEADERS });
-      }
-      const rpc = /^\/rpc\/([^/]+)\/?$/.exec(path);
-      if (rpc) return await handleRpc(ctx.db, store, state, decodeURIComponent(rpc[1]!));
-      const m = /^\/([^/]+)\/?$/.exec(path);
-      if (!m) throw new ApiError(404, 'PGRST125', `Invalid path specified in request URL`);
-      const { schema, rel } = await relation(decodeURIComponent(m[1]!));
-      switch (req.method) {
-        case 'GET':
-        case 'HEAD':
-          return await read(state, schema, rel);
-        case 'POST':
-        case 'PATCH':
-        case 'PUT':
-        case 'DELETE':
-          return await mutate(state, schema, rel);
-        default:
-          throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
+      const bodyText = req.method === 'GET' || req.method === 'HEAD' ? '' : await req.text();
+      const state: RequestState = { req, path, url, who, prefer, accept, applied: [], bodyText };
+      try {
+        return await dispatch(state);
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (typeof code !== 'string' || !STALE_SCHEMA_CODES.has(code) || Date.now() - lastReload < 1000) throw error;
+        lastReload = Date.now();
+        await store.reload();
+        return await dispatch({ ...state, applied: [] });
       }
     } catch (error) {
       return toErrorResponse(error, anonymous);
     }
   }) as RestHandler;
+
+  async function dispatch(state: RequestState): Promise<Response> {
+    const { req, path } = state;
+    if (path === '/' || path === '') {
+      return new Response(JSON.stringify({ swagger: '2.0', info: { title: 'PostgREST-compatible local API', version: '12' }, paths: {} }), { headers: JSON_HEADERS });
+    }
+    const rpc = /^\/rpc\/([^/]+)\/?$/.exec(path);
+    if (rpc) return await handleRpc(ctx.db, store, state, decodeSegment(rpc[1]!));
+    const m = /^\/([^/]+)\/?$/.exec(path);
+    if (!m) throw new ApiError(404, 'PGRST125', 'Invalid path specified in request URL');
+    const { schema, rel } = await relation(decodeSegment(m[1]!));
+    switch (req.method) {
+      case 'GET':
+      case 'HEAD':
+        return await read(state, schema, rel);
+      case 'POST':
+      case 'PATCH':
+      case 'PUT':
+      case 'DELETE':
+        return await mutate(state, schema, rel);
+      default:
+        throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
+    }
+  }
 
   async function read(s: RequestState, schema: SchemaCache, rel: Relation): Promise<Response> {
     const parsed = parseParams(s.url.searchParams);
@@ -110,7 +130,7 @@ export function createHandler(ctx: StackContext): RestHandler {
     if (method === 'DELETE') {
       cte = deleteCte(b, rel, returning);
     } else {
-      const body = await readJson(s.req);
+      const body = readJson(s.bodyText);
       if (!body) throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
       const payload = toPayload(body, method !== 'POST');
       if (method === 'PATCH') {
@@ -139,11 +159,16 @@ export function createHandler(ctx: StackContext): RestHandler {
     const plan = mutationResult(b, cte, rel, representation, select, s.accept.single, s.accept.stripNulls);
     // DELETE/PATCH need filters on the top level unless the client explicitly has none (PostgREST allows it).
     const rollback = s.prefer.tx === 'rollback';
+    const max = s.prefer.handling === 'strict' ? s.prefer.maxAffected : undefined;
     const outcome = await runStatement(ctx.db, s.req, s.path, s.who, plan.sql, plan.params, {
       readOnly: false,
       rollback,
-      rejectIf: s.accept.single ? (o) => o.pageTotal !== 1 : undefined,
+      rejectIf: (o) => (s.accept.single && o.pageTotal !== 1) || (max !== undefined && o.pageTotal > max),
     });
+    if (max !== undefined && outcome.pageTotal > max) {
+      throw new ApiError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${outcome.pageTotal} rows`);
+    }
+    if (max !== undefined) s.applied.push('handling=strict', `max-affected=${max}`);
     if (rollback) s.applied.push('tx=rollback');
     s.applied.push(`return=${ret}`);
     if (s.prefer.count) s.applied.push(`count=${s.prefer.count}`);
@@ -177,6 +202,14 @@ export function createHandler(ctx: StackContext): RestHandler {
   return handler;
 }
 
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new ApiError(404, 'PGRST125', 'Invalid path specified in request URL');
+  }
+}
+
 export function singularError(n: number): ApiError {
   return new ApiError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${n} rows`);
 }
@@ -190,13 +223,14 @@ export function readResponse(s: RequestState, o: Outcome, offset: number, count:
   headers['content-range'] = o.pageTotal === 0 ? `*/${total ?? '*'}` : `${offset}-${upper}/${total ?? '*'}`;
   if (s.applied.length) headers['preference-applied'] = s.applied.join(', ');
   let status = 200;
+  if (s.accept.csv) headers['content-type'] = 'text/csv; charset=utf-8';
   if (count && total !== null) {
     if (offset > total) {
       throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`, null, { 'content-range': `*/${total}` });
     }
     if (o.pageTotal < total) status = 206;
   }
-  return new Response(o.body, { status, headers });
+  return new Response(s.accept.csv ? jsonToCsv(o.body) : o.body, { status, headers });
 }
 
 function toPayload(body: { text: string; value: unknown }, objectOnly: boolean): Payload {

@@ -19,17 +19,20 @@ export interface ReadOptions {
   single: boolean;
   stripNulls: boolean;
   range: { offset: number; limit?: number };
-  /** Apply top-level filters/order (false for mutation read-backs, where the mutation already filtered). */
+  /** Apply top-level filters/limits (false for mutation read-backs, where the mutation already filtered). */
   topLevel: boolean;
 }
+
+const isCountOnly = (select: SelectItem[]) => select.length === 1 && select[0]!.kind === 'count';
 
 /** Wraps a select list + FROM into the one statement that returns total, page_total and the JSON body. */
 export function buildRead(b: SqlBuilder, o: ReadOptions, prefix = ''): Plan {
   const scope: Scope = { rel: o.rel, alias: o.alias, embeds: new Map() };
+  if (isCountOnly(o.select)) return countOnly(b, o, scope, prefix);
   const sel = b.select(scope, o.select, '');
   const countJoins = [...sel.countJoins];
   const where = o.topLevel ? b.where(scope, '', countJoins) : [];
-  const order = o.topLevel ? b.orderBy(scope, '') : '';
+  const order = b.orderBy(scope, '');
   const limit = o.topLevel ? b.limitOffset('', undefined, o.range) : '';
   b.checkPaths();
   const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
@@ -43,6 +46,20 @@ export function buildRead(b: SqlBuilder, o: ReadOptions, prefix = ''): Plan {
   if (emptySelect) body = o.single ? `'{}'::json` : `coalesce(json_agg('{}'::json), '[]'::json)`;
   return {
     sql: `${prefix}SELECT ${total} AS total, count(*) AS page_total, ${body}::text AS body FROM (${inner}) _postgrest_t`,
+    params: b.params.values,
+  };
+}
+
+/** `select=count()`: one row with the number of matching rows. */
+function countOnly(b: SqlBuilder, o: ReadOptions, scope: Scope, prefix: string): Plan {
+  const item = o.select[0] as Extract<SelectItem, { kind: 'count' }>;
+  const where = o.topLevel ? b.where(scope, '') : [];
+  b.checkPaths();
+  const obj = `json_build_object(${b.params.add(item.alias ?? 'count')}::text, count(*))`;
+  const body = o.single ? obj : `json_build_array(${obj})`;
+  const total = o.count ? '1::bigint' : 'NULL::bigint';
+  return {
+    sql: `${prefix}SELECT ${total} AS total, 1 AS page_total, ${body}::text AS body FROM ${o.fromSql} AS ${q(o.alias)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
     params: b.params.values,
   };
 }
@@ -97,19 +114,31 @@ export function insertCte(b: SqlBuilder, o: InsertOptions, returning: string): s
   return `WITH pgrst_source AS (${insert} RETURNING ${returning}) `;
 }
 
-export function updateCte(b: SqlBuilder, rel: Relation, payloadText: string, columns: string[], returning: string): string {
+/**
+ * WHERE of an UPDATE/DELETE. With limit/offset (PostgREST's limited updates), the affected rows are
+ * chosen by ctid in a subquery that applies the filters, order and limit.
+ */
+function mutationWhere(b: SqlBuilder, rel: Relation): string {
   const scope: Scope = { rel, alias: rel.name, embeds: new Map() };
   const where = b.where(scope, '');
+  const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+  const limit = b.parsed.limit.get('');
+  const offset = b.parsed.offset.get('');
+  if (limit === undefined && !offset) return whereSql;
+  const order = b.orderBy(scope, '');
+  const limitSql = b.limitOffset('');
+  return ` WHERE ${q(rel.name)}.ctid IN (SELECT ${q(rel.name)}.ctid FROM ${table(rel)} AS ${q(rel.name)}${whereSql}${order}${limitSql})`;
+}
+
+export function updateCte(b: SqlBuilder, rel: Relation, payloadText: string, columns: string[], returning: string): string {
+  const whereSql = mutationWhere(b, rel);
   const set = columns.map((c) => `${q(c)} = _.${q(c)}`).join(', ');
   const body = b.params.add(payloadText);
-  const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   return `WITH pgrst_source AS (UPDATE ${table(rel)} AS ${q(rel.name)} SET ${set} FROM (SELECT * FROM json_populate_record(NULL::${table(rel)}, ${body}::json)) AS _${whereSql} RETURNING ${returning}) `;
 }
 
 export function deleteCte(b: SqlBuilder, rel: Relation, returning: string): string {
-  const scope: Scope = { rel, alias: rel.name, embeds: new Map() };
-  const where = b.where(scope, '');
-  const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+  const whereSql = mutationWhere(b, rel);
   return `WITH pgrst_source AS (DELETE FROM ${table(rel)} AS ${q(rel.name)}${whereSql} RETURNING ${returning}) `;
 }
 

@@ -8,6 +8,7 @@ export interface Preferences {
   tx?: 'commit' | 'rollback';
   params?: 'single-object';
   handling?: 'strict' | 'lenient';
+  maxAffected?: number;
 }
 
 const ALLOWED: Record<string, string[]> = {
@@ -25,14 +26,18 @@ export function parsePrefer(header: string | null): Preferences {
   if (!header) return out;
   for (const token of header.split(',')) {
     const [k, v] = token.trim().split('=').map((s) => s.trim());
-    if (k && v && ALLOWED[k]?.includes(v)) out[k] = v;
+    if (k === 'max-affected' && v && /^\d+$/.test(v)) out.maxAffected = v;
+    else if (k && v && ALLOWED[k]?.includes(v)) out[k] = v;
   }
-  return out as Preferences;
+  const prefs = out as unknown as Preferences & { maxAffected?: number | string };
+  if (prefs.maxAffected !== undefined) prefs.maxAffected = Number(prefs.maxAffected);
+  return prefs as Preferences;
 }
 
 export interface Accept {
   single: boolean;
   stripNulls: boolean;
+  csv?: boolean;
 }
 
 /** Media types PostgREST serves as JSON; object+json asks for a single object. */
@@ -44,6 +49,7 @@ export function parseAccept(header: string | null): Accept {
   for (const part of header.split(',')) {
     const [type, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
     if (!type) continue;
+    if (type === 'text/csv') return { single: false, stripNulls: false, csv: true };
     if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') {
       single = true;
       ok = true;
@@ -87,12 +93,24 @@ export function checkProfile(req: Request): void {
 }
 
 /** JSON request body: PGRST102 when it is not valid JSON. */
-export async function readJson(req: Request): Promise<{ text: string; value: unknown } | null> {
-  const text = await req.text();
+export function readJson(text: string): { text: string; value: unknown } | null {
   if (text.trim() === '') return null;
   try {
     return { text, value: JSON.parse(text) };
   } catch {
     throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
   }
+}
+
+/** CSV rendering of a JSON array of objects (Accept: text/csv). */
+export function jsonToCsv(body: string | null): string {
+  const rows = body ? (JSON.parse(body) as Record<string, unknown>[]) : [];
+  if (!Array.isArray(rows) || rows.length === 0) return '';
+  const cols = Object.keys(rows[0]!);
+  const cell = (v: unknown) => {
+    if (v === null || v === undefined) return '';
+    const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return [cols.map(cell).join(','), ...rows.map((r) => cols.map((c) => cell(r[c])).join(','))].join('\n');
 }

@@ -29,7 +29,7 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
   if (isGet) {
     args = Object.fromEntries(parsed.extra);
   } else {
-    const body = await readJson(s.req);
+    const body = readJson(s.bodyText);
     if (body) {
       rawBody = body.text;
       if (body.value !== null && typeof body.value === 'object' && !Array.isArray(body.value)) args = body.value as Record<string, unknown>;

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../helpers/stack.ts';
+import { rawFetch, setupFixture } from './rest-fixture.ts';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+  await setupFixture(stack);
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('rest extras', () => {
+  it('serves CSV', async () => {
+    const { data, error } = await stack.anon().from('books').select('id, title, tags').lte('id', 2).order('id').csv();
+    expect(error).toBeNull();
+    expect(data).toBe('id,title,tags\n1,A Wizard of Earthsea,"[""fantasy"",""classic""]"\n2,The Dispossessed,"[""scifi"",""classic""]"');
+  });
+
+  it('counts with select=count() and embedded (count)', async () => {
+    const res = await rawFetch(stack, '/books?select=count()&author_id=eq.2');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([{ count: 2 }]);
+    const { data } = await stack.anon().from('books').select('total:count()').single();
+    expect(data).toEqual({ total: 5 });
+  });
+
+  it('limits updates and deletes with order + limit', async () => {
+    const db = stack.service();
+    await db.from('kv').insert([{ k: 'l1', v: 'lim' }, { k: 'l2', v: 'lim' }, { k: 'l3', v: 'lim' }]);
+    const upd = await rawFetch(stack, '/kv?v=eq.lim&order=k.desc&limit=2&select=k', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', prefer: 'return=representation' },
+      body: JSON.stringify({ note: 'limited' }),
+    });
+    expect(upd.status).toBe(200);
+    expect(await upd.json()).toEqual([{ k: 'l3' }, { k: 'l2' }]);
+    const rows = (await stack.db.query(`select k, note from kv where v = 'lim' order by k`)).rows;
+    expect(rows).toEqual([
+      { k: 'l1', note: 'dflt' },
+      { k: 'l2', note: 'limited' },
+      { k: 'l3', note: 'limited' },
+    ]);
+    const strict = await db.from('kv').delete().eq('v', 'lim').maxAffected(1);
+    expect(strict.status).toBe(400);
+    expect(strict.error?.code).toBe('PGRST124');
+    expect((await stack.db.query(`select k from kv where v = 'lim'`)).rows).toHaveLength(3);
+    const ok = await db.from('kv').delete().eq('k', 'l1').maxAffected(1);
+    expect(ok.status).toBe(204);
+  });
+
+  it('picks up schema changes made after the first request', async () => {
+    const db = stack.service();
+    expect((await db.from('kv').select('k').limit(1)).error).toBeNull();
+    await stack.db.exec(`create table late_table (id int primary key, label text); insert into late_table values (1, 'late');
+      alter table kv add column extra text default 'x';
+      create function late_fn(x int) returns int language sql as $$ select x * 2 $$;`);
+    const t = await db.from('late_table').select('label').single();
+    expect(t.error).toBeNull();
+    expect(t.data).toEqual({ label: 'late' });
+    const c = await db.from('kv').select('k, extra').eq('k', 'a').single();
+    expect(c.error).toBeNull();
+    expect(c.data).toEqual({ k: 'a', extra: 'x' });
+    const f = await db.rpc('late_fn', { x: 21 });
+    expect(f.data).toBe(42);
+  });
+
+  it('answers HEAD, empty bodies and unknown paths sensibly', async () => {
+    const head = await rawFetch(stack, '/kv', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    const empty = await rawFetch(stack, '/kv', { method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).code).toBe('PGRST102');
+    const nested = await rawFetch(stack, '/kv/extra/segments');
+    expect(nested.status).toBe(404);
+    const badEscape = await rawFetch(stack, '/%E0%A4%A');
+    expect(badEscape.status).toBe(404);
+    const rpcPatch = await rawFetch(stack, '/rpc/greet', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(rpcPatch.status).toBe(405);
+  });
+});
