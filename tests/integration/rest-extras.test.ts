@@ -79,4 +79,22 @@ describe('rest extras', () => {
     const rpcPatch = await rawFetch(stack, '/rpc/greet', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(rpcPatch.status).toBe(405);
   });
+
+  it('caps reads at db-max-rows (1000) like supabase start', async () => {
+    await stack.db.exec(`create table many (id int primary key); insert into many select generate_series(1, 1100); grant all on many to anon, authenticated, service_role;`);
+    const { data, count, status } = await stack.anon().from('many').select('id', { count: 'exact' });
+    expect(status).toBe(206);
+    expect(data).toHaveLength(1000);
+    expect(count).toBe(1100);
+    const rest = await stack.anon().from('many').select('id').range(1000, 1200);
+    expect(rest.data).toHaveLength(100);
+  });
+
+  it('inserts nothing for an empty array', async () => {
+    const before = (await stack.db.query('select count(*)::int as n from kv')).rows;
+    const res = await stack.service().from('kv').insert([]).select();
+    expect(res.status).toBe(201);
+    expect(res.data).toEqual([]);
+    expect((await stack.db.query('select count(*)::int as n from kv')).rows).toEqual(before);
+  });
 });

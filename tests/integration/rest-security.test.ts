@@ -59,6 +59,26 @@ describe('rest RLS', () => {
   });
 });
 
+describe('rest RLS without a select policy', () => {
+  it('inserts with return=minimal, refuses the representation', async () => {
+    await stack.db.exec(`create table feedback (id serial primary key, msg text not null, author uuid default auth.uid());
+      alter table feedback enable row level security;
+      create policy feedback_insert on feedback for insert to authenticated with check (author = auth.uid());
+      grant all on feedback to anon, authenticated; grant all on sequence feedback_id_seq to anon, authenticated;`);
+    const a = stack.asUser(tokenA);
+    const minimal = await a.from('feedback').insert({ msg: 'hi' });
+    expect(minimal.error).toBeNull();
+    expect(minimal.status).toBe(201);
+    const rep = await a.from('feedback').insert({ msg: 'hi again' }).select();
+    expect(rep.status).toBe(403);
+    expect(rep.error?.code).toBe('42501');
+    const anon = await stack.anon().from('feedback').insert({ msg: 'anon' });
+    expect(anon.status).toBe(401);
+    expect((await stack.db.query('select msg from feedback')).rows).toEqual([{ msg: 'hi' }]);
+    expect((await a.from('feedback').select()).data).toEqual([]);
+  });
+});
+
 describe('rest auth errors', () => {
   it('rejects forged, expired and malformed JWTs', async () => {
     const forged = await signJwt({ sub: USER_A, role: 'service_role', exp: Math.floor(Date.now() / 1000) + 60 }, 'not-the-secret-not-the-secret-not-the-secret');

@@ -96,6 +96,13 @@ export function toErrorResponse(error: unknown, anonymous: boolean): Response {
     if (status === 401) headers['www-authenticate'] = 'Bearer';
     return new Response(errorBody(error.code, error.message, error.detail ?? null, error.hint ?? null), { status, headers });
   }
+  const sysCode = (error as { code?: unknown } | null)?.code;
+  if (typeof sysCode === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|57P0[1-3])$/.test(sysCode)) {
+    return new Response(errorBody('PGRST001', 'Database client error. Retrying the connection.', (error as Error).message), {
+      status: 503,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '0' },
+    });
+  }
   console.error('[rest] unexpected error', error);
   return new Response(errorBody('PGRST000', 'Internal server error'), {
     status: 500,

@@ -16,6 +16,15 @@ export interface RestHandler extends ServiceHandler {
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
+/** PostgREST's db-max-rows; `supabase start` sets it to 1000. PGRST_DB_MAX_ROWS overrides (0 = unlimited). */
+const MAX_ROWS = Number(process.env.PGRST_DB_MAX_ROWS ?? 1000);
+
+/** Caps a requested range at db-max-rows. */
+export function capRange(range: { offset: number; limit?: number }): { offset: number; limit?: number } {
+  if (!MAX_ROWS) return range;
+  return { offset: range.offset, limit: range.limit === undefined ? MAX_ROWS : Math.min(range.limit, MAX_ROWS) };
+}
+
 export interface RequestState {
   req: Request;
   path: string;
@@ -99,7 +108,7 @@ export function createHandler(ctx: StackContext): RestHandler {
   async function read(s: RequestState, schema: SchemaCache, rel: Relation): Promise<Response> {
     const parsed = parseParams(s.url.searchParams);
     const select = parseSelect(parsed.select);
-    const range = requestedRange(s.req.headers.get('range'), parsed.limit.get(''), parsed.offset.get(''));
+    const range = capRange(requestedRange(s.req.headers.get('range'), parsed.limit.get(''), parsed.offset.get('')));
     const count = s.prefer.count !== undefined;
     const b = new SqlBuilder(schema, parsed);
     const plan = buildRead(b, {
@@ -133,6 +142,10 @@ export function createHandler(ctx: StackContext): RestHandler {
       const body = readJson(s.bodyText);
       if (!body) throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
       const payload = toPayload(body, method !== 'POST');
+      if (payload.rows.length === 0) {
+        const r = emptyMutation(s, representation);
+        return new Response(r.body, { status: 201, headers: r.headers });
+      }
       if (method === 'PATCH') {
         const columns = payloadColumns(rel, payload, null);
         if (columns.length === 0) return emptyMutation(s, representation);

@@ -1,7 +1,7 @@
 import type { Database } from '../db/types.ts';
 import { ApiError } from './errors.ts';
 import { runStatement } from './execute.ts';
-import { readResponse, singularError, type RequestState } from './handler.ts';
+import { capRange, readResponse, singularError, type RequestState } from './handler.ts';
 import { parseParams } from './parse-filters.ts';
 import { parseSelect } from './parse-select.ts';
 import { buildRead } from './query.ts';
@@ -58,7 +58,7 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
     const o = await run(`SELECT NULL::bigint AS total, 1 AS page_total, to_json(${fromSql})::text AS body`, b.params.values);
     return new Response(o.body ?? 'null', { status: 200, headers: { ...JSON_HEADERS, ...(s.applied.length ? { 'preference-applied': s.applied.join(', ') } : {}) } });
   }
-  const range = requestedRange(s.req.headers.get('range'), parsed.limit.get(''), parsed.offset.get(''));
+  const range = capRange(requestedRange(s.req.headers.get('range'), parsed.limit.get(''), parsed.offset.get('')));
   if (shape.kind === 'scalarSet') {
     const limit = b.limitOffset('', undefined, range);
     const total = count ? `(SELECT count(*) FROM ${fromSql})` : 'NULL::bigint';
