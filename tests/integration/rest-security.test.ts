@@ -99,6 +99,11 @@ describe('rest auth errors', () => {
     const r3 = await stack.asUser(noRole).from('notes').select();
     expect(r3.status).toBe(401);
     expect(r3.error).toMatchObject({ code: '22023', message: 'role "no_such_role" does not exist' });
+    // a valid JWT cannot switch to a role the authenticator is not a member of (e.g. the superuser)
+    const superuser = await userToken(stack, USER_A, { role: 'postgres' });
+    const r4 = await stack.asUser(superuser).from('notes').select();
+    expect(r4.status).toBe(403);
+    expect(r4.error?.code).toBe('42501');
   });
 });
 

@@ -32,9 +32,28 @@ function headersJson(req: Request): string {
   return JSON.stringify(h);
 }
 
+/** Roles the authenticator may switch to (PostgREST connects as authenticator; we connect as a superuser). */
+const switchableByDb = new WeakMap<Database, Set<string>>();
+
+async function checkRole(db: Database, role: string): Promise<void> {
+  let switchable = switchableByDb.get(db);
+  if (!switchable) switchableByDb.set(db, (switchable = new Set()));
+  if (switchable.has(role)) return;
+  const { rows } = await db.query<{ exists: boolean; member: boolean }>(
+    `select exists (select 1 from pg_roles where rolname = $1) as exists,
+            coalesce((select pg_has_role('authenticator', oid, 'MEMBER') from pg_roles where rolname = $1), false) as member`,
+    [role],
+  );
+  const r = rows[0]!;
+  if (!r.exists) throw new ApiError(401, '22023', `role "${role}" does not exist`, null, null, { 'www-authenticate': 'Bearer' });
+  if (!r.member) throw new ApiError(403, '42501', `permission denied to set role "${role}"`);
+  switchable.add(role);
+}
+
 /** Runs one statement as the request's role, in one transaction, after setting the request settings in one statement. */
 export async function runStatement(db: Database, req: Request, path: string, who: RequestIdentity, sql: string, params: unknown[], opts: RunOptions): Promise<Outcome> {
   const settings = [who.role, who.claimsText, req.method, path, headersJson(req)];
+  await checkRole(db, who.role);
   try {
     return await db.transaction(
       async (tx: Queryable) => {
