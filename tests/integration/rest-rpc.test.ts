@@ -6,6 +6,17 @@ let stack: TestStack;
 beforeAll(async () => {
   stack = await startTestStack();
   await setupFixture(stack);
+  await stack.db.exec(`
+    create function whole_body(jsonb) returns jsonb language sql immutable as $$ select $1 || '{"seen":true}'::jsonb $$;
+    create function named_body(doc json) returns text language sql immutable as $$ select doc->>'x' $$;
+    create function over(a int) returns text language sql immutable as $$ select 'int:' || a $$;
+    create function over(a int, b text) returns text language sql immutable as $$ select 'two:' || a || b $$;
+    create function out_params(x int, out doubled int, out label text) language sql immutable as $$ select x * 2, 'n' || x $$;
+    create function author_of(bid bigint) returns authors language sql stable as $$ select a.* from authors a join books b on b.author_id = a.id where b.id = bid $$;
+    create table staff (id int primary key, name text, manager_id int references staff(id));
+    insert into staff values (1, 'boss', null), (2, 'mid', 1), (3, 'dev', 2);
+    grant all on staff to anon, authenticated, service_role;
+  `);
 });
 afterAll(async () => {
   await stack?.close();
@@ -97,5 +108,33 @@ describe('rest rpc', () => {
     expect(user.data).toBe(`${USER_A}:authenticated`);
     const service = await stack.service().rpc('whoami');
     expect(service.data).toBe('nobody:service_role');
+  });
+
+  it('single json argument, params=single-object, overloads, OUT params and composite returns', async () => {
+    const db = stack.anon();
+    const unnamed = await db.rpc('whole_body', { a: 1 });
+    expect(unnamed.error).toBeNull();
+    expect(unnamed.data).toEqual({ a: 1, seen: true });
+    const single = await rawFetch(stack, '/rpc/named_body', { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'params=single-object' }, body: '{"x":"from body"}' });
+    expect(single.status).toBe(200);
+    expect(await single.json()).toBe('from body');
+    expect((await db.rpc('over', { a: 1 })).data).toBe('int:1');
+    expect((await db.rpc('over', { a: 1, b: 'x' })).data).toBe('two:1x');
+    const out = await db.rpc('out_params', { x: 4 });
+    expect(out.error).toBeNull();
+    expect(out.data).toEqual({ doubled: 8, label: 'n4' });
+    const composite = await db.rpc('author_of', { bid: 3 }).select('name, books!author_id(id)');
+    expect(composite.error).toBeNull();
+    expect(composite.data).toEqual({ name: 'Terry', books: [{ id: 3 }, { id: 4 }] });
+  });
+
+  it('embeds self-references with a hint', async () => {
+    const { data, error } = await stack.anon().from('staff').select('name, manager:staff!manager_id(name)').order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'boss', manager: null },
+      { name: 'mid', manager: { name: 'boss' } },
+      { name: 'dev', manager: { name: 'mid' } },
+    ]);
   });
 });
