@@ -97,4 +97,15 @@ describe('rest extras', () => {
     expect(res.data).toEqual([]);
     expect((await stack.db.query('select count(*)::int as n from kv')).rows).toEqual(before);
   });
+
+  it('supports computed fields (functions of the row) in select, filters and order', async () => {
+    await stack.db.exec(`create function label(books) returns text language sql stable as $$ select $1.title || ' (' || $1.pages || 'p)' $$;
+      grant execute on function label(books) to anon, authenticated, service_role;`);
+    const { data, error } = await stack.anon().from('books').select('id, label').ilike('label', '%(2%').order('label');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 3, label: 'Guards! Guards! (288p)' },
+      { id: 4, label: 'Mort (272p)' },
+    ]);
+  });
 });

@@ -20,6 +20,8 @@ export interface Relation {
   pk: string[];
   /** Unique constraints/PK as column sets (to detect one-to-one). */
   uniques: string[][];
+  /** Computed fields: functions taking this relation's row and returning a scalar (PostgREST "computed columns"). */
+  computed?: Map<string, { fn: string; type: string }>;
 }
 
 export interface ForeignKey {
@@ -146,6 +148,11 @@ export async function introspect(db: Queryable): Promise<SchemaCache> {
     const inArgs = f.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
     const outColumns = f.args.filter((a) => a.mode === 'o' || a.mode === 'b' || a.mode === 't');
     const fn: DbFunction = { ...f, inArgs, outColumns };
+    const rowOf = inArgs.length >= 1 && inArgs.length - f.nDefaults <= 1 ? relations.get(inArgs[0]!.type.replace(/^public\./, '').replace(/^"(.*)"$/, '$1')) : undefined;
+    if (rowOf && rowOf.kind !== 'c' && !f.retSet && f.retType !== 'void' && f.retType !== 'trigger') {
+      rowOf.computed ??= new Map();
+      if (!rowOf.columns.has(f.name)) rowOf.computed.set(f.name, { fn: f.name, type: f.retType });
+    }
     const list = functions.get(f.name) ?? [];
     list.push(fn);
     functions.set(f.name, list);

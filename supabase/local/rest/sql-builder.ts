@@ -60,9 +60,14 @@ export class SqlBuilder {
 
   /** SQL for a column (with JSON path) and the type to cast compared values to. */
   field(scope: Scope, f: Field): { sql: string; type: string } {
-    const col = scope.rel.columns.get(f.name);
-    if (!col) throw columnNotFound(scope.rel.name, f.name);
+    let col = scope.rel.columns.get(f.name);
     let sql = `${q(scope.alias)}.${q(f.name)}`;
+    if (!col) {
+      const computed = scope.rel.computed?.get(f.name);
+      if (!computed) throw columnNotFound(scope.rel.name, f.name);
+      col = { name: f.name, type: computed.type, notNull: false, default: null, generated: true };
+      sql = `"public".${q(computed.fn)}(${q(scope.alias)})`;
+    }
     let type = col.type;
     for (const step of f.path) {
       const isIndex = /^-?\d+$/.test(step.key);
