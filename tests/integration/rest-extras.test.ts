@@ -108,4 +108,23 @@ describe('rest extras', () => {
       { id: 4, label: 'Mort (272p)' },
     ]);
   });
+
+  it('embeds through views using their base tables\' foreign keys', async () => {
+    await stack.db.exec(`create view book_list as select id, title, author_id from books where pages > 200;
+      create view author_names as select id, name as author_name from authors;
+      grant select on book_list, author_names to anon, authenticated, service_role;`);
+    const db = stack.anon();
+    const a = await db.from('book_list').select('title, authors(name)').eq('id', 2).single();
+    expect(a.error).toBeNull();
+    expect(a.data).toEqual({ title: 'The Dispossessed', authors: { name: 'Ursula' } });
+    const b = await db.from('authors').select('name, book_list(id)').eq('id', 2).single();
+    expect(b.error).toBeNull();
+    expect(b.data).toEqual({ name: 'Terry', book_list: [{ id: 3 }, { id: 4 }] });
+    const c = await db.from('books').select('id, author_names!author_id(author_name)').eq('id', 5).single();
+    expect(c.error).toBeNull();
+    expect(c.data).toEqual({ id: 5, author_names: { author_name: 'Iain' } });
+    const d = await db.from('author_names').select('author_name, book_list(title)').eq('id', 3).single();
+    expect(d.error).toBeNull();
+    expect(d.data).toEqual({ author_name: 'Iain', book_list: [{ title: 'Consider Phlebas' }] });
+  });
 });

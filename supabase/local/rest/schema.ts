@@ -94,6 +94,16 @@ select json_build_object(
     left join pg_namespace fn on fn.oid = fc.relnamespace
     where n.nspname = 'public' and con.contype in ('p', 'u', 'f')
   ),
+  'viewColumns', (
+    select coalesce(json_agg(json_build_object('view', c.relname, 'column', m[1], 'table', bt.relname, 'tableColumn', ba.attname)), '[]')
+    from pg_rewrite r
+    join pg_class c on c.oid = r.ev_class and c.relkind in ('v', 'm')
+    join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+    cross join lateral regexp_matches(r.ev_action::text, ':resname (\\S+) :ressortgroupref \\d+ :resorigtbl (\\d+) :resorigcol (\\d+)', 'g') m
+    join pg_class bt on bt.oid = m[2]::oid and bt.relkind in ('r', 'p', 'f')
+    join pg_namespace bn on bn.oid = bt.relnamespace and bn.nspname = 'public'
+    join pg_attribute ba on ba.attrelid = bt.oid and ba.attnum = m[3]::int
+  ),
   'functions', (
     select coalesce(json_agg(json_build_object(
       'name', p.proname, 'retSet', p.proretset, 'volatility', p.provolatile,
@@ -116,6 +126,7 @@ interface Raw {
   relations: { name: string; kind: string }[];
   columns: (Column & { table: string })[];
   constraints: { name: string; type: string; table: string; columns: string[]; refTable: string | null; refColumns: string[] | null }[];
+  viewColumns: { view: string; column: string; table: string; tableColumn: string }[];
   functions: { name: string; retSet: boolean; volatility: 'i' | 's' | 'v'; retType: string; nDefaults: number; retRel: string | null; args: FunctionArg[] }[];
 }
 
@@ -143,6 +154,7 @@ export async function introspect(db: Queryable): Promise<SchemaCache> {
       foreignKeys.push({ name: con.name, table: con.table, columns: con.columns, refTable: con.refTable, refColumns: con.refColumns });
     }
   }
+  addViewRelationships(relations, foreignKeys, raw.viewColumns);
   const functions = new Map<string, DbFunction[]>();
   for (const f of raw.functions) {
     const inArgs = f.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
@@ -158,6 +170,58 @@ export async function introspect(db: Queryable): Promise<SchemaCache> {
     functions.set(f.name, list);
   }
   return { relations, foreignKeys, functions };
+}
+
+/**
+ * Views inherit their base tables' keys and foreign keys for the columns they expose unchanged
+ * (PostgREST does the same from the view definition), so embedding works through views.
+ */
+function addViewRelationships(relations: Map<string, Relation>, foreignKeys: ForeignKey[], viewColumns: Raw['viewColumns']): void {
+  // view → "table.column" → view column (the outermost target entry wins: it comes last)
+  const byView = new Map<string, Map<string, string>>();
+  const lastByViewColumn = new Map<string, { view: string; column: string; key: string }>();
+  for (const vc of viewColumns) lastByViewColumn.set(`${vc.view}\u0000${vc.column}`, { view: vc.view, column: vc.column, key: `${vc.table}\u0000${vc.tableColumn}` });
+  for (const { view, column, key } of lastByViewColumn.values()) {
+    if (!relations.get(view)?.columns.has(column)) continue;
+    let m = byView.get(view);
+    if (!m) byView.set(view, (m = new Map()));
+    if (!m.has(key)) m.set(key, column);
+  }
+  const mapCols = (m: Map<string, string>, table: string, cols: string[]) => {
+    const out = cols.map((c) => m.get(`${table}\u0000${c}`));
+    return out.every((c) => c !== undefined) ? (out as string[]) : null;
+  };
+  for (const fk of [...foreignKeys]) {
+    const own: [string, string[]][] = [[fk.table, fk.columns]];
+    const ref: [string, string[]][] = [[fk.refTable, fk.refColumns]];
+    for (const [view, m] of byView) {
+      const o = mapCols(m, fk.table, fk.columns);
+      if (o) own.push([view, o]);
+      const r = mapCols(m, fk.refTable, fk.refColumns);
+      if (r) ref.push([view, r]);
+    }
+    // every (table|view) → (table|view) pair except the base one, which already exists
+    for (const [i, [table, columns]] of own.entries()) {
+      for (const [j, [refTable, refColumns]] of ref.entries()) {
+        if (i === 0 && j === 0) continue;
+        foreignKeys.push({ name: fk.name, table, columns, refTable, refColumns });
+      }
+    }
+  }
+  for (const [view, m] of byView) {
+    const vrel = relations.get(view)!;
+    const tables = new Set([...m.keys()].map((k) => k.split('\u0000')[0]!));
+    for (const t of tables) {
+      const base = relations.get(t);
+      if (!base) continue;
+      for (const u of base.uniques) {
+        const mapped = mapCols(m, t, u);
+        if (mapped) vrel.uniques.push(mapped);
+      }
+      const pk = base.pk.length ? mapCols(m, t, base.pk) : null;
+      if (pk && vrel.pk.length === 0 && tables.size === 1) vrel.pk = pk;
+    }
+  }
 }
 
 /** Lazily loaded, explicitly reloadable schema cache. */
