@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../helpers/stack.ts';
+import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
 import { rawFetch, setupFixture } from './rest-fixture.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
   stack = await startTestStack();
   await setupFixture(stack);
+  // Like Supabase's roles: a statement timeout the API must apply (SET ROLE alone does not).
+  await stack.db.exec(`do $$ begin execute format('alter role anon in database %I set statement_timeout = %L', current_database(), '1s'); end $$;
+    create function slow() returns int language sql as $$ select pg_sleep(3); select 1 $$;
+    create function anon_timeout() returns text language sql stable as $$ select current_setting('statement_timeout') $$;`);
 });
 afterAll(async () => {
   await stack?.close();
@@ -126,5 +130,28 @@ describe('rest extras', () => {
     const d = await db.from('author_names').select('author_name, book_list(title)').eq('id', 3).single();
     expect(d.error).toBeNull();
     expect(d.data).toEqual({ author_name: 'Iain', book_list: [{ title: 'Consider Phlebas' }] });
+  });
+
+  it('orders by a column of an embedded to-one resource', async () => {
+    const { data, error } = await stack.anon().from('books').select('id, authors!author_id(name)').order('authors(name)', { ascending: false }).order('id').limit(3);
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 1, authors: { name: 'Ursula' } },
+      { id: 2, authors: { name: 'Ursula' } },
+      { id: 3, authors: { name: 'Terry' } },
+    ]);
+    const toMany = await rawFetch(stack, '/authors?select=id,books!author_id(id)&order=books(id)');
+    expect(toMany.status).toBe(400);
+  });
+
+  it("applies the role's statement_timeout", async () => {
+    expect((await stack.anon().rpc('anon_timeout')).data).toBe('1s');
+    if (testDbKind === 'postgres') {
+      // PGlite (single-threaded WASM) has no statement timer; real PostgreSQL cancels the query.
+      const res = await stack.anon().rpc('slow');
+      expect(res.status).toBe(500);
+      expect(res.error?.code).toBe('57014');
+    }
+    expect((await stack.service().rpc('anon_timeout')).data).not.toBe('1s');
   });
 });

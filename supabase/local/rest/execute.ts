@@ -33,32 +33,58 @@ function headersJson(req: Request): string {
 }
 
 /** Roles the authenticator may switch to (PostgREST connects as authenticator; we connect as a superuser). */
-const switchableByDb = new WeakMap<Database, Set<string>>();
+/** Role settings applied per request (the ones PostgREST users rely on; custom "x.y" settings too). */
+const ROLE_SETTINGS = /^(statement_timeout|lock_timeout|idle_in_transaction_session_timeout|search_path|work_mem|plan_cache_mode|default_transaction_isolation|timezone|TimeZone|[a-z_]+\.[a-z_.]+)$/;
 
-async function checkRole(db: Database, role: string): Promise<void> {
-  let switchable = switchableByDb.get(db);
-  if (!switchable) switchableByDb.set(db, (switchable = new Set()));
-  if (switchable.has(role)) return;
-  const { rows } = await db.query<{ exists: boolean; member: boolean }>(
+interface RoleInfo {
+  /** The settings statement for this role: the request settings plus the role's own (ALTER ROLE … SET). */
+  sql: string;
+  extra: string[];
+}
+const rolesByDb = new WeakMap<Database, Map<string, RoleInfo>>();
+
+/**
+ * Checks once per role that the authenticator may switch to it, and loads its settings
+ * (e.g. statement_timeout), which SET ROLE alone does not apply but PostgREST does.
+ */
+async function roleInfo(db: Database, role: string): Promise<RoleInfo> {
+  let roles = rolesByDb.get(db);
+  if (!roles) rolesByDb.set(db, (roles = new Map()));
+  const known = roles.get(role);
+  if (known) return known;
+  const { rows } = await db.query<{ exists: boolean; member: boolean; settings: string | null }>(
     `select exists (select 1 from pg_roles where rolname = $1) as exists,
-            coalesce((select pg_has_role('authenticator', oid, 'MEMBER') from pg_roles where rolname = $1), false) as member`,
+            coalesce((select pg_has_role('authenticator', oid, 'MEMBER') from pg_roles where rolname = $1), false) as member,
+            (select json_agg(c)::text from pg_db_role_setting s, unnest(s.setconfig) c
+              where s.setrole = (select oid from pg_roles where rolname = $1)
+                and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))) as settings`,
     [role],
   );
   const r = rows[0]!;
   if (!r.exists) throw new ApiError(401, '22023', `role "${role}" does not exist`, null, null, { 'www-authenticate': 'Bearer' });
   if (!r.member) throw new ApiError(403, '42501', `permission denied to set role "${role}"`);
-  switchable.add(role);
+  const extra: string[] = [];
+  let sql = SET_CONFIG;
+  for (const entry of (r.settings ? (JSON.parse(r.settings) as string[]) : [])) {
+    const eq = entry.indexOf('=');
+    if (eq <= 0 || !ROLE_SETTINGS.test(entry.slice(0, eq))) continue;
+    extra.push(entry.slice(0, eq), entry.slice(eq + 1));
+    sql += `, set_config($${5 + extra.length - 1}, $${5 + extra.length}, true)`;
+  }
+  const info = { sql, extra };
+  roles.set(role, info);
+  return info;
 }
 
 /** Runs one statement as the request's role, in one transaction, after setting the request settings in one statement. */
 export async function runStatement(db: Database, req: Request, path: string, who: RequestIdentity, sql: string, params: unknown[], opts: RunOptions): Promise<Outcome> {
-  const settings = [who.role, who.claimsText, req.method, path, headersJson(req)];
-  await checkRole(db, who.role);
+  const role = await roleInfo(db, who.role);
+  const settings = [who.role, who.claimsText, req.method, path, headersJson(req), ...role.extra];
   try {
     return await db.transaction(
       async (tx: Queryable) => {
         try {
-          await tx.query(SET_CONFIG, settings);
+          await tx.query(role.sql, settings);
         } catch (error) {
           if (isPgError(error) && error.code === '22023') {
             throw new ApiError(401, '22023', error.message, error.detail ?? null, error.hint ?? null, { 'www-authenticate': 'Bearer' });

@@ -213,6 +213,8 @@ function splitKey(key: string): string[] {
 }
 
 export interface OrderTerm {
+  /** `embed(col)`: order by a column of an embedded to-one resource. */
+  embed?: string;
   field: Field;
   desc: boolean;
   nulls?: 'first' | 'last';
@@ -220,10 +222,18 @@ export interface OrderTerm {
 
 export function parseOrder(raw: string): OrderTerm[] {
   return splitTopLevel(raw).map((term) => {
-    const fr = readField(term, 0);
+    let fr = readField(term, 0);
     if (!fr) throw parseError('order', raw);
+    let embed: string | undefined;
+    if (term[fr[1]] === '(' && fr[0].path.length === 0) {
+      embed = fr[0].name;
+      const inner = readField(term, fr[1] + 1);
+      if (!inner || term[inner[1]] !== ')') throw parseError('order', raw);
+      fr = [inner[0], inner[1] + 1];
+    }
     const mods = term.slice(fr[1]).split('.').filter(Boolean);
     const t: OrderTerm = { field: fr[0], desc: false };
+    if (embed) t.embed = embed;
     for (const m of mods) {
       if (m === 'asc') t.desc = false;
       else if (m === 'desc') t.desc = true;

@@ -26,7 +26,7 @@ export interface Scope {
   rel: Relation;
   alias: string;
   /** embed name/alias → join alias and cardinality (for `embed=is.null` filters) */
-  embeds: Map<string, { joinAlias: string; toMany: boolean; joinSql: string }>;
+  embeds: Map<string, { joinAlias: string; toMany: boolean; joinSql: string; rel: Relationship }>;
 }
 
 export interface BuiltSelect {
@@ -137,7 +137,7 @@ export class SqlBuilder {
     const joinSql = `${inner ? 'INNER' : 'LEFT'} JOIN LATERAL (${lateral}) AS ${q(joinAlias)} ON TRUE`;
     out.joins.push(joinSql);
     if (inner) out.countJoins.push(joinSql);
-    scope.embeds.set(key, { joinAlias, toMany, joinSql });
+    scope.embeds.set(key, { joinAlias, toMany, joinSql, rel });
     if (!item.spread) {
       out.columns.push(`${q(joinAlias)}.body AS ${q(key)}`);
       out.names.push(key);
@@ -220,10 +220,21 @@ export class SqlBuilder {
     const raw = this.parsed.order.get(path);
     if (!raw) return '';
     const terms = parseOrder(raw).map((t) => {
-      const { sql } = this.field(scope, t.field);
+      const { sql } = t.embed ? this.embeddedField(scope, t.embed, t.field) : this.field(scope, t.field);
       return `${sql} ${t.desc ? 'DESC' : 'ASC'}${t.nulls ? ` NULLS ${t.nulls === 'first' ? 'FIRST' : 'LAST'}` : ''}`;
     });
     return ` ORDER BY ${terms.join(', ')}`;
+  }
+
+  /** `embed(col)` in order: a correlated subquery on the to-one relationship (typed, unlike the JSON body). */
+  private embeddedField(scope: Scope, name: string, f: Field): { sql: string; type: string } {
+    const e = scope.embeds.get(name);
+    if (!e) throw new ApiError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null, `Verify that '${name}' is included in the 'select' query parameter.`);
+    if (e.toMany) throw new ApiError(400, 'PGRST118', `A related order on '${name}' is not possible`, `'${scope.rel.name}' and '${name}' do not form a many-to-one or one-to-one relationship`);
+    const alias = this.nextAlias();
+    const inner = this.field({ rel: e.rel.target, alias, embeds: new Map() }, f);
+    const link = joinCondition(e.rel, scope.alias, alias, this.nextAlias());
+    return { sql: `(SELECT ${inner.sql} FROM "public".${q(e.rel.target.name)} AS ${q(alias)} WHERE ${link} LIMIT 1)`, type: inner.type };
   }
 
   limitOffset(path: string, forcedLimit?: number, override?: { limit?: number; offset: number }): string {
