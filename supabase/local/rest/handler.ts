@@ -33,6 +33,8 @@ export interface RequestState {
   prefer: Preferences;
   accept: Accept;
   applied: string[];
+  /** performance.now() when the request arrived (schema reloads started later are fresh enough). */
+  started: number;
   /** The request body, read once (requests may be retried after a schema reload). */
   bodyText: string;
 }
@@ -43,13 +45,12 @@ const STALE_SCHEMA_CODES = new Set(['42703', 'PGRST200', 'PGRST202', 'PGRST204',
 export function createHandler(ctx: StackContext): RestHandler {
   const store = new SchemaStore(ctx.db);
   const auth = new Authenticator(() => ctx.config.jwtSecret);
-  let lastReload = 0;
 
-  async function relation(name: string): Promise<{ schema: SchemaCache; rel: Relation }> {
+  async function relation(name: string, since: number): Promise<{ schema: SchemaCache; rel: Relation }> {
     let schema = await store.get();
     let rel = schema.relations.get(name);
     if (!rel || rel.kind === 'c') {
-      schema = await store.reload();
+      schema = (await store.refreshFor(`table:${name}`, since)) ?? schema;
       rel = schema.relations.get(name);
       if (!rel || rel.kind === 'c') throw tableNotFound(name);
     }
@@ -58,6 +59,7 @@ export function createHandler(ctx: StackContext): RestHandler {
 
   const handler = (async (req: Request, path: string): Promise<Response> => {
     let anonymous = true;
+    const started = performance.now();
     try {
       const who = await auth.identify(req);
       anonymous = who.anonymous;
@@ -66,14 +68,13 @@ export function createHandler(ctx: StackContext): RestHandler {
       const prefer = parsePrefer(req.headers.get('prefer'));
       const accept = parseAccept(req.headers.get('accept'));
       const bodyText = req.method === 'GET' || req.method === 'HEAD' ? '' : await req.text();
-      const state: RequestState = { req, path, url, who, prefer, accept, applied: [], bodyText };
+      const state: RequestState = { req, path, url, who, prefer, accept, applied: [], bodyText, started };
       try {
         return await dispatch(state);
       } catch (error) {
         const code = (error as { code?: unknown }).code;
-        if (typeof code !== 'string' || !STALE_SCHEMA_CODES.has(code) || Date.now() - lastReload < 1000) throw error;
-        lastReload = Date.now();
-        await store.reload();
+        if (typeof code !== 'string' || !STALE_SCHEMA_CODES.has(code)) throw error;
+        if (!(await store.refreshFor(`error:${code}:${(error as Error).message}`, started))) throw error;
         return await dispatch({ ...state, applied: [] });
       }
     } catch (error) {
@@ -90,7 +91,7 @@ export function createHandler(ctx: StackContext): RestHandler {
     if (rpc) return await handleRpc(ctx.db, store, state, decodeSegment(rpc[1]!));
     const m = /^\/([^/]+)\/?$/.exec(path);
     if (!m) throw new ApiError(404, 'PGRST125', 'Invalid path specified in request URL');
-    const { schema, rel } = await relation(decodeSegment(m[1]!));
+    const { schema, rel } = await relation(decodeSegment(m[1]!), state.started);
     switch (req.method) {
       case 'GET':
       case 'HEAD':

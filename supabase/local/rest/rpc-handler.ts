@@ -18,7 +18,7 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
   let schema = await store.get();
   let candidates = schema.functions.get(name);
   if (!candidates) {
-    schema = await store.reload();
+    schema = (await store.refreshFor(`fn:${name}`, s.started)) ?? schema;
     candidates = schema.functions.get(name);
   }
   const isGet = method === 'GET' || method === 'HEAD';

@@ -227,14 +227,31 @@ function addViewRelationships(relations: Map<string, Relation>, foreignKeys: For
 /** Lazily loaded, explicitly reloadable schema cache. */
 export class SchemaStore {
   private current: Promise<SchemaCache> | null = null;
+  /** When the current (or in-flight) introspection started (performance.now()). */
+  private startedAt = -Infinity;
+  /** Names a fresh reload confirmed missing → when (so unknown names do not cause a reload per request). */
+  private missing = new Map<string, number>();
   constructor(private readonly db: Queryable) {}
+
+  private inFlight = false;
 
   get(): Promise<SchemaCache> {
     if (!this.current) {
-      this.current = introspect(this.db);
-      this.current.catch(() => {
-        this.current = null;
-      });
+      this.startedAt = performance.now();
+      this.inFlight = true;
+      const load = introspect(this.db);
+      this.current = load;
+      load.then(
+        () => {
+          if (this.current === load) this.inFlight = false;
+        },
+        () => {
+          if (this.current === load) {
+            this.current = null;
+            this.inFlight = false;
+          }
+        },
+      );
     }
     return this.current;
   }
@@ -242,5 +259,21 @@ export class SchemaStore {
   reload(): Promise<SchemaCache> {
     this.current = null;
     return this.get();
+  }
+
+  /**
+   * The schema as of no earlier than `since`: reloads unless an introspection started after it
+   * (which already saw every change committed before the request) or `key` was confirmed
+   * missing by a reload less than a second ago. Returns null when nothing new can be learnt.
+   */
+  async refreshFor(key: string, since: number): Promise<SchemaCache | null> {
+    // A reload that started after the request saw everything: wait for it if it is still running.
+    if (this.startedAt >= since) return this.inFlight && this.current ? this.current : null;
+    const confirmed = this.missing.get(key);
+    if (confirmed !== undefined && performance.now() - confirmed < 1000) return null;
+    const schema = await this.reload();
+    if (this.missing.size > 1000) this.missing.clear();
+    this.missing.set(key, performance.now());
+    return schema;
   }
 }
