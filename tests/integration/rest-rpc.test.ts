@@ -13,6 +13,7 @@ beforeAll(async () => {
     create function over(a int, b text) returns text language sql immutable as $$ select 'two:' || a || b $$;
     create function out_params(x int, out doubled int, out label text) language sql immutable as $$ select x * 2, 'n' || x $$;
     create function author_of(bid bigint) returns authors language sql stable as $$ select a.* from authors a join books b on b.author_id = a.id where b.id = bid $$;
+    create function echo_rows(filter jsonb) returns setof books language sql stable as $$ select * from books where id > (filter->>'min')::int $$;
     create table staff (id int primary key, name text, manager_id int references staff(id));
     insert into staff values (1, 'boss', null), (2, 'mid', 1), (3, 'dev', 2);
     grant all on staff to anon, authenticated, service_role;
@@ -136,5 +137,12 @@ describe('rest rpc', () => {
       { name: 'mid', manager: { name: 'boss' } },
       { name: 'dev', manager: { name: 'mid' } },
     ]);
+  });
+
+  it('head calls with object arguments return only the count', async () => {
+    const res = await stack.anon().rpc('echo_rows', { filter: { min: 2 } }, { head: true, count: 'exact' });
+    expect(res.error).toBeNull();
+    expect(res.data).toBeNull();
+    expect(res.count).toBe(3);
   });
 });

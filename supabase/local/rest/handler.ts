@@ -170,8 +170,9 @@ export function createHandler(ctx: StackContext): RestHandler {
         cte = insertCte(b, { rel, payload, columns, missingDefault, onConflict }, returning);
       }
     }
-    const plan = mutationResult(b, cte, rel, representation, select, s.accept.single, s.accept.stripNulls);
-    // DELETE/PATCH need filters on the top level unless the client explicitly has none (PostgREST allows it).
+    // headers-only reads the whole row back to build the Location from its primary key
+    const readBack = ret === 'headers-only' ? parseSelect(null) : select;
+    const plan = mutationResult(b, cte, rel, representation, readBack, s.accept.single, s.accept.stripNulls);
     const rollback = s.prefer.tx === 'rollback';
     const max = s.prefer.handling === 'strict' ? s.prefer.maxAffected : undefined;
     const outcome = await runStatement(ctx.db, s.req, s.path, s.who, plan.sql, plan.params, {

@@ -64,7 +64,7 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
     const total = count ? `(SELECT count(*) FROM ${fromSql})` : 'NULL::bigint';
     const body = s.accept.single ? `(json_agg(_t.v)->0)` : `coalesce(json_agg(_t.v), '[]'::json)`;
     const o = await run(`SELECT ${total} AS total, count(*) AS page_total, ${body}::text AS body FROM (SELECT v FROM ${fromSql} AS _f(v)${limit}) _t`, b.params.values);
-    return readResponse(s, o, range.offset, count);
+    return minimal(s, readResponse(s, o, range.offset, count));
   }
   const select = parseSelect(parsed.select);
   const single = s.accept.single || !shape.set;
@@ -74,5 +74,13 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
     if (o.pageTotal > 1) throw singularError(o.pageTotal);
     return new Response(o.body ?? 'null', { status: 200, headers: JSON_HEADERS });
   }
-  return readResponse(s, o, range.offset, count);
+  return minimal(s, readResponse(s, o, range.offset, count));
+}
+
+/** `Prefer: return=minimal` on a function call (postgrest-js sends it for HEAD-like calls with object arguments): headers only. */
+function minimal(s: RequestState, res: Response): Response {
+  if (s.prefer.return !== 'minimal' || s.req.method !== 'POST') return res;
+  const headers = new Headers(res.headers);
+  headers.delete('content-type');
+  return new Response(null, { status: 204, headers });
 }
