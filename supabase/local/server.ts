@@ -85,8 +85,10 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
         size += (chunk as Buffer).length;
         if (size > config.maxBodyBytes) {
           status = 413;
-          writeResponse(nodeRes, json({ message: 'Request body too large', code: 'PGRST413' }, 413));
-          nodeReq.resume();
+          // The rest of the body is never read, so this keep-alive socket can't carry another
+          // request: tell the client and close it.
+          await writeResponse(nodeRes, json({ message: 'Request body too large', code: 'PGRST413' }, 413, { connection: 'close' }));
+          nodeReq.destroy();
           return;
         }
         chunks.push(chunk as Buffer);
