@@ -31,6 +31,14 @@ const ownerOnly: Expectations = {
   master_admin: row(false, false, false, false),
 };
 
+const publicReadAdminWrite: Expectations = {
+  anon: row(true, false, false, false),
+  owner: row(true, false, false, false),
+  other: row(true, false, false, false),
+  admin: row(true, true, true, true),
+  master_admin: row(true, true, true, true),
+};
+
 /**
  * The RLS matrix. Every table with RLS gets a case here; later migrations add theirs.
  * `owner` is a plain user; admin and master_admin are other people with those roles.
@@ -101,13 +109,7 @@ export const RLS_MATRIX: TableCase[] = [
       ).rows[0]!.id,
     newRow: () => ({ name: 'Curated', prompt_text: 'Do [y]', category: 'Testing' }),
     change: { name: 'Recurated' },
-    expect: {
-      anon: row(true, false, false, false),
-      owner: row(true, false, false, false),
-      other: row(true, false, false, false),
-      admin: row(true, true, true, true),
-      master_admin: row(true, true, true, true),
-    },
+    expect: publicReadAdminWrite,
   },
   {
     table: 'free_prompts',
@@ -118,13 +120,7 @@ export const RLS_MATRIX: TableCase[] = [
     },
     newRow: () => ({ id: 'matrix2', category_id: 'marketing', name: 'Curated', prompt_text: 'Do [y]' }),
     change: { name: 'Recurated' },
-    expect: {
-      anon: row(true, false, false, false),
-      owner: row(true, false, false, false),
-      other: row(true, false, false, false),
-      admin: row(true, true, true, true),
-      master_admin: row(true, true, true, true),
-    },
+    expect: publicReadAdminWrite,
   },
   {
     table: 'free_prompt_categories',
@@ -135,12 +131,6 @@ export const RLS_MATRIX: TableCase[] = [
     },
     newRow: () => ({ id: 'matrix-new', name: 'New category' }),
     change: { name: 'Renamed category' },
-    expect: {
-      anon: row(true, false, false, false),
-      owner: row(true, false, false, false),
-      other: row(true, false, false, false),
-      admin: row(true, true, true, true),
-      master_admin: row(true, true, true, true),
-    },
+    expect: publicReadAdminWrite,
   },
 ];
