@@ -47,7 +47,7 @@ export function renderMail(kind: MailKind, link: string, otp: string): { subject
 <h3>${t.heading}</h3>
 <p>${t.intro}</p>
 <p><a href="${safe}" style="display: inline-block; padding: 10px 18px; background: #4f46e5; color: #fff; border-radius: 6px; text-decoration: none">${t.action}</a></p>
-<p>Or copy this link into your browser:<br><a href="${safe}">${safe}</a></p>
+<p>Or copy this link into your browser:<br><a style="word-break: break-all" href="${safe}">${safe}</a></p>
 <p>Alternatively, enter the code: <strong>${otp}</strong></p>
 <p style="color: #6b7280; font-size: 12px">If you did not request this, you can ignore this e-mail. — The ${BRAND} team</p>
 </body></html>`;
