@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../supabase/local/db/migrate.ts';
 import { isPgError, type Database, type Queryable } from '../../supabase/local/db/types.ts';
 import { freshDatabase, testDbKind } from '../helpers/stack.ts';
-import { ACTORS, createCast, runAs, type Actor, type Cast } from './rls/actors.ts';
-import { OPERATIONS, RLS_MATRIX, type Operation, type TableCase } from './rls/matrix.ts';
+import { createCast, runAs, type Actor, type Cast } from './rls/actors.ts';
+import { describeRlsMatrix } from './rls/describe-matrix.ts';
+import { RLS_MATRIX, type Operation, type TableCase } from './rls/matrix.ts';
 
 /**
  * The RLS matrix at the SQL level, on the database kind under test: every table × operation ×
@@ -53,28 +54,17 @@ async function attempt(tx: Queryable, testCase: TableCase, operation: Operation,
   }
 }
 
-describe(`RLS matrix (${testDbKind})`, () => {
-  for (const testCase of RLS_MATRIX) {
-    describe(testCase.table, () => {
-      for (const actor of ACTORS) {
-        for (const operation of OPERATIONS) {
-          const allowed = testCase.expect[actor][operation];
-          it(`${actor} ${allowed ? 'may' : 'may not'} ${operation}`, async () => {
-            const actorId = actor === 'anon' ? null : cast[actor as Exclude<Actor, 'anon'>].id;
-            const reached = await runAs(
-              db,
-              actor,
-              cast,
-              (tx) => attempt(tx, testCase, operation, actorId),
-              operation === 'insert' && testCase.beforeInsert ? (tx) => testCase.beforeInsert!(tx, cast) : undefined,
-            );
-            expect(reached).toBe(allowed);
-          });
-        }
-      }
-    });
-  }
-});
+const actorId = (actor: Actor) => (actor === 'anon' ? null : cast[actor].id);
+
+describeRlsMatrix(`RLS matrix (${testDbKind})`, (testCase, actor, operation) =>
+  runAs(
+    db,
+    actor,
+    cast,
+    (tx) => attempt(tx, testCase, operation, actorId(actor)),
+    operation === 'insert' && testCase.beforeInsert ? (tx) => testCase.beforeInsert!(tx, cast) : undefined,
+  ),
+);
 
 describe(`role rules (${testDbKind})`, () => {
   const setRole = (actor: Actor, targetId: string, role: string) =>
