@@ -50,6 +50,7 @@ export default tseslint.config(
       '.wxt/**',
       '.data/**',
       'dist/**',
+      '.e2e/**',
       'coverage/**',
       'test-results/**',
       'playwright-report/**',

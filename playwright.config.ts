@@ -1,14 +1,19 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium.ts';
+import { STACK_URL, WEB_PORT, WEB_URL } from './tests/e2e/ports.ts';
 
 /**
  * End-to-end tests in the machine's Chromium (never a downloaded browser):
- * - the dashboard, built and served by `vite preview` on 127.0.0.1:4173;
+ * - the dashboard, built against the e2e stack and served by `vite preview` on 127.0.0.1:4173;
+ * - the e2e backend (tests/e2e/servers.ts): a fresh local stack on :4174 (in-memory PGlite,
+ *   mailbox at /mail) with a fake Google on :4175. E2E_PORT_BASE moves all three ports;
  * - the unpacked extension (.output/chrome-mv3, built by tests/e2e/global-setup.ts).
  * Artifacts go to test-results/e2e (test-results/ itself also holds other runners' reports);
  * screenshots for a person to look at go to test-results/screenshots.
  */
-const PORT = 4173;
+// Per-port build folder, so two runs with different E2E_PORT_BASE never overwrite each other.
+const outDir = fileURLToPath(new URL(`.e2e/web-${WEB_PORT}`, import.meta.url));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -25,18 +30,29 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: WEB_URL,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    // Build, then serve the production bundle (SPA fallback for deep links).
-    command: `npx vite build --config web/vite.config.ts --logLevel warn && npx vite preview --config web/vite.config.ts --port ${PORT} --strictPort --host 127.0.0.1`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'npx tsx tests/e2e/servers.ts',
+      url: `${STACK_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // Build against the e2e stack, then serve the production bundle (SPA fallback for deep links).
+      command: `npx vite build --config web/vite.config.ts --logLevel warn --outDir ${outDir} --emptyOutDir && npx vite preview --config web/vite.config.ts --outDir ${outDir} --port ${WEB_PORT} --strictPort --host 127.0.0.1`,
+      url: `${WEB_URL}/`,
+      env: { VITE_SUPABASE_URL: STACK_URL },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

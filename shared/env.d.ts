@@ -6,6 +6,10 @@ interface ImportMetaEnv {
   readonly VITE_SUPABASE_ANON_KEY?: string;
   readonly VITE_MARKETPLACE_URL?: string;
   readonly VITE_FEEDBACK_URL?: string;
+  readonly VITE_COMPANY_NAME?: string;
+  readonly VITE_MARKETPLACE_HOST_PREFIX?: string;
+  readonly VITE_FEEDBACK_HOST_PREFIX?: string;
+  readonly VITE_MAIN_SITE_URL?: string;
   readonly WXT_SUPABASE_URL?: string;
   readonly WXT_SUPABASE_ANON_KEY?: string;
   readonly WXT_DASHBOARD_URL?: string;

@@ -1,8 +1,15 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Provider as JotaiProvider } from 'jotai';
-import { createBrowserRouter, redirect, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, Navigate, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { Box, CircularProgress } from '@mui/material';
-import { ROUTES, unknownPathTarget } from '../shared/core/routes.ts';
+import { hostAppFor } from '../shared/core/hosts.ts';
+import { ROUTES } from '../shared/core/routes.ts';
+import { NoticeViewport } from '../shared/ui/notices.tsx';
 import { ThemeRoot } from '../shared/ui/ThemeRoot.tsx';
+import { webConfig } from './lib/config.ts';
+import { SessionProvider } from './lib/session.tsx';
+import { RedirectIfSignedIn, RequireSignedIn, UnknownPath } from './routes/guards.tsx';
+import type { UpcomingHandle } from './pages/UpcomingPage.tsx';
 
 /** Shown while the first route's code loads. */
 function RouteFallback() {
@@ -13,32 +20,137 @@ function RouteFallback() {
   );
 }
 
-/** Route components are code-split: each loads on first visit. */
-export const router = createBrowserRouter([
+/** A code-split route: the module loads on first visit. */
+const page =
+  <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
+  async () => ({ Component: (await load())[name] as ComponentType });
+
+/** A signed-in route whose feature ships later: guard and shell work, the page says what is coming. */
+const upcoming = (path: string, title: string, summary: string): RouteObject => ({
+  path,
+  handle: { title, summary } satisfies UpcomingHandle,
+  lazy: page(() => import('./pages/UpcomingPage.tsx'), 'UpcomingPage'),
+});
+
+/** /login is the forgot-password page's back link (spec §2.6): it means "sign in". */
+function LoginAlias() {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.set('mode', 'signin');
+  return <Navigate to={`${ROUTES.auth}?${params.toString()}`} replace />;
+}
+
+/** The route map of spec §2.1. */
+export const routes: RouteObject[] = [
   {
     id: 'root',
     HydrateFallback: RouteFallback,
     children: [
       {
-        lazy: async () => ({ Component: (await import('./layouts/PublicLayout.tsx')).PublicLayout }),
+        lazy: page(() => import('./layouts/PublicLayout.tsx'), 'PublicLayout'),
+        children: [
+          { path: ROUTES.landing, lazy: page(() => import('./pages/LandingPage.tsx'), 'LandingPage') },
+          {
+            Component: RedirectIfSignedIn,
+            children: [
+              { path: ROUTES.auth, lazy: page(() => import('./pages/auth/AuthPage.tsx'), 'AuthPage') },
+              { path: ROUTES.adminAccess, lazy: page(() => import('./pages/auth/AdminAccessPage.tsx'), 'AdminAccessPage') },
+              { path: ROUTES.masterLogin, lazy: page(() => import('./pages/auth/MasterLoginPage.tsx'), 'MasterLoginPage') },
+              {
+                path: ROUTES.forgotPassword,
+                lazy: page(() => import('./pages/auth/ForgotPasswordPage.tsx'), 'ForgotPasswordPage'),
+              },
+            ],
+          },
+          { path: ROUTES.login, Component: LoginAlias },
+          {
+            path: ROUTES.updatePassword,
+            lazy: page(() => import('./pages/auth/UpdatePasswordPage.tsx'), 'UpdatePasswordPage'),
+          },
+          { path: ROUTES.support, lazy: page(() => import('./pages/info/SupportPage.tsx'), 'SupportPage') },
+          { path: ROUTES.privacy, lazy: page(() => import('./pages/info/PrivacyPage.tsx'), 'PrivacyPage') },
+          { path: ROUTES.terms, lazy: page(() => import('./pages/info/TermsPage.tsx'), 'TermsPage') },
+          { path: ROUTES.contact, lazy: page(() => import('./pages/info/ContactPage.tsx'), 'ContactPage') },
+          { path: ROUTES.appSummary, lazy: page(() => import('./pages/info/AppSummaryPage.tsx'), 'AppSummaryPage') },
+          {
+            path: ROUTES.purchaseCancelled,
+            lazy: page(() => import('./pages/info/PurchaseCancelledPage.tsx'), 'PurchaseCancelledPage'),
+          },
+          upcoming(ROUTES.product, 'Product', 'Digital products and checkout are coming soon.'),
+          upcoming(ROUTES.purchaseSuccess, 'Purchase', 'Digital products and checkout are coming soon.'),
+          { path: ROUTES.freeTools, lazy: page(() => import('./pages/tools/FreeToolsPage.tsx'), 'FreeToolsPage') },
+          {
+            path: ROUTES.headlineAnalyzer,
+            lazy: page(() => import('./pages/tools/HeadlineAnalyzerPage.tsx'), 'HeadlineAnalyzerPage'),
+          },
+          { path: ROUTES.colorPalette, lazy: page(() => import('./pages/tools/ColorPalettePage.tsx'), 'ColorPalettePage') },
+          { path: ROUTES.loremIpsum, lazy: page(() => import('./pages/tools/LoremIpsumPage.tsx'), 'LoremIpsumPage') },
+        ],
+      },
+      {
+        Component: RequireSignedIn,
         children: [
           {
-            path: ROUTES.landing,
-            lazy: async () => ({ Component: (await import('./pages/LandingPage.tsx')).LandingPage }),
+            lazy: page(() => import('./layouts/AppShell.tsx'), 'AppShell'),
+            children: [
+              { path: ROUTES.dashboard, lazy: page(() => import('./pages/hub/DashboardPage.tsx'), 'DashboardPage') },
+              { path: ROUTES.aiTools, lazy: page(() => import('./pages/tools/AiToolsPage.tsx'), 'AiToolsPage') },
+              { path: ROUTES.manageFolders, lazy: page(() => import('./pages/hub/ManageFoldersPage.tsx'), 'ManageFoldersPage') },
+              { path: ROUTES.workflows, lazy: page(() => import('./pages/hub/WorkflowsPage.tsx'), 'WorkflowsPage') },
+              { path: ROUTES.training, lazy: page(() => import('./pages/hub/TrainingPage.tsx'), 'TrainingPage') },
+              { path: ROUTES.aiFeatures, lazy: page(() => import('./pages/hub/AiFeaturesPage.tsx'), 'AiFeaturesPage') },
+              { path: ROUTES.pitchDeck, lazy: page(() => import('./pages/hub/PitchDeckPage.tsx'), 'PitchDeckPage') },
+              { path: ROUTES.billing, lazy: page(() => import('./pages/hub/BillingPage.tsx'), 'BillingPage') },
+              { path: ROUTES.settings, lazy: page(() => import('./pages/settings/SettingsPage.tsx'), 'SettingsPage') },
+              upcoming(ROUTES.prompts, 'Prompt Stacks', 'Ready-made prompt stacks by category are coming soon.'),
+              upcoming(ROUTES.myPrompts, 'My Prompts & Stacks', 'Your prompt library with folders is coming soon.'),
+              upcoming(ROUTES.promptsLibrary, 'Prompt Folders', 'Your prompt library with folders is coming soon.'),
+              upcoming(ROUTES.recommendedPrompts, 'Recommended Prompts', 'Hand-picked prompts are coming soon.'),
+              upcoming(ROUTES.runPrompt, 'Run Prompt', 'Running prompts with your own key is coming soon.'),
+              upcoming(ROUTES.promptStacks, 'Offer Builder', 'The offer builder is coming soon.'),
+              upcoming(ROUTES.knowledgeBase, 'Knowledge Base', 'The knowledge base is coming soon.'),
+              upcoming(ROUTES.documentGenerator, 'Document Generator', 'The document generator is coming soon.'),
+              upcoming(ROUTES.savedIdeas, 'Saved Ideas', 'Saved startup ideas are coming soon.'),
+              upcoming(ROUTES.fileManager, 'File Manager', 'Workspaces and the file manager are coming soon.'),
+              upcoming(ROUTES.workspace, 'Workspace', 'Workspaces and the file manager are coming soon.'),
+              upcoming(ROUTES.adminDashboard, 'Admin Control Panel', 'The admin screen is coming soon.'),
+              upcoming(ROUTES.adminUsers, 'Manage Users', 'The admin screen is coming soon.'),
+            ],
           },
         ],
       },
-      // Spec §2.1: unknown paths go to / when signed out (to /dashboard once sign-in exists).
-      { path: '*', loader: () => redirect(unknownPathTarget(false)), Component: () => null },
+      { path: '*', Component: UnknownPath },
     ],
   },
-]);
+];
+
+const MarketplaceApp = lazy(async () => ({ default: (await import('./hosts/MarketplaceApp.tsx')).MarketplaceApp }));
+const FeedbackApp = lazy(async () => ({ default: (await import('./hosts/FeedbackApp.tsx')).FeedbackApp }));
+
+/** Which app this host serves (spec §2.1: marketplace and feedback hosts have their own). */
+function HostRouter() {
+  const app = hostAppFor(window.location.hostname, {
+    marketplace: webConfig.marketplaceHostPrefix,
+    feedback: webConfig.feedbackHostPrefix,
+  });
+  if (app === 'marketplace' || app === 'feedback') {
+    return <Suspense fallback={<RouteFallback />}>{app === 'marketplace' ? <MarketplaceApp /> : <FeedbackApp />}</Suspense>;
+  }
+  return <RouterProvider router={mainRouter()} />;
+}
+
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+/** Created on first use, once: the marketplace and feedback hosts never need it. */
+const mainRouter = () => (router ??= createBrowserRouter(routes));
 
 export function App() {
   return (
     <JotaiProvider>
       <ThemeRoot>
-        <RouterProvider router={router} />
+        <SessionProvider>
+          <HostRouter />
+          <NoticeViewport />
+        </SessionProvider>
       </ThemeRoot>
     </JotaiProvider>
   );

@@ -14,7 +14,8 @@ export default defineConfig({
   envDir: repoRoot,
   plugins: [react()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
-  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  // allowedHosts: the e2e run serves the marketplace/feedback host apps under test host names.
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true, allowedHosts: true },
   build: {
     outDir: `${repoRoot}dist/web`,
     emptyOutDir: true,

@@ -173,3 +173,34 @@ export function redirectFor(path: string, signedIn: boolean): string | null {
   if (!signedIn && isProtectedPath(path)) return ROUTES.auth;
   return null;
 }
+
+/**
+ * The `next` target of /auth?next=… when it is safe to follow: a path on this site
+ * (starts with one '/', no scheme, no backslash), and not a sign-in page itself. Otherwise null.
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
+  if ([...next].some((c) => c.charCodeAt(0) < 0x20)) return null;
+  const path = normalizePath(next);
+  if (matchesAny(SIGNED_IN_REDIRECTS, path)) return null;
+  return next;
+}
+
+/** /auth with a `next` pointing back to where the visitor was (spec: come back after signing in). */
+export function authPathFor(from: string): string {
+  const next = safeNextPath(from);
+  return next && next !== ROUTES.landing ? `${ROUTES.auth}?next=${enc(next)}` : ROUTES.auth;
+}
+
+/**
+ * Sidebar highlighting (spec §2.3): an entry is active when the path equals its route or lies
+ * under it; exact entries and the root only on equality. "Under" means a whole segment, so
+ * /prompts is not active on /prompts-library.
+ */
+export function isNavEntryActive(route: string, pathname: string, exact = false): boolean {
+  const target = normalizePath(route);
+  const path = normalizePath(pathname);
+  if (path === target) return true;
+  if (exact || target === ROUTES.landing) return false;
+  return path.startsWith(`${target}/`);
+}

@@ -6,7 +6,12 @@ import type { KeyValueStore } from '../storage.ts';
  * (from its build env) and its own session storage (localStorage in the dashboard,
  * chrome.storage in the extension). Creating the client makes no network call.
  */
-export function createSupabase(url: string, anonKey: string, storage?: KeyValueStore): SupabaseClient {
+export function createSupabase(
+  url: string,
+  anonKey: string,
+  storage?: KeyValueStore,
+  options: { flowType?: 'implicit' | 'pkce' } = {},
+): SupabaseClient {
   // Spec §5: the backend address and public key must be configured, or the client fails at start.
   if (!url.trim() || !anonKey.trim()) {
     throw new Error('Supabase URL and anon key must be configured.');
@@ -15,6 +20,7 @@ export function createSupabase(url: string, anonKey: string, storage?: KeyValueS
     auth: {
       persistSession: true,
       autoRefreshToken: true,
+      flowType: options.flowType ?? 'implicit',
       detectSessionInUrl: typeof window !== 'undefined' && typeof window.location !== 'undefined',
       ...(storage ? { storage } : {}),
     },

@@ -22,9 +22,9 @@ import { PRODUCT_NAME } from '../../shared/core/brand.ts';
 import { logoTarget, ROUTES } from '../../shared/core/routes.ts';
 import { CloseIcon, HomeIcon, LoginIcon, MenuIcon } from '../../shared/ui/icons.tsx';
 import { Logo } from '../../shared/ui/Logo.tsx';
+import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
+import { useAuthStatus } from '../lib/session.tsx';
 
-// Signed-in state arrives with the auth work; until then the shell renders signed out.
-const signedIn = false;
 
 const FOOTER_LINKS = [
   { label: 'Privacy', to: ROUTES.privacy },
@@ -37,6 +37,7 @@ export function PublicLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const closeMenu = () => setMenuOpen(false);
+  const signedIn = useAuthStatus() === 'signedIn';
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
@@ -80,9 +81,15 @@ export function PublicLayout() {
               >
                 Home
               </Button>
-              <Button component={RouterLink} to={ROUTES.auth} variant="contained">
-                Sign In / Up
-              </Button>
+              {signedIn ? (
+                <Button component={RouterLink} to={ROUTES.dashboard} variant="contained">
+                  Go to Dashboard
+                </Button>
+              ) : (
+                <Button component={RouterLink} to={ROUTES.auth} variant="contained">
+                  Sign In / Up
+                </Button>
+              )}
             </Stack>
 
             <IconButton
@@ -123,12 +130,21 @@ export function PublicLayout() {
             </ListItemIcon>
             <ListItemText primary="Home" />
           </ListItemButton>
-          <ListItemButton component={RouterLink} to={ROUTES.auth} onClick={closeMenu}>
-            <ListItemIcon>
-              <LoginIcon />
-            </ListItemIcon>
-            <ListItemText primary="Sign In / Up" />
-          </ListItemButton>
+          {signedIn ? (
+            <ListItemButton component={RouterLink} to={ROUTES.dashboard} onClick={closeMenu}>
+              <ListItemIcon>
+                <DashboardIcon />
+              </ListItemIcon>
+              <ListItemText primary="Go to Dashboard" />
+            </ListItemButton>
+          ) : (
+            <ListItemButton component={RouterLink} to={ROUTES.auth} onClick={closeMenu}>
+              <ListItemIcon>
+                <LoginIcon />
+              </ListItemIcon>
+              <ListItemText primary="Sign In / Up" />
+            </ListItemButton>
+          )}
         </List>
       </Drawer>
 

@@ -5,6 +5,7 @@ import {
   DEFAULT_SUPABASE_URL,
   envOr,
 } from '../../shared/core/config.ts';
+import { DEFAULT_HOST_PREFIXES } from '../../shared/core/hosts.ts';
 
 /** Dashboard build config, from `VITE_*` env vars (read by Vite at build time). */
 export const webConfig = {
@@ -12,4 +13,9 @@ export const webConfig = {
   supabaseAnonKey: envOr(import.meta.env.VITE_SUPABASE_ANON_KEY, DEFAULT_SUPABASE_ANON_KEY),
   marketplaceUrl: envOr(import.meta.env.VITE_MARKETPLACE_URL, DEFAULT_MARKETPLACE_URL),
   feedbackUrl: envOr(import.meta.env.VITE_FEEDBACK_URL, DEFAULT_FEEDBACK_URL),
+  /** The shell's brand label (spec §2.3); blank means the default brand. */
+  companyName: import.meta.env.VITE_COMPANY_NAME?.trim() ?? '',
+  /** Host prefixes of the marketplace and feedback apps (spec §2.1). */
+  marketplaceHostPrefix: envOr(import.meta.env.VITE_MARKETPLACE_HOST_PREFIX, DEFAULT_HOST_PREFIXES.marketplace),
+  feedbackHostPrefix: envOr(import.meta.env.VITE_FEEDBACK_HOST_PREFIX, DEFAULT_HOST_PREFIXES.feedback),
 } as const;

@@ -1,0 +1,36 @@
+import { startLocalStack } from '../../supabase/local/server.ts';
+import { openPglite } from '../../supabase/local/db/pglite.ts';
+import { startFakeGoogle } from '../fixtures/fake-google.ts';
+import { GOOGLE_PORT, STACK_PORT, WEB_URL } from './ports.ts';
+
+/**
+ * The backend of the e2e run (started by playwright.config.ts): a fresh local stack on
+ * in-memory PGlite with the fake Google as its Google OAuth provider. Everything is thrown
+ * away when Playwright stops it.
+ */
+const google = await startFakeGoogle(GOOGLE_PORT);
+const stack = await startLocalStack({
+  db: await openPglite(),
+  config: {
+    port: STACK_PORT,
+    siteUrl: WEB_URL,
+    additionalRedirectUrls: [`${WEB_URL}/**`, 'http://marketplace.aivault.test:*/**', 'http://feedback.aivault.test:*/**'],
+    logRequests: false,
+    rateLimits: { signIn: 10_000, signUp: 10_000, recover: 10_000, emailSent: 10_000 },
+    google: {
+      clientId: 'e2e-client',
+      secret: 'e2e-secret',
+      authorizeUrl: `${google.url}/authorize`,
+      tokenUrl: `${google.url}/token`,
+      userinfoUrl: `${google.url}/userinfo`,
+    },
+  },
+});
+console.log(`e2e stack on ${stack.url}, fake Google on ${google.url}`);
+
+const stop = async () => {
+  await Promise.allSettled([stack.stop(), google.close()]);
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

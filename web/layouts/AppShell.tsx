@@ -1,0 +1,196 @@
+import { Suspense, useState, type ComponentType } from 'react';
+import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import {
+  AppBar,
+  Box,
+  Divider,
+  Drawer,
+  IconButton,
+  Link,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Toolbar,
+  Typography,
+  useMediaQuery,
+  type SvgIconProps,
+} from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
+import AiToolsIcon from '@mui/icons-material/AutoFixHighOutlined';
+import FoldersIcon from '@mui/icons-material/FolderOutlined';
+import StacksIcon from '@mui/icons-material/LayersOutlined';
+import WorkflowsIcon from '@mui/icons-material/AccountTreeOutlined';
+import AiFeaturesIcon from '@mui/icons-material/PsychologyOutlined';
+import MyPromptsIcon from '@mui/icons-material/ArticleOutlined';
+import TrainingIcon from '@mui/icons-material/SchoolOutlined';
+import SupportIcon from '@mui/icons-material/HelpOutlineOutlined';
+import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import LogoutIcon from '@mui/icons-material/LogoutOutlined';
+import MenuIcon from '@mui/icons-material/Menu';
+import { brandLabel } from '../../shared/core/brand.ts';
+import { isNavEntryActive, ROUTES } from '../../shared/core/routes.ts';
+import { Logo } from '../../shared/ui/Logo.tsx';
+import { useNotify } from '../../shared/ui/notices.tsx';
+import { webConfig } from '../lib/config.ts';
+import { isAdminRole, signOut, useProfile } from '../lib/session.tsx';
+import { SessionLoading } from '../routes/guards.tsx';
+
+/** Spec §9: sidebar width 16rem. */
+export const SIDEBAR_WIDTH = '16rem';
+
+interface NavEntry {
+  label: string;
+  to: string;
+  icon: ComponentType<SvgIconProps>;
+  /** Highlighted only on an exact match (spec §2.3). */
+  exact?: boolean;
+}
+
+/** The sidebar entries of spec §2.3, in order. */
+const NAV_ENTRIES: readonly NavEntry[] = [
+  { label: 'Main Dashboard', to: ROUTES.dashboard, icon: DashboardIcon, exact: true },
+  { label: 'AI Tools', to: ROUTES.aiTools, icon: AiToolsIcon },
+  { label: 'Manage Folders', to: ROUTES.manageFolders, icon: FoldersIcon },
+  { label: 'Prompt Stacks', to: ROUTES.prompts, icon: StacksIcon },
+  { label: 'Workflows', to: ROUTES.workflows, icon: WorkflowsIcon },
+  { label: 'AI Features', to: ROUTES.aiFeatures, icon: AiFeaturesIcon },
+  { label: 'My Prompts/Stacks', to: ROUTES.myPrompts, icon: MyPromptsIcon },
+  { label: 'Training', to: ROUTES.training, icon: TrainingIcon },
+  { label: 'Support', to: ROUTES.support, icon: SupportIcon },
+];
+
+const ADMIN_ENTRY: NavEntry = { label: 'Manage Users (Admin)', to: ROUTES.adminUsers, icon: AdminIcon };
+
+function NavItem({ entry, pathname, onNavigate }: { entry: NavEntry; pathname: string; onNavigate?: () => void }) {
+  const active = isNavEntryActive(entry.to, pathname, entry.exact);
+  const Icon = entry.icon;
+  return (
+    <ListItemButton
+      component={RouterLink}
+      to={entry.to}
+      selected={active}
+      aria-current={active ? 'page' : undefined}
+      onClick={onNavigate}
+      sx={{ borderRadius: 2, mx: 1, my: 0.25 }}
+    >
+      <ListItemIcon sx={{ minWidth: 38, color: active ? 'primary.main' : 'text.secondary' }}>
+        <Icon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText primary={entry.label} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: active ? 700 : 500 } } }} />
+    </ListItemButton>
+  );
+}
+
+function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const profile = useProfile();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+  const brand = brandLabel(webConfig.companyName);
+  const entries = isAdminRole(profile?.role) ? [...NAV_ENTRIES, ADMIN_ENTRY] : NAV_ENTRIES;
+
+  const logout = async () => {
+    setSigningOut(true);
+    const error = await signOut();
+    setSigningOut(false);
+    if (error) {
+      notify({ title: 'Sign Out Error', description: error.message, variant: 'destructive' });
+      return;
+    }
+    onNavigate?.();
+    navigate(ROUTES.landing, { replace: true });
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Link
+        component={RouterLink}
+        to={ROUTES.dashboard}
+        underline="none"
+        color="inherit"
+        onClick={onNavigate}
+        sx={{ display: 'flex', alignItems: 'center', gap: 1.25, px: 2.5, py: 2.25 }}
+      >
+        <Logo size={32} />
+        <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 800 }}>
+          {brand}
+        </Typography>
+      </Link>
+      <Divider />
+      <Box component="nav" aria-label="Main" sx={{ flexGrow: 1, overflowY: 'auto', py: 1 }}>
+        <List disablePadding>
+          {entries.map((entry) => (
+            <NavItem key={entry.to} entry={entry} pathname={pathname} onNavigate={onNavigate} />
+          ))}
+        </List>
+      </Box>
+      <Divider />
+      <List sx={{ py: 1 }}>
+        <NavItem entry={{ label: 'Settings', to: ROUTES.settings, icon: SettingsIcon }} pathname={pathname} onNavigate={onNavigate} />
+        <ListItemButton onClick={() => void logout()} disabled={signingOut} sx={{ borderRadius: 2, mx: 1, my: 0.25 }}>
+          <ListItemIcon sx={{ minWidth: 38, color: 'text.secondary' }}>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary={signingOut ? 'Logging out…' : 'Logout'} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 500 } } }} />
+        </ListItemButton>
+      </List>
+    </Box>
+  );
+}
+
+/**
+ * The signed-in shell (spec §2.3): a fixed 16rem sidebar beside the page; on small screens the
+ * sidebar becomes a drawer opened from a top bar.
+ */
+export function AppShell() {
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = () => setDrawerOpen(false);
+  const paper = { width: SIDEBAR_WIDTH, boxSizing: 'border-box' as const, borderRight: 1, borderColor: 'divider' };
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {desktop ? (
+        <Drawer variant="permanent" slotProps={{ paper: { sx: paper, 'aria-label': 'Sidebar' } }} sx={{ width: SIDEBAR_WIDTH, flexShrink: 0 }}>
+          <SidebarContent />
+        </Drawer>
+      ) : (
+        <>
+          <AppBar position="fixed" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+            <Toolbar>
+              <IconButton edge="start" aria-label="Open navigation" aria-controls="app-sidebar" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
+                <MenuIcon />
+              </IconButton>
+              <Link component={RouterLink} to={ROUTES.dashboard} underline="none" color="inherit" sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 1 }}>
+                <Logo size={28} />
+                <Typography component="span" variant="subtitle1" sx={{ fontWeight: 800 }}>
+                  {brandLabel(webConfig.companyName)}
+                </Typography>
+              </Link>
+            </Toolbar>
+          </AppBar>
+          <Drawer
+            id="app-sidebar"
+            variant="temporary"
+            open={drawerOpen}
+            onClose={closeDrawer}
+            ModalProps={{ keepMounted: true }}
+            slotProps={{ paper: { sx: paper, 'aria-label': 'Sidebar' } }}
+          >
+            <SidebarContent onNavigate={closeDrawer} />
+          </Drawer>
+        </>
+      )}
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, pt: desktop ? 0 : 7 }}>
+        <Suspense fallback={<SessionLoading />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

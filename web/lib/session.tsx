@@ -1,0 +1,134 @@
+import { useEffect, type ReactNode } from 'react';
+import { atom, useAtomValue, useSetAtom } from 'jotai';
+import type { Session, User } from '@supabase/supabase-js';
+import { needsSecondFactor } from '../../shared/core/session.ts';
+import { useNotify } from '../../shared/ui/notices.tsx';
+import { useClearProviderKeys } from './providerKeys.ts';
+import { webStorage } from './storage.ts';
+import { supabase } from './supabase.ts';
+
+/**
+ * The signed-in state of the dashboard (spec §3.2, §4 session events). supabase-js owns the
+ * session (localStorage, auto refresh); these atoms mirror it for React.
+ */
+
+export type AppRole = 'user' | 'editor' | 'view_only' | 'admin' | 'master_admin';
+
+export interface Profile {
+  id: string;
+  email: string;
+  name: string | null;
+  role: AppRole;
+}
+
+/** undefined while supabase-js restores the session; null when signed out. */
+export const sessionAtom = atom<Session | null | undefined>(undefined);
+
+/** The signed-in user's profile row (role from the database), null until loaded or when signed out. */
+export const profileAtom = atom<Profile | null>(null);
+
+/**
+ * Set by a page while it runs a sign-in flow that must finish before the visitor is moved on
+ * (master login checks the role; sign-in may continue with a TOTP code).
+ */
+export const authFlowBusyAtom = atom(false);
+
+export type AuthStatus = 'loading' | 'signedOut' | 'needsSecondFactor' | 'signedIn';
+
+export const authStatusAtom = atom<AuthStatus>((get) => {
+  const session = get(sessionAtom);
+  if (session === undefined) return 'loading';
+  if (session === null) return 'signedOut';
+  return needsSecondFactor(session) ? 'needsSecondFactor' : 'signedIn';
+});
+
+export function useAuthStatus(): AuthStatus {
+  return useAtomValue(authStatusAtom);
+}
+
+/** The signed-in user (only once the session is complete, second factor included). */
+export function useUser(): User | null {
+  const session = useAtomValue(sessionAtom);
+  const status = useAtomValue(authStatusAtom);
+  return status === 'signedIn' && session ? session.user : null;
+}
+
+export function useProfile(): Profile | null {
+  return useAtomValue(profileAtom);
+}
+
+export const isAdminRole = (role: AppRole | undefined | null): boolean => role === 'admin' || role === 'master_admin';
+
+/** Set before leaving for Google, so the return trip gets its "Signed In!" notice. */
+export const OAUTH_PENDING_KEY = 'ai_vault_oauth_pending';
+
+export async function fetchProfile(userId: string): Promise<Profile | null> {
+  const { data, error } = await supabase.from('profiles').select('id, email, name, role').eq('id', userId).single();
+  return error ? null : (data as Profile);
+}
+
+/**
+ * Signs this browser out for real (the spec's toast-only logout is a defect); other devices and
+ * the extension keep their sessions. supabase-js ignores 401/404 answers (already signed out);
+ * any other failure is returned so the caller can say so.
+ */
+export async function signOut(): Promise<{ message: string } | null> {
+  const { error } = await supabase.auth.signOut({ scope: 'local' });
+  return error ? { message: error.message } : null;
+}
+
+/**
+ * Subscribes to supabase-js' session events once, mirrors them into the atoms, shows the
+ * session notices, keeps the local signed-in indicator (spec §3.2) and clears keys on sign-out.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const setSession = useSetAtom(sessionAtom);
+  const setProfile = useSetAtom(profileAtom);
+  const notify = useNotify();
+  const clearProviderKeys = useClearProviderKeys();
+  const session = useAtomValue(sessionAtom);
+  const userId = session?.user.id ?? null;
+
+  useEffect(() => {
+    let previousUserId: string | null | undefined;
+    const { data } = supabase.auth.onAuthStateChange((event, next) => {
+      setSession(next);
+      const nextUserId = next?.user.id ?? null;
+      if (next) void webStorage.set('supabaseUser', { id: next.user.id, email: next.user.email ?? '' });
+      if (event === 'SIGNED_IN' && next) {
+        const cameBackFromGoogle = window.sessionStorage.getItem(OAUTH_PENDING_KEY) !== null;
+        window.sessionStorage.removeItem(OAUTH_PENDING_KEY);
+        if (cameBackFromGoogle || previousUserId === null) {
+          notify({ title: 'Signed In!', description: 'Successfully connected to your account.' });
+        }
+      }
+      if (event === 'SIGNED_OUT') {
+        void webStorage.remove('supabaseUser');
+        clearProviderKeys();
+        if (previousUserId) notify({ title: 'Signed Out' });
+      }
+      if (event === 'INITIAL_SESSION' || previousUserId !== undefined) previousUserId = nextUserId;
+    });
+    void supabase.auth.getSession().then(({ error }) => {
+      if (error) notify({ title: 'Session Error', description: 'Could not retrieve user session.', variant: 'destructive' });
+    });
+    return () => data.subscription.unsubscribe();
+  }, [setSession, notify, clearProviderKeys]);
+
+  // The role comes from the database (profiles), never from the e-mail address.
+  useEffect(() => {
+    let cancelled = false;
+    if (!userId) {
+      setProfile(null);
+      return;
+    }
+    void fetchProfile(userId).then((profile) => {
+      if (!cancelled) setProfile(profile);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [userId, setProfile]);
+
+  return children;
+}

@@ -1,0 +1,11 @@
+import { Container } from '@mui/material';
+import { PageHeader } from '../../components/PageHeader.tsx';
+
+/** Stub: replaced by the real page. */
+export function ContactPage() {
+  return (
+    <Container maxWidth="lg" sx={{ py: 4 }}>
+      <PageHeader title="Contact" />
+    </Container>
+  );
+}

@@ -1,0 +1,17 @@
+import { Container, Stack } from '@mui/material';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { ProviderKeysCard } from './ProviderKeysCard.tsx';
+import { TwoFactorCard } from './TwoFactorCard.tsx';
+
+/** /settings (spec §2.17): the provider keys, then account security. */
+export function SettingsPage() {
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <PageHeader title="Settings" subtitle="Your AI provider keys and account security." />
+      <Stack spacing={3}>
+        <ProviderKeysCard />
+        <TwoFactorCard />
+      </Stack>
+    </Container>
+  );
+}
