@@ -33,6 +33,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { brandLabel } from '../../shared/core/brand.ts';
 import { isNavEntryActive, ROUTES } from '../../shared/core/routes.ts';
 import { Logo } from '../../shared/ui/Logo.tsx';
+import { SupportFab } from '../components/SupportFab.tsx';
 import { useNotify } from '../../shared/ui/notices.tsx';
 import { webConfig } from '../lib/config.ts';
 import { isAdminRole, signOut, useProfile } from '../lib/session.tsx';
@@ -191,6 +192,7 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </Box>
+      <SupportFab />
     </Box>
   );
 }

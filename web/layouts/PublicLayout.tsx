@@ -22,6 +22,7 @@ import { PRODUCT_NAME } from '../../shared/core/brand.ts';
 import { logoTarget, ROUTES } from '../../shared/core/routes.ts';
 import { CloseIcon, HomeIcon, LoginIcon, MenuIcon } from '../../shared/ui/icons.tsx';
 import { Logo } from '../../shared/ui/Logo.tsx';
+import { SupportFab } from '../components/SupportFab.tsx';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import { useAuthStatus } from '../lib/session.tsx';
 
@@ -184,6 +185,7 @@ export function PublicLayout() {
           </Stack>
         </Container>
       </Box>
+      <SupportFab />
     </Box>
   );
 }
