@@ -94,16 +94,13 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const brand = brandLabel(webConfig.companyName);
   const entries = isAdminRole(profile?.role) ? [...NAV_ENTRIES, ADMIN_ENTRY] : NAV_ENTRIES;
 
+  // Leave the signed-in area first, so the guard doesn't bounce the page to /auth?next=… meanwhile.
   const logout = async () => {
     setSigningOut(true);
-    const error = await signOut();
-    setSigningOut(false);
-    if (error) {
-      notify({ title: 'Sign Out Error', description: error.message, variant: 'destructive' });
-      return;
-    }
     onNavigate?.();
     navigate(ROUTES.landing, { replace: true });
+    const error = await signOut();
+    if (error) notify({ title: 'Sign Out Error', description: error.message, variant: 'destructive' });
   };
 
   return (
@@ -130,6 +127,18 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         </List>
       </Box>
       <Divider />
+      {profile && (
+        <Box sx={{ px: 2.5, pt: 1.5, minWidth: 0 }}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} title={profile.email}>
+            {profile.name?.trim() || profile.email}
+          </Typography>
+          {profile.name?.trim() && (
+            <Typography variant="caption" color="text.secondary" noWrap component="p" title={profile.email}>
+              {profile.email}
+            </Typography>
+          )}
+        </Box>
+      )}
       <List sx={{ py: 1 }}>
         <NavItem entry={{ label: 'Settings', to: ROUTES.settings, icon: SettingsIcon }} pathname={pathname} onNavigate={onNavigate} />
         <ListItemButton onClick={() => void logout()} disabled={signingOut} sx={{ borderRadius: 2, mx: 1, my: 0.25 }}>
