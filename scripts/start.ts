@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { DEFAULT_ANON_KEY, DEFAULT_PORT } from '../supabase/local/config.ts';
+import { startFakeGoogle } from '../tests/fixtures/fake-google.ts';
 import { bin, run, startService, waitForHttp } from './lib/proc.ts';
 
 /**
@@ -7,8 +8,11 @@ import { bin, run, startService, waitForHttp } from './lib/proc.ts';
  * extension built into .output/chrome-mv3, all pointed at the local stack. Ctrl-C stops it all.
  * `npm run dev`: the same, with the extension rebuilt on every change (wxt dev mode).
  * Set SUPABASE_URL / SUPABASE_ANON_KEY to use a hosted project instead (no local stack then).
+ * `--fake-google` (or FAKE_GOOGLE=1) adds a local stand-in for Google sign-in on :54329, wired
+ * into the local stack, so "Continue with Google" can be tried without Google credentials.
  */
 const dev = process.argv.includes('--dev');
+const fakeGoogle = process.argv.includes('--fake-google') || process.env.FAKE_GOOGLE === '1';
 const hosted = Boolean(process.env.SUPABASE_URL);
 const supabaseUrl = process.env.SUPABASE_URL ?? `http://127.0.0.1:${process.env.STACK_PORT ?? DEFAULT_PORT}`;
 const anonKey = process.env.SUPABASE_ANON_KEY ?? DEFAULT_ANON_KEY;
@@ -48,7 +52,19 @@ function watch(child: ChildProcess, name: string): ChildProcess {
 }
 
 if (!hosted) {
-  watch(startService('stack', bin('tsx'), ['supabase/local/main.ts']), 'local stack');
+  let googleEnv = {};
+  if (fakeGoogle) {
+    const google = await startFakeGoogle(Number(process.env.FAKE_GOOGLE_PORT ?? 54329));
+    googleEnv = {
+      GOOGLE_CLIENT_ID: 'local-fake-google',
+      GOOGLE_CLIENT_SECRET: 'local-fake-google',
+      GOOGLE_AUTHORIZE_URL: `${google.url}/authorize`,
+      GOOGLE_TOKEN_URL: `${google.url}/token`,
+      GOOGLE_USERINFO_URL: `${google.url}/userinfo`,
+    };
+    console.log(`Fake Google sign-in on ${google.url} (any e-mail you type there signs in)`);
+  }
+  watch(startService('stack', bin('tsx'), ['supabase/local/main.ts'], googleEnv), 'local stack');
   await waitForHttp(`${supabaseUrl}/health`, 120_000);
 }
 
