@@ -133,4 +133,25 @@ export const RLS_MATRIX: TableCase[] = [
     change: { name: 'Renamed category' },
     expect: publicReadAdminWrite,
   },
+  {
+    // Contact form: anyone sends (as themselves or anonymously), only admins read and delete, nobody edits.
+    table: 'contact_messages',
+    key: 'id',
+    setup: async (db, cast) =>
+      (
+        await db.query<{ id: string }>(
+          "insert into public.contact_messages (user_id, name, email, subject, message) values ($1, 'Owner', $2, 'Hello', 'A question') returning id",
+          [cast.owner.id, cast.owner.email],
+        )
+      ).rows[0]!.id,
+    newRow: (_cast, actorId) => ({ user_id: actorId, name: 'Sender', email: 'sender@example.com', subject: 'Hi', message: 'Hello there' }),
+    change: { subject: 'Edited' },
+    expect: {
+      anon: row(false, true, false, false),
+      owner: row(false, true, false, false),
+      other: row(false, true, false, false),
+      admin: row(true, true, false, true),
+      master_admin: row(true, true, false, true),
+    },
+  },
 ];
