@@ -1,11 +1,28 @@
-import { Container } from '@mui/material';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { Link as RouterLink } from 'react-router-dom';
+import { Button, Link, Stack, Typography } from '@mui/material';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import { ROUTES } from '../../../shared/core/routes.ts';
+import { AuthCard } from './AuthCard.tsx';
 
-/** Stub: replaced by the real page. */
+/** /admin-access (spec §2.5): the administrative access portal; its button leads to /master-login. */
 export function AdminAccessPage() {
   return (
-    <Container maxWidth="lg" sx={{ py: 4 }}>
-      <PageHeader title="Admin Access" />
-    </Container>
+    <AuthCard
+      title="Administrative Access"
+      subtitle="This portal is for AI Vault administrators. Signing in here requires an administrator role."
+      icon={<AdminPanelSettingsIcon />}
+    >
+      <Stack spacing={2.5}>
+        <Button component={RouterLink} to={ROUTES.masterLogin} variant="contained" size="large" fullWidth>
+          Proceed to Master Login
+        </Button>
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          Not an administrator?{' '}
+          <Link component={RouterLink} to={ROUTES.auth}>
+            Go to the regular sign-in
+          </Link>
+        </Typography>
+      </Stack>
+    </AuthCard>
   );
 }

@@ -1,11 +1,281 @@
-import { Container } from '@mui/material';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  Link,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import MarkEmailReadIcon from '@mui/icons-material/MarkEmailReadOutlined';
+import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
+import {
+  AUTH_TEXT,
+  authErrorFromUrl,
+  authModeFrom,
+  hasErrors,
+  validateCredentials,
+  type AuthMode,
+  type CredentialErrors,
+} from '../../../shared/core/auth.ts';
+import { ROUTES, safeNextPath } from '../../../shared/core/routes.ts';
+import { useNotify } from '../../../shared/ui/notices.tsx';
+import { signInWithPassword, signUpWithPassword, startGoogleSignIn } from '../../lib/auth.ts';
+import { OAUTH_PENDING_KEY, useAuthStatus } from '../../lib/session.tsx';
+import { AuthCard } from './AuthCard.tsx';
+import { GoogleButton } from './GoogleButton.tsx';
+import { PasswordField } from './PasswordField.tsx';
+import { SecondFactorStep } from './SecondFactorStep.tsx';
 
-/** Stub: replaced by the real page. */
+/**
+ * /auth (spec §2.4, §4, §5): Google, or e-mail and password in sign-up (default) or sign-in mode
+ * (?mode=signin). A signed-in visitor is moved on by the route guard (to ?next or /dashboard); a
+ * user with an authenticator app gets the code step first.
+ */
 export function AuthPage() {
+  const status = useAuthStatus();
+  if (status === 'needsSecondFactor') return <SecondFactorCard />;
+  return <CredentialsCard />;
+}
+
+function SecondFactorCard() {
+  const notify = useNotify();
   return (
-    <Container maxWidth="lg" sx={{ py: 4 }}>
-      <PageHeader title="Auth" />
-    </Container>
+    <AuthCard title="Two-Factor Authentication" subtitle="One more step to sign in." icon={<PhonelinkLockIcon />}>
+      <SecondFactorStep onVerified={() => notify(AUTH_TEXT.signInSuccess)} />
+    </AuthCard>
+  );
+}
+
+function CredentialsCard() {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const mode: AuthMode = authModeFrom(location.search);
+  const next = safeNextPath(params.get('next'));
+  const signUp = mode === 'signUp';
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<CredentialErrors>({});
+  const [attempted, setAttempted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [googleBusy, setGoogleBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  // An error an auth redirect brought back (Google, or an expired confirmation link).
+  useEffect(() => {
+    const message = authErrorFromUrl(location.search, location.hash);
+    if (!message) return;
+    const fromGoogle = window.sessionStorage.getItem(OAUTH_PENDING_KEY) !== null;
+    window.sessionStorage.removeItem(OAUTH_PENDING_KEY);
+    notify({ title: fromGoogle ? AUTH_TEXT.googleError : AUTH_TEXT.signInError, description: message, variant: 'destructive' });
+    // Drop the error from the address so a reload does not repeat it.
+    const clean = new URLSearchParams(location.search);
+    for (const key of ['error', 'error_code', 'error_description']) clean.delete(key);
+    if (next) clean.set('next', new URL(next, window.location.origin).pathname);
+    navigate({ pathname: location.pathname, search: clean.toString() ? `?${clean.toString()}` : '' }, { replace: true });
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const setMode = (nextMode: AuthMode) => {
+    const updated = new URLSearchParams(params);
+    if (nextMode === 'signIn') updated.set('mode', 'signin');
+    else updated.delete('mode');
+    setParams(updated, { replace: true });
+    setErrors({});
+    setAttempted(false);
+  };
+
+  const revalidate = (nextEmail: string, nextPassword: string) => {
+    if (attempted) setErrors(validateCredentials(nextEmail, nextPassword));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    setAttempted(true);
+    const found = validateCredentials(email, password);
+    setErrors(found);
+    if (hasErrors(found)) {
+      (found.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    if (signUp) {
+      const result = await signUpWithPassword(email, password);
+      setSubmitting(false);
+      if ('error' in result) {
+        notify({ title: AUTH_TEXT.signUpError, description: result.error.message, variant: 'destructive' });
+        return;
+      }
+      if (result.confirmed) {
+        // Signed in at once: the route guard moves on to ?next or /dashboard.
+        notify(AUTH_TEXT.signUpSignedIn);
+        return;
+      }
+      notify(AUTH_TEXT.signUpCheckEmail);
+      setSentTo(email.trim());
+      setEmail('');
+      setPassword('');
+      setAttempted(false);
+      return;
+    }
+    const result = await signInWithPassword(email, password);
+    setSubmitting(false);
+    if ('error' in result) {
+      notify({ title: AUTH_TEXT.signInError, description: result.error.message, variant: 'destructive' });
+      passwordRef.current?.focus();
+      return;
+    }
+    // With an authenticator app the page turns into the code step; otherwise the guard moves on.
+    if (!result.needsCode) notify(AUTH_TEXT.signInSuccess);
+  };
+
+  const google = async () => {
+    setGoogleBusy(true);
+    const result = await startGoogleSignIn(next);
+    if (result.ok) return; // leaving for Google
+    setGoogleBusy(false);
+    const description =
+      result.reason === 'notEnabled'
+        ? AUTH_TEXT.googleNotEnabled
+        : result.reason === 'unreachable'
+          ? AUTH_TEXT.googleUnreachable
+          : (result.message ?? 'Google sign-in could not start.');
+    notify({ title: AUTH_TEXT.googleError, description, variant: 'destructive' });
+  };
+
+  const busy = submitting || googleBusy;
+
+  return (
+    <>
+      <AuthCard
+        title={signUp ? AUTH_TEXT.signUpTitle : AUTH_TEXT.signInTitle}
+        subtitle={signUp ? 'Start using your AI toolkit in a minute.' : 'Sign in to continue to your dashboard.'}
+        icon={<LockIcon />}
+        footer={
+          <Typography variant="body2" color="text.secondary">
+            Administrator?{' '}
+            <Link component={RouterLink} to={ROUTES.adminAccess}>
+              Admin access
+            </Link>
+          </Typography>
+        }
+      >
+        <Stack spacing={2.5}>
+          <GoogleButton loading={googleBusy} disabled={submitting} onClick={() => void google()} />
+          <Divider>
+            <Typography variant="body2" color="text.secondary">
+              or with e-mail
+            </Typography>
+          </Divider>
+          <Stack
+            component="form"
+            noValidate
+            onSubmit={(e) => void submit(e)}
+            spacing={2}
+            aria-label={signUp ? 'Sign up' : 'Sign in'}
+          >
+            <TextField
+              inputRef={emailRef}
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                revalidate(e.target.value, password);
+              }}
+              error={Boolean(errors.email)}
+              helperText={errors.email}
+              required
+              fullWidth
+              disabled={submitting}
+            />
+            <Box>
+              <PasswordField
+                inputRef={passwordRef}
+                label="Password"
+                name="password"
+                autoComplete={signUp ? 'new-password' : 'current-password'}
+                value={password}
+                onChange={(e) => {
+                  setPassword(e.target.value);
+                  revalidate(email, e.target.value);
+                }}
+                error={Boolean(errors.password)}
+                helperText={errors.password ?? (signUp ? AUTH_TEXT.passwordHint : undefined)}
+                required
+                fullWidth
+                disabled={submitting}
+              />
+              {!signUp && (
+                <Box sx={{ textAlign: 'right', mt: 0.75 }}>
+                  <Link component={RouterLink} to={ROUTES.forgotPassword} variant="body2">
+                    Forgot password?
+                  </Link>
+                </Box>
+              )}
+            </Box>
+            <Button type="submit" variant="contained" size="large" fullWidth loading={submitting} disabled={busy}>
+              {signUp ? 'Sign Up' : 'Sign In'}
+            </Button>
+          </Stack>
+          <Typography variant="body2" sx={{ textAlign: 'center' }}>
+            {signUp ? 'Already have an account?' : "Don't have an account?"}{' '}
+            <Link component="button" type="button" variant="body2" onClick={() => setMode(signUp ? 'signIn' : 'signUp')} sx={{ fontWeight: 600, verticalAlign: 'baseline' }}>
+              {signUp ? 'Sign in' : 'Sign up'}
+            </Link>
+          </Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center', display: 'block' }}>
+            By continuing you agree to our{' '}
+            <Link component={RouterLink} to={ROUTES.terms}>
+              Terms of Service
+            </Link>{' '}
+            and{' '}
+            <Link component={RouterLink} to={ROUTES.privacy}>
+              Privacy Policy
+            </Link>
+            .
+          </Typography>
+        </Stack>
+      </AuthCard>
+
+      <Dialog open={sentTo !== null} onClose={() => setSentTo(null)} aria-labelledby="signup-done-title" maxWidth="xs" fullWidth>
+        <DialogTitle id="signup-done-title" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <MarkEmailReadIcon color="primary" />
+          Check your inbox
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            We sent a confirmation link to <strong>{sentTo}</strong>. Open it to activate your account — it signs you in and
+            takes you to your dashboard.
+          </DialogContentText>
+          <DialogContentText sx={{ mt: 1.5 }}>
+            Your login ID is this e-mail address; use the password you just chose. Didn&apos;t get the mail? Check your spam
+            folder, or sign up again in a few minutes.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button variant="contained" onClick={() => setSentTo(null)} autoFocus>
+            OK
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 }
