@@ -14,6 +14,16 @@ export const STORAGE_SCHEMA = {
   items: {
     /** The personal AI provider key (spec §3.1). */
     openai_api_key: null as string | null,
+    /** The other providers' keys (spec 001 provider list), named like their user_api_keys columns. */
+    gemini_api_key: null as string | null,
+    anthropic_api_key: null as string | null,
+    cohere_api_key: null as string | null,
+    ai21_api_key: null as string | null,
+    huggingface_api_key: null as string | null,
+    /** The Custom ChatGPT key (provider chatgpt_custom), used with custom_base_url when set. */
+    chatgpt_api_key: null as string | null,
+    /** Optional OpenAI-compatible base URL (Ollama, LM Studio). */
+    custom_base_url: null as string | null,
     /** The signed-in indicator (spec §3.2). */
     supabaseUser: null as StoredUser | null,
   },
@@ -38,12 +48,25 @@ export interface TypedStorage {
   remove(key: StorageKey): Promise<void>;
 }
 
+/** Items stored as plain strings rather than JSON: the provider keys and the base URL. */
+const PLAIN_ITEMS = new Set<StorageKey>([
+  'openai_api_key',
+  'gemini_api_key',
+  'anthropic_api_key',
+  'cohere_api_key',
+  'ai21_api_key',
+  'huggingface_api_key',
+  'chatgpt_api_key',
+  'custom_base_url',
+]);
+
 /**
- * Typed access over a store. Values are JSON, except `openai_api_key` which stays a plain string
- * (the spec's local-storage format). Unreadable values read as the item's default.
+ * Typed access over a store. Values are JSON, except the provider keys and the base URL which
+ * stay plain strings (the spec's local-storage format for `openai_api_key`). Unreadable values
+ * read as the item's default.
  */
 export function createTypedStorage(store: KeyValueStore): TypedStorage {
-  const plain = new Set<StorageKey>(['openai_api_key']);
+  const plain = PLAIN_ITEMS;
   return {
     async get(key) {
       const fallback = STORAGE_SCHEMA.items[key] as StorageItems[typeof key];

@@ -1,0 +1,254 @@
+import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { PROVIDER_KEYS, modelsAvailableText, type ProviderId } from '../core/providerKeys.ts';
+
+/**
+ * The AI providers, all reached through the `openai` SDK at each provider's OpenAI-compatible
+ * base URL (DESIGN: "Every listed provider works … through the openai SDK"). This module knows
+ * where each provider lives and how to list its models / test a key; the prompt runner builds
+ * its chat completions on `createProviderClient`.
+ *
+ * Researched per provider (docs, July 2026):
+ * - OpenAI  https://api.openai.com/v1 — GET /models lists the models; browser CORS allowed.
+ * - Gemini  https://generativelanguage.googleapis.com/v1beta/openai — Google's OpenAI
+ *   compatibility layer (chat completions, embeddings, GET /models), key as Bearer token.
+ * - Anthropic  https://api.anthropic.com/v1 — Anthropic's OpenAI SDK compatibility layer;
+ *   GET /v1/models is Anthropic's own Models API (x-api-key + anthropic-version, `data` list).
+ *   Browser calls are refused unless `anthropic-dangerous-direct-browser-access: true` is sent.
+ * - Cohere  https://api.cohere.ai/compatibility/v1 — the Compatibility API has chat completions
+ *   and embeddings but no model list, so the key test calls Cohere's native
+ *   GET https://api.cohere.com/v1/models (Bearer key, `{ models: [...] }`).
+ * - AI21  https://api.ai21.com/studio/v1 — OpenAI-style chat completions; its GET /models answers
+ *   200 without checking the key, so a key cannot be tested without spending tokens: the UI says
+ *   so and the key is checked on first use.
+ * - Hugging Face  https://router.huggingface.co/v1 — Inference Providers router (OpenAI-compatible,
+ *   GET /models). The model list is public, so the key is first checked with the Hub's
+ *   GET https://huggingface.co/api/whoami-v2, which rejects a bad token with 401.
+ * - Custom ChatGPT — the custom OpenAI-compatible base URL (Ollama, LM Studio, …) or OpenAI when
+ *   none is set; the key is optional for local servers.
+ */
+
+export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+export type ModelListing =
+  /** OpenAI's GET {baseURL}/models with a `data` list. */
+  | { kind: 'openai' }
+  /** A GET at another absolute URL answering `{ [field]: [{ [idField] }] }`. */
+  | { kind: 'custom'; url: string; field: string; idField: string }
+  /** No endpoint that checks the key; `reason` is shown to the user. */
+  | { kind: 'unsupported'; reason: string };
+
+export interface ProviderEndpoint {
+  id: ProviderId;
+  /** OpenAI-compatible base URL (chat completions live at {baseURL}/chat/completions). */
+  baseURL: string;
+  /** Extra headers for every request (given the key). */
+  headers?: (apiKey: string) => Record<string, string>;
+  models: ModelListing;
+  /** A GET that rejects a bad key (401/403) before the model list is read, when the list is public. */
+  verifyUrl?: string;
+  /** Whether a key is required (false: local servers take requests without one). */
+  keyRequired: boolean;
+}
+
+export const PROVIDER_ENDPOINTS: Record<ProviderId, ProviderEndpoint> = {
+  openai: { id: 'openai', baseURL: OPENAI_BASE_URL, models: { kind: 'openai' }, keyRequired: true },
+  gemini: {
+    id: 'gemini',
+    baseURL: 'https://generativelanguage.googleapis.com/v1beta/openai',
+    models: { kind: 'openai' },
+    keyRequired: true,
+  },
+  anthropic: {
+    id: 'anthropic',
+    baseURL: 'https://api.anthropic.com/v1',
+    headers: (apiKey) => ({
+      'x-api-key': apiKey,
+      'anthropic-version': '2023-06-01',
+      'anthropic-dangerous-direct-browser-access': 'true',
+    }),
+    models: { kind: 'openai' },
+    keyRequired: true,
+  },
+  cohere: {
+    id: 'cohere',
+    baseURL: 'https://api.cohere.ai/compatibility/v1',
+    models: { kind: 'custom', url: 'https://api.cohere.com/v1/models', field: 'models', idField: 'name' },
+    keyRequired: true,
+  },
+  ai21: {
+    id: 'ai21',
+    baseURL: 'https://api.ai21.com/studio/v1',
+    models: {
+      kind: 'unsupported',
+      reason: "AI21 has no endpoint that checks a key without running a model, so it can't be tested here. It is checked the first time you use it.",
+    },
+    keyRequired: true,
+  },
+  huggingface: {
+    id: 'huggingface',
+    baseURL: 'https://router.huggingface.co/v1',
+    verifyUrl: 'https://huggingface.co/api/whoami-v2',
+    models: { kind: 'openai' },
+    keyRequired: true,
+  },
+  chatgpt_custom: { id: 'chatgpt_custom', baseURL: OPENAI_BASE_URL, models: { kind: 'openai' }, keyRequired: true },
+};
+
+export interface ProviderTarget {
+  provider: ProviderId;
+  /** The key; may be empty only for a custom base URL (local servers). */
+  apiKey: string | null;
+  /** The custom OpenAI-compatible base URL; used by chatgpt_custom. */
+  customBaseUrl?: string | null;
+}
+
+/** The base URL a provider is called at (the custom one for chatgpt_custom when set). */
+export function resolveBaseURL({ provider, customBaseUrl }: ProviderTarget): string {
+  if (provider === 'chatgpt_custom' && customBaseUrl) return customBaseUrl;
+  return PROVIDER_ENDPOINTS[provider].baseURL;
+}
+
+/** Whether a key is needed for this target (a custom base URL may be a local server without keys). */
+export function keyRequired(target: ProviderTarget): boolean {
+  return !(target.provider === 'chatgpt_custom' && target.customBaseUrl);
+}
+
+/** Sent as the key to keyless local servers: the SDK always sends an Authorization header. */
+const NO_KEY = 'no-key';
+
+/**
+ * Providers answer errors in their own shapes ({error:{message}}, {message}, [{error:{…}}], text).
+ * This fetch rewrites any error body to OpenAI's `{ error: { message } }` so the SDK's error
+ * carries the provider's own message.
+ */
+export function normalizingFetch(inner: typeof fetch = (...args) => globalThis.fetch(...args)): typeof fetch {
+  return async (input, init) => {
+    const response = await inner(input, init);
+    if (response.ok) return response;
+    const text = await response.text();
+    const message = errorMessageFromBody(text);
+    const body = JSON.stringify({ error: { ...extractErrorObject(text), message: message ?? `${response.status} ${response.statusText}`.trim() } });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function extractErrorObject(text: string): Record<string, unknown> {
+  let body = parse(text);
+  if (Array.isArray(body)) body = body[0];
+  const error = (body as { error?: unknown } | undefined)?.error;
+  return error && typeof error === 'object' ? (error as Record<string, unknown>) : {};
+}
+
+/** The human message inside a provider's error body, if any. */
+export function errorMessageFromBody(text: string): string | null {
+  let body = parse(text);
+  if (body === undefined) return text.trim() ? text.trim().slice(0, 300) : null;
+  if (Array.isArray(body)) body = body[0];
+  if (!body || typeof body !== 'object') return null;
+  const record = body as Record<string, unknown>;
+  const error = record.error;
+  if (typeof error === 'string') return error;
+  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
+    return (error as { message: string }).message;
+  }
+  if (typeof record.message === 'string') return record.message;
+  if (typeof record.detail === 'string') return record.detail;
+  return null;
+}
+
+export interface ClientOptions {
+  /** Milliseconds before a request is abandoned (default 10 s for tests of a key). */
+  timeoutMs?: number;
+  maxRetries?: number;
+  /** Replaces fetch (tests). */
+  fetch?: typeof fetch;
+}
+
+/** An `openai` SDK client for a provider, in the browser or in Node. */
+export function createProviderClient(target: ProviderTarget, options: ClientOptions = {}): OpenAI {
+  const endpoint = PROVIDER_ENDPOINTS[target.provider];
+  const apiKey = target.apiKey?.trim() || NO_KEY;
+  return new OpenAI({
+    apiKey,
+    baseURL: resolveBaseURL(target),
+    dangerouslyAllowBrowser: true,
+    timeout: options.timeoutMs ?? 10_000,
+    maxRetries: options.maxRetries ?? 0,
+    defaultHeaders: endpoint.headers?.(apiKey),
+    fetch: normalizingFetch(options.fetch),
+  });
+}
+
+/** The model ids a key can use. Throws the SDK's error (see `describeProviderError`). */
+export async function listModels(target: ProviderTarget, options: ClientOptions = {}): Promise<string[]> {
+  const endpoint = PROVIDER_ENDPOINTS[target.provider];
+  const listing: ModelListing = target.provider === 'chatgpt_custom' ? { kind: 'openai' } : endpoint.models;
+  if (listing.kind === 'unsupported') throw new Error(listing.reason);
+  const client = createProviderClient(target, options);
+  if (endpoint.verifyUrl) await client.get(endpoint.verifyUrl);
+  if (listing.kind === 'custom') {
+    const body = (await client.get(listing.url)) as Record<string, unknown>;
+    const items = Array.isArray(body[listing.field]) ? (body[listing.field] as Record<string, unknown>[]) : [];
+    return items.map((item) => String(item[listing.idField] ?? '')).filter(Boolean);
+  }
+  const ids: string[] = [];
+  // One page is enough to prove the key; providers with paging (Anthropic) are asked for a big page.
+  const page = await client.models.list(target.provider === 'anthropic' ? { query: { limit: 1000 } } : undefined);
+  for (const model of page.data) ids.push(model.id);
+  return ids;
+}
+
+export type KeyTestResult =
+  | { ok: true; models: string[]; message: string }
+  | { ok: false; message: string; status?: number; unsupported?: boolean };
+
+/** Why a provider cannot be tested, or null when it can. */
+export function untestableReason(provider: ProviderId): string | null {
+  const listing = PROVIDER_ENDPOINTS[provider].models;
+  return listing.kind === 'unsupported' ? listing.reason : null;
+}
+
+/** A readable sentence for an error from the SDK (or anything thrown while testing). */
+export function describeProviderError(error: unknown, target: ProviderTarget): { message: string; status?: number } {
+  const label = PROVIDER_KEYS[target.provider].label;
+  if (error instanceof APIConnectionTimeoutError) return { message: `${label} did not answer in time. Try again later.` };
+  if (error instanceof APIUserAbortError) return { message: 'The test was cancelled.' };
+  if (error instanceof APIError && error.status === undefined) {
+    return {
+      message: `Could not reach ${resolveBaseURL(target)}. Check the address and your connection; the server may also refuse requests from a browser (CORS).`,
+    };
+  }
+  if (error instanceof APIError) {
+    const inner = (error.error as { message?: unknown } | undefined)?.message;
+    const text = typeof inner === 'string' && inner ? inner : error.message.replace(/^\d{3}\s*/, '');
+    return { message: `${text} (HTTP ${error.status})`, status: error.status };
+  }
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * Tests a key by listing the provider's models (short timeout, no retries): "Key works — 12 models
+ * available", or the provider's own error message.
+ */
+export async function testProviderKey(target: ProviderTarget, options: ClientOptions = {}): Promise<KeyTestResult> {
+  if (target.provider !== 'chatgpt_custom') {
+    const reason = untestableReason(target.provider);
+    if (reason) return { ok: false, message: reason, unsupported: true };
+  }
+  const hasKey = Boolean(target.apiKey?.trim());
+  if (!hasKey && keyRequired(target)) return { ok: false, message: `Save your ${PROVIDER_KEYS[target.provider].label} key first.` };
+  try {
+    const models = await listModels(target, options);
+    return { ok: true, models, message: modelsAvailableText(models.length, hasKey) };
+  } catch (error) {
+    return { ok: false, ...describeProviderError(error, target) };
+  }
+}
