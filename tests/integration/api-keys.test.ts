@@ -1,0 +1,118 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signJwt } from '../../supabase/local/jwt.ts';
+import { KEY_TEXTS } from '../../shared/core/providerKeys.ts';
+import { fetchUserApiKeys, loadProviderKeys, saveBaseUrl, saveProviderKey, type KeyDeps } from '../../shared/data/apiKeys.ts';
+import { createTypedStorage, memoryStore, type KeyValueStore } from '../../shared/storage.ts';
+import { startTestStack, type TestStack } from '../helpers/stack.ts';
+import { createCast, type ActorUser, type Cast } from './rls/actors.ts';
+
+/** The signed-in key flows (spec §4, §7.2, §8) against the real stack: user_api_keys through supabase-js. */
+let stack: TestStack;
+let cast: Cast;
+
+const clientFor = async (user: ActorUser): Promise<SupabaseClient> =>
+  stack.asUser(
+    await signJwt(
+      { sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', aal: 'aal1', exp: Math.floor(Date.now() / 1000) + 3600 },
+      stack.config.jwtSecret,
+    ),
+  );
+
+const row = async (userId: string) =>
+  (await stack.db.query<Record<string, string | null>>('select * from public.user_api_keys where user_id = $1', [userId])).rows[0];
+
+const deps = async (user: ActorUser, store: KeyValueStore = memoryStore()): Promise<KeyDeps & { store: KeyValueStore }> => ({
+  store,
+  storage: createTypedStorage(store),
+  client: await clientFor(user),
+  userId: user.id,
+});
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  cast = await createCast(stack.db);
+});
+afterAll(async () => stack?.close());
+
+describe('user_api_keys flows', () => {
+  it('no record yet: PGRST116 is no error, keys come from local storage', async () => {
+    const d = await deps(cast.owner, memoryStore({ openai_api_key: 'sk-local-only' }));
+    expect(await fetchUserApiKeys(d.client, cast.owner.id)).toEqual({ row: null, error: null });
+    const { state, notices } = await loadProviderKeys(d);
+    expect(notices).toEqual([]);
+    expect(state.hasCloudRecord).toBe(false);
+    expect(state.keys.openai).toEqual({ value: 'sk-local-only', source: 'local' });
+  });
+
+  it('a valid key is saved locally and upserted to the cloud ("OpenAI API Key Saved")', async () => {
+    const d = await deps(cast.owner);
+    const result = await saveProviderKey(d, 'openai', 'sk-cloud-1234567890', false);
+    expect(result.notice).toEqual({ title: 'OpenAI API Key Saved' });
+    expect(result).toMatchObject({ next: { value: 'sk-cloud-1234567890', source: 'cloud' }, hasCloudRecord: true });
+    expect(d.store.getItem('openai_api_key')).toBe('sk-cloud-1234567890');
+    expect(await row(cast.owner.id)).toMatchObject({ user_id: cast.owner.id, openai_api_key: 'sk-cloud-1234567890' });
+
+    // A second provider only touches its own column.
+    const gemini = await saveProviderKey(d, 'gemini', `AIza${'x'.repeat(35)}`, true);
+    expect(gemini.notice.title).toBe('Gemini API Key Saved');
+    expect(await row(cast.owner.id)).toMatchObject({ openai_api_key: 'sk-cloud-1234567890', gemini_api_key: `AIza${'x'.repeat(35)}` });
+  });
+
+  it('another browser of the same user loads the cloud record and mirrors it locally', async () => {
+    const d = await deps(cast.owner, memoryStore({ openai_api_key: 'sk-stale-local', cohere_api_key: 'old-local' }));
+    const { state } = await loadProviderKeys(d);
+    expect(state.hasCloudRecord).toBe(true);
+    expect(state.keys.openai).toEqual({ value: 'sk-cloud-1234567890', source: 'cloud' });
+    expect(state.keys.cohere).toEqual({ value: null, source: 'empty' });
+    expect(d.store.getItem('openai_api_key')).toBe('sk-cloud-1234567890');
+    expect(d.store.getItem('cohere_api_key')).toBeNull();
+  });
+
+  it('the base URL syncs too (and the table refuses non-http URLs)', async () => {
+    const d = await deps(cast.owner);
+    expect((await saveBaseUrl(d, 'http://localhost:11434/v1', true)).notice.title).toBe('Base URL Saved');
+    expect((await row(cast.owner.id))?.custom_base_url).toBe('http://localhost:11434/v1');
+    const direct = await d.client.from('user_api_keys').update({ custom_base_url: 'file:///etc/passwd' }).eq('user_id', cast.owner.id);
+    expect(direct.error?.code).toBe('23514');
+  });
+
+  it('an empty value nulls the cloud key ("OpenAI API Key Cleared"); an invalid one too', async () => {
+    const d = await deps(cast.owner, memoryStore({ openai_api_key: 'sk-cloud-1234567890' }));
+    const cleared = await saveProviderKey(d, 'openai', '', true);
+    expect(cleared.notice).toEqual({ title: 'OpenAI API Key Cleared' });
+    expect((await row(cast.owner.id))?.openai_api_key).toBeNull();
+    expect(d.store.getItem('openai_api_key')).toBeNull();
+
+    await saveProviderKey(d, 'gemini', 'has spaces in it, invalid', true).then((r) => expect(r.notice).toEqual(KEY_TEXTS.invalid('Gemini')));
+    expect((await row(cast.owner.id))?.gemini_api_key).toBeNull();
+  });
+
+  it('a cloud failure keeps the local copy and says "DB Save Error"', async () => {
+    // Signed in as `other` but saving under the owner's id: RLS refuses the upsert.
+    const d = { ...(await deps(cast.other)), userId: cast.owner.id };
+    const result = await saveProviderKey(d, 'openai', 'sk-mine-but-wrong-user', true);
+    expect(result.notice.title).toBe('DB Save Error');
+    expect(result.notice.description).toMatch(/^OpenAI key saved locally, but failed to save to cloud: .*row-level security/);
+    expect(result.next).toEqual({ value: 'sk-mine-but-wrong-user', source: 'local' });
+    expect(d.store.getItem('openai_api_key')).toBe('sk-mine-but-wrong-user');
+    expect((await row(cast.owner.id))?.openai_api_key).toBeNull();
+  });
+
+  it('a fetch error other than "no row" gives the fetch notice and falls back to local storage', async () => {
+    const d = await deps(cast.other, memoryStore({ openai_api_key: 'sk-fallback' }));
+    const broken = { ...d, userId: 'not-a-uuid' };
+    const { state, notices } = await loadProviderKeys(broken);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ title: 'Error fetching AI provider key from DB', variant: 'destructive' });
+    expect(notices[0]?.description).toMatch(/uuid/);
+    expect(state.keys.openai).toEqual({ value: 'sk-fallback', source: 'local' });
+  });
+
+  it('nobody else can read a user’s keys', async () => {
+    const other = await clientFor(cast.other);
+    expect(await fetchUserApiKeys(other, cast.owner.id)).toEqual({ row: null, error: null });
+    const admin = await clientFor(cast.admin);
+    expect(await fetchUserApiKeys(admin, cast.owner.id)).toEqual({ row: null, error: null });
+  });
+});
