@@ -1,11 +1,7 @@
-import { Container } from '@mui/material';
-import { PageHeader } from '../components/PageHeader.tsx';
+import { webConfig } from '../lib/config.ts';
+import { HostFrame } from './HostFrame.tsx';
 
-/** Stub: replaced by the real page. */
+/** The marketplace host (spec §2.1, §2.10): the external marketplace in a full-screen frame. */
 export function MarketplaceApp() {
-  return (
-    <Container maxWidth="lg" sx={{ py: 4 }}>
-      <PageHeader title="Marketplace" />
-    </Container>
-  );
+  return <HostFrame title="AI Marketplace" src={webConfig.marketplaceUrl} />;
 }

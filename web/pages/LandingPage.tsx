@@ -27,9 +27,7 @@ import {
   StoreIcon,
 } from '../../shared/ui/icons.tsx';
 import { webConfig } from '../lib/config.ts';
-
-// Signed-in state arrives with the auth work; then the primary button becomes 'Go to Dashboard'.
-const signedIn = false;
+import { useAuthStatus } from '../lib/session.tsx';
 
 interface LandingCard {
   title: string;
@@ -74,6 +72,8 @@ const CARDS: readonly LandingCard[] = [
 
 /** Spec §2.11: the landing page. */
 export function LandingPage() {
+  // 'Get Started for Free' (to /auth) for visitors, 'Go to Dashboard' once signed in (spec §2.11).
+  const signedIn = useAuthStatus() === 'signedIn';
   return (
     <>
       <Box
@@ -134,7 +134,13 @@ export function LandingPage() {
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ pt: 1, width: { xs: '100%', sm: 'auto' } }}>
               {signedIn ? (
-                <Button component={RouterLink} to={ROUTES.dashboard} variant="contained" size="large">
+                <Button
+                  component={RouterLink}
+                  to={ROUTES.dashboard}
+                  variant="contained"
+                  size="large"
+                  endIcon={<ArrowForwardIcon />}
+                >
                   Go to Dashboard
                 </Button>
               ) : (

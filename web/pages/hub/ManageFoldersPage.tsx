@@ -1,11 +1,124 @@
-import { Container } from '@mui/material';
+import type { ComponentType } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Card, CardActionArea, CardContent, Container, Stack, Typography, type SvgIconProps } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import DocFolderIcon from '@mui/icons-material/FolderCopyOutlined';
+import KnowledgeIcon from '@mui/icons-material/MenuBookOutlined';
+import NotificationsIcon from '@mui/icons-material/NotificationsActiveOutlined';
+import PromptFolderIcon from '@mui/icons-material/FolderSpecialOutlined';
+import { ROUTES } from '../../../shared/core/routes.ts';
+import { useNotify } from '../../../shared/ui/notices.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
-/** Stub: replaced by the real page. */
+interface FolderArea {
+  title: string;
+  description: string;
+  to: string;
+  icon: ComponentType<SvgIconProps>;
+  color: string;
+}
+
+/** Spec §2.13: the three folder areas. */
+const AREAS: readonly FolderArea[] = [
+  {
+    title: 'Document Folders',
+    description: 'Organize the documents you generate into folders and sub-folders.',
+    to: ROUTES.documentGenerator,
+    icon: DocFolderIcon,
+    color: '#10B981',
+  },
+  {
+    title: 'Prompt Folders',
+    description: 'Group your saved prompts so the right one is always a click away.',
+    to: ROUTES.promptsLibrary,
+    icon: PromptFolderIcon,
+    color: '#4F46E5',
+  },
+  {
+    title: 'Knowledge Base Folders',
+    description: 'Keep reference texts, links and notes the AI can draw on.',
+    to: ROUTES.knowledgeBase,
+    icon: KnowledgeIcon,
+    color: '#F59E0B',
+  },
+];
+
+/** /manage-folders (spec §2.13). */
 export function ManageFoldersPage() {
+  const notify = useNotify();
   return (
-    <Container maxWidth="lg" sx={{ py: 4 }}>
-      <PageHeader title="Manage Folders" />
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <PageHeader title="Manage Folders" subtitle="Choose which folders to organize." />
+      <Box
+        component="section"
+        aria-label="Folder areas"
+        sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
+      >
+        {AREAS.map((area) => {
+          const Icon = area.icon;
+          return (
+            <Card
+              key={area.title}
+              sx={{
+                height: '100%',
+                transition: 'transform 150ms ease, box-shadow 150ms ease, border-color 150ms ease',
+                '&:hover': { transform: 'translateY(-2px)', boxShadow: '0 12px 32px rgba(17,24,39,0.08)', borderColor: alpha(area.color, 0.5) },
+              }}
+            >
+              <CardActionArea component={RouterLink} to={area.to} sx={{ height: '100%' }}>
+                <CardContent sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 1.5, height: '100%' }}>
+                  <Box sx={{ width: 52, height: 52, borderRadius: 3, display: 'grid', placeItems: 'center', color: area.color, bgcolor: alpha(area.color, 0.12) }}>
+                    <Icon />
+                  </Box>
+                  <Typography variant="h6" component="h2" sx={{ fontSize: '1.125rem' }}>
+                    {area.title}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+                    {area.description}
+                  </Typography>
+                  <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: 'primary.main' }}>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      Open
+                    </Typography>
+                    <ArrowForwardIcon sx={{ fontSize: 16 }} aria-hidden />
+                  </Stack>
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          );
+        })}
+      </Box>
+
+      <Card component="section" aria-labelledby="folders-soon-heading" sx={{ mt: 4, bgcolor: (t) => alpha(t.palette.primary.main, 0.04) }}>
+        <CardContent
+          sx={{
+            p: 3,
+            display: 'flex',
+            flexDirection: { xs: 'column', sm: 'row' },
+            alignItems: { xs: 'flex-start', sm: 'center' },
+            gap: 2,
+            justifyContent: 'space-between',
+          }}
+        >
+          <Box>
+            <Typography id="folders-soon-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+              One place for all your folders
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              A single view to move items between documents, prompts and knowledge is on the way.
+            </Typography>
+          </Box>
+          <Button
+            variant="outlined"
+            startIcon={<NotificationsIcon />}
+            sx={{ flexShrink: 0, bgcolor: 'background.paper' }}
+            onClick={() => notify({ title: 'Feature In Progress!', description: "We'll let you know as soon as it's ready." })}
+          >
+            Notify Me
+          </Button>
+        </CardContent>
+      </Card>
     </Container>
   );
 }

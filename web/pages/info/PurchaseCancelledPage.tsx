@@ -1,11 +1,45 @@
-import { Container } from '@mui/material';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import CancelIcon from '@mui/icons-material/CancelOutlined';
+import HomeIcon from '@mui/icons-material/HomeOutlined';
+import { ROUTES } from '../../../shared/core/routes.ts';
 
-/** Stub: replaced by the real page. */
+/** /purchase-cancelled (spec §2.9): the checkout was left without paying. */
 export function PurchaseCancelledPage() {
   return (
-    <Container maxWidth="lg" sx={{ py: 4 }}>
-      <PageHeader title="Purchase Cancelled" />
+    <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 } }}>
+      <Card>
+        <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
+          <Stack spacing={2.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
+            <Box
+              sx={{
+                width: 72,
+                height: 72,
+                borderRadius: '50%',
+                display: 'grid',
+                placeItems: 'center',
+                color: 'warning.dark',
+                bgcolor: (t) => alpha(t.palette.warning.main, 0.12),
+              }}
+            >
+              <CancelIcon sx={{ fontSize: 40 }} aria-hidden />
+            </Box>
+            <Typography variant="h4" component="h1">
+              Payment Cancelled
+            </Typography>
+            <Typography color="text.secondary" sx={{ fontSize: '1.1rem' }}>
+              You have not been charged.
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Your checkout was cancelled before payment. You can go back and try again whenever you're ready.
+            </Typography>
+            <Button component={RouterLink} to={ROUTES.landing} variant="contained" size="large" startIcon={<HomeIcon />}>
+              Return Home
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
     </Container>
   );
 }
