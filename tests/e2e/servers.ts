@@ -1,14 +1,17 @@
 import { startLocalStack } from '../../supabase/local/server.ts';
 import { openPglite } from '../../supabase/local/db/pglite.ts';
 import { startFakeGoogle } from '../fixtures/fake-google.ts';
-import { GOOGLE_PORT, STACK_PORT, WEB_URL } from './ports.ts';
+import { startFakeOpenAI } from '../fixtures/fake-openai.ts';
+import { GOOGLE_PORT, OPENAI_PORT, STACK_PORT, WEB_URL } from './ports.ts';
 
 /**
  * The backend of the e2e run (started by playwright.config.ts): a fresh local stack on
- * in-memory PGlite with the fake Google as its Google OAuth provider. Everything is thrown
+ * in-memory PGlite with the fake Google as its Google OAuth provider, and a fake
+ * OpenAI-compatible AI provider. Everything is thrown
  * away when Playwright stops it.
  */
 const google = await startFakeGoogle(GOOGLE_PORT);
+const openai = await startFakeOpenAI({ port: OPENAI_PORT });
 const stack = await startLocalStack({
   db: await openPglite(),
   config: {
@@ -26,10 +29,10 @@ const stack = await startLocalStack({
     },
   },
 });
-console.log(`e2e stack on ${stack.url}, fake Google on ${google.url}`);
+console.log(`e2e stack on ${stack.url}, fake Google on ${google.url}, fake OpenAI on ${openai.url}`);
 
 const stop = async () => {
-  await Promise.allSettled([stack.stop(), google.close()]);
+  await Promise.allSettled([stack.stop(), google.close(), openai.close()]);
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());
