@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOT_DIR } from './chromium.ts';
+import { STACK_URL } from './ports.ts';
+import { createUser, signInAs } from './support.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 390, height: 844 };
@@ -12,7 +14,7 @@ function watch(page: Page): { backendRequests: string[]; errors: string[] } {
     if (message.type() === 'error' || message.type() === 'warning') seen.errors.push(message.text());
   });
   page.on('request', (request) => {
-    if (request.url().startsWith('http://127.0.0.1:54321')) seen.backendRequests.push(request.url());
+    if (request.url().startsWith(STACK_URL)) seen.backendRequests.push(request.url());
   });
   return seen;
 }
@@ -72,20 +74,43 @@ test.describe('landing page (spec §2.11) and public layout (§2.2)', () => {
     expect(seen.backendRequests).toEqual([]);
   });
 
-  test('buttons navigate inside the app (pages not built yet fall back to /)', async ({ page }) => {
+  test('buttons navigate inside the app to the real pages', async ({ page }) => {
     const seen = watch(page);
     await page.goto('/');
     // A marker that a full page load would wipe: navigation must stay in the single-page app.
     await page.evaluate(() => ((window as unknown as { __spaMarker: number }).__spaMarker = 42));
     const marker = () => page.evaluate(() => (window as unknown as { __spaMarker?: number }).__spaMarker);
+    const mainNav = page.getByRole('navigation', { name: 'Main' });
 
-    for (const name of ['Explore AI Tools', 'Get Started for Free', 'Sign In / Up', 'Home']) {
-      await page.getByRole('link', { name, exact: true }).first().click();
-      // /auth and /free-tools are not built yet: the not-found rule sends a signed-out visitor to /.
+    for (const [name, path] of [
+      ['Explore AI Tools', '/free-tools'],
+      ['Get Started for Free', '/auth'],
+      ['Startup Idea Generator', '/app-summary'],
+    ] as const) {
+      await page.getByRole('main').getByRole('link', { name: new RegExp(`^${name}`) }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      expect(await marker()).toBe(42);
+      await mainNav.getByRole('link', { name: 'Home' }).click();
       await expect(page).toHaveURL('/');
       await expect(page.getByRole('link', { name: 'Get Started for Free' })).toBeVisible();
-      expect(await marker()).toBe(42);
     }
+    await mainNav.getByRole('link', { name: 'Sign In / Up' }).click();
+    await expect(page).toHaveURL('/auth');
+    expect(await marker()).toBe(42);
+    expect(seen.errors).toEqual([]);
+  });
+
+  test('signed in, the primary button is Go to Dashboard', async ({ page }) => {
+    const seen = watch(page);
+    await signInAs(page, await createUser());
+    await page.goto('/');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    await expect(page.getByRole('link', { name: 'Get Started for Free' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Explore AI Tools' })).toHaveAttribute('href', '/free-tools');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/landing-signed-in-desktop.png` });
+    await page.getByRole('main').getByRole('link', { name: 'Go to Dashboard' }).click();
+    await expect(page).toHaveURL('/dashboard');
     expect(seen.errors).toEqual([]);
   });
 
