@@ -111,7 +111,7 @@ export const PROVIDER_KEYS: Record<ProviderId, ProviderKeyInfo> = {
   chatgpt_custom: {
     id: 'chatgpt_custom',
     label: 'Custom ChatGPT',
-    formatHint: 'Key for the base URL below (any key works for Ollama / LM Studio)',
+    formatHint: 'Key for the base URL above; optional for Ollama / LM Studio',
     placeholder: 'Key for your OpenAI-compatible server',
     keysUrl: 'https://platform.openai.com/api-keys',
     maskPrefix: (key) => prefixOf(key, ['sk-']),

@@ -119,16 +119,14 @@ function SourceChip({ stored }: { stored: StoredKey }) {
   return <Chip size="small" variant="outlined" label="Not set" />;
 }
 
-/** Title line of a row: name, source chip, and the "get a key" link. */
-function RowHeader({ title, stored, extra }: { title: string; stored: StoredKey; extra?: ReactNode }) {
+/** Title line of a row: name and where the value comes from. */
+function RowHeader({ title, stored }: { title: string; stored: StoredKey }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mr: 0.5 }}>
         {title}
       </Typography>
       <SourceChip stored={stored} />
-      <Box sx={{ flexGrow: 1 }} />
-      {extra}
     </Stack>
   );
 }
@@ -218,7 +216,7 @@ function SaveField({
   };
   return (
     <Box component="form" onSubmit={(e) => void submit(e)} noValidate>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
         <TextField
           label={label}
           value={value}
@@ -291,15 +289,7 @@ function ProviderKeyRow({ provider, keys }: { provider: ProviderId; keys: Keys }
 
   return (
     <Stack spacing={1.5} data-testid={`provider-${provider}`}>
-      <RowHeader
-        title={`${info.label} API Key`}
-        stored={stored}
-        extra={
-          <Link href={info.keysUrl} target="_blank" rel="noopener noreferrer" variant="body2">
-            Get a key
-          </Link>
-        }
-      />
+      <RowHeader title={`${info.label} API Key`} stored={stored} />
       {stored.value && (
         <SavedValue
           name={name}
@@ -312,23 +302,31 @@ function ProviderKeyRow({ provider, keys }: { provider: ProviderId; keys: Keys }
       <SaveField
         label={stored.value ? `Replace ${info.label} API key` : `${info.label} API Key`}
         placeholder={info.placeholder}
-        helper={`${info.formatHint}. Save an empty field to clear.`}
+        helper={
+          <>
+            {info.formatHint}.{stored.value ? ' Save an empty field to clear.' : ''}{' '}
+            <Link href={info.keysUrl} target="_blank" rel="noopener noreferrer">
+              Get a key
+            </Link>
+          </>
+        }
         secret
         disabled={!keys.ready}
         onSave={save}
       />
-      {untestable ? (
-        <Typography variant="body2" color="text.secondary">
+      {untestable && (
+        <Typography variant="caption" color="text.secondary">
           {untestable}
         </Typography>
-      ) : (
+      )}
+      {!untestable && canTest && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
           <Button
             variant="outlined"
             size="small"
             startIcon={testing ? <CircularProgress size={14} color="inherit" /> : <NetworkCheckIcon />}
             onClick={() => void test()}
-            disabled={!canTest || testing || !keys.ready}
+            disabled={testing || !keys.ready}
             aria-label={`Test ${name}`}
             sx={{ alignSelf: 'flex-start', flexShrink: 0 }}
           >
