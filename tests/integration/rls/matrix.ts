@@ -154,4 +154,24 @@ export const RLS_MATRIX: TableCase[] = [
       master_admin: row(true, true, false, true),
     },
   },
+  {
+    // Interest in coming-soon features: owners add, read and withdraw their own; admins read all; nobody edits.
+    table: 'feature_requests',
+    key: 'id',
+    setup: async (db, cast) =>
+      (
+        await db.query<{ id: string }>("insert into public.feature_requests (user_id, feature) values ($1, 'workflows') returning id", [
+          cast.owner.id,
+        ])
+      ).rows[0]!.id,
+    newRow: (cast) => ({ user_id: cast.owner.id, feature: 'pitch_deck' }),
+    change: { feature: 'smart_queries' },
+    expect: {
+      anon: row(false, false, false, false),
+      owner: row(true, true, false, true),
+      other: row(false, false, false, false),
+      admin: row(true, false, false, false),
+      master_admin: row(true, false, false, false),
+    },
+  },
 ];

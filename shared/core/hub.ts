@@ -1,0 +1,243 @@
+/**
+ * Texts and data of the hub pages (spec 001 "Training Hub", "Billing", "Workflows", "AI Features",
+ * "Pitch Deck", §8 placeholders, §9 plans): training videos, plans, coming-soon features and the
+ * notices their "I want this" buttons show. Pure: no browser, React or Supabase imports.
+ */
+import { ROUTES } from './routes.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Training Hub (/training): three videos (spec 001 §2, §9).
+
+export type VideoCategory = 'Basics' | 'Advanced Prompts' | 'Tools';
+
+export interface TrainingVideo {
+  id: string;
+  title: string;
+  description: string;
+  /** m:ss */
+  duration: string;
+  category: VideoCategory;
+  /** External link, opened in a new tab. */
+  url: string;
+}
+
+export const TRAINING_VIDEOS: readonly TrainingVideo[] = [
+  {
+    id: 'getting-started',
+    title: 'Getting Started with AI Vault',
+    description:
+      'Connect your own AI provider key, take a tour of the dashboard and run your first prompt. Everything you need for day one.',
+    duration: '5:32',
+    category: 'Basics',
+    url: 'https://aivault.app/training/getting-started',
+  },
+  {
+    id: 'prompts-that-deliver',
+    title: 'Prompts That Deliver: Placeholders, Stacks and Context',
+    description:
+      'Turn one-off prompts into reusable templates with [placeholders], chain them into prompt stacks and feed them your knowledge base for on-brand results.',
+    duration: '12:15',
+    category: 'Advanced Prompts',
+    url: 'https://aivault.app/training/prompts-that-deliver',
+  },
+  {
+    id: 'offer-builder',
+    title: 'Build an Offer in Minutes with the Offer Builder',
+    description:
+      'Go from a niche or idea to a complete offer framework, generate every marketing asset with AI and export it as DOCX, HTML or PDF.',
+    duration: '8:47',
+    category: 'Tools',
+    url: 'https://aivault.app/training/offer-builder',
+  },
+];
+
+/** The notice 'Watch Video' shows while the video opens in a new tab. */
+export const watchVideoNotice = (video: TrainingVideo) => ({
+  title: 'Opening Video',
+  description: `"${video.title}" (${video.duration}) opens in a new tab.`,
+});
+
+/** Total running time of a list of m:ss durations, as m:ss. */
+export function totalDuration(durations: readonly string[]): string {
+  const seconds = durations.reduce((sum, d) => {
+    const [m, s] = d.split(':').map(Number);
+    return sum + (m ?? 0) * 60 + (s ?? 0);
+  }, 0);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Billing (/billing): plans Free $0, Pro $29/month, Team $79/month (5 users); USD, 2 decimals.
+
+export type PlanId = 'free' | 'pro' | 'team';
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** USD per month. */
+  price: number;
+  /** Shown after the price ('/month'), or empty for the free plan. */
+  period: string;
+  /** Who it is for, under the name. */
+  tagline: string;
+  /** Seats included, when more than one. */
+  users?: number;
+  features: readonly string[];
+  /** The upgrade button (none on the free plan). */
+  cta?: { label: string; subject: string };
+  highlighted?: boolean;
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: 'free',
+    name: 'Free',
+    price: 0,
+    period: '',
+    tagline: 'Everything you need to get started with your own AI key.',
+    features: [
+      'Bring your own AI provider key',
+      'Prompt library with folders',
+      '50 document generations per month',
+      'Headline, color palette and lorem ipsum tools',
+      'Browser extension',
+    ],
+  },
+  {
+    id: 'pro',
+    name: 'Pro',
+    price: 29,
+    period: '/month',
+    tagline: 'For creators and marketers who ship every week.',
+    features: [
+      'Everything in Free',
+      'Unlimited document generations',
+      'Premium prompt stacks',
+      'Offer Builder with every marketing asset',
+      'DOCX, HTML and PDF downloads',
+      'Priority email support',
+    ],
+    cta: { label: 'Upgrade to Pro', subject: 'Upgrade to Pro' },
+    highlighted: true,
+  },
+  {
+    id: 'team',
+    name: 'Team',
+    price: 79,
+    period: '/month',
+    tagline: 'For small teams that share prompts and documents.',
+    users: 5,
+    features: [
+      'Everything in Pro',
+      'Up to 5 users',
+      'Shared workspaces and documents',
+      'Editor and view-only roles',
+      'Admin controls for your team',
+    ],
+    cta: { label: 'Upgrade to Team', subject: 'Upgrade to Team' },
+  },
+];
+
+/** Subscriptions are not sold yet: every account is on the free plan. */
+export const CURRENT_PLAN_ID: PlanId = 'free';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** USD with 2 decimals: 29 → '$29.00'. */
+export const formatUsd = (amount: number): string => usd.format(amount);
+
+/** The contact form, prefilled with a subject (the upgrade buttons). */
+export const contactPathWithSubject = (subject: string): string => `${ROUTES.contact}?subject=${encodeURIComponent(subject)}`;
+
+// ---------------------------------------------------------------------------------------------
+// Coming-soon features and the interest list (table feature_requests).
+
+/** The features people can ask for; the database checks the same list. */
+export const REQUESTABLE_FEATURES = ['workflows', 'document_analysis', 'smart_queries', 'pitch_deck'] as const;
+export type RequestableFeature = (typeof REQUESTABLE_FEATURES)[number];
+
+export const isRequestableFeature = (value: string): value is RequestableFeature =>
+  (REQUESTABLE_FEATURES as readonly string[]).includes(value);
+
+export const FEATURE_LABELS: Record<RequestableFeature, string> = {
+  workflows: 'Workflows',
+  document_analysis: 'Document Analysis',
+  smart_queries: 'Smart Queries',
+  pitch_deck: 'Pitch Deck',
+};
+
+/** Notice titles from the spec's placeholder catalogue (000 §8, 001 §8). */
+export const PLACEHOLDER_TITLES = {
+  underConstruction: 'Under Construction',
+  comingSoon: 'Coming Soon!',
+  inProgress: 'Feature In Progress!',
+} as const;
+
+/** The Workflows notice lasts 5 s (spec 001 §9). */
+export const WORKFLOWS_NOTICE_MS = 5000;
+
+const FEATURE_NOTICE_TITLE: Record<RequestableFeature, string> = {
+  workflows: PLACEHOLDER_TITLES.underConstruction,
+  document_analysis: PLACEHOLDER_TITLES.comingSoon,
+  smart_queries: PLACEHOLDER_TITLES.comingSoon,
+  pitch_deck: PLACEHOLDER_TITLES.inProgress,
+};
+
+export type FeatureRequestOutcome = 'added' | 'already';
+
+/** The notice after asking for a feature: first time on the list, or already on it. */
+export function featureRequestNotice(feature: RequestableFeature, outcome: FeatureRequestOutcome): { title: string; description: string; duration?: number } {
+  const label = FEATURE_LABELS[feature];
+  const description =
+    outcome === 'added'
+      ? `${label} is on its way. We've added you to the list and will let you know when it's ready.`
+      : `You're already on the list for ${label}. We'll let you know when it's ready.`;
+  return {
+    title: FEATURE_NOTICE_TITLE[feature],
+    description,
+    ...(feature === 'workflows' ? { duration: WORKFLOWS_NOTICE_MS } : {}),
+  };
+}
+
+/** Recording the interest failed (spec 001 §8: 'Error saving ...' with the service message). */
+export const featureRequestError = (message: string) => ({
+  title: 'Error saving feature request',
+  description: message,
+  variant: 'destructive' as const,
+});
+
+export interface FeatureBlurb {
+  title: string;
+  description: string;
+}
+
+/** Workflows (/workflows): the four blurbs under 'Coming Soon'. */
+export const WORKFLOW_BLURBS: readonly FeatureBlurb[] = [
+  { title: 'Multi-step automations', description: 'Chain prompts so the output of one step feeds the next — research, outline, draft, polish.' },
+  { title: 'Reusable templates', description: 'Save a workflow once and run it again for every product, client or campaign.' },
+  { title: 'Knowledge-aware steps', description: 'Let any step pull context from your knowledge base so results stay on-brand.' },
+  { title: 'Scheduled runs', description: 'Run workflows on a schedule and find the finished documents waiting in your workspace.' },
+];
+
+/** AI Features (/ai-features): the two cards. */
+export const AI_FEATURE_CARDS: readonly (FeatureBlurb & { feature: RequestableFeature; button: string })[] = [
+  {
+    feature: 'document_analysis',
+    title: 'Document Analysis',
+    description: 'Upload contracts, reports or sales pages and get summaries, key points and improvement ideas in seconds.',
+    button: 'Go to Analysis',
+  },
+  {
+    feature: 'smart_queries',
+    title: 'Smart Queries',
+    description: 'Ask questions in plain language across your documents and knowledge base and get answers with sources.',
+    button: 'Go to Query',
+  },
+];
+
+/** Pitch Deck (/pitch-deck): what the builder will do. */
+export const PITCH_DECK_POINTS: readonly FeatureBlurb[] = [
+  { title: 'From idea to slides', description: 'Describe your product or offer and get a complete deck outline: problem, solution, market, traction and ask.' },
+  { title: 'Investor-ready copy', description: 'Clear, persuasive slide copy written with your own AI key.' },
+  { title: 'Export anywhere', description: 'Download your deck to present, share or refine in your favorite slide tool.' },
+];

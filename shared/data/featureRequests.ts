@@ -1,0 +1,50 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { FeatureRequestOutcome, RequestableFeature } from '../core/hub.ts';
+
+/** One user's interest in a feature that is not built yet (table feature_requests). */
+export interface FeatureRequest {
+  id: string;
+  user_id: string;
+  feature: RequestableFeature;
+  created_at: string;
+}
+
+/** Postgres unique_violation: the user already asked for this feature. */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Records the signed-in user's interest in a feature (user_id defaults to auth.uid() in the
+ * database). A second request for the same feature is not an error: it answers 'already'.
+ */
+export async function requestFeature(
+  client: SupabaseClient,
+  feature: RequestableFeature,
+): Promise<{ outcome: FeatureRequestOutcome; error: null } | { outcome: null; error: { message: string } }> {
+  const { error } = await client.from('feature_requests').insert({ feature });
+  if (!error) return { outcome: 'added', error: null };
+  if (error.code === UNIQUE_VIOLATION) return { outcome: 'already', error: null };
+  return { outcome: null, error: { message: error.message } };
+}
+
+/** The features the signed-in user asked for (RLS: own rows; admins see everyone's, so filter by user). */
+export async function listMyFeatureRequests(
+  client: SupabaseClient,
+  userId: string,
+): Promise<{ data: FeatureRequest[]; error: { message: string } | null }> {
+  const { data, error } = await client
+    .from('feature_requests')
+    .select('id, user_id, feature, created_at')
+    .eq('user_id', userId)
+    .order('created_at', { ascending: true });
+  return { data: (data ?? []) as FeatureRequest[], error: error ? { message: error.message } : null };
+}
+
+/** Withdraws the user's request for a feature. */
+export async function withdrawFeatureRequest(
+  client: SupabaseClient,
+  userId: string,
+  feature: RequestableFeature,
+): Promise<{ message: string } | null> {
+  const { error } = await client.from('feature_requests').delete().eq('user_id', userId).eq('feature', feature);
+  return error ? { message: error.message } : null;
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AI_FEATURE_CARDS,
+  contactPathWithSubject,
+  CURRENT_PLAN_ID,
+  featureRequestError,
+  featureRequestNotice,
+  formatUsd,
+  isRequestableFeature,
+  PLANS,
+  REQUESTABLE_FEATURES,
+  totalDuration,
+  TRAINING_VIDEOS,
+  WORKFLOW_BLURBS,
+} from '../../shared/core/hub.ts';
+import { AI_TOOLS, FREE_TOOLS } from '../../shared/core/tools/catalog.ts';
+
+describe('hub data (spec 001 Training, Billing, Workflows, AI Features, Pitch Deck, §9)', () => {
+  it('training: three videos with the spec categories and durations, external links', () => {
+    expect(TRAINING_VIDEOS).toHaveLength(3);
+    expect(TRAINING_VIDEOS.map((v) => [v.category, v.duration])).toEqual([
+      ['Basics', '5:32'],
+      ['Advanced Prompts', '12:15'],
+      ['Tools', '8:47'],
+    ]);
+    for (const v of TRAINING_VIDEOS) {
+      expect(v.url).toMatch(/^https:\/\//);
+      expect(v.title.length).toBeGreaterThan(10);
+      expect(v.description.length).toBeGreaterThan(40);
+    }
+    expect(totalDuration(TRAINING_VIDEOS.map((v) => v.duration))).toBe('26:34');
+  });
+
+  it('billing: Free $0, Pro $29/month, Team $79/month for 5 users, formatted in USD with 2 decimals', () => {
+    expect(PLANS.map((p) => [p.name, formatUsd(p.price), p.period])).toEqual([
+      ['Free', '$0.00', ''],
+      ['Pro', '$29.00', '/month'],
+      ['Team', '$79.00', '/month'],
+    ]);
+    expect(PLANS.find((p) => p.id === 'team')!.users).toBe(5);
+    expect(CURRENT_PLAN_ID).toBe('free');
+    expect(formatUsd(1234.5)).toBe('$1,234.50');
+    for (const plan of PLANS) expect(plan.features.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('billing: upgrade buttons go to the contact form with a subject', () => {
+    const pro = PLANS.find((p) => p.id === 'pro')!;
+    expect(pro.cta!.label).toBe('Upgrade to Pro');
+    expect(contactPathWithSubject(pro.cta!.subject)).toBe('/contact?subject=Upgrade%20to%20Pro');
+    expect(PLANS.find((p) => p.id === 'free')!.cta).toBeUndefined();
+  });
+
+  it('feature requests: the fixed list and the spec notice titles', () => {
+    expect(REQUESTABLE_FEATURES).toEqual(['workflows', 'document_analysis', 'smart_queries', 'pitch_deck']);
+    expect(isRequestableFeature('pitch_deck')).toBe(true);
+    expect(isRequestableFeature('billing')).toBe(false);
+
+    const workflows = featureRequestNotice('workflows', 'added');
+    expect(workflows).toMatchObject({ title: 'Under Construction', duration: 5000 });
+    expect(featureRequestNotice('document_analysis', 'added').title).toBe('Coming Soon!');
+    expect(featureRequestNotice('smart_queries', 'added').title).toBe('Coming Soon!');
+    expect(featureRequestNotice('pitch_deck', 'added')).toMatchObject({ title: 'Feature In Progress!' });
+    expect(featureRequestNotice('pitch_deck', 'added').duration).toBeUndefined();
+
+    expect(featureRequestNotice('pitch_deck', 'added').description).toContain("added you to the list");
+    expect(featureRequestNotice('pitch_deck', 'already').description).toBe(
+      "You're already on the list for Pitch Deck. We'll let you know when it's ready.",
+    );
+    expect(featureRequestError('boom')).toEqual({ title: 'Error saving feature request', description: 'boom', variant: 'destructive' });
+  });
+
+  it('workflows has four blurbs; AI features has the two spec cards', () => {
+    expect(WORKFLOW_BLURBS).toHaveLength(4);
+    expect(AI_FEATURE_CARDS.map((c) => [c.title, c.button, c.feature])).toEqual([
+      ['Document Analysis', 'Go to Analysis', 'document_analysis'],
+      ['Smart Queries', 'Go to Query', 'smart_queries'],
+    ]);
+  });
+
+  it('tools: three free tools (spec order and routes) and the in-app AI tools', () => {
+    expect(FREE_TOOLS.map((t) => t.to)).toEqual(['/free-tools/headline-analyzer', '/free-tools/color-palette', '/free-tools/lorem-ipsum']);
+    expect(AI_TOOLS.map((t) => [t.title, t.to])).toEqual([
+      ['Offer Builder', '/prompt-stacks'],
+      ['Document Generator', '/document-generator'],
+      ['Prompt Stacks', '/prompts'],
+      ['Recommended Prompts', '/recommended-prompts'],
+      ['Knowledge Base', '/knowledge-base'],
+    ]);
+  });
+});
