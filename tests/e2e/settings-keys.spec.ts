@@ -121,7 +121,7 @@ test('other providers are checked with their own format', async ({ page }) => {
   await expect(row(page, 'ai21').getByText(/AI21 has no endpoint that checks a key/)).toBeVisible();
   await expect(row(page, 'ai21').getByRole('button', { name: /Test/ })).toHaveCount(0);
   // The base URL must be http(s).
-  await row(page, 'base-url').getByLabel('OpenAI-compatible base URL').fill('ftp://localhost/v1');
+  await row(page, 'base-url').getByLabel('Base URL', { exact: true }).fill('ftp://localhost/v1');
   await row(page, 'base-url').getByRole('button', { name: 'Save' }).click();
   await expect(notice(page, 'Invalid Base URL')).toBeVisible();
 });
@@ -130,7 +130,7 @@ test('signing out clears the keys from local storage', async ({ page }) => {
   await openSettings(page);
   await saveKey(page, 'openai', KEY);
   await expect(notice(page, 'OpenAI API Key Saved')).toBeVisible();
-  await row(page, 'base-url').getByLabel('OpenAI-compatible base URL').fill(`${OPENAI_URL}/v1`);
+  await row(page, 'base-url').getByLabel('Base URL', { exact: true }).fill(`${OPENAI_URL}/v1`);
   await row(page, 'base-url').getByRole('button', { name: 'Save' }).click();
   await expect(notice(page, 'Base URL Saved')).toBeVisible();
   expect(await localItem(page, 'custom_base_url')).toBe(`${OPENAI_URL}/v1`);
@@ -145,7 +145,7 @@ test('"Test key" reports the model count or the provider’s error', async ({ pa
   await openSettings(page);
 
   // Custom base URL → the fake provider.
-  await row(page, 'base-url').getByLabel('OpenAI-compatible base URL').fill(`${OPENAI_URL}/v1/`);
+  await row(page, 'base-url').getByLabel('Base URL', { exact: true }).fill(`${OPENAI_URL}/v1/`);
   await row(page, 'base-url').getByRole('button', { name: 'Save' }).click();
   await expect(row(page, 'base-url').getByText(`${OPENAI_URL}/v1`, { exact: true })).toBeVisible();
   const custom = row(page, 'chatgpt_custom');

@@ -355,7 +355,7 @@ function BaseUrlRow({ keys }: { keys: Keys }) {
       <RowHeader title="Base URL (optional)" stored={stored} />
       {stored.value && <SavedValue name="base URL" shown={stored.value} hidden={null} onClear={() => void clear()} busy={clearing} />}
       <SaveField
-        label={stored.value ? 'Replace base URL' : 'OpenAI-compatible base URL'}
+        label={stored.value ? 'Replace base URL' : 'Base URL'}
         placeholder={BASE_URL_EXAMPLES[0]}
         helper="An http:// or https:// address ending in the API root, e.g. …/v1."
         secret={false}
