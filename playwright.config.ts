@@ -17,7 +17,8 @@ const outDir = fileURLToPath(new URL(`.e2e/web-${WEB_PORT}`, import.meta.url));
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e',
+  // Per-port artifacts too: a parallel run with another E2E_PORT_BASE must not wipe this one's traces.
+  outputDir: process.env.E2E_PORT_BASE ? `test-results/e2e-${WEB_PORT}` : 'test-results/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },
