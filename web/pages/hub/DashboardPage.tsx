@@ -142,7 +142,6 @@ function QuickCreate() {
         aria-haspopup="menu"
         aria-controls={open ? 'quick-create-menu' : undefined}
         aria-expanded={open}
-        aria-label="Quick Create"
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ height: '100%' }}
       >

@@ -195,7 +195,7 @@ export function ContactPage() {
                 <SupportEmail />
                 <Typography variant="body2" color="text.secondary">
                   Answers to common questions are on the{' '}
-                  <Link component={RouterLink} to={ROUTES.support}>
+                  <Link component={RouterLink} to={ROUTES.support} underline="always">
                     support page
                   </Link>
                   .

@@ -209,8 +209,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Contact',
     body: (
       <P>
-        Questions about privacy? E-mail <Link href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Link> or use our{' '}
-        <Link component={RouterLink} to={ROUTES.contact}>
+        Questions about privacy? E-mail <Link href={`mailto:${SUPPORT_EMAIL}`} underline="always">{SUPPORT_EMAIL}</Link> or use our{' '}
+        <Link component={RouterLink} to={ROUTES.contact} underline="always">
           contact form
         </Link>
         .

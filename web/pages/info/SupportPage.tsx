@@ -24,11 +24,11 @@ export function SupportPage() {
                 <ContactFormLink />
                 <Typography variant="body2" color="text.secondary">
                   Please don't send your API keys or passwords — we will never ask for them. See our{' '}
-                  <Link component={RouterLink} to={ROUTES.privacy}>
+                  <Link component={RouterLink} to={ROUTES.privacy} underline="always">
                     Privacy Policy
                   </Link>{' '}
                   and{' '}
-                  <Link component={RouterLink} to={ROUTES.terms}>
+                  <Link component={RouterLink} to={ROUTES.terms} underline="always">
                     Terms of Service
                   </Link>
                   .

@@ -13,7 +13,7 @@ const SECTIONS: LegalSection[] = [
       <P>
         By creating an account or using {PRODUCT_NAME} — the web dashboard, the browser extension and related sites (the "Service") —
         you agree to these Terms of Service and to our{' '}
-        <Link component={RouterLink} to={ROUTES.privacy}>
+        <Link component={RouterLink} to={ROUTES.privacy} underline="always">
           Privacy Policy
         </Link>
         . If you use the Service for an organisation, you accept these terms on its behalf. If you do not agree, please do not use the
@@ -185,8 +185,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Contact',
     body: (
       <P>
-        Questions about these terms? E-mail <Link href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Link> or use our{' '}
-        <Link component={RouterLink} to={ROUTES.contact}>
+        Questions about these terms? E-mail <Link href={`mailto:${SUPPORT_EMAIL}`} underline="always">{SUPPORT_EMAIL}</Link> or use our{' '}
+        <Link component={RouterLink} to={ROUTES.contact} underline="always">
           contact form
         </Link>
         .
