@@ -40,8 +40,9 @@ export function MasterLoginPage() {
     const profile = await fetchProfile(userId);
     if (isAdminRole(profile?.role)) {
       notify(AUTH_TEXT.signInSuccess);
-      navigate(ROUTES.adminDashboard, { replace: true });
-      setBusy(false);
+      // busy stays on until this page unmounts: the admin route may still be loading, and the
+      // guard must not send the user to /dashboard meanwhile.
+      await navigate(ROUTES.adminDashboard, { replace: true });
       return;
     }
     await signOut();
