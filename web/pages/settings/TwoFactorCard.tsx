@@ -270,6 +270,7 @@ function Enrolment({
             value={groupSecret(enrolment.secret)}
             size="small"
             fullWidth
+            multiline
             slotProps={{
               htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', letterSpacing: '0.05em' } },
               input: {
