@@ -286,7 +286,13 @@ export function analyzeHeadline(input: string): HeadlineAnalysis {
       detail: emotional.length
         ? `${pct(s)} emotional words (${quoteList(emotional)}); the ideal is ${range(I.emotional.min * 100, I.emotional.max * 100, '%')}.`
         : `No emotional words; the ideal is ${range(I.emotional.min * 100, I.emotional.max * 100, '%')}.`,
-      tip: inRange ? undefined : s < I.emotional.min ? 'Add a word that stirs a feeling, such as "amazing", "mistakes", "love" or "surprising".' : 'Tone it down: too many emotional words can read as clickbait.',
+      tip: inRange
+        ? undefined
+        : s > I.emotional.max
+          ? 'Tone it down: too many emotional words can read as clickbait.'
+          : emotional.length
+            ? 'Add one more emotional word, or trim a few plain ones, to reach the ideal share.'
+            : 'Add a word that stirs a feeling, such as "amazing", "mistakes", "love" or "surprising".',
     });
   }
 

@@ -19,11 +19,11 @@ export interface Harmony {
 
 /** The harmonies the tool shows, in order. */
 export const HARMONIES: readonly Harmony[] = [
-  { id: 'complementary', label: 'Complementary', description: 'The base and the colour opposite it on the wheel: strong contrast.' },
-  { id: 'analogous', label: 'Analogous', description: 'Neighbours on the colour wheel (±30°): calm and cohesive.' },
-  { id: 'triadic', label: 'Triadic', description: 'Three colours evenly spaced (120° apart): vibrant but balanced.' },
-  { id: 'split-complementary', label: 'Split-complementary', description: 'The base plus the two colours beside its complement: contrast with less tension.' },
-  { id: 'tetradic', label: 'Tetradic', description: 'Four colours in two complementary pairs (90° apart): rich and varied.' },
+  { id: 'complementary', label: 'Complementary', description: 'The base and the color opposite it on the wheel: strong contrast.' },
+  { id: 'analogous', label: 'Analogous', description: 'Neighbours on the color wheel (±30°): calm and cohesive.' },
+  { id: 'triadic', label: 'Triadic', description: 'Three colors evenly spaced (120° apart): vibrant but balanced.' },
+  { id: 'split-complementary', label: 'Split-complementary', description: 'The base plus the two colors beside its complement: contrast with less tension.' },
+  { id: 'tetradic', label: 'Tetradic', description: 'Four colors in two complementary pairs (90° apart): rich and varied.' },
   { id: 'monochromatic', label: 'Monochromatic', description: 'Lighter and darker versions of the base: simple and elegant.' },
 ];
 
