@@ -177,6 +177,7 @@ test.describe('password reset', () => {
   });
 
   test('reset mail → /update-password → new password; the old one stops working', async ({ page }) => {
+    test.setTimeout(60_000); // mail, reset, sign-out and two sign-ins
     const user = await createUser();
     const newPassword = 'brand-new-pass-7';
     await page.goto('/forgot-password');

@@ -13,6 +13,9 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOT
 const totpFor = (secret: string) =>
   new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
 
+// Each test enrols and signs in more than once.
+test.describe.configure({ timeout: 60_000 });
+
 /** A 6-digit code the server will refuse (not valid in the ±1 step window). */
 function wrongCode(totp: OTPAuth.TOTP): string {
   for (let n = 0; ; n++) {
@@ -48,6 +51,7 @@ async function signInWithPassword(page: Page, user: TestUser, path = '/auth?mode
 }
 
 test('enrol in Settings, then sign-in asks for the code (wrong → error, right → /dashboard); remove 2FA', async ({ page }) => {
+  test.setTimeout(90_000); // the whole lifecycle in one test: ~15 s alone, more on a busy machine
   const user = await createUser();
   await signInAs(page, user);
   await page.setViewportSize({ width: 1280, height: 900 });
