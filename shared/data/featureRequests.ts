@@ -15,13 +15,18 @@ const UNIQUE_VIOLATION = '23505';
 /**
  * Records the signed-in user's interest in a feature (user_id defaults to auth.uid() in the
  * database). A second request for the same feature is not an error: it answers 'already'.
+ * (The returned row is readable by its owner, so RLS lets the insert answer with it.)
  */
 export async function requestFeature(
   client: SupabaseClient,
   feature: RequestableFeature,
 ): Promise<{ outcome: FeatureRequestOutcome; error: null } | { outcome: null; error: { message: string } }> {
-  const { error } = await client.from('feature_requests').insert({ feature });
-  if (!error) return { outcome: 'added', error: null };
+  // ON CONFLICT DO NOTHING: a repeat returns no row instead of a 409 the browser would log.
+  const { data, error } = await client
+    .from('feature_requests')
+    .upsert({ feature }, { onConflict: 'user_id,feature', ignoreDuplicates: true })
+    .select('id');
+  if (!error) return { outcome: data && data.length > 0 ? 'added' : 'already', error: null };
   if (error.code === UNIQUE_VIOLATION) return { outcome: 'already', error: null };
   return { outcome: null, error: { message: error.message } };
 }

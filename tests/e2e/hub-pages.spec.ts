@@ -1,0 +1,178 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SCREENSHOT_DIR } from './chromium.ts';
+import { createUser, serviceClient, signInAs, type TestUser } from './support.ts';
+
+/**
+ * Hub pages of spec 001: Training Hub, Billing, Workflows, AI Features and Pitch Deck. The
+ * coming-soon buttons show the spec's notices and also record the interest (feature_requests).
+ */
+
+const DESKTOP = { width: 1280, height: 800 };
+const MOBILE = { width: 390, height: 844 };
+
+/** The toast (one at a time); its role is status, or alert when destructive. */
+const toast = (page: Page) => page.locator('[data-variant]');
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+/** Screenshots at desktop and mobile width, and no horizontal overflow on mobile. */
+async function screenshots(page: Page, name: string) {
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize(MOBILE);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} overflows horizontally on mobile`).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-mobile.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+}
+
+/** The user's stored feature requests (service role: sees every row). */
+async function requestsOf(user: TestUser): Promise<string[]> {
+  const { data, error } = await serviceClient().from('feature_requests').select('feature').eq('user_id', user.id).order('feature');
+  if (error) throw new Error(error.message);
+  return (data ?? []).map((r) => r.feature as string);
+}
+
+async function open(page: Page, path: string, heading: string): Promise<TestUser> {
+  const user = await createUser();
+  await signInAs(page, user);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  return user;
+}
+
+test.use({ viewport: DESKTOP });
+
+test('training: three videos; Watch Video shows a notice and opens the link in a new tab; support link', async ({ page, context }) => {
+  const errors = watchErrors(page);
+  // The video host is external: answer it locally so the new tab loads.
+  await context.route('https://aivault.app/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Training video</title>' }));
+  await open(page, '/training', 'Training Hub');
+  const main = page.getByRole('main');
+  const videos = main.getByRole('article');
+  await expect(videos).toHaveCount(3);
+  for (const [i, [category, duration]] of [
+    ['Basics', '5:32'],
+    ['Advanced Prompts', '12:15'],
+    ['Tools', '8:47'],
+  ].entries()) {
+    await expect(videos.nth(i)).toContainText(category);
+    await expect(videos.nth(i)).toContainText(duration);
+  }
+  await expect(main.getByRole('link', { name: 'Visit Support' })).toHaveAttribute('href', '/support');
+  await screenshots(page, 'training');
+
+  const second = videos.nth(1);
+  const title = (await second.getByRole('heading', { level: 2 }).textContent()) ?? '';
+  const popupPromise = page.waitForEvent('popup');
+  await second.getByRole('button', { name: 'Watch Video' }).click();
+  const popup = await popupPromise;
+  await popup.waitForLoadState();
+  expect(popup.url()).toBe('https://aivault.app/training/prompts-that-deliver');
+  // Opened with noopener: the new tab cannot reach back into the app.
+  expect(await popup.evaluate(() => window.opener)).toBeNull();
+  await expect(toast(page)).toContainText('Opening Video');
+  await expect(toast(page)).toContainText(title);
+  await popup.close();
+
+  await main.getByRole('link', { name: 'Visit Support' }).click();
+  await expect(page).toHaveURL(/\/support$/);
+  expect(errors).toEqual([]);
+});
+
+test('billing: Free, Pro and Team with USD prices; Free is current; upgrades go to the contact form', async ({ page }) => {
+  const errors = watchErrors(page);
+  await open(page, '/billing', 'Billing');
+  const plan = (name: string) => page.getByRole('region', { name, exact: true });
+  await expect(page.getByRole('main').getByRole('region')).toHaveCount(3);
+  await expect(plan('Free')).toContainText('$0.00');
+  await expect(plan('Pro')).toContainText('$29.00/month');
+  await expect(plan('Team')).toContainText('$79.00/month');
+  await expect(plan('Team')).toContainText('5 users included');
+  await expect(plan('Free').getByText('Current Plan', { exact: true }).first()).toBeVisible();
+  await expect(plan('Free').getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+  await expect(plan('Pro').getByRole('list', { name: 'Pro features' }).getByRole('listitem')).toHaveCount(6);
+  await expect(plan('Pro').getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/contact?subject=Upgrade%20to%20Pro');
+  await expect(plan('Team').getByRole('link', { name: 'Upgrade to Team' })).toHaveAttribute('href', '/contact?subject=Upgrade%20to%20Team');
+  await screenshots(page, 'billing');
+
+  await plan('Pro').getByRole('link', { name: 'Upgrade to Pro' }).click();
+  await expect(page).toHaveURL(/\/contact\?subject=Upgrade%20to%20Pro$/);
+  expect(errors).toEqual([]);
+});
+
+test('workflows: Notify Me shows Under Construction for 5 s and records the request once', async ({ page }) => {
+  const errors = watchErrors(page);
+  const user = await open(page, '/workflows', 'Workflows');
+  await expect(page.getByRole('heading', { level: 2, name: 'Coming Soon' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('heading', { level: 3 })).toHaveCount(4);
+  await screenshots(page, 'workflows');
+
+  const button = page.getByRole('button', { name: 'Notify Me / Request Features' });
+  await button.click();
+  await expect(toast(page)).toContainText('Under Construction');
+  await expect(toast(page)).toContainText("We've added you to the list");
+  await expect(page.getByText("You're on the list")).toBeVisible();
+  expect(await requestsOf(user)).toEqual(['workflows']);
+  // The notice lasts 5000 ms, then closes by itself.
+  await page.mouse.move(0, 0);
+  await expect(toast(page)).toBeHidden({ timeout: 8_000 });
+
+  await button.click();
+  await expect(toast(page)).toContainText("You're already on the list for Workflows.");
+  expect(await requestsOf(user)).toEqual(['workflows']);
+
+  // The marker survives a reload (read back from the table).
+  await page.reload();
+  await expect(page.getByText("You're on the list")).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('AI features: both cards show Coming Soon! and record the request', async ({ page }) => {
+  const errors = watchErrors(page);
+  const user = await open(page, '/ai-features', 'AI Features');
+  const analysis = page.getByRole('region', { name: 'Document Analysis' });
+  const query = page.getByRole('region', { name: 'Smart Queries' });
+  await expect(analysis).toBeVisible();
+  await expect(query).toBeVisible();
+  await screenshots(page, 'ai-features');
+
+  await analysis.getByRole('button', { name: 'Go to Analysis' }).click();
+  await expect(toast(page)).toContainText('Coming Soon!');
+  await expect(toast(page)).toContainText('Document Analysis is on its way');
+  await expect(analysis.getByText("You're on the list")).toBeVisible();
+  await expect(query.getByText("You're on the list")).toHaveCount(0);
+  expect(await requestsOf(user)).toEqual(['document_analysis']);
+
+  await query.getByRole('button', { name: 'Go to Query' }).click();
+  await expect(toast(page)).toContainText('Smart Queries is on its way');
+  await expect(toast(page)).toContainText('Coming Soon!');
+  expect(await requestsOf(user)).toEqual(['document_analysis', 'smart_queries']);
+
+  await analysis.getByRole('button', { name: 'Go to Analysis' }).click();
+  await expect(toast(page)).toContainText("You're already on the list for Document Analysis.");
+  expect(await requestsOf(user)).toEqual(['document_analysis', 'smart_queries']);
+  expect(errors).toEqual([]);
+});
+
+test('pitch deck: I want this feature! shows Feature In Progress! and records the request', async ({ page }) => {
+  const errors = watchErrors(page);
+  const user = await open(page, '/pitch-deck', 'Pitch Deck');
+  await expect(page.getByRole('heading', { level: 2, name: 'Coming Soon' })).toBeVisible();
+  await screenshots(page, 'pitch-deck');
+
+  await page.getByRole('button', { name: 'I want this feature!' }).click();
+  await expect(toast(page)).toContainText('Feature In Progress!');
+  expect(await requestsOf(user)).toEqual(['pitch_deck']);
+  await page.getByRole('button', { name: 'I want this feature!' }).click();
+  await expect(toast(page)).toContainText("You're already on the list for Pitch Deck.");
+  expect(await requestsOf(user)).toEqual(['pitch_deck']);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useState } from 'react';
+import { featureRequestError, featureRequestNotice, type RequestableFeature } from '../../../shared/core/hub.ts';
+import { listMyFeatureRequests, requestFeature } from '../../../shared/data/featureRequests.ts';
+import { useNotify } from '../../../shared/ui/notices.tsx';
+import { useUser } from '../../lib/session.tsx';
+import { supabase } from '../../lib/supabase.ts';
+
+/**
+ * The "I want this" buttons of the coming-soon pages: records the signed-in user's interest in
+ * feature_requests and shows the spec's placeholder notice (a second click: already on the list).
+ */
+export function useFeatureRequest() {
+  const user = useUser();
+  const notify = useNotify();
+  const [requested, setRequested] = useState<ReadonlySet<RequestableFeature>>(new Set());
+  const [pending, setPending] = useState<RequestableFeature | null>(null);
+
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    void listMyFeatureRequests(supabase, user.id).then(({ data }) => {
+      if (live) setRequested(new Set(data.map((r) => r.feature)));
+    });
+    return () => {
+      live = false;
+    };
+  }, [user]);
+
+  const request = useCallback(
+    async (feature: RequestableFeature) => {
+      setPending(feature);
+      const result = await requestFeature(supabase, feature);
+      setPending(null);
+      if (result.error) {
+        notify(featureRequestError(result.error.message));
+        return;
+      }
+      setRequested((current) => new Set(current).add(feature));
+      notify(featureRequestNotice(feature, result.outcome));
+    },
+    [notify],
+  );
+
+  return { request, pending, requested };
+}
