@@ -58,11 +58,12 @@ test('training: three videos; Watch Video shows a notice and opens the link in a
   const main = page.getByRole('main');
   const videos = main.getByRole('article');
   await expect(videos).toHaveCount(3);
-  for (const [i, [category, duration]] of [
+  const expected: [string, string][] = [
     ['Basics', '5:32'],
     ['Advanced Prompts', '12:15'],
     ['Tools', '8:47'],
-  ].entries()) {
+  ];
+  for (const [i, [category, duration]] of expected.entries()) {
     await expect(videos.nth(i)).toContainText(category);
     await expect(videos.nth(i)).toContainText(duration);
   }
