@@ -42,6 +42,7 @@ export const theme: Theme = createTheme({
       styleOverrides: { root: { borderRadius: 16 } },
     },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
-    MuiLink: { defaultProps: { underline: 'hover' } },
+    // Links in running text must not rely on colour alone (WCAG 1.4.1): underlined by default.
+    MuiLink: { defaultProps: { underline: 'always' } },
   },
 });

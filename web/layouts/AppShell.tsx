@@ -1,4 +1,5 @@
 import { Suspense, useState, type ComponentType } from 'react';
+import { useAtom } from 'jotai';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   AppBar,
@@ -8,6 +9,7 @@ import {
   IconButton,
   Link,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -36,7 +38,7 @@ import { Logo } from '../../shared/ui/Logo.tsx';
 import { SupportFab } from '../components/SupportFab.tsx';
 import { useNotify } from '../../shared/ui/notices.tsx';
 import { webConfig } from '../lib/config.ts';
-import { isAdminRole, signOut, useProfile } from '../lib/session.tsx';
+import { isAdminRole, signingOutAtom, signOut, useProfile } from '../lib/session.tsx';
 import { SessionLoading } from '../routes/guards.tsx';
 
 /** Spec §9: sidebar width 16rem. */
@@ -69,19 +71,21 @@ function NavItem({ entry, pathname, onNavigate }: { entry: NavEntry; pathname: s
   const active = isNavEntryActive(entry.to, pathname, entry.exact);
   const Icon = entry.icon;
   return (
-    <ListItemButton
-      component={RouterLink}
-      to={entry.to}
-      selected={active}
-      aria-current={active ? 'page' : undefined}
-      onClick={onNavigate}
-      sx={{ borderRadius: 2, mx: 1, my: 0.25 }}
-    >
-      <ListItemIcon sx={{ minWidth: 38, color: active ? 'primary.main' : 'text.secondary' }}>
-        <Icon fontSize="small" />
-      </ListItemIcon>
-      <ListItemText primary={entry.label} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: active ? 700 : 500 } } }} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={RouterLink}
+        to={entry.to}
+        selected={active}
+        aria-current={active ? 'page' : undefined}
+        onClick={onNavigate}
+        sx={{ borderRadius: 2, mx: 1, my: 0.25 }}
+      >
+        <ListItemIcon sx={{ minWidth: 38, color: active ? 'primary.main' : 'text.secondary' }}>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText primary={entry.label} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: active ? 700 : 500 } } }} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -90,16 +94,18 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const profile = useProfile();
   const notify = useNotify();
   const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState(false);
+  const [signingOut, setSigningOut] = useAtom(signingOutAtom);
   const brand = brandLabel(webConfig.companyName);
   const entries = isAdminRole(profile?.role) ? [...NAV_ENTRIES, ADMIN_ENTRY] : NAV_ENTRIES;
 
-  // Leave the signed-in area first, so the guard doesn't bounce the page to /auth?next=… meanwhile.
+  // Leave the signed-in area first (the landing page may still be loading its code); while
+  // signingOut is set the guard waits instead of bouncing the page to /auth?next=….
   const logout = async () => {
     setSigningOut(true);
     onNavigate?.();
-    navigate(ROUTES.landing, { replace: true });
+    await navigate(ROUTES.landing, { replace: true });
     const error = await signOut();
+    setSigningOut(false);
     if (error) notify({ title: 'Sign Out Error', description: error.message, variant: 'destructive' });
   };
 
@@ -141,12 +147,14 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       )}
       <List sx={{ py: 1 }}>
         <NavItem entry={{ label: 'Settings', to: ROUTES.settings, icon: SettingsIcon }} pathname={pathname} onNavigate={onNavigate} />
-        <ListItemButton onClick={() => void logout()} disabled={signingOut} sx={{ borderRadius: 2, mx: 1, my: 0.25 }}>
-          <ListItemIcon sx={{ minWidth: 38, color: 'text.secondary' }}>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={signingOut ? 'Logging out…' : 'Logout'} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 500 } } }} />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton onClick={() => void logout()} disabled={signingOut} sx={{ borderRadius: 2, mx: 1, my: 0.25 }}>
+            <ListItemIcon sx={{ minWidth: 38, color: 'text.secondary' }}>
+              <LogoutIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={signingOut ? 'Logging out…' : 'Logout'} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 500 } } }} />
+          </ListItemButton>
+        </ListItem>
       </List>
     </Box>
   );

@@ -165,7 +165,9 @@ export function PublicLayout() {
         <Container
           maxWidth="lg"
           sx={{
-            py: 3,
+            pt: 3,
+            // Room below the links for the floating Contact Support button.
+            pb: 11,
             display: 'flex',
             flexDirection: { xs: 'column', sm: 'row' },
             alignItems: 'center',
@@ -178,7 +180,7 @@ export function PublicLayout() {
           </Typography>
           <Stack component="nav" aria-label="Footer" direction="row" spacing={3}>
             {FOOTER_LINKS.map((link) => (
-              <Link key={link.to} component={RouterLink} to={link.to} variant="body2" color="text.secondary">
+              <Link key={link.to} component={RouterLink} to={link.to} variant="body2" color="text.secondary" underline="hover">
                 {link.label}
               </Link>
             ))}

@@ -33,6 +33,12 @@ export const profileAtom = atom<Profile | null>(null);
  */
 export const authFlowBusyAtom = atom(false);
 
+/**
+ * Set while Logout runs: the page is on its way out of the signed-in area, so the guard waits
+ * rather than sending it to /auth?next=….
+ */
+export const signingOutAtom = atom(false);
+
 export type AuthStatus = 'loading' | 'signedOut' | 'needsSecondFactor' | 'signedIn';
 
 export const authStatusAtom = atom<AuthStatus>((get) => {

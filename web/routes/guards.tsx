@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom
 import { useAtomValue } from 'jotai';
 import { Box, CircularProgress } from '@mui/material';
 import { authPathFor, ROUTES, safeNextPath, unknownPathTarget } from '../../shared/core/routes.ts';
-import { authFlowBusyAtom, useAuthStatus } from '../lib/session.tsx';
+import { authFlowBusyAtom, signingOutAtom, useAuthStatus } from '../lib/session.tsx';
 
 /** Shown while supabase-js restores the session (a few ms; no network when the token is fresh). */
 export function SessionLoading() {
@@ -16,8 +16,9 @@ export function SessionLoading() {
 /** Signed-in-only routes: a signed-out visitor goes to /auth and comes back after signing in. */
 export function RequireSignedIn() {
   const status = useAuthStatus();
+  const signingOut = useAtomValue(signingOutAtom);
   const location = useLocation();
-  if (status === 'loading') return <SessionLoading />;
+  if (status === 'loading' || (signingOut && status !== 'signedIn')) return <SessionLoading />;
   if (status !== 'signedIn') {
     return <Navigate to={authPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }

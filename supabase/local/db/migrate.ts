@@ -16,8 +16,27 @@ export interface MigrationReport {
  * in version order, each in its own transaction; then seed.sql once (re-run if its content changes
  * is *not* done: like the CLI, a seed runs on a fresh database only).
  */
+/**
+ * Roles live cluster-wide, so two databases bootstrapping at once on one PostgreSQL server (test
+ * files run in parallel) can race on `create role` / `grant` even though each checks first. The
+ * bootstrap is idempotent, so a race is settled by running it again.
+ */
+async function bootstrap(db: Database, sql: string, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.exec(sql);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      const raced = code === '23505' || code === '42710' || code === 'XX000' || code === '40001';
+      if (!raced || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
 export async function migrate(db: Database, supabaseDir = defaultSupabaseDir): Promise<MigrationReport> {
-  await db.exec(await readFile(bootstrapUrl, 'utf8'));
+  await bootstrap(db, await readFile(bootstrapUrl, 'utf8'));
   const dir = join(supabaseDir, 'migrations');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
   const done = new Set(

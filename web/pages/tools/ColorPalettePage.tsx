@@ -22,7 +22,6 @@ function SwatchButton({ swatch, copied, onCopy }: { swatch: Swatch; copied: bool
   return (
     <ButtonBase
       onClick={() => onCopy(hex)}
-      aria-label={`Copy ${hex}`}
       sx={{
         flex: '1 1 0',
         minWidth: 0,
@@ -43,7 +42,7 @@ function SwatchButton({ swatch, copied, onCopy }: { swatch: Swatch; copied: bool
       <Typography variant="body2" sx={{ fontWeight: 700, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: { xs: 12, sm: 14 } }}>
         {hex}
       </Typography>
-      <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, opacity: 0.85, minHeight: 20 }} aria-live="polite">
+      <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minHeight: 20 }} aria-live="polite">
         {copied ? (
           <>
             <CheckIcon sx={{ fontSize: 14 }} /> Copied

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Card, CardActionArea, CardContent, Chip, Container, Typography, type SvgIconProps } from '@mui/material';
-import { alpha } from '@mui/material/styles';
+import { Box, Button, Card, CardContent, Chip, Container, Link, Typography, type SvgIconProps } from '@mui/material';
+import { alpha, darken } from '@mui/material/styles';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import ColorIcon from '@mui/icons-material/PaletteOutlined';
@@ -37,42 +37,47 @@ export function IconBadge({ icon: Icon, color, size = 48 }: { icon: ComponentTyp
   );
 }
 
-/** A card that opens a tool; the whole card is the link. */
+/**
+ * A card that opens a tool. The title is the link (so its accessible name is the title) and its
+ * ::after stretches over the whole card, so the card is clickable anywhere.
+ */
 export function ToolCard({ tool, headingLevel = 'h2' }: { tool: ToolEntry; headingLevel?: 'h2' | 'h3' }) {
   const look = TOOL_LOOKS[tool.id] ?? { icon: HeadlineIcon, color: '#4F46E5' };
   return (
     <Card
       sx={{
         height: '100%',
+        position: 'relative',
         transition: 'transform 150ms ease, box-shadow 150ms ease, border-color 150ms ease',
         '&:hover': { transform: 'translateY(-2px)', boxShadow: '0 12px 32px rgba(17,24,39,0.08)', borderColor: alpha(look.color, 0.5) },
+        '&:has(a:focus-visible)': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
       }}
     >
-      <CardActionArea
-        component={RouterLink}
-        to={tool.to}
-        aria-labelledby={`tool-${tool.id}-title`}
-        aria-describedby={`tool-${tool.id}-description`}
-        sx={{ height: '100%' }}
-      >
-        <CardContent sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2, height: '100%' }}>
-          <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between' }}>
-            <IconBadge icon={look.icon} color={look.color} />
-            <Chip label={tool.badge} size="small" sx={{ bgcolor: alpha(look.color, 0.1), color: look.color, fontWeight: 600 }} />
-          </Box>
-          <Box sx={{ flexGrow: 1 }}>
-            <Typography variant="h6" component={headingLevel} id={`tool-${tool.id}-title`} sx={{ lineHeight: 1.3 }}>
+      <CardContent sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2, height: '100%' }}>
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between' }}>
+          <IconBadge icon={look.icon} color={look.color} />
+          <Chip label={tool.badge} size="small" sx={{ bgcolor: alpha(look.color, 0.1), color: darken(look.color, 0.45), fontWeight: 600 }} />
+        </Box>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography variant="h6" component={headingLevel} sx={{ lineHeight: 1.3 }}>
+            <Link
+              component={RouterLink}
+              to={tool.to}
+              color="inherit"
+              underline="none"
+              sx={{ '&::after': { content: '""', position: 'absolute', inset: 0 }, '&:focus-visible': { outline: 'none' } }}
+            >
               {tool.title}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" id={`tool-${tool.id}-description`} sx={{ mt: 0.75 }}>
-              {tool.description}
-            </Typography>
-          </Box>
-          <Typography variant="body2" sx={{ color: look.color, fontWeight: 600, display: 'flex', alignItems: 'center', gap: 0.5 }} aria-hidden>
-            Open tool <ArrowForwardIcon fontSize="small" />
+            </Link>
           </Typography>
-        </CardContent>
-      </CardActionArea>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75 }}>
+            {tool.description}
+          </Typography>
+        </Box>
+        <Typography variant="body2" sx={{ color: darken(look.color, 0.3), fontWeight: 600, display: 'flex', alignItems: 'center', gap: 0.5 }} aria-hidden>
+          Open tool <ArrowForwardIcon fontSize="small" />
+        </Typography>
+      </CardContent>
     </Card>
   );
 }
