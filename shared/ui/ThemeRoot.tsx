@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CssBaseline, GlobalStyles, ThemeProvider } from '@mui/material';
-import { theme } from './theme.ts';
+import { COLOR_MODE_STORAGE_KEY, theme } from './theme.ts';
 
 export interface ThemeRootProps {
   children: ReactNode;
@@ -11,7 +11,7 @@ export interface ThemeRootProps {
 /** MUI theme + baseline CSS, used by every React root (dashboard, side panel, popup). */
 export function ThemeRoot({ children, surface = 'default' }: ThemeRootProps) {
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={theme} defaultMode="system" modeStorageKey={COLOR_MODE_STORAGE_KEY}>
       <CssBaseline />
       {surface === 'paper' && <GlobalStyles styles={(t) => ({ 'html, body': { backgroundColor: t.palette.background.paper } })} />}
       {children}

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './screens.ts';
 import { createUser, signInAs } from './support.ts';
 
 /**
@@ -27,14 +27,6 @@ const PUBLIC_PATHS = [
   '/product/x',
   '/purchase-success',
 ];
-
-/** Serious and critical violations, one readable line per rule with the first offending targets. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 /** Waits until the route has rendered its page (an h1), not the loading fallback. */
 async function open(page: Page, path: string) {

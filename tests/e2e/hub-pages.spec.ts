@@ -1,37 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SCREENSHOT_DIR } from './chromium.ts';
 import { createUser, serviceClient, signInAs, type TestUser } from './support.ts';
+import { DESKTOP, screenshots, toast, watchErrors } from './screens.ts';
 
 /**
  * Hub pages of spec 001: Training Hub, Billing, Workflows, AI Features and Pitch Deck. The
  * coming-soon buttons show the spec's notices and also record the interest (feature_requests).
  */
-
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 390, height: 844 };
-
-/** The toast (one at a time); its role is status, or alert when destructive. */
-const toast = (page: Page) => page.locator('[data-variant]');
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
-}
-
-/** Screenshots at desktop and mobile width, and no horizontal overflow on mobile. */
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize(DESKTOP);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize(MOBILE);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} overflows horizontally on mobile`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-mobile.png`, fullPage: true });
-  await page.setViewportSize(DESKTOP);
-}
 
 /** The user's stored feature requests (service role: sees every row). */
 async function requestsOf(user: TestUser): Promise<string[]> {

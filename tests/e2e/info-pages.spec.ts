@@ -1,15 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SCREENSHOT_DIR } from './chromium.ts';
 import { STACK_URL } from './ports.ts';
+import { SCREENSHOT_DIR } from './chromium.ts';
 import { createUser, serviceClient, signInAs, uniqueEmail } from './support.ts';
+import { MOBILE, screenshots, toast } from './screens.ts';
 
 /**
  * Public info pages (spec 000 §2.9, §2.11, §2.16; spec 001 "Other", §5 contact form), the floating
  * support dialog, and the hub pages /dashboard (§2.12) and /manage-folders (§2.13).
  */
 
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 390, height: 844 };
 const SUPPORT_EMAIL = 'support@aivault.app';
 
 /** Uncaught errors and console errors/warnings of the page. */
@@ -20,20 +19,6 @@ function watchErrors(page: Page): string[] {
     if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
   });
   return errors;
-}
-
-/** The toast (one at a time); its role is status, or alert when destructive. */
-const toast = (page: Page) => page.locator('[data-variant]');
-
-/** Screenshots at desktop and mobile width, and no horizontal overflow on mobile. */
-async function screenshots(page: Page, name: string) {
-  await page.setViewportSize(DESKTOP);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize(MOBILE);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} overflows horizontally on mobile`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-mobile.png`, fullPage: true });
-  await page.setViewportSize(DESKTOP);
 }
 
 async function storedMessages(subject: string) {

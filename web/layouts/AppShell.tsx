@@ -34,6 +34,7 @@ import LogoutIcon from '@mui/icons-material/LogoutOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import { brandLabel } from '../../shared/core/brand.ts';
 import { isNavEntryActive, ROUTES } from '../../shared/core/routes.ts';
+import { ColorModeToggle } from '../../shared/ui/colorMode.tsx';
 import { Logo } from '../../shared/ui/Logo.tsx';
 import { SupportFab } from '../components/SupportFab.tsx';
 import { useNotify } from '../../shared/ui/notices.tsx';
@@ -111,19 +112,22 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Link
-        component={RouterLink}
-        to={ROUTES.dashboard}
-        underline="none"
-        color="inherit"
-        onClick={onNavigate}
-        sx={{ display: 'flex', alignItems: 'center', gap: 1.25, px: 2.5, py: 2.25 }}
-      >
-        <Logo size={32} />
-        <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 800 }}>
-          {brand}
-        </Typography>
-      </Link>
+      <Box sx={{ display: 'flex', alignItems: 'center', pr: 1 }}>
+        <Link
+          component={RouterLink}
+          to={ROUTES.dashboard}
+          underline="none"
+          color="inherit"
+          onClick={onNavigate}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1.25, pl: 2.5, pr: 1, py: 2.25, flexGrow: 1, minWidth: 0 }}
+        >
+          <Logo size={32} />
+          <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 800 }}>
+            {brand}
+          </Typography>
+        </Link>
+        <ColorModeToggle />
+      </Box>
       <Divider />
       <Box component="nav" aria-label="Main" sx={{ flexGrow: 1, overflowY: 'auto', py: 1 }}>
         <List disablePadding>

@@ -22,6 +22,7 @@ import { PRODUCT_NAME } from '../../shared/core/brand.ts';
 import { logoTarget, ROUTES } from '../../shared/core/routes.ts';
 import { CloseIcon, HomeIcon, LoginIcon, MenuIcon } from '../../shared/ui/icons.tsx';
 import { Logo } from '../../shared/ui/Logo.tsx';
+import { ColorModeToggle } from '../../shared/ui/colorMode.tsx';
 import { SupportFab } from '../components/SupportFab.tsx';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import { useAuthStatus } from '../lib/session.tsx';
@@ -45,7 +46,7 @@ export function PublicLayout() {
       <AppBar
         position="sticky"
         sx={{
-          bgcolor: 'rgba(255,255,255,0.85)',
+          bgcolor: (t) => `rgba(${t.vars?.palette.background.paperChannel ?? '255 255 255'} / 0.85)`,
           backdropFilter: 'saturate(180%) blur(12px)',
           borderBottom: 1,
           borderColor: 'divider',
@@ -93,6 +94,7 @@ export function PublicLayout() {
               )}
             </Stack>
 
+            <ColorModeToggle />
             <IconButton
               edge="end"
               aria-label="Open menu"

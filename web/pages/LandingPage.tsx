@@ -113,12 +113,13 @@ export function LandingPage() {
               Your AI toolkit for{' '}
               <Box
                 component="span"
-                sx={{
+                sx={(t) => ({
                   background: 'linear-gradient(90deg, #4F46E5, #9333EA)',
                   WebkitBackgroundClip: 'text',
                   backgroundClip: 'text',
                   color: 'transparent',
-                }}
+                  ...t.applyStyles('dark', { background: 'linear-gradient(90deg, #A5B4FC, #D8B4FE)', WebkitBackgroundClip: 'text', backgroundClip: 'text' }),
+                })}
               >
                 marketers, creators and entrepreneurs
               </Box>

@@ -8,6 +8,7 @@ import { AI_FEATURE_CARDS, type RequestableFeature } from '../../../shared/core/
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { OnTheList } from './comingSoonParts.tsx';
 import { useFeatureRequest } from './useFeatureRequest.ts';
+import { accentText } from '../../../shared/ui/colorMode.tsx';
 
 const LOOKS: Partial<Record<RequestableFeature, { icon: ComponentType<SvgIconProps>; color: string }>> = {
   document_analysis: { icon: AnalysisIcon, color: '#4F46E5' },
@@ -32,7 +33,7 @@ export function AiFeaturesPage() {
                     <Box sx={{ width: 56, height: 56, borderRadius: 3, display: 'grid', placeItems: 'center', bgcolor: alpha(look.color, 0.12), color: look.color }}>
                       <Icon fontSize="large" />
                     </Box>
-                    <Chip label="Coming soon" size="small" sx={{ bgcolor: alpha(look.color, 0.1), color: look.color, fontWeight: 700 }} />
+                    <Chip label="Coming soon" size="small" sx={[{ bgcolor: alpha(look.color, 0.1), fontWeight: 700 }, accentText(look.color)]} />
                   </Stack>
                   <Box sx={{ flexGrow: 1 }}>
                     <Typography variant="h5" component="h2" id={`feature-${card.feature}`}>

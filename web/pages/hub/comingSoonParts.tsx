@@ -19,7 +19,8 @@ export function ComingSoonHero(props: { icon: ComponentType<SvgIconProps>; headi
       sx={{
         overflow: 'hidden',
         borderColor: alpha(color, 0.25),
-        background: `radial-gradient(circle at 100% 0%, ${alpha(color, 0.14)}, transparent 45%), linear-gradient(135deg, ${alpha(color, 0.05)}, #FFFFFF 60%)`,
+        background: (t) =>
+          `radial-gradient(circle at 100% 0%, ${alpha(color, 0.14)}, transparent 45%), linear-gradient(135deg, ${alpha(color, 0.05)}, ${t.vars?.palette.background.paper ?? '#FFFFFF'} 60%)`,
       }}
     >
       <CardContent sx={{ p: { xs: 3, md: 5 } }}>

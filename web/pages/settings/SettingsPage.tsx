@@ -1,16 +1,18 @@
 import { Container, Stack } from '@mui/material';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { AppearanceCard } from './AppearanceCard.tsx';
 import { ProviderKeysCard } from './ProviderKeysCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 
-/** /settings (spec §2.17): the provider keys, then account security. */
+/** /settings (spec §2.17): the provider keys, account security, appearance. */
 export function SettingsPage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <PageHeader title="Settings" subtitle="Your AI provider keys and account security." />
+      <PageHeader title="Settings" subtitle="Your AI provider keys, account security and appearance." />
       <Stack spacing={3}>
         <ProviderKeysCard />
         <TwoFactorCard />
+        <AppearanceCard />
       </Stack>
     </Container>
   );

@@ -14,6 +14,7 @@ import {
   type HeadlineReason,
 } from '../../../shared/core/tools/headline.ts';
 import { ToolPage } from './toolParts.tsx';
+import { accentText } from '../../../shared/ui/colorMode.tsx';
 
 const EXAMPLES = [
   '7 Proven Ways to Write Headlines That Get More Clicks',
@@ -94,7 +95,7 @@ function ReasonRow({ reason }: { reason: HeadlineReason }) {
           <Typography variant="subtitle2" component="h3">
             {reason.label}
           </Typography>
-          <Typography variant="subtitle2" sx={{ color: look.color, whiteSpace: 'nowrap' }}>
+          <Typography variant="subtitle2" sx={[{ whiteSpace: 'nowrap' }, accentText(look.color, 0.2)]}>
             {reason.max > 0 ? `${sign}${reason.points} / ${reason.max}` : `${reason.points}`}
           </Typography>
         </Stack>

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Chip, Container, Link, Typography, type SvgIconProps } from '@mui/material';
-import { alpha, darken } from '@mui/material/styles';
+import { alpha } from '@mui/material/styles';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import ColorIcon from '@mui/icons-material/PaletteOutlined';
@@ -14,6 +14,7 @@ import RecommendedIcon from '@mui/icons-material/StarOutlineOutlined';
 import StacksIcon from '@mui/icons-material/LayersOutlined';
 import { ROUTES } from '../../../shared/core/routes.ts';
 import type { ToolEntry } from '../../../shared/core/tools/catalog.ts';
+import { accentText } from '../../../shared/ui/colorMode.tsx';
 import { useNotify } from '../../../shared/ui/notices.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
@@ -56,7 +57,7 @@ export function ToolCard({ tool, headingLevel = 'h2' }: { tool: ToolEntry; headi
       <CardContent sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2, height: '100%' }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between' }}>
           <IconBadge icon={look.icon} color={look.color} />
-          <Chip label={tool.badge} size="small" sx={{ bgcolor: alpha(look.color, 0.1), color: darken(look.color, 0.45), fontWeight: 600 }} />
+          <Chip label={tool.badge} size="small" sx={[{ bgcolor: alpha(look.color, 0.1), fontWeight: 600 }, accentText(look.color, 0.45)]} />
         </Box>
         <Box sx={{ flexGrow: 1 }}>
           <Typography variant="h6" component={headingLevel} sx={{ lineHeight: 1.3 }}>
@@ -74,7 +75,7 @@ export function ToolCard({ tool, headingLevel = 'h2' }: { tool: ToolEntry; headi
             {tool.description}
           </Typography>
         </Box>
-        <Typography variant="body2" sx={{ color: darken(look.color, 0.3), fontWeight: 600, display: 'flex', alignItems: 'center', gap: 0.5 }} aria-hidden>
+        <Typography variant="body2" sx={[{ fontWeight: 600, display: 'flex', alignItems: 'center', gap: 0.5 }, accentText(look.color, 0.3)]} aria-hidden>
           Open tool <ArrowForwardIcon fontSize="small" />
         </Typography>
       </CardContent>
