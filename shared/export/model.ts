@@ -1,0 +1,40 @@
+/**
+ * What gets exported: a titled document made of sections whose bodies are markdown (AI output,
+ * user notes). Offers, generated documents, startup ideas and prompt runs all map onto this.
+ */
+export interface ExportSection {
+  /** Section heading ('--- name ---' in plain text); omitted for a single-body document. */
+  heading?: string;
+  markdown: string;
+}
+
+export interface ExportDocument {
+  title: string;
+  /** A line under the title (e.g. a date or the offer's tagline). */
+  subtitle?: string;
+  sections: ExportSection[];
+}
+
+export const EXPORT_FORMATS = ['docx', 'pdf', 'html', 'md', 'txt'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
+  docx: 'Word (DOCX)',
+  pdf: 'PDF',
+  html: 'HTML',
+  md: 'Markdown',
+  txt: 'Plain text',
+};
+
+export const EXPORT_MIME_TYPES: Record<ExportFormat, string> = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+  html: 'text/html;charset=utf-8',
+  md: 'text/markdown;charset=utf-8',
+  txt: 'text/plain;charset=utf-8',
+};
+
+/** "My Offer: 2025!" → "my_offer__2025_" (spec 001 §5: lowercased, every non-letter/digit → _). */
+export function slugFileName(title: string): string {
+  return title.toLowerCase().replace(/[^a-z0-9]/g, '_') || 'document';
+}
