@@ -1,4 +1,19 @@
 import { defineConfig } from 'wxt';
+import { DEFAULT_SUPABASE_URL } from './shared/core/config.ts';
+
+/** Where the extension may call without asking: the backend and the AI providers it supports. */
+const AI_PROVIDER_HOSTS = [
+  'https://api.openai.com/*',
+  'https://generativelanguage.googleapis.com/*',
+  'https://api.anthropic.com/*',
+  'https://api.cohere.ai/*',
+  'https://api.cohere.com/*',
+  'https://api.ai21.com/*',
+  'https://router.huggingface.co/*',
+  'https://huggingface.co/*',
+];
+
+const originPattern = (url: string) => `${new URL(url).origin}/*`;
 
 /**
  * The browser extension build: entrypoints/ → .output/chrome-mv3 (and .output/firefox-mv2).
@@ -10,6 +25,8 @@ export default defineConfig({
   srcDir: '.',
   entrypointsDir: 'entrypoints',
   publicDir: 'public',
+  // E2E runs build into their own folder (several runs may share a machine).
+  outDir: process.env.WXT_OUT_DIR || '.output',
   modules: ['@wxt-dev/module-react'],
   // `wxt` (dev mode) only builds and serves .output/chrome-mv3-dev: load it as an unpacked
   // extension. It does not try to launch a browser (none may be installed, or no display).
@@ -18,7 +35,8 @@ export default defineConfig({
   imports: false,
   manifest: ({ browser }) => {
     const isFirefox = browser === 'firefox';
-    const permissions = ['storage', 'activeTab', 'contextMenus', 'scripting', 'tabs'];
+    // activeTab + scripting: the page is read only when the user acts on it; identity: Google sign-in.
+    const permissions = ['storage', 'activeTab', 'contextMenus', 'scripting', 'tabs', 'identity'];
     // Chrome's side panel API needs the permission; Firefox uses sidebar_action (no permission).
     if (!isFirefox) permissions.splice(1, 0, 'sidePanel');
     return {
@@ -26,8 +44,18 @@ export default defineConfig({
       description:
         'AI Vault: bring-your-own-key AI toolkit for marketers and creators. Run saved prompts and build offers from any page.',
       permissions,
-      host_permissions: ['http://127.0.0.1:54321/*', 'https://*.supabase.co/*'],
+      host_permissions: [
+        originPattern(process.env.WXT_SUPABASE_URL || DEFAULT_SUPABASE_URL),
+        ...AI_PROVIDER_HOSTS,
+        // E2E builds only: automation cannot click the toolbar button that grants activeTab.
+        ...(process.env.WXT_E2E_HOST_PERMISSIONS ? process.env.WXT_E2E_HOST_PERMISSIONS.split(',') : []),
+      ],
+      // Asked for at run time: a custom OpenAI-compatible server (Ollama on localhost) and, if the
+      // user wants the side panel to follow every tab, reading pages without a click.
+      optional_host_permissions: ['<all_urls>'],
       action: { default_title: 'AI Vault' },
+      // No inline or remote code in extension pages.
+      content_security_policy: { extension_pages: "script-src 'self'; object-src 'self'; base-uri 'none'; frame-ancestors 'none'" },
       // icons: discovered by WXT from public/icon/<size>.png.
       ...(isFirefox
         ? {

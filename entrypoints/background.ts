@@ -1,9 +1,17 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { isMessage, type MessageResponse } from '../shared/messages.ts';
+import { registerBackground } from '../shared/ext/background.ts';
+import { createBackgroundSupabase } from '../shared/ext/clients.ts';
 
 export default defineBackground(() => {
-  // Listeners are registered synchronously so the MV3 service worker wakes up for them.
+  // Everything is registered synchronously, so the MV3 service worker wakes up for it.
+  registerBackground({
+    supabase: createBackgroundSupabase(),
+    version: browser.runtime.getManifest().version,
+    launchWebAuthFlow: (url) => browser.identity.launchWebAuthFlow({ url, interactive: true }),
+    oauthRedirectUrl: () => browser.identity.getRedirectURL(),
+  });
+
   browser.runtime.onInstalled.addListener(() => {
     // Chrome: the toolbar button opens the popup; the side panel is opened from there.
     // Firefox has no sidePanel API (it uses sidebar_action), hence the guard.
@@ -13,16 +21,5 @@ export default defineBackground(() => {
         console.warn('[AI Vault] sidePanel.setPanelBehavior failed', error);
       });
     }
-  });
-
-  // sendResponse + `return true` works in both Chrome and Firefox.
-  browser.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) => {
-    if (isMessage(message, 'app:status')) {
-      const status: MessageResponse<'app:status'> = { ok: true, version: browser.runtime.getManifest().version };
-      sendResponse(status);
-      return true;
-    }
-    // Not ours (or meant for another context): no answer from here.
-    return false;
   });
 });

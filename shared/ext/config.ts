@@ -12,6 +12,8 @@ export const extensionConfig = {
   supabaseUrl: envOr(import.meta.env.WXT_SUPABASE_URL, DEFAULT_SUPABASE_URL),
   supabaseAnonKey: envOr(import.meta.env.WXT_SUPABASE_ANON_KEY, DEFAULT_SUPABASE_ANON_KEY),
   dashboardUrl: envOr(import.meta.env.WXT_DASHBOARD_URL, DEFAULT_DASHBOARD_URL),
+  /** Every dashboard origin allowed to hand the extension a session (comma-separated URLs). */
+  dashboardUrls: envOr(import.meta.env.WXT_DASHBOARD_URLS, envOr(import.meta.env.WXT_DASHBOARD_URL, DEFAULT_DASHBOARD_URL)),
 } as const;
 
 /** The dashboard's sign-in page, opened from the popup and side panel. */

@@ -2,9 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { chromium, expect, test as base, type BrowserContext } from '@playwright/test';
 import type { WxtBrowser } from 'wxt/browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, SCREENSHOT_DIR } from './chromium.ts';
+import { EXTENSION_PATH as EXTENSION_DIR, STACK_URL, WEB_URL } from './ports.ts';
 
 /** The unpacked Chrome build (tests/e2e/global-setup.ts runs `wxt build` first). */
-const EXTENSION_PATH = fileURLToPath(new URL('../../.output/chrome-mv3', import.meta.url));
+const EXTENSION_PATH = fileURLToPath(new URL(`../../${EXTENSION_DIR}`, import.meta.url));
+
+/** A request in @webext-core/messaging's format, sent from an extension page; answers `{ res }` or `{ err }`. */
+const wire = (type: string, data?: unknown) => ({ id: 1, type, data, timestamp: Date.now() });
 
 /** `chrome` inside page.evaluate() on an extension page (typed with WXT's browser types). */
 type ChromeGlobal = { chrome: WxtBrowser };
@@ -44,11 +48,11 @@ test.describe('browser extension (Chrome MV3)', () => {
     await page.screenshot({ path: `${SCREENSHOT_DIR}/sidepanel.png` });
 
     // 'Sign in' opens the dashboard's /auth in a new tab (the dashboard itself is stubbed here).
-    await context.route('http://127.0.0.1:5173/**', (route) =>
+    await context.route(`${WEB_URL}/**`, (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>dashboard</title>' }),
     );
     const [opened] = await Promise.all([context.waitForEvent('page'), signIn.click()]);
-    await expect.poll(() => opened.url()).toBe('http://127.0.0.1:5173/auth');
+    await expect.poll(() => opened.url()).toBe(`${WEB_URL}/auth`);
     expect(errors).toEqual([]);
   });
 
@@ -74,38 +78,47 @@ test.describe('browser extension (Chrome MV3)', () => {
     expect(manifest.side_panel?.default_path).toBe('sidepanel.html');
     expect(manifest.action?.default_popup).toBe('popup.html');
     expect(manifest.permissions).toEqual(
-      expect.arrayContaining(['storage', 'sidePanel', 'activeTab', 'contextMenus', 'scripting', 'tabs']),
+      expect.arrayContaining(['storage', 'sidePanel', 'activeTab', 'contextMenus', 'scripting', 'identity']),
     );
-    expect(manifest.host_permissions).toEqual(['http://127.0.0.1:54321/*', 'https://*.supabase.co/*']);
+    // Standing host access only for the backend and the AI providers (+ the test pages in e2e builds).
+    expect(manifest.host_permissions).toEqual(expect.arrayContaining([`${STACK_URL}/*`, 'https://api.openai.com/*', 'https://api.anthropic.com/*']));
+    expect(manifest.host_permissions).not.toContain('<all_urls>');
+    expect(manifest.optional_host_permissions).toEqual(['<all_urls>']);
+    expect(manifest.content_security_policy).toEqual({ extension_pages: "script-src 'self'; object-src 'self'; base-uri 'none'; frame-ancestors 'none'" });
+    // The page reader is injected on demand; only the dashboard bridge is declared, for the dashboard's host.
+    expect(manifest.content_scripts).toEqual([{ matches: ['http://127.0.0.1/*'], js: ['content-scripts/dashboard-bridge.js'] }]);
   });
 
-  test('background answers app:status; content script answers page:getSelection', async ({
-    context,
-    extensionId,
-    baseURL,
-  }) => {
+  test('background answers app:status; the injected page script reads the selection and the page', async ({ context, extensionId }) => {
     const extensionPage = await context.newPage();
     await extensionPage.goto(`chrome-extension://${extensionId}/popup.html`);
-    const status = await extensionPage.evaluate(() =>
-      (globalThis as unknown as ChromeGlobal).chrome.runtime.sendMessage({ type: 'app:status' }),
-    );
-    expect(status).toEqual({ ok: true, version: '0.1.0' });
+    const status = await extensionPage.evaluate((message) => (globalThis as unknown as ChromeGlobal).chrome.runtime.sendMessage(message), wire('app:status'));
+    expect(status).toEqual({ res: { ok: true, version: '0.1.0' } });
 
-    // A web page with a selection: the content script reports the selected text.
+    // A web page with a selection: the page script, injected on demand, reports it with the page's text.
     const webPage = await context.newPage();
-    await webPage.goto(baseURL ?? 'http://127.0.0.1:4173/');
+    await webPage.goto(`${WEB_URL}/privacy`);
     const headline = webPage.getByRole('heading', { level: 1 });
     await expect(headline).toBeVisible();
     await headline.selectText();
     const selected = (await webPage.evaluate(() => window.getSelection()?.toString() ?? '')).trim();
     expect(selected.length).toBeGreaterThan(0);
 
-    const answer = await extensionPage.evaluate(async (url) => {
-      const { chrome } = globalThis as unknown as ChromeGlobal;
-      const [tab] = await chrome.tabs.query({ url: `${url}*` });
-      if (tab?.id === undefined) throw new Error('tab not found');
-      return chrome.tabs.sendMessage(tab.id, { type: 'page:getSelection' });
-    }, webPage.url());
-    expect((answer as { text: string }).text.trim()).toBe(selected);
+    const answer = await extensionPage.evaluate(
+      async ({ url, message }) => {
+        const { chrome } = globalThis as unknown as ChromeGlobal;
+        const [tab] = await chrome.tabs.query({ url: `${url}*` });
+        if (tab?.id === undefined) throw new Error('tab not found');
+        await chrome.scripting.executeScript({ target: { tabId: tab.id }, files: ['content-scripts/page.js'] });
+        return chrome.tabs.sendMessage(tab.id, message);
+      },
+      { url: webPage.url(), message: wire('page:context', { maxChars: 500 }) },
+    );
+    const context_ = (answer as { res: { selection: string; title: string; url: string; text: string; truncated: boolean } }).res;
+    expect(context_.selection).toBe(selected);
+    expect(context_.url).toBe(webPage.url());
+    expect(context_.text.length).toBeGreaterThan(100);
+    expect(context_.text.length).toBeLessThanOrEqual(500);
+    expect(context_.truncated).toBe(true);
   });
 });

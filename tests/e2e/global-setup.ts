@@ -1,12 +1,24 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { EXTENSION_OUT_DIR, STACK_URL, WEB_URL } from './ports.ts';
 
-/** Builds the Chrome extension so extension.spec.ts always loads the current code. */
+/**
+ * Builds the Chrome extension for this run: pointed at the e2e stack and dashboard, into a folder
+ * of its own. Automation cannot click the toolbar button that grants activeTab, so this build
+ * alone may also read pages on 127.0.0.1 (the test pages).
+ */
 export default function globalSetup(): void {
   if (process.env.E2E_SKIP_EXTENSION_BUILD === '1') return;
   const root = fileURLToPath(new URL('../..', import.meta.url));
   execFileSync(process.execPath, [`${root}node_modules/wxt/bin/wxt.mjs`, 'build'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      WXT_OUT_DIR: EXTENSION_OUT_DIR,
+      WXT_SUPABASE_URL: STACK_URL,
+      WXT_DASHBOARD_URL: WEB_URL,
+      WXT_E2E_HOST_PERMISSIONS: 'http://127.0.0.1/*',
+    },
   });
 }

@@ -15,3 +15,7 @@ export const STACK_URL = `http://127.0.0.1:${STACK_PORT}`;
 export const GOOGLE_URL = `http://127.0.0.1:${GOOGLE_PORT}`;
 /** The fake OpenAI-compatible provider (tests/fixtures/fake-openai.ts); its base URL is `${OPENAI_URL}/v1`. */
 export const OPENAI_URL = `http://127.0.0.1:${OPENAI_PORT}`;
+
+/** The unpacked Chrome extension built for this run (tests/e2e/global-setup.ts), pointed at this run's stack. */
+export const EXTENSION_OUT_DIR = `.e2e/ext-${WEB_PORT}`;
+export const EXTENSION_PATH = `${EXTENSION_OUT_DIR}/chrome-mv3`;

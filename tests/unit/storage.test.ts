@@ -1,33 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { envOr, joinUrl } from '../../shared/core/config.ts';
-import { createMessage, isMessage, sendTyped, type Message } from '../../shared/messages.ts';
 import { createTypedStorage, memoryStore, STORAGE_SCHEMA, STORAGE_VERSION_KEY } from '../../shared/storage.ts';
-
-describe('typed messages', () => {
-  it('recognizes our messages and their types', () => {
-    const message = createMessage('page:getSelection', undefined);
-    expect(isMessage(message)).toBe(true);
-    expect(isMessage(message, 'page:getSelection')).toBe(true);
-    expect(isMessage(message, 'app:status')).toBe(false);
-    expect(isMessage({ type: 'other' })).toBe(false);
-    expect(isMessage(null)).toBe(false);
-    expect(isMessage('page:getSelection')).toBe(false);
-  });
-
-  it('sends over a transport and types the answer', async () => {
-    const seen: Message[] = [];
-    const answer = await sendTyped(
-      async (message) => {
-        seen.push(message);
-        return { text: 'hello' };
-      },
-      'page:getSelection',
-      undefined,
-    );
-    expect(seen).toEqual([{ type: 'page:getSelection', payload: undefined }]);
-    expect(answer.text).toBe('hello');
-  });
-});
 
 describe('typed storage', () => {
   it('is versioned', () => {
