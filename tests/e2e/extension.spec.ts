@@ -109,7 +109,7 @@ test.describe('browser extension (Chrome MV3)', () => {
         const { chrome } = globalThis as unknown as ChromeGlobal;
         const [tab] = await chrome.tabs.query({ url: `${url}*` });
         if (tab?.id === undefined) throw new Error('tab not found');
-        await chrome.scripting.executeScript({ target: { tabId: tab.id }, files: ['content-scripts/page.js'] });
+        await chrome.scripting.executeScript({ target: { tabId: tab.id }, files: ['/content-scripts/page.js'] });
         return chrome.tabs.sendMessage(tab.id, message);
       },
       { url: webPage.url(), message: wire('page:context', { maxChars: 500 }) },

@@ -1,0 +1,72 @@
+import { storage, type WxtStorageItem } from 'wxt/utils/storage';
+import { STORAGE_SCHEMA, type StorageItems, type StorageKey, type TypedStorage } from '../storage.ts';
+
+/**
+ * The extension's one typed map of storage items (chrome.storage.local through WXT's storage,
+ * each item versioned so its shape can change with a migration). The first group mirrors the
+ * dashboard's items (provider keys, base URL, signed-in indicator) under the same names, so the
+ * shared key flows run unchanged on either front end; the rest belongs to the extension only.
+ */
+
+type Item<T> = WxtStorageItem<T, Record<string, never>>;
+
+const sharedItem = <K extends StorageKey>(key: K): Item<StorageItems[K]> =>
+  storage.defineItem<StorageItems[K]>(`local:${key}`, { fallback: STORAGE_SCHEMA.items[key] as StorageItems[K], version: 1 }) as Item<StorageItems[K]>;
+
+/** The side panel's remembered choices. */
+export interface PanelPrefs {
+  provider: string | null;
+  model: string | null;
+  /** Characters of page text put into {{page}} before it is cut (with a note). */
+  pageTextLimit: number;
+}
+
+export const DEFAULT_PANEL_PREFS: PanelPrefs = { provider: null, model: null, pageTextLimit: 12_000 };
+
+/** A prompt the user ran lately (popup's quick list; works offline). */
+export interface RecentPrompt {
+  id: string;
+  name: string;
+  ranAt: string;
+}
+
+export const RECENT_PROMPTS_LIMIT = 5;
+
+/** A run queued by the popup or context menu for the side panel to start when it opens. */
+export interface PendingRun {
+  promptId: string;
+  /** The selection the run was started on (context menu). */
+  selection: string | null;
+  createdAt: string;
+}
+
+export const extItems = {
+  openai_api_key: sharedItem('openai_api_key'),
+  gemini_api_key: sharedItem('gemini_api_key'),
+  anthropic_api_key: sharedItem('anthropic_api_key'),
+  cohere_api_key: sharedItem('cohere_api_key'),
+  ai21_api_key: sharedItem('ai21_api_key'),
+  huggingface_api_key: sharedItem('huggingface_api_key'),
+  chatgpt_api_key: sharedItem('chatgpt_api_key'),
+  custom_base_url: sharedItem('custom_base_url'),
+  supabaseUser: sharedItem('supabaseUser'),
+
+  panelPrefs: storage.defineItem<PanelPrefs>('local:panel_prefs', { fallback: DEFAULT_PANEL_PREFS, version: 1 }),
+  recentPrompts: storage.defineItem<RecentPrompt[]>('local:recent_prompts', { fallback: [], version: 1 }),
+  pendingRun: storage.defineItem<PendingRun | null>('local:pending_run', { fallback: null, version: 1 }),
+} as const;
+
+/** The shared items as the dashboard's TypedStorage interface (for shared/data/apiKeys.ts flows). */
+export const extTypedStorage: TypedStorage = {
+  get: (key) => (extItems[key] as Item<StorageItems[typeof key]>).getValue(),
+  set: async (key, value) => {
+    const item = extItems[key] as Item<StorageItems[typeof key]>;
+    await (value === null || value === undefined ? item.removeValue() : item.setValue(value));
+  },
+  remove: (key) => extItems[key].removeValue(),
+};
+
+/** Adds a run to the recent list (newest first, no duplicates, at most RECENT_PROMPTS_LIMIT). */
+export function withRecent(list: readonly RecentPrompt[], entry: RecentPrompt): RecentPrompt[] {
+  return [entry, ...list.filter((item) => item.id !== entry.id)].slice(0, RECENT_PROMPTS_LIMIT);
+}

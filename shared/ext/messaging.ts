@@ -1,0 +1,60 @@
+import { defineExtensionMessaging } from '@webext-core/messaging';
+
+/**
+ * The one typed message map between the extension's contexts (background, side panel, popup,
+ * content scripts), over @webext-core/messaging. The background owns the Supabase session:
+ * the other contexts never refresh tokens, they ask for them here.
+ */
+
+export interface AuthUser {
+  id: string;
+  email: string;
+}
+
+/** What the panel and popup need to know about the account. */
+export interface AuthState {
+  user: AuthUser | null;
+  /** Signed in with a password but a TOTP code is still needed (aal1 → aal2). */
+  needsSecondFactor: boolean;
+}
+
+export type AuthResult = { ok: true; state: AuthState } | { ok: false; title: string; message: string };
+
+/** The page the user is looking at, for the prompt's page variables. */
+export interface PageContext {
+  url: string;
+  title: string;
+  selection: string;
+  /** Main text (Readability), cut to the requested size. */
+  text: string;
+  /** The text was longer than the requested size and was cut. */
+  truncated: boolean;
+  /** Length of the whole main text, before cutting. */
+  fullLength: number;
+  /** Captions of a YouTube watch page, when it has some. */
+  transcript: string | null;
+}
+
+export type InsertResult = { inserted: true } | { inserted: false; reason: string };
+
+export interface ProtocolMap {
+  /** Background health check. */
+  'app:status'(): { ok: true; version: string };
+
+  'auth:state'(): AuthState;
+  /** A valid access token (refreshed by the background when close to expiry), or null when signed out. */
+  'auth:accessToken'(): string | null;
+  'auth:signIn'(data: { email: string; password: string }): AuthResult;
+  'auth:verifyTotp'(data: { code: string }): AuthResult;
+  'auth:google'(): AuthResult;
+  'auth:signOut'(): AuthResult;
+  /** From the dashboard, through the content script's bridge: a one-time token for this user's own session. */
+  'auth:handoff'(data: { tokenHash: string }): AuthResult;
+
+  /** Content script: the page's context for page variables. */
+  'page:context'(data: { maxChars: number }): PageContext;
+  /** Content script: insert text into the focused editable field (input, textarea, contenteditable). */
+  'page:insert'(data: { text: string }): InsertResult;
+}
+
+export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>();

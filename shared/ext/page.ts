@@ -1,0 +1,163 @@
+import { Readability } from '@mozilla/readability';
+import type { InsertResult, PageContext } from './messaging.ts';
+
+/**
+ * What the content script does on the page: read its context for the prompt's page variables
+ * ({{selection}}, {{page}}, {{url}}, {{title}}, {{transcript}}) and insert a result into the
+ * field the user is writing in. DOM only; the document is passed in so tests can use jsdom.
+ */
+
+const collapse = (text: string): string =>
+  text
+    .replace(/\r/g, '')
+    .replace(/[ \t\f\v\u00a0]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
+/** The page's main text: Readability's article when it finds one, else the body's visible text. */
+export function mainText(doc: Document): string {
+  try {
+    const article = new Readability(doc.cloneNode(true) as Document, { charThreshold: 200 }).parse();
+    const text = article?.textContent ? collapse(article.textContent) : '';
+    if (text.length >= 200) return text;
+  } catch {
+    // Readability throws on unusual documents; the body text below is the fallback.
+  }
+  return collapse(doc.body?.innerText ?? doc.body?.textContent ?? '');
+}
+
+/** Cuts text to at most `max` characters, at a word boundary when one is close. */
+export function cutText(text: string, max: number): { text: string; truncated: boolean } {
+  if (text.length <= max) return { text, truncated: false };
+  const slice = text.slice(0, max);
+  const boundary = slice.lastIndexOf(' ');
+  return { text: (boundary > max * 0.8 ? slice.slice(0, boundary) : slice).trimEnd(), truncated: true };
+}
+
+export async function pageContext(
+  doc: Document,
+  maxChars: number,
+  fetchText: (url: string) => Promise<string> = async (url) => (await fetch(url, { credentials: 'include' })).text(),
+): Promise<PageContext> {
+  const full = mainText(doc);
+  const { text, truncated } = cutText(full, maxChars);
+  const url = doc.location?.href ?? '';
+  return {
+    url,
+    title: doc.title,
+    selection: doc.getSelection()?.toString().trim() ?? '',
+    text,
+    truncated,
+    fullLength: full.length,
+    transcript: isYouTubeWatch(url) ? await youTubeTranscript(url, fetchText).catch(() => null) : null,
+  };
+}
+
+export function isYouTubeWatch(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return /(^|\.)youtube\.com$/.test(u.hostname) && u.pathname === '/watch' && u.searchParams.has('v');
+  } catch {
+    return false;
+  }
+}
+
+interface CaptionTrack {
+  baseUrl: string;
+  languageCode?: string;
+  kind?: string;
+}
+
+/** The caption tracks listed in a watch page's ytInitialPlayerResponse. */
+export function captionTracks(html: string): CaptionTrack[] {
+  const marker = html.indexOf('"captionTracks":');
+  if (marker < 0) return [];
+  const start = html.indexOf('[', marker);
+  let depth = 0;
+  for (let i = start; i < html.length; i++) {
+    if (html[i] === '[') depth++;
+    else if (html[i] === ']' && --depth === 0) {
+      try {
+        return (JSON.parse(html.slice(start, i + 1)) as CaptionTrack[]).filter((t) => typeof t.baseUrl === 'string');
+      } catch {
+        return [];
+      }
+    }
+  }
+  return [];
+}
+
+/** The transcript text of a json3 caption file (events → segments). */
+export function transcriptFromJson3(json: string): string {
+  const data = JSON.parse(json) as { events?: { segs?: { utf8?: string }[] }[] };
+  return collapse(
+    (data.events ?? [])
+      .map((event) => (event.segs ?? []).map((seg) => seg.utf8 ?? '').join(''))
+      .filter((line) => line.trim())
+      .join('\n'),
+  );
+}
+
+/**
+ * Captions of a YouTube watch page: the page's own caption track (manual captions first, then
+ * auto-generated), fetched as json3. Null when the video has none.
+ */
+export async function youTubeTranscript(url: string, fetchText: (url: string) => Promise<string>): Promise<string | null> {
+  const tracks = captionTracks(await fetchText(url));
+  const track = tracks.find((t) => t.kind !== 'asr') ?? tracks[0];
+  if (!track) return null;
+  const captionUrl = new URL(track.baseUrl.replace(/\\u0026/g, '&'), url);
+  captionUrl.searchParams.set('fmt', 'json3');
+  const text = transcriptFromJson3(await fetchText(captionUrl.href));
+  return text || null;
+}
+
+const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', '']);
+
+/** The element keyboard focus is in, looking inside open shadow roots. */
+function focusedElement(doc: Document): Element | null {
+  let active: Element | null = doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+/**
+ * Inserts text where the user is typing: at the caret of a focused input or textarea (replacing
+ * its selection), or into a contenteditable editor through the editing command editors listen to.
+ */
+export function insertIntoPage(doc: Document, text: string): InsertResult {
+  const el = focusedElement(doc);
+  const view = doc.defaultView;
+  if (!el || !view || el === doc.body) return { inserted: false, reason: 'Click into a text field on the page first, then insert.' };
+
+  if (el instanceof view.HTMLTextAreaElement || (el instanceof view.HTMLInputElement && TEXT_INPUT_TYPES.has(el.type))) {
+    if (el.readOnly || el.disabled) return { inserted: false, reason: 'That field is read-only.' };
+    const start = el.selectionStart ?? el.value.length;
+    const end = el.selectionEnd ?? el.value.length;
+    el.setRangeText(text, start, end, 'end');
+    // Frameworks (React, Vue) listen for input events to pick up the new value.
+    el.dispatchEvent(new view.InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));
+    el.dispatchEvent(new view.Event('change', { bubbles: true }));
+    return { inserted: true };
+  }
+
+  if (el instanceof view.HTMLElement && el.isContentEditable) {
+    // insertText keeps the editor's undo stack and fires beforeinput/input for rich editors.
+    if (typeof doc.execCommand === 'function' && doc.execCommand('insertText', false, text)) return { inserted: true };
+    const selection = doc.getSelection();
+    const range = selection && selection.rangeCount > 0 && el.contains(selection.anchorNode) ? selection.getRangeAt(0) : null;
+    const node = doc.createTextNode(text);
+    if (range) {
+      range.deleteContents();
+      range.insertNode(node);
+      range.setStartAfter(node);
+      range.collapse(true);
+    } else {
+      el.append(node);
+    }
+    el.dispatchEvent(new view.InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));
+    return { inserted: true };
+  }
+  return { inserted: false, reason: 'Click into a text field on the page first, then insert.' };
+}

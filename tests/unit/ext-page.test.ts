@@ -1,0 +1,151 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { dashboardOrigins, isDashboardMessage } from '../../shared/ext/bridge.ts';
+import { captionTracks, cutText, insertIntoPage, isYouTubeWatch, mainText, pageContext, transcriptFromJson3, youTubeTranscript } from '../../shared/ext/page.ts';
+
+const ARTICLE = `<html><head><title>How to price a course</title></head><body>
+  <nav>Home · Blog · Pricing · Sign in</nav>
+  <article><h1>How to price a course</h1>
+  ${Array.from({ length: 8 }, (_, i) => `<p>Paragraph ${i}: pricing a course starts with the outcome your students want and what that outcome is worth to them.</p>`).join('\n')}
+  </article>
+  <footer>© Example Inc · Privacy · Terms</footer>
+  <textarea id="ta">Hello world</textarea><input id="in" type="text" value="abc"><input id="pw" type="password">
+  <div id="ce" contenteditable="true"><p>Start </p></div>
+</body></html>`;
+
+function load(html = ARTICLE): Document {
+  document.open();
+  document.write(html);
+  document.close();
+  return document;
+}
+
+describe('page text for {{page}}', () => {
+  it("uses Readability's article, without navigation and footer", () => {
+    const text = mainText(load());
+    expect(text).toContain('Paragraph 7: pricing a course');
+    expect(text).not.toContain('Sign in');
+    expect(text).not.toContain('Privacy · Terms');
+  });
+
+  it('falls back to the body text on pages without an article', () => {
+    expect(mainText(load('<html><body><p>Short page</p></body></html>'))).toBe('Short page');
+  });
+
+  it('cuts at a word boundary and says it cut', () => {
+    expect(cutText('one two three four five', 100)).toEqual({ text: 'one two three four five', truncated: false });
+    expect(cutText('alpha beta gamma delta', 17)).toEqual({ text: 'alpha beta gamma', truncated: true });
+  });
+
+  it('reports url, title, selection, cut text and full length', async () => {
+    const doc = load();
+    const ta = doc.getElementById('ta') as HTMLTextAreaElement;
+    const range = doc.createRange();
+    range.selectNodeContents(doc.querySelector('article p')!);
+    doc.getSelection()!.removeAllRanges();
+    doc.getSelection()!.addRange(range);
+    const context = await pageContext(doc, 120, async () => '');
+    expect(context.title).toBe('How to price a course');
+    expect(context.selection).toMatch(/^Paragraph 0: pricing a course/);
+    expect(context.truncated).toBe(true);
+    expect(context.text.length).toBeLessThanOrEqual(120);
+    expect(context.fullLength).toBeGreaterThan(500);
+    expect(context.transcript).toBeNull();
+    expect(ta.value).toBe('Hello world');
+  });
+});
+
+describe('Insert into page', () => {
+  it('replaces the selection of a focused textarea and fires input', () => {
+    const doc = load();
+    const ta = doc.getElementById('ta') as HTMLTextAreaElement;
+    let inputs = 0;
+    ta.addEventListener('input', () => inputs++);
+    ta.focus();
+    ta.setSelectionRange(6, 11);
+    expect(insertIntoPage(doc, 'AI Vault')).toEqual({ inserted: true });
+    expect(ta.value).toBe('Hello AI Vault');
+    expect(ta.selectionStart).toBe(14);
+    expect(inputs).toBe(1);
+  });
+
+  it('inserts at the caret of a text input; refuses password fields and an unfocused page', () => {
+    const doc = load();
+    const input = doc.getElementById('in') as HTMLInputElement;
+    input.focus();
+    input.setSelectionRange(3, 3);
+    expect(insertIntoPage(doc, '123')).toEqual({ inserted: true });
+    expect(input.value).toBe('abc123');
+    (doc.getElementById('pw') as HTMLInputElement).focus();
+    expect(insertIntoPage(doc, 'x').inserted).toBe(false);
+    (doc.activeElement as HTMLElement).blur();
+    expect(insertIntoPage(doc, 'x')).toEqual({ inserted: false, reason: 'Click into a text field on the page first, then insert.' });
+  });
+
+  it('inserts into a contenteditable editor at the caret', () => {
+    const doc = load();
+    const editor = doc.getElementById('ce') as HTMLDivElement;
+    // jsdom has no contenteditable focus model: make it the focused, editable element.
+    Object.defineProperty(editor, 'isContentEditable', { value: true });
+    Object.defineProperty(doc, 'activeElement', { value: editor, configurable: true });
+    const range = doc.createRange();
+    range.setStart(editor.querySelector('p')!.firstChild!, 6);
+    range.collapse(true);
+    doc.getSelection()!.removeAllRanges();
+    doc.getSelection()!.addRange(range);
+    let inputs = 0;
+    editor.addEventListener('input', () => inputs++);
+    expect(insertIntoPage(doc, 'here')).toEqual({ inserted: true });
+    expect(editor.textContent).toBe('Start here');
+    expect(inputs).toBe(1);
+  });
+});
+
+describe('YouTube {{transcript}}', () => {
+  const WATCH = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+  const page = `<script>var ytInitialPlayerResponse = {"captions":{"playerCaptionsTracklistRenderer":{"captionTracks":[
+    {"baseUrl":"https://www.youtube.com/api/timedtext?v=dQw4w9WgXcQ\\u0026lang=en\\u0026kind=asr","languageCode":"en","kind":"asr"},
+    {"baseUrl":"https://www.youtube.com/api/timedtext?v=dQw4w9WgXcQ\\u0026lang=en","languageCode":"en"}]}}};</script>`;
+  const json3 = JSON.stringify({ events: [{ segs: [{ utf8: 'Never gonna ' }, { utf8: 'give you up' }] }, { segs: [{ utf8: '\n' }] }, { segs: [{ utf8: 'Never gonna let you down' }] }] });
+
+  it('knows watch pages', () => {
+    expect(isYouTubeWatch(WATCH)).toBe(true);
+    expect(isYouTubeWatch('https://m.youtube.com/watch?v=abc')).toBe(true);
+    expect(isYouTubeWatch('https://www.youtube.com/@channel')).toBe(false);
+    expect(isYouTubeWatch('https://notyoutube.com/watch?v=abc')).toBe(false);
+  });
+
+  it("reads the page's caption tracks and prefers manual captions, fetched as json3", async () => {
+    expect(captionTracks(page)).toHaveLength(2);
+    expect(transcriptFromJson3(json3)).toBe('Never gonna give you up\nNever gonna let you down');
+    const fetched: string[] = [];
+    const transcript = await youTubeTranscript(WATCH, async (url) => {
+      fetched.push(url);
+      return url === WATCH ? page : json3;
+    });
+    expect(transcript).toBe('Never gonna give you up\nNever gonna let you down');
+    expect(new URL(fetched[1]!).searchParams.get('kind')).toBeNull();
+    expect(new URL(fetched[1]!).searchParams.get('fmt')).toBe('json3');
+  });
+
+  it('is null for a video without captions', async () => {
+    expect(await youTubeTranscript(WATCH, async () => '<html>no captions</html>')).toBeNull();
+  });
+});
+
+describe('the dashboard bridge', () => {
+  it('accepts only well-formed dashboard messages', () => {
+    expect(isDashboardMessage({ source: 'ai-vault-dashboard', type: 'ping' })).toBe(true);
+    expect(isDashboardMessage({ source: 'ai-vault-dashboard', type: 'connect', requestId: 'r1', tokenHash: 'abc' })).toBe(true);
+    expect(isDashboardMessage({ source: 'ai-vault-dashboard', type: 'connect', requestId: 'r1', tokenHash: '' })).toBe(false);
+    expect(isDashboardMessage({ source: 'evil', type: 'ping' })).toBe(false);
+    expect(isDashboardMessage('ping')).toBe(false);
+  });
+
+  it('reads the allowed dashboard origins', () => {
+    expect(dashboardOrigins('http://127.0.0.1:5173, https://app.aivault.app/dashboard ,not a url')).toEqual([
+      'http://127.0.0.1:5173',
+      'https://app.aivault.app',
+    ]);
+  });
+});
