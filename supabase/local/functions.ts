@@ -13,10 +13,11 @@ type EdgeHandler = (req: Request) => Response | Promise<Response>;
  */
 export function createFunctionsHandler(ctx: StackContext): ServiceHandler {
   const cache = new Map<string, EdgeHandler>();
-  process.env.SUPABASE_URL ??= ctx.config.publicUrl;
-  process.env.SUPABASE_ANON_KEY ??= ctx.config.anonKey;
-  process.env.SUPABASE_SERVICE_ROLE_KEY ??= ctx.config.serviceRoleKey;
   return async (req, path) => {
+    // This stack's address and keys, set per request: the port may only be known once listening.
+    process.env.SUPABASE_URL = ctx.config.publicUrl;
+    process.env.SUPABASE_ANON_KEY = ctx.config.anonKey;
+    process.env.SUPABASE_SERVICE_ROLE_KEY = ctx.config.serviceRoleKey;
     const name = path.split('/')[1] ?? '';
     if (!/^[a-z0-9][a-z0-9_-]*$/i.test(name)) return json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
     let handler = cache.get(name);

@@ -1,0 +1,56 @@
+/**
+ * What every Edge Function here shares: configuration (process.env locally, Deno.env on hosted
+ * Supabase), JSON answers with CORS for the dashboard and extension, and the caller's account
+ * checked with Supabase Auth. Plain fetch against the Auth API: no client library, so the same
+ * file runs in Node (local stack) and Deno.
+ */
+
+declare const Deno: { env: { get(name: string): string | undefined } } | undefined;
+
+export function env(name: string): string {
+  const value = (typeof process !== 'undefined' ? process.env[name] : undefined) ?? (typeof Deno !== 'undefined' ? Deno.env.get(name) : undefined);
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+export const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
+  'access-control-allow-methods': 'POST, GET, OPTIONS',
+};
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...CORS_HEADERS } });
+}
+
+/** An error answer in the shape supabase-js' functions.invoke surfaces: { error: message }. */
+export const fail = (message: string, status: number): Response => json({ error: message }, status);
+
+export const preflight = (req: Request): Response | null => (req.method === 'OPTIONS' ? new Response('ok', { headers: CORS_HEADERS }) : null);
+
+export interface Caller {
+  id: string;
+  email: string;
+  token: string;
+}
+
+/** The signed-in caller (Auth checks the JWT), or null for anon keys, expired or forged tokens. */
+export async function callerOf(req: Request): Promise<Caller | null> {
+  const token = /^Bearer (.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1];
+  if (!token) return null;
+  const res = await fetch(`${env('SUPABASE_URL')}/auth/v1/user`, {
+    headers: { apikey: env('SUPABASE_ANON_KEY'), authorization: `Bearer ${token}` },
+  });
+  if (!res.ok) return null;
+  const user = (await res.json()) as { id?: string; email?: string };
+  return user.id ? { id: user.id, email: user.email ?? '', token } : null;
+}
+
+/** A call to the Auth admin API with the service role key. */
+export function authAdmin(path: string, init: RequestInit = {}): Promise<Response> {
+  const key = env('SUPABASE_SERVICE_ROLE_KEY');
+  return fetch(`${env('SUPABASE_URL')}/auth/v1/admin/${path}`, {
+    ...init,
+    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', ...init.headers },
+  });
+}
