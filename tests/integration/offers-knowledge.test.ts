@@ -1,0 +1,178 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newOffer, updateAsset, type OfferFramework } from '../../shared/core/offers/index.ts';
+import * as kb from '../../shared/data/knowledge.ts';
+import * as offers from '../../shared/data/offers.ts';
+import { startTestStack, type TestStack } from '../helpers/stack.ts';
+import { memoryClient, uniqueEmail } from './auth-helpers.ts';
+
+/** Saved offers and the knowledge base through the data layer on the local stack, and the fetch-url function. */
+
+const FRAMEWORK: OfferFramework = {
+  title: 'Creator Sprint',
+  description: { title: 'Ship in 30 days', about: 'A course.', for: ['a', 'b', 'c'], why: ['d', 'e', 'f'], outcome: ['g', 'h', 'i'] },
+  items: Array.from({ length: 15 }, (_, i) => (i === 0 ? 'Offer Hooks' : i === 1 ? 'Report Card' : `Asset ${i}`)),
+};
+
+let stack: TestStack;
+let site: Server;
+let siteUrl: string;
+
+async function signedIn(): Promise<{ client: SupabaseClient; userId: string }> {
+  const email = uniqueEmail('kb');
+  const { data } = await stack.service().auth.admin.createUser({ email, password: 'correct-horse-42', email_confirm: true });
+  const client = memoryClient(stack);
+  await client.auth.signInWithPassword({ email, password: 'correct-horse-42' });
+  return { client, userId: data.user!.id };
+}
+
+const ARTICLE = `<html><head><title>Pricing guide</title></head><body><nav>Menu · Login</nav><article><h1>Pricing guide</h1>${'<p>Price on the value of the outcome, not on the hours it took you to make the course. </p>'.repeat(12)}</article><footer>© Site</footer></body></html>`;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  site = createServer((req, res) => {
+    if (req.url === '/article') return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
+    if (req.url === '/notes.txt') return res.writeHead(200, { 'content-type': 'text/plain' }).end('Plain   notes\n\n\n\nsecond line');
+    if (req.url === '/moved') return res.writeHead(301, { location: '/article' }).end();
+    if (req.url === '/loop') return res.writeHead(302, { location: '/loop' }).end();
+    if (req.url === '/file.pdf') return res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4');
+    if (req.url === '/huge') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return res.end(`<p>${'x'.repeat(2_100_000)}</p>`);
+    }
+    res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not here</h1>');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await stack?.close();
+  await new Promise((resolve) => site?.close(resolve));
+});
+afterEach(() => {
+  delete process.env.FETCH_URL_ALLOW_PRIVATE;
+});
+
+describe('saved offers', () => {
+  it('saves a draft, updates the same row, lists, opens, renames, duplicates and deletes', async () => {
+    const { client } = await signedIn();
+    let draft = updateAsset(newOffer('course pricing', FRAMEWORK), 'Offer Hooks', { content: { format: 'text', markdown: '# Hooks' }, notes: 'mine' });
+    draft = updateAsset(draft, 'Report Card', { error: 'The AI service returned an error: boom' });
+    const saved = await offers.saveOffer(client, draft);
+    if ('error' in saved) throw new Error(saved.error.message);
+    expect(saved.offer.id).toBeTruthy();
+    const again = await offers.saveOffer(client, { ...saved.offer, generalNotes: 'launch in May' });
+    expect('offer' in again && again.offer.id).toBe(saved.offer.id);
+
+    const list = await offers.listOffers(client);
+    expect(list).toEqual({ offers: [expect.objectContaining({ id: saved.offer.id, title: 'Creator Sprint', assetCount: 15, generatedCount: 1 })] });
+    const opened = await offers.getOffer(client, saved.offer.id!);
+    expect('offer' in opened && opened.offer).toMatchObject({ generalNotes: 'launch in May', assets: expect.arrayContaining([expect.objectContaining({ name: 'Report Card', error: 'The AI service returned an error: boom' })]) });
+
+    const renamed = await offers.renameOffer(client, saved.offer, '  Launch Kit  ');
+    expect('offer' in renamed && renamed.offer.framework.title).toBe('Launch Kit');
+    expect(await offers.renameOffer(client, saved.offer, '   ')).toEqual({ error: { message: 'Offer name cannot be empty.' } });
+    const copy = await offers.duplicateOffer(client, saved.offer.id!);
+    expect('offer' in copy && copy.offer.framework.title).toBe('Launch Kit (copy)');
+    expect('offer' in copy && copy.offer.id).not.toBe(saved.offer.id);
+
+    expect(await offers.deleteOffer(client, saved.offer.id!)).toBeNull();
+    const after = await offers.listOffers(client);
+    expect('offers' in after && after.offers.map((o) => o.title)).toEqual(['Launch Kit (copy)']);
+  });
+
+  it("another user never sees or changes someone's offer", async () => {
+    const owner = await signedIn();
+    const other = await signedIn();
+    const saved = await offers.saveOffer(owner.client, newOffer('idea', FRAMEWORK));
+    if ('error' in saved) throw new Error(saved.error.message);
+    expect(await offers.listOffers(other.client)).toEqual({ offers: [] });
+    expect(await offers.getOffer(other.client, saved.offer.id!)).toEqual({ offer: null });
+    const hijack = await offers.saveOffer(other.client, { ...saved.offer, generalNotes: 'mine now' });
+    expect('error' in hijack).toBe(true);
+    await offers.deleteOffer(other.client, saved.offer.id!);
+    expect((await offers.listOffers(owner.client)) as { offers: unknown[] }).toMatchObject({ offers: [expect.anything()] });
+  });
+});
+
+describe('knowledge base', () => {
+  it("validates with the spec's messages and ignores a blank folder name", async () => {
+    const { client } = await signedIn();
+    expect(await kb.createKbFolder(client, '   ')).toEqual({ folder: null });
+    expect(await kb.addKbDocument(client, { name: ' ', type: 'text', content: 'x', folderId: null })).toEqual({ error: { message: 'Document name is required' } });
+    expect(await kb.addKbDocument(client, { name: 'Voice', type: 'text', content: '  ', folderId: null })).toEqual({ error: { message: 'Text content cannot be empty' } });
+    expect(await kb.addKbDocument(client, { name: 'Site', type: 'url', content: '', source: '', folderId: null })).toEqual({ error: { message: 'URL cannot be empty' } });
+  });
+
+  it('deleting a folder deletes its documents; the selection falls back to all', async () => {
+    const { client, userId } = await signedIn();
+    const created = await kb.createKbFolder(client, '  Brand  ');
+    const folder = ('folder' in created && created.folder)!;
+    expect(folder.name).toBe('Brand');
+    await kb.addKbDocument(client, { name: 'Voice', type: 'text', content: 'Friendly, direct.', folderId: folder.id });
+    await kb.addKbDocument(client, { name: 'Loose note', type: 'text', content: 'Audience: coaches.', folderId: null });
+    expect(await kb.setKbSelection(client, userId, { kind: 'folder', folderId: folder.id })).toBeNull();
+    expect(await kb.getKbSelection(client)).toEqual({ selection: { kind: 'folder', folderId: folder.id } });
+
+    const all = await kb.listKnowledge(client);
+    if ('error' in all) throw new Error(all.error.message);
+    expect(kb.selectedDocuments(all.documents, { kind: 'folder', folderId: folder.id })).toEqual([{ name: 'Voice', content: 'Friendly, direct.' }]);
+    expect(kb.selectedDocuments(all.documents, { kind: 'uncategorized' })).toEqual([{ name: 'Loose note', content: 'Audience: coaches.' }]);
+    expect(kb.selectedDocuments(all.documents, { kind: 'all' })).toHaveLength(2);
+
+    expect(await kb.deleteKbFolder(client, folder.id)).toBeNull();
+    const left = await kb.listKnowledge(client);
+    expect('documents' in left && left.documents.map((d) => d.name)).toEqual(['Loose note']);
+    expect(await kb.getKbSelection(client)).toEqual({ selection: { kind: 'all' } });
+  });
+
+  it("cannot file a document into someone else's folder", async () => {
+    const owner = await signedIn();
+    const other = await signedIn();
+    const created = await kb.createKbFolder(owner.client, 'Private');
+    const folder = ('folder' in created && created.folder)!;
+    const attempt = await kb.addKbDocument(other.client, { name: 'Sneaky', type: 'text', content: 'x', folderId: folder.id });
+    expect('error' in attempt && attempt.error.code).toBe('42501');
+  });
+});
+
+describe('fetch-url (URL documents)', () => {
+  const fetchUrl = async (client: SupabaseClient, url: string) => {
+    const { data, error } = await client.functions.invoke<{ url: string; title: string; text: string; truncated: boolean }>('fetch-url', { body: { url } });
+    if (error) {
+      const context = (error as { context?: Response }).context;
+      return { status: context?.status ?? 0, error: ((await context?.json()) as { error: string }).error };
+    }
+    return { status: 200, data: data! };
+  };
+
+  it("reads a page's article text (following redirects) and plain text files", async () => {
+    process.env.FETCH_URL_ALLOW_PRIVATE = 'true';
+    const { client } = await signedIn();
+    const page = await fetchUrl(client, `${siteUrl}/moved`);
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ url: `${siteUrl}/article`, title: 'Pricing guide', truncated: false });
+    expect(page.data!.text).toContain('Price on the value of the outcome');
+    expect(page.data!.text).not.toContain('Login');
+    expect((await fetchUrl(client, `${siteUrl}/notes.txt`)).data).toMatchObject({ title: 'notes.txt', text: 'Plain notes\n\nsecond line' });
+  });
+
+  it('refuses what it should, with clear messages', async () => {
+    process.env.FETCH_URL_ALLOW_PRIVATE = 'true';
+    const { client } = await signedIn();
+    expect(await fetchUrl(client, '')).toEqual({ status: 400, error: 'URL cannot be empty' });
+    expect(await fetchUrl(client, 'ftp://example.com/x')).toEqual({ status: 400, error: 'Only http and https addresses can be added.' });
+    expect(await fetchUrl(client, `${siteUrl}/nope`)).toEqual({ status: 502, error: 'The page answered 404 Not Found.' });
+    expect(await fetchUrl(client, `${siteUrl}/file.pdf`)).toEqual({ status: 415, error: 'That address is not a web page or a text file.' });
+    expect(await fetchUrl(client, `${siteUrl}/huge`)).toEqual({ status: 413, error: 'That page is too large to add (over 2 MB).' });
+    expect(await fetchUrl(client, `${siteUrl}/loop`)).toEqual({ status: 400, error: 'That address redirects too many times.' });
+
+    delete process.env.FETCH_URL_ALLOW_PRIVATE;
+    expect(await fetchUrl(client, `${siteUrl}/article`)).toEqual({ status: 400, error: 'That address is on a private network and cannot be read.' });
+    expect(await fetchUrl(client, 'http://169.254.169.254/latest/meta-data')).toEqual({ status: 400, error: 'That address is on a private network and cannot be read.' });
+    const anon = await fetch(`${stack.url}/functions/v1/fetch-url`, { method: 'POST', headers: { apikey: stack.config.anonKey, 'content-type': 'application/json' }, body: '{"url":"https://example.com"}' });
+    expect(anon.status).toBe(401);
+  });
+});
