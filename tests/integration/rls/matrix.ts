@@ -174,4 +174,55 @@ export const RLS_MATRIX: TableCase[] = [
       master_admin: row(true, false, false, false),
     },
   },
+  {
+    table: 'offers',
+    key: 'id',
+    setup: async (db, cast) =>
+      (
+        await db.query<{ id: string }>(
+          `insert into public.offers (user_id, title, framework) values ($1, 'Owner offer', '{"title":"Owner offer"}') returning id`,
+          [cast.owner.id],
+        )
+      ).rows[0]!.id,
+    newRow: (cast) => ({ user_id: cast.owner.id, title: 'New offer', framework: { title: 'New offer' } }),
+    change: { title: 'Renamed offer' },
+    expect: ownerOnly,
+  },
+  {
+    table: 'kb_folders',
+    key: 'id',
+    setup: async (db, cast) =>
+      (await db.query<{ id: string }>("insert into public.kb_folders (user_id, name) values ($1, 'Owner KB') returning id", [cast.owner.id])).rows[0]!.id,
+    newRow: (cast) => ({ user_id: cast.owner.id, name: 'New KB folder' }),
+    change: { name: 'Renamed KB folder' },
+    expect: ownerOnly,
+  },
+  {
+    table: 'kb_documents',
+    key: 'id',
+    setup: async (db, cast) =>
+      (
+        await db.query<{ id: string }>(
+          "insert into public.kb_documents (user_id, name, type, content) values ($1, 'Owner doc', 'text', 'Brand voice: friendly.') returning id",
+          [cast.owner.id],
+        )
+      ).rows[0]!.id,
+    newRow: (cast) => ({ user_id: cast.owner.id, name: 'New doc', type: 'text', content: 'Notes' }),
+    change: { name: 'Renamed doc' },
+    expect: ownerOnly,
+  },
+  {
+    table: 'kb_settings',
+    key: 'user_id',
+    setup: async (db, cast) => {
+      await db.query("insert into public.kb_settings (user_id, selection) values ($1, 'uncategorized')", [cast.owner.id]);
+      return cast.owner.id;
+    },
+    beforeInsert: async (tx, cast) => {
+      await tx.query('delete from public.kb_settings where user_id = $1', [cast.owner.id]);
+    },
+    newRow: (cast) => ({ user_id: cast.owner.id, selection: 'all' }),
+    change: { selection: 'all' },
+    expect: ownerOnly,
+  },
 ];
