@@ -28,6 +28,11 @@ async function signedIn(): Promise<{ client: SupabaseClient; userId: string }> {
   return { client, userId: data.user!.id };
 }
 
+function folderOf(result: Awaited<ReturnType<typeof kb.createKbFolder>>): kb.KbFolder {
+  if ('error' in result || !result.folder) throw new Error('no folder created');
+  return result.folder;
+}
+
 const ARTICLE = `<html><head><title>Pricing guide</title></head><body><nav>Menu · Login</nav><article><h1>Pricing guide</h1>${'<p>Price on the value of the outcome, not on the hours it took you to make the course. </p>'.repeat(12)}</article><footer>© Site</footer></body></html>`;
 
 beforeAll(async () => {
@@ -109,7 +114,7 @@ describe('knowledge base', () => {
   it('deleting a folder deletes its documents; the selection falls back to all', async () => {
     const { client, userId } = await signedIn();
     const created = await kb.createKbFolder(client, '  Brand  ');
-    const folder = ('folder' in created && created.folder)!;
+    const folder = folderOf(created);
     expect(folder.name).toBe('Brand');
     await kb.addKbDocument(client, { name: 'Voice', type: 'text', content: 'Friendly, direct.', folderId: folder.id });
     await kb.addKbDocument(client, { name: 'Loose note', type: 'text', content: 'Audience: coaches.', folderId: null });
@@ -132,7 +137,7 @@ describe('knowledge base', () => {
     const owner = await signedIn();
     const other = await signedIn();
     const created = await kb.createKbFolder(owner.client, 'Private');
-    const folder = ('folder' in created && created.folder)!;
+    const folder = folderOf(created);
     const attempt = await kb.addKbDocument(other.client, { name: 'Sneaky', type: 'text', content: 'x', folderId: folder.id });
     expect('error' in attempt && attempt.error.code).toBe('42501');
   });
