@@ -108,7 +108,7 @@ export const routes: RouteObject[] = [
               upcoming(ROUTES.recommendedPrompts, 'Recommended Prompts', 'Hand-picked prompts are coming soon.'),
               upcoming(ROUTES.runPrompt, 'Run Prompt', 'Running prompts with your own key is coming soon.'),
               upcoming(ROUTES.promptStacks, 'Offer Builder', 'The offer builder is coming soon.'),
-              upcoming(ROUTES.knowledgeBase, 'Knowledge Base', 'The knowledge base is coming soon.'),
+              { path: ROUTES.knowledgeBase, lazy: page(() => import('./pages/knowledge/KnowledgeBasePage.tsx'), 'KnowledgeBasePage') },
               upcoming(ROUTES.documentGenerator, 'Document Generator', 'The document generator is coming soon.'),
               upcoming(ROUTES.savedIdeas, 'Saved Ideas', 'Saved startup ideas are coming soon.'),
               upcoming(ROUTES.fileManager, 'File Manager', 'Workspaces and the file manager are coming soon.'),

@@ -2,7 +2,8 @@ import { startLocalStack } from '../../supabase/local/server.ts';
 import { openPglite } from '../../supabase/local/db/pglite.ts';
 import { startFakeGoogle } from '../fixtures/fake-google.ts';
 import { startFakeOpenAI } from '../fixtures/fake-openai.ts';
-import { GOOGLE_PORT, OPENAI_PORT, STACK_PORT, WEB_URL } from './ports.ts';
+import { GOOGLE_PORT, OPENAI_PORT, PAGES_PORT, STACK_PORT, WEB_URL } from './ports.ts';
+import { startTestPages } from '../fixtures/pages/serve.ts';
 
 /**
  * The backend of the e2e run (started by playwright.config.ts): a fresh local stack on
@@ -10,7 +11,10 @@ import { GOOGLE_PORT, OPENAI_PORT, STACK_PORT, WEB_URL } from './ports.ts';
  * OpenAI-compatible AI provider. Everything is thrown
  * away when Playwright stops it.
  */
+// The stack's fetch-url function reads the local test pages.
+process.env.FETCH_URL_ALLOW_PRIVATE = 'true';
 const google = await startFakeGoogle(GOOGLE_PORT);
+const pages = await startTestPages(PAGES_PORT);
 const openai = await startFakeOpenAI({ port: OPENAI_PORT });
 const stack = await startLocalStack({
   db: await openPglite(),
@@ -32,7 +36,7 @@ const stack = await startLocalStack({
 console.log(`e2e stack on ${stack.url}, fake Google on ${google.url}, fake OpenAI on ${openai.url}`);
 
 const stop = async () => {
-  await Promise.allSettled([stack.stop(), google.close(), openai.close()]);
+  await Promise.allSettled([stack.stop(), google.close(), openai.close(), pages.close()]);
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());

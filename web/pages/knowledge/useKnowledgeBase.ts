@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useState } from 'react';
+import * as kb from '../../../shared/data/knowledge.ts';
+import { useNotify } from '../../../shared/ui/notices.tsx';
+import { supabase } from '../../lib/supabase.ts';
+
+export type KbState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; folders: kb.KbFolder[]; documents: kb.KbDocument[]; selection: kb.KbSelection };
+
+/** The user's knowledge base: loads it, and keeps it in step with every change made through it. */
+export function useKnowledgeBase(userId: string) {
+  const notify = useNotify();
+  const [state, setState] = useState<KbState>({ status: 'loading' });
+
+  const load = useCallback(async () => {
+    setState({ status: 'loading' });
+    const [all, selected] = await Promise.all([kb.listKnowledge(supabase), kb.getKbSelection(supabase)]);
+    if ('error' in all) return setState({ status: 'error', message: all.error.message });
+    setState({ status: 'ready', folders: all.folders, documents: all.documents, selection: 'error' in selected ? { kind: 'all' } : selected.selection });
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const update = (change: (ready: Extract<KbState, { status: 'ready' }>) => Partial<Extract<KbState, { status: 'ready' }>>) =>
+    setState((current) => (current.status === 'ready' ? { ...current, ...change(current) } : current));
+
+  const fail = (title: string, message: string) => notify({ title, description: message, variant: 'destructive' });
+
+  return {
+    state,
+    reload: load,
+    async createFolder(name: string): Promise<kb.KbFolder | null> {
+      const result = await kb.createKbFolder(supabase, name);
+      if ('error' in result) {
+        fail('Error creating folder', result.error.message);
+        return null;
+      }
+      const folder = result.folder;
+      if (folder) update((s) => ({ folders: [...s.folders, folder].sort((a, b) => a.name.localeCompare(b.name)) }));
+      return folder;
+    },
+    async deleteFolder(folder: kb.KbFolder): Promise<boolean> {
+      const error = await kb.deleteKbFolder(supabase, folder.id);
+      if (error) {
+        fail('Error deleting folder', error.message);
+        return false;
+      }
+      update((s) => ({
+        folders: s.folders.filter((f) => f.id !== folder.id),
+        documents: s.documents.filter((d) => d.folderId !== folder.id),
+        selection: s.selection.kind === 'folder' && s.selection.folderId === folder.id ? { kind: 'all' } : s.selection,
+      }));
+      notify({ title: 'Folder deleted', description: `"${folder.name}" and its documents were deleted.` });
+      return true;
+    },
+    async addDocument(doc: kb.NewKbDocument): Promise<string | null> {
+      const result = await kb.addKbDocument(supabase, doc);
+      if ('error' in result) return result.error.message;
+      update((s) => ({ documents: [result.document, ...s.documents] }));
+      notify({ title: 'Document added', description: `"${result.document.name}" is in your knowledge base.` });
+      return null;
+    },
+    async deleteDocument(doc: kb.KbDocument): Promise<void> {
+      const error = await kb.deleteKbDocument(supabase, doc.id);
+      if (error) return fail('Error deleting document', error.message);
+      update((s) => ({ documents: s.documents.filter((d) => d.id !== doc.id) }));
+      notify({ title: 'Document deleted', description: `"${doc.name}" was deleted.` });
+    },
+    async select(selection: kb.KbSelection): Promise<void> {
+      const previous = state.status === 'ready' ? state.selection : null;
+      update(() => ({ selection }));
+      const error = await kb.setKbSelection(supabase, userId, selection);
+      if (error) {
+        if (previous) update(() => ({ selection: previous }));
+        fail('Error saving selection', error.message);
+      }
+    },
+  };
+}
