@@ -11,6 +11,8 @@ const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 test.describe('signed out', () => {
   test('every signed-in-only route sends the visitor to /auth, remembering where they were', async ({ page }) => {
+    // One page load per route: on a busy two-core machine this outlasts the default 30 s.
+    test.setTimeout(120_000);
     for (const pattern of PROTECTED_ROUTES) {
       const path = concrete(pattern);
       await page.goto(path);
@@ -19,6 +21,7 @@ test.describe('signed out', () => {
   });
 
   test('every public route stays where it is', async ({ page }) => {
+    test.setTimeout(120_000);
     for (const pattern of PUBLIC_ROUTES) {
       const path = concrete(pattern);
       await page.goto(path);
