@@ -61,6 +61,7 @@ test.describe('signed in', () => {
   });
 
   test('every signed-in-only route opens inside the shell', async ({ page }) => {
+    test.setTimeout(120_000);
     await signInAs(page, await createUser());
     for (const pattern of PROTECTED_ROUTES) {
       const path = concrete(pattern);
