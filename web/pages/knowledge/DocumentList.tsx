@@ -6,6 +6,7 @@ import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import LinkIcon from '@mui/icons-material/LinkOutlined';
 import TextIcon from '@mui/icons-material/NotesOutlined';
 import type { KbDocument, KbFolder } from '../../../shared/data/knowledge.ts';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx';
 
 const TYPE_LOOK = {
   text: { label: 'Text', icon: TextIcon },
@@ -98,26 +99,19 @@ export function DocumentList({ documents, folders, onDelete }: { documents: KbDo
         </DialogActions>
       </Dialog>
 
-      <Dialog open={confirm !== null} onClose={() => setConfirm(null)} aria-labelledby="kb-delete-title">
-        <DialogTitle id="kb-delete-title">Delete this document?</DialogTitle>
-        <DialogContent>
-          <Typography>"{confirm?.name}" will be removed from your knowledge base.</Typography>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirm(null)}>Cancel</Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              const doc = confirm;
-              setConfirm(null);
-              if (doc) void onDelete(doc);
-            }}
-          >
-            Delete
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirm !== null}
+        title="Delete this document?"
+        confirmLabel="Delete"
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          const doc = confirm;
+          setConfirm(null);
+          if (doc) void onDelete(doc);
+        }}
+      >
+        "{confirm?.name}" will be removed from your knowledge base.
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemButton, ListItemText, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Button, Card, CardContent, IconButton, List, ListItem, ListItemButton, ListItemText, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import type { KbDocument, KbFolder } from '../../../shared/data/knowledge.ts';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx';
 
 /** What the document list shows: everything, the uncategorized documents, or one folder. */
 export type KbBrowse = 'all' | 'uncategorized' | string;
@@ -67,28 +68,19 @@ export function FolderNav(props: {
         </Stack>
       </CardContent>
 
-      <Dialog open={confirm !== null} onClose={() => setConfirm(null)} aria-labelledby="kb-folder-delete-title">
-        <DialogTitle id="kb-folder-delete-title">Delete folder "{confirm?.name}"?</DialogTitle>
-        <DialogContent>
-          <Typography>
-            {doomed === 0 ? 'The folder is empty.' : `Its ${doomed} document${doomed === 1 ? '' : 's'} will be deleted too.`} This cannot be undone.
-          </Typography>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirm(null)}>Cancel</Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              const folder = confirm;
-              setConfirm(null);
-              if (folder) void props.onDelete(folder).then((ok) => ok && browse === folder.id && props.onBrowse('all'));
-            }}
-          >
-            Delete folder
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={`Delete folder "${confirm?.name ?? ''}"?`}
+        confirmLabel="Delete folder"
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          const folder = confirm;
+          setConfirm(null);
+          if (folder) void props.onDelete(folder).then((ok) => ok && browse === folder.id && props.onBrowse('all'));
+        }}
+      >
+        {doomed === 0 ? 'The folder is empty.' : `Its ${doomed} document${doomed === 1 ? '' : 's'} will be deleted too.`} This cannot be undone.
+      </ConfirmDialog>
     </Card>
   );
 }
