@@ -35,6 +35,11 @@ export interface BackupSection {
   columns?: readonly string[];
   /** Rows belong to the user in this column: only the restorer's own rows are restored. */
   owner?: string;
+  /**
+   * A column pointing at a row of the same table (nested folders): parents are written in an
+   * earlier statement than their children, since RLS checks a row's parent when it is written.
+   */
+  parent?: string;
   /** Why a section is restored partly or not at all. */
   note?: string;
 }
@@ -54,7 +59,7 @@ export const BACKUP_SECTIONS: readonly BackupSection[] = [
   { name: 'recommended_prompts', table: 'recommended_prompts', label: 'Recommended prompts', key: ['id'], mode: 'upsert' },
   { name: 'free_prompt_categories', table: 'free_prompt_categories', label: 'Free prompt categories', key: ['id'], mode: 'upsert' },
   { name: 'free_prompts', table: 'free_prompts', label: 'Free prompts', key: ['id'], mode: 'upsert' },
-  { name: 'prompt_folders', table: 'prompt_folders', label: 'Your prompt folders', key: ['id'], mode: 'upsert', owner: 'user_id' },
+  { name: 'prompt_folders', table: 'prompt_folders', label: 'Your prompt folders', key: ['id'], mode: 'upsert', owner: 'user_id', parent: 'parent_folder_id' },
   { name: 'saved_prompts', table: 'saved_prompts', label: 'Your saved prompts', key: ['id'], mode: 'upsert', owner: 'user_id' },
   { name: 'offers', table: 'offers', label: 'Your offers', key: ['id'], mode: 'upsert', owner: 'user_id' },
   { name: 'kb_folders', table: 'kb_folders', label: 'Your knowledge-base folders', key: ['id'], mode: 'upsert', owner: 'user_id' },
@@ -153,6 +158,9 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/** Kept up to date by the database on every write: a restored row differs in them by nature, so they are not compared. */
+const BOOKKEEPING_COLUMNS = new Set(['updated_at', 'updated_by']);
+
 const project = (row: Row, columns: readonly string[]): Row => Object.fromEntries(columns.filter((c) => c in row).map((c) => [c, row[c]!]));
 
 /**
@@ -186,7 +194,7 @@ export function planRestore(file: BackupFile, current: Record<string, Row[]>, vi
         else plan.added.push(wanted);
         continue;
       }
-      const differs = Object.keys(wanted).some((column) => canonical(wanted[column]) !== canonical(now[column]));
+      const differs = Object.keys(wanted).some((column) => !BOOKKEEPING_COLUMNS.has(column) && canonical(wanted[column]) !== canonical(now[column]));
       if (differs) plan.changed.push(wanted);
       else plan.unchanged += 1;
     }
@@ -206,6 +214,24 @@ export interface RestoreChange {
   rows: Row[];
 }
 
+/** Rows with their nesting level among the rows being written (0 without a parent column), parents first. */
+function byLevel(section: BackupSection, rows: Row[]): [Row, number][] {
+  const parent = section.parent;
+  if (!parent) return rows.map((row) => [row, 0]);
+  const byKey = new Map(rows.map((row) => [keyOf(section, row), row]));
+  const levels = new Map<Row, number>();
+  const levelOf = (row: Row, seen: Set<Row>): number => {
+    const known = levels.get(row);
+    if (known !== undefined) return known;
+    const up = row[parent] == null ? undefined : byKey.get(JSON.stringify([row[parent]]));
+    // A cycle cannot be written in any order: the database will refuse it, whatever the level.
+    const level = up && !seen.has(up) ? levelOf(up, new Set(seen).add(row)) + 1 : 0;
+    levels.set(row, level);
+    return level;
+  };
+  return rows.map((row): [Row, number] => [row, levelOf(row, new Set())]).sort((a, b) => a[1] - b[1]);
+}
+
 /**
  * The plan's writes, in restore order, cut into requests of at most `maxBytes` of JSON each
  * (a request is one transaction; a huge knowledge base may need several).
@@ -222,13 +248,15 @@ export function restoreBatches(plan: RestorePlan, maxBytes = 512 * 1024): Restor
   for (const sectionPlan of plan.sections) {
     const section = sectionNamed(sectionPlan.name)!;
     if (section.mode === 'none') continue;
-    for (const row of [...sectionPlan.added, ...sectionPlan.changed]) {
+    let level = -1;
+    for (const [row, rowLevel] of byLevel(section, [...sectionPlan.added, ...sectionPlan.changed])) {
       const rowSize = JSON.stringify(row).length + 1;
       if (size > 0 && size + rowSize > maxBytes) flush();
       let change = batch[batch.length - 1];
-      if (!change || change.table !== section.table) {
+      if (!change || change.table !== section.table || rowLevel !== level) {
         change = { table: section.table, key: [...section.key], mode: section.mode, rows: [] };
         batch.push(change);
+        level = rowLevel;
       }
       change.rows.push(row);
       size += rowSize;

@@ -43,6 +43,16 @@ AI Vault local stack (Supabase-compatible) — database: ${databaseUrl ? 'Postgr
   service_role   ${config.serviceRoleKey}
 `);
 
+// MASTER_ADMIN_EMAIL: the first master admin, created or promoted at start (as `npm run admin:create` does).
+if (process.env.MASTER_ADMIN_EMAIL) {
+  try {
+    const { masterAdminFromEnv } = await import('../../scripts/admin-create.ts');
+    console.log(`${await masterAdminFromEnv(url, config.serviceRoleKey)}\n`);
+  } catch (error) {
+    console.error(`✖ MASTER_ADMIN_EMAIL: ${(error as Error).message}\n`);
+  }
+}
+
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;

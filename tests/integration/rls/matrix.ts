@@ -225,4 +225,25 @@ export const RLS_MATRIX: TableCase[] = [
     change: { selection: 'all' },
     expect: ownerOnly,
   },
+  {
+    // The product's one row of alert contacts: master admins only, not even admins.
+    table: 'monitoring_settings',
+    key: 'id',
+    setup: async (db) => {
+      await db.query("insert into public.monitoring_settings (id, alert_email, alert_phone) values (true, 'alerts@example.com', '+15550100')");
+      return 'true';
+    },
+    beforeInsert: async (tx) => {
+      await tx.query('delete from public.monitoring_settings');
+    },
+    newRow: () => ({ id: true, alert_email: 'new-alerts@example.com' }),
+    change: { alert_email: 'changed-alerts@example.com' },
+    expect: {
+      anon: row(false, false, false, false),
+      owner: row(false, false, false, false),
+      other: row(false, false, false, false),
+      admin: row(false, false, false, false),
+      master_admin: row(true, true, true, true),
+    },
+  },
 ];
