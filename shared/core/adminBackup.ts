@@ -102,11 +102,10 @@ export const backupFileSchema = z
         const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['tables', name, index], message });
         const bad = Object.keys(row).find((column) => !COLUMN_NAME.test(column));
         if (bad) issue(`"${bad}" is not a column name.`);
-        for (const column of section.key) {
-          const value = row[column];
-          if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') issue(`missing ${column}.`);
-        }
+        const missing = section.key.filter((column) => !['string', 'number', 'boolean'].includes(typeof row[column]));
+        for (const column of missing) issue(`missing ${column}.`);
         if (section.owner && typeof row[section.owner] !== 'string') issue(`missing ${section.owner}.`);
+        if (missing.length) return;
         const key = keyOf(section, row);
         if (seen.has(key)) issue(`${section.key.join(', ')} appears twice.`);
         seen.add(key);
