@@ -1,0 +1,24 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { AppRole } from '../../../shared/core/adminRoles.ts';
+
+/** What every tab of the admin screen is given. */
+export interface AdminTabProps {
+  viewerRole: AppRole;
+  /** Changes when data was replaced elsewhere on the screen (a restore): reload. */
+  reloadKey: number;
+}
+
+export interface AdminTab {
+  /** In the address: /admin/users?tab=<id>. */
+  id: string;
+  label: string;
+  Component: LazyExoticComponent<ComponentType<AdminTabProps>>;
+}
+
+/**
+ * The admin screen's tabs (spec 001 "Admin screen": User Management and Product Management). A
+ * new tab is one entry here; Product Management joins when generated documents exist.
+ */
+export const ADMIN_TABS: readonly AdminTab[] = [
+  { id: 'users', label: 'User Management', Component: lazy(async () => ({ default: (await import('./users/UserManagementTab.tsx')).UserManagementTab })) },
+];

@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ROLE_LABELS, type AdminRefusal, type AppRole } from '../../../../shared/core/adminRoles.ts';
+import { ADMIN_TOASTS, displayName, type ManagedUser, type UserFormInput } from '../../../../shared/core/adminUsers.ts';
+import { createManagedUser, deleteManagedUser, listManagedUsers, setUserRole, updateManagedUser } from '../../../../shared/data/adminUsers.ts';
+import { useNotify } from '../../../../shared/ui/notices.tsx';
+import { supabase } from '../../../lib/supabase.ts';
+
+export type UsersState = { status: 'loading' } | { status: 'error'; error: AdminRefusal } | { status: 'ready'; users: ManagedUser[] };
+
+/**
+ * The accounts the viewer manages and every change to them, each followed by the spec's toast;
+ * the list is updated in place from the row the server returns.
+ */
+export function useManagedUsers(reloadKey: number) {
+  const notify = useNotify();
+  const [state, setState] = useState<UsersState>({ status: 'loading' });
+
+  const load = useCallback(async () => {
+    setState({ status: 'loading' });
+    const { data, error } = await listManagedUsers(supabase);
+    setState(error ? { status: 'error', error } : { status: 'ready', users: data });
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load, reloadKey]);
+
+  const edit = (change: (users: ManagedUser[]) => ManagedUser[]) =>
+    setState((current) => (current.status === 'ready' ? { status: 'ready', users: change(current.users) } : current));
+  const replace = (user: ManagedUser) => edit((users) => users.map((u) => (u.id === user.id ? user : u)));
+  const fail = (error: AdminRefusal) => notify({ title: error.title, description: error.message, variant: 'destructive' });
+
+  return {
+    state,
+    reload: load,
+    async changeRole(user: ManagedUser, role: AppRole): Promise<void> {
+      const { data, error } = await setUserRole(supabase, user.id, role);
+      if (error) return fail(error);
+      replace(data);
+      notify(ADMIN_TOASTS.roleUpdated(displayName(data), ROLE_LABELS[data.role]));
+    },
+    /** Null when added; otherwise the refusal (also shown as a toast). */
+    async add(input: UserFormInput, role: AppRole): Promise<AdminRefusal | null> {
+      const { data, error } = await createManagedUser(supabase, { ...input, role });
+      if (error) {
+        fail(error);
+        return error;
+      }
+      edit((users) => [data, ...users]);
+      notify(ADMIN_TOASTS.added(displayName(data), ROLE_LABELS[data.role]));
+      return null;
+    },
+    async update(user: ManagedUser, input: UserFormInput): Promise<AdminRefusal | null> {
+      const { data, error } = await updateManagedUser(supabase, user.id, input);
+      if (error) {
+        fail(error);
+        return error;
+      }
+      replace(data);
+      notify(ADMIN_TOASTS.updated(displayName(data)));
+      return null;
+    },
+    async remove(user: ManagedUser): Promise<boolean> {
+      const { error } = await deleteManagedUser(supabase, user.id);
+      if (error) {
+        fail(error);
+        return false;
+      }
+      edit((users) => users.filter((u) => u.id !== user.id));
+      notify(ADMIN_TOASTS.deleted(displayName(user)));
+      return true;
+    },
+  };
+}
+
+export type ManagedUsers = ReturnType<typeof useManagedUsers>;
