@@ -1,0 +1,332 @@
+/**
+ * The prompt library's rules (spec 000 §2.15, §4, §5, §7.2, §8, §9): the prompt manager's texts
+ * verbatim, the sort options, one-prompt-per-line import, the breadcrumb walk, tags, and the
+ * library's shapes. Pure; shared/data/prompts.ts does the I/O with these.
+ */
+
+export interface LibraryFolder {
+  id: string;
+  name: string;
+  /** null: the library root. */
+  parentId: string | null;
+  createdAt: string;
+}
+
+export interface LibraryPrompt {
+  id: string;
+  name: string;
+  promptText: string;
+  description: string;
+  tags: string[];
+  isFavorite: boolean;
+  /** The provider this prompt runs with by default ('openai', 'gemini', … spec 000 §3.6). */
+  llmProvider: string;
+  /** The model it runs with by default; null = the provider's default model. */
+  model: string | null;
+  templateId: string | null;
+  /** null: the library root. */
+  folderId: string | null;
+  isPremium: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What a new or edited prompt carries (the server fills id, owner and dates). */
+export interface PromptDraft {
+  name: string;
+  promptText: string;
+  description?: string;
+  tags?: string[];
+  isFavorite?: boolean;
+  llmProvider?: string;
+  model?: string | null;
+  templateId?: string | null;
+  folderId: string | null;
+}
+
+export interface LibraryNotice {
+  title: string;
+  description?: string;
+  variant?: 'destructive';
+}
+
+/** The screen's texts (spec 000 §2.15, §5), verbatim. */
+export const LIBRARY_TEXTS = {
+  pageTitle: 'My Prompts & Stacks',
+  rootName: 'My Prompts Library',
+  empty: 'This folder is empty. Create a new prompt or folder to get started!',
+  folderCardText: 'Contains other prompts and folders.',
+  newFolder: 'New Folder',
+  newPrompt: 'New Prompt',
+  import: 'Import',
+  create: 'Create',
+  savePrompt: 'Save Prompt',
+  usePrompt: 'Use Prompt',
+  openFolder: 'Open Folder',
+  folderNameRequired: 'Folder name cannot be empty',
+  promptFieldsRequired: 'Prompt name and text are required.',
+  noTextToImport: 'No text to import.',
+  noValidPrompts: 'No valid prompts found in text.',
+  folderNotFound: 'Folder not found',
+  /** Ours: the database refuses the same move with this text (migration 20261123000100). */
+  folderCycle: 'A folder cannot be moved into itself or one of its subfolders.',
+} as const;
+
+const failure = (title: string) => (message: string): LibraryNotice => ({ title, description: message, variant: 'destructive' });
+
+/** The prompt-data error toasts (spec 000 §8), each with the server's message. */
+export const LIBRARY_ERRORS = {
+  fetchYourPrompts: failure('Error fetching your prompts'),
+  fetchFolders: failure('Error fetching prompt folders'),
+  fetchPrompts: failure('Error fetching prompts'),
+  /** "message or 'Folder not found'". */
+  buildPath: (message?: string | null): LibraryNotice => failure('Error building folder path')(message || LIBRARY_TEXTS.folderNotFound),
+  createFolder: failure('Error creating folder'),
+  savePrompt: failure('Error saving prompt'),
+  importPrompts: failure('Error importing prompts'),
+  deletePromptsInFolder: failure('Error deleting prompts in folder'),
+  delete: (type: DeleteTarget['type'], message: string): LibraryNotice => failure(`Error deleting ${type}`)(message),
+  /** Ours (beyond the spec's list): moving, tagging, exporting. */
+  move: failure('Error moving items'),
+  update: failure('Error updating prompt'),
+  export: failure('Error exporting library'),
+} as const;
+
+/** Success toasts (ours: the spec does not list them). */
+export const LIBRARY_SUCCESS = {
+  folderCreated: (name: string): LibraryNotice => ({ title: 'Folder created', description: `"${name}" is ready.` }),
+  promptSaved: (name: string): LibraryNotice => ({ title: 'Prompt saved', description: `"${name}" is in your library.` }),
+  imported: (count: number): LibraryNotice => ({ title: 'Prompts imported', description: `${count} ${count === 1 ? 'prompt' : 'prompts'} added.` }),
+  deleted: (target: DeleteTarget): LibraryNotice => ({ title: target.type === 'folder' ? 'Folder deleted' : 'Prompt deleted', description: `"${target.name}" was deleted.` }),
+  moved: (count: number): LibraryNotice => ({ title: 'Moved', description: `${count} ${count === 1 ? 'item' : 'items'} moved.` }),
+} as const;
+
+/** Spec 000 §3.9. */
+export interface DeleteTarget {
+  type: 'folder' | 'prompt';
+  id: string;
+  name: string;
+}
+
+/** The delete confirmation's question (ours; the spec only says there is one). */
+export const deleteQuestion = (target: DeleteTarget): string =>
+  target.type === 'folder'
+    ? `Delete the folder "${target.name}" and everything inside it, including its subfolders? This cannot be undone.`
+    : `Delete the prompt "${target.name}"? This cannot be undone.`;
+
+// ---------------------------------------------------------------------------------------------
+// Limits (the database checks the same, migration 20261123000100)
+
+export const PROMPT_LIMITS = {
+  nameMax: 200,
+  textMax: 100_000,
+  descriptionMax: 2_000,
+  tagsMax: 20,
+  tagMax: 40,
+  /** Spec 000 §9: imported names are cut at 50 characters. */
+  importNameChars: 50,
+  /** Spec 000 §9: the breadcrumb walks at most 10 folders. */
+  pathDepth: 10,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Sorting (spec 000 §2.15, §9; the option values are spec 001 §9's)
+
+export const SORT_OPTIONS = [
+  { value: 'name_asc', label: 'Name A-Z', column: 'name', ascending: true },
+  { value: 'name_desc', label: 'Name Z-A', column: 'name', ascending: false },
+  { value: 'date_desc', label: 'Newest', column: 'created_at', ascending: false },
+  { value: 'date_asc', label: 'Oldest', column: 'created_at', ascending: true },
+] as const;
+export type LibrarySort = (typeof SORT_OPTIONS)[number]['value'];
+export const DEFAULT_SORT: LibrarySort = 'name_asc';
+
+/**
+ * The database ordering of a sort. Names order by `sort_name` (the name lower-cased, a generated
+ * column) so "apple" and "Banana" sort the same on every database collation; id, in the same
+ * direction, breaks ties so pages never repeat or skip a row.
+ */
+export function sortOrder(sort: LibrarySort): { column: 'sort_name' | 'created_at'; ascending: boolean } {
+  const option = SORT_OPTIONS.find((o) => o.value === sort) ?? SORT_OPTIONS[0];
+  return { column: option.column === 'name' ? 'sort_name' : 'created_at', ascending: option.ascending };
+}
+
+export const isLibrarySort = (value: unknown): value is LibrarySort => SORT_OPTIONS.some((o) => o.value === value);
+
+/** The same ordering in memory (for lists already loaded, e.g. after an optimistic change). */
+export function compareBySort<T extends { name: string; createdAt: string; id: string }>(sort: LibrarySort): (a: T, b: T) => number {
+  const { column, ascending } = sortOrder(sort);
+  const sign = ascending ? 1 : -1;
+  return (a, b) => {
+    const primary =
+      column === 'sort_name' ? compareText(a.name.toLowerCase(), b.name.toLowerCase()) : compareText(a.createdAt, b.createdAt);
+    return sign * (primary || compareText(a.id, b.id));
+  };
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+
+/** 'Folder name cannot be empty' or null; the name to save is trimmed. */
+export function folderNameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return LIBRARY_TEXTS.folderNameRequired;
+  if (trimmed.length > PROMPT_LIMITS.nameMax) return `Folder name must be at most ${PROMPT_LIMITS.nameMax} characters.`;
+  return null;
+}
+
+/** 'Prompt name and text are required.' (spec §5), a length limit, or null. */
+export function promptDraftProblem(draft: Pick<PromptDraft, 'name' | 'promptText' | 'description' | 'tags'>): string | null {
+  if (!draft.name.trim() || !draft.promptText.trim()) return LIBRARY_TEXTS.promptFieldsRequired;
+  if (draft.name.trim().length > PROMPT_LIMITS.nameMax) return `Prompt name must be at most ${PROMPT_LIMITS.nameMax} characters.`;
+  if (draft.promptText.length > PROMPT_LIMITS.textMax) return `Prompt text must be at most ${PROMPT_LIMITS.textMax.toLocaleString('en-US')} characters.`;
+  if ((draft.description ?? '').length > PROMPT_LIMITS.descriptionMax) return `Description must be at most ${PROMPT_LIMITS.descriptionMax.toLocaleString('en-US')} characters.`;
+  return null;
+}
+
+/**
+ * Tags as stored: trimmed, inner spaces collapsed, commas split (a tag never holds one, so CSV can
+ * join them), cut at 40 characters, the first spelling of case-insensitive repeats kept, at most 20.
+ */
+export function normalizeTags(input: readonly string[] | string): string[] {
+  const raw = typeof input === 'string' ? [input] : input;
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const part of raw.flatMap((t) => t.split(','))) {
+    const tag = Array.from(part.replace(/\s+/g, ' ').trim()).slice(0, PROMPT_LIMITS.tagMax).join('').trim();
+    const key = tag.toLowerCase();
+    if (!tag || seen.has(key)) continue;
+    seen.add(key);
+    tags.push(tag);
+    if (tags.length === PROMPT_LIMITS.tagsMax) break;
+  }
+  return tags;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import: one prompt per line (spec 000 §5, §7.2)
+
+export interface LineImportRow {
+  name: string;
+  promptText: string;
+  llmProvider: 'openai';
+  folderId: string | null;
+}
+
+export type LineImport =
+  | { ok: true; rows: LineImportRow[]; skipped: { line: number; reason: string }[] }
+  | { ok: false; error: typeof LIBRARY_TEXTS.noTextToImport | typeof LIBRARY_TEXTS.noValidPrompts };
+
+/** The imported name: the first 50 characters, plus '...' when the line is longer (whole characters, never half an emoji). */
+export function importedPromptName(line: string): string {
+  const chars = Array.from(line);
+  return chars.length > PROMPT_LIMITS.importNameChars ? `${chars.slice(0, PROMPT_LIMITS.importNameChars).join('')}...` : line;
+}
+
+/**
+ * One prompt per non-blank line into the current folder, provider openai. Lines are trimmed (so
+ * Windows line ends and stray spaces never become part of a name). Empty text gives 'No text to
+ * import.'; text with only blank lines 'No valid prompts found in text.'. A line longer than a
+ * prompt may be is skipped and reported.
+ */
+export function parseImportLines(text: string, folderId: string | null): LineImport {
+  if (text.length === 0) return { ok: false, error: LIBRARY_TEXTS.noTextToImport };
+  const rows: LineImportRow[] = [];
+  const skipped: { line: number; reason: string }[] = [];
+  text.split(/\r\n|\r|\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line) return;
+    if (line.length > PROMPT_LIMITS.textMax) {
+      skipped.push({ line: index + 1, reason: `Longer than ${PROMPT_LIMITS.textMax.toLocaleString('en-US')} characters.` });
+      return;
+    }
+    rows.push({ name: importedPromptName(line), promptText: line, llmProvider: 'openai', folderId });
+  });
+  if (!rows.length && !skipped.length) return { ok: false, error: LIBRARY_TEXTS.noValidPrompts };
+  return { ok: true, rows, skipped };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Breadcrumb (spec 000 §2.15, §4)
+
+export interface Crumb {
+  /** null: the root crumb. */
+  id: string | null;
+  name: string;
+}
+
+export interface FolderRef {
+  id: string;
+  name: string;
+  parentId: string | null;
+}
+
+/** Reads one of the user's folders: data null when there is no such folder (or it is not theirs). */
+export type FetchFolder = (id: string) => Promise<{ data: FolderRef | null; error: null } | { data: null; error: { message: string } }>;
+
+export type FolderPath =
+  /** Root first, the current folder last; truncated when the walk stopped at the depth cap. */
+  | { ok: true; crumbs: Crumb[]; truncated: boolean }
+  /** The walk failed: show the notice and go back to the root. */
+  | { ok: false; crumbs: Crumb[]; notice: LibraryNotice };
+
+export const ROOT_CRUMB: Crumb = { id: null, name: LIBRARY_TEXTS.rootName };
+
+/**
+ * Rebuilds the breadcrumb of a folder by walking its parents, at most 10 folders (spec §4, §9).
+ * Any failure resets to the root with 'Error building folder path' and the message (or 'Folder
+ * not found'). The cap also stops a cycle from looping.
+ */
+export async function buildFolderPath(folderId: string | null, fetchFolder: FetchFolder): Promise<FolderPath> {
+  if (!folderId) return { ok: true, crumbs: [ROOT_CRUMB], truncated: false };
+  const chain: Crumb[] = [];
+  let next: string | null = folderId;
+  try {
+    while (next && chain.length < PROMPT_LIMITS.pathDepth) {
+      const { data, error } = await fetchFolder(next);
+      if (error) return { ok: false, crumbs: [ROOT_CRUMB], notice: LIBRARY_ERRORS.buildPath(error.message) };
+      if (!data) return { ok: false, crumbs: [ROOT_CRUMB], notice: LIBRARY_ERRORS.buildPath() };
+      chain.unshift({ id: data.id, name: data.name });
+      next = data.parentId;
+    }
+  } catch (thrown) {
+    return { ok: false, crumbs: [ROOT_CRUMB], notice: LIBRARY_ERRORS.buildPath(thrown instanceof Error ? thrown.message : null) };
+  }
+  return { ok: true, crumbs: [ROOT_CRUMB, ...chain], truncated: next !== null };
+}
+
+/**
+ * The same path from folders already loaded (e.g. the whole tree for a "Move to…" dialog), or null
+ * when a folder is missing. Capped like the walk.
+ */
+export function folderPathFromTree(folderId: string | null, folders: ReadonlyMap<string, FolderRef>): Crumb[] | null {
+  const chain: Crumb[] = [];
+  let next = folderId;
+  while (next && chain.length < PROMPT_LIMITS.pathDepth) {
+    const folder = folders.get(next);
+    if (!folder) return null;
+    chain.unshift({ id: folder.id, name: folder.name });
+    next = folder.parentId;
+  }
+  return [ROOT_CRUMB, ...chain];
+}
+
+/**
+ * The folders a folder may move into: every folder except itself and its descendants (the database
+ * refuses those moves too). Root (null) is always allowed.
+ */
+export function moveTargets(movingFolderIds: readonly string[], folders: readonly FolderRef[]): FolderRef[] {
+  const children = new Map<string | null, FolderRef[]>();
+  for (const f of folders) children.set(f.parentId, [...(children.get(f.parentId) ?? []), f]);
+  const excluded = new Set<string>();
+  const stack = [...movingFolderIds];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (excluded.has(id)) continue;
+    excluded.add(id);
+    for (const child of children.get(id) ?? []) stack.push(child.id);
+  }
+  return folders.filter((f) => !excluded.has(f.id));
+}
