@@ -1,8 +1,9 @@
 import { Suspense, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Alert, AlertTitle, Box, Button, CircularProgress, Container, Paper, Tab, Tabs, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { ACCESS_DENIED, adminScreenTitle } from '../../../shared/core/adminRoles.ts';
+import { ROUTES } from '../../../shared/core/routes.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ADMIN_TABS } from './adminTabs.ts';
 import { MasterAdminTools } from './tools/MasterAdminTools.tsx';
@@ -26,6 +27,9 @@ function AccessDenied() {
           {ACCESS_DENIED.title}
         </Typography>
         <Typography color="text.secondary">{ACCESS_DENIED.message}</Typography>
+        <Button component={RouterLink} to={ROUTES.dashboard} variant="outlined" sx={{ mt: 3 }}>
+          Back to the dashboard
+        </Button>
       </Paper>
     </Container>
   );

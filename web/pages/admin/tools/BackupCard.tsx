@@ -85,7 +85,7 @@ export function BackupCard({ onRestored }: { onRestored: () => void }) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Restoring shows what would change before anything is written; it adds back and resets rows, and never deletes.
         </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
           <Button variant="contained" startIcon={<DownloadIcon />} onClick={() => void exportAll()} loading={busy === 'export'} disabled={busy !== null && busy !== 'export'}>
             Export All App Data
           </Button>

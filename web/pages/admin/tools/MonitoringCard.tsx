@@ -85,8 +85,8 @@ export function MonitoringCard() {
               fullWidth
             />
             <Alert severity="info">{MONITORING_NOTE}</Alert>
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-              <Button type="submit" variant="contained" loading={saving}>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Button type="submit" variant="contained" loading={saving} sx={{ whiteSpace: 'nowrap' }}>
                 Save Settings
               </Button>
               {load.updatedAt && (

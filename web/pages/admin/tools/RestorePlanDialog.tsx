@@ -73,10 +73,22 @@ export function RestorePlanDialog({ review, applying, onApply, onClose }: { revi
                 : 'Nothing to restore: the data already matches this backup.'}
             </Alert>
             <List disablePadding aria-label="What the restore would do">
-              {review.plan.sections.map((section) => (
-                <SectionLine key={section.name} section={section} />
-              ))}
+              {review.plan.sections
+                .filter((section) => section.inFile > 0)
+                .map((section) => (
+                  <SectionLine key={section.name} section={section} />
+                ))}
             </List>
+            {review.plan.sections.some((section) => section.inFile === 0) && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+                Empty in the backup (left as they are):{' '}
+                {review.plan.sections
+                  .filter((section) => section.inFile === 0)
+                  .map((section) => section.label)
+                  .join(', ')}
+                .
+              </Typography>
+            )}
             {review.plan.unknownSections.length > 0 && (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
                 Not known to this version, skipped: {review.plan.unknownSections.join(', ')}.

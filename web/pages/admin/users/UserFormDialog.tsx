@@ -84,16 +84,16 @@ export function UserFormDialog({ target, viewerRole, onClose, onSubmit }: UserFo
     else onClose();
   };
 
-  const field = (name: keyof UserFormInput, label: string, extra: Record<string, unknown> = {}) => (
+  const field = (name: keyof UserFormInput, label: string, { helperText, ...extra }: Record<string, unknown> & { helperText?: string } = {}) => (
     <TextField
+      {...extra}
       label={label}
       value={input[name]}
       onChange={(e) => set(name)(e.target.value)}
       error={Boolean(errors[name])}
-      helperText={errors[name] ?? (extra.helperText as string | undefined)}
+      helperText={errors[name] ?? helperText}
       fullWidth
       disabled={saving}
-      {...extra}
     />
   );
 
