@@ -1,0 +1,311 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import {
+  DEFAULT_SORT,
+  folderNameProblem,
+  normalizeTags,
+  promptDraftProblem,
+  sortOrder,
+  type LibraryFolder,
+  type LibraryPrompt,
+  type LibrarySort,
+  type LineImportRow,
+  type PromptDraft,
+} from '../core/promptLibrary.ts';
+import type { DataError } from './offers.ts';
+
+/**
+ * The prompt library (tables prompt_folders and saved_prompts, owner-only RLS; spec 000 §2.15, §4,
+ * §7.2 and issue 4). Every function takes the signed-in user's SupabaseClient and answers
+ * `{ data, error }` like supabase-js: on failure `error` is `{ message, code }` — the server's
+ * message and code (e.g. '23514' for a move into the folder's own subfolder, '42501' for RLS),
+ * or code 'invalid' with the spec's validation text (show it as the toast title) — so the page
+ * can show the catalogue toast (LIBRARY_ERRORS in shared/core/promptLibrary.ts) with it.
+ *
+ *   folders   listFolderContents · listAllFolders · getFolder · createFolder · renameFolder · deleteFolder
+ *   prompts   getPrompt · createPrompt · updatePrompt · deletePrompt · setFavorite · setTags
+ *             listRecentPrompts · importPromptLines (the spec's one-per-line import, one insert)
+ *   both      moveItems (refused into a folder's own subtree) · searchLibrary
+ *
+ * Whole-library export/import: prompts-transfer (shared/data/promptsTransfer.ts); free stacks and
+ * recommended prompts: promptsCatalog.ts; run history: promptsRuns.ts.
+ */
+
+export type { DataError };
+export type DataResult<T> = { data: T; error: null } | { data: null; error: DataError };
+
+/** A prompt as a card shows it: everything but the text, plus a one-line preview of it. */
+export type PromptCard = Omit<LibraryPrompt, 'promptText'> & { preview: string };
+
+export interface FolderContents {
+  folders: LibraryFolder[];
+  prompts: PromptCard[];
+  /** All prompts in the folder (prompts holds one page of them). */
+  totalPrompts: number;
+}
+
+export const ok = <T>(data: T): DataResult<T> => ({ data, error: null });
+export const fail = (error: { message: string; code?: string }): { data: null; error: DataError } => ({
+  data: null,
+  error: { message: error.message, code: error.code },
+});
+export const invalid = (message: string): { data: null; error: DataError } => ({ data: null, error: { message, code: 'invalid' } });
+
+/** PostgREST's db-max-rows (1000 on hosted and local Supabase): longer lists are read in pages. */
+export const MAX_ROWS = 1000;
+/** How many prompts a folder listing reads at once unless told otherwise. */
+export const DEFAULT_PAGE_SIZE = 200;
+
+const FOLDER_COLUMNS = 'id, name, parent_folder_id, created_at';
+const PROMPT_META = 'id, name, description, tags, is_favorite, llm_provider, model, template_id, folder_id, is_premium, created_at, updated_at';
+export const PROMPT_COLUMNS = `${PROMPT_META}, prompt_text`;
+export const CARD_COLUMNS = `${PROMPT_META}, preview:prompt_preview`;
+
+export interface FolderRow {
+  id: string;
+  name: string;
+  parent_folder_id: string | null;
+  created_at: string;
+}
+interface PromptMetaRow {
+  id: string;
+  name: string;
+  description: string;
+  tags: string[];
+  is_favorite: boolean;
+  llm_provider: string;
+  model: string | null;
+  template_id: string | null;
+  folder_id: string | null;
+  is_premium: boolean;
+  created_at: string;
+  updated_at: string;
+}
+export type PromptRow = PromptMetaRow & { prompt_text: string };
+type CardRow = PromptMetaRow & { preview: string | null };
+
+export const toFolder = (r: FolderRow): LibraryFolder => ({ id: r.id, name: r.name, parentId: r.parent_folder_id, createdAt: r.created_at });
+const toMeta = (r: PromptMetaRow) => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  tags: r.tags,
+  isFavorite: r.is_favorite,
+  llmProvider: r.llm_provider,
+  model: r.model,
+  templateId: r.template_id,
+  folderId: r.folder_id,
+  isPremium: r.is_premium,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+export const toPrompt = (r: PromptRow): LibraryPrompt => ({ ...toMeta(r), promptText: r.prompt_text });
+export const toCard = (r: CardRow): PromptCard => ({ ...toMeta(r), preview: r.preview ?? '' });
+
+/** Reads every row of a query in pages of db-max-rows (the query must order by a unique key). */
+export async function fetchAllPages<Row>(
+  page: (from: number, to: number) => PromiseLike<{ data: unknown; error: { message: string; code?: string } | null }>,
+): Promise<DataResult<Row[]>> {
+  const rows: Row[] = [];
+  for (let from = 0; ; from += MAX_ROWS) {
+    const { data, error } = await page(from, from + MAX_ROWS - 1);
+    if (error) return fail(error);
+    const batch = (data ?? []) as Row[];
+    rows.push(...batch);
+    if (batch.length < MAX_ROWS) return ok(rows);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Folders
+
+/**
+ * One folder's subfolders and a page of its prompts (cards), both in the chosen order
+ * (spec §7.2). folderId null is the library root. Read in parallel: one round trip of time.
+ */
+export async function listFolderContents(
+  client: SupabaseClient,
+  folderId: string | null,
+  sort: LibrarySort = DEFAULT_SORT,
+  page: { offset?: number; limit?: number } = {},
+): Promise<DataResult<FolderContents>> {
+  const { column, ascending } = sortOrder(sort);
+  const offset = page.offset ?? 0;
+  const limit = Math.min(page.limit ?? DEFAULT_PAGE_SIZE, MAX_ROWS);
+  let folders = client.from('prompt_folders').select(FOLDER_COLUMNS);
+  folders = folderId ? folders.eq('parent_folder_id', folderId) : folders.is('parent_folder_id', null);
+  let prompts = client.from('saved_prompts').select(CARD_COLUMNS, { count: 'exact' });
+  prompts = folderId ? prompts.eq('folder_id', folderId) : prompts.is('folder_id', null);
+  const [f, p] = await Promise.all([
+    folders.order(column, { ascending }).order('id', { ascending }).limit(MAX_ROWS),
+    prompts.order(column, { ascending }).order('id', { ascending }).range(offset, offset + limit - 1),
+  ]);
+  if (f.error) return fail(f.error);
+  if (p.error) return fail(p.error);
+  return ok({
+    folders: (f.data as FolderRow[]).map(toFolder),
+    prompts: (p.data as unknown as CardRow[]).map(toCard),
+    totalPrompts: p.count ?? p.data.length,
+  });
+}
+
+/** Every folder of the user (for a folder tree or the "Move to…" dialog), parents in any order. */
+export async function listAllFolders(client: SupabaseClient): Promise<DataResult<LibraryFolder[]>> {
+  const result = await fetchAllPages<FolderRow>((from, to) => client.from('prompt_folders').select(FOLDER_COLUMNS).order('id').range(from, to));
+  return result.error ? result : ok(result.data.map(toFolder));
+}
+
+/** One of the user's folders, or null when there is none with that id (it fits buildFolderPath). */
+export async function getFolder(client: SupabaseClient, id: string): Promise<DataResult<LibraryFolder | null>> {
+  const { data, error } = await client.from('prompt_folders').select(FOLDER_COLUMNS).eq('id', id).maybeSingle();
+  if (error) return fail(error);
+  return ok(data ? toFolder(data as FolderRow) : null);
+}
+
+/** Creates a folder (name trimmed; blank gives 'Folder name cannot be empty'). */
+export async function createFolder(client: SupabaseClient, name: string, parentId: string | null): Promise<DataResult<LibraryFolder>> {
+  const problem = folderNameProblem(name);
+  if (problem) return invalid(problem);
+  const { data, error } = await client.from('prompt_folders').insert({ name: name.trim(), parent_folder_id: parentId }).select(FOLDER_COLUMNS).single();
+  return error ? fail(error) : ok(toFolder(data as FolderRow));
+}
+
+export async function renameFolder(client: SupabaseClient, id: string, name: string): Promise<DataResult<LibraryFolder>> {
+  const problem = folderNameProblem(name);
+  if (problem) return invalid(problem);
+  const { data, error } = await client.from('prompt_folders').update({ name: name.trim() }).eq('id', id).select(FOLDER_COLUMNS).single();
+  return error ? fail(error) : ok(toFolder(data as FolderRow));
+}
+
+/**
+ * Deletes a folder with everything inside it — its prompts and, recursively, its subfolders and
+ * theirs (spec §4; the foreign keys cascade, so it is one atomic statement and leaves no orphans).
+ * data: whether a folder was deleted (false: it was already gone or is not the user's).
+ */
+export async function deleteFolder(client: SupabaseClient, id: string): Promise<DataResult<boolean>> {
+  const { data, error } = await client.from('prompt_folders').delete().eq('id', id).select('id');
+  return error ? fail(error) : ok((data ?? []).length > 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prompts
+
+/** One of the user's prompts with its text (run-prompt, edit), or null when there is none. */
+export async function getPrompt(client: SupabaseClient, id: string): Promise<DataResult<LibraryPrompt | null>> {
+  const { data, error } = await client.from('saved_prompts').select(PROMPT_COLUMNS).eq('id', id).maybeSingle();
+  if (error) return fail(error);
+  return ok(data ? toPrompt(data as PromptRow) : null);
+}
+
+function promptRow(draft: Partial<PromptDraft>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  if (draft.name !== undefined) row.name = draft.name.trim();
+  if (draft.promptText !== undefined) row.prompt_text = draft.promptText;
+  if (draft.description !== undefined) row.description = draft.description.trim();
+  if (draft.tags !== undefined) row.tags = normalizeTags(draft.tags);
+  if (draft.isFavorite !== undefined) row.is_favorite = draft.isFavorite;
+  if (draft.llmProvider !== undefined) row.llm_provider = draft.llmProvider;
+  if (draft.model !== undefined) row.model = draft.model?.trim() || null;
+  if (draft.templateId !== undefined) row.template_id = draft.templateId;
+  if (draft.folderId !== undefined) row.folder_id = draft.folderId;
+  return row;
+}
+
+/** Saves a new prompt ('Prompt name and text are required.' when either is blank). */
+export async function createPrompt(client: SupabaseClient, draft: PromptDraft): Promise<DataResult<LibraryPrompt>> {
+  const problem = promptDraftProblem(draft);
+  if (problem) return invalid(problem);
+  const { data, error } = await client.from('saved_prompts').insert(promptRow(draft)).select(PROMPT_COLUMNS).single();
+  return error ? fail(error) : ok(toPrompt(data as PromptRow));
+}
+
+/** Changes some fields of a prompt (the same checks apply to the fields given). */
+export async function updatePrompt(client: SupabaseClient, id: string, changes: Partial<PromptDraft>): Promise<DataResult<LibraryPrompt>> {
+  // Only the fields given are checked (a stand-in keeps the other one valid).
+  const problem = promptDraftProblem({ name: changes.name ?? 'kept', promptText: changes.promptText ?? 'kept', description: changes.description });
+  if (problem) return invalid(problem);
+  const { data, error } = await client.from('saved_prompts').update(promptRow(changes)).eq('id', id).select(PROMPT_COLUMNS).single();
+  return error ? fail(error) : ok(toPrompt(data as PromptRow));
+}
+
+/** data: whether a prompt was deleted. */
+export async function deletePrompt(client: SupabaseClient, id: string): Promise<DataResult<boolean>> {
+  const { data, error } = await client.from('saved_prompts').delete().eq('id', id).select('id');
+  return error ? fail(error) : ok((data ?? []).length > 0);
+}
+
+export async function setFavorite(client: SupabaseClient, id: string, isFavorite: boolean): Promise<DataResult<null>> {
+  const { error } = await client.from('saved_prompts').update({ is_favorite: isFavorite }).eq('id', id);
+  return error ? fail(error) : ok(null);
+}
+
+/** Replaces a prompt's tags (normalised: see normalizeTags); data: the tags as stored. */
+export async function setTags(client: SupabaseClient, id: string, tags: readonly string[]): Promise<DataResult<string[]>> {
+  const { data, error } = await client.from('saved_prompts').update({ tags: normalizeTags(tags) }).eq('id', id).select('tags').single();
+  return error ? fail(error) : ok((data as { tags: string[] }).tags);
+}
+
+/** The latest prompts, newest first (spec 001: the document generator shows 5). */
+export async function listRecentPrompts(client: SupabaseClient, limit = 5): Promise<DataResult<PromptCard[]>> {
+  const { data, error } = await client.from('saved_prompts').select(CARD_COLUMNS).order('created_at', { ascending: false }).order('id', { ascending: false }).limit(limit);
+  return error ? fail(error) : ok((data as unknown as CardRow[]).map(toCard));
+}
+
+/** The spec's line import (parseImportLines' rows) as one bulk insert; data: how many were added. */
+export async function importPromptLines(client: SupabaseClient, rows: readonly LineImportRow[]): Promise<DataResult<number>> {
+  if (!rows.length) return ok(0);
+  const { error, count } = await client
+    .from('saved_prompts')
+    .insert(rows.map((r) => ({ name: r.name, prompt_text: r.promptText, llm_provider: r.llmProvider, folder_id: r.folderId })), { count: 'exact' });
+  return error ? fail(error) : ok(count ?? rows.length);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moving and searching
+
+/**
+ * Moves folders and prompts into a folder (null: the root). Folders move first; the database
+ * refuses a folder moved into itself or its own subtree ('A folder cannot be moved into itself or
+ * one of its subfolders.', code 23514) and a target that is not the user's (RLS). data: how many
+ * items moved.
+ */
+export async function moveItems(
+  client: SupabaseClient,
+  items: { folderIds?: readonly string[]; promptIds?: readonly string[] },
+  targetFolderId: string | null,
+): Promise<DataResult<number>> {
+  let moved = 0;
+  if (items.folderIds?.length) {
+    const { data, error } = await client.from('prompt_folders').update({ parent_folder_id: targetFolderId }).in('id', [...items.folderIds]).select('id');
+    if (error) return fail(error);
+    moved += (data ?? []).length;
+  }
+  if (items.promptIds?.length) {
+    const { data, error } = await client.from('saved_prompts').update({ folder_id: targetFolderId }).in('id', [...items.promptIds]).select('id');
+    if (error) return fail(error);
+    moved += (data ?? []).length;
+  }
+  return ok(moved);
+}
+
+/**
+ * Searches the whole library: prompts whose name, text or a tag contains the words as typed
+ * (case-insensitive), favourites first, then by name. data: the first `limit` cards and the total.
+ */
+export async function searchLibrary(
+  client: SupabaseClient,
+  query: string,
+  { limit = 50, offset = 0 }: { limit?: number; offset?: number } = {},
+): Promise<DataResult<{ prompts: PromptCard[]; total: number }>> {
+  const search = query.trim();
+  if (!search) return ok({ prompts: [], total: 0 });
+  const { data, error, count } = await client
+    .rpc('search_prompt_library', { search }, { count: 'exact' })
+    .select(CARD_COLUMNS)
+    .order('is_favorite', { ascending: false })
+    .order('sort_name')
+    .order('id')
+    .range(offset, offset + Math.min(limit, MAX_ROWS) - 1);
+  if (error) return fail(error);
+  const rows = (data ?? []) as unknown as CardRow[];
+  return ok({ prompts: rows.map(toCard), total: count ?? rows.length });
+}

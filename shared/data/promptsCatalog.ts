@@ -1,0 +1,175 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { PromptQuestion } from '../core/placeholders.ts';
+import type { LibraryPrompt } from '../core/promptLibrary.ts';
+import type { FreeCategory, FreePrompt, OwnPrompt } from '../core/promptStacks.ts';
+import {
+  clampPage,
+  defaultProviderFor,
+  pageCount,
+  RECOMMENDED_PAGE_SIZE,
+  RECOMMENDED_TEXTS,
+  type RecommendedPrompt,
+} from '../core/recommendedPrompts.ts';
+import { createPrompt, fail, fetchAllPages, ok, type DataError, type DataResult } from './prompts.ts';
+
+/**
+ * The prompt catalogues (readable by everyone): the built-in free prompt stacks
+ * (free_prompt_categories, free_prompts — spec 000 §3.5) and the recommended prompts
+ * (recommended_prompts — spec 001), plus what /prompts needs of the user's own prompts.
+ *
+ *   listFreeStacks · getFreePrompt · listOwnPromptsForStacks
+ *   listRecommendedPrompts (search, category, page of 9, total) · listRecommendedCategories
+ *   saveRecommendedPrompt (login and a non-empty name required)
+ *
+ * Same `{ data, error }` answers as shared/data/prompts.ts; saving while signed out gives code
+ * 'login_required', a blank name code 'invalid', each with the texts of RECOMMENDED_TEXTS.
+ */
+
+interface FreePromptRow {
+  id: string;
+  category_id: string;
+  name: string;
+  prompt_text: string;
+  llm_provider: string;
+  template_id: string | null;
+  is_premium: boolean;
+  questions: PromptQuestion[];
+}
+const FREE_COLUMNS = 'id, category_id, name, prompt_text, llm_provider, template_id, is_premium, questions';
+const toFreePrompt = (r: FreePromptRow): FreePrompt => ({
+  id: r.id,
+  categoryId: r.category_id,
+  name: r.name,
+  promptText: r.prompt_text,
+  llmProvider: r.llm_provider,
+  templateId: r.template_id,
+  isPremium: r.is_premium,
+  questions: Array.isArray(r.questions) ? r.questions : [],
+});
+
+/** The free categories and their prompts, each in their set order. */
+export async function listFreeStacks(client: SupabaseClient): Promise<DataResult<{ categories: FreeCategory[]; prompts: FreePrompt[] }>> {
+  const [categories, prompts] = await Promise.all([
+    client.from('free_prompt_categories').select('id, name, description').order('sort_order').order('id'),
+    client.from('free_prompts').select(FREE_COLUMNS).order('category_id').order('sort_order').order('id'),
+  ]);
+  if (categories.error) return fail(categories.error);
+  if (prompts.error) return fail(prompts.error);
+  return ok({ categories: categories.data as FreeCategory[], prompts: (prompts.data as FreePromptRow[]).map(toFreePrompt) });
+}
+
+/** One built-in free prompt (run-prompt of fp1 …), or null. */
+export async function getFreePrompt(client: SupabaseClient, id: string): Promise<DataResult<FreePrompt | null>> {
+  const { data, error } = await client.from('free_prompts').select(FREE_COLUMNS).eq('id', id).maybeSingle();
+  if (error) return fail(error);
+  return ok(data ? toFreePrompt(data as FreePromptRow) : null);
+}
+
+/** The user's prompts with their folder's name, by name (spec 000 §7.2), for /prompts. */
+export async function listOwnPromptsForStacks(client: SupabaseClient): Promise<DataResult<OwnPrompt[]>> {
+  type Row = { id: string; name: string; prompt_text: string; is_premium: boolean; folder_id: string | null; prompt_folders: { name: string } | null };
+  const result = await fetchAllPages<Row>((from, to) =>
+    client.from('saved_prompts').select('id, name, prompt_text, is_premium, folder_id, prompt_folders(name)').order('sort_name').order('id').range(from, to),
+  );
+  if (result.error) return result;
+  return ok(
+    result.data.map((r) => ({
+      id: r.id,
+      name: r.name,
+      promptText: r.prompt_text,
+      isPremium: r.is_premium,
+      folderId: r.folder_id,
+      folderName: r.prompt_folders?.name ?? null,
+    })),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recommended prompts
+
+interface RecommendedRow {
+  id: string;
+  name: string;
+  description: string;
+  prompt_text: string;
+  category: string;
+  tags: string[];
+  llm_suitability: string[];
+}
+const RECOMMENDED_COLUMNS = 'id, name, description, prompt_text, category, tags, llm_suitability';
+const toRecommended = (r: RecommendedRow): RecommendedPrompt => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  promptText: r.prompt_text,
+  category: r.category,
+  tags: r.tags,
+  llmSuitability: r.llm_suitability,
+});
+
+export interface RecommendedPage {
+  prompts: RecommendedPrompt[];
+  /** Matching prompts over all pages. */
+  total: number;
+  /** The page shown (1-based, kept within range). */
+  page: number;
+  pageCount: number;
+}
+
+/**
+ * One page of the public catalogue, ordered by category then name (spec 001 §7): optionally only
+ * one category, and only prompts whose name, description or a tag contains the search.
+ */
+export async function listRecommendedPrompts(
+  client: SupabaseClient,
+  { search = '', category = null, page = 1, pageSize = RECOMMENDED_PAGE_SIZE }: { search?: string; category?: string | null; page?: number; pageSize?: number } = {},
+): Promise<DataResult<RecommendedPage>> {
+  const query = (wanted: number) => {
+    let q = client.rpc('search_recommended_prompts', { search: search.trim() }, { count: 'exact' }).select(RECOMMENDED_COLUMNS);
+    if (category) q = q.eq('category', category);
+    const from = (wanted - 1) * pageSize;
+    return q.order('category').order('name').order('id').range(from, from + pageSize - 1);
+  };
+  let wanted = Math.max(1, Math.floor(page) || 1);
+  let result = await query(wanted);
+  // A page past the end (the results shrank): show the last page instead.
+  if (!result.error && result.count !== null && wanted > pageCount(result.count, pageSize)) {
+    wanted = clampPage(wanted, result.count, pageSize);
+    result = await query(wanted);
+  }
+  if (result.error) return fail(result.error);
+  const total = result.count ?? 0;
+  return ok({ prompts: ((result.data ?? []) as unknown as RecommendedRow[]).map(toRecommended), total, page: wanted, pageCount: pageCount(total, pageSize) });
+}
+
+/** The category tabs, alphabetically (the page adds its 'All' tab). */
+export async function listRecommendedCategories(client: SupabaseClient): Promise<DataResult<string[]>> {
+  const { data, error } = await client.rpc('recommended_prompt_categories');
+  return error ? fail(error) : ok((data ?? []) as string[]);
+}
+
+/**
+ * Saves a copy of a recommended prompt into the user's library under the name they chose (spec
+ * 001 §5: login and a non-empty name required), with its description, tags and the first
+ * provider it suits.
+ */
+export async function saveRecommendedPrompt(
+  client: SupabaseClient,
+  prompt: RecommendedPrompt,
+  { name, folderId = null }: { name: string; folderId?: string | null },
+): Promise<DataResult<LibraryPrompt>> {
+  const { data: session } = await client.auth.getSession();
+  if (!session.session) {
+    const error: DataError = { message: RECOMMENDED_TEXTS.loginRequired.description, code: 'login_required' };
+    return { data: null, error };
+  }
+  if (!name.trim()) return { data: null, error: { message: RECOMMENDED_TEXTS.nameRequired.description, code: 'invalid' } };
+  return createPrompt(client, {
+    name,
+    promptText: prompt.promptText,
+    description: prompt.description,
+    tags: prompt.tags,
+    llmProvider: defaultProviderFor(prompt),
+    folderId,
+  });
+}

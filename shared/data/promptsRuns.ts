@@ -1,0 +1,126 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { fail, ok, type DataResult } from './prompts.ts';
+
+/**
+ * Run history (table prompt_runs, owner-only): what /run-prompt and the extension record after
+ * each run, so the user can reopen and delete their runs.
+ *
+ *   recordPromptRun · listPromptRuns (newest first, paged, optionally of one prompt)
+ *   getPromptRun · deletePromptRun · deleteAllPromptRuns
+ *
+ * Same `{ data, error }` answers as shared/data/prompts.ts.
+ */
+
+export type PromptRunStatus = 'done' | 'stopped' | 'error';
+
+export interface NewPromptRun {
+  /** The saved prompt run, or null for a built-in free prompt (freePromptId) or an ad-hoc prompt. */
+  promptId: string | null;
+  freePromptId?: string | null;
+  promptName: string;
+  /** The form's values by field id (shared/core/placeholders.ts). */
+  filledValues: Record<string, string>;
+  finalPrompt: string;
+  provider: string;
+  model: string | null;
+  output: string;
+  status: PromptRunStatus;
+  /** The error toast's text, for status 'error'. */
+  errorMessage?: string | null;
+  /** The tab the extension ran it on. */
+  pageUrl?: string | null;
+}
+
+export interface PromptRun extends Required<NewPromptRun> {
+  id: string;
+  createdAt: string;
+}
+
+interface RunRow {
+  id: string;
+  prompt_id: string | null;
+  free_prompt_id: string | null;
+  prompt_name: string;
+  filled_values: Record<string, string>;
+  final_prompt: string;
+  provider: string;
+  model: string | null;
+  output: string;
+  status: PromptRunStatus;
+  error_message: string | null;
+  page_url: string | null;
+  created_at: string;
+}
+const RUN_COLUMNS = 'id, prompt_id, free_prompt_id, prompt_name, filled_values, final_prompt, provider, model, output, status, error_message, page_url, created_at';
+const toRun = (r: RunRow): PromptRun => ({
+  id: r.id,
+  promptId: r.prompt_id,
+  freePromptId: r.free_prompt_id,
+  promptName: r.prompt_name,
+  filledValues: r.filled_values,
+  finalPrompt: r.final_prompt,
+  provider: r.provider,
+  model: r.model,
+  output: r.output,
+  status: r.status,
+  errorMessage: r.error_message,
+  pageUrl: r.page_url,
+  createdAt: r.created_at,
+});
+
+export const RUN_HISTORY_PAGE_SIZE = 20;
+
+export async function recordPromptRun(client: SupabaseClient, run: NewPromptRun): Promise<DataResult<PromptRun>> {
+  const { data, error } = await client
+    .from('prompt_runs')
+    .insert({
+      prompt_id: run.promptId,
+      free_prompt_id: run.freePromptId ?? null,
+      prompt_name: run.promptName.trim() || 'Untitled prompt',
+      filled_values: run.filledValues,
+      final_prompt: run.finalPrompt,
+      provider: run.provider,
+      model: run.model,
+      output: run.output,
+      status: run.status,
+      error_message: run.errorMessage ?? null,
+      page_url: run.pageUrl ?? null,
+    })
+    .select(RUN_COLUMNS)
+    .single();
+  return error ? fail(error) : ok(toRun(data as RunRow));
+}
+
+/** A page of the user's runs, newest first; `promptId` keeps only the runs of one saved prompt. */
+export async function listPromptRuns(
+  client: SupabaseClient,
+  { page = 1, pageSize = RUN_HISTORY_PAGE_SIZE, promptId }: { page?: number; pageSize?: number; promptId?: string } = {},
+): Promise<DataResult<{ runs: PromptRun[]; total: number }>> {
+  const from = (Math.max(1, Math.floor(page) || 1) - 1) * pageSize;
+  let query = client.from('prompt_runs').select(RUN_COLUMNS, { count: 'exact' });
+  if (promptId) query = query.eq('prompt_id', promptId);
+  const { data, error, count } = await query
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, from + pageSize - 1);
+  if (error) return fail(error);
+  return ok({ runs: (data as RunRow[]).map(toRun), total: count ?? data.length });
+}
+
+export async function getPromptRun(client: SupabaseClient, id: string): Promise<DataResult<PromptRun | null>> {
+  const { data, error } = await client.from('prompt_runs').select(RUN_COLUMNS).eq('id', id).maybeSingle();
+  if (error) return fail(error);
+  return ok(data ? toRun(data as RunRow) : null);
+}
+
+/** data: whether a run was deleted. */
+export async function deletePromptRun(client: SupabaseClient, id: string): Promise<DataResult<boolean>> {
+  const { data, error } = await client.from('prompt_runs').delete().eq('id', id).select('id');
+  return error ? fail(error) : ok((data ?? []).length > 0);
+}
+
+/** Clears the user's whole history (RLS limits the delete to their own rows); data: how many. */
+export async function deleteAllPromptRuns(client: SupabaseClient): Promise<DataResult<number>> {
+  const { error, count } = await client.from('prompt_runs').delete({ count: 'exact' }).not('id', 'is', null);
+  return error ? fail(error) : ok(count ?? 0);
+}
