@@ -9,7 +9,8 @@ import { STACK_URL } from './ports.ts';
 /** Helpers for e2e specs: users made through the real Auth admin API of the e2e stack, the mailbox, sessions. */
 
 export const TEST_PASSWORD = 'correct-horse-42';
-export type AppRole = 'user' | 'editor' | 'view_only' | 'admin' | 'master_admin';
+export type { AppRole } from '../../shared/core/adminRoles.ts';
+import type { AppRole } from '../../shared/core/adminRoles.ts';
 
 // supabase-js needs a WebSocket for realtime even when unused; Node 20 has none built in.
 const nodeClient = (key: string): SupabaseClient =>

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import type { Session, User } from '@supabase/supabase-js';
+import type { AppRole } from '../../shared/core/adminRoles.ts';
 import { needsSecondFactor } from '../../shared/core/session.ts';
 import { useNotify } from '../../shared/ui/notices.tsx';
 import { useClearProviderKeys } from './providerKeys.ts';
@@ -12,7 +13,6 @@ import { supabase } from './supabase.ts';
  * session (localStorage, auto refresh); these atoms mirror it for React.
  */
 
-export type AppRole = 'user' | 'editor' | 'view_only' | 'admin' | 'master_admin';
 
 export interface Profile {
   id: string;
@@ -63,7 +63,7 @@ export function useProfile(): Profile | null {
   return useAtomValue(profileAtom);
 }
 
-export const isAdminRole = (role: AppRole | undefined | null): boolean => role === 'admin' || role === 'master_admin';
+export { isAdminRole } from '../../shared/core/adminRoles.ts';
 
 /** Set before leaving for Google, so the return trip gets its "Signed In!" notice. */
 export const OAUTH_PENDING_KEY = 'ai_vault_oauth_pending';
