@@ -51,12 +51,13 @@ export const RLS_MATRIX: TableCase[] = [
     // Profiles are created by the auth trigger only; nobody inserts through the API.
     newRow: (_cast, actorId) => ({ id: actorId ?? '00000000-0000-0000-0000-000000000000', name: 'x' }),
     change: { name: 'Renamed' },
+    // Nobody deletes a profile over the API: accounts are deleted through Auth (admin-users function).
     expect: {
       anon: row(false, false, false, false),
       owner: row(true, false, true, false),
       other: row(false, false, false, false),
-      admin: row(true, false, true, true),
-      master_admin: row(true, false, true, true),
+      admin: row(true, false, true, false),
+      master_admin: row(true, false, true, false),
     },
   },
   {
@@ -245,5 +246,20 @@ export const RLS_MATRIX: TableCase[] = [
       admin: row(false, false, false, false),
       master_admin: row(true, true, true, true),
     },
+  },
+  {
+    // Run history (prompt_runs): the owner's own, like the library it comes from.
+    table: 'prompt_runs',
+    key: 'id',
+    setup: async (db, cast) =>
+      (
+        await db.query<{ id: string }>(
+          "insert into public.prompt_runs (user_id, prompt_name, final_prompt, provider, output, status) values ($1, 'Owner run', 'Write about AI', 'openai', 'An answer', 'done') returning id",
+          [cast.owner.id],
+        )
+      ).rows[0]!.id,
+    newRow: (cast) => ({ user_id: cast.owner.id, prompt_name: 'New run', final_prompt: 'Hello', provider: 'openai', status: 'stopped' }),
+    change: { output: 'Changed output' },
+    expect: ownerOnly,
   },
 ];
