@@ -121,6 +121,7 @@ export const PROMPT_LIMITS = {
   nameMax: 200,
   textMax: 100_000,
   descriptionMax: 2_000,
+  modelMax: 200,
   tagsMax: 20,
   tagMax: 40,
   /** Spec 000 §9: imported names are cut at 50 characters. */

@@ -97,6 +97,7 @@ export const SKIP_REASONS = {
   textMissing: 'Prompt text is missing.',
   textTooLong: `Prompt text is longer than ${PROMPT_LIMITS.textMax.toLocaleString('en-US')} characters.`,
   descriptionTooLong: `Description is longer than ${PROMPT_LIMITS.descriptionMax.toLocaleString('en-US')} characters.`,
+  modelTooLong: `Model name is longer than ${PROMPT_LIMITS.modelMax} characters.`,
   folderNameMissing: 'Folder name is missing.',
   folderNameTooLong: `A folder name is longer than ${PROMPT_LIMITS.nameMax} characters.`,
   duplicateFolderId: 'Another folder in the file has the same id.',
@@ -256,6 +257,7 @@ function readPrompt(row: string, fields: Fields, folderRef: string | null): Impo
     : !promptText.trim() ? SKIP_REASONS.textMissing
     : promptText.length > PROMPT_LIMITS.textMax ? SKIP_REASONS.textTooLong
     : description.length > PROMPT_LIMITS.descriptionMax ? SKIP_REASONS.descriptionTooLong
+    : text(fields.model).trim().length > PROMPT_LIMITS.modelMax ? SKIP_REASONS.modelTooLong
     : null;
   if (problem) return { row, name, reason: problem };
   const tags = Array.isArray(fields.tags) ? fields.tags.map(text) : text(fields.tags);

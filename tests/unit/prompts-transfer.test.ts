@@ -190,6 +190,7 @@ describe('reading files', () => {
         { name: 'No text', promptText: '   ' },
         { name: 'Long description', promptText: 'ok', description: 'd'.repeat(2_001) },
         42,
+        { name: 'Long model', promptText: 'ok', model: 'm'.repeat(201) },
       ],
     };
     const library = parsed(JSON.stringify(file));
@@ -211,6 +212,7 @@ describe('reading files', () => {
       { row: 'Prompt 4', name: 'No text', reason: SKIP_REASONS.textMissing },
       { row: 'Prompt 5', name: 'Long description', reason: SKIP_REASONS.descriptionTooLong },
       { row: 'Prompt 6', name: '', reason: SKIP_REASONS.notAnObject },
+      { row: 'Prompt 7', name: 'Long model', reason: SKIP_REASONS.modelTooLong },
     ]);
   });
 });
