@@ -101,6 +101,9 @@ const toMeta = (r: PromptMetaRow) => ({
 export const toPrompt = (r: PromptRow): LibraryPrompt => ({ ...toMeta(r), promptText: r.prompt_text });
 export const toCard = (r: CardRow): PromptCard => ({ ...toMeta(r), preview: r.preview ?? '' });
 
+/** PostgREST's answer (416) to a page past the end: an empty page, not an error. */
+export const RANGE_PAST_END = 'PGRST103';
+
 /** Reads every row of a query in pages of db-max-rows (the query must order by a unique key). */
 export async function fetchAllPages<Row>(
   page: (from: number, to: number) => PromiseLike<{ data: unknown; error: { message: string; code?: string } | null }>,
@@ -133,19 +136,28 @@ export async function listFolderContents(
   const limit = Math.min(page.limit ?? DEFAULT_PAGE_SIZE, MAX_ROWS);
   let folders = client.from('prompt_folders').select(FOLDER_COLUMNS);
   folders = folderId ? folders.eq('parent_folder_id', folderId) : folders.is('parent_folder_id', null);
-  let prompts = client.from('saved_prompts').select(CARD_COLUMNS, { count: 'exact' });
-  prompts = folderId ? prompts.eq('folder_id', folderId) : prompts.is('folder_id', null);
+  const prompts = (columns: string, options: { count: 'exact'; head?: boolean }) => {
+    const q = client.from('saved_prompts').select(columns, options);
+    return folderId ? q.eq('folder_id', folderId) : q.is('folder_id', null);
+  };
   const [f, p] = await Promise.all([
     folders.order(column, { ascending }).order('id', { ascending }).limit(MAX_ROWS),
-    prompts.order(column, { ascending }).order('id', { ascending }).range(offset, offset + limit - 1),
+    prompts(CARD_COLUMNS, { count: 'exact' }).order(column, { ascending }).order('id', { ascending }).range(offset, offset + limit - 1),
   ]);
   if (f.error) return fail(f.error);
-  if (p.error) return fail(p.error);
-  return ok({
-    folders: (f.data as FolderRow[]).map(toFolder),
-    prompts: (p.data as unknown as CardRow[]).map(toCard),
-    totalPrompts: p.count ?? p.data.length,
-  });
+  let cards: CardRow[] = [];
+  let total: number;
+  if (p.error?.code === RANGE_PAST_END) {
+    const counted = await prompts('id', { count: 'exact', head: true });
+    if (counted.error) return fail(counted.error);
+    total = counted.count ?? 0;
+  } else if (p.error) {
+    return fail(p.error);
+  } else {
+    cards = p.data as unknown as CardRow[];
+    total = p.count ?? cards.length;
+  }
+  return ok({ folders: (f.data as FolderRow[]).map(toFolder), prompts: cards.map(toCard), totalPrompts: total });
 }
 
 /** Every folder of the user (for a folder tree or the "Move to…" dialog), parents in any order. */
@@ -305,6 +317,10 @@ export async function searchLibrary(
     .order('sort_name')
     .order('id')
     .range(offset, offset + Math.min(limit, MAX_ROWS) - 1);
+  if (error?.code === RANGE_PAST_END) {
+    const counted = await client.rpc('search_prompt_library', { search }, { count: 'exact', head: true });
+    return counted.error ? fail(counted.error) : ok({ prompts: [], total: counted.count ?? 0 });
+  }
   if (error) return fail(error);
   const rows = (data ?? []) as unknown as CardRow[];
   return ok({ prompts: rows.map(toCard), total: count ?? rows.length });

@@ -10,7 +10,7 @@ import {
   RECOMMENDED_TEXTS,
   type RecommendedPrompt,
 } from '../core/recommendedPrompts.ts';
-import { createPrompt, fail, fetchAllPages, ok, type DataError, type DataResult } from './prompts.ts';
+import { createPrompt, fail, fetchAllPages, ok, RANGE_PAST_END, type DataError, type DataResult } from './prompts.ts';
 
 /**
  * The prompt catalogues (readable by everyone): the built-in free prompt stacks
@@ -133,9 +133,11 @@ export async function listRecommendedPrompts(
   let wanted = Math.max(1, Math.floor(page) || 1);
   let result = await query(wanted);
   // A page past the end (the results shrank): show the last page instead.
-  if (!result.error && result.count !== null && wanted > pageCount(result.count, pageSize)) {
-    wanted = clampPage(wanted, result.count, pageSize);
-    result = await query(wanted);
+  if (result.error?.code === RANGE_PAST_END) {
+    const first = await query(1);
+    if (first.error) return fail(first.error);
+    wanted = clampPage(wanted, first.count ?? 0, pageSize);
+    result = wanted === 1 ? first : await query(wanted);
   }
   if (result.error) return fail(result.error);
   const total = result.count ?? 0;

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { fail, ok, type DataResult } from './prompts.ts';
+import { fail, ok, RANGE_PAST_END, type DataResult } from './prompts.ts';
 
 /**
  * Run history (table prompt_runs, owner-only): what /run-prompt and the extension record after
@@ -103,6 +103,7 @@ export async function listPromptRuns(
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, from + pageSize - 1);
+  if (error?.code === RANGE_PAST_END) return ok({ runs: [], total: (await listPromptRuns(client, { pageSize, promptId })).data?.total ?? 0 });
   if (error) return fail(error);
   return ok({ runs: (data as RunRow[]).map(toRun), total: count ?? data.length });
 }

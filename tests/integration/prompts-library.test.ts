@@ -76,6 +76,8 @@ describe('folders', () => {
       for (const p of page.prompts) seen.add(p.id);
     }
     expect(seen.size).toBe(45);
+    // A page past the end is empty, not an error (PostgREST answers 416 there).
+    expect(must(await lib.listFolderContents(me.client, folder.id, 'name_asc', { offset: 100, limit: 20 }))).toMatchObject({ prompts: [], totalPrompts: 45 });
   });
 
   it('renames, and refuses a blank name', async () => {
@@ -207,6 +209,7 @@ describe('search', () => {
     expect(found.prompts.map((p) => p.name)).toEqual(['Tagged one', 'Notes', 'Quarterly REPORT']);
     expect(found.total).toBe(3);
     expect(must(await lib.searchLibrary(me.client, 'quarterly', { limit: 1 }))).toMatchObject({ total: 3, prompts: [{ name: 'Tagged one' }] });
+    expect(must(await lib.searchLibrary(me.client, 'quarterly', { offset: 50 }))).toEqual({ total: 3, prompts: [] });
     // % and _ match themselves only.
     expect(must(await lib.searchLibrary(me.client, '100%')).prompts.map((p) => p.name)).toEqual(['100% literal_match']);
     expect(must(await lib.searchLibrary(me.client, 'l_teral')).total).toBe(0);
