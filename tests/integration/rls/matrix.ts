@@ -31,6 +31,18 @@ const ownerOnly: Expectations = {
   master_admin: row(false, false, false, false),
 };
 
+/** Rows only database functions write (counters, markers): their owner reads them. */
+const ownerReadsOnly: Expectations = {
+  anon: row(false, false, false, false),
+  owner: row(true, false, false, false),
+  other: row(false, false, false, false),
+  admin: row(false, false, false, false),
+  master_admin: row(false, false, false, false),
+};
+
+/** The workspace the shares case shares (created by its setup, used by its insert). */
+let sharedWorkspaceId = '';
+
 const publicReadAdminWrite: Expectations = {
   anon: row(true, false, false, false),
   owner: row(true, false, false, false),
@@ -260,6 +272,146 @@ export const RLS_MATRIX: TableCase[] = [
       ).rows[0]!.id,
     newRow: (cast) => ({ user_id: cast.owner.id, prompt_name: 'New run', final_prompt: 'Hello', provider: 'openai', status: 'stopped' }),
     change: { output: 'Changed output' },
+    expect: ownerOnly,
+  },
+  // Documents, quota, workspaces, sharing, ideas (issue 7).
+  {
+    // The monthly counter: read by its owner, written only by the quota functions.
+    table: 'user_generation_counts',
+    key: 'user_id',
+    setup: async (db, cast) => {
+      await db.query('insert into public.user_generation_counts (user_id, generation_count) values ($1, 3)', [cast.owner.id]);
+      return cast.owner.id;
+    },
+    beforeInsert: async (tx, cast) => {
+      await tx.query('delete from public.user_generation_counts where user_id = $1', [cast.owner.id]);
+    },
+    newRow: (cast) => ({ user_id: cast.owner.id, generation_count: 0 }),
+    change: { generation_count: 0 },
+    expect: ownerReadsOnly,
+  },
+  {
+    table: 'generation_reservations',
+    key: 'id',
+    setup: async (db, cast) =>
+      (
+        await db.query<{ id: string }>(
+          "insert into public.generation_reservations (user_id, month) values ($1, date_trunc('month', now())::date) returning id",
+          [cast.owner.id],
+        )
+      ).rows[0]!.id,
+    newRow: (cast) => ({ user_id: cast.owner.id, month: '2026-11-01' }),
+    change: { expires_at: '2100-01-01T00:00:00Z' },
+    expect: ownerReadsOnly,
+  },
+  {
+    // Suggestions are records: added, read and deleted by their owner, never edited.
+    table: 'prompt_suggestions',
+    key: 'id',
+    setup: async (db, cast) =>
+      (
+        await db.query<{ id: string }>(
+          "insert into public.prompt_suggestions (user_id, original_prompt_text, suggested_prompt_text, reasoning_text) values ($1, 'Blog post', 'A 1,200-word blog post', 'More specific') returning id",
+          [cast.owner.id],
+        )
+      ).rows[0]!.id,
+    newRow: (cast) => ({ user_id: cast.owner.id, original_prompt_text: 'Email', suggested_prompt_text: 'A launch email' }),
+    change: { reasoning_text: 'Changed' },
+    expect: {
+      anon: row(false, false, false, false),
+      owner: row(true, true, false, true),
+      other: row(false, false, false, false),
+      admin: row(false, false, false, false),
+      master_admin: row(false, false, false, false),
+    },
+  },
+  {
+    table: 'document_folders',
+    key: 'id',
+    setup: async (db, cast) =>
+      (await db.query<{ id: string }>("insert into public.document_folders (user_id, name) values ($1, 'Owner docs') returning id", [cast.owner.id])).rows[0]!
+        .id,
+    newRow: (cast) => ({ user_id: cast.owner.id, name: 'New doc folder' }),
+    change: { name: 'Renamed doc folder' },
+    expect: ownerOnly,
+  },
+  {
+    table: 'generated_documents',
+    key: 'id',
+    setup: async (db, cast) =>
+      (
+        await db.query<{ id: string }>(
+          "insert into public.generated_documents (user_id, name, content) values ($1, 'Owner document', '# Plan') returning id",
+          [cast.owner.id],
+        )
+      ).rows[0]!.id,
+    newRow: (cast) => ({ user_id: cast.owner.id, name: 'New document', content: 'Text' }),
+    change: { name: 'Renamed document' },
+    expect: ownerOnly,
+  },
+  {
+    table: 'workspaces',
+    key: 'id',
+    setup: async (db, cast) =>
+      (await db.query<{ id: string }>("insert into public.workspaces (user_id, name) values ($1, 'Owner workspace') returning id", [cast.owner.id])).rows[0]!.id,
+    newRow: (cast) => ({ user_id: cast.owner.id, name: 'New workspace' }),
+    change: { name: 'Renamed workspace' },
+    expect: ownerOnly,
+  },
+  {
+    // Written only by ensure_demo_workspace().
+    table: 'workspace_onboarding',
+    key: 'user_id',
+    setup: async (db, cast) => {
+      await db.query('insert into public.workspace_onboarding (user_id) values ($1)', [cast.owner.id]);
+      return cast.owner.id;
+    },
+    beforeInsert: async (tx, cast) => {
+      await tx.query('delete from public.workspace_onboarding where user_id = $1', [cast.owner.id]);
+    },
+    newRow: (cast) => ({ user_id: cast.owner.id }),
+    change: { created_at: '2026-01-01T00:00:00Z' },
+    expect: ownerReadsOnly,
+  },
+  {
+    // The owner's workspace shared read-only with `other`: the owner shares and revokes, the
+    // recipient sees the share and may remove it from their list, nobody edits one.
+    table: 'shares',
+    key: 'id',
+    setup: async (db, cast) => {
+      sharedWorkspaceId = (
+        await db.query<{ id: string }>("insert into public.workspaces (user_id, name) values ($1, 'Shared workspace') returning id", [cast.owner.id])
+      ).rows[0]!.id;
+      return (
+        await db.query<{ id: string }>('insert into public.shares (owner_id, workspace_id, recipient_email) values ($1, $2, $3) returning id', [
+          cast.owner.id,
+          sharedWorkspaceId,
+          cast.other.email,
+        ])
+      ).rows[0]!.id;
+    },
+    newRow: (cast) => ({ owner_id: cast.owner.id, workspace_id: sharedWorkspaceId, recipient_email: cast.admin.email }),
+    change: { recipient_email: 'someone-else@rls.test' },
+    expect: {
+      anon: row(false, false, false, false),
+      owner: row(true, true, false, true),
+      other: row(true, false, false, true),
+      admin: row(false, false, false, false),
+      master_admin: row(false, false, false, false),
+    },
+  },
+  {
+    table: 'startup_ideas',
+    key: 'id',
+    setup: async (db, cast) =>
+      (
+        await db.query<{ id: string }>(
+          `insert into public.startup_ideas (user_id, name, description, business_plan) values ($1, 'Owner idea', 'An idea', '{"executive":"e","market":"m","solution":"s"}') returning id`,
+          [cast.owner.id],
+        )
+      ).rows[0]!.id,
+    newRow: (cast) => ({ user_id: cast.owner.id, name: 'New idea', description: 'Another', business_plan: { executive: 'e', market: 'm', solution: 's' } }),
+    change: { name: 'Renamed idea' },
     expect: ownerOnly,
   },
 ];

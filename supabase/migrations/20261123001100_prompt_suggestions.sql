@@ -1,0 +1,24 @@
+-- Suggested prompts of the document generator (spec 001 §3 prompt_suggestions, §4 suggested-prompt
+-- flow): the first Generate asks the AI to improve the prompt and the suggestion is stored with its
+-- reasoning ("insert and return the row", §7). Owner only; a suggestion is a record, never edited.
+
+create table public.prompt_suggestions (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
+  original_prompt_text text not null check (length(btrim(original_prompt_text)) > 0 and length(original_prompt_text) <= 100000),
+  suggested_prompt_text text not null check (length(btrim(suggested_prompt_text)) > 0 and length(suggested_prompt_text) <= 100000),
+  reasoning_text text not null default '' check (length(reasoning_text) <= 20000),
+  -- The template the prompt was analysed for (spec 000 §3.6 ids), when one was chosen.
+  template_id text check (template_id is null or length(template_id) <= 100),
+  created_at timestamptz not null default now()
+);
+create index prompt_suggestions_user_created_idx on public.prompt_suggestions (user_id, created_at desc);
+
+alter table public.prompt_suggestions enable row level security;
+
+create policy "prompt_suggestions: owner reads" on public.prompt_suggestions for select
+  to authenticated using (user_id = (select auth.uid()));
+create policy "prompt_suggestions: owner inserts" on public.prompt_suggestions for insert
+  to authenticated with check (user_id = (select auth.uid()));
+create policy "prompt_suggestions: owner deletes" on public.prompt_suggestions for delete
+  to authenticated using (user_id = (select auth.uid()));
