@@ -1,0 +1,321 @@
+/**
+ * Workspaces (spec 001 §2 File Manager and Workspace, §3, §4, §5): a named tree of folders and
+ * files; files point at generated documents. Pure tree operations, each returning a new structure
+ * (or the spec's message), the breadcrumb path, the "Move to…" targets, the demo workspace, and a
+ * structure check mirroring the database's (migration 20261123001300_workspaces.sql).
+ */
+
+export interface WorkspaceFolder {
+  id: string;
+  type: 'folder';
+  name: string;
+  children: WorkspaceNode[];
+}
+
+export interface WorkspaceFile {
+  id: string;
+  type: 'file';
+  name: string;
+  /** The generated document the file opens; null when none is attached yet. */
+  docId: string | null;
+}
+
+export type WorkspaceNode = WorkspaceFolder | WorkspaceFile;
+export type WorkspaceStructure = WorkspaceNode[];
+export type NodeType = WorkspaceNode['type'];
+
+/** Spec 001 §5 texts, verbatim. */
+export const WORKSPACE_TEXTS = {
+  workspaceNameRequired: 'Workspace name cannot be empty',
+  folderNameRequired: 'Folder name cannot be empty',
+  fileNameRequired: 'File name cannot be empty',
+} as const;
+
+/** What the database accepts (and checks again). */
+export const WORKSPACE_LIMITS = { nameMax: 200, nodeIdMax: 100, nodesMax: 5000, depthMax: 32 } as const;
+
+export type TreeResult = { ok: true; structure: WorkspaceStructure } | { ok: false; error: string };
+
+const fail = (error: string): TreeResult => ({ ok: false, error });
+const done = (structure: WorkspaceStructure): TreeResult => ({ ok: true, structure });
+
+export function workspaceNameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return WORKSPACE_TEXTS.workspaceNameRequired;
+  if (trimmed.length > WORKSPACE_LIMITS.nameMax) return `Workspace name must be at most ${WORKSPACE_LIMITS.nameMax} characters.`;
+  return null;
+}
+
+/** 'Folder name cannot be empty' / 'File name cannot be empty', a length limit, or null. */
+export function nodeNameProblem(type: NodeType, name: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return type === 'folder' ? WORKSPACE_TEXTS.folderNameRequired : WORKSPACE_TEXTS.fileNameRequired;
+  if (trimmed.length > WORKSPACE_LIMITS.nameMax) return `${type === 'folder' ? 'Folder' : 'File'} name must be at most ${WORKSPACE_LIMITS.nameMax} characters.`;
+  return null;
+}
+
+export const newNodeId = (): string => globalThis.crypto.randomUUID();
+
+export function newFolder(name: string, id = newNodeId()): WorkspaceFolder {
+  return { id, type: 'folder', name: name.trim(), children: [] };
+}
+
+export function newFile(name: string, docId: string | null, id = newNodeId()): WorkspaceFile {
+  return { id, type: 'file', name: name.trim(), docId };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export interface FoundNode {
+  node: WorkspaceNode;
+  /** null: at the workspace's top level. */
+  parentId: string | null;
+  index: number;
+  depth: number;
+}
+
+/** Every node, depth first, in display order. */
+export function* walk(structure: WorkspaceStructure, parentId: string | null = null, depth = 1): Generator<FoundNode> {
+  for (const [index, node] of structure.entries()) {
+    yield { node, parentId, index, depth };
+    if (node.type === 'folder') yield* walk(node.children, node.id, depth + 1);
+  }
+}
+
+export function findNode(structure: WorkspaceStructure, id: string): FoundNode | null {
+  for (const found of walk(structure)) if (found.node.id === id) return found;
+  return null;
+}
+
+export const countNodes = (structure: WorkspaceStructure): number => Array.from(walk(structure)).length;
+
+/** The folders from the top down to the node (the node included): the breadcrumb. [] when missing. */
+export function nodePath(structure: WorkspaceStructure, id: string): WorkspaceNode[] {
+  for (const node of structure) {
+    if (node.id === id) return [node];
+    if (node.type === 'folder') {
+      const below = nodePath(node.children, id);
+      if (below.length) return [node, ...below];
+    }
+  }
+  return [];
+}
+
+/** The children of a folder (null: the top level); [] when the folder does not exist. */
+export function childrenOf(structure: WorkspaceStructure, folderId: string | null): WorkspaceNode[] {
+  if (folderId === null) return structure;
+  const found = findNode(structure, folderId);
+  return found?.node.type === 'folder' ? found.node.children : [];
+}
+
+/** The ids of the documents the files point at, each once. */
+export function documentIds(structure: WorkspaceStructure): string[] {
+  const ids = new Set<string>();
+  for (const { node } of walk(structure)) if (node.type === 'file' && node.docId) ids.add(node.docId);
+  return [...ids];
+}
+
+/** Is `id` the folder `ancestorId` itself or somewhere inside it? */
+export function isInside(structure: WorkspaceStructure, id: string, ancestorId: string): boolean {
+  return nodePath(structure, id).some((n) => n.id === ancestorId);
+}
+
+export interface MoveTarget {
+  /** null: the workspace's top level. */
+  id: string | null;
+  /** "Marketing / Launch" ('Top level' for null). */
+  label: string;
+  depth: number;
+}
+
+export const TOP_LEVEL_LABEL = 'Top level';
+
+/** Where a node may move: the top level and every folder except the node itself and its descendants. */
+export function moveTargets(structure: WorkspaceStructure, movingId: string): MoveTarget[] {
+  const targets: MoveTarget[] = [{ id: null, label: TOP_LEVEL_LABEL, depth: 0 }];
+  for (const { node, depth } of walk(structure)) {
+    if (node.type !== 'folder' || isInside(structure, node.id, movingId)) continue;
+    targets.push({ id: node.id, label: nodePath(structure, node.id).map((n) => n.name).join(' / '), depth });
+  }
+  return targets;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changing (each returns a new structure; the input is never modified)
+
+/** Rebuilds the tree with `edit` applied to the children list of `parentId` (null: top level). */
+function editChildren(
+  structure: WorkspaceStructure,
+  parentId: string | null,
+  edit: (children: WorkspaceNode[]) => WorkspaceNode[],
+): WorkspaceStructure | null {
+  if (parentId === null) return edit(structure);
+  let hit = false;
+  const visit = (nodes: WorkspaceNode[]): WorkspaceNode[] =>
+    nodes.map((node) => {
+      if (node.type !== 'folder') return node;
+      if (node.id === parentId) {
+        hit = true;
+        return { ...node, children: edit(node.children) };
+      }
+      const children = visit(node.children);
+      return children === node.children ? node : { ...node, children };
+    });
+  const next = visit(structure);
+  return hit ? next : null;
+}
+
+function mapNode(structure: WorkspaceStructure, id: string, change: (node: WorkspaceNode) => WorkspaceNode): WorkspaceStructure {
+  return structure.map((node) => {
+    if (node.id === id) return change(node);
+    if (node.type !== 'folder') return node;
+    const children = mapNode(node.children, id, change);
+    return children === node.children ? node : { ...node, children };
+  });
+}
+
+/** Adds a folder or file into `parentId` (null: top level), at `index` (default: the end). */
+export function addNode(structure: WorkspaceStructure, parentId: string | null, node: WorkspaceNode, index?: number): TreeResult {
+  const problem = nodeNameProblem(node.type, node.name);
+  if (problem) return fail(problem);
+  if (findNode(structure, node.id)) return fail('An item with this id already exists.');
+  if (countNodes(structure) + countNodes([node]) > WORKSPACE_LIMITS.nodesMax)
+    return fail(`A workspace can hold at most ${WORKSPACE_LIMITS.nodesMax.toLocaleString('en-US')} folders and files.`);
+  const parentDepth = parentId === null ? 0 : (findNode(structure, parentId)?.depth ?? 0);
+  if (parentDepth + depthOf(node) > WORKSPACE_LIMITS.depthMax) return fail(`Folders can nest at most ${WORKSPACE_LIMITS.depthMax} levels deep.`);
+  const clean = { ...node, name: node.name.trim() };
+  const next = editChildren(structure, parentId, (children) => insertAt(children, clean, index));
+  return next ? done(next) : fail('That folder no longer exists.');
+}
+
+export function renameNode(structure: WorkspaceStructure, id: string, name: string): TreeResult {
+  const found = findNode(structure, id);
+  if (!found) return fail('That item no longer exists.');
+  const problem = nodeNameProblem(found.node.type, name);
+  if (problem) return fail(problem);
+  return done(mapNode(structure, id, (node) => ({ ...node, name: name.trim() })));
+}
+
+/** Points a file at a document (or detaches it with null). */
+export function attachDocument(structure: WorkspaceStructure, fileId: string, docId: string | null): TreeResult {
+  const found = findNode(structure, fileId);
+  if (!found || found.node.type !== 'file') return fail('That file no longer exists.');
+  return done(mapNode(structure, fileId, (node) => ({ ...(node as WorkspaceFile), docId })));
+}
+
+/** Deletes a node (a folder with everything inside it). */
+export function deleteNode(structure: WorkspaceStructure, id: string): TreeResult {
+  const found = findNode(structure, id);
+  if (!found) return fail('That item no longer exists.');
+  return done(editChildren(structure, found.parentId, (children) => children.filter((n) => n.id !== id))!);
+}
+
+/**
+ * Moves a node into `targetParentId` (null: top level) at `index` among the target's children as
+ * they are before the move (default: the end). Refused into itself or one of its subfolders.
+ */
+export function moveNode(structure: WorkspaceStructure, id: string, targetParentId: string | null, index?: number): TreeResult {
+  const found = findNode(structure, id);
+  if (!found) return fail('That item no longer exists.');
+  if (targetParentId !== null) {
+    const target = findNode(structure, targetParentId);
+    if (!target || target.node.type !== 'folder') return fail('That folder no longer exists.');
+    if (isInside(structure, targetParentId, id)) return fail('A folder cannot be moved into itself or one of its subfolders.');
+    if (target.depth + depthOf(found.node) > WORKSPACE_LIMITS.depthMax) return fail(`Folders can nest at most ${WORKSPACE_LIMITS.depthMax} levels deep.`);
+  }
+  // Moving within the same list: the index counts the list without the node.
+  const sameList = found.parentId === targetParentId;
+  const adjusted = sameList && index !== undefined && index > found.index ? index - 1 : index;
+  const removed = editChildren(structure, found.parentId, (children) => children.filter((n) => n.id !== id))!;
+  return done(editChildren(removed, targetParentId, (children) => insertAt(children, found.node, adjusted))!);
+}
+
+function insertAt<T>(list: readonly T[], item: T, index?: number): T[] {
+  const at = index === undefined ? list.length : Math.max(0, Math.min(index, list.length));
+  return [...list.slice(0, at), item, ...list.slice(at)];
+}
+
+/** Levels a node occupies (1 for a file or an empty folder). */
+function depthOf(node: WorkspaceNode): number {
+  return node.type === 'folder' && node.children.length ? 1 + Math.max(...node.children.map(depthOf)) : 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checking a structure read from the database or another tab
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The structure if it has the workspace shape (as the database checks it), else null. */
+export function parseStructure(value: unknown): WorkspaceStructure | null {
+  if (!Array.isArray(value)) return null;
+  const ids = new Set<string>();
+  let count = 0;
+  const parse = (nodes: unknown[], depth: number): WorkspaceNode[] | null => {
+    if (depth > WORKSPACE_LIMITS.depthMax) return null;
+    const out: WorkspaceNode[] = [];
+    for (const raw of nodes) {
+      if (!raw || typeof raw !== 'object') return null;
+      const n = raw as Record<string, unknown>;
+      if (typeof n.id !== 'string' || !n.id || n.id.length > WORKSPACE_LIMITS.nodeIdMax || ids.has(n.id)) return null;
+      if (typeof n.name !== 'string' || !n.name.trim() || n.name.length > WORKSPACE_LIMITS.nameMax) return null;
+      ids.add(n.id);
+      if (++count > WORKSPACE_LIMITS.nodesMax) return null;
+      if (n.type === 'folder' && Array.isArray(n.children)) {
+        const children = parse(n.children, depth + 1);
+        if (!children) return null;
+        out.push({ id: n.id, type: 'folder', name: n.name, children });
+      } else if (n.type === 'file' && (n.docId === undefined || n.docId === null || (typeof n.docId === 'string' && UUID.test(n.docId)))) {
+        out.push({ id: n.id, type: 'file', name: n.name, docId: (n.docId as string | null | undefined) ?? null });
+      } else return null;
+    }
+    return out;
+  };
+  return parse(value, 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The demo workspace (spec §4: the first load with none creates one)
+
+/** The placeholder the database replaces with the welcome document's id (ensure_demo_workspace). */
+export const DEMO_DOCUMENT_REF = '$document';
+
+export interface DemoWorkspace {
+  name: string;
+  structure: unknown[];
+  document: { name: string; content: string };
+}
+
+export function demoWorkspace(): DemoWorkspace {
+  const id = () => newNodeId();
+  return {
+    name: 'My First Workspace',
+    structure: [
+      {
+        id: id(),
+        type: 'folder',
+        name: 'Getting Started',
+        children: [{ id: id(), type: 'file', name: 'Welcome to your workspace', docId: DEMO_DOCUMENT_REF }],
+      },
+      { id: id(), type: 'folder', name: 'Marketing', children: [{ id: id(), type: 'folder', name: 'Launch Emails', children: [] }] },
+      { id: id(), type: 'folder', name: 'Drafts', children: [] },
+    ],
+    document: {
+      name: 'Welcome to your workspace',
+      content: `# Welcome to your workspace
+
+A workspace keeps your generated documents in folders of your own, next to the document generator's folders.
+
+## What you can do here
+
+- **Create folders and files** with the buttons above the tree. A file points at one of your generated documents.
+- **Drag** a folder or file to move it, or use **Move to…** from its menu (also with the keyboard).
+- **Rename or delete** anything from its menu. Deleting a folder deletes what is inside it from the workspace; the documents themselves stay in your library.
+- **Download** a file's document as DOCX, PDF, HTML or text. Each download is counted; you can set a maximum per document.
+- **Share** the workspace read-only with a colleague by e-mail.
+
+Changes are saved as you make them. If the workspace is open in two tabs, both tabs' changes are kept.
+`,
+    },
+  };
+}
