@@ -65,6 +65,7 @@ export const BACKUP_SECTIONS: readonly BackupSection[] = [
   { name: 'kb_folders', table: 'kb_folders', label: 'Your knowledge-base folders', key: ['id'], mode: 'upsert', owner: 'user_id' },
   { name: 'kb_documents', table: 'kb_documents', label: 'Your knowledge-base documents', key: ['id'], mode: 'upsert', owner: 'user_id' },
   { name: 'kb_settings', table: 'kb_settings', label: 'Your knowledge-base selection', key: ['user_id'], mode: 'upsert', owner: 'user_id' },
+  { name: 'purchases', table: 'purchases', label: 'Purchases', key: ['id'], mode: 'none', note: 'Payment records are kept as Stripe reported them.' },
   { name: 'contact_messages', table: 'contact_messages', label: 'Contact messages', key: ['id'], mode: 'none', note: 'Messages people sent are kept as they are.' },
   { name: 'feature_requests', table: 'feature_requests', label: 'Feature requests', key: ['id'], mode: 'none', note: 'Each person’s feature interest is theirs to change.' },
 ];

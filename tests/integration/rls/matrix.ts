@@ -188,6 +188,26 @@ export const RLS_MATRIX: TableCase[] = [
     },
   },
   {
+    // Purchases: the buyer and admins read them; only the payment functions (service role) write.
+    table: 'purchases',
+    key: 'id',
+    setup: async (db, cast) =>
+      (
+        await db.query<{ id: string }>("insert into public.purchases (product_name, buyer_id, status) values ('Checklist', $1, 'paid') returning id", [
+          cast.owner.id,
+        ])
+      ).rows[0]!.id,
+    newRow: (cast, actorId) => ({ product_name: 'Free copy', buyer_id: actorId ?? cast.owner.id, status: 'paid' }),
+    change: { status: 'pending' },
+    expect: {
+      anon: row(false, false, false, false),
+      owner: row(true, false, false, false),
+      other: row(false, false, false, false),
+      admin: row(true, false, false, false),
+      master_admin: row(true, false, false, false),
+    },
+  },
+  {
     table: 'offers',
     key: 'id',
     setup: async (db, cast) =>
@@ -347,7 +367,13 @@ export const RLS_MATRIX: TableCase[] = [
       ).rows[0]!.id,
     newRow: (cast) => ({ user_id: cast.owner.id, name: 'New document', content: 'Text' }),
     change: { name: 'Renamed document' },
-    expect: ownerOnly,
+    // Admins read every document (Product Management) and change product fields only through
+    // admin_update_product(); they never write a document directly.
+    expect: {
+      ...ownerOnly,
+      admin: row(true, false, false, false),
+      master_admin: row(true, false, false, false),
+    },
   },
   {
     table: 'workspaces',

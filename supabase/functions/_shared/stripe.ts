@@ -1,0 +1,70 @@
+import Stripe from 'stripe';
+
+/**
+ * The Stripe client of the payment functions (fetch-based, so it runs in Deno and Node) and the
+ * service-role database calls they make. STRIPE_API_URL points the SDK at another Stripe API
+ * (the local fake); unset in production.
+ */
+
+const read = (name: string): string | undefined =>
+  (typeof process !== 'undefined' ? process.env[name] : undefined) ?? (typeof Deno !== 'undefined' ? Deno.env.get(name) : undefined);
+declare const Deno: { env: { get(name: string): string | undefined } } | undefined;
+
+/** The spec's text when payments are not set up (spec 000 §8). */
+export const PAYMENTS_NOT_CONFIGURED = 'The application is not yet configured for payments. Please provide a Stripe Publishable Key.';
+
+export function stripeClient(): Stripe | null {
+  const key = read('STRIPE_SECRET_KEY');
+  if (!key) return null;
+  const api = read('STRIPE_API_URL');
+  const target = api ? new URL(api) : null;
+  return new Stripe(key, {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 1,
+    ...(target ? { host: target.hostname, port: target.port || (target.protocol === 'https:' ? 443 : 80), protocol: target.protocol.replace(':', '') as 'http' | 'https' } : {}),
+  });
+}
+
+export const webhookSecret = (): string | undefined => read('STRIPE_WEBHOOK_SECRET');
+
+/** Where buyers come back to: the dashboard (SITE_URL), never an address taken from the request. */
+export const siteUrl = (): string => (read('SITE_URL') ?? 'http://127.0.0.1:5173').replace(/\/+$/, '');
+
+/** A PostgREST call with the service role (the functions write what no user may write). */
+export async function serviceRest(path: string, init: RequestInit = {}): Promise<Response> {
+  const key = read('SUPABASE_SERVICE_ROLE_KEY')!;
+  return fetch(`${read('SUPABASE_URL')}/rest/v1/${path}`, {
+    ...init,
+    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', ...init.headers },
+  });
+}
+
+export interface ProductRow {
+  id: string;
+  name: string;
+  price: number | null;
+  stripe_price_id: string | null;
+  is_digital_product: boolean;
+}
+
+export async function productForSale(id: string): Promise<ProductRow | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const res = await serviceRest(`generated_documents?id=eq.${id}&select=id,name,price,stripe_price_id,is_digital_product`);
+  const rows = res.ok ? ((await res.json()) as ProductRow[]) : [];
+  const row = rows[0];
+  return row && row.is_digital_product && row.price !== null && Number(row.price) <= 1_000_000 ? row : null;
+}
+
+/** Marks a purchase paid from a completed Checkout Session (idempotent). */
+export async function markPaid(session: Stripe.Checkout.Session): Promise<void> {
+  await serviceRest(`purchases?stripe_session_id=eq.${encodeURIComponent(session.id)}&status=eq.pending`, {
+    method: 'PATCH',
+    body: JSON.stringify({
+      status: 'paid',
+      paid_at: new Date().toISOString(),
+      amount_total: session.amount_total,
+      currency: session.currency,
+      buyer_email: session.customer_details?.email ?? session.customer_email ?? undefined,
+    }),
+  });
+}

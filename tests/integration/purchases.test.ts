@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, signWebhook, startFakeStripe, type FakeStripe } from '../fixtures/fake-stripe.ts';
+import { startTestStack, type TestStack } from '../helpers/stack.ts';
+import { memoryClient, uniqueEmail } from './auth-helpers.ts';
+
+/**
+ * The purchase flow's server side against the local stack and the fake Stripe, through the real
+ * stripe SDK: products for sale (content never public), checkout, signed webhook, download only
+ * when paid and only up to the limit, admin product edits.
+ */
+
+let stack: TestStack;
+let stripe: FakeStripe;
+const PASSWORD = 'correct-horse-42';
+
+async function user(role?: 'admin'): Promise<{ id: string; email: string; client: ReturnType<typeof memoryClient> }> {
+  const email = uniqueEmail(role ?? 'buyer');
+  const { data } = await stack.service().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+  if (role) await stack.db.query('update public.profiles set role = $2 where id = $1', [data.user!.id, role]);
+  const client = memoryClient(stack);
+  await client.auth.signInWithPassword({ email, password: PASSWORD });
+  return { id: data.user!.id, email, client };
+}
+
+/** A generated document of `owner`, put on sale as the database owner would (the admin flow is tested below). */
+async function product(fields: { price?: number | null; priceId?: string | null; max?: number | null; content?: string; forSale?: boolean } = {}) {
+  const owner = await user();
+  const { rows } = await stack.db.query<{ id: string }>(
+    `insert into public.generated_documents (user_id, name, content, price, stripe_price_id, max_downloads, is_digital_product)
+     values ($1, 'Launch Checklist', $2, $3, $4, $5, $6) returning id`,
+    [owner.id, fields.content ?? 'Step 1: pick a date.', fields.price === undefined ? 29 : fields.price, fields.priceId === undefined ? 'price_checklist' : fields.priceId, fields.max === undefined ? 2 : fields.max, fields.forSale ?? true],
+  );
+  return rows[0]!.id;
+}
+
+async function call(name: string, body: unknown, token?: string) {
+  const res = await fetch(`${stack.url}/functions/v1/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function pay(url: string): Promise<URL> {
+  const id = new URL(url).pathname.split('/').pop();
+  const res = await fetch(`${stripe.url}/pay/${id}/complete`, { method: 'POST', redirect: 'manual' });
+  return new URL(res.headers.get('location')!);
+}
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  stack = await startTestStack({ config: { siteUrl: 'http://shop.test' } });
+  stripe.setWebhookUrl(`${stack.url}/functions/v1/stripe-webhook`);
+});
+afterAll(async () => {
+  await stack?.close();
+  await stripe?.close();
+});
+beforeEach(() => {
+  Object.assign(process.env, { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url });
+});
+
+describe('products for sale', () => {
+  it('anyone sees name, type, summary and price — never the content; unlisted documents are not there', async () => {
+    const id = await product({ content: 'SECRET CONTENT' });
+    const hidden = await product({ forSale: false });
+    const { data } = await stack.anon().from('products_for_sale').select('*').in('id', [id, hidden]);
+    expect(data).toEqual([{ id, name: 'Launch Checklist', product_type: 'document', product_summary: null, price: 29, has_price_id: true, max_downloads: 2 }]);
+    const direct = await stack.anon().from('generated_documents').select('content').eq('id', id);
+    expect(direct.data).toEqual([]);
+  });
+});
+
+describe('checkout → webhook → download', () => {
+  it('a paid purchase downloads the file, counted up to the limit, then refused', async () => {
+    const id = await product({ max: 2 });
+    const buyer = await user();
+    const token = (await buyer.client.auth.getSession()).data.session!.access_token;
+    const checkout = await call('create-checkout-session', { productId: id }, token);
+    expect(checkout.status).toBe(200);
+    const session = stripe.sessions.get(checkout.body.sessionId as string)!;
+    expect(session).toMatchObject({
+      mode: 'payment',
+      line_items: [{ price: 'price_checklist', quantity: 1 }],
+      success_url: `http://shop.test/purchase-success?product_id=${id}&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: 'http://shop.test/purchase-cancelled',
+      customer_email: buyer.email,
+    });
+
+    // Not paid yet: no download.
+    expect(await call('purchase-download', { sessionId: session.id })).toEqual({
+      status: 402,
+      body: { title: 'Payment Not Completed', error: 'This payment has not been completed, so the download is not available.' },
+    });
+
+    const back = await pay(checkout.body.url as string);
+    expect(back.searchParams.get('session_id')).toBe(session.id);
+    expect(stripe.deliveries).toContainEqual({ type: 'checkout.session.completed', status: 200 });
+    const { data: mine } = await buyer.client.from('purchases').select('status, product_id, buyer_email');
+    expect(mine).toEqual([{ status: 'paid', product_id: id, buyer_email: buyer.email }]);
+
+    expect(await call('purchase-download', { sessionId: session.id })).toEqual({
+      status: 200,
+      body: { name: 'Launch Checklist', content: 'Step 1: pick a date.', downloads: 1, maxDownloads: 2 },
+    });
+    expect((await call('purchase-download', { sessionId: session.id })).status).toBe(200);
+    expect(await call('purchase-download', { sessionId: session.id })).toEqual({
+      status: 429,
+      body: { title: 'Download Limit Reached', error: 'Download Limit Reached - You cannot download this file anymore.' },
+    });
+  });
+
+  it('the download limit holds under concurrent requests', async () => {
+    const id = await product({ max: 3 });
+    const checkout = await call('create-checkout-session', { productId: id });
+    await pay(checkout.body.url as string);
+    const results = await Promise.all(Array.from({ length: 10 }, () => call('purchase-download', { sessionId: checkout.body.sessionId })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(7);
+  });
+
+  it('without the webhook, the download asks Stripe whether the session is paid', async () => {
+    const id = await product();
+    stripe.setWebhookUrl('http://127.0.0.1:9/nowhere');
+    try {
+      const checkout = await call('create-checkout-session', { productId: id });
+      await pay(checkout.body.url as string);
+      expect((await call('purchase-download', { sessionId: checkout.body.sessionId })).status).toBe(200);
+    } finally {
+      stripe.setWebhookUrl(`${stack.url}/functions/v1/stripe-webhook`);
+    }
+  });
+
+  it('refuses webhooks with a bad or missing signature', async () => {
+    const payload = JSON.stringify({ id: 'evt_x', type: 'checkout.session.completed', data: { object: { id: 'cs_test_x', payment_status: 'paid' } } });
+    const post = (headers: Record<string, string>) => fetch(`${stack.url}/functions/v1/stripe-webhook`, { method: 'POST', headers, body: payload });
+    expect((await post({ 'stripe-signature': signWebhook(payload, 'whsec_wrong') })).status).toBe(400);
+    expect((await post({})).status).toBe(400);
+    expect((await post({ 'stripe-signature': signWebhook(payload, FAKE_STRIPE_WEBHOOK_SECRET) })).status).toBe(200);
+  });
+
+  it("answers the spec's errors: not found, no price id, payments not configured, Stripe's own error", async () => {
+    expect(await call('create-checkout-session', { productId: '00000000-0000-0000-0000-000000000000' })).toEqual({
+      status: 404,
+      body: { title: 'Product Not Found', error: 'Product Not Found' },
+    });
+    expect(await call('create-checkout-session', { productId: await product({ priceId: null }) })).toEqual({
+      status: 400,
+      body: { title: 'Configuration Error', error: 'This product is not configured for sale. Missing Stripe Price ID.' },
+    });
+    const unknownPrice = await product({ priceId: 'nope_123' });
+    expect(await call('create-checkout-session', { productId: unknownPrice })).toEqual({ status: 502, body: { title: 'Payment Error', error: "No such price: 'nope_123'" } });
+    const { count } = await stack.service().from('purchases').select('*', { count: 'exact', head: true }).eq('product_id', unknownPrice);
+    expect(count).toBe(0);
+    delete process.env.STRIPE_SECRET_KEY;
+    expect(await call('create-checkout-session', { productId: await product() })).toEqual({
+      status: 503,
+      body: { title: 'Payments Not Configured', error: 'The application is not yet configured for payments. Please provide a Stripe Publishable Key.' },
+    });
+  });
+});
+
+describe('admin product management', () => {
+  it('admins list every document and edit only its product fields; others are refused', async () => {
+    const id = await product({ forSale: false, price: null, priceId: null });
+    const admin = await user('admin');
+    const { data: all } = await admin.client.from('generated_documents').select('id, name').eq('id', id);
+    expect(all).toEqual([{ id, name: 'Launch Checklist' }]);
+    const { data, error } = await admin.client.rpc('admin_update_product', {
+      document: id, new_price: 49.5, new_max_downloads: null, new_stripe_price_id: ' price_new ', for_sale: true, new_summary: 'A one-page launch plan.',
+    });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ id, price: 49.5, max_downloads: null, stripe_price_id: 'price_new', is_digital_product: true, product_summary: 'A one-page launch plan.' });
+    const { data: listed } = await stack.anon().from('products_for_sale').select('price, max_downloads, product_summary').eq('id', id);
+    expect(listed).toEqual([{ price: 49.5, max_downloads: null, product_summary: 'A one-page launch plan.' }]);
+
+    const someone = await user();
+    const refused = await someone.client.rpc('admin_update_product', { document: id, new_price: 1, new_max_downloads: 1, new_stripe_price_id: null, for_sale: true });
+    expect(refused.error?.message).toBe('Only admins can edit products.');
+    const { data: theirs } = await someone.client.from('purchases').select('id');
+    expect(theirs).toEqual([]);
+  });
+});
