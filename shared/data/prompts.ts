@@ -301,7 +301,8 @@ export async function moveItems(
 
 /**
  * Searches the whole library: prompts whose name, text or a tag contains the words as typed
- * (case-insensitive), favourites first, then by name. data: the first `limit` cards and the total.
+ * (case-insensitive), favourites first, then by name. One scan in the database
+ * (search_prompt_library, migration 20261123000400) gives the page and the total together.
  */
 export async function searchLibrary(
   client: SupabaseClient,
@@ -310,18 +311,16 @@ export async function searchLibrary(
 ): Promise<DataResult<{ prompts: PromptCard[]; total: number }>> {
   const search = query.trim();
   if (!search) return ok({ prompts: [], total: 0 });
-  const { data, error, count } = await client
-    .rpc('search_prompt_library', { search }, { count: 'exact' })
-    .select(CARD_COLUMNS)
-    .order('is_favorite', { ascending: false })
-    .order('sort_name')
-    .order('id')
-    .range(offset, offset + Math.min(limit, MAX_ROWS) - 1);
-  if (error?.code === RANGE_PAST_END) {
-    const counted = await client.rpc('search_prompt_library', { search }, { count: 'exact', head: true });
-    return counted.error ? fail(counted.error) : ok({ prompts: [], total: counted.count ?? 0 });
-  }
+  const page = (max_results: number, skip: number) => client.rpc('search_prompt_library', { search, max_results, skip });
+  const { data, error } = await page(Math.min(limit, MAX_ROWS), offset);
   if (error) return fail(error);
-  const rows = (data ?? []) as unknown as CardRow[];
-  return ok({ prompts: rows.map(toCard), total: count ?? rows.length });
+  const rows = (data ?? []) as (CardRow & { total: number | string })[];
+  if (!rows.length && offset > 0) {
+    // Past the last match: no row carries the total, so ask for it alone.
+    const first = await page(1, 0);
+    if (first.error) return fail(first.error);
+    const [any] = (first.data ?? []) as { total: number | string }[];
+    return ok({ prompts: [], total: any ? Number(any.total) : 0 });
+  }
+  return ok({ prompts: rows.map(toCard), total: rows.length ? Number(rows[0]!.total) : 0 });
 }
