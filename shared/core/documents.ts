@@ -142,13 +142,13 @@ export function documentSortOrder(
 }
 
 /** The same ordering in memory; `folderName` names a document's folder (null at the root). */
-export function compareDocuments(
+export function compareDocuments<T extends Pick<GeneratedDocument, 'id' | 'name' | 'createdAt' | 'folderId'>>(
   sort: DocumentSort,
   folderName: (folderId: string | null) => string | null,
-): (a: GeneratedDocument, b: GeneratedDocument) => number {
-  if (sort !== 'folder_asc' && sort !== 'folder_desc') return compareBySort<GeneratedDocument>(sort);
+): (a: T, b: T) => number {
+  if (sort !== 'folder_asc' && sort !== 'folder_desc') return compareBySort<T>(sort);
   const sign = sort === 'folder_asc' ? 1 : -1;
-  const newest = compareBySort<GeneratedDocument>('date_desc');
+  const newest = compareBySort<T>('date_desc');
   return (a, b) => {
     const fa = folderName(a.folderId)?.toLowerCase() ?? null;
     const fb = folderName(b.folderId)?.toLowerCase() ?? null;

@@ -141,7 +141,10 @@ export function mergeStructures(
   }
 
   resurrectParents(survivors, deletedBy, { B, M, T }, decide);
-  breakCycles(survivors, parentFrom, T.nodes, (id) => decide({ key: `cycle:${id}`, kind: 'cycle', nodeId: id, name: nameOf(id), mine: null, theirs: null }));
+  // Not a choice: the other tab's move is the one that keeps the tree a tree.
+  breakCycles(survivors, parentFrom, T.nodes, (id) =>
+    conflicts.push({ key: `cycle:${id}`, kind: 'cycle', nodeId: id, name: nameOf(id), mine: null, theirs: null, choice: 'theirs' }),
+  );
 
   return { structure: build(null, survivors, { M, T, B }), conflicts };
 }
@@ -199,7 +202,7 @@ function isBelow(id: string, ancestorId: string, survivors: Map<string, Flat>): 
 }
 
 /** Nodes whose merged parents loop: their parent is reset to the other tab's (which has no loops). */
-function breakCycles(survivors: Map<string, Flat>, parentFrom: Map<string, ConflictChoice>, theirs: Map<string, Flat>, report: (id: string) => void): void {
+function breakCycles(survivors: Map<string, Flat>, parentFrom: Map<string, ConflictChoice>, theirs: Map<string, Flat>, report: (id: string) => unknown): void {
   for (const start of survivors.keys()) {
     const path: string[] = [];
     const onPath = new Set<string>();

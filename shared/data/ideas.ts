@@ -1,0 +1,79 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { startupIdeaSchema, type StartupIdea, type StartupIdeaContent } from '../core/ideas.ts';
+import { fail, invalid, ok, type DataResult } from './prompts.ts';
+
+/**
+ * Saved startup ideas (table startup_ideas, owner only; migration 20261123001500): the spec keeps
+ * them in the browser under startupIdeas; here they follow the account. The content is checked
+ * with the same schema the AI's answer passed.
+ */
+
+const COLUMNS = 'id, name, description, market, target_users, revenue, competitors, weaknesses, business_plan, source_prompt, created_at';
+interface IdeaRow {
+  id: string;
+  name: string;
+  description: string;
+  market: string;
+  target_users: string;
+  revenue: string;
+  competitors: string[];
+  weaknesses: string[];
+  business_plan: { executive: string; market: string; solution: string };
+  source_prompt: string;
+  created_at: string;
+}
+
+const toIdea = (r: IdeaRow): StartupIdea => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  market: r.market,
+  targetUsers: r.target_users,
+  revenue: r.revenue,
+  competitors: r.competitors,
+  weaknesses: r.weaknesses,
+  businessPlan: { executive: r.business_plan.executive, market: r.business_plan.market, solution: r.business_plan.solution },
+  sourcePrompt: r.source_prompt,
+  createdAt: r.created_at,
+});
+
+/** The caller's ideas, newest first. */
+export async function listIdeas(client: SupabaseClient): Promise<DataResult<StartupIdea[]>> {
+  const { data, error } = await client.from('startup_ideas').select(COLUMNS).order('created_at', { ascending: false }).order('id');
+  return error ? fail(error) : ok((data as IdeaRow[]).map(toIdea));
+}
+
+export async function getIdea(client: SupabaseClient, id: string): Promise<DataResult<StartupIdea | null>> {
+  const { data, error } = await client.from('startup_ideas').select(COLUMNS).eq('id', id).maybeSingle();
+  if (error) return fail(error);
+  return ok(data ? toIdea(data as IdeaRow) : null);
+}
+
+/** Saves a generated idea with the interest it came from. */
+export async function saveIdea(client: SupabaseClient, idea: StartupIdeaContent, sourcePrompt = ''): Promise<DataResult<StartupIdea>> {
+  const checked = startupIdeaSchema.safeParse(idea);
+  if (!checked.success) return invalid('This idea is incomplete and cannot be saved.');
+  const c = checked.data;
+  const { data, error } = await client
+    .from('startup_ideas')
+    .insert({
+      name: c.name,
+      description: c.description,
+      market: c.market,
+      target_users: c.targetUsers,
+      revenue: c.revenue,
+      competitors: c.competitors,
+      weaknesses: c.weaknesses,
+      business_plan: c.businessPlan,
+      source_prompt: sourcePrompt.trim(),
+    })
+    .select(COLUMNS)
+    .single();
+  return error ? fail(error) : ok(toIdea(data as IdeaRow));
+}
+
+/** data: whether an idea was deleted. */
+export async function deleteIdea(client: SupabaseClient, id: string): Promise<DataResult<boolean>> {
+  const { data, error } = await client.from('startup_ideas').delete().eq('id', id).select('id');
+  return error ? fail(error) : ok((data ?? []).length > 0);
+}
