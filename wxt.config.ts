@@ -1,5 +1,6 @@
 import { defineConfig } from 'wxt';
 import { DEFAULT_SUPABASE_URL } from './shared/core/config.ts';
+import { TOGGLE_PANEL_COMMAND } from './shared/ext/panelControl.ts';
 
 /** Where the extension may call without asking: the backend and the AI providers it supports. */
 const AI_PROVIDER_HOSTS = [
@@ -52,8 +53,17 @@ export default defineConfig({
       ],
       // Asked for at run time: a custom OpenAI-compatible server (Ollama on localhost) and, if the
       // user wants the side panel to follow every tab, reading pages without a click.
-      optional_host_permissions: ['<all_urls>'],
+      // (Firefox's MV2 manifest has no optional_host_permissions: origins go in optional_permissions.)
+      ...(isFirefox ? { optional_permissions: ['<all_urls>'] } : { optional_host_permissions: ['<all_urls>'] }),
       action: { default_title: 'AI Vault' },
+      // One shortcut opens and closes the panel: Chrome sends our command to the background (which
+      // toggles sidePanel); Firefox's built-in _execute_sidebar_action toggles its sidebar itself.
+      commands: {
+        [isFirefox ? '_execute_sidebar_action' : TOGGLE_PANEL_COMMAND]: {
+          suggested_key: { default: 'Alt+Shift+Y' },
+          description: 'Open or close the AI Vault side panel',
+        },
+      },
       // No inline or remote code in extension pages.
       content_security_policy: { extension_pages: "script-src 'self'; object-src 'self'; base-uri 'none'; frame-ancestors 'none'" },
       // icons: discovered by WXT from public/icon/<size>.png.

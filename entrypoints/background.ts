@@ -2,20 +2,54 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { registerBackground } from '../shared/ext/background.ts';
 import { createBackgroundSupabase } from '../shared/ext/clients.ts';
+import { extensionConfig } from '../shared/ext/config.ts';
+import type { MenuEntry } from '../shared/ext/contextMenu.ts';
+import { createPanelControl } from '../shared/ext/panelControl.ts';
+import { registerPanelFeatures } from '../shared/ext/panelFeatures.ts';
+
+/** Firefox's sidebar API (absent from Chrome's types). */
+type SidebarAction = { open(): Promise<void>; toggle(): Promise<void> };
 
 export default defineBackground(() => {
+  const supabase = createBackgroundSupabase();
   // Everything is registered synchronously, so the MV3 service worker wakes up for it.
   registerBackground({
-    supabase: createBackgroundSupabase(),
+    supabase,
     version: browser.runtime.getManifest().version,
     launchWebAuthFlow: (url) => browser.identity.launchWebAuthFlow({ url, interactive: true }),
     oauthRedirectUrl: () => browser.identity.getRedirectURL(),
   });
 
+  // Chrome has sidePanel; Firefox has sidebarAction (its command toggles the sidebar natively).
+  const sidePanel = (browser as { sidePanel?: typeof browser.sidePanel }).sidePanel;
+  const sidebar = (browser as unknown as { sidebarAction?: SidebarAction }).sidebarAction;
+  const panel = createPanelControl(
+    sidePanel
+      ? { sidePanelOpen: (options) => sidePanel.open(options) }
+      : { sidebarOpen: () => sidebar!.open(), sidebarToggle: () => sidebar!.toggle() },
+  );
+  const features = registerPanelFeatures({
+    supabase,
+    dashboardUrl: extensionConfig.dashboardUrl,
+    openTab: (url) => browser.tabs.create({ url }),
+    menus: {
+      removeAll: () => browser.contextMenus.removeAll(),
+      create: (entry: MenuEntry) => {
+        browser.contextMenus.create(entry, () => void browser.runtime.lastError);
+      },
+    },
+    panel,
+  });
+
+  browser.runtime.onConnect.addListener((port) => panel.onConnect(port));
+  browser.contextMenus.onClicked.addListener((info, tab) => features.onMenuClick(info, tab));
+  browser.commands.onCommand.addListener((command, tab) => features.onCommand(command, tab));
+
+  const rebuild = () => void features.rebuildMenu().catch((error: unknown) => console.warn('[AI Vault] context menu', error));
+  browser.runtime.onStartup.addListener(rebuild);
   browser.runtime.onInstalled.addListener(() => {
+    rebuild();
     // Chrome: the toolbar button opens the popup; the side panel is opened from there.
-    // Firefox has no sidePanel API (it uses sidebar_action), hence the guard.
-    const sidePanel = (browser as { sidePanel?: typeof browser.sidePanel }).sidePanel;
     if (typeof sidePanel?.setPanelBehavior === 'function') {
       sidePanel.setPanelBehavior({ openPanelOnActionClick: false }).catch((error: unknown) => {
         console.warn('[AI Vault] sidePanel.setPanelBehavior failed', error);

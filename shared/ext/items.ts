@@ -32,13 +32,37 @@ export interface RecentPrompt {
 
 export const RECENT_PROMPTS_LIMIT = 5;
 
-/** A run queued by the popup or context menu for the side panel to start when it opens. */
-export interface PendingRun {
+/** Version 1 of PendingRun (kept for its migration). */
+export interface PendingRunV1 {
   promptId: string;
-  /** The selection the run was started on (context menu). */
   selection: string | null;
   createdAt: string;
 }
+
+/** A run queued by the popup or context menu for the side panel to start when it opens. */
+export interface PendingRun {
+  /** The prompt to run, or null: let the user choose one (context menu without favourites). */
+  promptId: string | null;
+  /** The selection the run was started on (context menu). */
+  selection: string | null;
+  /** Where it was queued: the popup's recent list or the page's context menu. */
+  source: 'popup' | 'menu';
+  /** The tab it is meant for (the one right-clicked in), when known. */
+  tabId: number | null;
+  createdAt: string;
+}
+
+/** v1 → v2: a queued run gains its source (a selection meant the context menu) and tab. */
+export function migratePendingRunV2(old: PendingRunV1 | null): PendingRun | null {
+  if (!old) return null;
+  return { ...old, source: old.selection === null ? 'popup' : 'menu', tabId: null };
+}
+
+/** A queued run older than this is stale (the panel was not opened for it) and is dropped. */
+export const PENDING_RUN_MAX_AGE_MS = 2 * 60_000;
+
+export const isFreshPendingRun = (run: PendingRun | null, now: Date): run is PendingRun =>
+  Boolean(run && now.getTime() - Date.parse(run.createdAt) <= PENDING_RUN_MAX_AGE_MS && Date.parse(run.createdAt) <= now.getTime() + 60_000);
 
 export const extItems = {
   openai_api_key: sharedItem('openai_api_key'),
@@ -53,7 +77,11 @@ export const extItems = {
 
   panelPrefs: storage.defineItem<PanelPrefs>('local:panel_prefs', { fallback: DEFAULT_PANEL_PREFS, version: 1 }),
   recentPrompts: storage.defineItem<RecentPrompt[]>('local:recent_prompts', { fallback: [], version: 1 }),
-  pendingRun: storage.defineItem<PendingRun | null>('local:pending_run', { fallback: null, version: 1 }),
+  pendingRun: storage.defineItem<PendingRun | null>('local:pending_run', {
+    fallback: null,
+    version: 2,
+    migrations: { 2: migratePendingRunV2 },
+  }),
 } as const;
 
 /** The shared items as the dashboard's TypedStorage interface (for shared/data/apiKeys.ts flows). */

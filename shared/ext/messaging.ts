@@ -37,6 +37,9 @@ export interface PageContext {
 
 export type InsertResult = { inserted: true } | { inserted: false; reason: string };
 
+/** Opening a dashboard page from the extension (signed in there too when the extension is). */
+export type DashboardOpenResult = { ok: true; url: string; signedIn: boolean } | { ok: false; message: string };
+
 export interface ProtocolMap {
   /** Background health check. */
   'app:status'(): { ok: true; version: string };
@@ -50,6 +53,14 @@ export interface ProtocolMap {
   'auth:signOut'(): AuthResult;
   /** From the dashboard, through the content script's bridge: a one-time token for this user's own session. */
   'auth:handoff'(data: { tokenHash: string }): AuthResult;
+
+  /**
+   * Opens a dashboard path in a new tab; when signed in, through /auth/handoff with a one-time token
+   * (session-handoff) so the dashboard is signed in as the same user.
+   */
+  'dashboard:open'(data: { path: string }): DashboardOpenResult;
+  /** Rebuilds the context menu's favourite prompts (after the panel starred or unstarred one). */
+  'menu:refresh'(): { favorites: number };
 
   /** Content script: the page's context for page variables. */
   'page:context'(data: { maxChars: number }): PageContext;

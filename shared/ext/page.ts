@@ -1,5 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import type { InsertResult, PageContext } from './messaging.ts';
+import { cutText } from './text.ts';
 
 /**
  * What the content script does on the page: read its context for the prompt's page variables
@@ -27,13 +28,7 @@ export function mainText(doc: Document): string {
   return collapse(doc.body?.innerText ?? doc.body?.textContent ?? '');
 }
 
-/** Cuts text to at most `max` characters, at a word boundary when one is close. */
-export function cutText(text: string, max: number): { text: string; truncated: boolean } {
-  if (text.length <= max) return { text, truncated: false };
-  const slice = text.slice(0, max);
-  const boundary = slice.lastIndexOf(' ');
-  return { text: (boundary > max * 0.8 ? slice.slice(0, boundary) : slice).trimEnd(), truncated: true };
-}
+export { cutText };
 
 export async function pageContext(
   doc: Document,

@@ -1,0 +1,17 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { CARD_COLUMNS, fail, ok, toCard, type DataResult, type PromptCard } from '../data/prompts.ts';
+
+/**
+ * The user's starred prompts, by name: the side panel's Favourites list and the context menu's
+ * submenu. (The library data layer has no such listing; this one query is all the extension adds.)
+ */
+export async function listFavoritePrompts(client: SupabaseClient, limit = 100): Promise<DataResult<PromptCard[]>> {
+  const { data, error } = await client
+    .from('saved_prompts')
+    .select(CARD_COLUMNS)
+    .eq('is_favorite', true)
+    .order('sort_name')
+    .order('id')
+    .limit(limit);
+  return error ? fail(error) : ok((data as unknown as Parameters<typeof toCard>[0][]).map(toCard));
+}

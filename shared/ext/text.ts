@@ -1,0 +1,7 @@
+/** Cuts text to at most `max` characters, at a word boundary when one is close. */
+export function cutText(text: string, max: number): { text: string; truncated: boolean } {
+  if (text.length <= max) return { text, truncated: false };
+  const slice = text.slice(0, max);
+  const boundary = slice.lastIndexOf(' ');
+  return { text: (boundary > max * 0.8 ? slice.slice(0, boundary) : slice).trimEnd(), truncated: true };
+}
