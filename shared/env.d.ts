@@ -10,6 +10,7 @@ interface ImportMetaEnv {
   readonly VITE_MARKETPLACE_HOST_PREFIX?: string;
   readonly VITE_FEEDBACK_HOST_PREFIX?: string;
   readonly VITE_MAIN_SITE_URL?: string;
+  readonly VITE_STRIPE_PUBLISHABLE_KEY?: string;
   readonly WXT_SUPABASE_URL?: string;
   readonly WXT_SUPABASE_ANON_KEY?: string;
   readonly WXT_DASHBOARD_URL?: string;

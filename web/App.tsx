@@ -76,8 +76,8 @@ export const routes: RouteObject[] = [
             path: ROUTES.purchaseCancelled,
             lazy: page(() => import('./pages/info/PurchaseCancelledPage.tsx'), 'PurchaseCancelledPage'),
           },
-          upcoming(ROUTES.product, 'Product', 'Digital products and checkout are coming soon.'),
-          upcoming(ROUTES.purchaseSuccess, 'Purchase', 'Digital products and checkout are coming soon.'),
+          { path: ROUTES.product, lazy: page(() => import('./pages/purchase/ProductPage.tsx'), 'ProductPage') },
+          { path: ROUTES.purchaseSuccess, lazy: page(() => import('./pages/purchase/PurchaseSuccessPage.tsx'), 'PurchaseSuccessPage') },
           { path: ROUTES.freeTools, lazy: page(() => import('./pages/tools/FreeToolsPage.tsx'), 'FreeToolsPage') },
           {
             path: ROUTES.headlineAnalyzer,

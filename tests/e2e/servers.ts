@@ -2,7 +2,8 @@ import { startLocalStack } from '../../supabase/local/server.ts';
 import { openPglite } from '../../supabase/local/db/pglite.ts';
 import { startFakeGoogle } from '../fixtures/fake-google.ts';
 import { startFakeOpenAI } from '../fixtures/fake-openai.ts';
-import { GOOGLE_PORT, OPENAI_PORT, PAGES_PORT, STACK_PORT, WEB_URL } from './ports.ts';
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from '../fixtures/fake-stripe.ts';
+import { GOOGLE_PORT, OPENAI_PORT, PAGES_PORT, STACK_PORT, STACK_URL, STRIPE_PORT, WEB_URL } from './ports.ts';
 import { startTestPages } from '../fixtures/pages/serve.ts';
 
 /**
@@ -15,6 +16,9 @@ import { startTestPages } from '../fixtures/pages/serve.ts';
 process.env.FETCH_URL_ALLOW_PRIVATE = 'true';
 const google = await startFakeGoogle(GOOGLE_PORT);
 const pages = await startTestPages(PAGES_PORT);
+// Payments go to the fake Stripe; its webhooks come back to the stack's stripe-webhook function.
+const stripe = await startFakeStripe({ port: STRIPE_PORT, webhookUrl: `${STACK_URL}/functions/v1/stripe-webhook` });
+Object.assign(process.env, { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url });
 const openai = await startFakeOpenAI({ port: OPENAI_PORT });
 const stack = await startLocalStack({
   db: await openPglite(),
@@ -36,7 +40,7 @@ const stack = await startLocalStack({
 console.log(`e2e stack on ${stack.url}, fake Google on ${google.url}, fake OpenAI on ${openai.url}`);
 
 const stop = async () => {
-  await Promise.allSettled([stack.stop(), google.close(), openai.close(), pages.close()]);
+  await Promise.allSettled([stack.stop(), google.close(), openai.close(), pages.close(), stripe.close()]);
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());

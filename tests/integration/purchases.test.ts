@@ -156,7 +156,7 @@ describe('checkout → webhook → download', () => {
     delete process.env.STRIPE_SECRET_KEY;
     expect(await call('create-checkout-session', { productId: await product() })).toEqual({
       status: 503,
-      body: { title: 'Payments Not Configured', error: 'The application is not yet configured for payments. Please provide a Stripe Publishable Key.' },
+      body: { title: 'Stripe Not Configured', error: 'The application is not yet configured for payments. Please provide a Stripe Publishable Key.' },
     });
   });
 });

@@ -18,4 +18,6 @@ export const webConfig = {
   /** Host prefixes of the marketplace and feedback apps (spec §2.1). */
   marketplaceHostPrefix: envOr(import.meta.env.VITE_MARKETPLACE_HOST_PREFIX, DEFAULT_HOST_PREFIXES.marketplace),
   feedbackHostPrefix: envOr(import.meta.env.VITE_FEEDBACK_HOST_PREFIX, DEFAULT_HOST_PREFIXES.feedback),
+  /** Stripe's publishable key; unset means payments are not configured (spec 000 §7.3, §8). */
+  stripePublishableKey: import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY?.trim() ?? '',
 } as const;

@@ -19,7 +19,7 @@ export default async function handler(req: Request): Promise<Response> {
     return json({ title: 'Configuration Error', error: 'This product is not configured for sale. Missing Stripe Price ID.' }, 400);
   }
   const stripe = stripeClient();
-  if (!stripe) return json({ title: 'Payments Not Configured', error: PAYMENTS_NOT_CONFIGURED }, 503);
+  if (!stripe) return json({ title: 'Stripe Not Configured', error: PAYMENTS_NOT_CONFIGURED }, 503);
 
   const buyer = await callerOf(req);
   const created = await serviceRest('purchases?select=id', {

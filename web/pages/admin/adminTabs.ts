@@ -17,8 +17,9 @@ export interface AdminTab {
 
 /**
  * The admin screen's tabs (spec 001 "Admin screen": User Management and Product Management). A
- * new tab is one entry here; Product Management joins when generated documents exist.
+ * new tab is one entry here.
  */
 export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'users', label: 'User Management', Component: lazy(async () => ({ default: (await import('./users/UserManagementTab.tsx')).UserManagementTab })) },
+  { id: 'products', label: 'Product Management', Component: lazy(async () => ({ default: (await import('./products/ProductManagementTab.tsx')).ProductManagementTab })) },
 ];

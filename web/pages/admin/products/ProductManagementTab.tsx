@@ -1,0 +1,160 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Box, Chip, CircularProgress, IconButton, Link, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import { formatMaxDownloads, formatPrice, PRODUCT_TEXTS } from '../../../../shared/core/products.ts';
+import { listDocumentsForAdmin, updateProduct, type AdminDocument, type ProductEdit } from '../../../../shared/data/products.ts';
+import { useNotify } from '../../../../shared/ui/notices.tsx';
+import { supabase } from '../../../lib/supabase.ts';
+import type { AdminTabProps } from '../adminTabs.ts';
+import { ProductEditDialog } from './ProductEditDialog.tsx';
+
+type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; documents: AdminDocument[] };
+
+const productPath = (id: string) => `/product/${id}`;
+
+/** Product Management (spec 001): generated documents as digital products, edited in place. */
+export function ProductManagementTab({ reloadKey }: AdminTabProps) {
+  const notify = useNotify();
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'));
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [editing, setEditing] = useState<AdminDocument | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    setState({ status: 'loading' });
+    void listDocumentsForAdmin(supabase).then((result) => {
+      if (cancelled) return;
+      if ('error' in result) {
+        setState({ status: 'error', message: result.error.message });
+        notify({ title: PRODUCT_TEXTS.fetchError, description: result.error.message, variant: 'destructive' });
+      } else setState({ status: 'ready', documents: result.documents });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [reloadKey, notify]);
+
+  const save = async (edit: ProductEdit) => {
+    if (!editing) return;
+    setSaving(true);
+    const result = await updateProduct(supabase, editing.id, edit);
+    setSaving(false);
+    if ('error' in result) {
+      notify({ title: PRODUCT_TEXTS.updateError, description: result.error.message, variant: 'destructive' });
+      return;
+    }
+    // The returned row replaces the local one (spec 001 §4).
+    setState((s) => (s.status === 'ready' ? { ...s, documents: s.documents.map((d) => (d.id === result.document.id ? result.document : d)) } : s));
+    setEditing(null);
+    notify(PRODUCT_TEXTS.documentUpdated);
+  };
+
+  if (state.status === 'loading') {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+        <CircularProgress aria-label="Loading documents" />
+      </Box>
+    );
+  }
+  if (state.status === 'error') return <Alert severity="error">{PRODUCT_TEXTS.fetchError}: {state.message}</Alert>;
+
+  const { documents } = state;
+  const forSale = documents.filter((d) => d.isDigitalProduct).length;
+  return (
+    <Stack spacing={2}>
+      <Typography variant="body2" color="text.secondary">
+        {documents.length} generated document{documents.length === 1 ? '' : 's'}, {forSale} for sale. Edit one to set its price, download limit and Stripe price id.
+      </Typography>
+      {documents.length === 0 ? (
+        <Box sx={{ textAlign: 'center', py: 6, border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 3 }}>
+          <Typography sx={{ fontWeight: 600 }}>No generated documents yet</Typography>
+          <Typography variant="body2" color="text.secondary">
+            Documents made with the Document Generator appear here and can be sold as digital products.
+          </Typography>
+        </Box>
+      ) : narrow ? (
+        <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Products">
+          {documents.map((d) => (
+            <Box component="li" key={d.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 3, p: 2 }}>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{d.name}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {d.price === null ? 'No price' : formatPrice(d.price)} · downloads {d.downloadCount} / {formatMaxDownloads(d.maxDownloads)}
+                  </Typography>
+                  <StatusChips document={d} />
+                </Box>
+                <EditButton document={d} onEdit={setEditing} />
+              </Stack>
+            </Box>
+          ))}
+        </Stack>
+      ) : (
+        <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 3 }}>
+          <Table aria-label="Products">
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right">Price</TableCell>
+                <TableCell align="right">Downloads</TableCell>
+                <TableCell>Stripe price id</TableCell>
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {documents.map((d) => (
+                <TableRow key={d.id} hover>
+                  <TableCell sx={{ maxWidth: 280, wordBreak: 'break-word' }}>
+                    {d.isDigitalProduct ? (
+                      <Link component={RouterLink} to={productPath(d.id)}>
+                        {d.name}
+                      </Link>
+                    ) : (
+                      d.name
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <StatusChips document={d} />
+                  </TableCell>
+                  <TableCell align="right">{d.price === null ? '—' : formatPrice(d.price)}</TableCell>
+                  <TableCell align="right">
+                    {d.downloadCount} / {formatMaxDownloads(d.maxDownloads)}
+                  </TableCell>
+                  <TableCell sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 13 }}>{d.stripePriceId ?? '—'}</TableCell>
+                  <TableCell align="right">
+                    <EditButton document={d} onEdit={setEditing} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {editing && <ProductEditDialog document={editing} saving={saving} onSave={(edit) => void save(edit)} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}
+
+function StatusChips({ document }: { document: AdminDocument }) {
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, flexWrap: 'wrap' }}>
+      <Chip size="small" color={document.isDigitalProduct ? 'success' : 'default'} label={document.isDigitalProduct ? 'For sale' : 'Not for sale'} />
+      {document.isDigitalProduct && !document.stripePriceId && <Chip size="small" color="warning" variant="outlined" label="No price id" />}
+    </Stack>
+  );
+}
+
+function EditButton({ document, onEdit }: { document: AdminDocument; onEdit: (d: AdminDocument) => void }) {
+  return (
+    <Tooltip title="Edit product">
+      <IconButton aria-label={`Edit product ${document.name}`} onClick={() => onEdit(document)}>
+        <EditIcon />
+      </IconButton>
+    </Tooltip>
+  );
+}

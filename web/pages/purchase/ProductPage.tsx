@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Box, Button, Card, CardContent, Chip, CircularProgress, Container, Stack, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import DocumentIcon from '@mui/icons-material/DescriptionOutlined';
+import LinkIcon from '@mui/icons-material/LinkOutlined';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import VideoIcon from '@mui/icons-material/OndemandVideoOutlined';
+import { formatMaxDownloads, formatPrice, PRODUCT_TEXTS, PRODUCT_TYPE_LABELS, type ProductType } from '../../../shared/core/products.ts';
+import { ROUTES } from '../../../shared/core/routes.ts';
+import { getProductForSale, startCheckout, type ProductForSale } from '../../../shared/data/products.ts';
+import { useNotify } from '../../../shared/ui/notices.tsx';
+import { webConfig } from '../../lib/config.ts';
+import { supabase } from '../../lib/supabase.ts';
+
+const TYPE_ICONS: Record<ProductType, typeof DocumentIcon> = { document: DocumentIcon, video: VideoIcon, url: LinkIcon };
+
+type State = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready'; product: ProductForSale };
+
+/** /product/{productId} (spec 000 §2.7): the product and 'Buy Now & Download' → Stripe Checkout. */
+export function ProductPage() {
+  const { productId = '' } = useParams();
+  const notify = useNotify();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [processing, setProcessing] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    setState({ status: 'loading' });
+    void getProductForSale(supabase, productId).then((result) => {
+      if (cancelled) return;
+      if ('error' in result) setState({ status: 'error', message: result.error.message });
+      else setState(result.product ? { status: 'ready', product: result.product } : { status: 'missing' });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [productId]);
+
+  const buy = async (product: ProductForSale) => {
+    // Spec §5, §8: no price id → Configuration Error; no publishable key → not configured.
+    if (!product.hasPriceId) {
+      notify({ title: PRODUCT_TEXTS.configErrorTitle, description: PRODUCT_TEXTS.configErrorText, variant: 'destructive' });
+      return;
+    }
+    if (!webConfig.stripePublishableKey) {
+      notify({ title: PRODUCT_TEXTS.notConfiguredTitle, description: PRODUCT_TEXTS.notConfiguredText, variant: 'destructive' });
+      return;
+    }
+    setProcessing(true);
+    const result = await startCheckout(supabase, product.id);
+    if ('error' in result) {
+      setProcessing(false);
+      notify({ title: result.error.title, description: result.error.message, variant: 'destructive' });
+      return;
+    }
+    window.location.assign(result.url);
+  };
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 5, md: 9 } }}>
+      {state.status === 'loading' && (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
+          <CircularProgress aria-label="Loading the product" />
+        </Box>
+      )}
+      {(state.status === 'missing' || state.status === 'error') && (
+        <Card>
+          <CardContent sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
+            <Typography variant="h4" component="h1" gutterBottom>
+              {state.status === 'missing' ? PRODUCT_TEXTS.notFound : PRODUCT_TEXTS.retrieveError}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 3 }}>
+              {state.status === 'missing' ? 'This product does not exist or is no longer for sale.' : state.message}
+            </Typography>
+            <Button component={RouterLink} to={ROUTES.landing} variant="contained">
+              Go to the homepage
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+      {state.status === 'ready' && <ProductCard product={state.product} processing={processing} onBuy={() => void buy(state.product)} />}
+    </Container>
+  );
+}
+
+function ProductCard({ product, processing, onBuy }: { product: ProductForSale; processing: boolean; onBuy: () => void }) {
+  const Icon = TYPE_ICONS[product.type];
+  return (
+    <Card>
+      <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
+        <Stack spacing={3}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Box sx={{ width: 56, height: 56, borderRadius: 3, display: 'grid', placeItems: 'center', color: 'primary.main', bgcolor: (t) => alpha(t.palette.primary.main, 0.12), flexShrink: 0 }}>
+              <Icon aria-hidden />
+            </Box>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
+                {product.name}
+              </Typography>
+              <Chip size="small" label={PRODUCT_TYPE_LABELS[product.type]} sx={{ mt: 0.5 }} />
+            </Box>
+          </Stack>
+          <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
+            {product.summary ?? PRODUCT_TEXTS.defaultSummary}
+          </Typography>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+            <Typography variant="h3" component="p" sx={{ fontWeight: 800 }} aria-label={`Price ${formatPrice(product.price)}`}>
+              {formatPrice(product.price)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Downloads included: {formatMaxDownloads(product.maxDownloads)}
+            </Typography>
+          </Stack>
+          <Button variant="contained" size="large" onClick={onBuy} disabled={processing} startIcon={processing ? <CircularProgress size={18} color="inherit" /> : undefined}>
+            {processing ? 'Processing…' : PRODUCT_TEXTS.buy}
+          </Button>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'center', color: 'text.secondary' }}>
+            <LockIcon fontSize="small" aria-hidden />
+            <Typography variant="caption">Secure checkout by Stripe. You are charged once, quantity 1.</Typography>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Container, Stack, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import CheckIcon from '@mui/icons-material/CheckCircleOutlined';
+import DownloadIcon from '@mui/icons-material/DownloadOutlined';
+import { formatMaxDownloads, PRODUCT_TEXTS, purchaseFileName, purchaseFileText } from '../../../shared/core/products.ts';
+import { ROUTES } from '../../../shared/core/routes.ts';
+import { downloadPurchase, getProductForSale, type ProductForSale } from '../../../shared/data/products.ts';
+import { downloadFile } from '../../../shared/ui/download.ts';
+import { useNotify } from '../../../shared/ui/notices.tsx';
+import { supabase } from '../../lib/supabase.ts';
+
+type State = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; product: ProductForSale };
+
+/** /purchase-success?product_id={id}&session_id=… (spec 000 §2.8, §4): the paid file, counted per download. */
+export function PurchaseSuccessPage() {
+  const [params] = useSearchParams();
+  const productId = params.get('product_id') ?? '';
+  const sessionId = params.get('session_id') ?? '';
+  const notify = useNotify();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [busy, setBusy] = useState(false);
+  const [downloads, setDownloads] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void getProductForSale(supabase, productId).then((result) => {
+      if (cancelled) return;
+      setState('product' in result && result.product ? { status: 'ready', product: result.product } : { status: 'missing' });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [productId]);
+
+  const download = async () => {
+    if (state.status !== 'ready' || !sessionId) {
+      notify({ title: PRODUCT_TEXTS.noProductTitle, description: PRODUCT_TEXTS.noProductText, variant: 'destructive' });
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    const result = await downloadPurchase(supabase, sessionId);
+    setBusy(false);
+    if ('error' in result) {
+      setProblem(result.error);
+      notify({ title: result.error.title, description: result.error.message, variant: 'destructive' });
+      return;
+    }
+    downloadFile(purchaseFileText(result.file.content), purchaseFileName(result.file.name), 'text/plain;charset=utf-8');
+    setDownloads(`Download ${result.file.downloads} of ${formatMaxDownloads(result.file.maxDownloads)}.`);
+    notify({ title: PRODUCT_TEXTS.downloadStarted, description: purchaseFileName(result.file.name) });
+  };
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 } }}>
+      <Card>
+        <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
+          {state.status === 'loading' && (
+            <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+              <CircularProgress aria-label="Loading your purchase" />
+            </Box>
+          )}
+          {state.status === 'missing' && (
+            <Stack spacing={2} sx={{ textAlign: 'center', alignItems: 'center' }}>
+              <Typography variant="h4" component="h1">
+                {PRODUCT_TEXTS.retrieveError}
+              </Typography>
+              <Typography color="text.secondary">We could not find the product of this purchase. If you were charged, contact support with your receipt.</Typography>
+              <Button component={RouterLink} to={ROUTES.support} variant="outlined">
+                Contact support
+              </Button>
+            </Stack>
+          )}
+          {state.status === 'ready' && (
+            <Stack spacing={2.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
+              <Box sx={{ width: 72, height: 72, borderRadius: '50%', display: 'grid', placeItems: 'center', color: 'success.main', bgcolor: (t) => alpha(t.palette.success.main, 0.12) }}>
+                <CheckIcon sx={{ fontSize: 40 }} aria-hidden />
+              </Box>
+              <Typography variant="h4" component="h1">
+                {PRODUCT_TEXTS.successTitle}
+              </Typography>
+              <Typography color="text.secondary">
+                Thank you for buying <strong>{state.product.name}</strong>. Your download is ready.
+              </Typography>
+              <Button variant="contained" size="large" onClick={() => void download()} disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <DownloadIcon />}>
+                {PRODUCT_TEXTS.downloadNow}
+              </Button>
+              {downloads && (
+                <Typography variant="body2" color="text.secondary" aria-live="polite">
+                  {downloads}
+                </Typography>
+              )}
+              {problem && (
+                <Alert severity={problem.title === 'Payment Not Completed' ? 'warning' : 'error'} sx={{ textAlign: 'left', width: '100%' }}>
+                  <strong>{problem.title}.</strong> {problem.message}
+                </Alert>
+              )}
+            </Stack>
+          )}
+        </CardContent>
+      </Card>
+    </Container>
+  );
+}
