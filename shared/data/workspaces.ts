@@ -91,19 +91,25 @@ export async function deleteWorkspace(client: SupabaseClient, id: string): Promi
   return error ? fail(error) : ok((data ?? []).length > 0);
 }
 
+/** A save refused because the workspace is shared read-only (or the account is view_only). */
+export const READ_ONLY_MESSAGE = 'This workspace is read-only for you.';
+
 export type StructureSave = { status: 'saved'; workspace: Workspace } | { status: 'conflict'; current: Workspace | null };
 
 /**
  * Saves the tree if the workspace is still at `baseVersion` (the database raises the version on
- * every change). Otherwise nothing is written and the current version comes back (null: deleted,
- * or no longer the caller's to change).
+ * every change). Otherwise nothing is written and the current version comes back (null: deleted or
+ * no longer visible); a workspace the caller may only read gives error code '42501'.
  */
 export async function saveStructure(client: SupabaseClient, id: string, structure: WorkspaceStructure, baseVersion: number): Promise<DataResult<StructureSave>> {
   const { data, error } = await client.from('workspaces').update({ structure }).eq('id', id).eq('version', baseVersion).select(WORKSPACE_COLUMNS).maybeSingle();
   if (error) return fail(error);
   if (data) return ok({ status: 'saved', workspace: toWorkspace(data as WorkspaceRow) });
   const current = await getWorkspace(client, id);
-  return current.error ? current : ok({ status: 'conflict', current: current.data });
+  if (current.error) return current;
+  // Still at the same version, yet nothing was written: the caller may read but not change it.
+  if (current.data?.version === baseVersion) return fail({ message: READ_ONLY_MESSAGE, code: '42501' });
+  return ok({ status: 'conflict', current: current.data });
 }
 
 export type EditSave =

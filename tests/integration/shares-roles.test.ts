@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addNode, newFile, newFolder, type TreeResult, type WorkspaceStructure } from '../../shared/core/workspace.ts';
+import * as docs from '../../shared/data/documents.ts';
+import * as shares from '../../shared/data/shares.ts';
+import * as ws from '../../shared/data/workspaces.ts';
+import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
+import { must, person, type Person } from './documents-helpers.ts';
+
+/**
+ * Read-only sharing for each role (spec 001 §6; migration 20261123001400): an editor shares a
+ * workspace or a document by e-mail; a view_only recipient sees it and cannot modify it — enforced
+ * by RLS, so these calls go straight at the tables too, not only through the data layer.
+ */
+
+let stack: TestStack;
+let editor: Person;
+let viewer: Person;
+let stranger: Person;
+let admin: Person;
+let workspace: ws.Workspace;
+let inWorkspace: docs.DocumentSummary;
+let notInWorkspace: docs.DocumentSummary;
+let foreign: docs.DocumentSummary;
+
+const ok = (result: TreeResult): WorkspaceStructure => {
+  if (!result.ok) throw new Error(result.error);
+  return result.structure;
+};
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  [editor, viewer, stranger, admin] = [
+    await person(stack, 'editor', 'editor'),
+    await person(stack, 'viewer', 'view_only'),
+    await person(stack, 'stranger'),
+    await person(stack, 'admin', 'admin'),
+  ];
+  inWorkspace = must(await docs.saveDocument(editor.client, { name: 'Launch plan', content: '# Launch plan' }));
+  notInWorkspace = must(await docs.saveDocument(editor.client, { name: 'Private notes', content: 'secret' }));
+  foreign = must(await docs.saveDocument(stranger.client, { name: 'Stranger’s doc', content: 'theirs' }));
+  let tree = ok(addNode([], null, newFolder('Launch', 'launch')));
+  tree = ok(addNode(tree, 'launch', newFile('Plan', inWorkspace.id, 'plan')));
+  // A file pointing at someone else's document must not open that document to the recipient.
+  tree = ok(addNode(tree, null, newFile('Borrowed', foreign.id, 'borrowed')));
+  workspace = must(await ws.createWorkspace(editor.client, 'Launch workspace', tree));
+});
+afterAll(async () => stack?.close());
+
+describe(`sharing a workspace read-only (${testDbKind})`, () => {
+  it('checks the address, refuses sharing with yourself, and shares once per address', async () => {
+    expect((await shares.shareByEmail(editor.client, { workspaceId: workspace.id }, 'not-an-email')).error).toEqual({
+      message: 'Please enter a valid email address.',
+      code: 'invalid',
+    });
+    expect((await shares.shareByEmail(editor.client, { workspaceId: workspace.id }, editor.email.toUpperCase())).error).toEqual({
+      message: 'You cannot share with yourself.',
+      code: 'invalid',
+    });
+    const first = must(await shares.shareByEmail(editor.client, { workspaceId: workspace.id }, `  ${viewer.email.toUpperCase()} `));
+    expect(first).toMatchObject({ recipientEmail: viewer.email.toLowerCase(), ownerEmail: editor.email.toLowerCase(), workspaceId: workspace.id });
+    const again = must(await shares.shareByEmail(editor.client, { workspaceId: workspace.id }, viewer.email));
+    expect(again.id).toBe(first.id);
+    expect(must(await shares.listShares(editor.client, { workspaceId: workspace.id })).map((s) => s.recipientEmail)).toEqual([viewer.email.toLowerCase()]);
+  });
+
+  it('lets the view_only recipient see the workspace and the owner’s documents in it, and download them (counted)', async () => {
+    const shared = must(await shares.listSharedWithMe(viewer.client, viewer.userId));
+    expect(shared.workspaces.map((s) => [s.item.name, s.ownerEmail])).toEqual([['Launch workspace', editor.email.toLowerCase()]]);
+    expect(must(await ws.getWorkspace(viewer.client, workspace.id))?.structure).toEqual(workspace.structure);
+    expect(must(await docs.getDocument(viewer.client, inWorkspace.id))?.content).toBe('# Launch plan');
+    expect(must(await docs.downloadDocument(viewer.client, inWorkspace.id)).downloadCount).toBe(1);
+    // Not the owner's other documents, and not a document of someone else the tree points at.
+    expect(must(await docs.getDocument(viewer.client, notInWorkspace.id))).toBeNull();
+    expect(must(await docs.getDocument(viewer.client, foreign.id))).toBeNull();
+    expect((await docs.downloadDocument(viewer.client, foreign.id)).error?.code).toBe('not_found');
+    expect(must(await docs.listDocumentsByIds(viewer.client, [inWorkspace.id, notInWorkspace.id, foreign.id])).map((d) => d.name)).toEqual(['Launch plan']);
+  });
+
+  it('refuses every change the recipient tries, through the data layer and straight at the tables', async () => {
+    const save = await ws.saveStructure(viewer.client, workspace.id, [], workspace.version);
+    expect(save.error).toEqual({ message: ws.READ_ONLY_MESSAGE, code: '42501' });
+    expect((await ws.renameWorkspace(viewer.client, workspace.id, 'Mine')).error?.code).toBe('not_found');
+    expect(must(await ws.deleteWorkspace(viewer.client, workspace.id))).toBe(false);
+    expect((await viewer.client.from('workspaces').update({ name: 'x' }).eq('id', workspace.id).select()).data).toEqual([]);
+    expect((await viewer.client.from('generated_documents').update({ content: 'defaced' }).eq('id', inWorkspace.id).select()).data).toEqual([]);
+    expect((await viewer.client.from('generated_documents').update({ max_downloads: null }).eq('id', inWorkspace.id).select()).data).toEqual([]);
+    expect(must(await docs.deleteDocument(viewer.client, inWorkspace.id))).toBe(false);
+    // Nor pass it on.
+    expect((await shares.shareByEmail(viewer.client, { workspaceId: workspace.id }, stranger.email)).error?.code).toBe('42501');
+    expect((await shares.shareByEmail(viewer.client, { documentId: inWorkspace.id }, stranger.email)).error?.code).toBe('42501');
+    const after = must(await ws.getWorkspace(editor.client, workspace.id))!;
+    expect(after).toMatchObject({ name: 'Launch workspace', version: workspace.version });
+    expect(must(await docs.getDocument(editor.client, inWorkspace.id))?.content).toBe('# Launch plan');
+  });
+
+  it('shows nothing to anyone it was not shared with; admins read documents (Product Management) but not workspaces', async () => {
+    for (const outsider of [stranger, admin]) {
+      expect(must(await ws.getWorkspace(outsider.client, workspace.id))).toBeNull();
+      expect(must(await shares.listSharedWithMe(outsider.client, outsider.userId)).workspaces).toEqual([]);
+      expect((await outsider.client.from('shares').select('id').eq('workspace_id', workspace.id)).data).toEqual([]);
+    }
+    expect(must(await docs.getDocument(stranger.client, inWorkspace.id))).toBeNull();
+    expect(must(await docs.getDocument(admin.client, inWorkspace.id))?.name).toBe('Launch plan');
+    expect((await shares.shareByEmail(stranger.client, { workspaceId: workspace.id }, stranger.email.replace('@', '+x@'))).error?.code).toBe('42501');
+    expect((await shares.shareByEmail(admin.client, { workspaceId: workspace.id }, stranger.email)).error?.code).toBe('42501');
+  });
+
+  it('follows the tree: a file moved out of the shared workspace closes its document', async () => {
+    const other = must(await docs.saveDocument(editor.client, { name: 'Later addition', content: 'new' }));
+    expect(must(await docs.getDocument(viewer.client, other.id))).toBeNull();
+    const current = must(await ws.getWorkspace(editor.client, workspace.id))!;
+    const saved = must(await ws.saveWorkspaceEdit(editor.client, current, ok(addNode(current.structure, null, newFile('Later', other.id, 'later')))));
+    if (saved.status !== 'saved') throw new Error(saved.status);
+    expect(must(await docs.getDocument(viewer.client, other.id))?.name).toBe('Later addition');
+    workspace = saved.workspace;
+  });
+
+  it('ends when the owner revokes it', async () => {
+    const [share] = must(await shares.listShares(editor.client, { workspaceId: workspace.id }));
+    expect(must(await shares.removeShare(editor.client, share!.id))).toBe(true);
+    expect(must(await ws.getWorkspace(viewer.client, workspace.id))).toBeNull();
+    expect(must(await docs.getDocument(viewer.client, inWorkspace.id))).toBeNull();
+  });
+});
+
+describe(`sharing a document and other rules (${testDbKind})`, () => {
+  it('shares one document directly, with its download limit applying to the recipient too', async () => {
+    must(await docs.setDownloadLimit(editor.client, notInWorkspace.id, 1));
+    must(await shares.shareByEmail(editor.client, { documentId: notInWorkspace.id }, viewer.email));
+    expect(must(await shares.listSharedWithMe(viewer.client, viewer.userId)).documents.map((d) => d.item.name)).toEqual(['Private notes']);
+    expect(must(await docs.downloadDocument(viewer.client, notInWorkspace.id)).downloadCount).toBe(1);
+    expect((await docs.downloadDocument(viewer.client, notInWorkspace.id)).error?.message).toBe('Download Limit Reached - You cannot download this file anymore.');
+  });
+
+  it('lets the recipient remove a share from their list', async () => {
+    const [entry] = must(await shares.listSharedWithMe(viewer.client, viewer.userId)).documents;
+    expect(must(await shares.removeShare(viewer.client, entry!.shareId))).toBe(true);
+    expect(must(await docs.getDocument(viewer.client, notInWorkspace.id))).toBeNull();
+  });
+
+  it('lets a plain user share too, but not once their account is view_only', async () => {
+    const owner = await person(stack, 'plain-owner');
+    const doc = must(await docs.saveDocument(owner.client, { name: 'Mine', content: 'x' }));
+    must(await shares.shareByEmail(owner.client, { documentId: doc.id }, stranger.email));
+    await stack.db.query("update public.profiles set role = 'view_only' where id = $1", [owner.userId]);
+    expect((await shares.shareByEmail(owner.client, { documentId: doc.id }, admin.email)).error?.code).toBe('42501');
+  });
+
+  it('waits for an address that has no account yet, without saying whether it has one', async () => {
+    const email = `newcomer-${Date.now()}@example.com`;
+    const shared = must(await shares.shareByEmail(editor.client, { workspaceId: workspace.id }, email));
+    expect(shared.recipientEmail).toBe(email);
+    const newcomer = await person(stack, 'placeholder');
+    await stack.service().auth.admin.updateUserById(newcomer.userId, { email, email_confirm: true });
+    expect(must(await ws.getWorkspace(newcomer.client, workspace.id))?.name).toBe('Launch workspace');
+  });
+
+  it('counts only a confirmed address', async () => {
+    must(await shares.shareByEmail(editor.client, { workspaceId: workspace.id }, viewer.email));
+    expect(must(await ws.getWorkspace(viewer.client, workspace.id))).not.toBeNull();
+    await stack.db.query('update auth.users set email_confirmed_at = null where id = $1', [viewer.userId]);
+    expect(must(await ws.getWorkspace(viewer.client, workspace.id))).toBeNull();
+  });
+});
