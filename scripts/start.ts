@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { DEFAULT_ANON_KEY, DEFAULT_PORT } from '../supabase/local/config.ts';
 import { startFakeGoogle } from '../tests/fixtures/fake-google.ts';
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from '../tests/fixtures/fake-stripe.ts';
 import { bin, run, startService, waitForHttp } from './lib/proc.ts';
 
 /**
@@ -10,13 +11,17 @@ import { bin, run, startService, waitForHttp } from './lib/proc.ts';
  * Set SUPABASE_URL / SUPABASE_ANON_KEY to use a hosted project instead (no local stack then).
  * `--fake-google` (or FAKE_GOOGLE=1) adds a local stand-in for Google sign-in on :54329, wired
  * into the local stack, so "Continue with Google" can be tried without Google credentials.
+ * `--fake-stripe` (or FAKE_STRIPE=1) adds a local stand-in for Stripe on :54331 (a test checkout
+ * page with Pay and Cancel, signed webhooks back to the stack), so the purchase flow can be tried.
+ * Real Stripe: set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and VITE_STRIPE_PUBLISHABLE_KEY.
  */
 const dev = process.argv.includes('--dev');
 const fakeGoogle = process.argv.includes('--fake-google') || process.env.FAKE_GOOGLE === '1';
+const fakeStripe = process.argv.includes('--fake-stripe') || process.env.FAKE_STRIPE === '1';
 const hosted = Boolean(process.env.SUPABASE_URL);
 const supabaseUrl = process.env.SUPABASE_URL ?? `http://127.0.0.1:${process.env.STACK_PORT ?? DEFAULT_PORT}`;
 const anonKey = process.env.SUPABASE_ANON_KEY ?? DEFAULT_ANON_KEY;
-const frontEnv = {
+const frontEnv: Record<string, string> = {
   VITE_SUPABASE_URL: supabaseUrl,
   VITE_SUPABASE_ANON_KEY: anonKey,
   WXT_SUPABASE_URL: supabaseUrl,
@@ -64,7 +69,14 @@ if (!hosted) {
     };
     console.log(`Fake Google sign-in on ${google.url} (any e-mail you type there signs in)`);
   }
-  watch(startService('stack', bin('tsx'), ['supabase/local/main.ts'], googleEnv), 'local stack');
+  let stripeEnv = {};
+  if (fakeStripe) {
+    const stripe = await startFakeStripe({ port: Number(process.env.FAKE_STRIPE_PORT ?? 54331), webhookUrl: `${supabaseUrl}/functions/v1/stripe-webhook` });
+    stripeEnv = { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url };
+    frontEnv.VITE_STRIPE_PUBLISHABLE_KEY = 'pk_test_local_fake';
+    console.log(`Fake Stripe on ${stripe.url} (its checkout page has Pay and Cancel buttons; any price id starting with price_ sells for $19.99)`);
+  }
+  watch(startService('stack', bin('tsx'), ['supabase/local/main.ts'], { ...googleEnv, ...stripeEnv }), 'local stack');
   await waitForHttp(`${supabaseUrl}/health`, 120_000);
 }
 
