@@ -26,18 +26,8 @@ export interface LibraryFileFolder {
   createdAt: string;
 }
 
-export interface LibraryFilePrompt {
-  name: string;
-  promptText: string;
-  description: string;
-  tags: string[];
-  isFavorite: boolean;
-  llmProvider: string;
-  model: string | null;
-  templateId: string | null;
-  folderId: string | null;
-  createdAt: string;
-}
+/** A prompt in a file: everything the library keeps but its id (folderId is the file's folder id). */
+export type LibraryFilePrompt = Omit<LibraryPrompt, 'id' | 'isPremium' | 'updatedAt'>;
 
 export interface LibraryFile {
   format: typeof LIBRARY_FILE_FORMAT;
@@ -55,20 +45,12 @@ export interface ImportFolder {
   createdAt: string | null;
 }
 
-export interface ImportPrompt {
+export type ImportPrompt = Omit<LibraryFilePrompt, 'folderId' | 'createdAt'> & {
   /** Where it was in the file, for the report ('Prompt 3', 'Row 7'). */
   row: string;
-  name: string;
-  promptText: string;
-  description: string;
-  tags: string[];
-  isFavorite: boolean;
-  llmProvider: string;
-  model: string | null;
-  templateId: string | null;
   folderRef: string | null;
   createdAt: string | null;
-}
+};
 
 export interface SkippedRow {
   row: string;
