@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium.ts';
-import { STACK_URL, WEB_PORT, WEB_URL } from './tests/e2e/ports.ts';
+import { OPENAI_URL, STACK_URL, WEB_PORT, WEB_URL } from './tests/e2e/ports.ts';
 
 /**
  * End-to-end tests in the machine's Chromium (never a downloaded browser):
@@ -49,7 +49,7 @@ export default defineConfig({
       // Build against the e2e stack, then serve the production bundle (SPA fallback for deep links).
       command: `npx vite build --config web/vite.config.ts --logLevel warn --outDir ${outDir} --emptyOutDir && npx vite preview --config web/vite.config.ts --outDir ${outDir} --port ${WEB_PORT} --strictPort --host 127.0.0.1`,
       url: `${WEB_URL}/`,
-      env: { VITE_SUPABASE_URL: STACK_URL, VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_e2e' },
+      env: { VITE_SUPABASE_URL: STACK_URL, VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_e2e', VITE_AI_BASE_URL: `${OPENAI_URL}/v1` },
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: 'ignore',

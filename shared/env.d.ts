@@ -11,6 +11,9 @@ interface ImportMetaEnv {
   readonly VITE_FEEDBACK_HOST_PREFIX?: string;
   readonly VITE_MAIN_SITE_URL?: string;
   readonly VITE_STRIPE_PUBLISHABLE_KEY?: string;
+  /** Development and tests: every AI provider at this OpenAI-compatible URL (the fake provider). */
+  readonly VITE_AI_BASE_URL?: string;
+  readonly WXT_AI_BASE_URL?: string;
   readonly WXT_SUPABASE_URL?: string;
   readonly WXT_SUPABASE_ANON_KEY?: string;
   readonly WXT_DASHBOARD_URL?: string;

@@ -1,8 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { setAiDefaults } from '../shared/ai/settings.ts';
 import { App } from './App.tsx';
+import { webConfig } from './lib/config.ts';
 // Spec §5: the backend address and public key must be configured, or the client fails at start.
 import './lib/supabase.ts';
+
+setAiDefaults({ baseUrlOverride: webConfig.aiBaseUrl });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,5 +1,6 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { PROVIDER_KEYS, modelsAvailableText, type ProviderId } from '../core/providerKeys.ts';
+import { withAiDefaults } from './settings.ts';
 
 /**
  * The AI providers, all reached through the `openai` SDK at each provider's OpenAI-compatible
@@ -102,9 +103,14 @@ export interface ProviderTarget {
   customBaseUrl?: string | null;
 }
 
-/** The base URL a provider is called at (the custom one for chatgpt_custom when set). */
-export function resolveBaseURL({ provider, customBaseUrl }: ProviderTarget): string {
+/**
+ * The base URL a provider is called at: the custom one for chatgpt_custom when set, else the
+ * development override (every provider at one OpenAI-compatible server, e.g. the fake provider),
+ * else the provider's own.
+ */
+export function resolveBaseURL({ provider, customBaseUrl }: ProviderTarget, override?: string | null): string {
   if (provider === 'chatgpt_custom' && customBaseUrl) return customBaseUrl;
+  if (override) return override;
   return PROVIDER_ENDPOINTS[provider].baseURL;
 }
 
@@ -170,15 +176,18 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Replaces fetch (tests). */
   fetch?: typeof fetch;
+  /** Sends every provider to this OpenAI-compatible base URL (development and tests: the fake provider). */
+  baseUrlOverride?: string | null;
 }
 
 /** An `openai` SDK client for a provider, in the browser or in Node. */
-export function createProviderClient(target: ProviderTarget, options: ClientOptions = {}): OpenAI {
+export function createProviderClient(target: ProviderTarget, given: ClientOptions = {}): OpenAI {
+  const options = withAiDefaults(given);
   const endpoint = PROVIDER_ENDPOINTS[target.provider];
   const apiKey = target.apiKey?.trim() || NO_KEY;
   return new OpenAI({
     apiKey,
-    baseURL: resolveBaseURL(target),
+    baseURL: resolveBaseURL(target, options.baseUrlOverride),
     dangerouslyAllowBrowser: true,
     timeout: options.timeoutMs ?? 10_000,
     maxRetries: options.maxRetries ?? 0,
@@ -188,12 +197,14 @@ export function createProviderClient(target: ProviderTarget, options: ClientOpti
 }
 
 /** The model ids a key can use. Throws the SDK's error (see `describeProviderError`). */
-export async function listModels(target: ProviderTarget, options: ClientOptions = {}): Promise<string[]> {
+export async function listModels(target: ProviderTarget, given: ClientOptions = {}): Promise<string[]> {
+  const options = withAiDefaults(given);
   const endpoint = PROVIDER_ENDPOINTS[target.provider];
-  const listing: ModelListing = target.provider === 'chatgpt_custom' ? { kind: 'openai' } : endpoint.models;
+  const overridden = Boolean(options.baseUrlOverride) && !(target.provider === 'chatgpt_custom' && target.customBaseUrl);
+  const listing: ModelListing = target.provider === 'chatgpt_custom' || overridden ? { kind: 'openai' } : endpoint.models;
   if (listing.kind === 'unsupported') throw new Error(listing.reason);
   const client = createProviderClient(target, options);
-  if (endpoint.verifyUrl) await client.get(endpoint.verifyUrl);
+  if (endpoint.verifyUrl && !overridden) await client.get(endpoint.verifyUrl);
   if (listing.kind === 'custom') {
     const body = (await client.get(listing.url)) as Record<string, unknown>;
     const items = Array.isArray(body[listing.field]) ? (body[listing.field] as Record<string, unknown>[]) : [];
@@ -238,8 +249,9 @@ export function describeProviderError(error: unknown, target: ProviderTarget): {
  * Tests a key by listing the provider's models (short timeout, no retries): "Key works — 12 models
  * available", or the provider's own error message.
  */
-export async function testProviderKey(target: ProviderTarget, options: ClientOptions = {}): Promise<KeyTestResult> {
-  if (target.provider !== 'chatgpt_custom') {
+export async function testProviderKey(target: ProviderTarget, given: ClientOptions = {}): Promise<KeyTestResult> {
+  const options = withAiDefaults(given);
+  if (target.provider !== 'chatgpt_custom' && !options.baseUrlOverride) {
     const reason = untestableReason(target.provider);
     if (reason) return { ok: false, message: reason, unsupported: true };
   }

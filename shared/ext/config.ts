@@ -6,6 +6,7 @@ import {
   joinUrl,
 } from '../core/config.ts';
 import { ROUTES } from '../core/routes.ts';
+import { setAiDefaults } from '../ai/settings.ts';
 
 /** Extension build config, from `WXT_*` env vars (read by Vite at build time). */
 export const extensionConfig = {
@@ -15,6 +16,9 @@ export const extensionConfig = {
   /** Every dashboard origin allowed to hand the extension a session (comma-separated URLs). */
   dashboardUrls: envOr(import.meta.env.WXT_DASHBOARD_URLS, envOr(import.meta.env.WXT_DASHBOARD_URL, DEFAULT_DASHBOARD_URL)),
 } as const;
+
+// Every extension context reads this module: AI calls made there go to the development override, if built with one.
+setAiDefaults({ baseUrlOverride: import.meta.env.WXT_AI_BASE_URL?.trim() || null });
 
 /** The dashboard's sign-in page, opened from the popup and side panel. */
 export const dashboardAuthUrl = (): string => joinUrl(extensionConfig.dashboardUrl, ROUTES.auth);

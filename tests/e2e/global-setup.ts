@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { EXTENSION_OUT_DIR, STACK_URL, WEB_URL } from './ports.ts';
+import { EXTENSION_OUT_DIR, OPENAI_URL, STACK_URL, WEB_URL } from './ports.ts';
 
 /**
  * Builds the Chrome extension for this run: pointed at the e2e stack and dashboard, into a folder
@@ -19,6 +19,7 @@ export default function globalSetup(): void {
       WXT_SUPABASE_URL: STACK_URL,
       WXT_DASHBOARD_URL: WEB_URL,
       WXT_E2E_HOST_PERMISSIONS: 'http://127.0.0.1/*',
+      WXT_AI_BASE_URL: `${OPENAI_URL}/v1`,
     },
   });
 }

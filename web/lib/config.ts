@@ -18,6 +18,8 @@ export const webConfig = {
   /** Host prefixes of the marketplace and feedback apps (spec §2.1). */
   marketplaceHostPrefix: envOr(import.meta.env.VITE_MARKETPLACE_HOST_PREFIX, DEFAULT_HOST_PREFIXES.marketplace),
   feedbackHostPrefix: envOr(import.meta.env.VITE_FEEDBACK_HOST_PREFIX, DEFAULT_HOST_PREFIXES.feedback),
+  /** Development and tests only: send every AI provider to this OpenAI-compatible URL (the fake provider). */
+  aiBaseUrl: import.meta.env.VITE_AI_BASE_URL?.trim() || null,
   /** Stripe's publishable key; unset means payments are not configured (spec 000 §7.3, §8). */
   stripePublishableKey: import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY?.trim() ?? '',
 } as const;

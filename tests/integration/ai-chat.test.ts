@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AiError } from '../../shared/ai/aiErrors.ts';
+import { completeJson, completeText, streamText, type AiRequest } from '../../shared/ai/chat.ts';
+import { listModels } from '../../shared/ai/providers.ts';
+import { frameworkPrompt, offerFrameworkSchema } from '../../shared/core/offers/index.ts';
+import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
+
+/** The AI runner through the real `openai` SDK against the fake provider: streaming, stop, JSON, every failure. */
+
+let fake: FakeOpenAI;
+beforeAll(async () => {
+  fake = await startFakeOpenAI({ chunkDelayMs: 2 });
+});
+afterAll(async () => fake?.close());
+beforeEach(() => {
+  fake.requests.length = 0;
+});
+
+const request = (prompt: string, extra: Partial<AiRequest> = {}): AiRequest => ({
+  target: { provider: 'openai', apiKey: FAKE_OPENAI_GOOD_KEY },
+  model: 'gpt-4o-mini',
+  prompt,
+  settings: { baseUrlOverride: fake.baseURL, maxRetries: 2 },
+  ...extra,
+});
+
+async function failure(promise: Promise<unknown>): Promise<AiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AiError) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('streaming text', () => {
+  it('streams deltas that add up to the whole answer, as one user message', async () => {
+    const deltas: string[] = [];
+    const result = await streamText({ ...request('Write a tagline for a course on pricing'), onDelta: (d) => deltas.push(d) });
+    expect(result.stopped).toBe(false);
+    expect(result.text).toContain('## Draft: Write a tagline for a course on pricing');
+    expect(deltas.length).toBeGreaterThan(10);
+    expect(deltas.join('')).toBe(result.text);
+    const sent = fake.requests.at(-1)!.body!;
+    expect(sent).toMatchObject({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'Write a tagline for a course on pricing' }] });
+  });
+
+  it('Stop keeps what had arrived', async () => {
+    const controller = new AbortController();
+    let seen = 0;
+    const result = await streamText({
+      ...request('A long answer please [[fake:slow]]'),
+      signal: controller.signal,
+      onDelta: () => {
+        if (++seen === 3) controller.abort();
+      },
+    });
+    expect(result.stopped).toBe(true);
+    expect(result.text.length).toBeGreaterThan(0);
+    expect(result.text.length).toBeLessThan(60);
+  });
+
+  it('a stream cut midway fails with the network message and keeps the partial text', async () => {
+    const error = await failure(streamText(request('Cut me off [[fake:cut]]', { fallbackError: 'Could not generate the offer. Please check your network and try again.' })));
+    expect(error.kind).toBe('network');
+    expect(error.message).toBe('Could not generate the offer. Please check your network and try again.');
+    expect(error.partial.length).toBeGreaterThan(0);
+  });
+});
+
+describe('JSON mode', () => {
+  it('asks for json_object and validates with the schema', async () => {
+    const framework = await completeJson({ ...request(frameworkPrompt('pricing for coaches')), schema: offerFrameworkSchema });
+    expect(framework.title).toBe('Pricing For Coaches Accelerator');
+    expect(framework.items).toHaveLength(19);
+    expect(fake.requests.at(-1)!.body).toMatchObject({ response_format: { type: 'json_object' } });
+  });
+
+  it('bad JSON and a schema mismatch give the spec message', async () => {
+    const bad = await failure(completeJson({ ...request('x [[fake:badjson]]'), schema: z.object({ a: z.string() }) }));
+    expect(bad).toMatchObject({ kind: 'badJson', message: 'The AI returned an unexpected data format. Please try again.' });
+    fake.script([{ json: { title: 'only a title' } }]);
+    const mismatch = await failure(completeJson({ ...request('framework please'), schema: offerFrameworkSchema }));
+    expect(mismatch.kind).toBe('badJson');
+  });
+
+  it('reads JSON wrapped in a fence or prose', async () => {
+    fake.script([{ text: 'Here you go:\n```json\n{"a": "b"}\n```\nEnjoy!' }]);
+    expect(await completeJson({ ...request('x'), schema: z.object({ a: z.string() }) })).toEqual({ a: 'b' });
+  });
+});
+
+describe('failures map to the catalogue', () => {
+  it('401 → the authentication message naming the provider', async () => {
+    const error = await failure(completeText(request('x [[fake:401]]')));
+    expect(error).toMatchObject({ kind: 'auth', status: 401, message: 'Authentication failed. Please check your OpenAI API key in Settings.' });
+    const gemini = await failure(completeText({ ...request('x [[fake:401]]'), target: { provider: 'gemini', apiKey: 'AIzaSyFakeFakeFakeFakeFakeFakeFakeFake' } }));
+    expect(gemini.message).toBe('Authentication failed. Please check your Gemini API key in Settings.');
+    const rejected = await failure(completeText({ ...request('x'), target: { provider: 'openai', apiKey: 'sk-fake-bad-key-0000000000' } }));
+    expect(rejected.kind).toBe('auth');
+  });
+
+  it('429 and 500 are retried with backoff; a later success wins', async () => {
+    fake.script([{ status: 429, message: 'Slow down', retryAfter: 0 }, { status: 500, message: 'Oops' }]);
+    expect(await completeText(request('retry me'))).toContain('## Draft: retry me');
+    expect(fake.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(3);
+  });
+
+  it('when retries run out: "The AI service returned an error: {message}"', async () => {
+    const limited = await failure(completeText(request('x [[fake:429]]')));
+    expect(limited).toMatchObject({ kind: 'rateLimit', status: 429, message: 'The AI service returned an error: Rate limit reached for requests. Please try again in 1s.' });
+    fake.script([{ status: 500, message: 'The server had an error' }, { status: 500, message: 'The server had an error' }, { status: 500, message: 'The server had an error' }]);
+    const server = await failure(completeText(request('y')));
+    expect(server).toMatchObject({ kind: 'api', status: 500, message: 'The AI service returned an error: The server had an error' });
+    const notRetried = fake.requests.filter((r) => r.path === '/v1/chat/completions').length;
+    fake.script([{ status: 400, message: 'Bad model' }]);
+    await failure(completeText(request('z')));
+    expect(fake.requests.filter((r) => r.path === '/v1/chat/completions').length).toBe(notRetried + 1);
+  });
+
+  it('a provider that never answers times out', async () => {
+    const error = await failure(completeText({ ...request('x [[fake:timeout]]'), settings: { baseUrlOverride: fake.baseURL, timeoutMs: 300, maxRetries: 0 } }));
+    expect(error).toMatchObject({ kind: 'timeout', message: 'The AI service did not answer in time. Please try again.' });
+  });
+
+  it('an unreachable provider is a network failure with the caller’s wording; a missing key is caught before any call', async () => {
+    const error = await failure(completeText({ ...request('x'), settings: { baseUrlOverride: 'http://127.0.0.1:9/v1', maxRetries: 0 }, fallbackError: 'Could not generate the offer. Please check your network and try again.' }));
+    expect(error).toMatchObject({ kind: 'network', message: 'Could not generate the offer. Please check your network and try again.' });
+    const before = fake.requests.length;
+    const noKey = await failure(completeText({ ...request('x'), target: { provider: 'anthropic', apiKey: '' } }));
+    expect(noKey).toMatchObject({ kind: 'noKey', title: 'Anthropic API Key Missing' });
+    expect(fake.requests.length).toBe(before);
+  });
+});
+
+describe('model lists', () => {
+  it('lists the fake models for every provider when the base URL is overridden', async () => {
+    for (const provider of ['openai', 'gemini', 'cohere', 'huggingface'] as const) {
+      expect(await listModels({ provider, apiKey: FAKE_OPENAI_GOOD_KEY }, { baseUrlOverride: fake.baseURL })).toContain('gpt-4-turbo-preview');
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AiJsonError, toAiError } from '../../shared/ai/aiErrors.ts';
+import { extractJson, parseJsonReply } from '../../shared/ai/jsonReply.ts';
+import { chatModels, defaultModel } from '../../shared/ai/modelChoice.ts';
+
+describe('error mapping (spec 001 §8)', () => {
+  const apiError = (status: number, message: string) => APIError.generate(status, { error: { message } }, undefined, new Headers());
+  it.each([
+    [apiError(401, 'bad key'), 'auth', 'Authentication failed. Please check your OpenAI API key in Settings.'],
+    [apiError(403, 'forbidden'), 'auth', 'Authentication failed. Please check your OpenAI API key in Settings.'],
+    [apiError(429, 'Too many'), 'rateLimit', 'The AI service returned an error: Too many'],
+    [apiError(400, 'Unknown model'), 'api', 'The AI service returned an error: Unknown model'],
+    [new APIConnectionTimeoutError(), 'timeout', 'The AI service did not answer in time. Please try again.'],
+    [new APIConnectionError({ message: 'fetch failed' }), 'network', 'Could not generate the offer. Please check your network and try again.'],
+    [new AiJsonError('no json', 'x'), 'badJson', 'The AI returned an unexpected data format. Please try again.'],
+    [new APIUserAbortError(), 'aborted', 'Stopped.'],
+  ])('%s', (error, kind, message) => {
+    expect(toAiError(error, { provider: 'openai', fallback: 'Could not generate the offer. Please check your network and try again.' })).toMatchObject({ kind, message });
+  });
+});
+
+describe('JSON in answers', () => {
+  it('finds bare, fenced and embedded JSON; braces inside strings do not confuse it', () => {
+    expect(extractJson(' {"a":1} ')).toEqual({ a: 1 });
+    expect(extractJson('```json\n{"a":2}\n```')).toEqual({ a: 2 });
+    expect(extractJson('Sure: {"a":"x}y","b":[1,2]} done')).toEqual({ a: 'x}y', b: [1, 2] });
+    expect(extractJson('list: [1, {"c": 3}]')).toEqual([1, { c: 3 }]);
+    expect(() => extractJson('no json here')).toThrow(AiJsonError);
+    expect(() => parseJsonReply('{"a": 1}', z.object({ a: z.string() }))).toThrow(AiJsonError);
+  });
+});
+
+describe('model choice', () => {
+  it("prefers the spec's model when offered, else a preference, else the first chat model", () => {
+    expect(defaultModel('openai', ['gpt-4o', 'gpt-4-turbo-preview', 'text-embedding-3-small'])).toBe('gpt-4-turbo-preview');
+    expect(defaultModel('openai', ['gpt-4o', 'gpt-4o-mini'])).toBe('gpt-4o-mini');
+    expect(defaultModel('gemini', ['models/gemini-2.0-flash', 'models/text-embedding-004'])).toBe('gemini-2.0-flash');
+    expect(defaultModel('chatgpt_custom', ['phi3:latest', 'nomic-embed-text'])).toBe('phi3:latest');
+    expect(defaultModel('anthropic', null)).toBe('claude-sonnet-4-5');
+    expect(chatModels(['whisper-1', 'tts-1', 'dall-e-3', 'gpt-4o', 'omni-moderation-latest'])).toEqual(['gpt-4o']);
+  });
+});
