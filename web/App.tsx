@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, RouterProvider, useLocation, type RouteO
 import { Box, CircularProgress } from '@mui/material';
 import { hostAppFor } from '../shared/core/hosts.ts';
 import { ROUTES } from '../shared/core/routes.ts';
+import { HANDOFF_PATH } from '../shared/ext/handoff.ts';
 import { NoticeViewport } from '../shared/ui/notices.tsx';
 import { ThemeRoot } from '../shared/ui/ThemeRoot.tsx';
 import { webConfig } from './lib/config.ts';
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: ROUTES.login, Component: LoginAlias },
+          { path: HANDOFF_PATH, lazy: page(() => import('./pages/auth/HandoffPage.tsx'), 'HandoffPage') },
           {
             path: ROUTES.updatePassword,
             lazy: page(() => import('./pages/auth/UpdatePasswordPage.tsx'), 'UpdatePasswordPage'),
@@ -111,8 +113,8 @@ export const routes: RouteObject[] = [
               { path: ROUTES.knowledgeBase, lazy: page(() => import('./pages/knowledge/KnowledgeBasePage.tsx'), 'KnowledgeBasePage') },
               upcoming(ROUTES.documentGenerator, 'Document Generator', 'The document generator is coming soon.'),
               upcoming(ROUTES.savedIdeas, 'Saved Ideas', 'Saved startup ideas are coming soon.'),
-              upcoming(ROUTES.fileManager, 'File Manager', 'Workspaces and the file manager are coming soon.'),
-              upcoming(ROUTES.workspace, 'Workspace', 'Workspaces and the file manager are coming soon.'),
+              { path: ROUTES.fileManager, lazy: page(() => import('./pages/files/FileManagerPage.tsx'), 'FileManagerPage') },
+              { path: ROUTES.workspace, lazy: page(() => import('./pages/files/WorkspacePage.tsx'), 'WorkspacePage') },
               { path: ROUTES.adminDashboard, lazy: page(() => import('./pages/admin/AdminPage.tsx'), 'AdminPage') },
               { path: ROUTES.adminUsers, lazy: page(() => import('./pages/admin/AdminPage.tsx'), 'AdminPage') },
             ],

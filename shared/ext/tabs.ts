@@ -12,6 +12,8 @@ export interface TabInfo {
   windowId: number;
   url: string;
   title: string;
+  /** 'loading' while it navigates, then 'complete' (the page is read again then). */
+  status: string;
 }
 
 export type PageRead =
@@ -45,7 +47,7 @@ export function originPatternOf(url: string): string | null {
 export async function activeTab(): Promise<TabInfo | null> {
   const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
   if (tab?.id === undefined) return null;
-  return { id: tab.id, windowId: tab.windowId ?? -1, url: tab.url ?? '', title: tab.title ?? '' };
+  return { id: tab.id, windowId: tab.windowId ?? -1, url: tab.url ?? '', title: tab.title ?? '', status: tab.status ?? 'complete' };
 }
 
 async function inject(tabId: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { Container, Stack } from '@mui/material';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { AppearanceCard } from './AppearanceCard.tsx';
+import { ConnectExtensionCard } from './ConnectExtensionCard.tsx';
 import { ProviderKeysCard } from './ProviderKeysCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 
@@ -12,6 +13,7 @@ export function SettingsPage() {
       <Stack spacing={3}>
         <ProviderKeysCard />
         <TwoFactorCard />
+        <ConnectExtensionCard />
         <AppearanceCard />
       </Stack>
     </Container>

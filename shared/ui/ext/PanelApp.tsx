@@ -1,0 +1,162 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { Provider as JotaiProvider } from 'jotai';
+import { Alert, Box, CircularProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { ROUTES } from '../../core/routes.ts';
+import type { PromptRun } from '../../data/promptsRuns.ts';
+import type { PendingRun } from '../../ext/items.ts';
+import { sendMessage } from '../../ext/messaging.ts';
+import { NoticeViewport, useNotify } from '../notices.tsx';
+import { ThemeRoot } from '../ThemeRoot.tsx';
+import { useAccount } from './account.ts';
+import { LibraryView } from './LibraryView.tsx';
+import { PageProvider } from './pageContext.tsx';
+import { PanelHeader } from './PanelHeader.tsx';
+import { SignInForm } from './SignInForm.tsx';
+import { usePanelWindow } from './usePanelWindow.ts';
+import { usePendingRun } from './usePendingRun.ts';
+
+/**
+ * The side panel: sign in, the library, a prompt run against the current tab, run history and
+ * settings (keys, page reading, appearance). The library shows first; the other views load when
+ * opened, so the panel is quick to start.
+ */
+
+const RunView = lazy(async () => ({ default: (await import('./RunView.tsx')).RunView }));
+const HistoryView = lazy(async () => ({ default: (await import('./HistoryView.tsx')).HistoryView }));
+const SettingsView = lazy(async () => ({ default: (await import('./SettingsView.tsx')).SettingsView }));
+
+type View = 'prompts' | 'history' | 'settings';
+
+/** The prompt opened to run, with what it was opened with. */
+export interface OpenedPrompt {
+  id: string;
+  name: string;
+  /** The context menu's selection. */
+  selection?: string | null;
+  /** Field values to start from (run again from history). */
+  values?: Record<string, string>;
+  /** Start right away when every field is filled (one-click run from the popup or the menu). */
+  autoRun?: boolean;
+  /** Changes on each opening, so opening the same prompt again starts fresh. */
+  key: number;
+}
+
+export function PanelApp() {
+  return (
+    <JotaiProvider>
+      <ThemeRoot surface="paper">
+        <PanelShell />
+        <NoticeViewport />
+      </ThemeRoot>
+    </JotaiProvider>
+  );
+}
+
+function ViewLoading() {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+      <CircularProgress aria-label="Loading" />
+    </Box>
+  );
+}
+
+function PanelShell() {
+  const account = useAccount();
+  const notify = useNotify();
+  const windowId = usePanelWindow();
+  const [view, setView] = useState<View>('prompts');
+  const [opened, setOpened] = useState<OpenedPrompt | null>(null);
+  const [chooseFor, setChooseFor] = useState<string | null>(null);
+  const signedIn = account.status === 'signedIn';
+
+  const open = useCallback((prompt: Omit<OpenedPrompt, 'key'>) => {
+    setView('prompts');
+    setOpened({ ...prompt, key: Date.now() });
+  }, []);
+
+  const takePending = useCallback(
+    (run: PendingRun) => {
+      if (run.promptId) open({ id: run.promptId, name: '', selection: run.selection, autoRun: true });
+      else {
+        // "Choose a prompt…": the selection waits for the prompt the user picks next.
+        setOpened(null);
+        setView('prompts');
+        setChooseFor(run.selection);
+      }
+    },
+    [open],
+  );
+  usePendingRun(signedIn, takePending);
+
+  const signOut = async () => {
+    const result = await sendMessage('auth:signOut');
+    if (!result.ok) {
+      notify({ title: result.title, description: result.message, variant: 'destructive' });
+      return;
+    }
+    account.apply(result.state);
+    setOpened(null);
+    notify({ title: 'Signed Out' });
+  };
+
+  const runAgain = (run: PromptRun) => run.promptId && open({ id: run.promptId, name: run.promptName, values: run.filledValues });
+  const openDashboard = (path: string) => void sendMessage('dashboard:open', { path });
+
+  return (
+    <PageProvider windowId={windowId}>
+      <Stack sx={{ minHeight: '100vh' }}>
+        <PanelHeader user={signedIn ? account.user : null} onSignOut={() => void signOut()} />
+        <Tabs value={view} onChange={(_e, next: View) => setView(next)} variant="fullWidth" aria-label="Side panel views" sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 0 } }}>
+          <Tab value="prompts" label="Prompts" />
+          {signedIn && <Tab value="history" label="History" />}
+          <Tab value="settings" label="Settings" />
+        </Tabs>
+        <Box component="main" sx={{ p: 1.5, flex: 1, minWidth: 0 }}>
+          <Suspense fallback={<ViewLoading />}>
+            {view === 'settings' && <SettingsView status={account.status} userId={account.user?.id ?? null} onSignIn={() => setView('prompts')} />}
+            {view === 'history' && signedIn && <HistoryView onRunAgain={runAgain} />}
+            {view === 'prompts' &&
+              (account.status === 'loading' ? (
+                <ViewLoading />
+              ) : !signedIn ? (
+                <SignedOut needsSecondFactor={account.status === 'needsSecondFactor'} onResult={account.apply} onCreateAccount={() => openDashboard(`${ROUTES.auth}`)} />
+              ) : opened ? (
+                <RunView key={opened.key} opened={opened} onBack={() => setOpened(null)} />
+              ) : (
+                <>
+                  {chooseFor && (
+                    <Alert severity="info" onClose={() => setChooseFor(null)} sx={{ mb: 1.5 }}>
+                      Choose a prompt to run on your selection: “{chooseFor.length > 80 ? `${chooseFor.slice(0, 80)}…` : chooseFor}”
+                    </Alert>
+                  )}
+                  <LibraryView
+                    onOpenPrompt={(p) => {
+                      open({ id: p.id, name: p.name, selection: chooseFor });
+                      setChooseFor(null);
+                    }}
+                    onOpenDashboard={openDashboard}
+                  />
+                </>
+              ))}
+          </Suspense>
+        </Box>
+      </Stack>
+    </PageProvider>
+  );
+}
+
+function SignedOut(props: Parameters<typeof SignInForm>[0]) {
+  return (
+    <Stack spacing={2} component="section" aria-label="Sign in" sx={{ maxWidth: 420, mx: 'auto', pt: 1 }}>
+      <Box>
+        <Typography variant="h6" component="h2">
+          Sign in to AI Vault
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Run your saved prompts on any page with your own AI key.
+        </Typography>
+      </Box>
+      <SignInForm {...props} />
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import type { PromptField } from '../../core/placeholders.ts';
+
+/**
+ * A prompt's form from its placeholders (shared/core/placeholders.ts): a text field per
+ * `[name]` (with its default as a hint), a list for `[name: a|b]`, and the page variables, filled
+ * from the tab but editable.
+ */
+
+export interface PromptFieldsProps {
+  fields: readonly PromptField[];
+  values: Readonly<Record<string, string>>;
+  onChange: (id: string, value: string) => void;
+  /** Ids of required fields still empty (shown once the user tried to run). */
+  missing: ReadonlySet<string>;
+  /** Page-variable values read from the tab, by field id. */
+  fromPage: Readonly<Record<string, string>>;
+}
+
+export function PromptFields({ fields, values, onChange, missing, fromPage }: PromptFieldsProps) {
+  if (!fields.length) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        This prompt has no fields to fill.
+      </Typography>
+    );
+  }
+  return (
+    <Stack spacing={2}>
+      {fields.map((field) => {
+        const value = values[field.id] ?? '';
+        const error = missing.has(field.id);
+        const common = {
+          label: field.label,
+          value,
+          onChange: (e: { target: { value: string } }) => onChange(field.id, e.target.value),
+          error,
+          required: field.required,
+          fullWidth: true,
+          size: 'small' as const,
+        };
+        if (field.kind === 'choice') {
+          return (
+            <TextField key={field.id} select {...common} helperText={error ? 'Choose one.' : undefined}>
+              {field.options.map((option) => (
+                <MenuItem key={option} value={option}>
+                  {option}
+                </MenuItem>
+              ))}
+            </TextField>
+          );
+        }
+        const pageValue = field.kind === 'page' ? fromPage[field.id] : undefined;
+        const helper =
+          field.kind === 'page'
+            ? pageValue !== undefined && value === pageValue
+              ? `From this page${value.length > 200 ? ` (${value.length.toLocaleString('en-US')} characters)` : ''}`
+              : pageValue !== undefined
+                ? 'Edited by you'
+                : 'Not found on this page: type it in.'
+            : error
+              ? 'Required.'
+              : field.defaultValue
+                ? `Default: ${field.defaultValue}`
+                : undefined;
+        return (
+          <TextField
+            key={field.id}
+            {...common}
+            placeholder={field.defaultValue}
+            helperText={helper}
+            multiline={field.multiline}
+            minRows={field.multiline ? 2 : undefined}
+            maxRows={field.multiline ? 6 : undefined}
+          />
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import { initialValues, parsePrompt, usesPageVariables } from '../../core/placeholders.ts';
+import type { LibraryPrompt } from '../../core/promptLibrary.ts';
+import { RUN_PROMPT_TEXTS } from '../../core/promptStacks.ts';
+import { PROVIDER_IDS, type ProviderId } from '../../core/providerKeys.ts';
+import { getPrompt } from '../../data/prompts.ts';
+import { DEFAULT_PANEL_PREFS, extItems } from '../../ext/items.ts';
+import { composePrompt, outputDocumentName, pageVariableValues } from '../../ext/runPrompt.ts';
+import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys, type ModelChoice } from '../ai/ModelPicker.tsx';
+import { useAiRun } from '../ai/useAiRun.ts';
+import { extClient } from './account.ts';
+import { useNeedPage } from './pageContext.tsx';
+import { PageCard } from './PageCard.tsx';
+import type { OpenedPrompt } from './PanelApp.tsx';
+import { PromptFields } from './PromptFields.tsx';
+import { ReviewPrompt } from './ReviewPrompt.tsx';
+import { RunOutput } from './RunOutput.tsx';
+import { useKeyStatus } from './useKeyStatus.ts';
+import { useRunRecord } from './useRunRecord.ts';
+import { useStoredItem } from './useStoredItem.ts';
+
+/**
+ * Running one saved prompt in the side panel: its form from the placeholders, page variables from
+ * the tab beside the panel, the filled prompt to review and edit, the provider and model (the last
+ * choice is remembered), then the streamed answer with Stop, Copy, Insert and Save.
+ */
+
+type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready'; prompt: LibraryPrompt };
+
+export function RunView({ opened, onBack }: { opened: OpenedPrompt; onBack: () => void }) {
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  useEffect(() => {
+    let alive = true;
+    void getPrompt(extClient().client, opened.id).then(({ data, error }) => {
+      if (!alive) return;
+      setLoaded(error ? { status: 'error', message: error.message } : data ? { status: 'ready', prompt: data } : { status: 'missing' });
+    });
+    return () => {
+      alive = false;
+    };
+  }, [opened.id]);
+
+  return (
+    <Stack spacing={1.5}>
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+        <Tooltip title="Back to your prompts">
+          <IconButton aria-label="Back to your prompts" onClick={onBack} size="small" edge="start">
+            <ArrowBackIcon />
+          </IconButton>
+        </Tooltip>
+        <Typography variant="h6" component="h2" sx={{ minWidth: 0, overflowWrap: 'anywhere', lineHeight: 1.3 }}>
+          {loaded.status === 'ready' ? loaded.prompt.name : opened.name || 'Prompt'}
+        </Typography>
+      </Stack>
+      {loaded.status === 'loading' && (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+          <CircularProgress aria-label="Loading the prompt" />
+        </Box>
+      )}
+      {loaded.status === 'missing' && <Alert severity="warning">{RUN_PROMPT_TEXTS.notFound}</Alert>}
+      {loaded.status === 'error' && (
+        <Alert severity="error">
+          <strong>{RUN_PROMPT_TEXTS.loadError}</strong>
+          <br />
+          {loaded.message}
+        </Alert>
+      )}
+      {loaded.status === 'ready' &&
+        (loaded.prompt.isPremium ? (
+          <Alert severity="info">
+            <strong>{RUN_PROMPT_TEXTS.subscriptionRequired}</strong>
+            <br />
+            {RUN_PROMPT_TEXTS.subscriptionRequiredText}
+          </Alert>
+        ) : (
+          <PromptRunner prompt={loaded.prompt} opened={opened} />
+        ))}
+    </Stack>
+  );
+}
+
+const isProvider = (value: string | null | undefined): value is ProviderId => PROVIDER_IDS.includes(value as ProviderId);
+
+function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: OpenedPrompt }) {
+  const parsed = useMemo(() => parsePrompt(prompt.promptText), [prompt.promptText]);
+  const needsPage = usesPageVariables(parsed).length > 0;
+  const page = useNeedPage(needsPage);
+  const prefs = useStoredItem(extItems.panelPrefs, DEFAULT_PANEL_PREFS);
+  const local = useKeyStatus();
+  const run = useAiRun();
+  const begin = useRunRecord(run);
+
+  const context = page.read?.ok ? page.read.context : null;
+  const fromPage = useMemo(() => pageVariableValues(context, opened.selection ?? null), [context, opened.selection]);
+  const [edits, setEdits] = useState<Record<string, string>>(() => ({ ...(opened.values ?? {}) }));
+  const values = useMemo(() => ({ ...initialValues(parsed.fields), ...fromPage, ...edits }), [parsed.fields, fromPage, edits]);
+  const composed = useMemo(() => composePrompt(prompt.promptText, parsed, values, opened.selection ?? null), [prompt.promptText, parsed, values, opened.selection]);
+  const [edited, setEdited] = useState<string | null>(null);
+  const [showMissing, setShowMissing] = useState(false);
+  const finalPrompt = edited ?? composed.text;
+
+  const [choice, setChoice] = useState<ModelChoice>(() => {
+    if (isProvider(prefs.provider)) return { provider: prefs.provider, model: prefs.model ?? '' };
+    if (isProvider(prompt.llmProvider)) return { provider: prompt.llmProvider, model: prompt.model ?? '' };
+    return { provider: 'openai', model: '' };
+  });
+  // The stored preference arrives after the first render: adopt it once.
+  const adopted = useRef(false);
+  useEffect(() => {
+    if (adopted.current || !isProvider(prefs.provider)) return;
+    adopted.current = true;
+    setChoice({ provider: prefs.provider, model: prefs.model ?? '' });
+  }, [prefs.provider, prefs.model]);
+  const choose = (next: ModelChoice) => {
+    adopted.current = true;
+    setChoice(next);
+    void extItems.panelPrefs.setValue({ ...prefs, provider: next.provider, model: next.model || null });
+  };
+
+  const available: AvailableKeys = { keys: local.keys, customBaseUrl: local.baseUrl };
+  const usable = hasUsableKey(choice.provider, available);
+  const missingIds = new Set(parsed.fields.filter((f) => composed.missing.includes(f.label)).map((f) => f.id));
+  const blocked = edited === null && composed.missing.length > 0;
+  const running = run.status === 'running';
+  const pageSettled = !needsPage || (!page.reading && page.read !== null) || !page.tab;
+
+  const start = () => {
+    if (blocked) {
+      setShowMissing(true);
+      return;
+    }
+    begin({
+      promptId: prompt.id,
+      promptName: prompt.name,
+      filledValues: Object.fromEntries(parsed.fields.filter((f) => f.kind !== 'page').map((f) => [f.id, values[f.id] ?? ''])),
+      finalPrompt,
+      provider: choice.provider,
+      model: choice.model || null,
+      pageUrl: page.tab?.url ?? null,
+    });
+    void run.start({ target: targetFor(choice.provider, available), model: choice.model, prompt: finalPrompt });
+  };
+
+  // One-click runs (popup, context menu) start once the page is read, when nothing is missing.
+  const autoStarted = useRef(!opened.autoRun);
+  useEffect(() => {
+    if (autoStarted.current || !pageSettled || !local.loaded || !choice.model) return;
+    autoStarted.current = true;
+    if (!blocked && usable) start();
+  });
+
+  return (
+    <Stack spacing={2}>
+      {needsPage && <PageCard page={page} />}
+      {prompt.description && (
+        <Typography variant="body2" color="text.secondary">
+          {prompt.description}
+        </Typography>
+      )}
+      <PromptFields
+        fields={parsed.fields}
+        values={values}
+        fromPage={fromPage}
+        missing={showMissing ? missingIds : new Set()}
+        onChange={(id, value) => setEdits((current) => ({ ...current, [id]: value }))}
+      />
+      <ReviewPrompt composed={composed.text} edited={edited} onEdit={setEdited} />
+      <ModelPicker value={choice} available={available} onChange={choose} idPrefix="panel" />
+      {showMissing && blocked && (
+        <Alert severity="warning">Fill in: {composed.missing.join(', ')}.</Alert>
+      )}
+      <Button variant="contained" size="large" startIcon={<PlayArrowIcon />} onClick={start} disabled={running || !usable || !choice.model} fullWidth>
+        {running ? 'Running…' : run.status === 'idle' ? 'Run prompt' : 'Run again'}
+      </Button>
+      <RunOutput run={run} documentName={outputDocumentName(prompt.name, new Date())} />
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { checkBaseUrl, type ProviderId } from '../../core/providerKeys.ts';
+import {
+  emptyProviderKeysState,
+  loadProviderKeys,
+  saveBaseUrl,
+  saveProviderKey,
+  type KeyDeps,
+  type ProviderKeysState,
+  type SaveResult,
+} from '../../data/apiKeys.ts';
+import { extTypedStorage } from '../../ext/items.ts';
+import { originPatternOf } from '../../ext/tabs.ts';
+import type { ProviderKeysFlow } from '../keys/ProviderKeysCard.tsx';
+import { useNotify } from '../notices.tsx';
+import { extClient } from './account.ts';
+
+/**
+ * The extension's provider keys (shared flows of shared/data/apiKeys.ts over extension storage):
+ * usable signed out (this browser only), synced to user_api_keys when signed in. Reloaded when
+ * the account changes; the background empties storage on sign-out, so nothing lingers.
+ */
+
+/** Asks for access to a custom server's origin; runs inside the Save click (a user gesture). */
+export type RequestOrigin = (pattern: string) => Promise<boolean>;
+
+export function usePanelKeys(userId: string | null | undefined, requestOrigin?: RequestOrigin): ProviderKeysFlow {
+  const notify = useNotify();
+  const [memory, setMemory] = useState<{ loadedFor: string | null | undefined; state: ProviderKeysState }>({
+    loadedFor: undefined,
+    state: emptyProviderKeysState(),
+  });
+  const hasCloudRecord = useRef(false);
+  hasCloudRecord.current = memory.state.hasCloudRecord;
+  const deps = useCallback((): KeyDeps => ({ storage: extTypedStorage, client: extClient().client, userId: userId ?? null }), [userId]);
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    let alive = true;
+    void loadProviderKeys(deps()).then(({ state, notices }) => {
+      if (!alive) return;
+      setMemory({ loadedFor: userId, state });
+      for (const notice of notices) notify(notice);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [userId, deps, notify]);
+
+  const apply = useCallback(
+    (result: SaveResult, update: (state: ProviderKeysState) => ProviderKeysState) => {
+      setMemory((m) => ({ ...m, state: { ...update(m.state), hasCloudRecord: result.hasCloudRecord } }));
+      notify(result.notice);
+      return result;
+    },
+    [notify],
+  );
+
+  const saveKey = useCallback(
+    async (provider: ProviderId, raw: string) => {
+      const result = await saveProviderKey(deps(), provider, raw, hasCloudRecord.current);
+      return apply(result, (state) => (result.next ? { ...state, keys: { ...state.keys, [provider]: result.next } } : state));
+    },
+    [deps, apply],
+  );
+
+  const saveCustomBaseUrl = useCallback(
+    async (raw: string) => {
+      // Asked first, while the click still counts as the user's gesture.
+      const checked = checkBaseUrl(raw);
+      const pattern = checked.kind === 'valid' ? originPatternOf(checked.url) : null;
+      const granted = pattern && requestOrigin ? await requestOrigin(pattern).catch(() => false) : true;
+      const result = await saveBaseUrl(deps(), raw, hasCloudRecord.current);
+      apply(result, (state) => (result.next ? { ...state, baseUrl: result.next } : state));
+      if (!granted) {
+        notify({
+          title: 'Permission Needed',
+          description: `Saved, but AI Vault can't reach ${pattern} until you allow it. Save the base URL again and choose Allow.`,
+          variant: 'destructive',
+        });
+      }
+      return result;
+    },
+    [deps, apply, notify, requestOrigin],
+  );
+
+  return { ready: userId !== undefined && memory.loadedFor === userId, state: memory.state, saveKey, saveBaseUrl: saveCustomBaseUrl };
+}
