@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { DEFAULT_ANON_KEY, DEFAULT_PORT } from '../supabase/local/config.ts';
 import { startFakeGoogle } from '../tests/fixtures/fake-google.ts';
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from '../tests/fixtures/fake-stripe.ts';
+import { startFakeOpenAI } from '../tests/fixtures/fake-openai.ts';
 import { bin, run, startService, waitForHttp } from './lib/proc.ts';
 
 /**
@@ -14,10 +15,13 @@ import { bin, run, startService, waitForHttp } from './lib/proc.ts';
  * `--fake-stripe` (or FAKE_STRIPE=1) adds a local stand-in for Stripe on :54331 (a test checkout
  * page with Pay and Cancel, signed webhooks back to the stack), so the purchase flow can be tried.
  * Real Stripe: set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and VITE_STRIPE_PUBLISHABLE_KEY.
+ * `--fake-ai` (or FAKE_AI=1) starts the fake AI provider on :54330 and builds the dashboard and the
+ * extension with every provider pointed at it: every AI feature works with any key (sk-…).
  */
 const dev = process.argv.includes('--dev');
 const fakeGoogle = process.argv.includes('--fake-google') || process.env.FAKE_GOOGLE === '1';
 const fakeStripe = process.argv.includes('--fake-stripe') || process.env.FAKE_STRIPE === '1';
+const fakeAi = process.argv.includes('--fake-ai') || process.env.FAKE_AI === '1';
 const hosted = Boolean(process.env.SUPABASE_URL);
 const supabaseUrl = process.env.SUPABASE_URL ?? `http://127.0.0.1:${process.env.STACK_PORT ?? DEFAULT_PORT}`;
 const anonKey = process.env.SUPABASE_ANON_KEY ?? DEFAULT_ANON_KEY;
@@ -27,6 +31,14 @@ const frontEnv: Record<string, string> = {
   WXT_SUPABASE_URL: supabaseUrl,
   WXT_SUPABASE_ANON_KEY: anonKey,
 };
+
+if (fakeAi) {
+  // Any key works, except ones containing "bad" (to try the error path).
+  const ai = await startFakeOpenAI({ port: Number(process.env.FAKE_AI_PORT ?? 54330), acceptKey: (key) => !key.includes('bad') });
+  frontEnv.VITE_AI_BASE_URL = ai.baseURL;
+  frontEnv.WXT_AI_BASE_URL = ai.baseURL;
+  console.log(`Fake AI provider on ${ai.url}: save any key (e.g. sk-test-1234567890abcdef) in Settings; type [[fake:429]], [[fake:timeout]] … in a prompt to try the error paths`);
+}
 
 const children: ChildProcess[] = [];
 let stopping = false;
