@@ -1,5 +1,6 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable, QueryResult, TransactionOptions } from './types.ts';
 
 /**
@@ -13,7 +14,8 @@ const parsers = {
 };
 
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const pg = await PGlite.create({ dataDir, extensions: { pgcrypto }, parsers });
+  // pg_trgm: the library search's trigram index, as on PostgreSQL and hosted Supabase.
+  const pg = await PGlite.create({ dataDir, extensions: { pgcrypto, pg_trgm }, parsers });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
       const result = await q.query<Row>(sql, params);
