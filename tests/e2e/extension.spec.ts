@@ -1,124 +1,159 @@
-import { fileURLToPath } from 'node:url';
-import { chromium, expect, test as base, type BrowserContext } from '@playwright/test';
-import type { WxtBrowser } from 'wxt/browser';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, SCREENSHOT_DIR } from './chromium.ts';
-import { EXTENSION_PATH as EXTENSION_DIR, STACK_URL, WEB_URL } from './ports.ts';
+import type { Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+import { SCREENSHOT_DIR } from './chromium.ts';
+import { askBackground, expect, extensionStorage, extensionUrl, openSidePanel, signInInPanel, test, type ChromeGlobal } from './extension-support.ts';
+import { PAGES_URL, STACK_URL, WEB_URL } from './ports.ts';
+import { seriousViolations } from './screens.ts';
+import { anonClient, createUser, signInAs } from './support.ts';
 
-/** The unpacked Chrome build (tests/e2e/global-setup.ts runs `wxt build` first). */
-const EXTENSION_PATH = fileURLToPath(new URL(`../../${EXTENSION_DIR}`, import.meta.url));
+/**
+ * The extension's account in real Chromium against the e2e stack: manifest and permissions,
+ * signed-out use with local keys, sign-in in the side panel (password, TOTP), sign-out clearing the
+ * keys, the dashboard's "Connect extension" and the extension opening the dashboard signed in.
+ */
 
-/** A request in @webext-core/messaging's format, sent from an extension page; answers `{ res }` or `{ err }`. */
-const wire = (type: string, data?: unknown) => ({ id: 1, type, data, timestamp: Date.now() });
+const OPENAI_KEY = 'sk-fake-good-0123456789abcdef';
+const notice = (page: Page) => page.getByRole('region', { name: /^Notifications/ });
+const article = `${PAGES_URL}/article.html`;
 
-/** `chrome` inside page.evaluate() on an extension page (typed with WXT's browser types). */
-type ChromeGlobal = { chrome: WxtBrowser };
+test.describe.configure({ timeout: 60_000 });
 
-const test = base.extend<{ context: BrowserContext; extensionId: string }>({
-  // eslint-disable-next-line no-empty-pattern
-  context: async ({}, use) => {
-    const context = await chromium.launchPersistentContext('', {
-      headless: true,
-      executablePath: CHROMIUM_PATH,
-      args: [...CHROMIUM_ARGS, `--disable-extensions-except=${EXTENSION_PATH}`, `--load-extension=${EXTENSION_PATH}`],
-    });
-    await use(context);
-    await context.close();
-  },
-  extensionId: async ({ context }, use) => {
-    const [worker] = context.serviceWorkers();
-    const serviceWorker = worker ?? (await context.waitForEvent('serviceworker'));
-    const id = new URL(serviceWorker.url()).host;
-    await use(id);
-  },
+/** A 6-digit code outside the server's ±1 step window. */
+function wrongCode(totp: OTPAuth.TOTP): string {
+  for (let n = 0; ; n++) {
+    const candidate = String((Number(totp.generate()) + 111_111 + n) % 1_000_000).padStart(6, '0');
+    if (totp.validate({ token: candidate, window: 1 }) === null) return candidate;
+  }
+}
+
+test('manifest: side panel, popup, shortcut, minimal permissions, strict CSP', async ({ context, extensionId }) => {
+  const page = await context.newPage();
+  await page.goto(extensionUrl(extensionId, 'popup.html'));
+  const manifest = await page.evaluate(() => (globalThis as unknown as ChromeGlobal).chrome.runtime.getManifest());
+  expect(manifest.manifest_version).toBe(3);
+  expect(manifest.side_panel?.default_path).toBe('sidepanel.html');
+  expect(manifest.action?.default_popup).toBe('popup.html');
+  expect(manifest.permissions).toEqual(expect.arrayContaining(['storage', 'sidePanel', 'activeTab', 'contextMenus', 'scripting', 'identity']));
+  expect(manifest.host_permissions).toEqual(expect.arrayContaining([`${STACK_URL}/*`, 'https://api.openai.com/*', 'https://api.anthropic.com/*']));
+  expect(manifest.host_permissions).not.toContain('<all_urls>');
+  expect(manifest.optional_host_permissions).toEqual(['<all_urls>']);
+  expect(manifest.commands?.['toggle-side-panel']?.suggested_key).toEqual({ default: 'Alt+Shift+Y' });
+  expect(manifest.content_security_policy).toEqual({ extension_pages: "script-src 'self'; object-src 'self'; base-uri 'none'; frame-ancestors 'none'" });
+  expect(manifest.content_scripts).toEqual([{ matches: ['http://127.0.0.1/*'], js: ['content-scripts/dashboard-bridge.js'] }]);
 });
 
-test.describe('browser extension (Chrome MV3)', () => {
-  test('side panel renders AI Vault signed out', async ({ context, extensionId }) => {
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.setViewportSize({ width: 400, height: 720 });
-    await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+test('signed out: the panel signs in, keys stay in this browser with "Sign in to sync", the popup shows them', async ({ context, cdp, extensionId }) => {
+  const web = await context.newPage();
+  await web.goto(article);
+  const panel = await openSidePanel(context, cdp, extensionId, web);
+  await expect(panel.getByRole('heading', { name: 'Sign in to AI Vault' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  expect(await seriousViolations(panel)).toEqual([]);
+  await panel.screenshot({ path: `${SCREENSHOT_DIR}/ext-panel-signed-out.png` });
 
-    await expect(page).toHaveTitle('AI Vault');
-    await expect(page.getByRole('heading', { level: 1, name: 'AI Vault' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Signed out' })).toContainText('Sign in to run your saved prompts');
-    const signIn = page.getByRole('button', { name: 'Sign in' });
-    await expect(signIn).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/sidepanel.png` });
+  await panel.getByRole('tab', { name: 'Settings' }).click();
+  await expect(panel.getByText('Keys are kept in this browser only. Sign in to sync them to your account.')).toBeVisible();
+  const openai = panel.getByTestId('provider-openai');
+  await openai.getByLabel('OpenAI API Key').fill(OPENAI_KEY);
+  await openai.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(panel)).toContainText('OpenAI API Key Saved Locally');
+  await expect(openai.getByText('sk-…cdef')).toBeVisible();
+  await expect(openai.getByText('This browser only')).toBeVisible();
+  expect(await extensionStorage(panel, ['openai_api_key'])).toEqual({ openai_api_key: OPENAI_KEY });
+  expect(await seriousViolations(panel)).toEqual([]);
+  await panel.screenshot({ path: `${SCREENSHOT_DIR}/ext-panel-settings-signed-out.png`, fullPage: true });
 
-    // 'Sign in' opens the dashboard's /auth in a new tab (the dashboard itself is stubbed here).
-    await context.route(`${WEB_URL}/**`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>dashboard</title>' }),
-    );
-    const [opened] = await Promise.all([context.waitForEvent('page'), signIn.click()]);
-    await expect.poll(() => opened.url()).toBe(`${WEB_URL}/auth`);
-    expect(errors).toEqual([]);
-  });
+  const popup = await context.newPage();
+  await popup.setViewportSize({ width: 360, height: 520 });
+  await popup.goto(extensionUrl(extensionId, 'popup.html'));
+  await expect(popup.getByText('Not signed in')).toBeVisible();
+  await expect(popup.getByLabel('OpenAI: key set')).toBeVisible();
+  await expect(popup.getByLabel('Gemini: no key')).toBeVisible();
+  await expect(popup.getByText('Keys are kept in this browser only. Sign in to sync them to your account.')).toBeVisible();
+  expect(await seriousViolations(popup)).toEqual([]);
+  await popup.screenshot({ path: `${SCREENSHOT_DIR}/ext-popup-signed-out.png` });
+});
 
-  test('popup renders AI Vault signed out', async ({ context, extensionId }) => {
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.setViewportSize({ width: 340, height: 300 });
-    await page.goto(`chrome-extension://${extensionId}/popup.html`);
+test('sign in with password in the panel, then sign out clears the keys', async ({ context, cdp, extensionId }) => {
+  const user = await createUser();
+  const web = await context.newPage();
+  await web.goto(article);
+  const panel = await openSidePanel(context, cdp, extensionId, web);
 
-    await expect(page.getByRole('heading', { level: 1, name: 'AI Vault' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/popup.png` });
-    expect(errors).toEqual([]);
-  });
+  await panel.getByLabel('Email').fill(user.email);
+  await panel.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(notice(panel)).toContainText('Sign In Error');
+  await expect(notice(panel)).toContainText('Invalid login credentials');
 
-  test('manifest declares the side panel, popup and permissions', async ({ context, extensionId }) => {
-    const page = await context.newPage();
-    await page.goto(`chrome-extension://${extensionId}/popup.html`);
-    const manifest = await page.evaluate(() => (globalThis as unknown as ChromeGlobal).chrome.runtime.getManifest());
-    expect(manifest.name).toBe('AI Vault');
-    expect(manifest.manifest_version).toBe(3);
-    expect(manifest.side_panel?.default_path).toBe('sidepanel.html');
-    expect(manifest.action?.default_popup).toBe('popup.html');
-    expect(manifest.permissions).toEqual(
-      expect.arrayContaining(['storage', 'sidePanel', 'activeTab', 'contextMenus', 'scripting', 'identity']),
-    );
-    // Standing host access only for the backend and the AI providers (+ the test pages in e2e builds).
-    expect(manifest.host_permissions).toEqual(expect.arrayContaining([`${STACK_URL}/*`, 'https://api.openai.com/*', 'https://api.anthropic.com/*']));
-    expect(manifest.host_permissions).not.toContain('<all_urls>');
-    expect(manifest.optional_host_permissions).toEqual(['<all_urls>']);
-    expect(manifest.content_security_policy).toEqual({ extension_pages: "script-src 'self'; object-src 'self'; base-uri 'none'; frame-ancestors 'none'" });
-    // The page reader is injected on demand; only the dashboard bridge is declared, for the dashboard's host.
-    expect(manifest.content_scripts).toEqual([{ matches: ['http://127.0.0.1/*'], js: ['content-scripts/dashboard-bridge.js'] }]);
-  });
+  await signInInPanel(panel, user);
+  await expect(notice(panel)).toContainText('Sign In Successful!');
+  await expect(panel.getByText('This folder is empty. Create a new prompt or folder to get started!')).toBeVisible();
+  expect(await askBackground(panel, 'auth:state')).toEqual({ user: { id: user.id, email: user.email }, needsSecondFactor: false });
 
-  test('background answers app:status; the injected page script reads the selection and the page', async ({ context, extensionId }) => {
-    const extensionPage = await context.newPage();
-    await extensionPage.goto(`chrome-extension://${extensionId}/popup.html`);
-    const status = await extensionPage.evaluate((message) => (globalThis as unknown as ChromeGlobal).chrome.runtime.sendMessage(message), wire('app:status'));
-    expect(status).toEqual({ res: { ok: true, version: '0.1.0' } });
+  // A key saved while signed in goes to the account too.
+  await panel.getByRole('tab', { name: 'Settings' }).click();
+  const openai = panel.getByTestId('provider-openai');
+  await openai.getByLabel('OpenAI API Key').fill(OPENAI_KEY);
+  await openai.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(panel)).toContainText('OpenAI API Key Saved');
+  await expect(openai.getByText('Synced')).toBeVisible();
 
-    // A web page with a selection: the page script, injected on demand, reports it with the page's text.
-    const webPage = await context.newPage();
-    await webPage.goto(`${WEB_URL}/privacy`);
-    const headline = webPage.getByRole('heading', { level: 1 });
-    await expect(headline).toBeVisible();
-    await headline.selectText();
-    const selected = (await webPage.evaluate(() => window.getSelection()?.toString() ?? '')).trim();
-    expect(selected.length).toBeGreaterThan(0);
+  await panel.getByRole('button', { name: `Account: ${user.email}` }).click();
+  await panel.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(notice(panel)).toContainText('Signed Out');
+  await expect(panel.getByRole('heading', { name: 'Sign in to AI Vault' })).toBeVisible();
+  await expect.poll(() => extensionStorage(panel, ['openai_api_key', 'supabaseUser'])).toEqual({});
+  await panel.getByRole('tab', { name: 'Settings' }).click();
+  await expect(panel.getByTestId('provider-openai').getByText('Not set')).toBeVisible();
+});
 
-    const answer = await extensionPage.evaluate(
-      async ({ url, message }) => {
-        const { chrome } = globalThis as unknown as ChromeGlobal;
-        const [tab] = await chrome.tabs.query({ url: `${url}*` });
-        if (tab?.id === undefined) throw new Error('tab not found');
-        await chrome.scripting.executeScript({ target: { tabId: tab.id }, files: ['/content-scripts/page.js'] });
-        return chrome.tabs.sendMessage(tab.id, message);
-      },
-      { url: webPage.url(), message: wire('page:context', { maxChars: 500 }) },
-    );
-    const context_ = (answer as { res: { selection: string; title: string; url: string; text: string; truncated: boolean } }).res;
-    expect(context_.selection).toBe(selected);
-    expect(context_.url).toBe(webPage.url());
-    expect(context_.text.length).toBeGreaterThan(100);
-    expect(context_.text.length).toBeLessThanOrEqual(500);
-    expect(context_.truncated).toBe(true);
-  });
+test('an account with two-factor authentication enters its code in the panel', async ({ context, cdp, extensionId }) => {
+  const user = await createUser();
+  const client = anonClient();
+  await client.auth.signInWithPassword({ email: user.email, password: user.password });
+  const { data: enrolled, error } = await client.auth.mfa.enroll({ factorType: 'totp' });
+  if (error || !enrolled) throw error;
+  const totp = new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(enrolled.totp.secret) });
+  const verified = await client.auth.mfa.challengeAndVerify({ factorId: enrolled.id, code: totp.generate() });
+  expect(verified.error).toBeNull();
+
+  const web = await context.newPage();
+  await web.goto(article);
+  const panel = await openSidePanel(context, cdp, extensionId, web);
+  await panel.getByLabel('Email').fill(user.email);
+  await panel.getByLabel('Password', { exact: true }).fill(user.password);
+  await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(panel.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  await panel.getByLabel('Authentication code').fill(wrongCode(totp));
+  await panel.getByRole('button', { name: 'Verify' }).click();
+  await expect(notice(panel)).toContainText('Sign In Error');
+  await panel.getByLabel('Authentication code').fill(totp.generate());
+  await panel.getByRole('button', { name: 'Verify' }).click();
+  await expect(panel.getByRole('button', { name: `Account: ${user.email}` })).toBeVisible();
+  expect(await askBackground(panel, 'auth:state')).toMatchObject({ needsSecondFactor: false });
+});
+
+test('Connect extension from the dashboard signs the extension in; the panel opens the dashboard signed in', async ({ context, cdp, extensionId }) => {
+  const user = await createUser();
+  const dashboard = await context.newPage();
+  await signInAs(dashboard, user);
+  await dashboard.goto(`${WEB_URL}/settings`);
+  const card = dashboard.locator('section').filter({ has: dashboard.getByRole('heading', { name: 'Connect extension' }) });
+  await card.getByRole('button', { name: 'Connect extension' }).click();
+  await expect(card.getByText(`Connected: the extension is signed in as ${user.email}.`)).toBeVisible();
+  await expect(notice(dashboard)).toContainText('Extension Connected');
+  await card.screenshot({ path: `${SCREENSHOT_DIR}/ext-connect-card.png` });
+
+  const panel = await openSidePanel(context, cdp, extensionId, dashboard);
+  await expect(panel.getByRole('button', { name: `Account: ${user.email}` })).toBeVisible();
+
+  // A second browser profile's dashboard is signed out: the handoff signs it in. Here the same
+  // profile's dashboard is signed in already, so sign it out first to see the handoff work.
+  await dashboard.evaluate(() => window.localStorage.clear());
+  const [opened] = await Promise.all([context.waitForEvent('page'), panel.getByRole('button', { name: 'Open the dashboard' }).click()]);
+  await expect(opened).toHaveURL(`${WEB_URL}/dashboard`);
+  await expect(opened.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  // The one-time token never stays in the address bar or history.
+  expect(opened.url()).not.toContain('token_hash');
 });

@@ -68,6 +68,8 @@ function PanelShell() {
   const [opened, setOpened] = useState<OpenedPrompt | null>(null);
   const [chooseFor, setChooseFor] = useState<string | null>(null);
   const signedIn = account.status === 'signedIn';
+  // History is for signed-in users only (signing out elsewhere leaves the panel on Prompts).
+  const shown: View = view === 'history' && !signedIn ? 'prompts' : view;
 
   const open = useCallback((prompt: Omit<OpenedPrompt, 'key'>) => {
     setView('prompts');
@@ -96,6 +98,7 @@ function PanelShell() {
     }
     account.apply(result.state);
     setOpened(null);
+    setView('prompts');
     notify({ title: 'Signed Out' });
   };
 
@@ -106,16 +109,16 @@ function PanelShell() {
     <PageProvider windowId={windowId}>
       <Stack sx={{ minHeight: '100vh' }}>
         <PanelHeader user={signedIn ? account.user : null} onSignOut={() => void signOut()} />
-        <Tabs value={view} onChange={(_e, next: View) => setView(next)} variant="fullWidth" aria-label="Side panel views" sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 0 } }}>
+        <Tabs value={shown} onChange={(_e, next: View) => setView(next)} variant="fullWidth" aria-label="Side panel views" sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 0 } }}>
           <Tab value="prompts" label="Prompts" />
           {signedIn && <Tab value="history" label="History" />}
           <Tab value="settings" label="Settings" />
         </Tabs>
         <Box component="main" sx={{ p: 1.5, flex: 1, minWidth: 0 }}>
           <Suspense fallback={<ViewLoading />}>
-            {view === 'settings' && <SettingsView status={account.status} userId={account.user?.id ?? null} onSignIn={() => setView('prompts')} />}
-            {view === 'history' && signedIn && <HistoryView onRunAgain={runAgain} />}
-            {view === 'prompts' &&
+            {shown === 'settings' && <SettingsView status={account.status} userId={account.user?.id ?? null} onSignIn={() => setView('prompts')} />}
+            {shown === 'history' && <HistoryView onRunAgain={runAgain} />}
+            {shown === 'prompts' &&
               (account.status === 'loading' ? (
                 <ViewLoading />
               ) : !signedIn ? (

@@ -154,10 +154,10 @@ function ProviderKeyRow({ provider, keys }: { provider: ProviderId; keys: Keys }
             startIcon={testing ? <CircularProgress size={14} color="inherit" /> : <NetworkCheckIcon />}
             onClick={() => void test()}
             disabled={testing || !keys.ready}
-            aria-label={`Test ${name}`}
             sx={{ alignSelf: 'flex-start', flexShrink: 0 }}
           >
-            {testing ? 'Testing…' : 'Test key'}
+            {/* The provider is in the visible text too: the accessible name must contain what is shown. */}
+            {testing ? 'Testing…' : `Test ${name}`}
           </Button>
           {result && <TestResult result={result} />}
         </Stack>
