@@ -90,6 +90,13 @@ export function findNode(structure: WorkspaceStructure, id: string): FoundNode |
 
 export const countNodes = (structure: WorkspaceStructure): number => Array.from(walk(structure)).length;
 
+/** How many folders and files the structure holds, at every level. */
+export function countByType(structure: WorkspaceStructure): { folders: number; files: number } {
+  const counts = { folders: 0, files: 0 };
+  for (const { node } of walk(structure)) counts[node.type === 'folder' ? 'folders' : 'files']++;
+  return counts;
+}
+
 /** The folders from the top down to the node (the node included): the breadcrumb. [] when missing. */
 export function nodePath(structure: WorkspaceStructure, id: string): WorkspaceNode[] {
   for (const node of structure) {

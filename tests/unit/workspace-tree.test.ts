@@ -3,6 +3,7 @@ import {
   addNode,
   attachDocument,
   childrenOf,
+  countByType,
   countNodes,
   DEMO_DOCUMENT_REF,
   deleteNode,
@@ -82,6 +83,7 @@ describe('reading a tree', () => {
   it('lists the documents the files point at, and counts nodes', () => {
     expect(documentIds(tree())).toEqual([DOC]);
     expect(countNodes(tree())).toBe(6);
+    expect(countByType(tree())).toEqual({ folders: 3, files: 3 });
   });
 
   it('offers every folder but the moving one and its subfolders as a move target', () => {

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Link, MenuItem, TextField, Typography } from '@mui/material';
+import { ROUTES } from '../../../shared/core/routes.ts';
+import { listDocuments, type DocumentSummary } from '../../../shared/data/documents.ts';
+import { supabase } from '../../lib/supabase.ts';
+
+const NONE = '__none__';
+
+/** Which of the user's generated documents a file points at (newest first), or none yet. */
+export function DocumentPicker({ userId, value, onChange }: { userId: string; value: string | null; onChange: (doc: DocumentSummary | null) => void }) {
+  const [documents, setDocuments] = useState<DocumentSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void listDocuments(supabase, userId, { sort: 'date_desc' }).then((result) => {
+      if (cancelled) return;
+      if (result.error) setError(result.error.message);
+      else setDocuments(result.data);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [userId]);
+
+  if (error) return <Typography color="error" role="alert" variant="body2">Error fetching documents: {error}</Typography>;
+  const known = documents?.some((d) => d.id === value);
+  return (
+    <>
+      <TextField
+        select
+        label="Document"
+        value={documents === null ? NONE : known ? value : NONE}
+        disabled={documents === null}
+        onChange={(e) => onChange(documents?.find((d) => d.id === e.target.value) ?? null)}
+        helperText={documents === null ? 'Loading your documents…' : 'The generated document this file opens and downloads.'}
+        fullWidth
+      >
+        <MenuItem value={NONE}>No document yet</MenuItem>
+        {(documents ?? []).map((d) => (
+          <MenuItem key={d.id} value={d.id}>
+            {d.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      {documents?.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          You have no generated documents yet.{' '}
+          <Link component={RouterLink} to={ROUTES.documentGenerator}>
+            Create one in the document generator
+          </Link>
+          .
+        </Typography>
+      )}
+    </>
+  );
+}

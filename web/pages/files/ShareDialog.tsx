@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, List, ListItem, ListItemText, Stack, TextField, Tooltip } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import { listShares, removeShare, shareByEmail, SHARE_TEXTS, type Share, type ShareTarget } from '../../../shared/data/shares.ts';
+import { useNotify } from '../../../shared/ui/notices.tsx';
+import { supabase } from '../../lib/supabase.ts';
+
+/** Share read-only by e-mail, and see or revoke who it is shared with. */
+export function ShareDialog({ open, target, name, onClose }: { open: boolean; target: ShareTarget; name: string; onClose: () => void }) {
+  const notify = useNotify();
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [shares, setShares] = useState<Share[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const isWorkspace = 'workspaceId' in target;
+  const key = 'workspaceId' in target ? target.workspaceId : target.documentId;
+
+  const load = useCallback(async () => {
+    setLoadError(null);
+    const result = await listShares(supabase, isWorkspace ? { workspaceId: key } : { documentId: key });
+    if (result.error) return setLoadError(result.error.message);
+    setShares(result.data);
+  }, [isWorkspace, key]);
+
+  useEffect(() => {
+    if (open) void load();
+  }, [open, load]);
+
+  const share = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const result = await shareByEmail(supabase, target, email);
+    setBusy(false);
+    if (result.error) {
+      setProblem(result.error.code === '42501' ? SHARE_TEXTS.viewOnly : result.error.message);
+      return;
+    }
+    setEmail('');
+    setProblem(null);
+    setShares((current) => [result.data, ...(current ?? []).filter((s) => s.id !== result.data.id)]);
+    notify({ title: 'Shared', description: SHARE_TEXTS.shared(result.data.recipientEmail) });
+  };
+
+  const revoke = async (s: Share) => {
+    const result = await removeShare(supabase, s.id);
+    if (result.error) return notify({ title: 'Error deleting share', description: result.error.message, variant: 'destructive' });
+    setShares((current) => (current ?? []).filter((x) => x.id !== s.id));
+    notify({ title: 'Sharing stopped', description: SHARE_TEXTS.revoked(s.recipientEmail) });
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="share-title">
+      <DialogTitle id="share-title">Share “{name}”</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          People you share with can open it and download its files, but cannot change anything. They see it when they sign in with that e-mail address.
+        </DialogContentText>
+        <Stack component="form" aria-label="Share by e-mail" noValidate direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={(e) => void share(e)} sx={{ alignItems: 'flex-start' }}>
+          <TextField
+            label="E-mail address"
+            type="email"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setProblem(null);
+            }}
+            error={problem !== null}
+            helperText={problem ?? ' '}
+            slotProps={{ formHelperText: { role: problem ? 'alert' : undefined } }}
+            size="small"
+            fullWidth
+          />
+          <Button type="submit" variant="contained" disabled={busy} sx={{ mt: { sm: '2px' }, whiteSpace: 'nowrap' }}>
+            Share read-only
+          </Button>
+        </Stack>
+        {loadError && <Alert severity="error" action={<Button onClick={() => void load()}>Try again</Button>}>Error fetching shares: {loadError}</Alert>}
+        {shares === null && !loadError && (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
+            <CircularProgress size={24} aria-label="Loading shares" />
+          </Box>
+        )}
+        {shares && (
+          <List aria-label="Shared with" dense>
+            {shares.length === 0 && <ListItem><ListItemText secondary="Not shared with anyone yet." /></ListItem>}
+            {shares.map((s) => (
+              <ListItem
+                key={s.id}
+                secondaryAction={
+                  <Tooltip title="Stop sharing">
+                    <IconButton edge="end" aria-label={`Stop sharing with ${s.recipientEmail}`} onClick={() => void revoke(s)}>
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                }
+              >
+                <ListItemText primary={s.recipientEmail} secondary="Can view" slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Done</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

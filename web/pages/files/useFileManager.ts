@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useState } from 'react';
+import { removeShare, listSharedWithMe, type SharedWithMe } from '../../../shared/data/shares.ts';
+import * as data from '../../../shared/data/workspaces.ts';
+import { useNotify } from '../../../shared/ui/notices.tsx';
+import { supabase } from '../../lib/supabase.ts';
+
+export type FileManagerState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; own: data.Workspace[]; shared: SharedWithMe<data.Workspace>[] };
+
+/** The file manager's lists: the user's workspaces (the demo on a first visit) and those shared with them. */
+export function useFileManager(userId: string) {
+  const notify = useNotify();
+  const [state, setState] = useState<FileManagerState>({ status: 'loading' });
+
+  const load = useCallback(async () => {
+    setState({ status: 'loading' });
+    const [own, shared] = await Promise.all([data.listWorkspaces(supabase, userId), listSharedWithMe(supabase, userId)]);
+    if (own.error) return setState({ status: 'error', message: own.error.message });
+    if (shared.error) return setState({ status: 'error', message: shared.error.message });
+    setState({ status: 'ready', own: own.data, shared: shared.data.workspaces });
+  }, [userId]);
+
+  useEffect(() => {
+    if (userId) void load();
+  }, [load, userId]);
+
+  const update = (change: (ready: Extract<FileManagerState, { status: 'ready' }>) => Partial<Extract<FileManagerState, { status: 'ready' }>>) =>
+    setState((current) => (current.status === 'ready' ? { ...current, ...change(current) } : current));
+  const failed = (title: string, message: string) => notify({ title, description: message, variant: 'destructive' });
+
+  return {
+    state,
+    reload: load,
+    /** The new workspace, or the message to show at the name field (server failures also get a toast). */
+    async create(name: string): Promise<{ workspace: data.Workspace } | { problem: string }> {
+      const result = await data.createWorkspace(supabase, name);
+      if (result.error) {
+        if (result.error.code === 'invalid') return { problem: result.error.message };
+        failed('Error saving workspace', result.error.message);
+        return { problem: result.error.message };
+      }
+      update((s) => ({ own: [...s.own, result.data] }));
+      notify({ title: 'Workspace created', description: `"${result.data.name}" is ready.` });
+      return { workspace: result.data };
+    },
+    async rename(workspace: data.Workspace, name: string): Promise<string | null> {
+      const result = await data.renameWorkspace(supabase, workspace.id, name);
+      if (result.error) {
+        if (result.error.code !== 'invalid') failed('Error saving workspace', result.error.message);
+        return result.error.message;
+      }
+      update((s) => ({ own: s.own.map((w) => (w.id === workspace.id ? result.data : w)) }));
+      return null;
+    },
+    async remove(workspace: data.Workspace): Promise<void> {
+      const result = await data.deleteWorkspace(supabase, workspace.id);
+      if (result.error) return failed('Error deleting workspace', result.error.message);
+      update((s) => ({ own: s.own.filter((w) => w.id !== workspace.id) }));
+      notify({ title: 'Workspace deleted', description: `"${workspace.name}" was deleted. Its documents are still in your library.` });
+    },
+    async leave(entry: SharedWithMe<data.Workspace>): Promise<void> {
+      const result = await removeShare(supabase, entry.shareId);
+      if (result.error) return failed('Error deleting share', result.error.message);
+      update((s) => ({ shared: s.shared.filter((e) => e.shareId !== entry.shareId) }));
+      notify({ title: 'Removed from your list', description: `"${entry.item.name}" is no longer shared with you.` });
+    },
+  };
+}

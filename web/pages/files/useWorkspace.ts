@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { documentIds, type TreeResult, type WorkspaceStructure } from '../../../shared/core/workspace.ts';
+import { mergeStructures, type ConflictChoice, type MergeResult } from '../../../shared/core/workspaceMerge.ts';
+import { listDocumentsByIds, type DocumentSummary } from '../../../shared/data/documents.ts';
+import { getWorkspace, saveWorkspaceEdit, type EditSave, type Workspace } from '../../../shared/data/workspaces.ts';
+import { useNotify } from '../../../shared/ui/notices.tsx';
+import { supabase } from '../../lib/supabase.ts';
+
+export type LoadState = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready' };
+export type SaveState = 'saved' | 'saving' | 'error' | 'gone';
+
+/** Both tabs changed the same thing: the user decides each conflict, then the merge is saved. */
+export interface PendingConflict {
+  merge: MergeResult;
+  base: Workspace;
+  mine: WorkspaceStructure;
+}
+
+/**
+ * One workspace page's state. Every tree change is applied here at once and saved right after
+ * (one save at a time; changes made meanwhile follow in the next). A save that finds another tab's
+ * version merges the two (shared/data/workspaces.ts saveWorkspaceEdit); real conflicts wait in
+ * `conflict` for the user's choices. Coming back to the tab picks up another tab's saved changes.
+ */
+export function useWorkspace(workspaceId: string, userId: string) {
+  const notify = useNotify();
+  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+  const [workspace, setWorkspace] = useState<Workspace | null>(null);
+  const [structure, setStructure] = useState<WorkspaceStructure>([]);
+  const [saveState, setSaveState] = useState<SaveState>('saved');
+  const [conflict, setConflict] = useState<PendingConflict | null>(null);
+  const [documents, setDocuments] = useState<ReadonlyMap<string, DocumentSummary>>(new Map());
+  const saved = useRef<Workspace | null>(null);
+  const draft = useRef<WorkspaceStructure>([]);
+  const saving = useRef(false);
+  const blocked = useRef(false);
+
+  const setDraft = (next: WorkspaceStructure) => {
+    draft.current = next;
+    setStructure(next);
+  };
+  const adopt = (next: Workspace) => {
+    saved.current = next;
+    setWorkspace(next);
+  };
+
+  const reload = useCallback(async () => {
+    setLoad({ status: 'loading' });
+    const result = await getWorkspace(supabase, workspaceId);
+    if (result.error) return setLoad({ status: 'error', message: result.error.message });
+    if (!result.data) return setLoad({ status: 'missing' });
+    adopt(result.data);
+    setDraft(result.data.structure);
+    setSaveState('saved');
+    setLoad({ status: 'ready' });
+  }, [workspaceId]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  // The documents the files point at (names, download counters), fetched when new ones appear.
+  useEffect(() => {
+    const missing = documentIds(structure).filter((id) => !documents.has(id));
+    if (!missing.length) return;
+    let cancelled = false;
+    void listDocumentsByIds(supabase, missing).then((result) => {
+      if (cancelled || result.error) return;
+      setDocuments((current) => new Map([...current, ...result.data.map((d) => [d.id, d] as const)]));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [structure, documents]);
+
+  /** Takes a save's answer; returns whether more local changes are waiting to be saved. */
+  const settle = (sent: WorkspaceStructure, result: EditSave): boolean => {
+    if (result.status === 'gone') {
+      setSaveState('gone');
+      blocked.current = true;
+      return false;
+    }
+    if (result.status === 'conflicts') {
+      setConflict({ merge: result.merge, base: saved.current!, mine: sent });
+      blocked.current = true;
+      return false;
+    }
+    adopt(result.workspace);
+    if (result.merged) notify({ title: 'Merged with another tab', description: 'Changes saved in another tab were kept together with yours.' });
+    if (draft.current === sent) {
+      setDraft(result.workspace.structure);
+      return false;
+    }
+    // Changes made while saving: replay them on top of what was saved.
+    setDraft(mergeStructures(sent, draft.current, result.workspace.structure).structure);
+    return true;
+  };
+
+  const flush = useCallback(async () => {
+    if (saving.current || blocked.current) return;
+    saving.current = true;
+    try {
+      while (saved.current && draft.current !== saved.current.structure) {
+        setSaveState('saving');
+        const sent = draft.current;
+        const result = await saveWorkspaceEdit(supabase, saved.current, sent);
+        if (result.error) {
+          setSaveState('error');
+          notify({ title: 'Error saving workspace', description: result.error.message, variant: 'destructive' });
+          return;
+        }
+        if (!settle(sent, result.data)) break;
+      }
+      if (!blocked.current) setSaveState('saved');
+    } finally {
+      saving.current = false;
+    }
+    // settle() works on refs and stable setters only, so the first render's copy serves.
+  }, [notify]);
+
+  // Back in this tab with nothing unsaved: pick up what another tab saved.
+  useEffect(() => {
+    const refresh = async () => {
+      if (document.visibilityState !== 'visible' || saving.current || blocked.current || !saved.current) return;
+      if (draft.current !== saved.current.structure) return;
+      const result = await getWorkspace(supabase, workspaceId);
+      if (!result.data || !saved.current || result.data.version <= saved.current.version || draft.current !== saved.current.structure) return;
+      adopt(result.data);
+      setDraft(result.data.structure);
+    };
+    const onVisible = () => void refresh();
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('focus', onVisible);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('focus', onVisible);
+    };
+  }, [workspaceId]);
+
+  const readOnly = workspace !== null && workspace.userId !== userId;
+
+  return {
+    load,
+    reload,
+    workspace,
+    structure,
+    readOnly,
+    saveState,
+    conflict,
+    documents,
+    /** Applies a tree change and saves it; answers the refusal message, or null. */
+    apply(change: (structure: WorkspaceStructure) => TreeResult): string | null {
+      if (readOnly || blocked.current) return 'This workspace cannot be changed right now.';
+      const result = change(draft.current);
+      if (!result.ok) return result.error;
+      setDraft(result.structure);
+      void flush();
+      return null;
+    },
+    /** Saves again after a failed save. */
+    retry: () => void flush(),
+    /** Finishes a conflicting merge with the user's choice per conflict key. */
+    async resolve(choices: Record<string, ConflictChoice>): Promise<void> {
+      if (!conflict) return;
+      setSaveState('saving');
+      const result = await saveWorkspaceEdit(supabase, conflict.base, conflict.mine, choices);
+      if (result.error) {
+        setSaveState('error');
+        notify({ title: 'Error saving workspace', description: result.error.message, variant: 'destructive' });
+        return;
+      }
+      setConflict(null);
+      blocked.current = false;
+      if (settle(conflict.mine, result.data)) void flush();
+      else if (!blocked.current) setSaveState('saved');
+    },
+    /** A document's counter after a download. */
+    updateDocument(doc: Pick<DocumentSummary, 'id'> & Partial<DocumentSummary>) {
+      setDocuments((current) => {
+        const known = current.get(doc.id);
+        return known ? new Map(current).set(doc.id, { ...known, ...doc }) : current;
+      });
+    },
+  };
+}
