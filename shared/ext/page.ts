@@ -16,16 +16,49 @@ const collapse = (text: string): string =>
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 
+const BLOCKS = new Set([
+  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BR', 'DD', 'DIV', 'DL', 'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM',
+  'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE', 'SECTION', 'TABLE', 'TR', 'UL',
+]);
+const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'TEXTAREA', 'SELECT', 'BUTTON']);
+
+/**
+ * A node's text with line breaks between blocks (textContent runs "Title" and "Text" together
+ * when the markup has no whitespace between elements, as framework-rendered pages often do).
+ */
+export function blockText(node: Node): string {
+  const parts: string[] = [];
+  const walk = (current: Node) => {
+    if (current.nodeType === 3) {
+      parts.push(current.nodeValue ?? '');
+      return;
+    }
+    if (current.nodeType !== 1 && current.nodeType !== 9 && current.nodeType !== 11) return;
+    const tag = (current as Element).tagName?.toUpperCase() ?? '';
+    if (SKIPPED.has(tag) || (current as HTMLElement).hidden) return;
+    const block = BLOCKS.has(tag);
+    if (block) parts.push('\n');
+    for (const child of Array.from(current.childNodes)) walk(child);
+    if (block) parts.push('\n');
+  };
+  walk(node);
+  return collapse(parts.join(''));
+}
+
 /** The page's main text: Readability's article when it finds one, else the body's visible text. */
 export function mainText(doc: Document): string {
   try {
     const article = new Readability(doc.cloneNode(true) as Document, { charThreshold: 200 }).parse();
-    const text = article?.textContent ? collapse(article.textContent) : '';
-    if (text.length >= 200) return text;
+    if (article?.content) {
+      const holder = doc.implementation.createHTMLDocument('').body;
+      holder.innerHTML = article.content;
+      const text = blockText(holder);
+      if (text.length >= 200) return text;
+    }
   } catch {
     // Readability throws on unusual documents; the body text below is the fallback.
   }
-  return collapse(doc.body?.innerText ?? doc.body?.textContent ?? '');
+  return doc.body ? collapse(doc.body.innerText || blockText(doc.body)) : '';
 }
 
 export { cutText };

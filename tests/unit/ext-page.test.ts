@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { dashboardOrigins, isDashboardMessage } from '../../shared/ext/bridge.ts';
+import * as pageModule from '../../shared/ext/page.ts';
 import { captionTracks, cutText, insertIntoPage, isYouTubeWatch, mainText, pageContext, transcriptFromJson3, youTubeTranscript } from '../../shared/ext/page.ts';
 
 const ARTICLE = `<html><head><title>How to price a course</title></head><body>
@@ -147,5 +148,18 @@ describe('the dashboard bridge', () => {
       'http://127.0.0.1:5173',
       'https://app.aivault.app',
     ]);
+  });
+});
+
+describe('block text', () => {
+  it('keeps blocks apart when the markup has no whitespace between them (framework-rendered pages)', () => {
+    const doc = load('<html><body><div><h2>Provider Keys</h2><p>Bring your own keys.</p><ul><li>One</li><li>Two</li></ul><script>var x=1</script></div></body></html>');
+    const { blockText } = pageModule;
+    expect(blockText(doc.body)).toBe('Provider Keys\n\nBring your own keys.\n\nOne\n\nTwo');
+  });
+
+  it("reads Readability's article with its paragraphs on their own lines", () => {
+    const text = mainText(load(ARTICLE.replace(/\n\s*/g, '')));
+    expect(text).toContain('Paragraph 0: pricing a course starts with the outcome your students want and what that outcome is worth to them.\n\nParagraph 1:');
   });
 });

@@ -21,9 +21,10 @@ export interface HistoryViewProps {
   onRunAgain: (run: PromptRun) => void;
 }
 
-const STATUS_LABEL: Record<PromptRun['status'], { label: string; color: 'success' | 'warning' | 'error' }> = {
+const STATUS_LABEL: Record<PromptRun['status'], { label: string; color: 'success' | 'default' | 'error' }> = {
   done: { label: 'Done', color: 'success' },
-  stopped: { label: 'Stopped', color: 'warning' },
+  // (The warning colour is too light for small text on white.)
+  stopped: { label: 'Stopped', color: 'default' },
   error: { label: 'Failed', color: 'error' },
 };
 

@@ -1,4 +1,5 @@
 import { Alert, Box, Button, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import ContentCutIcon from '@mui/icons-material/ContentCut';
 import LanguageIcon from '@mui/icons-material/Language';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { pageCutNote } from '../../ext/runPrompt.ts';
@@ -51,9 +52,12 @@ export function PageCard({ page }: { page: PageState }) {
         </Stack>
       )}
       {note && (
-        <Typography variant="caption" color="warning.main" component="p" role="note" sx={{ mt: 1, color: (t) => (t.palette.mode === 'dark' ? 'warning.light' : 'warning.dark') }}>
-          {note}
-        </Typography>
+        <Stack direction="row" spacing={0.75} role="note" sx={{ mt: 1, alignItems: 'flex-start' }}>
+          <ContentCutIcon fontSize="small" color="warning" sx={{ mt: '1px' }} />
+          <Typography variant="caption" color="text.primary">
+            {note}
+          </Typography>
+        </Stack>
       )}
     </Box>
   );

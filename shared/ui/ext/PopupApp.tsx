@@ -70,10 +70,10 @@ function Popup() {
       </Stack>
 
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-        <Button variant="contained" startIcon={<ViewSidebarOutlinedIcon />} onClick={openPanel} disabled={!panel.ready} fullWidth>
+        <Button variant="contained" startIcon={<ViewSidebarOutlinedIcon />} onClick={openPanel} disabled={!panel.ready} sx={{ flex: 1, whiteSpace: 'nowrap' }}>
           {signedIn ? 'Open side panel' : 'Sign in'}
         </Button>
-        <Button variant="outlined" startIcon={<OpenInNewIcon />} onClick={openDashboard} fullWidth>
+        <Button variant="outlined" startIcon={<OpenInNewIcon />} onClick={openDashboard} sx={{ whiteSpace: 'nowrap' }}>
           Dashboard
         </Button>
       </Stack>

@@ -53,14 +53,10 @@ export function PromptFields({ fields, values, onChange, missing, fromPage }: Pr
         const pageValue = field.kind === 'page' ? fromPage[field.id] : undefined;
         const helper =
           field.kind === 'page'
-            ? pageValue !== undefined && value === pageValue
-              ? `From this page${value.length > 200 ? ` (${value.length.toLocaleString('en-US')} characters)` : ''}`
-              : pageValue !== undefined
-                ? 'Edited by you'
-                : 'Not found on this page: type it in.'
+            ? pageHelper(field.name, value, pageValue)
             : error
               ? 'Required.'
-              : field.defaultValue
+              : field.defaultValue && !value
                 ? `Default: ${field.defaultValue}`
                 : undefined;
         return (
@@ -77,4 +73,12 @@ export function PromptFields({ fields, values, onChange, missing, fromPage }: Pr
       })}
     </Stack>
   );
+}
+
+/** Where a page field's value came from. */
+function pageHelper(name: string, value: string, fromPage: string | undefined): string {
+  if (fromPage && value === fromPage) return `From this page${value.length > 200 ? ` (${value.length.toLocaleString('en-US')} characters)` : ''}`;
+  if (value) return 'Typed by you';
+  if (name === 'selection') return 'Nothing is selected on the page: select text and read the page again, or type it here.';
+  return 'Not found on this page: type it here.';
 }

@@ -149,7 +149,8 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
   useEffect(() => {
     if (autoStarted.current || !pageSettled || !local.loaded || !choice.model) return;
     autoStarted.current = true;
-    if (!blocked && usable) start();
+    if (blocked) setShowMissing(true);
+    else if (usable) start();
   });
 
   return (

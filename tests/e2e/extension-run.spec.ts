@@ -1,0 +1,219 @@
+import type { Page } from '@playwright/test';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { WebSocket } from 'ws';
+import { DEFAULT_ANON_KEY } from '../../supabase/local/config.ts';
+import { SCREENSHOT_DIR } from './chromium.ts';
+import { askBackground, expect, extensionUrl, openSidePanel, signInInPanel, test, type ChromeGlobal } from './extension-support.ts';
+import { PAGES_URL, STACK_URL, WEB_URL } from './ports.ts';
+import { seriousViolations } from './screens.ts';
+import { createUser, passwordSession, signInAs, type TestUser } from './support.ts';
+
+/**
+ * Running prompts from the side panel on a real page (tests/fixtures/pages/article.html, with a
+ * textarea and a contenteditable editor) against the fake AI provider: page variables, streaming,
+ * Stop, Insert, Save, history, the popup's one-click run, a run queued by the context menu, favourites,
+ * "Offer from this page", and the keys synced with the dashboard.
+ */
+
+const OPENAI_KEY = 'sk-fake-good-0123456789abcdef';
+const ARTICLE = `${PAGES_URL}/article.html`;
+const TITLE = 'How to price an online course';
+const PROMPT_TEXT =
+  'Summarise {{title}} for [audience=marketers] in a [tone: friendly|*formal] tone.\n\nSelected: {{selection}}\n\nPage:\n{{page}}\n\nSource: {{url}}';
+const notice = (page: Page) => page.getByRole('region', { name: /^Notifications/ });
+
+test.describe.configure({ timeout: 90_000 });
+
+async function userClient(user: TestUser): Promise<SupabaseClient> {
+  const session = await passwordSession(user);
+  return createClient(STACK_URL, DEFAULT_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers: { Authorization: `Bearer ${session.access_token}` } },
+    realtime: { transport: WebSocket as never },
+  });
+}
+
+/** A user with the OpenAI key in their account (the extension downloads it at sign-in) and one prompt. */
+async function seed(): Promise<{ user: TestUser; client: SupabaseClient; promptId: string }> {
+  const user = await createUser();
+  const client = await userClient(user);
+  const keys = await client.from('user_api_keys').upsert({ user_id: user.id, openai_api_key: OPENAI_KEY, updated_at: new Date().toISOString() });
+  expect(keys.error).toBeNull();
+  const { data, error } = await client.from('saved_prompts').insert({ name: 'Summarise this page', prompt_text: PROMPT_TEXT, llm_provider: 'openai' }).select('id').single();
+  expect(error).toBeNull();
+  return { user, client, promptId: (data as { id: string }).id };
+}
+
+async function openArticleWithSelection(page: Page): Promise<void> {
+  await page.goto(ARTICLE);
+  await page.getByRole('heading', { level: 1 }).selectText();
+}
+
+test('runs a prompt on the page: page variables, streamed output, stop, insert, save, history', async ({ context, cdp, extensionId }) => {
+  const { user, client, promptId } = await seed();
+  const web = await context.newPage();
+  await openArticleWithSelection(web);
+  const panel = await openSidePanel(context, cdp, extensionId, web);
+  await signInInPanel(panel, user);
+  await expect(panel.getByRole('button', { name: /^Summarise this page/ })).toBeVisible();
+  await panel.screenshot({ path: `${SCREENSHOT_DIR}/ext-panel-library.png` });
+
+  // {{page}} cut to a small size shows the note.
+  await panel.evaluate(() => (globalThis as unknown as ChromeGlobal).chrome.storage.local.set({ panel_prefs: { provider: null, model: null, pageTextLimit: 200 } }));
+  await panel.getByRole('button', { name: /^Summarise this page/ }).click();
+  const pageCard = panel.getByRole('region', { name: 'This page' });
+  await expect(pageCard).toContainText(TITLE);
+  await expect(pageCard.getByRole('note')).toContainText(/Page text cut to \d+ of \d+ characters/);
+  await expect(panel.getByLabel('Page title')).toHaveValue(TITLE);
+  await expect(panel.getByLabel('Selected text')).toHaveValue(TITLE);
+  await expect(panel.getByLabel('Page URL')).toHaveValue(ARTICLE);
+
+  await panel.getByRole('button', { name: 'Review the prompt' }).click();
+  const review = panel.getByLabel('Prompt to send');
+  await expect(review).toHaveValue(new RegExp(`^Summarise ${TITLE} for marketers in a formal tone\\.\\n\\nSelected: ${TITLE}\\n\\nPage:\\n`));
+  await expect(panel.getByLabel('Model')).not.toHaveValue('');
+  expect(await seriousViolations(panel)).toEqual([]);
+
+  await panel.getByRole('button', { name: 'Run prompt' }).click();
+  const output = panel.getByTestId('run-output');
+  await expect(output.getByRole('heading', { name: `Draft: Summarise ${TITLE} for marketers in a formal tone.` })).toBeVisible();
+  await expect(panel.getByRole('region', { name: 'Output' }).getByRole('heading', { name: 'Output' })).toBeVisible();
+  await panel.screenshot({ path: `${SCREENSHOT_DIR}/ext-panel-run.png`, fullPage: true });
+
+  // Insert into the page's textarea, then into its contenteditable editor.
+  await web.locator('#notes').click();
+  await web.locator('#notes').press('End');
+  await panel.getByRole('button', { name: 'Insert into page' }).click();
+  await expect(web.locator('#notes')).toHaveValue(/^Draft: ## Draft: Summarise/);
+  await web.locator('#editor p').click();
+  await panel.getByRole('button', { name: 'Insert into page' }).click();
+  await expect(web.locator('#editor')).toContainText('## Draft: Summarise');
+
+  await panel.getByRole('button', { name: 'Copy' }).click();
+  await expect(notice(panel)).toContainText('✅ Copied to clipboard!');
+  await panel.getByRole('button', { name: 'Save as document' }).click();
+  await expect(notice(panel)).toContainText('Document Saved');
+  const docs = await client.from('generated_documents').select('name, content, format');
+  expect(docs.data).toEqual([expect.objectContaining({ format: 'md', content: expect.stringContaining('## Draft: Summarise') })]);
+
+  // Stop: an edited prompt that streams slowly.
+  await review.fill('Write slowly about pricing. [[fake:slow]]');
+  await panel.getByRole('button', { name: 'Run again' }).click();
+  await expect(panel.getByRole('heading', { name: 'Writing…' })).toBeVisible();
+  await expect(output).toContainText('Draft: Write slowly');
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await expect(panel.getByRole('heading', { name: 'Stopped' })).toBeVisible();
+  const partial = await output.innerText();
+  expect(partial.length).toBeGreaterThan(0);
+  expect(partial).not.toContain('switch to your real provider key');
+
+  // Both runs are in the history, newest first; reopen and delete one.
+  await expect.poll(async () => (await client.from('prompt_runs').select('id')).data?.length).toBe(2);
+  const runs = await client.from('prompt_runs').select('status, final_prompt, prompt_id, page_url, filled_values').order('created_at');
+  expect(runs.data?.[0]).toMatchObject({ status: 'done', prompt_id: promptId, page_url: ARTICLE, filled_values: { audience: 'marketers', tone: 'formal' } });
+  expect(runs.data?.[0]?.final_prompt).toContain(`Source: ${ARTICLE}`);
+  expect(runs.data?.[1]).toMatchObject({ status: 'stopped', final_prompt: 'Write slowly about pricing. [[fake:slow]]' });
+
+  await panel.getByRole('tab', { name: 'History' }).click();
+  const history = panel.getByRole('main');
+  await expect(history.getByText('Stopped')).toBeVisible();
+  await expect(history.getByText('Done')).toBeVisible();
+  await history.getByRole('button', { name: /Summarise this page.*Done/ }).click();
+  await expect(history.getByRole('heading', { name: `Draft: Summarise ${TITLE} for marketers in a formal tone.` })).toBeVisible();
+  expect(await seriousViolations(panel)).toEqual([]);
+  await panel.screenshot({ path: `${SCREENSHOT_DIR}/ext-panel-history.png`, fullPage: true });
+  await history.getByRole('button', { name: 'Delete' }).click();
+  await panel.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(notice(panel)).toContainText('Run deleted');
+  await expect(history.getByText('Done')).toHaveCount(0);
+  expect((await client.from('prompt_runs').select('status')).data).toEqual([{ status: 'stopped' }]);
+});
+
+test('one-click runs: from the popup, and a run queued by the context menu with its selection', async ({ context, cdp, extensionId }) => {
+  const { user, client, promptId } = await seed();
+  const web = await context.newPage();
+  await openArticleWithSelection(web);
+  const panel = await openSidePanel(context, cdp, extensionId, web);
+  await signInInPanel(panel, user);
+  await panel.evaluate(
+    ({ id }) => (globalThis as unknown as ChromeGlobal).chrome.storage.local.set({ recent_prompts: [{ id, name: 'Summarise this page', ranAt: new Date().toISOString() }] }),
+    { id: promptId },
+  );
+
+  const popup = await context.newPage();
+  await popup.setViewportSize({ width: 360, height: 560 });
+  await popup.goto(extensionUrl(extensionId, 'popup.html'));
+  await expect(popup.getByText(`Signed in as ${user.email}`)).toBeVisible();
+  await expect(popup.getByLabel('OpenAI: key set')).toBeVisible();
+  expect(await seriousViolations(popup)).toEqual([]);
+  await popup.screenshot({ path: `${SCREENSHOT_DIR}/ext-popup-signed-in.png` });
+  await popup.getByRole('button', { name: 'Run Summarise this page in the side panel' }).click();
+  await web.bringToFront();
+  await expect(panel.getByTestId('run-output').getByRole('heading', { name: /^Draft: Summarise How to price/ })).toBeVisible();
+  await expect.poll(async () => (await client.from('prompt_runs').select('id')).data?.length).toBe(1);
+
+  // What the context menu's click handler queues (the handler itself is unit-tested): the prompt and the selection.
+  await panel.getByRole('button', { name: 'Back to your prompts' }).click();
+  await panel.evaluate(
+    ({ id }) =>
+      (globalThis as unknown as ChromeGlobal).chrome.storage.local.set({
+        pending_run: { promptId: id, selection: 'Three tiers sell best', source: 'menu', tabId: null, createdAt: new Date().toISOString() },
+      }),
+    { id: promptId },
+  );
+  await expect(panel.getByLabel('Selected text')).toHaveValue('Three tiers sell best');
+  await expect.poll(async () => (await client.from('prompt_runs').select('id')).data?.length).toBe(2);
+  const latest = await client.from('prompt_runs').select('final_prompt').order('created_at', { ascending: false }).limit(1).single();
+  expect(latest.data?.final_prompt).toContain('Selected: Three tiers sell best');
+});
+
+test('favourites, "Offer from this page", keys synced with the dashboard, dark mode', async ({ context, cdp, extensionId }) => {
+  const { user, client, promptId } = await seed();
+  const web = await context.newPage();
+  await openArticleWithSelection(web);
+  const panel = await openSidePanel(context, cdp, extensionId, web);
+  await signInInPanel(panel, user);
+
+  await panel.getByRole('button', { name: 'Add Summarise this page to favourites' }).click();
+  await expect(panel.getByRole('button', { name: 'Remove Summarise this page from favourites' })).toBeVisible();
+  await expect.poll(async () => (await client.from('saved_prompts').select('is_favorite').eq('id', promptId).single()).data?.is_favorite).toBe(true);
+  expect(await askBackground(panel, 'menu:refresh')).toEqual({ favorites: 1 });
+  await panel.getByRole('button', { name: 'Favourites', exact: true }).click();
+  await expect(panel.getByRole('button', { name: /^Summarise this page/ })).toBeVisible();
+
+  const [offer] = await Promise.all([context.waitForEvent('page'), panel.getByRole('button', { name: 'Offer from this page' }).click()]);
+  await expect(offer).toHaveURL(`${WEB_URL}/prompt-stacks?idea=${encodeURIComponent(TITLE).replace(/%20/g, '+')}`);
+
+  // A key saved in the panel shows in the dashboard's Settings as synced.
+  await panel.getByRole('tab', { name: 'Settings' }).click();
+  const gemini = panel.getByTestId('provider-gemini');
+  await gemini.getByLabel('Gemini API Key').fill('AIzaSyFakeGeminiKey0123456789abcdefWXYZ');
+  await gemini.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(panel)).toContainText('Gemini API Key Saved');
+  const dashboard = await context.newPage();
+  await signInAs(dashboard, user);
+  await dashboard.goto(`${WEB_URL}/settings`);
+  const dashGemini = dashboard.getByTestId('provider-gemini');
+  await expect(dashGemini.getByText('AIza…WXYZ')).toBeVisible();
+  await expect(dashGemini.getByText('Synced')).toBeVisible();
+
+  // Dark mode and the wider panel, looked at.
+  // The panel follows the active tab: back to the article.
+  await web.bringToFront();
+  await panel.getByRole('tab', { name: 'Prompts' }).click();
+  await panel.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await panel.getByRole('button', { name: 'Folders', exact: true }).click();
+  await panel.getByRole('button', { name: /^Summarise this page/ }).click();
+  await panel.getByRole('button', { name: 'Run prompt' }).click();
+  await expect(panel.getByTestId('run-output').getByRole('heading', { name: /^Draft:/ })).toBeVisible();
+  await panel.screenshot({ path: `${SCREENSHOT_DIR}/ext-panel-run-dark.png`, fullPage: true });
+  expect(await seriousViolations(panel)).toEqual([]);
+  await panel.setViewportSize({ width: 420, height: 800 });
+  await panel.screenshot({ path: `${SCREENSHOT_DIR}/ext-panel-run-dark-420.png`, fullPage: true });
+  const popup = await context.newPage();
+  await popup.setViewportSize({ width: 360, height: 560 });
+  await popup.goto(extensionUrl(extensionId, 'popup.html'));
+  await expect(popup.getByText(`Signed in as ${user.email}`)).toBeVisible();
+  expect(await seriousViolations(popup)).toEqual([]);
+  await popup.screenshot({ path: `${SCREENSHOT_DIR}/ext-popup-dark.png` });
+});
