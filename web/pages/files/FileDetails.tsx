@@ -14,6 +14,7 @@ import type { DocumentSummary } from '../../../shared/data/documents.ts';
 import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, type ExportFormat } from '../../../shared/export/model.ts';
 import type { NodeAction } from './WorkspaceTree.tsx';
 import { DocumentPreview } from './DocumentPreview.tsx';
+import { fieldProblem } from './fieldProblem.ts';
 
 export interface FileDetailsProps {
   node: WorkspaceNode | null;
@@ -175,9 +176,11 @@ function LimitForm({ doc, onSetLimit }: { doc: DocumentSummary; onSetLimit: File
             label="Maximum downloads"
             value={value}
             onChange={(e) => setValue(e.target.value)}
-            error={problem !== null}
-            helperText={problem ?? `${MAX_DOWNLOADS_RANGE.min}-${MAX_DOWNLOADS_RANGE.max}`}
-            slotProps={{ htmlInput: { min: MAX_DOWNLOADS_RANGE.min, max: MAX_DOWNLOADS_RANGE.max, step: 1 }, formHelperText: { role: problem ? 'alert' : undefined } }}
+            {...fieldProblem(problem, `${MAX_DOWNLOADS_RANGE.min}-${MAX_DOWNLOADS_RANGE.max}`, {
+              min: MAX_DOWNLOADS_RANGE.min,
+              max: MAX_DOWNLOADS_RANGE.max,
+              step: 1,
+            })}
             sx={{ width: 180 }}
           />
         ) : (

@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { useProfile, useUser } from '../../lib/session.tsx';
 import { useFileManager } from './useFileManager.ts';
 import { SharedWorkspaceCard, WorkspaceCard } from './WorkspaceCard.tsx';
+import { fieldProblem } from './fieldProblem.ts';
 
 /** /file-manager (spec 001 "File Manager"): the user's workspaces, created here, and those shared with them. */
 export function FileManagerPage() {
@@ -53,9 +54,7 @@ export function FileManagerPage() {
                   setName(e.target.value);
                   setProblem(null);
                 }}
-                error={problem !== null}
-                helperText={problem ?? 'For example a client, a launch or a course.'}
-                slotProps={{ formHelperText: { role: problem ? 'alert' : undefined } }}
+                {...fieldProblem(problem, 'For example a client, a launch or a course.')}
                 size="small"
                 fullWidth
                 sx={{ maxWidth: { sm: 420 } }}

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { fieldProblem } from './fieldProblem.ts';
 
 /**
  * Asks for a name (new or renamed folder, file or workspace). `onSubmit` answers the message to
@@ -57,9 +58,7 @@ export function NameDialog(props: {
               setName(e.target.value);
               setProblem(null);
             }}
-            error={problem !== null}
-            helperText={problem ?? ' '}
-            slotProps={{ formHelperText: { role: problem ? 'alert' : undefined } }}
+            {...fieldProblem(problem)}
             fullWidth
           />
           {props.children}

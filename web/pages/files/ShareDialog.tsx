@@ -4,6 +4,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { listShares, removeShare, shareByEmail, SHARE_TEXTS, type Share, type ShareTarget } from '../../../shared/data/shares.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
 import { supabase } from '../../lib/supabase.ts';
+import { fieldProblem } from './fieldProblem.ts';
 
 /** Share read-only by e-mail, and see or revoke who it is shared with. */
 export function ShareDialog({ open, target, name, onClose }: { open: boolean; target: ShareTarget; name: string; onClose: () => void }) {
@@ -65,9 +66,7 @@ export function ShareDialog({ open, target, name, onClose }: { open: boolean; ta
               setEmail(e.target.value);
               setProblem(null);
             }}
-            error={problem !== null}
-            helperText={problem ?? ' '}
-            slotProps={{ formHelperText: { role: problem ? 'alert' : undefined } }}
+            {...fieldProblem(problem)}
             size="small"
             fullWidth
           />
