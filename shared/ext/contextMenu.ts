@@ -43,8 +43,8 @@ export interface MenuApi {
 
 /** Chrome shows `%s` in a title as the selection; a prompt named "50%s off" must stay as written. */
 function menuTitle(name: string): string {
-  const short = name.length > TITLE_MAX ? `${name.slice(0, TITLE_MAX - 1).trimEnd()}…` : name;
-  return short.replace(/%s/g, '% s');
+  const literal = name.replace(/%s/g, '% s');
+  return literal.length > TITLE_MAX ? `${literal.slice(0, TITLE_MAX - 1).trimEnd()}…` : literal;
 }
 
 export function menuEntries(favorites: readonly FavoritePrompt[], signedIn: boolean): MenuEntry[] {

@@ -146,12 +146,14 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
 
   // One-click runs (popup, context menu) start once the page is read, when nothing is missing.
   const autoStarted = useRef(!opened.autoRun);
+  const startNow = useRef(start);
+  startNow.current = start;
   useEffect(() => {
     if (autoStarted.current || !pageSettled || !local.loaded || !choice.model) return;
     autoStarted.current = true;
     if (blocked) setShowMissing(true);
-    else if (usable) start();
-  });
+    else if (usable) startNow.current();
+  }, [pageSettled, local.loaded, choice.model, blocked, usable]);
 
   return (
     <Stack spacing={2}>
