@@ -70,8 +70,11 @@ export async function createWorkspace(client: SupabaseClient, name: string, stru
   return error ? fail(error) : ok(toWorkspace(data as WorkspaceRow));
 }
 
-/** One workspace the caller may read (own or shared), or null. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One workspace the caller may read (own or shared), or null (also for an id that is no uuid, e.g. a mistyped link). */
 export async function getWorkspace(client: SupabaseClient, id: string): Promise<DataResult<Workspace | null>> {
+  if (!UUID.test(id)) return ok(null);
   const { data, error } = await client.from('workspaces').select(WORKSPACE_COLUMNS).eq('id', id).maybeSingle();
   if (error) return fail(error);
   return ok(data ? toWorkspace(data as WorkspaceRow) : null);

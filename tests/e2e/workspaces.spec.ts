@@ -307,7 +307,9 @@ test('share read-only by e-mail: the view_only recipient sees it, downloads, and
   await page.getByRole('button', { name: `Stop sharing with ${viewer.email}` }).click();
   await expect(toast(page)).toContainText('Sharing stopped');
   await viewerPage.reload();
-  await expect(viewerPage.getByText('Workspace not found.', { exact: false })).toBeVisible();
+  await expect(viewerPage.getByRole('heading', { level: 1, name: 'Workspace not found' })).toBeVisible();
+  await viewerPage.goto('/workspace/not-a-workspace');
+  await expect(viewerPage.getByRole('heading', { level: 1, name: 'Workspace not found' })).toBeVisible();
   await viewerContext.close();
 });
 

@@ -79,12 +79,13 @@ export function WorkspacePage() {
   }
   if (ws.load.status !== 'ready' || !workspace) {
     return (
-      <Container maxWidth="sm" sx={{ py: 6 }}>
+      <Container maxWidth="sm" sx={{ py: { xs: 3, md: 5 } }}>
+        <PageHeader title={ws.load.status === 'error' ? 'Workspace' : 'Workspace not found'} />
         <Alert
           severity={ws.load.status === 'error' ? 'error' : 'warning'}
           action={ws.load.status === 'error' ? <Button onClick={() => void ws.reload()}>Try again</Button> : undefined}
         >
-          {ws.load.status === 'error' ? `Error fetching workspace: ${ws.load.message}` : 'Workspace not found. It may have been deleted, or it is not shared with you.'}
+          {ws.load.status === 'error' ? `Error fetching workspace: ${ws.load.message}` : 'It may have been deleted, or it is not shared with you.'}
         </Alert>
         <Button component={RouterLink} to={ROUTES.fileManager} sx={{ mt: 2 }}>
           Back to the File Manager
