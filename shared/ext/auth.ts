@@ -23,6 +23,13 @@ export async function currentState(client: SupabaseClient): Promise<AuthState> {
   return stateOf(data.session);
 }
 
+/** The state and a valid access token from one session read. */
+export async function sessionSnapshot(client: SupabaseClient): Promise<{ state: AuthState; accessToken: string | null }> {
+  const { data } = await client.auth.getSession();
+  const state = stateOf(data.session);
+  return { state, accessToken: data.session && !state.needsSecondFactor ? data.session.access_token : null };
+}
+
 /** A valid access token (supabase-js refreshes it here when it is about to expire), or null. */
 export async function accessToken(client: SupabaseClient): Promise<string | null> {
   const { data } = await client.auth.getSession();

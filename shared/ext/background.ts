@@ -21,6 +21,7 @@ export interface BackgroundDeps {
 export function registerBackground({ supabase, version, launchWebAuthFlow, oauthRedirectUrl }: BackgroundDeps): void {
   onMessage('app:status', () => ({ ok: true as const, version }));
   onMessage('auth:state', () => auth.currentState(supabase));
+  onMessage('auth:session', () => auth.sessionSnapshot(supabase));
   onMessage('auth:accessToken', () => auth.accessToken(supabase));
   onMessage('auth:signIn', ({ data }) => auth.signIn(supabase, data.email, data.password));
   onMessage('auth:verifyTotp', ({ data }) => auth.verifyTotp(supabase, data.code));
@@ -39,6 +40,7 @@ export function registerBackground({ supabase, version, launchWebAuthFlow, oauth
     if (event === 'SIGNED_OUT') {
       await clearLocalProviderKeys(extTypedStorage);
       await extItems.supabaseUser.removeValue();
+      await extItems.panelLibrary.removeValue();
       return;
     }
     if (!user) return;

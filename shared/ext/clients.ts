@@ -25,19 +25,24 @@ export interface ContextSupabase {
   client: SupabaseClient;
   /** Forgets the cached token (call when the account changes). */
   resetToken(): void;
+  /** Takes a token the background just handed over (saves asking again for the first request). */
+  primeToken(token: string | null): void;
 }
 
 export function createContextSupabase(askToken: () => Promise<string | null> = () => sendMessage('auth:accessToken')): ContextSupabase {
   let cached: { token: string; exp: number } | null = null;
   let pending: Promise<string | null> | null = null;
+  const remember = (token: string | null) => {
+    const exp = token ? Number(jwtPayload(token)?.exp ?? 0) : 0;
+    cached = token ? { token, exp } : null;
+  };
   const accessToken = async (): Promise<string | null> => {
     const now = Date.now() / 1000;
     if (cached && cached.exp - TOKEN_MARGIN_S > now) return cached.token;
     // One request at a time: supabase-js may call this concurrently.
     pending ??= askToken()
       .then((token) => {
-        const exp = token ? Number(jwtPayload(token)?.exp ?? 0) : 0;
-        cached = token ? { token, exp } : null;
+        remember(token);
         return token;
       })
       .finally(() => {
@@ -50,5 +55,6 @@ export function createContextSupabase(askToken: () => Promise<string | null> = (
     resetToken: () => {
       cached = null;
     },
+    primeToken: remember,
   };
 }

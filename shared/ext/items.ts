@@ -1,4 +1,6 @@
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
+import type { LibraryFolder } from '../core/promptLibrary.ts';
+import type { PromptCard } from '../data/prompts.ts';
 import { STORAGE_SCHEMA, type StorageItems, type StorageKey, type TypedStorage } from '../storage.ts';
 
 /**
@@ -64,6 +66,19 @@ export const PENDING_RUN_MAX_AGE_MS = 2 * 60_000;
 export const isFreshPendingRun = (run: PendingRun | null, now: Date): run is PendingRun =>
   Boolean(run && now.getTime() - Date.parse(run.createdAt) <= PENDING_RUN_MAX_AGE_MS && Date.parse(run.createdAt) <= now.getTime() + 60_000);
 
+/**
+ * The library's root as the side panel last showed it, for one account: the panel opens with it
+ * at once and refreshes it from the server (removed at sign-out).
+ */
+export interface PanelLibrarySnapshot {
+  userId: string;
+  email: string;
+  folders: LibraryFolder[];
+  prompts: PromptCard[];
+  total: number;
+  savedAt: string;
+}
+
 export const extItems = {
   openai_api_key: sharedItem('openai_api_key'),
   gemini_api_key: sharedItem('gemini_api_key'),
@@ -77,6 +92,7 @@ export const extItems = {
 
   panelPrefs: storage.defineItem<PanelPrefs>('local:panel_prefs', { fallback: DEFAULT_PANEL_PREFS, version: 1 }),
   recentPrompts: storage.defineItem<RecentPrompt[]>('local:recent_prompts', { fallback: [], version: 1 }),
+  panelLibrary: storage.defineItem<PanelLibrarySnapshot | null>('local:panel_library', { fallback: null, version: 1 }),
   pendingRun: storage.defineItem<PendingRun | null>('local:pending_run', {
     fallback: null,
     version: 2,

@@ -45,6 +45,8 @@ export interface ProtocolMap {
   'app:status'(): { ok: true; version: string };
 
   'auth:state'(): AuthState;
+  /** The state and a valid access token in one answer (what a panel or popup needs at start). */
+  'auth:session'(): { state: AuthState; accessToken: string | null };
   /** A valid access token (refreshed by the background when close to expiry), or null when signed out. */
   'auth:accessToken'(): string | null;
   'auth:signIn'(data: { email: string; password: string }): AuthResult;

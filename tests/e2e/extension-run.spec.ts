@@ -217,3 +217,32 @@ test('favourites, "Offer from this page", keys synced with the dashboard, dark m
   expect(await seriousViolations(popup)).toEqual([]);
   await popup.screenshot({ path: `${SCREENSHOT_DIR}/ext-popup-dark.png` });
 });
+
+test('reopening the panel draws the remembered library at once, then the server’s', async ({ context, cdp, extensionId }) => {
+  const { user, client } = await seed();
+  const web = await context.newPage();
+  await web.goto(ARTICLE);
+  const panel = await openSidePanel(context, cdp, extensionId, web);
+  await signInInPanel(panel, user);
+  await expect(panel.getByRole('button', { name: /^Summarise this page/ })).toBeVisible();
+
+  // Another prompt arrives from elsewhere (the dashboard); the server holds the panel's next library read.
+  expect((await client.from('saved_prompts').insert({ name: 'Added elsewhere', prompt_text: 'Hello [name]', llm_provider: 'openai' })).error).toBeNull();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let heldReads = 0;
+  await context.route(/\/rest\/v1\/saved_prompts\?/, async (route) => {
+    heldReads += 1;
+    await held;
+    await route.continue();
+  });
+  await panel.reload();
+  // Drawn from storage while the read is held: usable, without the new prompt yet.
+  await expect.poll(() => heldReads).toBeGreaterThan(0);
+  await expect(panel.getByRole('button', { name: /^Summarise this page/ })).toBeVisible();
+  await expect(panel.getByRole('button', { name: /^Added elsewhere/ })).toHaveCount(0);
+  await panel.getByRole('button', { name: /^Summarise this page/ }).focus();
+  release();
+  await expect(panel.getByRole('button', { name: /^Added elsewhere/ })).toBeVisible();
+  await context.unroute(/\/rest\/v1\/saved_prompts\?/);
+});

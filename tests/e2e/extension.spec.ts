@@ -90,6 +90,8 @@ test('sign in with password in the panel, then sign out clears the keys', async 
   await expect(notice(panel)).toContainText('Sign In Successful!');
   await expect(panel.getByText('This folder is empty. Create a new prompt or folder to get started!')).toBeVisible();
   expect(await askBackground(panel, 'auth:state')).toEqual({ user: { id: user.id, email: user.email }, needsSecondFactor: false });
+  // The root it showed is remembered for this account, so the next opening draws it at once.
+  await expect.poll(async () => ((await extensionStorage(panel, ['panel_library'])).panel_library as { userId?: string } | undefined)?.userId).toBe(user.id);
 
   // A key saved while signed in goes to the account too.
   await panel.getByRole('tab', { name: 'Settings' }).click();
@@ -103,7 +105,7 @@ test('sign in with password in the panel, then sign out clears the keys', async 
   await panel.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(notice(panel)).toContainText('Signed Out');
   await expect(panel.getByRole('heading', { name: 'Sign in to AI Vault' })).toBeVisible();
-  await expect.poll(() => extensionStorage(panel, ['openai_api_key', 'supabaseUser'])).toEqual({});
+  await expect.poll(() => extensionStorage(panel, ['openai_api_key', 'supabaseUser', 'panel_library'])).toEqual({});
   await panel.getByRole('tab', { name: 'Settings' }).click();
   await expect(panel.getByTestId('provider-openai').getByText('Not set')).toBeVisible();
 });

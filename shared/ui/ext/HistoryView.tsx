@@ -7,7 +7,7 @@ import { PROVIDER_KEYS, PROVIDER_IDS, type ProviderId } from '../../core/provide
 import { deletePromptRun, listPromptRuns, RUN_HISTORY_PAGE_SIZE, type PromptRun } from '../../data/promptsRuns.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { useNotify } from '../notices.tsx';
-import { extClient } from './account.ts';
+import { extData } from './extClient.ts';
 import { LazyMarkdown } from './LazyMarkdown.tsx';
 import { OutputActions } from './OutputActions.tsx';
 import { relativeTime } from './time.ts';
@@ -41,7 +41,7 @@ export function HistoryView({ onRunAgain }: HistoryViewProps) {
 
   const load = useCallback(async (pageNumber: number) => {
     setStatus('loading');
-    const result = await listPromptRuns(extClient().client, { page: pageNumber });
+    const result = await listPromptRuns(await extData(), { page: pageNumber });
     if (result.error) {
       setError(result.error.message);
       setStatus('error');
@@ -58,7 +58,7 @@ export function HistoryView({ onRunAgain }: HistoryViewProps) {
 
   const remove = async (run: PromptRun) => {
     setDeleting(null);
-    const result = await deletePromptRun(extClient().client, run.id);
+    const result = await deletePromptRun(await extData(), run.id);
     if (result.error) {
       notify({ title: 'Error deleting run', description: result.error.message, variant: 'destructive' });
       return;

@@ -17,6 +17,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { LIBRARY_ERRORS, LIBRARY_TEXTS, ROOT_CRUMB, type Crumb } from '../../core/promptLibrary.ts';
 import { STACK_TEXTS } from '../../core/promptStacks.ts';
 import { extItems, type RecentPrompt } from '../../ext/items.ts';
+import type { AuthUser } from '../../ext/messaging.ts';
 import { useNotify } from '../notices.tsx';
 import { FolderRow, PromptRow, RecentRow } from './LibraryRows.tsx';
 import { useLibraryList, type LibraryMode } from './useLibraryList.ts';
@@ -28,20 +29,22 @@ import { useStoredItem } from './useStoredItem.ts';
  */
 
 export interface LibraryViewProps {
+  /** The signed-in account (its library root is remembered for the next opening). */
+  user: AuthUser;
   onOpenPrompt: (prompt: { id: string; name: string }) => void;
   onOpenDashboard: (path: string) => void;
 }
 
 const SEARCH_DELAY_MS = 250;
 
-export function LibraryView({ onOpenPrompt, onOpenDashboard }: LibraryViewProps) {
+export function LibraryView({ user, onOpenPrompt, onOpenDashboard }: LibraryViewProps) {
   const notify = useNotify();
   const [mode, setMode] = useState<LibraryMode>('folders');
   const [path, setPath] = useState<Crumb[]>([ROOT_CRUMB]);
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   const folderId = path[path.length - 1]!.id;
-  const list = useLibraryList(mode, folderId, query);
+  const list = useLibraryList(user, mode, folderId, query);
   const recent = useStoredItem(extItems.recentPrompts, []);
 
   useEffect(() => {

@@ -9,7 +9,7 @@ import { saveDocument } from '../../data/documents.ts';
 import { sendMessage } from '../../ext/messaging.ts';
 import { insertIntoTab } from '../../ext/tabs.ts';
 import { useNotify } from '../notices.tsx';
-import { extClient } from './account.ts';
+import { extData } from './extClient.ts';
 import { usePage } from './pageContext.tsx';
 
 /** Copy (works while streaming), insert into the page, save as a document. */
@@ -52,7 +52,7 @@ export function OutputActions({ text, name, canSave }: OutputActionsProps) {
     }
     setSaving(true);
     try {
-      const { data, error } = await saveDocument(extClient().client, { name, content: text, format: 'md' });
+      const { data, error } = await saveDocument(await extData(), { name, content: text, format: 'md' });
       if (error) {
         notify({ title: error.code === 'invalid' ? error.message : DOCUMENT_ERRORS.save('document'), description: error.code === 'invalid' ? undefined : error.message, variant: 'destructive' });
         return;

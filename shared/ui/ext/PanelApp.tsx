@@ -133,6 +133,7 @@ function PanelShell() {
                     </Alert>
                   )}
                   <LibraryView
+                    user={account.user!}
                     onOpenPrompt={(p) => {
                       open({ id: p.id, name: p.name, selection: chooseFor });
                       setChooseFor(null);

@@ -11,7 +11,7 @@ import { DEFAULT_PANEL_PREFS, extItems } from '../../ext/items.ts';
 import { composePrompt, outputDocumentName, pageVariableValues } from '../../ext/runPrompt.ts';
 import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys, type ModelChoice } from '../ai/ModelPicker.tsx';
 import { useAiRun } from '../ai/useAiRun.ts';
-import { extClient } from './account.ts';
+import { extData } from './extClient.ts';
 import { useNeedPage } from './pageContext.tsx';
 import { PageCard } from './PageCard.tsx';
 import type { OpenedPrompt } from './PanelApp.tsx';
@@ -34,7 +34,7 @@ export function RunView({ opened, onBack }: { opened: OpenedPrompt; onBack: () =
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   useEffect(() => {
     let alive = true;
-    void getPrompt(extClient().client, opened.id).then(({ data, error }) => {
+    void extData().then((client) => getPrompt(client, opened.id)).then(({ data, error }) => {
       if (!alive) return;
       setLoaded(error ? { status: 'error', message: error.message } : data ? { status: 'ready', prompt: data } : { status: 'missing' });
     });

@@ -1,28 +1,21 @@
-import { useCallback, useEffect, useState } from 'react';
-import { createContextSupabase, type ContextSupabase } from '../../ext/clients.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { extItems } from '../../ext/items.ts';
 import { sendMessage, type AuthState, type AuthUser } from '../../ext/messaging.ts';
+import { takeBootSession, takeRememberedStart } from './boot.ts';
+import { primeExtToken, resetExtToken } from './extClient.ts';
 
 /**
  * The account as the side panel and popup see it: the background owns the session; these ask it
- * for the state and follow the signed-in indicator (extItems.supabaseUser) it keeps, so a sign-in
+ * (never refresh tokens themselves) and watch the signed-in indicator in storage, so a sign-in
  * or sign-out anywhere (panel, popup, dashboard handoff) shows up everywhere.
  */
-
-let shared: ContextSupabase | null = null;
-
-/** The page's one data client (token from the background, forgotten when the account changes). */
-export function extClient(): ContextSupabase {
-  shared ??= createContextSupabase();
-  return shared;
-}
 
 export type AccountStatus = 'loading' | 'signedOut' | 'needsSecondFactor' | 'signedIn';
 
 export interface Account {
   status: AccountStatus;
   user: AuthUser | null;
-  /** Applies a state the background just answered (sign-in, TOTP, sign-out). */
+  /** Takes a state from a sign-in/out answer right away (before storage reports it). */
   apply(state: AuthState): void;
 }
 
@@ -31,22 +24,44 @@ const statusOf = (state: AuthState): AccountStatus => (!state.user ? 'signedOut'
 export function useAccount(): Account {
   const [state, setState] = useState<{ status: AccountStatus; user: AuthUser | null }>({ status: 'loading', user: null });
 
+  const lastUserId = useRef<string | null | undefined>(undefined);
   const apply = useCallback((next: AuthState) => {
-    setState((current) => {
-      if (current.user?.id !== next.user?.id) extClient().resetToken();
-      return { status: statusOf(next), user: next.user };
-    });
+    const id = next.user?.id ?? null;
+    // Another account (or none): the token cached for the previous one must not be used.
+    if (lastUserId.current !== undefined && lastUserId.current !== id) resetExtToken();
+    lastUserId.current = id;
+    setState({ status: statusOf(next), user: next.user });
   }, []);
 
   useEffect(() => {
     let alive = true;
+    let answered = false;
+    // What storage remembers draws the first view at once (signed out, or signed in with the
+    // library remembered); the background's answer then confirms or corrects it.
+    void takeRememberedStart()?.then(({ user, library }) => {
+      if (!alive || answered) return;
+      if (!user) setState({ status: 'signedOut', user: null });
+      else if (library) setState({ status: 'signedIn', user });
+    });
+    // One round trip: the state, and the token the first data request will need.
+    let first = true;
     const refresh = () =>
-      sendMessage('auth:state')
-        .then((next) => alive && apply(next))
-        .catch(() => alive && apply({ user: null, needsSecondFactor: false }));
+      (first ? takeBootSession() : sendMessage('auth:session'))
+        .then(({ state: next, accessToken }) => {
+          if (!alive) return;
+          answered = true;
+          apply(next);
+          primeExtToken(accessToken);
+        })
+        .catch(() => {
+          if (!alive) return;
+          answered = true;
+          apply({ user: null, needsSecondFactor: false });
+        });
     void refresh();
+    first = false;
     const unwatch = extItems.supabaseUser.watch(() => {
-      extClient().resetToken();
+      resetExtToken();
       void refresh();
     });
     return () => {

@@ -2,8 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import type { LibraryFolder } from '../../core/promptLibrary.ts';
 import { listFolderContents, searchLibrary, setFavorite, type PromptCard } from '../../data/prompts.ts';
 import { listFavoritePrompts } from '../../ext/favorites.ts';
-import { sendMessage } from '../../ext/messaging.ts';
-import { extClient } from './account.ts';
+import { sendMessage, type AuthUser } from '../../ext/messaging.ts';
+import { rememberedLibrary, rememberLibrary, takeBootRoot } from './boot.ts';
+import { extData } from './extClient.ts';
 
 /**
  * What the panel's library shows: one folder's subfolders and prompts, the favourites, or the
@@ -27,13 +28,14 @@ export interface LibraryList {
   toggleFavorite(prompt: PromptCard): Promise<string | null>;
 }
 
-export function useLibraryList(mode: LibraryMode, folderId: string | null, query: string): LibraryList {
-  const [state, setState] = useState<Omit<LibraryList, 'reload' | 'showMore' | 'toggleFavorite'>>({
-    status: 'loading',
-    error: null,
-    folders: [],
-    prompts: [],
-    total: 0,
+export function useLibraryList(user: AuthUser, mode: LibraryMode, folderId: string | null, query: string): LibraryList {
+  const { id: userId, email } = user;
+  const [state, setState] = useState<Omit<LibraryList, 'reload' | 'showMore' | 'toggleFavorite'>>(() => {
+    // The root as the panel last showed it to this account: shown at once, then refreshed.
+    const remembered = rememberedLibrary(userId);
+    return remembered
+      ? { status: 'ready', error: null, folders: remembered.folders, prompts: remembered.prompts, total: remembered.total }
+      : { status: 'loading', error: null, folders: [], prompts: [], total: 0 };
   });
   const [limit, setLimit] = useState(FOLDER_PAGE_SIZE);
   const [generation, setGeneration] = useState(0);
@@ -43,9 +45,11 @@ export function useLibraryList(mode: LibraryMode, folderId: string | null, query
   useEffect(() => {
     if (mode === 'recent' && !query) return;
     let alive = true;
-    const { client } = extClient();
-    setState((s) => ({ ...s, status: 'loading', error: null }));
+    const rootFirstPage = mode === 'folders' && !query && folderId === null && limit === FOLDER_PAGE_SIZE;
+    // Revalidating what is on screen (the remembered root) keeps it usable meanwhile.
+    setState((s) => (rootFirstPage && s.status === 'ready' ? s : { ...s, status: 'loading', error: null }));
     const load = async () => {
+      const client = await extData();
       if (query) {
         const r = await searchLibrary(client, query, { limit });
         return r.error ? r : { data: { folders: [], prompts: r.data.prompts, total: r.data.total }, error: null };
@@ -54,8 +58,12 @@ export function useLibraryList(mode: LibraryMode, folderId: string | null, query
         const r = await listFavoritePrompts(client, limit);
         return r.error ? r : { data: { folders: [], prompts: r.data, total: r.data.length }, error: null };
       }
-      const r = await listFolderContents(client, folderId, 'name_asc', { limit });
-      return r.error ? r : { data: { folders: r.data.folders, prompts: r.data.prompts, total: r.data.totalPrompts }, error: null };
+      const prefetched = rootFirstPage ? await takeBootRoot() : null;
+      const r = prefetched?.data ? prefetched : await listFolderContents(client, folderId, 'name_asc', { limit });
+      if (r.error) return r;
+      const contents = { folders: r.data.folders, prompts: r.data.prompts, total: r.data.totalPrompts };
+      if (rootFirstPage) rememberLibrary({ id: userId, email }, contents);
+      return { data: contents, error: null };
     };
     void load().then((result) => {
       if (!alive) return;
@@ -64,14 +72,14 @@ export function useLibraryList(mode: LibraryMode, folderId: string | null, query
     return () => {
       alive = false;
     };
-  }, [mode, folderId, query, limit, generation]);
+  }, [userId, email, mode, folderId, query, limit, generation]);
 
   const toggleFavorite = useCallback(async (prompt: PromptCard) => {
     const next = !prompt.isFavorite;
     const patch = (isFavorite: boolean) =>
       setState((s) => ({ ...s, prompts: s.prompts.map((p) => (p.id === prompt.id ? { ...p, isFavorite } : p)) }));
     patch(next);
-    const { error } = await setFavorite(extClient().client, prompt.id, next);
+    const { error } = await setFavorite(await extData(), prompt.id, next);
     if (error) {
       patch(!next);
       return error.message;

@@ -13,7 +13,7 @@ import { extTypedStorage } from '../../ext/items.ts';
 import { originPatternOf } from '../../ext/tabs.ts';
 import type { ProviderKeysFlow } from '../keys/ProviderKeysCard.tsx';
 import { useNotify } from '../notices.tsx';
-import { extClient } from './account.ts';
+import { extData } from './extClient.ts';
 
 /**
  * The extension's provider keys (shared flows of shared/data/apiKeys.ts over extension storage):
@@ -32,12 +32,12 @@ export function usePanelKeys(userId: string | null | undefined, requestOrigin?: 
   });
   const hasCloudRecord = useRef(false);
   hasCloudRecord.current = memory.state.hasCloudRecord;
-  const deps = useCallback((): KeyDeps => ({ storage: extTypedStorage, client: extClient().client, userId: userId ?? null }), [userId]);
+  const deps = useCallback(async (): Promise<KeyDeps> => ({ storage: extTypedStorage, client: await extData(), userId: userId ?? null }), [userId]);
 
   useEffect(() => {
     if (userId === undefined) return;
     let alive = true;
-    void loadProviderKeys(deps()).then(({ state, notices }) => {
+    void deps().then(loadProviderKeys).then(({ state, notices }) => {
       if (!alive) return;
       setMemory({ loadedFor: userId, state });
       for (const notice of notices) notify(notice);
@@ -58,7 +58,7 @@ export function usePanelKeys(userId: string | null | undefined, requestOrigin?: 
 
   const saveKey = useCallback(
     async (provider: ProviderId, raw: string) => {
-      const result = await saveProviderKey(deps(), provider, raw, hasCloudRecord.current);
+      const result = await saveProviderKey(await deps(), provider, raw, hasCloudRecord.current);
       return apply(result, (state) => (result.next ? { ...state, keys: { ...state.keys, [provider]: result.next } } : state));
     },
     [deps, apply],
@@ -70,7 +70,7 @@ export function usePanelKeys(userId: string | null | undefined, requestOrigin?: 
       const checked = checkBaseUrl(raw);
       const pattern = checked.kind === 'valid' ? originPatternOf(checked.url) : null;
       const granted = pattern && requestOrigin ? await requestOrigin(pattern).catch(() => false) : true;
-      const result = await saveBaseUrl(deps(), raw, hasCloudRecord.current);
+      const result = await saveBaseUrl(await deps(), raw, hasCloudRecord.current);
       apply(result, (state) => (result.next ? { ...state, baseUrl: result.next } : state));
       if (!granted) {
         notify({

@@ -3,7 +3,7 @@ import { recordPromptRun, type NewPromptRun } from '../../data/promptsRuns.ts';
 import { extItems, withRecent } from '../../ext/items.ts';
 import type { AiRun } from '../ai/useAiRun.ts';
 import { useNotify } from '../notices.tsx';
-import { extClient } from './account.ts';
+import { extData } from './extClient.ts';
 
 /** What a run was started with, kept until it ends. */
 export type RunContext = Omit<NewPromptRun, 'output' | 'status' | 'errorMessage'>;
@@ -26,7 +26,7 @@ export function useRunRecord(run: AiRun): (context: RunContext) => void {
       status: run.status === 'error' ? 'error' : run.status,
       errorMessage: run.error ? `${run.error.title}: ${run.error.message}` : null,
     };
-    void recordPromptRun(extClient().client, entry).then(({ error }) => {
+    void extData().then((client) => recordPromptRun(client, entry)).then(({ error }) => {
       if (error) notify({ title: 'Error saving run history', description: error.message, variant: 'destructive' });
     });
     if (context.promptId) {

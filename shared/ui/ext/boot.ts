@@ -1,0 +1,78 @@
+import { listFolderContents, type DataResult, type FolderContents } from '../../data/prompts.ts';
+import { extItems, type PanelLibrarySnapshot } from '../../ext/items.ts';
+import { sendMessage, type AuthState, type AuthUser } from '../../ext/messaging.ts';
+import { extData, primeExtToken } from './extClient.ts';
+
+/**
+ * Work the side panel starts while its page is still booting (called by the entry before React
+ * renders):
+ * - what extension storage remembers: the signed-in indicator and the library root as the panel
+ *   last showed it — enough to draw the first view at once;
+ * - the account from the background and, when signed in, the library's first page from the
+ *   server, which then replace what was remembered.
+ * The views take these results instead of asking again.
+ */
+
+type Session = { state: AuthState; accessToken: string | null };
+
+/** What storage remembers: the account last signed in, and its library root (only if it is that account's). */
+export interface RememberedStart {
+  user: AuthUser | null;
+  library: PanelLibrarySnapshot | null;
+}
+
+let remembered: Promise<RememberedStart> | null = null;
+/** The remembered start once read (synchronous access for the first render of the library). */
+let rememberedNow: RememberedStart | null = null;
+let session: Promise<Session> | null = null;
+let root: Promise<DataResult<FolderContents>> | null = null;
+
+export function startPanelBoot(rootPageSize: number): void {
+  remembered = Promise.all([extItems.supabaseUser.getValue(), extItems.panelLibrary.getValue()])
+    .then(([user, library]) => ({
+      user: user ? { id: user.id, email: user.email ?? '' } : null,
+      library: user && library?.userId === user.id ? library : null,
+    }))
+    .catch(() => ({ user: null, library: null }))
+    .then((start) => (rememberedNow = start));
+  session = sendMessage('auth:session');
+  root = session.then(async ({ state, accessToken }) => {
+    if (!state.user || state.needsSecondFactor) return { data: null, error: { message: 'signed out', code: 'signed_out' } };
+    primeExtToken(accessToken);
+    return listFolderContents(await extData(), null, 'name_asc', { limit: rootPageSize });
+  });
+}
+
+/** The remembered start (once), or null when the panel did not boot through startPanelBoot. */
+export function takeRememberedStart(): Promise<RememberedStart> | null {
+  const started = remembered;
+  remembered = null;
+  return started;
+}
+
+/** The remembered library root for this account, if storage had it. */
+export function rememberedLibrary(userId: string): PanelLibrarySnapshot | null {
+  const library = rememberedNow?.library;
+  return library && library.userId === userId ? library : null;
+}
+
+/** The account answer started at boot (once), else a fresh one. */
+export function takeBootSession(): Promise<Session> {
+  const started = session;
+  session = null;
+  return started ?? sendMessage('auth:session');
+}
+
+/** The library root's first page started at boot (once), or null. */
+export function takeBootRoot(): Promise<DataResult<FolderContents>> | null {
+  const started = root;
+  root = null;
+  return started;
+}
+
+/** Remembers the library root shown to this account, for the next time the panel opens. */
+export function rememberLibrary(user: AuthUser, contents: Pick<PanelLibrarySnapshot, 'folders' | 'prompts' | 'total'>): void {
+  const snapshot: PanelLibrarySnapshot = { userId: user.id, email: user.email, ...contents, savedAt: new Date().toISOString() };
+  if (rememberedNow) rememberedNow = { user, library: snapshot };
+  void extItems.panelLibrary.setValue(snapshot).catch(() => undefined);
+}
