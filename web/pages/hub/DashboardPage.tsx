@@ -22,6 +22,7 @@ import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import DocIcon from '@mui/icons-material/DescriptionOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FoldersIcon from '@mui/icons-material/FolderOutlined';
+import IdeasIcon from '@mui/icons-material/LightbulbOutlined';
 import MyPromptsIcon from '@mui/icons-material/ArticleOutlined';
 import NewDocIcon from '@mui/icons-material/NoteAddOutlined';
 import NewOfferIcon from '@mui/icons-material/RocketLaunchOutlined';
@@ -57,6 +58,7 @@ const KEY_FEATURES: readonly Tile[] = [
 const QUICK_ACCESS: readonly Tile[] = [
   { title: 'Doc Generator', description: 'Create a document from a template.', to: ROUTES.documentGenerator, icon: DocIcon, color: '#10B981' },
   { title: 'Workflows', description: 'Automate multi-step AI work.', to: ROUTES.workflows, icon: WorkflowsIcon, color: '#0EA5E9' },
+  { title: 'Saved Ideas', description: 'Your saved startup ideas.', to: ROUTES.savedIdeas, icon: IdeasIcon, color: '#F59E0B' },
 ];
 
 /** Quick Create: built for real instead of the spec's 'in progress' notice. */
