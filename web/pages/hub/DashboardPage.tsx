@@ -204,7 +204,7 @@ export function DashboardPage() {
           <Typography id="quick-access-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
             Quick Access
           </Typography>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
             {QUICK_ACCESS.map((tile) => (
               <QuickTile key={tile.title} tile={tile} />
             ))}

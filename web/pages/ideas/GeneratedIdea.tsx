@@ -43,7 +43,7 @@ export function GeneratedIdea(props: GeneratedIdeaProps) {
         <Alert severity="info" sx={{ mt: 3 }}>
           <strong>Sign in to save this idea.</strong> It stays here while you sign in or create a free account, and you come straight back to
           save it.
-          <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
             <Button component={RouterLink} to={`${BACK_TO_GENERATOR}&mode=signin`} variant="contained" size="small">
               Sign in to save
             </Button>
@@ -59,7 +59,7 @@ export function GeneratedIdea(props: GeneratedIdeaProps) {
         </Alert>
       )}
 
-      <Stack direction="row" spacing={1.5} sx={{ mt: 3, flexWrap: 'wrap', rowGap: 1.5, alignItems: 'center' }}>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ mt: 3, flexWrap: 'wrap', alignItems: 'center' }}>
         {savedId ? (
           <>
             <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: 'success.main', px: 0.5 }}>

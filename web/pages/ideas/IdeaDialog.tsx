@@ -20,7 +20,8 @@ export function IdeaDialog({ idea, onClose }: { idea: StartupIdea | null; onClos
           <DialogTitle id="idea-dialog-title" sx={{ overflowWrap: 'anywhere', pb: 0.5 }}>
             {shown.name}
           </DialogTitle>
-          <DialogContent>
+          {/* Focusable: the content scrolls, and keyboard users must be able to scroll it. */}
+          <DialogContent tabIndex={0}>
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 2 }}>
               Saved <time dateTime={shown.createdAt}>{savedOn(shown.createdAt)}</time>
               {shown.sourcePrompt && ` · from “${shown.sourcePrompt}”`}

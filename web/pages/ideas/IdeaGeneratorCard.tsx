@@ -108,7 +108,7 @@ export function IdeaGeneratorCard() {
           ) : (
             <ModelPicker value={choice} available={keys.available} onChange={setChoice} idPrefix="idea" />
           )}
-          <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5, alignItems: 'center' }}>
+          <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
             <Button type="submit" variant="contained" size="large" startIcon={<AutoAwesomeIcon />} disabled={!canRun}>
               {generator.generating ? 'Generating…' : 'Generate idea'}
             </Button>
@@ -169,7 +169,7 @@ function NoKeyMessage({ signedIn }: { signedIn: boolean }) {
       <AlertTitle>Add an AI provider key to generate ideas</AlertTitle>
       The generator runs on your own key (OpenAI, Gemini, Anthropic, Cohere, AI21, Hugging Face or a local model). Add it in Settings: it stays in your
       browser and your account, and goes only to your provider.
-      <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
         {signedIn ? (
           <Button component={RouterLink} to={ROUTES.settings} variant="contained" size="small">
             Add a key in Settings

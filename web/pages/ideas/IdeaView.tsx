@@ -12,7 +12,7 @@ function Part({ title, level, children, accent }: { title: string; level: number
     <Box
       sx={{
         p: 2,
-        borderRadius: 2.5,
+        borderRadius: '14px',
         border: 1,
         borderColor: 'divider',
         bgcolor: accent ? alpha(accent, 0.06) : 'transparent',

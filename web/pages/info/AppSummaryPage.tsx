@@ -135,7 +135,8 @@ export function AppSummaryPage() {
             size="large"
             variant="contained"
             endIcon={<ArrowForwardIcon />}
-            sx={{ bgcolor: '#fff', color: 'primary.dark', flexShrink: 0, '&:hover': { bgcolor: alpha('#fff', 0.9) } }}
+            // A fixed dark indigo: the button stays white in both colour schemes.
+            sx={{ bgcolor: '#fff', color: '#3730A3', flexShrink: 0, '&:hover': { bgcolor: alpha('#fff', 0.9) } }}
           >
             {hasStoredUser ? 'Go to Dashboard' : 'Get Started for Free'}
           </Button>
