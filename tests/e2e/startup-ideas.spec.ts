@@ -79,7 +79,7 @@ async function savedRows(user: TestUser): Promise<{ name: string; source_prompt:
 }
 
 test('signed in: generate, regenerate, save, view, download DOCX and PDF, delete', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const errors = watchErrors(page);
   const user = await createUser();
   await withCloudKey(user);
