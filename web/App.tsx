@@ -112,7 +112,7 @@ export const routes: RouteObject[] = [
               upcoming(ROUTES.promptStacks, 'Offer Builder', 'The offer builder is coming soon.'),
               { path: ROUTES.knowledgeBase, lazy: page(() => import('./pages/knowledge/KnowledgeBasePage.tsx'), 'KnowledgeBasePage') },
               upcoming(ROUTES.documentGenerator, 'Document Generator', 'The document generator is coming soon.'),
-              upcoming(ROUTES.savedIdeas, 'Saved Ideas', 'Saved startup ideas are coming soon.'),
+              { path: ROUTES.savedIdeas, lazy: page(() => import('./pages/ideas/SavedIdeasPage.tsx'), 'SavedIdeasPage') },
               { path: ROUTES.fileManager, lazy: page(() => import('./pages/files/FileManagerPage.tsx'), 'FileManagerPage') },
               { path: ROUTES.workspace, lazy: page(() => import('./pages/files/WorkspacePage.tsx'), 'WorkspacePage') },
               { path: ROUTES.adminDashboard, lazy: page(() => import('./pages/admin/AdminPage.tsx'), 'AdminPage') },

@@ -58,10 +58,12 @@ export function interestProblem(interest: string): string | null {
 
 export const IDEA_TASK = 'startup-idea';
 
-export function startupIdeaPrompt(interest: string): string {
+/** `avoid`: names of ideas already shown for this interest (Regenerate asks for a different one). */
+export function startupIdeaPrompt(interest: string, avoid: readonly string[] = []): string {
+  const different = avoid.length ? `\nPropose a different idea from these earlier ones: ${avoid.map((name) => `"${name}"`).join(', ')}.\n` : '';
   return `Task: ${IDEA_TASK}
 You are a startup strategist. Invent one specific, realistic startup idea for this interest or market: "${interest.trim()}".
-
+${different}
 Answer with one JSON object only, with exactly these keys:
 {
   "name": "the startup's name",

@@ -194,6 +194,7 @@ test('/ai-tools (signed in) lists the free tools and the in-app AI tools', async
     ['Document Generator', '/document-generator'],
     ['Prompt Stacks', '/prompts'],
     ['Recommended Prompts', '/recommended-prompts'],
+    ['Startup Idea Generator', '/app-summary#startup-idea-generator'],
     ['Knowledge Base', '/knowledge-base'],
     ['Headline Analyzer', '/free-tools/headline-analyzer'],
     ['Color Palette Generator', '/free-tools/color-palette'],

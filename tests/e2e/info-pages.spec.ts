@@ -299,6 +299,7 @@ test.describe('hub pages (spec §2.12, §2.13)', () => {
     const quick = page.getByRole('region', { name: 'Quick Access' });
     await expect(quick.getByRole('link', { name: /^Doc Generator/ })).toHaveAttribute('href', '/document-generator');
     await expect(quick.getByRole('link', { name: /^Workflows/ })).toHaveAttribute('href', '/workflows');
+    await expect(quick.getByRole('link', { name: /^Saved Ideas/ })).toHaveAttribute('href', '/saved-ideas');
     await screenshots(page, 'dashboard');
 
     for (const [item, url] of [

@@ -21,6 +21,13 @@ describe('startup ideas', () => {
       expect(prompt).toContain(`"${key}"`);
   });
 
+  it('ask for a different idea than the ones already shown (Regenerate)', () => {
+    expect(startupIdeaPrompt('pets')).not.toContain('earlier ones');
+    const prompt = startupIdeaPrompt('pets', ['PawPilot', 'Tail "Nest"']);
+    expect(prompt).toContain('Propose a different idea from these earlier ones: "PawPilot", "Tail "Nest"".');
+    expect(prompt.split('\n')[0]).toBe(`Task: ${IDEA_TASK}`);
+  });
+
   it('accept an answer of the schema’s shape and refuse others', () => {
     expect(parseStartupIdea(`Here you go:\n${JSON.stringify(idea)}`)).toEqual(idea);
     expect(parseStartupIdea(JSON.stringify({ ...idea, competitors: [] }))).toBeNull();

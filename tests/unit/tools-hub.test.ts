@@ -84,6 +84,7 @@ describe('hub data (spec 001 Training, Billing, Workflows, AI Features, Pitch De
       ['Document Generator', '/document-generator'],
       ['Prompt Stacks', '/prompts'],
       ['Recommended Prompts', '/recommended-prompts'],
+      ['Startup Idea Generator', '/app-summary#startup-idea-generator'],
       ['Knowledge Base', '/knowledge-base'],
     ]);
   });

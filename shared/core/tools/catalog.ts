@@ -69,6 +69,13 @@ export const AI_TOOLS: readonly ToolEntry[] = [
     badge: 'AI',
   },
   {
+    id: 'startup-idea-generator',
+    title: 'Startup Idea Generator',
+    description: 'Describe an interest or market and get a startup idea with a business plan.',
+    to: `${ROUTES.appSummary}#startup-idea-generator`,
+    badge: 'AI',
+  },
+  {
     id: 'knowledge-base',
     title: 'Knowledge Base',
     description: 'Folders of notes and links the AI uses as context when it generates.',

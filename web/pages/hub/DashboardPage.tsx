@@ -22,6 +22,7 @@ import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import DocIcon from '@mui/icons-material/DescriptionOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FoldersIcon from '@mui/icons-material/FolderOutlined';
+import IdeasIcon from '@mui/icons-material/LightbulbOutlined';
 import MyPromptsIcon from '@mui/icons-material/ArticleOutlined';
 import NewDocIcon from '@mui/icons-material/NoteAddOutlined';
 import NewOfferIcon from '@mui/icons-material/RocketLaunchOutlined';
@@ -57,6 +58,7 @@ const KEY_FEATURES: readonly Tile[] = [
 const QUICK_ACCESS: readonly Tile[] = [
   { title: 'Doc Generator', description: 'Create a document from a template.', to: ROUTES.documentGenerator, icon: DocIcon, color: '#10B981' },
   { title: 'Workflows', description: 'Automate multi-step AI work.', to: ROUTES.workflows, icon: WorkflowsIcon, color: '#0EA5E9' },
+  { title: 'Saved Ideas', description: 'Your saved startup ideas.', to: ROUTES.savedIdeas, icon: IdeasIcon, color: '#F59E0B' },
 ];
 
 /** Quick Create: built for real instead of the spec's 'in progress' notice. */
@@ -202,7 +204,7 @@ export function DashboardPage() {
           <Typography id="quick-access-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
             Quick Access
           </Typography>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
             {QUICK_ACCESS.map((tile) => (
               <QuickTile key={tile.title} tile={tile} />
             ))}

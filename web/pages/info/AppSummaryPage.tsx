@@ -13,6 +13,7 @@ import { PRODUCT_NAME } from '../../../shared/core/brand.ts';
 import { ROUTES } from '../../../shared/core/routes.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { webStorage } from '../../lib/storage.ts';
+import { IdeaGeneratorCard } from '../ideas/IdeaGeneratorCard.tsx';
 
 interface Feature {
   title: string;
@@ -64,7 +65,7 @@ const FEATURES: readonly Feature[] = [
   },
 ];
 
-/** /app-summary (spec §2.11): what the product does, in five blocks, and where to start. */
+/** /app-summary (spec §2.11): the Startup Idea Generator, what the product does in five blocks, and where to start. */
 export function AppSummaryPage() {
   // Spec: the final call-to-action goes to /dashboard when a stored user exists, otherwise /auth.
   const [hasStoredUser, setHasStoredUser] = useState(false);
@@ -93,6 +94,8 @@ export function AppSummaryPage() {
         title={`What you can do with ${PRODUCT_NAME}`}
         subtitle="An AI toolkit for marketers, creators and entrepreneurs — powered by your own AI provider key."
       />
+
+      <IdeaGeneratorCard />
 
       <Stack component="section" aria-label="Features" spacing={2.5}>
         {FEATURES.map((feature, i) => (
@@ -132,7 +135,8 @@ export function AppSummaryPage() {
             size="large"
             variant="contained"
             endIcon={<ArrowForwardIcon />}
-            sx={{ bgcolor: '#fff', color: 'primary.dark', flexShrink: 0, '&:hover': { bgcolor: alpha('#fff', 0.9) } }}
+            // A fixed dark indigo: the button stays white in both colour schemes.
+            sx={{ bgcolor: '#fff', color: '#3730A3', flexShrink: 0, '&:hover': { bgcolor: alpha('#fff', 0.9) } }}
           >
             {hasStoredUser ? 'Go to Dashboard' : 'Get Started for Free'}
           </Button>
