@@ -1,8 +1,8 @@
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Download, type Page } from '@playwright/test';
 import JSZip from 'jszip';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { FAKE_OPENAI_GOOD_KEY } from '../fixtures/fake-openai.ts';
-import { screenshots, seriousViolations, toast, watchErrors } from './screens.ts';
+import { MOBILE, screenshots, seriousViolations, toast, watchErrors } from './screens.ts';
 import { createUser, serviceClient, SESSION_STORAGE_KEY, signInAs, type TestUser } from './support.ts';
 
 /**
@@ -13,6 +13,8 @@ import { createUser, serviceClient, SESSION_STORAGE_KEY, signInAs, type TestUser
  * safely), rename, move, delete and downloads (DOCX, PDF, HTML, text).
  */
 
+// The machine is shared and busy: generous waits (never sleeps).
+const expect = baseExpect.configure({ timeout: 15_000 });
 const service = () => serviceClient();
 const THIS_MONTH = () => `${new Date().toISOString().slice(0, 7)}-01`;
 
@@ -71,8 +73,8 @@ const press = (page: Page, name: 'Generate' | 'Generate document') => form(page)
 
 async function openGenerator(page: Page) {
   await page.goto('/document-generator');
-  await expect(page.getByRole('heading', { level: 1, name: 'Document Generator' })).toBeVisible();
-  await expect(counter(page)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Document Generator' })).toBeVisible({ timeout: 30_000 });
+  await expect(counter(page)).toBeVisible();
 }
 
 /** Keeps the prompt as typed and writes the document (first press: suggestion; second: the document). */
@@ -84,11 +86,26 @@ async function generateKeepingPrompt(page: Page) {
   await expect(page.getByTestId('result-state')).toHaveText('Saved', { timeout: 30_000 });
 }
 
+/** The shared screenshots (desktop, phone), naming what sticks out first if the phone width overflows. */
+async function shoot(page: Page, name: string) {
+  await page.setViewportSize(MOBILE);
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).split(' ').slice(0, 3).join('.')} → ${Math.round(e.getBoundingClientRect().right)}px`)
+      .slice(0, 8),
+  );
+  expect(wide, `${name}: elements wider than the phone`).toEqual([]);
+  await screenshots(page, name);
+}
+
 async function downloaded(download: Download): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+test.describe.configure({ timeout: 150_000 });
 
 test('every validation message of §5, saved prompts (the 5 most recent) and the per-provider key messages', async ({ page }) => {
   const errors = watchErrors(page);
@@ -127,7 +144,7 @@ test('every validation message of §5, saved prompts (the 5 most recent) and the
   await press(page, 'Generate');
   await expect(form(page).getByRole('alert')).toContainText('Custom ChatGPT API Key Missing');
   expect(await seriousViolations(page)).toEqual([]);
-  await screenshots(page, 'document-generator-validation');
+  await shoot(page, 'document-generator-validation');
 
   // Save prompt: name and text are both required; what was typed survives the refusal.
   await form(page).getByRole('button', { name: 'Save prompt' }).click();
@@ -156,7 +173,6 @@ test('every validation message of §5, saved prompts (the 5 most recent) and the
 });
 
 test('suggested prompt: use it, keep the original, save it to the library; the document streams in the template’s sections and counts', async ({ page }) => {
-  test.setTimeout(90_000);
   const errors = watchErrors(page);
   const user = await createUser();
   await withOpenAiKey(user);
@@ -191,7 +207,7 @@ test('suggested prompt: use it, keep the original, save it to the library; the d
     .poll(async () => (await service().from('prompt_suggestions').select('original_prompt_text, suggested_prompt_text, reasoning_text, template_id').eq('user_id', user.id)).data)
     .toEqual([{ original_prompt_text: original, suggested_prompt_text: suggested, reasoning_text: expect.stringContaining('audience'), template_id: 'press_release' }]);
   expect(await seriousViolations(page)).toEqual([]);
-  await screenshots(page, 'document-generator-suggestion');
+  await shoot(page, 'document-generator-suggestion');
 
   await suggestion.getByRole('button', { name: 'Use suggestion' }).click();
   await expect(promptField(page)).toHaveValue(suggested);
@@ -237,18 +253,17 @@ test('suggested prompt: use it, keep the original, save it to the library; the d
   // The next Generate starts over with a new suggestion.
   await expect(form(page).getByRole('button', { name: 'Generate', exact: true })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await screenshots(page, 'document-generator-result');
+  await shoot(page, 'document-generator-result');
 
   // Dark mode (the system preference).
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   expect(await seriousViolations(page), 'dark mode').toEqual([]);
-  await screenshots(page, 'document-generator-dark');
+  await shoot(page, 'document-generator-dark');
   expect(errors).toEqual([]);
 });
 
 test('the saved text is edited; Nothing to Save and Login Required keep it on the page', async ({ page }) => {
-  test.setTimeout(90_000);
   const user = await createUser();
   await withOpenAiKey(user);
   await signInAs(page, user);
@@ -284,7 +299,6 @@ test('the saved text is edited; Nothing to Save and Login Required keep it on th
 });
 
 test('a failed generation ([[fake:500]]) shows the error and leaves the counter unchanged', async ({ page }) => {
-  test.setTimeout(90_000);
   const user = await createUser();
   await withOpenAiKey(user);
   await seedCount(user, 7);
@@ -309,11 +323,10 @@ test('a failed generation ([[fake:500]]) shows the error and leaves the counter 
   // The prompt is still there, and Generate tries again.
   await expect(promptField(page)).toHaveValue('Launch plan [[fake:500]]');
   await expect(form(page).getByRole('button', { name: 'Generate document' })).toBeEnabled();
-  await screenshots(page, 'document-generator-failed');
+  await shoot(page, 'document-generator-failed');
 });
 
 test('at 50 / 50 the database refuses: the limit modal with the upgrade link', async ({ page }) => {
-  test.setTimeout(90_000);
   const user = await createUser();
   await withOpenAiKey(user);
   await seedCount(user, 48);
@@ -337,7 +350,7 @@ test('at 50 / 50 the database refuses: the limit modal with the upgrade link', a
   await expect(counter(page)).toHaveText('50 / 50');
   expect(await storedCount(user)).toEqual({ count: 50, reservations: 0 });
   expect(await seriousViolations(page)).toEqual([]);
-  await screenshots(page, 'document-generator-limit');
+  await shoot(page, 'document-generator-limit');
   await modal.getByRole('button', { name: 'Close' }).click();
   // Nothing typed is lost; at the limit the next Generate opens the modal at once.
   await expect(promptField(page)).toHaveValue('Second offsite agenda');
@@ -348,7 +361,6 @@ test('at 50 / 50 the database refuses: the limit modal with the upgrade link', a
 });
 
 test('documents: folders, the six sorts, open safely, rename, move, delete, download DOCX, PDF, HTML and text', async ({ page }) => {
-  test.setTimeout(90_000);
   const errors = watchErrors(page);
   const user = await createUser();
   const zeta = await seedFolder(user, 'Zeta');
@@ -399,7 +411,7 @@ test('documents: folders, the six sorts, open safely, rename, move, delete, down
   await expect(viewer.locator('script, img[onerror]')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await seriousViolations(page)).toEqual([]);
-  await screenshots(page, 'document-generator-viewer');
+  await shoot(page, 'document-generator-viewer');
   await viewer.getByRole('button', { name: 'Close' }).click();
 
   // Downloads, counted by the database.
@@ -464,7 +476,7 @@ test('documents: folders, the six sorts, open safely, rename, move, delete, down
   await page.getByRole('dialog').getByLabel('Folder name').fill('Zeta archive');
   await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
   await expect(folders.getByRole('button', { name: /^Zeta archive/ })).toBeVisible();
-  await screenshots(page, 'document-generator-documents');
+  await shoot(page, 'document-generator-documents');
 
   // Delete a document (confirmed), then a folder with its subfolders and documents.
   await folders.getByRole('button', { name: /^All documents/ }).click();
