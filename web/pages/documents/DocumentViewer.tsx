@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { documentExport } from '../../../shared/core/documents.ts';
 import { templateLabel } from '../../../shared/core/templates.ts';
 import { getDocument, type DocumentSummary } from '../../../shared/data/documents.ts';
 import type { ExportFormat } from '../../../shared/export/model.ts';
@@ -23,7 +24,8 @@ export function DocumentViewer(props: { doc: DocumentSummary; folderLabel: strin
     void getDocument(supabase, doc.id).then((result) => {
       if (!alive) return;
       if (result.error) setLoaded({ status: 'error', message: result.error.message });
-      else setLoaded(result.data ? { status: 'ready', content: result.data.content } : { status: 'error', message: 'The document no longer exists.' });
+      // The title is shown above: the text without a first heading that repeats it.
+      else setLoaded(result.data ? { status: 'ready', content: documentExport(result.data).sections[0]!.markdown } : { status: 'error', message: 'The document no longer exists.' });
     });
     return () => {
       alive = false;

@@ -55,10 +55,10 @@ export function RecentPrompts({ version, onPick }: { version: number; onPick: (i
           </Typography>
         )}
         {recent.status === 'ready' && recent.prompts.length > 0 && (
-          <List dense aria-label="Recent prompts" disablePadding>
+          <List dense aria-label="Recent prompts" disablePadding sx={{ mx: -1 }}>
             {recent.prompts.map((p) => (
               <ListItem key={p.id} disablePadding>
-                <ListItemButton onClick={() => void pick(p.id)} disabled={loadingId !== null} sx={{ borderRadius: 1.5, alignItems: 'flex-start' }}>
+                <ListItemButton onClick={() => void pick(p.id)} disabled={loadingId !== null} sx={{ borderRadius: 1.5, alignItems: 'flex-start', px: 1 }}>
                   <ListItemText
                     primary={p.name}
                     secondary={p.preview}

@@ -91,7 +91,8 @@ export function ResultCard({ run, meta, savedDoc, folderLabel, saving, onRename,
             slotProps={{ htmlInput: { spellCheck: true } }}
           />
         ) : text ? (
-          <Box data-testid="generated-document" sx={{ maxHeight: { md: 640 }, overflowY: 'auto', pr: 1 }}>
+          // Scrolls on its own on wide screens: focusable, so the keyboard can scroll it too.
+          <Box data-testid="generated-document" role="region" aria-label="Generated document" tabIndex={0} sx={{ maxHeight: { md: 640 }, overflowY: 'auto', pr: 1, borderRadius: 1 }}>
             <LazyMarkdown text={text} />
           </Box>
         ) : (
