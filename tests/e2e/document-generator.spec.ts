@@ -73,7 +73,7 @@ const press = (page: Page, name: 'Generate' | 'Generate document') => form(page)
 
 async function openGenerator(page: Page) {
   await page.goto('/document-generator');
-  await expect(page.getByRole('heading', { level: 1, name: 'Document Generator' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Document Generator' })).toBeVisible({ timeout: 60_000 });
   await expect(counter(page)).toBeVisible();
 }
 
@@ -324,6 +324,36 @@ test('a failed generation ([[fake:500]]) shows the error and leaves the counter 
   await expect(promptField(page)).toHaveValue('Launch plan [[fake:500]]');
   await expect(form(page).getByRole('button', { name: 'Generate document' })).toBeEnabled();
   await shoot(page, 'document-generator-failed');
+});
+
+test('Stop keeps the partial document, does not count it, and it can be saved by hand', async ({ page }) => {
+  const user = await createUser();
+  await withOpenAiKey(user);
+  await seedCount(user, 3);
+  await signInAs(page, user);
+  await openGenerator(page);
+  await expect(counter(page)).toHaveText('3 / 50');
+  // [[fake:slow]] streams slowly, so there is time to stop.
+  await promptField(page).fill('Product page for a standing desk [[fake:slow]]');
+  await chooseTemplate(page, 'Product Description');
+  await press(page, 'Generate');
+  await page.getByRole('button', { name: 'Keep my prompt' }).click({ timeout: 30_000 });
+  await press(page, 'Generate document');
+  await expect(generated(page)).toContainText('Headline');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByTestId('result-state')).toHaveText('Stopped');
+  await expect(page.getByTestId('not-counted')).toContainText('Stopped before the end');
+  await expect(counter(page)).toHaveText('3 / 50');
+  expect(await storedCount(user)).toEqual({ count: 3, reservations: 0 });
+  const partial = (await generated(page).textContent())!;
+  expect(partial).not.toContain('Call to Action');
+
+  await page.getByRole('button', { name: 'Save document' }).click();
+  await expect(page.getByTestId('result-state')).toHaveText('Saved');
+  const { data } = await service().from('generated_documents').select('name, content').eq('user_id', user.id).single();
+  expect((data as { content: string }).content).toContain('## Headline');
+  expect((data as { content: string }).content).not.toContain('## Call to Action');
+  expect(await storedCount(user)).toEqual({ count: 3, reservations: 0 });
 });
 
 test('at 50 / 50 the database refuses: the limit modal with the upgrade link', async ({ page }) => {

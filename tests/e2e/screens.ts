@@ -12,8 +12,10 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-desktop.png`, fullPage: true });
   await page.setViewportSize(MOBILE);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} overflows horizontally on mobile`).toBeLessThanOrEqual(0);
+  // Polled: the layout settles after the resize (the shell swaps its sidebar for a drawer on the next render).
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: `${name} overflows horizontally on mobile` })
+    .toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-mobile.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
 }
