@@ -86,16 +86,24 @@ async function generateKeepingPrompt(page: Page) {
   await expect(page.getByTestId('result-state')).toHaveText('Saved', { timeout: 30_000 });
 }
 
-/** The shared screenshots (desktop, phone), naming what sticks out first if the phone width overflows. */
+/**
+ * The shared screenshots (desktop, phone), first naming what sticks out if the phone width
+ * overflows (polled: the shell swaps its sidebar for a drawer on the render after the resize).
+ */
 async function shoot(page: Page, name: string) {
   await page.setViewportSize(MOBILE);
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
-      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).split(' ').slice(0, 3).join('.')} → ${Math.round(e.getBoundingClientRect().right)}px`)
-      .slice(0, 8),
-  );
-  expect(wide, `${name}: elements wider than the phone`).toEqual([]);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+            .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).split(' ').slice(0, 3).join('.')} → ${Math.round(e.getBoundingClientRect().right)}px`)
+            .slice(0, 8),
+        ),
+      { message: `${name}: elements wider than the phone` },
+    )
+    .toEqual([]);
   await screenshots(page, name);
 }
 
