@@ -111,7 +111,10 @@ export const routes: RouteObject[] = [
               upcoming(ROUTES.runPrompt, 'Run Prompt', 'Running prompts with your own key is coming soon.'),
               upcoming(ROUTES.promptStacks, 'Offer Builder', 'The offer builder is coming soon.'),
               { path: ROUTES.knowledgeBase, lazy: page(() => import('./pages/knowledge/KnowledgeBasePage.tsx'), 'KnowledgeBasePage') },
-              upcoming(ROUTES.documentGenerator, 'Document Generator', 'The document generator is coming soon.'),
+              {
+                path: ROUTES.documentGenerator,
+                lazy: page(() => import('./pages/documents/DocumentGeneratorPage.tsx'), 'DocumentGeneratorPage'),
+              },
               { path: ROUTES.savedIdeas, lazy: page(() => import('./pages/ideas/SavedIdeasPage.tsx'), 'SavedIdeasPage') },
               { path: ROUTES.fileManager, lazy: page(() => import('./pages/files/FileManagerPage.tsx'), 'FileManagerPage') },
               { path: ROUTES.workspace, lazy: page(() => import('./pages/files/WorkspacePage.tsx'), 'WorkspacePage') },

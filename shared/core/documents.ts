@@ -1,6 +1,6 @@
 import type { ExportDocument } from '../export/model.ts';
 import { compareBySort, SORT_OPTIONS, sortOrder, type LibrarySort } from './promptLibrary.ts';
-import type { ProviderId } from './providerKeys.ts';
+import { PROVIDER_KEYS, type ProviderId } from './providerKeys.ts';
 import { isTemplateId, templateLabel } from './templates.ts';
 
 /**
@@ -68,16 +68,19 @@ export const DEFAULT_GENERATOR_PROVIDER: GeneratorProviderId = 'openai';
 
 export const isGeneratorProvider = (value: unknown): value is GeneratorProviderId => GENERATOR_PROVIDERS.some((p) => p.id === value);
 
-/** The spec's "{Provider} API Key Missing" for a provider without a key. */
-export function keyMissingMessage(provider: GeneratorProviderId): string {
-  return GENERATOR_PROVIDERS.find((p) => p.id === provider)!.keyMissing;
+/**
+ * The spec's "{Provider} API Key Missing" for a provider without a key; the generator offers every
+ * provider (DESIGN: every listed provider works), the others say it the same way.
+ */
+export function keyMissingMessage(provider: ProviderId): string {
+  return GENERATOR_PROVIDERS.find((p) => p.id === provider)?.keyMissing ?? `${PROVIDER_KEYS[provider].label} API Key Missing`;
 }
 
 /**
  * Why Generate cannot run yet, in the spec's order (prompt, template, the chosen provider's key),
  * or null. `hasKey` says whether the chosen provider has a key (or a keyless local server).
  */
-export function generationProblem(input: { promptText: string; templateId: string | null; provider: GeneratorProviderId; hasKey: boolean }): string | null {
+export function generationProblem(input: { promptText: string; templateId: string | null; provider: ProviderId; hasKey: boolean }): string | null {
   if (!input.promptText.trim()) return DOCUMENT_TEXTS.promptRequired;
   if (!isTemplateId(input.templateId)) return DOCUMENT_TEXTS.templateRequired;
   if (!input.hasKey) return keyMissingMessage(input.provider);

@@ -33,7 +33,10 @@ export interface DbError {
 
 const dbError = (error: { message: string; code?: string }): DbError => ({ message: error.message, code: error.code });
 
-/** The user's cloud record, or null when none exists yet (PGRST116 is not an error, spec §8). */
+/**
+ * The user's cloud record, or null when none exists yet (PGRST116 is not an error, spec §8; asked
+ * with maybeSingle so a missing row is no 406 in the browser's console either).
+ */
 export async function fetchUserApiKeys(
   client: SupabaseClient,
   userId: string,
@@ -42,9 +45,9 @@ export async function fetchUserApiKeys(
     .from('user_api_keys')
     .select([...KEY_COLUMNS, 'user_id', 'updated_at'].join(', '))
     .eq('user_id', userId)
-    .single();
+    .maybeSingle();
   if (error) return error.code === NO_ROW_CODE ? { row: null, error: null } : { row: null, error: dbError(error) };
-  return { row: data as unknown as UserApiKeysRow, error: null };
+  return { row: (data ?? null) as unknown as UserApiKeysRow | null, error: null };
 }
 
 /** Upserts one column of the user's record (user_id, the column, updated_at; conflict on user_id, spec §7.2). */

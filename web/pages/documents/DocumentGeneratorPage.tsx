@@ -1,0 +1,151 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Alert, Box, Container, Stack } from '@mui/material';
+import { folderTreeRows } from '../../../shared/core/documentGenerator.ts';
+import { folderSortOf } from '../../../shared/core/documents.ts';
+import { LIBRARY_ERRORS, LIBRARY_SUCCESS } from '../../../shared/core/promptLibrary.ts';
+import { PROVIDER_IDS, type ProviderId } from '../../../shared/core/providerKeys.ts';
+import type { DocumentSummary } from '../../../shared/data/documents.ts';
+import { createPrompt } from '../../../shared/data/prompts.ts';
+import type { AvailableKeys } from '../../../shared/ui/ai/ModelPicker.tsx';
+import { useNotify } from '../../../shared/ui/notices.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { useProviderKeys } from '../../lib/providerKeys.ts';
+import { useProfile, useUser } from '../../lib/session.tsx';
+import { supabase } from '../../lib/supabase.ts';
+import { NameDialog } from '../files/NameDialog.tsx';
+import { DocumentsSection } from './DocumentsSection.tsx';
+import { GeneratorForm } from './GeneratorForm.tsx';
+import { QuotaLimitDialog, QuotaMeter } from './QuotaMeter.tsx';
+import { RecentPrompts } from './RecentPrompts.tsx';
+import { ResultCard } from './ResultCard.tsx';
+import { SavePromptDialog, type SavePromptRequest } from './SavePromptDialog.tsx';
+import { useDocuments } from './useDocuments.ts';
+import { useGenerator } from './useGenerator.ts';
+import { useQuota } from './useQuota.ts';
+import { useSavedDocument } from './useSavedDocument.ts';
+
+/**
+ * /document-generator (spec 001 "Document Generator", §4, §5, §9): a prompt, one of ten templates
+ * and the user's own provider; the suggested-prompt flow; the month's n / 50 counted by the
+ * database; generated documents saved into folders, listed in the spec's sorts, opened, renamed,
+ * moved, deleted and downloaded.
+ */
+export function DocumentGeneratorPage() {
+  const user = useUser();
+  const profile = useProfile();
+  const notify = useNotify();
+  const userId = user?.id ?? '';
+  const readOnly = profile?.role === 'view_only';
+
+  const keys = useProviderKeys(user?.id ?? null);
+  const available = useMemo<AvailableKeys>(
+    () => ({
+      keys: Object.fromEntries(PROVIDER_IDS.map((id) => [id, keys.state.keys[id].value])) as Record<ProviderId, string | null>,
+      customBaseUrl: keys.state.baseUrl.value,
+    }),
+    [keys.state],
+  );
+
+  const quota = useQuota(userId);
+  const documents = useDocuments(userId);
+  const folders = useMemo(() => (documents.state.status === 'ready' ? documents.state.folders : []), [documents.state]);
+  const rows = useMemo(() => folderTreeRows(folders, folderSortOf(documents.sort)), [folders, documents.sort]);
+  const folderLabel = useCallback((id: string | null) => (id ? (folders.find((f) => f.id === id)?.name ?? 'a deleted folder') : 'No folder'), [folders]);
+
+  const [chosenFolderId, setChosenFolderId] = useState<string | null>(null);
+  // A folder deleted meanwhile is no place to save to.
+  const saveFolderId = chosenFolderId && folders.some((f) => f.id === chosenFolderId) ? chosenFolderId : null;
+  const saving = useSavedDocument({ documents, folderId: saveFolderId, folderLabel: saveFolderId ? `“${folderLabel(saveFolderId)}”` : 'My documents' });
+  const generator = useGenerator({ available, keysReady: keys.ready, quota, saving });
+
+  const [savePrompt, setSavePrompt] = useState<SavePromptRequest | null>(null);
+  const [promptsVersion, setPromptsVersion] = useState(0);
+  const [renaming, setRenaming] = useState<DocumentSummary | null>(null);
+
+  // The current generation's saved document as the list has it now (renamed, moved; null once deleted).
+  const saved = generator.meta && saving.saved?.generationId === generator.meta.id ? saving.saved.doc : null;
+  const savedDoc = saved && documents.state.status === 'ready' ? (documents.state.documents.find((d) => d.id === saved.id) ?? null) : saved;
+
+  const savePromptToLibrary = async (name: string, text: string): Promise<string | null> => {
+    const result = await createPrompt(supabase, {
+      name,
+      promptText: text,
+      templateId: generator.templateId || null,
+      llmProvider: generator.choice.provider,
+      model: generator.choice.model || null,
+      folderId: null,
+    });
+    if (result.error) {
+      if (result.error.code !== 'invalid') notify(LIBRARY_ERRORS.savePrompt(result.error.message));
+      return result.error.message;
+    }
+    notify(LIBRARY_SUCCESS.promptSaved(result.data.name));
+    setSavePrompt(null);
+    setPromptsVersion((v) => v + 1);
+    return null;
+  };
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <PageHeader
+        title="Document Generator"
+        subtitle="Turn a prompt into a finished document with one of ten templates and your own AI key."
+        actions={<QuotaMeter quota={quota} />}
+      />
+      {readOnly && (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          Your account is view-only: you can read and download documents, but not generate, save or change them. Documents shared with you are in the File
+          Manager.
+        </Alert>
+      )}
+      <Stack spacing={3}>
+        {!readOnly && (
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 320px' }, alignItems: 'start' }}>
+            <Stack spacing={3} sx={{ minWidth: 0 }}>
+              <GeneratorForm
+                generator={generator}
+                available={available}
+                keysReady={keys.ready}
+                folderRows={rows}
+                saveFolderId={saveFolderId}
+                onSaveFolder={setChosenFolderId}
+                onSavePrompt={(text, name = '') => setSavePrompt({ text, name })}
+              />
+              {generator.meta && (
+                <ResultCard
+                  key={generator.meta.id}
+                  run={generator.run}
+                  meta={generator.meta}
+                  savedDoc={savedDoc}
+                  folderLabel={folderLabel}
+                  saving={saving}
+                  onRename={setRenaming}
+                  onDownload={documents.download}
+                />
+              )}
+            </Stack>
+            <RecentPrompts version={promptsVersion} onPick={generator.loadPrompt} />
+          </Box>
+        )}
+        <DocumentsSection documents={documents} rows={rows} folderLabel={folderLabel} readOnly={readOnly} onRename={setRenaming} />
+      </Stack>
+
+      {savePrompt && <SavePromptDialog request={savePrompt} onSave={savePromptToLibrary} onClose={() => setSavePrompt(null)} />}
+      <NameDialog
+        open={renaming !== null}
+        title="Rename document"
+        label="Document name"
+        initial={renaming?.name ?? ''}
+        submitLabel="Rename"
+        onCancel={() => setRenaming(null)}
+        onSubmit={async (name) => {
+          if (!renaming) return null;
+          const problem = await documents.renameDocument(renaming, name);
+          if (!problem) setRenaming(null);
+          return problem;
+        }}
+      />
+      <QuotaLimitDialog quota={quota} />
+    </Container>
+  );
+}

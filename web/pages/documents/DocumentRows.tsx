@@ -1,0 +1,69 @@
+import { Box, ButtonBase, List, ListItem, Stack, Typography } from '@mui/material';
+import ArticleIcon from '@mui/icons-material/ArticleOutlined';
+import type { DocumentSummary } from '../../../shared/data/documents.ts';
+import { templateLabel } from '../../../shared/core/templates.ts';
+import type { ExportFormat } from '../../../shared/export/model.ts';
+import { DownloadMenu } from './DownloadMenu.tsx';
+import { RowMenu } from './RowMenu.tsx';
+
+export interface DocumentRowsProps {
+  documents: DocumentSummary[];
+  folderLabel: (folderId: string | null) => string;
+  readOnly: boolean;
+  onOpen: (doc: DocumentSummary) => void;
+  onRename: (doc: DocumentSummary) => void;
+  onMove: (doc: DocumentSummary) => void;
+  onDelete: (doc: DocumentSummary) => void;
+  onDownload: (doc: DocumentSummary, format: ExportFormat) => Promise<void>;
+}
+
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** One line per document: open by its name, download, and the row's menu. */
+export function DocumentRows(props: DocumentRowsProps) {
+  return (
+    <List aria-label="Documents" disablePadding sx={{ display: 'grid', gap: 1 }}>
+      {props.documents.map((doc) => (
+        <ListItem
+          key={doc.id}
+          data-document-id={doc.id}
+          disablePadding
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 2, px: 1.5, py: 1, gap: 1, alignItems: 'center' }}
+        >
+          <ArticleIcon color="primary" fontSize="small" aria-hidden sx={{ flexShrink: 0 }} />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <ButtonBase
+              onClick={() => props.onOpen(doc)}
+              aria-label={`Open ${doc.name}`}
+              sx={{ display: 'block', textAlign: 'left', borderRadius: 1, maxWidth: '100%', '&:hover .doc-name': { textDecoration: 'underline' } }}
+            >
+              <Typography className="doc-name" variant="body1" component="span" sx={{ fontWeight: 600, display: 'block', overflowWrap: 'anywhere' }}>
+                {doc.name}
+              </Typography>
+            </ButtonBase>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {[templateLabel(doc.templateId), props.folderLabel(doc.folderId), dateOf(doc.createdAt)].join(' · ')}
+              {doc.downloadCount > 0 ? ` · ${doc.downloadCount} download${doc.downloadCount === 1 ? '' : 's'}` : ''}
+            </Typography>
+          </Box>
+          <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0 }}>
+            <DownloadMenu compact name={doc.name} onDownload={(format) => props.onDownload(doc, format)} />
+            <RowMenu
+              name={doc.name}
+              actions={[
+                { label: 'Open', onClick: () => props.onOpen(doc) },
+                ...(props.readOnly
+                  ? []
+                  : [
+                      { label: 'Rename', onClick: () => props.onRename(doc) },
+                      { label: 'Move to…', onClick: () => props.onMove(doc) },
+                      { label: 'Delete', onClick: () => props.onDelete(doc), danger: true },
+                    ]),
+              ]}
+            />
+          </Stack>
+        </ListItem>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { compareDocuments, DEFAULT_DOCUMENT_SORT, documentExport, DOCUMENT_ERRORS, DOCUMENT_TEXTS, type DocumentFolder, type DocumentSort } from '../../../shared/core/documents.ts';
+import { folderWithDescendants } from '../../../shared/core/documentGenerator.ts';
+import {
+  deleteDocument,
+  downloadDocument,
+  DOWNLOAD_LIMIT_CODE,
+  listDocuments,
+  moveDocuments,
+  renameDocument,
+  type DocumentSummary,
+} from '../../../shared/data/documents.ts';
+import { createDocumentFolder, deleteDocumentFolder, listAllDocumentFolders, renameDocumentFolder } from '../../../shared/data/documentsFolders.ts';
+import { MAX_ROWS } from '../../../shared/data/prompts.ts';
+import { exportDocument, type ExportFormat } from '../../../shared/export/index.ts';
+import { downloadFile } from '../../../shared/ui/download.ts';
+import { useNotify } from '../../../shared/ui/notices.tsx';
+import { supabase } from '../../lib/supabase.ts';
+
+export type DocumentsState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; folders: DocumentFolder[]; documents: DocumentSummary[]; truncated: boolean };
+type Ready = Extract<DocumentsState, { status: 'ready' }>;
+
+/** What a name dialog shows under its field: the spec's message, or null when it worked. */
+export type Problem = string | null;
+
+/**
+ * The user's document folders and generated documents: loaded in the chosen sort (the database
+ * orders them), kept in step with every change made through this hook, re-sorted in memory after
+ * one. Every failure shows the spec's 'Error … ' toast and leaves the list as it was.
+ */
+export function useDocuments(userId: string) {
+  const notify = useNotify();
+  const [state, setState] = useState<DocumentsState>({ status: 'loading' });
+  const [sort, setSort] = useState<DocumentSort>(DEFAULT_DOCUMENT_SORT);
+  const sortRef = useRef(sort);
+  sortRef.current = sort;
+
+  const load = useCallback(async () => {
+    if (!userId) return;
+    setState((current) => (current.status === 'ready' ? current : { status: 'loading' }));
+    const [folders, documents] = await Promise.all([listAllDocumentFolders(supabase, userId), listDocuments(supabase, userId, { sort })]);
+    if (folders.error) return setState({ status: 'error', message: folders.error.message });
+    if (documents.error) return setState({ status: 'error', message: documents.error.message });
+    setState({ status: 'ready', folders: folders.data, documents: documents.data, truncated: documents.data.length >= MAX_ROWS });
+  }, [userId, sort]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const update = (change: (ready: Ready) => Partial<Ready>) =>
+    setState((current) => {
+      if (current.status !== 'ready') return current;
+      const next = { ...current, ...change(current) };
+      const names = new Map(next.folders.map((f) => [f.id, f.name]));
+      return { ...next, documents: [...next.documents].sort(compareDocuments(sortRef.current, (id) => (id ? (names.get(id) ?? null) : null))) };
+    });
+
+  const failed = (title: string, message: string) => notify({ title, description: message, variant: 'destructive' });
+
+  return {
+    state,
+    sort,
+    setSort,
+    reload: load,
+
+    /** A document saved elsewhere on the page (the generator). */
+    added(doc: DocumentSummary) {
+      update((s) => ({ documents: [doc, ...s.documents.filter((d) => d.id !== doc.id)] }));
+    },
+    /** A document changed elsewhere on the page (renamed, its text edited). */
+    changed(doc: DocumentSummary) {
+      update((s) => ({ documents: s.documents.map((d) => (d.id === doc.id ? doc : d)) }));
+    },
+
+    async createFolder(name: string, parentId: string | null): Promise<Problem> {
+      const result = await createDocumentFolder(supabase, name, parentId);
+      if (result.error) {
+        if (result.error.code !== 'invalid') failed(DOCUMENT_ERRORS.save('folder'), result.error.message);
+        return result.error.message;
+      }
+      update((s) => ({ folders: [...s.folders, result.data] }));
+      notify({ title: 'Folder created', description: `"${result.data.name}" is ready for your documents.` });
+      return null;
+    },
+    async renameFolder(folder: DocumentFolder, name: string): Promise<Problem> {
+      const result = await renameDocumentFolder(supabase, folder.id, name);
+      if (result.error) {
+        if (result.error.code !== 'invalid') failed(DOCUMENT_ERRORS.save('folder'), result.error.message);
+        return result.error.message;
+      }
+      update((s) => ({ folders: s.folders.map((f) => (f.id === folder.id ? result.data : f)) }));
+      notify({ title: 'Folder renamed', description: `It is now "${result.data.name}".` });
+      return null;
+    },
+    async deleteFolder(folder: DocumentFolder): Promise<boolean> {
+      const result = await deleteDocumentFolder(supabase, folder.id);
+      if (result.error) {
+        failed(DOCUMENT_ERRORS.delete('folder'), result.error.message);
+        return false;
+      }
+      update((s) => {
+        const gone = folderWithDescendants(folder.id, s.folders);
+        return { folders: s.folders.filter((f) => !gone.has(f.id)), documents: s.documents.filter((d) => !d.folderId || !gone.has(d.folderId)) };
+      });
+      notify({ title: 'Folder deleted', description: `"${folder.name}" and everything in it were deleted.` });
+      return true;
+    },
+
+    async renameDocument(doc: DocumentSummary, name: string): Promise<Problem> {
+      const result = await renameDocument(supabase, doc.id, name);
+      if (result.error) {
+        if (result.error.code !== 'invalid') failed(DOCUMENT_ERRORS.save('document'), result.error.message);
+        return result.error.message;
+      }
+      update((s) => ({ documents: s.documents.map((d) => (d.id === doc.id ? result.data : d)) }));
+      notify({ title: 'Document renamed', description: `It is now "${result.data.name}".` });
+      return null;
+    },
+    async moveDocument(doc: DocumentSummary, folderId: string | null, folderLabel: string): Promise<boolean> {
+      const result = await moveDocuments(supabase, [doc.id], folderId);
+      if (result.error || result.data === 0) {
+        failed(DOCUMENT_ERRORS.save('document'), result.error?.message ?? 'The document no longer exists.');
+        return false;
+      }
+      update((s) => ({ documents: s.documents.map((d) => (d.id === doc.id ? { ...d, folderId } : d)) }));
+      notify({ title: 'Document moved', description: `"${doc.name}" is now in ${folderLabel}.` });
+      return true;
+    },
+    async deleteDocument(doc: DocumentSummary): Promise<boolean> {
+      const result = await deleteDocument(supabase, doc.id);
+      if (result.error) {
+        failed(DOCUMENT_ERRORS.delete('document'), result.error.message);
+        return false;
+      }
+      update((s) => ({ documents: s.documents.filter((d) => d.id !== doc.id) }));
+      notify({ title: 'Document deleted', description: `"${doc.name}" was deleted.` });
+      return true;
+    },
+
+    /** Counts the download in the database first (refused past a limit with the spec's message), then saves the file. */
+    async download(doc: Pick<DocumentSummary, 'id' | 'name'>, format: ExportFormat): Promise<void> {
+      const result = await downloadDocument(supabase, doc.id);
+      if (result.error) {
+        if (result.error.code === DOWNLOAD_LIMIT_CODE) notify({ title: DOCUMENT_TEXTS.downloadLimitReached, variant: 'destructive' });
+        else failed(DOCUMENT_ERRORS.fetch('document'), result.error.message);
+        return;
+      }
+      const counted = result.data;
+      update((s) => ({ documents: s.documents.map((d) => (d.id === doc.id ? { ...d, downloadCount: counted.downloadCount, maxDownloads: counted.maxDownloads } : d)) }));
+      try {
+        const file = await exportDocument(documentExport(counted), format);
+        downloadFile(file.data, file.fileName, file.mimeType);
+        notify({ title: 'Download Started', description: `${file.fileName} is on its way.` });
+      } catch (error) {
+        failed('Error creating the file', error instanceof Error ? error.message : String(error));
+      }
+    },
+  };
+}
+
+export type DocumentsApi = ReturnType<typeof useDocuments>;

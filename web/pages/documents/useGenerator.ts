@@ -1,0 +1,242 @@
+import { useCallback, useReducer, useRef, useState } from 'react';
+import { completeJson } from '../../../shared/ai/chat.ts';
+import { toAiError } from '../../../shared/ai/aiErrors.ts';
+import { defaultModel } from '../../../shared/ai/modelChoice.ts';
+import { analysisProblem, DOCUMENT_ERRORS, DOCUMENT_TEXTS, generationProblem } from '../../../shared/core/documents.ts';
+import { generatePressAction, generatorFlow, INITIAL_FLOW, type SuggestionView } from '../../../shared/core/documentGenerator.ts';
+import { isQuotaReached } from '../../../shared/core/quota.ts';
+import { PROVIDER_IDS, type ProviderId } from '../../../shared/core/providerKeys.ts';
+import { documentTitleFrom, generationPrompt, isTemplateId, promptSuggestionSchema, suggestionPrompt, type TemplateId } from '../../../shared/core/templates.ts';
+import { saveSuggestion } from '../../../shared/data/documents.ts';
+import { getPrompt } from '../../../shared/data/prompts.ts';
+import { countedGeneration } from '../../../shared/data/quota.ts';
+import { hasUsableKey, targetFor, type AvailableKeys, type ModelChoice } from '../../../shared/ui/ai/ModelPicker.tsx';
+import { useAiRun } from '../../../shared/ui/ai/useAiRun.ts';
+import { useNotify } from '../../../shared/ui/notices.tsx';
+import { supabase } from '../../lib/supabase.ts';
+import type { QuotaApi } from './useQuota.ts';
+import type { SavedDocuments } from './useSavedDocument.ts';
+
+/** Which field a validation message belongs under. */
+export interface FormProblem {
+  field: 'prompt' | 'template' | 'key';
+  message: string;
+}
+
+/** The document of the last Generate: what it was asked for and whether it counted. */
+export interface GenerationMeta {
+  /** One per generation, so the result panel starts fresh. */
+  id: number;
+  templateId: TemplateId;
+  /** The slot: reserved while running, then counted, or given back. */
+  counted: 'pending' | 'counted' | 'refunded';
+  /** Why it ended without a document, beyond the AI's own error (e.g. an empty answer). */
+  problem: string | null;
+}
+
+const EMPTY_ANSWER = 'The AI returned an empty document. Please try again.';
+const GENERATION_FALLBACK = 'Could not generate the document. Please check your network and try again.';
+
+class EmptyAnswer extends Error {}
+
+const problemFor = (message: string, provider: ProviderId): FormProblem => {
+  if (message === DOCUMENT_TEXTS.promptRequired || message === DOCUMENT_TEXTS.promptEmpty) return { field: 'prompt', message };
+  if (message === DOCUMENT_TEXTS.templateRequired) return { field: 'template', message };
+  return { field: 'key', message: message || provider };
+};
+
+/**
+ * The generator's form and its suggested-prompt flow (spec 001 §4): the first Generate asks the AI
+ * for a better prompt and stores it (prompt_suggestions); the second streams the document in the
+ * template's structure inside the monthly quota (countedGeneration: reserved before the call,
+ * confirmed when the text is complete, given back when it fails or is stopped), then saves it.
+ */
+export function useGenerator(deps: { available: AvailableKeys; keysReady: boolean; quota: QuotaApi; saving: SavedDocuments }) {
+  const { available, keysReady, quota, saving } = deps;
+  const notify = useNotify();
+  const run = useAiRun();
+  const [promptText, setPromptTextState] = useState('');
+  const [templateId, setTemplateId] = useState<TemplateId | ''>('');
+  const [choice, setChoice] = useState<ModelChoice>({ provider: 'openai', model: '' });
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const [flow, dispatch] = useReducer(generatorFlow, INITIAL_FLOW);
+  const [meta, setMeta] = useState<GenerationMeta | null>(null);
+  const analysis = useRef<AbortController | null>(null);
+  const generationCount = useRef(0);
+
+  const setPromptText = useCallback((text: string) => {
+    setPromptTextState(text);
+    setProblem((current) => (current?.field === 'prompt' ? null : current));
+  }, []);
+  const chooseTemplate = useCallback((id: TemplateId) => {
+    setTemplateId(id);
+    setProblem((current) => (current?.field === 'template' ? null : current));
+  }, []);
+  const chooseModel = useCallback((next: ModelChoice) => {
+    setChoice(next);
+    setProblem((current) => (current?.field === 'key' ? null : current));
+  }, []);
+
+  const model = choice.model || defaultModel(choice.provider, null);
+  const target = targetFor(choice.provider, available);
+
+  /** The spec's checks in its order; shows the first problem under its field. */
+  const check = (forAnalysis: boolean): boolean => {
+    const message =
+      (forAnalysis ? analysisProblem(promptText) : null) ??
+      generationProblem({ promptText, templateId: templateId || null, provider: choice.provider, hasKey: hasUsableKey(choice.provider, available) });
+    setProblem(message ? problemFor(message, choice.provider) : null);
+    return message === null;
+  };
+
+  /** At the limit (as last read), ask the database again before anything runs; the modal if it still says so. */
+  const limitReached = async (): Promise<boolean> => {
+    if (quota.state.status !== 'ready' || !isQuotaReached(quota.state.quota)) return false;
+    const fresh = await quota.refresh();
+    if (fresh && isQuotaReached(fresh)) {
+      quota.openLimit();
+      return true;
+    }
+    return false;
+  };
+
+  const analyse = async () => {
+    if (!isTemplateId(templateId)) return;
+    analysis.current?.abort();
+    const controller = new AbortController();
+    analysis.current = controller;
+    const original = promptText;
+    dispatch({ type: 'analyse' });
+    try {
+      const answer = await completeJson({ target, model, prompt: suggestionPrompt(original, templateId), schema: promptSuggestionSchema, signal: controller.signal });
+      if (analysis.current !== controller) return;
+      const suggestion: SuggestionView = { originalPromptText: original, suggestedPromptText: answer.suggestedPrompt, reasoningText: answer.reasoning, templateId };
+      dispatch({ type: 'analysed', suggestion });
+      const stored = await saveSuggestion(supabase, {
+        originalPromptText: suggestion.originalPromptText,
+        suggestedPromptText: suggestion.suggestedPromptText,
+        reasoningText: suggestion.reasoningText,
+        templateId,
+      });
+      if (stored.error) notify({ title: DOCUMENT_ERRORS.save('suggestion'), description: stored.error.message, variant: 'destructive' });
+    } catch (thrown) {
+      if (analysis.current !== controller) return;
+      const error = toAiError(thrown, { provider: choice.provider });
+      if (error.kind === 'aborted') dispatch({ type: 'reset' });
+      else dispatch({ type: 'analysisFailed', message: error.message });
+    } finally {
+      if (analysis.current === controller) analysis.current = null;
+    }
+  };
+
+  const generate = async () => {
+    if (!isTemplateId(templateId)) return;
+    const id = ++generationCount.current;
+    const text = promptText;
+    const chosenTemplate = templateId;
+    dispatch({ type: 'generate' });
+    setMeta({ id, templateId: chosenTemplate, counted: 'pending', problem: null });
+    run.reset();
+    const outcome = await countedGeneration(supabase, async () => {
+      const result = await run.start({ target, model, prompt: generationPrompt(text, chosenTemplate), fallbackError: GENERATION_FALLBACK });
+      // The run's own error (shown from `run`) or a stop: nothing counts.
+      if (!result || result.stopped) throw new Error('not finished');
+      if (!result.text.trim()) throw new EmptyAnswer(EMPTY_ANSWER);
+      return result.text;
+    });
+    const current = generationCount.current === id;
+    switch (outcome.status) {
+      case 'limit':
+        dispatch({ type: 'generated', ok: false });
+        setMeta(null);
+        await quota.refresh();
+        quota.openLimit();
+        return;
+      case 'error':
+        dispatch({ type: 'generated', ok: false });
+        setMeta(null);
+        notify({ title: 'Generation Failed', description: `The generation counter could not be read: ${outcome.message}`, variant: 'destructive' });
+        return;
+      case 'failed':
+        quota.set(outcome.quota);
+        if (!outcome.quota) void quota.refresh();
+        dispatch({ type: 'generated', ok: false });
+        if (current) setMeta({ id, templateId: chosenTemplate, counted: 'refunded', problem: outcome.error instanceof EmptyAnswer ? EMPTY_ANSWER : null });
+        return;
+      case 'done':
+        quota.set(outcome.quota);
+        if (!outcome.quota) void quota.refresh();
+        dispatch({ type: 'generated', ok: true });
+        if (current) setMeta({ id, templateId: chosenTemplate, counted: 'counted', problem: null });
+        // Spec §4: the document record is saved once it is generated.
+        await saving.saveNew({ id, content: outcome.value, name: documentTitleFrom(outcome.value, chosenTemplate), templateId: chosenTemplate });
+        return;
+    }
+  };
+
+  return {
+    promptText,
+    setPromptText,
+    templateId,
+    chooseTemplate,
+    choice,
+    chooseModel,
+    problem,
+    flow,
+    run,
+    meta,
+    /** Generate: the first press analyses the prompt, the next one writes the document. */
+    async press() {
+      const action = generatePressAction(flow);
+      if (action === 'busy' || !keysReady) return;
+      if (!check(false)) return;
+      if (await limitReached()) return;
+      if (action === 'analyse') await analyse();
+      else await generate();
+    },
+    /** "Suggest a better prompt": analyses the prompt as it stands now, at any step. */
+    async improve() {
+      if (generatePressAction(flow) === 'busy' || !keysReady) return;
+      if (!check(true)) return;
+      await analyse();
+    },
+    cancelAnalysis() {
+      analysis.current?.abort();
+      analysis.current = null;
+      dispatch({ type: 'reset' });
+    },
+    useSuggestion() {
+      if (flow.step !== 'suggested' && flow.step !== 'ready') return;
+      if (flow.suggestion) setPromptText(flow.suggestion.suggestedPromptText);
+      dispatch({ type: 'useSuggestion' });
+    },
+    keepOriginal() {
+      if ((flow.step === 'suggested' || flow.step === 'ready') && flow.suggestion) setPromptText(flow.suggestion.originalPromptText);
+      dispatch({ type: 'keepOriginal' });
+    },
+    skipSuggestion() {
+      dispatch({ type: 'skipSuggestion' });
+    },
+    startOver() {
+      dispatch({ type: 'reset' });
+    },
+    /** A saved prompt from the library fills the form (its template and provider too, when it has them). */
+    async loadPrompt(id: string): Promise<boolean> {
+      const result = await getPrompt(supabase, id);
+      if (result.error || !result.data) {
+        notify({ title: DOCUMENT_ERRORS.fetch('prompt'), description: result.error?.message ?? 'The prompt no longer exists.', variant: 'destructive' });
+        return false;
+      }
+      const saved = result.data;
+      setPromptText(saved.promptText);
+      if (isTemplateId(saved.templateId)) chooseTemplate(saved.templateId);
+      const provider = PROVIDER_IDS.find((p) => p === saved.llmProvider);
+      if (provider) chooseModel({ provider, model: saved.model ?? '' });
+      dispatch({ type: 'reset' });
+      notify({ title: 'Prompt loaded', description: `"${saved.name}" is ready to generate.` });
+      return true;
+    },
+  };
+}
+
+export type Generator = ReturnType<typeof useGenerator>;
