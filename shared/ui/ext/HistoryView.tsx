@@ -8,9 +8,9 @@ import { deletePromptRun, listPromptRuns, RUN_HISTORY_PAGE_SIZE, type PromptRun 
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { useNotify } from '../notices.tsx';
 import { extClient } from './account.ts';
-import { LazyMarkdown } from './LazyMarkdown.tsx';
+import { LazyMarkdown } from '../ai/LazyMarkdown.tsx';
 import { OutputActions } from './OutputActions.tsx';
-import { relativeTime } from './time.ts';
+import { relativeTime } from '../time.ts';
 
 /**
  * Run history (prompt_runs): the user's runs, newest first, each reopened in place with its output
