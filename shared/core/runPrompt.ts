@@ -129,14 +129,21 @@ export function labelForValueId(id: string): string {
   return humanizePlaceholderName(id);
 }
 
-/** The filled values to show with a run, in form order when the fields are known; empty ones left out. */
+/**
+ * The filled values to show with a run, empty ones left out: in form order when the fields are
+ * known, otherwise by label (the database keeps no key order: jsonb sorts keys by length).
+ */
 export function filledValueRows(stored: Readonly<Record<string, unknown>>, fields?: readonly PromptField[]): { id: string; label: string; value: string }[] {
   const labels = new Map((fields ?? []).map((f) => [f.id, f.label]));
-  const ids = fields ? [...fields.map((f) => f.id), ...Object.keys(stored).filter((id) => !labels.has(id))] : Object.keys(stored);
-  return ids.flatMap((id) => {
+  const known = (fields ?? []).map((f) => f.id).filter((id) => id in stored);
+  const others = Object.keys(stored)
+    .filter((id) => !labels.has(id))
+    .map((id) => ({ id, label: labelForValueId(id) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  const rows = [...known.map((id) => ({ id, label: labels.get(id)! })), ...others];
+  return rows.flatMap(({ id, label }) => {
     const value = stored[id];
-    if (typeof value !== 'string' || !value.trim()) return [];
-    return [{ id, label: labels.get(id) ?? labelForValueId(id), value }];
+    return typeof value === 'string' && value.trim() ? [{ id, label, value }] : [];
   });
 }
 

@@ -103,7 +103,7 @@ describe('values a run keeps', () => {
     expect(valuesFromRun(fields, {})).toEqual({});
   });
 
-  it('shows filled values in form order with their labels, and labels ids when fields are unknown', () => {
+  it('shows filled values in form order with their labels; by label when the fields are unknown', () => {
     const stored = { '{{selection}}': 'Picked text', extra_note: 'kept', tone: 'formal', product: 'AI Vault', audience: '  ' };
     expect(filledValueRows(stored, fields)).toEqual([
       { id: 'product', label: 'Product', value: 'AI Vault' },
@@ -111,7 +111,7 @@ describe('values a run keeps', () => {
       { id: '{{selection}}', label: 'Selected text', value: 'Picked text' },
       { id: 'extra_note', label: 'Extra note', value: 'kept' },
     ]);
-    expect(filledValueRows(stored).map((r) => r.label)).toEqual(['Selected text', 'Extra note', 'Tone', 'Product']);
+    expect(filledValueRows(stored).map((r) => r.label)).toEqual(['Extra note', 'Product', 'Selected text', 'Tone']);
     expect(labelForValueId('{{page}}')).toBe('Page text');
     expect(labelForValueId('{{unknown}}')).toBe('{{unknown}}');
     expect(labelForValueId('call_to_action')).toBe('Call to action');
