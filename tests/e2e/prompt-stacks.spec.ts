@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
 import * as lib from '../../shared/data/prompts.ts';
-import { lookAt, member } from './prompts-support.ts';
+import { expect, lookAt, member } from './prompts-support.ts';
 import { signInAs } from './support.ts';
 
 /** /prompts (spec 000 §2.14): category cards, search, Clear Filters, badges, empty texts, Use Prompt. */
@@ -89,13 +89,13 @@ test('free stacks and the user’s prompts by category: search, Clear Filters, b
 test('a signed-out visitor of /prompts, /recommended-prompts or /run-prompt goes to sign in and comes back', async ({ page }) => {
   for (const path of ['/prompts', '/recommended-prompts', '/run-prompt/fp1']) {
     await page.goto(path);
-    await expect(page).toHaveURL(`/auth?next=${encodeURIComponent(path)}`);
+    await expect(page).toHaveURL(`/auth?next=${encodeURIComponent(path)}`, { timeout: 30_000 });
   }
   const { user } = await member(null);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByLabel(/^Email/).fill(user.email);
   await page.getByLabel(/^Password/).fill(user.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/run-prompt\/fp1$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Catchy Ad Headline' })).toBeVisible();
+  await expect(page).toHaveURL(/\/run-prompt\/fp1$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Catchy Ad Headline' })).toBeVisible({ timeout: 30_000 });
 });

@@ -20,10 +20,10 @@ export function RecommendedCard({ prompt, onPreview, onSave }: { prompt: Recomme
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, gap: 1, flexWrap: 'wrap' }}>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-          <Button size="small" variant="outlined" startIcon={<VisibilityIcon fontSize="small" />} onClick={onPreview} aria-label={`Preview ${prompt.name}`}>
+          <Button size="small" variant="outlined" startIcon={<VisibilityIcon fontSize="small" />} onClick={onPreview} aria-label={`Preview: ${prompt.name}`}>
             Preview
           </Button>
-          <Button size="small" variant="contained" startIcon={<BookmarkAddIcon fontSize="small" />} onClick={onSave} aria-label={`Save ${prompt.name} to library`}>
+          <Button size="small" variant="contained" startIcon={<BookmarkAddIcon fontSize="small" />} onClick={onSave} aria-label={`Save to library: ${prompt.name}`}>
             Save to library
           </Button>
         </Stack>
