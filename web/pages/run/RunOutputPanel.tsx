@@ -26,7 +26,7 @@ export function RunOutputPanel({ run, documentName }: { run: AiRun; documentName
             Output
           </Typography>
           {/* The state is announced; the text itself is not read out as it streams. */}
-          <Box role="status" sx={{ display: 'contents' }}>
+          <Box role="status" sx={{ display: 'inline-flex' }}>
             {chip && <Chip size="small" variant="outlined" color={chip.color} label={chip.label} />}
           </Box>
           {running && (
