@@ -91,19 +91,23 @@ export async function recordPromptRun(client: SupabaseClient, run: NewPromptRun)
   return error ? fail(error) : ok(toRun(data as RunRow));
 }
 
-/** A page of the user's runs, newest first; `promptId` keeps only the runs of one saved prompt. */
+/**
+ * A page of the user's runs, newest first; `promptId` keeps only the runs of one saved prompt,
+ * `freePromptId` those of one built-in free prompt (fp1 …).
+ */
 export async function listPromptRuns(
   client: SupabaseClient,
-  { page = 1, pageSize = RUN_HISTORY_PAGE_SIZE, promptId }: { page?: number; pageSize?: number; promptId?: string } = {},
+  { page = 1, pageSize = RUN_HISTORY_PAGE_SIZE, promptId, freePromptId }: { page?: number; pageSize?: number; promptId?: string; freePromptId?: string } = {},
 ): Promise<DataResult<{ runs: PromptRun[]; total: number }>> {
   const from = (Math.max(1, Math.floor(page) || 1) - 1) * pageSize;
   let query = client.from('prompt_runs').select(RUN_COLUMNS, { count: 'exact' });
   if (promptId) query = query.eq('prompt_id', promptId);
+  if (freePromptId) query = query.eq('free_prompt_id', freePromptId);
   const { data, error, count } = await query
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, from + pageSize - 1);
-  if (error?.code === RANGE_PAST_END) return ok({ runs: [], total: (await listPromptRuns(client, { pageSize, promptId })).data?.total ?? 0 });
+  if (error?.code === RANGE_PAST_END) return ok({ runs: [], total: (await listPromptRuns(client, { pageSize, promptId, freePromptId })).data?.total ?? 0 });
   if (error) return fail(error);
   return ok({ runs: (data as RunRow[]).map(toRun), total: count ?? data.length });
 }

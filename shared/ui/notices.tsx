@@ -142,7 +142,7 @@ export function NoticeViewport() {
               {notice?.title}
             </Typography>
             {notice?.description && (
-              <Typography variant="body2" component="p" sx={{ opacity: 0.9, overflowWrap: 'anywhere' }}>
+              <Typography variant="body2" component="p" sx={{ opacity: destructive ? 1 : 0.9, overflowWrap: 'anywhere' }}>
                 {notice.description}
               </Typography>
             )}

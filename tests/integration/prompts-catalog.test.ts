@@ -167,6 +167,9 @@ describe('run history', () => {
     expect(page1.runs.map((r) => r.output)).toEqual(['', 'Answer 2', 'Answer 1']);
     expect(must(await runs.listPromptRuns(me.client, { pageSize: 3, page: 2 })).runs.map((r) => r.output)).toEqual(['Answer 0']);
     expect(must(await runs.listPromptRuns(me.client, { promptId: prompt.id })).total).toBe(3);
+    // One built-in prompt's runs (the run page's history of fp1).
+    expect(must(await runs.listPromptRuns(me.client, { freePromptId: 'fp1' })).runs.map((r) => r.id)).toEqual([free.id]);
+    expect(must(await runs.listPromptRuns(me.client, { freePromptId: 'fp2' }))).toEqual({ runs: [], total: 0 });
     expect(must(await runs.listPromptRuns(me.client, { pageSize: 3, page: 9 }))).toEqual({ runs: [], total: 4 });
 
     const reopened = must(await runs.getPromptRun(me.client, page1.runs[1]!.id));

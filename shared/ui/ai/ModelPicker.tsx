@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Autocomplete, FormControl, FormHelperText, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
 import { defaultModel, chatModels } from '../../ai/modelChoice.ts';
 import { keyRequired, listModels, type ProviderTarget } from '../../ai/providers.ts';
@@ -46,6 +46,9 @@ export function ModelPicker({ value, available, onChange, idPrefix = 'ai' }: { v
   const [problem, setProblem] = useState<string | null>(null);
   const usable = hasUsableKey(value.provider, available);
   const target = targetFor(value.provider, available);
+  // The model may be chosen (or restored) while the list loads: the default must not replace it then.
+  const latest = useRef(value);
+  latest.current = value;
 
   useEffect(() => {
     let cancelled = false;
@@ -56,13 +59,13 @@ export function ModelPicker({ value, available, onChange, idPrefix = 'ai' }: { v
       .then((list) => {
         if (cancelled) return;
         setModels(list);
-        if (!value.model) onChange({ provider: value.provider, model: defaultModel(value.provider, list) });
+        if (!latest.current.model) onChange({ provider: value.provider, model: defaultModel(value.provider, list) });
       })
       .catch((error: unknown) => {
         if (cancelled) return;
         setModels([]);
         setProblem(`Could not load the model list (${error instanceof Error ? error.message : String(error)}). Type a model name.`);
-        if (!value.model) onChange({ provider: value.provider, model: defaultModel(value.provider, null) });
+        if (!latest.current.model) onChange({ provider: value.provider, model: defaultModel(value.provider, null) });
       });
     return () => {
       cancelled = true;

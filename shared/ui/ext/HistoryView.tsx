@@ -7,10 +7,10 @@ import { PROVIDER_KEYS, PROVIDER_IDS, type ProviderId } from '../../core/provide
 import { deletePromptRun, listPromptRuns, RUN_HISTORY_PAGE_SIZE, type PromptRun } from '../../data/promptsRuns.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { useNotify } from '../notices.tsx';
+import { LazyMarkdown } from '../ai/LazyMarkdown.tsx';
 import { extData } from './extClient.ts';
-import { LazyMarkdown } from './LazyMarkdown.tsx';
 import { OutputActions } from './OutputActions.tsx';
-import { relativeTime } from './time.ts';
+import { relativeTime } from '../time.ts';
 
 /**
  * Run history (prompt_runs): the user's runs, newest first, each reopened in place with its output

@@ -7,7 +7,7 @@ import StarBorderIcon from '@mui/icons-material/StarBorder';
 import type { LibraryFolder } from '../../core/promptLibrary.ts';
 import type { PromptCard } from '../../data/prompts.ts';
 import type { RecentPrompt } from '../../ext/items.ts';
-import { relativeTime } from './time.ts';
+import { relativeTime } from '../time.ts';
 
 /** The rows of the panel's library lists: a folder, a prompt (with its favourite star), a recent run. */
 

@@ -14,7 +14,7 @@ import { NoticeViewport } from '../notices.tsx';
 import { ThemeRoot } from '../ThemeRoot.tsx';
 import { useAccount } from './account.ts';
 import { useOpenPanel } from './panelOpen.ts';
-import { relativeTime } from './time.ts';
+import { relativeTime } from '../time.ts';
 import { providerReady, useKeyStatus } from './useKeyStatus.ts';
 import { useStoredItem } from './useStoredItem.ts';
 

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import StopIcon from '@mui/icons-material/Stop';
 import type { AiRun } from '../ai/useAiRun.ts';
-import { LazyMarkdown } from './LazyMarkdown.tsx';
+import { LazyMarkdown } from '../ai/LazyMarkdown.tsx';
 import { OutputActions } from './OutputActions.tsx';
 
 /** The run's output as it streams: Stop while it runs, then copy / insert / save. */

@@ -4,7 +4,7 @@ import { documentExport } from '../../../shared/core/documents.ts';
 import { templateLabel } from '../../../shared/core/templates.ts';
 import { getDocument, type DocumentSummary } from '../../../shared/data/documents.ts';
 import type { ExportFormat } from '../../../shared/export/model.ts';
-import { LazyMarkdown } from '../../../shared/ui/ext/LazyMarkdown.tsx';
+import { LazyMarkdown } from '../../../shared/ui/ai/LazyMarkdown.tsx';
 import { supabase } from '../../lib/supabase.ts';
 import { DownloadMenu } from './DownloadMenu.tsx';
 

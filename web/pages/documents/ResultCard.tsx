@@ -7,7 +7,7 @@ import { documentTitleFrom, templateLabel } from '../../../shared/core/templates
 import type { DocumentSummary } from '../../../shared/data/documents.ts';
 import type { ExportFormat } from '../../../shared/export/model.ts';
 import type { AiRun } from '../../../shared/ui/ai/useAiRun.ts';
-import { LazyMarkdown } from '../../../shared/ui/ext/LazyMarkdown.tsx';
+import { LazyMarkdown } from '../../../shared/ui/ai/LazyMarkdown.tsx';
 import { DownloadMenu } from './DownloadMenu.tsx';
 import type { GenerationMeta } from './useGenerator.ts';
 import type { SavedDocuments } from './useSavedDocument.ts';

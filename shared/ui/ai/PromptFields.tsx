@@ -3,8 +3,8 @@ import type { PromptField } from '../../core/placeholders.ts';
 
 /**
  * A prompt's form from its placeholders (shared/core/placeholders.ts): a text field per
- * `[name]` (with its default as a hint), a list for `[name: a|b]`, and the page variables, filled
- * from the tab but editable.
+ * `[name]` (with its default as a hint), a list for `[name: a|b]`, and the page variables — in
+ * the extension filled from the tab but editable, in the dashboard (no tab) typed by the user.
  */
 
 export interface PromptFieldsProps {
@@ -13,8 +13,8 @@ export interface PromptFieldsProps {
   onChange: (id: string, value: string) => void;
   /** Ids of required fields still empty (shown once the user tried to run). */
   missing: ReadonlySet<string>;
-  /** Page-variable values read from the tab, by field id. */
-  fromPage: Readonly<Record<string, string>>;
+  /** Page-variable values read from the tab, by field id; undefined where there is no tab (the dashboard). */
+  fromPage?: Readonly<Record<string, string>>;
 }
 
 export function PromptFields({ fields, values, onChange, missing, fromPage }: PromptFieldsProps) {
@@ -50,10 +50,13 @@ export function PromptFields({ fields, values, onChange, missing, fromPage }: Pr
             </TextField>
           );
         }
-        const pageValue = field.kind === 'page' ? fromPage[field.id] : undefined;
         const helper =
           field.kind === 'page'
-            ? pageHelper(field.name, value, pageValue)
+            ? fromPage
+              ? pageHelper(field.name, value, fromPage[field.id])
+              : error
+                ? 'Required.'
+                : 'The extension fills this from the page you are on; here, type or paste it.'
             : error
               ? 'Required.'
               : field.defaultValue && !value

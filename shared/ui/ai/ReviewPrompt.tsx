@@ -11,10 +11,12 @@ export interface ReviewPromptProps {
   composed: string;
   edited: string | null;
   onEdit: (text: string | null) => void;
+  /** Shown from the start (the dashboard has room for it; the side panel starts folded). */
+  defaultOpen?: boolean;
 }
 
-export function ReviewPrompt({ composed, edited, onEdit }: ReviewPromptProps) {
-  const [open, setOpen] = useState(false);
+export function ReviewPrompt({ composed, edited, onEdit, defaultOpen = false }: ReviewPromptProps) {
+  const [open, setOpen] = useState(defaultOpen);
   return (
     <Box>
       <Button

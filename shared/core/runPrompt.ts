@@ -1,0 +1,157 @@
+/**
+ * The dashboard's run-prompt page (/run-prompt/{promptId}, spec 001 "Run Prompt", §5, §8, §9):
+ * which prompt an id names (a saved prompt or a built-in free one), the one shape the page runs,
+ * the provider it starts with, the values a run keeps in its history and how they come back, and
+ * the page's texts. Pure: shared/data loads the rows, shared/ai runs them.
+ *
+ * Spec 001 §5 says a provider other than openai gives 'Coming Soon!'. That is a placeholder of the
+ * original: every provider works here (DESIGN "Beyond the spec"), so there is no such notice.
+ */
+
+import { humanizePlaceholderName, PAGE_VARIABLES, type FieldValues, type PageVariable, type PromptField, type PromptQuestion } from './placeholders.ts';
+import type { LibraryPrompt } from './promptLibrary.ts';
+import { RUN_PROMPT_TEXTS, type FreePrompt } from './promptStacks.ts';
+import { PROVIDER_IDS, type ProviderId } from './providerKeys.ts';
+import { runPromptPath } from './routes.ts';
+
+/** The page's own texts (the spec's are RUN_PROMPT_TEXTS; these name what it leaves unsaid). */
+export const RUN_TEXTS = {
+  ...RUN_PROMPT_TEXTS,
+  notFoundText: 'This prompt does not exist, or it is not in your library.',
+  copied: '✅ Copied to clipboard!',
+  copyFailed: 'Copy Failed',
+  documentSaved: 'Document Saved',
+  documentSavedText: (name: string) => `"${name}" is in your documents.`,
+  fillIn: (labels: readonly string[]) => `Fill in: ${labels.join(', ')}.`,
+  historyEmpty: 'No runs yet. Run a prompt and it is kept here.',
+  historyError: 'Error fetching run history',
+  runDeleted: 'Run deleted',
+  historyCleared: 'Run history cleared',
+  deleteRunError: 'Error deleting run',
+  recordError: 'Error saving run history',
+} as const;
+
+/** Spec 001 §9: run-prompt output is saved in the text format. */
+export const RUN_OUTPUT_FORMAT = 'txt';
+
+export type RunPromptSource = 'saved' | 'free' | 'invalid';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Built-in prompt ids are short words (fp1 … fp4); anything else cannot be one. */
+const FREE_ID = /^[a-z][a-z0-9_-]{0,63}$/i;
+
+/**
+ * Which table an id of the route names: saved prompts have uuids, the built-in free prompts short
+ * text ids. 'invalid' needs no query: it is 'Prompt not found'.
+ */
+export function runPromptSource(id: string): RunPromptSource {
+  if (UUID.test(id)) return 'saved';
+  if (FREE_ID.test(id)) return 'free';
+  return 'invalid';
+}
+
+/** A prompt ready to fill and run, from either table. */
+export interface RunnablePrompt {
+  source: 'saved' | 'free';
+  id: string;
+  name: string;
+  promptText: string;
+  description: string;
+  /** The built-in stacks' questions: the labels of their placeholders (spec 000 §3.5). */
+  questions: PromptQuestion[];
+  isPremium: boolean;
+  /** The provider the prompt runs with unless the user picks another. */
+  provider: ProviderId;
+  /** null: the provider's default model. */
+  model: string | null;
+  /** A built-in prompt's category id, for its 'Free - {category}' label. */
+  categoryId: string | null;
+}
+
+/**
+ * The provider a prompt's llm_provider names. Spec 000 §3.6 lists openai, gemini and
+ * chatgpt_custom; the library adds the others. Anything unknown starts on the default, openai.
+ */
+export function providerFor(llmProvider: string | null | undefined): ProviderId {
+  const value = (llmProvider ?? '').trim().toLowerCase();
+  return PROVIDER_IDS.includes(value as ProviderId) ? (value as ProviderId) : 'openai';
+}
+
+export const fromSavedPrompt = (p: LibraryPrompt): RunnablePrompt => ({
+  source: 'saved',
+  id: p.id,
+  name: p.name,
+  promptText: p.promptText,
+  description: p.description,
+  questions: [],
+  isPremium: p.isPremium,
+  provider: providerFor(p.llmProvider),
+  model: p.model?.trim() || null,
+  categoryId: null,
+});
+
+export const fromFreePrompt = (p: FreePrompt): RunnablePrompt => ({
+  source: 'free',
+  id: p.id,
+  name: p.name,
+  promptText: p.promptText,
+  description: '',
+  questions: p.questions,
+  isPremium: p.isPremium,
+  provider: providerFor(p.llmProvider),
+  model: null,
+  categoryId: p.categoryId,
+});
+
+/** What a run of this prompt records as its prompt (prompt_runs.prompt_id / free_prompt_id). */
+export const runLink = (prompt: Pick<RunnablePrompt, 'source' | 'id'>): { promptId: string | null; freePromptId: string | null } =>
+  prompt.source === 'saved' ? { promptId: prompt.id, freePromptId: null } : { promptId: null, freePromptId: prompt.id };
+
+/** The form's values as a run keeps them: every field, as typed (the page variables too: the user typed them). */
+export function valuesToStore(fields: readonly PromptField[], values: FieldValues): Record<string, string> {
+  return Object.fromEntries(fields.map((f) => [f.id, values[f.id] ?? '']));
+}
+
+/** A run's stored values back into the form: only fields the prompt still has, only strings. */
+export function valuesFromRun(fields: readonly PromptField[], stored: Readonly<Record<string, unknown>>): Record<string, string> {
+  const restored: Record<string, string> = {};
+  for (const field of fields) {
+    const value = stored[field.id];
+    if (typeof value === 'string') restored[field.id] = value;
+  }
+  return restored;
+}
+
+/** A stored value's label when the prompt's fields are not at hand (the history of all runs). */
+export function labelForValueId(id: string): string {
+  const page = /^\{\{(\w+)\}\}$/.exec(id)?.[1];
+  if (page && page in PAGE_VARIABLES) return PAGE_VARIABLES[page as PageVariable].label;
+  return humanizePlaceholderName(id);
+}
+
+/**
+ * The filled values to show with a run, empty ones left out: in form order when the fields are
+ * known, otherwise by label (the database keeps no key order: jsonb sorts keys by length).
+ */
+export function filledValueRows(stored: Readonly<Record<string, unknown>>, fields?: readonly PromptField[]): { id: string; label: string; value: string }[] {
+  const labels = new Map((fields ?? []).map((f) => [f.id, f.label]));
+  const known = (fields ?? []).map((f) => f.id).filter((id) => id in stored);
+  const others = Object.keys(stored)
+    .filter((id) => !labels.has(id))
+    .map((id) => ({ id, label: labelForValueId(id) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  const rows = [...known.map((id) => ({ id, label: labels.get(id)! })), ...others];
+  return rows.flatMap(({ id, label }) => {
+    const value = stored[id];
+    return typeof value === 'string' && value.trim() ? [{ id, label, value }] : [];
+  });
+}
+
+/** Where a run of the history reopens: its prompt's run page with the run, or null when the prompt is gone. */
+export function reopenRunPath(run: { id: string; promptId: string | null; freePromptId: string | null }): string | null {
+  const promptId = run.promptId ?? run.freePromptId;
+  return promptId ? `${runPromptPath(promptId)}?run=${encodeURIComponent(run.id)}` : null;
+}
+
+/** What the history keeps of a failed run: the notice's title and message. */
+export const runErrorText = (error: { title: string; message: string }): string => `${error.title}: ${error.message}`;

@@ -1,0 +1,127 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { folderPathFromTree, LIBRARY_TEXTS, type FolderRef, type LibraryFolder } from '../../../shared/core/promptLibrary.ts';
+import { RECOMMENDED_TEXTS, saveRecommendedProblem, type RecommendedPrompt } from '../../../shared/core/recommendedPrompts.ts';
+import { runPromptPath } from '../../../shared/core/routes.ts';
+import { listAllFolders } from '../../../shared/data/prompts.ts';
+import { saveRecommendedPrompt } from '../../../shared/data/promptsCatalog.ts';
+import { useNotify } from '../../../shared/ui/notices.tsx';
+import { useUser } from '../../lib/session.tsx';
+import { supabase } from '../../lib/supabase.ts';
+
+const ROOT = '';
+
+/** Every folder with its whole path ('Launch / Emails'), in path order. */
+function folderOptions(folders: readonly LibraryFolder[]): { id: string; label: string }[] {
+  const byId = new Map<string, FolderRef>(folders.map((f) => [f.id, f]));
+  return folders
+    .map((f) => ({ id: f.id, label: (folderPathFromTree(f.id, byId) ?? []).slice(1).map((c) => c.name).join(' / ') || f.name }))
+    .sort((a, b) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base' }));
+}
+
+type Folders = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; options: { id: string; label: string }[] };
+
+/**
+ * Save to library (spec 001 §5: login and a non-empty name required): the copy's name, and the
+ * folder of the user's library it goes into (the root unless chosen).
+ */
+export function SaveToLibraryDialog({ prompt, onClose }: { prompt: RecommendedPrompt; onClose: () => void }) {
+  const user = useUser();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [name, setName] = useState(prompt.name);
+  const [folderId, setFolderId] = useState(ROOT);
+  const [nameProblem, setNameProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [folders, setFolders] = useState<Folders>({ status: 'loading' });
+
+  const loadFolders = async () => {
+    setFolders({ status: 'loading' });
+    const result = await listAllFolders(supabase);
+    setFolders(result.error ? { status: 'error', message: result.error.message } : { status: 'ready', options: folderOptions(result.data) });
+  };
+  useEffect(() => {
+    void loadFolders();
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = saveRecommendedProblem(user !== null, name);
+    if (problem) {
+      if (problem === RECOMMENDED_TEXTS.nameRequired) return setNameProblem(problem.description);
+      return notify({ ...problem, variant: 'destructive' });
+    }
+    setSaving(true);
+    const result = await saveRecommendedPrompt(supabase, prompt, { name, folderId: folderId || null });
+    setSaving(false);
+    if (result.error) {
+      if (result.error.code === 'login_required') return notify({ ...RECOMMENDED_TEXTS.loginRequired, variant: 'destructive' });
+      if (result.error.code === 'invalid') return setNameProblem(result.error.message);
+      return notify(RECOMMENDED_TEXTS.saveFailed(result.error.message));
+    }
+    const saved = result.data;
+    notify({
+      ...RECOMMENDED_TEXTS.saved(saved.name),
+      action: { label: 'Run it', altText: `Run it: open "${saved.name}" in the runner`, onClick: () => navigate(runPromptPath(saved.id)) },
+    });
+    onClose();
+  };
+
+  return (
+    <Dialog open onClose={saving ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="save-recommended-title">
+      <form noValidate onSubmit={(e) => void submit(e)}>
+        <DialogTitle id="save-recommended-title">Save to your library</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            <TextField
+              label="Prompt name"
+              value={name}
+              onChange={(e) => {
+                setName(e.target.value);
+                setNameProblem(null);
+              }}
+              required
+              autoFocus
+              error={nameProblem !== null}
+              helperText={nameProblem ?? 'The name it gets in My Prompts.'}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+              fullWidth
+            />
+            {folders.status === 'error' ? (
+              <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void loadFolders()}>Try again</Button>}>
+                Error fetching prompt folders: {folders.message}. It is saved in {LIBRARY_TEXTS.rootName}.
+              </Alert>
+            ) : (
+              <TextField
+                select
+                label="Folder"
+                value={folderId}
+                onChange={(e) => setFolderId(e.target.value)}
+                disabled={folders.status === 'loading'}
+                helperText={folders.status === 'loading' ? 'Loading your folders…' : undefined}
+                fullWidth
+              >
+                <MenuItem value={ROOT}>{LIBRARY_TEXTS.rootName}</MenuItem>
+                {folders.status === 'ready' &&
+                  folders.options.map((option) => (
+                    <MenuItem key={option.id} value={option.id}>
+                      {option.label}
+                    </MenuItem>
+                  ))}
+              </TextField>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={saving}>
+            Save
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,182 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, AlertTitle, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import { AI_TEXTS } from '../../../shared/ai/aiErrors.ts';
+import { fillPrompt, initialValues, parsePrompt } from '../../../shared/core/placeholders.ts';
+import { PROVIDER_IDS, type ProviderId } from '../../../shared/core/providerKeys.ts';
+import { ROUTES } from '../../../shared/core/routes.ts';
+import { runLink, RUN_TEXTS, valuesFromRun, valuesToStore, type RunnablePrompt } from '../../../shared/core/runPrompt.ts';
+import { outputDocumentName } from '../../../shared/ext/runPrompt.ts';
+import { getPromptRun, type PromptRun } from '../../../shared/data/promptsRuns.ts';
+import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys, type ModelChoice } from '../../../shared/ui/ai/ModelPicker.tsx';
+import { PromptFields } from '../../../shared/ui/ai/PromptFields.tsx';
+import { ReviewPrompt } from '../../../shared/ui/ai/ReviewPrompt.tsx';
+import { useAiRun } from '../../../shared/ui/ai/useAiRun.ts';
+import { useNotify } from '../../../shared/ui/notices.tsx';
+import { useProviderKeys } from '../../lib/providerKeys.ts';
+import { useUser } from '../../lib/session.tsx';
+import { supabase } from '../../lib/supabase.ts';
+import { RunHistoryList } from './RunHistoryList.tsx';
+import { RunOutputPanel } from './RunOutputPanel.tsx';
+import { useRecordRuns } from './useRecordRuns.ts';
+import { useRunHistory } from './useRunHistory.ts';
+
+const isProvider = (value: string): value is ProviderId => PROVIDER_IDS.includes(value as ProviderId);
+
+/**
+ * Filling and running one prompt: a form from its placeholders (defaults, choices, page variables
+ * as ordinary fields), the filled prompt to read and edit before it is sent, provider and model,
+ * then the streamed answer. Nothing typed is lost when a run fails; every run goes into the
+ * history below, which can put a run's values back into the form.
+ */
+export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; reopenRunId: string | null }) {
+  const user = useUser();
+  const keys = useProviderKeys(user?.id ?? null);
+  const notify = useNotify();
+  const parsed = useMemo(() => parsePrompt(prompt.promptText, prompt.questions), [prompt.promptText, prompt.questions]);
+  const [edits, setEdits] = useState<Record<string, string>>({});
+  const values = useMemo(() => ({ ...initialValues(parsed.fields), ...edits }), [parsed.fields, edits]);
+  const filled = useMemo(() => fillPrompt(prompt.promptText, values, parsed), [prompt.promptText, values, parsed]);
+  const [edited, setEdited] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [choice, setChoice] = useState<ModelChoice>({ provider: prompt.provider, model: prompt.model ?? '' });
+  const formRef = useRef<HTMLElement>(null);
+
+  const available: AvailableKeys = useMemo(
+    () => ({
+      keys: Object.fromEntries(Object.entries(keys.state.keys).map(([id, key]) => [id, key.value])),
+      customBaseUrl: keys.state.baseUrl.value,
+    }),
+    [keys.state],
+  );
+  const usable = hasUsableKey(choice.provider, available);
+  const link = runLink(prompt);
+  const history = useRunHistory({ promptId: link.promptId ?? undefined, freePromptId: link.freePromptId ?? undefined });
+  const run = useAiRun();
+  const begin = useRecordRuns(run, history.prepend);
+  const [expanded, setExpanded] = useState<string | null>(reopenRunId);
+
+  // The fields still empty (an edited prompt is sent as it is, so nothing is missing then).
+  const missing = edited === null ? filled.missing : [];
+  const finalPrompt = edited ?? filled.text;
+  const running = run.status === 'running';
+
+  const start = () => {
+    if (running) return;
+    if (missing.length) return setProblem(RUN_TEXTS.fillIn(missing.map((f) => f.label)));
+    if (!finalPrompt.trim()) return setProblem('The prompt to send is empty.');
+    if (!usable || !choice.model) return;
+    setProblem(null);
+    begin({
+      ...link,
+      promptName: prompt.name,
+      filledValues: valuesToStore(parsed.fields, values),
+      finalPrompt,
+      provider: choice.provider,
+      model: choice.model || null,
+    });
+    void run.start({ target: targetFor(choice.provider, available), model: choice.model, prompt: finalPrompt });
+  };
+
+  const restoreRun = (past: PromptRun, quiet = false) => {
+    const restored = valuesFromRun(parsed.fields, past.filledValues);
+    setEdits(restored);
+    const refilled = fillPrompt(prompt.promptText, { ...initialValues(parsed.fields), ...restored }, parsed).text;
+    // The run's prompt was edited by hand: bring the edit back too.
+    setEdited(refilled === past.finalPrompt ? null : past.finalPrompt);
+    if (isProvider(past.provider)) setChoice({ provider: past.provider, model: past.model ?? '' });
+    setProblem(null);
+    if (!quiet) {
+      notify({ title: 'Values restored', description: 'The form holds the values of that run.' });
+      formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    }
+  };
+
+  // /run-prompt/{id}?run={runId} (from the history of all runs): that run's values, its output opened.
+  const reopened = useRef(false);
+  useEffect(() => {
+    if (!reopenRunId || reopened.current || history.status !== 'ready') return;
+    reopened.current = true;
+    const listed = history.runs.find((r) => r.id === reopenRunId);
+    const apply = (past: PromptRun) => {
+      restoreRun(past, true);
+      requestAnimationFrame(() => document.getElementById(`run-${past.id}`)?.scrollIntoView({ block: 'center' }));
+    };
+    if (listed) return apply(listed);
+    void getPromptRun(supabase, reopenRunId).then(({ data }) => {
+      if (data && (data.promptId ?? data.freePromptId) === prompt.id) restoreRun(data, true);
+    });
+    // Once, when the history has loaded.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reopenRunId, history.status]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      start();
+    }
+  };
+
+  return (
+    <Stack spacing={4}>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
+        <Card component="section" aria-labelledby="run-form-title" ref={formRef} onKeyDown={onKeyDown} sx={{ scrollMarginTop: 80 }}>
+          <CardContent>
+            <Stack spacing={2.5}>
+              <Typography id="run-form-title" variant="h6" component="h2">
+                Fill in the prompt
+              </Typography>
+              <PromptFields
+                fields={parsed.fields}
+                values={values}
+                missing={new Set(problem ? missing.map((f) => f.id) : [])}
+                onChange={(id, value) => {
+                  setEdits((current) => ({ ...current, [id]: value }));
+                  setProblem(null);
+                }}
+              />
+              <ReviewPrompt composed={filled.text} edited={edited} onEdit={setEdited} defaultOpen />
+              <ModelPicker value={choice} available={available} onChange={setChoice} idPrefix="run" />
+              {keys.ready && !usable && (
+                <Alert
+                  severity="warning"
+                  action={
+                    <Button component={RouterLink} to={ROUTES.settings} color="inherit" size="small">
+                      Go to Settings
+                    </Button>
+                  }
+                >
+                  <AlertTitle>{AI_TEXTS.noKeyTitle(choice.provider)}</AlertTitle>
+                  {AI_TEXTS.noKey(choice.provider)}
+                </Alert>
+              )}
+              {problem && (
+                <Alert severity="warning" role="alert">
+                  {problem}
+                </Alert>
+              )}
+              <Button
+                variant="contained"
+                size="large"
+                startIcon={<PlayArrowIcon />}
+                onClick={start}
+                disabled={running || !keys.ready || !usable || !choice.model}
+                aria-keyshortcuts="Control+Enter"
+              >
+                {running ? 'Running…' : run.status === 'idle' ? 'Run prompt' : 'Run again'}
+              </Button>
+            </Stack>
+          </CardContent>
+        </Card>
+        <RunOutputPanel run={run} documentName={outputDocumentName(prompt.name, new Date())} />
+      </Box>
+      <Box component="section" aria-labelledby="run-history-title">
+        <Typography id="run-history-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+          Your runs of this prompt{history.status === 'ready' && history.total > 0 ? ` (${history.total})` : ''}
+        </Typography>
+        <RunHistoryList history={history} fields={parsed.fields} onUseValues={restoreRun} expandedId={expanded} onExpand={setExpanded} />
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Alert, Box, Button, CircularProgress, Container, Tab, Tabs } from '@mui/material';
+import type { StackFilter } from '../../../shared/core/promptStacks.ts';
+import { ROUTES } from '../../../shared/core/routes.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { useUser } from '../../lib/session.tsx';
+import { AllRunsHistory } from './AllRunsHistory.tsx';
+import { StackBrowser } from './StackBrowser.tsx';
+import { usePromptStacks } from './usePromptStacks.ts';
+
+type TabName = 'stacks' | 'history';
+
+/**
+ * /prompts (spec 000 §2.14): the built-in free prompt stacks and the user's own prompts by
+ * category, searchable, each a 'Use Prompt' away from /run-prompt/{id}; and the history of every
+ * run (a tab). Search, category and tab live in the address, so Back and reloads keep them.
+ */
+export function PromptStacksPage() {
+  const user = useUser();
+  const [params, setParams] = useSearchParams();
+  const tab: TabName = params.get('tab') === 'history' ? 'history' : 'stacks';
+  const filter: StackFilter = { search: params.get('q') ?? '', categoryKey: params.get('category') || null };
+  const { state, reload } = usePromptStacks();
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <PageHeader
+        title="Prompt Stacks"
+        subtitle="Ready-made prompts and your own, by category. Pick one, fill in the blanks and run it with your key."
+        actions={
+          <>
+            <Button component={RouterLink} to={ROUTES.recommendedPrompts} variant="outlined">
+              Recommended prompts
+            </Button>
+            <Button component={RouterLink} to={ROUTES.myPrompts} variant="outlined">
+              My Prompts
+            </Button>
+          </>
+        }
+      />
+      <Tabs value={tab} onChange={(_e, value: TabName) => update({ tab: value === 'history' ? 'history' : null })} aria-label="Prompt stacks views" sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
+        <Tab value="stacks" label="Prompts" id="stacks-tab-stacks" aria-controls="stacks-panel-stacks" />
+        <Tab value="history" label="Run history" id="stacks-tab-history" aria-controls="stacks-panel-history" />
+      </Tabs>
+      <Box role="tabpanel" id={`stacks-panel-${tab}`} aria-labelledby={`stacks-tab-${tab}`}>
+        {tab === 'history' ? (
+          <AllRunsHistory />
+        ) : state.status === 'loading' ? (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+            <CircularProgress aria-label="Loading prompts" />
+          </Box>
+        ) : state.status === 'error' ? (
+          <Alert severity="error" action={<Button color="inherit" onClick={() => void reload()}>Try again</Button>}>
+            Error fetching prompts: {state.message}
+          </Alert>
+        ) : (
+          <StackBrowser
+            categories={state.categories}
+            prompts={state.prompts}
+            filter={filter}
+            onFilter={(next) => update({ q: next.search, category: next.categoryKey })}
+            signedIn={user !== null}
+            ownError={state.ownError}
+            onRetry={() => void reload()}
+          />
+        )}
+      </Box>
+    </Container>
+  );
+}
