@@ -109,7 +109,7 @@ export const routes: RouteObject[] = [
               upcoming(ROUTES.promptsLibrary, 'Prompt Folders', 'Your prompt library with folders is coming soon.'),
               upcoming(ROUTES.recommendedPrompts, 'Recommended Prompts', 'Hand-picked prompts are coming soon.'),
               upcoming(ROUTES.runPrompt, 'Run Prompt', 'Running prompts with your own key is coming soon.'),
-              upcoming(ROUTES.promptStacks, 'Offer Builder', 'The offer builder is coming soon.'),
+              { path: ROUTES.promptStacks, lazy: page(() => import('./pages/offers/OfferBuilderPage.tsx'), 'OfferBuilderPage') },
               { path: ROUTES.knowledgeBase, lazy: page(() => import('./pages/knowledge/KnowledgeBasePage.tsx'), 'KnowledgeBasePage') },
               upcoming(ROUTES.documentGenerator, 'Document Generator', 'The document generator is coming soon.'),
               upcoming(ROUTES.savedIdeas, 'Saved Ideas', 'Saved startup ideas are coming soon.'),
