@@ -1,7 +1,7 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Box } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { OfferAsset } from '../../../shared/core/offers/offer.ts';
 
 /**
@@ -15,9 +15,18 @@ export function AssetList({ assets, onMove, renderRow }: { assets: OfferAsset[];
   );
   const names = assets.map((a) => a.name);
   const position = (id: string | number) => `position ${names.indexOf(String(id)) + 1} of ${names.length}`;
+  // dnd-kit reports the row over itself right after the pick-up: stay quiet until it has moved.
+  const moved = useRef(false);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${active.id}, ${position(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${active.id} moved to ${position(over.id)}.` : `${active.id} is not over a place in the list.`),
+    onDragStart: ({ active }) => {
+      moved.current = false;
+      return `Picked up ${active.id}, ${position(active.id)}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if (over?.id === active.id && !moved.current) return undefined;
+      moved.current = true;
+      return over ? `${active.id} moved to ${position(over.id)}.` : `${active.id} is not over a place in the list.`;
+    },
     onDragEnd: ({ active, over }) => (over ? `${active.id} dropped at ${position(over.id)}.` : `${active.id} dropped where it was.`),
     onDragCancel: ({ active }) => `Moving ${active.id} was cancelled.`,
   };

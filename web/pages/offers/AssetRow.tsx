@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Accordion, AccordionDetails, AccordionSummary, Box, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Accordion, AccordionDetails, AccordionSummary, Box, CircularProgress, IconButton, Stack, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/CheckCircle';
 import DragIcon from '@mui/icons-material/DragIndicator';
 import ErrorIcon from '@mui/icons-material/ErrorOutlineOutlined';
@@ -41,19 +41,18 @@ export function AccordionRow({ id, title, status, expanded, onToggle, children, 
 /** One category: drag handle (pointer or keyboard), the accordion row and its panel. */
 export function AssetRow({ asset, busy, expanded, onToggle, dragDisabled, children }: { asset: OfferAsset; busy: boolean; expanded: boolean; onToggle: () => void; dragDisabled: boolean; children: ReactNode }) {
   const sortable = useSortable({ id: asset.name, disabled: dragDisabled });
+  // The drag instructions reach screen readers through dnd-kit's aria-describedby; the card says them too.
   const handle = (
-    <Tooltip title="Drag to reorder (or focus and press Space, then the arrow keys)">
-      <IconButton
-        ref={sortable.setActivatorNodeRef}
-        {...sortable.attributes}
-        {...sortable.listeners}
-        aria-label={`Reorder ${asset.name}`}
-        data-drag-handle
-        sx={{ mt: 0.75, cursor: dragDisabled ? 'default' : 'grab', touchAction: 'none', flexShrink: 0 }}
-      >
-        <DragIcon />
-      </IconButton>
-    </Tooltip>
+    <IconButton
+      ref={sortable.setActivatorNodeRef}
+      {...sortable.attributes}
+      {...sortable.listeners}
+      aria-label={`Reorder ${asset.name}`}
+      data-drag-handle
+      sx={{ mt: 0.75, cursor: dragDisabled ? 'default' : 'grab', touchAction: 'none', flexShrink: 0 }}
+    >
+      <DragIcon />
+    </IconButton>
   );
   return (
     <Box

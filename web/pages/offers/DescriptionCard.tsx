@@ -1,4 +1,5 @@
 import { Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import DotIcon from '@mui/icons-material/FiberManualRecord';
 import OrganizeIcon from '@mui/icons-material/AccountTreeOutlined';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
 import type { OfferDraft } from '../../../shared/core/offers/offer.ts';
@@ -6,8 +7,9 @@ import { OFFER_TEXTS } from '../../../shared/core/offers/texts.ts';
 
 /** Where the open offer stands against its saved row. */
 export function SaveStatus({ offer, dirty }: { offer: OfferDraft; dirty: boolean }) {
-  const [label, color] = offer.id === null ? (['Not saved yet', 'warning'] as const) : dirty ? (['Unsaved changes', 'warning'] as const) : (['Saved', 'success'] as const);
-  return <Chip size="small" variant="outlined" color={color} label={label} data-testid="save-status" />;
+  const [label, color] = offer.id === null ? (['Not saved yet', 'warning.main'] as const) : dirty ? (['Unsaved changes', 'warning.main'] as const) : (['Saved', 'success.main'] as const);
+  // The colour is in the dot only: coloured label text would fall below 4.5:1 contrast.
+  return <Chip size="small" variant="outlined" icon={<DotIcon sx={{ '&&': { color } }} />} label={label} data-testid="save-status" />;
 }
 
 function PointList({ title, items }: { title: string; items: string[] }) {

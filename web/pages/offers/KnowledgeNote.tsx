@@ -37,9 +37,9 @@ export function KnowledgeNote({ state, onRetry }: { state: KnowledgeState; onRet
   }
   if (context.trimmed) {
     return (
-      <Alert severity="info" variant="outlined" data-testid="knowledge-trimmed">
-        {source} in your {kbLink} hold more than one prompt can take: {context.included} of {plural(context.total, 'document')} (the first{' '}
-        {KNOWLEDGE_BUDGET_CHARS.toLocaleString('en-US')} characters, oldest first) are sent as background knowledge.
+      <Alert severity="info" variant="outlined" role="note" data-testid="knowledge-trimmed">
+        {source} in your {kbLink} hold more than one prompt can take. Only the first {KNOWLEDGE_BUDGET_CHARS.toLocaleString('en-US')} characters are sent:{' '}
+        {context.included} of {plural(context.total, 'document')}, oldest first{context.included === context.total ? ', the last one cut short' : ''}.
       </Alert>
     );
   }
