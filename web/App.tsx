@@ -109,7 +109,7 @@ export const routes: RouteObject[] = [
               upcoming(ROUTES.promptsLibrary, 'Prompt Folders', 'Your prompt library with folders is coming soon.'),
               { path: ROUTES.recommendedPrompts, lazy: page(() => import('./pages/recommended/RecommendedPromptsPage.tsx'), 'RecommendedPromptsPage') },
               { path: ROUTES.runPrompt, lazy: page(() => import('./pages/run/RunPromptPage.tsx'), 'RunPromptPage') },
-              upcoming(ROUTES.promptStacks, 'Offer Builder', 'The offer builder is coming soon.'),
+              { path: ROUTES.promptStacks, lazy: page(() => import('./pages/offers/OfferBuilderPage.tsx'), 'OfferBuilderPage') },
               { path: ROUTES.knowledgeBase, lazy: page(() => import('./pages/knowledge/KnowledgeBasePage.tsx'), 'KnowledgeBasePage') },
               {
                 path: ROUTES.documentGenerator,

@@ -1,7 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { OfferAsset, OfferDraft } from '../core/offers/offer.ts';
-import { offerFrameworkSchema, assetContentSchema } from '../core/offers/schema.ts';
 import { z } from 'zod';
+import { offerAssetSchema } from '../core/offers/draft.ts';
+import type { OfferAsset, OfferDraft } from '../core/offers/offer.ts';
+import { offerFrameworkSchema } from '../core/offers/schema.ts';
 
 /**
  * Saved offers (table offers, owner-only): save a draft (insert or update), list, open, rename,
@@ -35,19 +36,11 @@ interface OfferRow {
   updated_at: string;
 }
 
-const assetSchema: z.ZodType<OfferAsset> = z.object({
-  name: z.string().min(1),
-  subItems: z.array(z.string()).default([]),
-  content: assetContentSchema.nullable().default(null),
-  notes: z.string().default(''),
-  error: z.string().nullable().default(null),
-});
-
 const toError = (error: { message: string; code?: string }): DataError => ({ message: error.message, code: error.code });
 
 function rowToDraft(row: OfferRow): OfferDraft | null {
   const framework = offerFrameworkSchema.safeParse(row.framework);
-  const assets = z.array(assetSchema).safeParse(row.assets);
+  const assets = z.array(offerAssetSchema).safeParse(row.assets);
   if (!framework.success || !assets.success) return null;
   return { id: row.id, idea: row.idea, framework: framework.data, assets: assets.data, generalNotes: row.general_notes, videoUrl: row.video_url };
 }

@@ -141,6 +141,7 @@ export function NoticeViewport() {
             <Typography variant="subtitle2" component="p" sx={{ fontWeight: 700 }}>
               {notice?.title}
             </Typography>
+            {/* Full strength on red: faded, the text falls below 4.5:1 contrast. */}
             {notice?.description && (
               <Typography variant="body2" component="p" sx={{ opacity: destructive ? 1 : 0.9, overflowWrap: 'anywhere' }}>
                 {notice.description}

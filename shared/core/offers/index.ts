@@ -5,6 +5,8 @@
  */
 export * from './categories.ts';
 export * from './copy.ts';
+export * from './draft.ts';
+export * from './export.ts';
 export * from './generateAll.ts';
 export * from './offer.ts';
 export * from './organize.ts';

@@ -130,3 +130,18 @@ ${offer.assets.map((asset) => `- ${asset.name}`).join('\n')}
 Answer with one JSON object only: {"phases": [{"name": "phase name", "why": "one sentence", "assets": ["asset names in order"]}]}.
 Use every asset name exactly once and exactly as written.`;
 }
+
+/**
+ * Rewrites structured content (a JSON asset, the offer's description) following the user's
+ * instruction, keeping its shape so it is validated with the same schema as before.
+ */
+export function rewriteJsonPrompt(value: unknown, instruction: string, label: string): string {
+  return `Task: ${OFFER_TASKS.rewrite}
+Asset: ${label}
+Rewrite the text values in the JSON below. Instruction: ${instruction.trim()}
+Keep the facts. Answer with one JSON object only, with exactly the same keys and structure, the same number of items in every list, and numbers unchanged unless the instruction asks otherwise.
+
+"""
+${JSON.stringify(value, null, 2)}
+"""`;
+}

@@ -1,0 +1,212 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { toAiError } from '../../../shared/ai/aiErrors.ts';
+import { defaultModel } from '../../../shared/ai/modelChoice.ts';
+import { generateFramework, type OfferAiOptions } from '../../../shared/ai/offers.ts';
+import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '../../../shared/core/providerKeys.ts';
+import { newOffer, type OfferDraft } from '../../../shared/core/offers/offer.ts';
+import { OFFER_TEXTS } from '../../../shared/core/offers/texts.ts';
+import { OFFER_IDEA_PARAM } from '../../../shared/ext/offerIdea.ts';
+import { getOffer, saveOffer } from '../../../shared/data/offers.ts';
+import { hasUsableKey, targetFor, type AvailableKeys, type ModelChoice } from '../../../shared/ui/ai/ModelPicker.tsx';
+import { useNotify } from '../../../shared/ui/notices.tsx';
+import { useProviderKeys } from '../../lib/providerKeys.ts';
+import { supabase } from '../../lib/supabase.ts';
+import { useAssetActions } from './useAssetActions.ts';
+import { useKnowledgeContext } from './useKnowledgeContext.ts';
+import { useStoredWorkspace } from './useStoredWorkspace.ts';
+
+/** Whole-offer work that excludes other whole-offer work (single assets have their own busy state). */
+export type Activity = 'framework' | 'generateAll' | 'rewriteAll' | 'organize';
+
+const isProvider = (value: string | null): value is ProviderId => PROVIDER_IDS.includes(value as ProviderId);
+
+/** A new framework for the same offer keeps the content, notes and errors of the categories it still has. */
+function withFramework(previous: OfferDraft, fresh: OfferDraft): OfferDraft {
+  const kept = new Map(previous.assets.map((asset) => [asset.name, asset]));
+  return {
+    ...fresh,
+    id: previous.id,
+    generalNotes: previous.generalNotes,
+    videoUrl: previous.videoUrl,
+    assets: fresh.assets.map((asset) => {
+      const old = kept.get(asset.name);
+      return old ? { ...asset, content: old.content, notes: old.notes, error: old.error } : asset;
+    }),
+  };
+}
+
+/**
+ * The offer builder's state and actions (spec 001 "Offer builder", §4): the working copy kept in
+ * the browser, the provider and model, the knowledge-base context, the framework, saving and
+ * opening saved offers; asset work lives in useAssetActions. Results of AI calls that finish after
+ * the user moved to another offer are dropped (`session`).
+ */
+export function useOfferBuilder(userId: string) {
+  const notify = useNotify();
+  const { workspace, current, update } = useStoredWorkspace(userId);
+  const keys = useProviderKeys(userId);
+  const knowledge = useKnowledgeContext();
+  const session = useRef(0);
+  const [activity, setActivity] = useState<Activity | null>(null);
+  const [frameworkError, setFrameworkError] = useState<string | null>(null);
+  const [keyDialog, setKeyDialog] = useState<ProviderId | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const available: AvailableKeys = useMemo(
+    () => ({
+      keys: Object.fromEntries(PROVIDER_IDS.map((id) => [id, keys.state.keys[id].value])) as AvailableKeys['keys'],
+      customBaseUrl: keys.state.baseUrl.value,
+    }),
+    [keys.state],
+  );
+  const provider: ProviderId = isProvider(workspace.provider)
+    ? workspace.provider
+    : (PROVIDER_IDS.find((id) => id !== 'chatgpt_custom' && hasUsableKey(id, available)) ?? 'openai');
+  const choice: ModelChoice = { provider, model: isProvider(workspace.provider) ? workspace.model : '' };
+  const setChoice = useCallback((next: ModelChoice) => update((w) => ({ ...w, provider: next.provider, model: next.model })), [update]);
+
+  // "Offer from this page" in the extension opens /prompt-stacks?idea=…: that becomes the idea.
+  const [params] = useSearchParams();
+  const ideaParam = params.get(OFFER_IDEA_PARAM);
+  const adoptedIdea = useRef(false);
+  useEffect(() => {
+    if (adoptedIdea.current || !ideaParam?.trim()) return;
+    adoptedIdea.current = true;
+    update((w) => ({ ...w, idea: ideaParam.trim() }));
+  }, [ideaParam, update]);
+
+  const changeOffer = useCallback(
+    (change: (offer: OfferDraft) => OfferDraft) =>
+      update((w) => {
+        if (!w.offer) return w;
+        const offer = change(w.offer);
+        return offer === w.offer ? w : { ...w, offer, dirty: true };
+      }),
+    [update],
+  );
+
+  /** Provider, key and model for a call, or null after telling the user a key is missing (toast + modal). */
+  const aiOptions = useCallback((): OfferAiOptions | null => {
+    if (!hasUsableKey(choice.provider, available)) {
+      notify({ title: OFFER_TEXTS.apiKeyMissingTitle, description: `Add your ${PROVIDER_KEYS[choice.provider].label} API key in Settings to build offers.`, variant: 'destructive' });
+      setKeyDialog(choice.provider);
+      return null;
+    }
+    return { target: targetFor(choice.provider, available), model: choice.model || defaultModel(choice.provider, null) };
+  }, [choice.provider, choice.model, available, notify]);
+
+  const assets = useAssetActions({ current, changeOffer, session, aiOptions, context: knowledge.context, activity, setActivity, onKeyMissing: setKeyDialog });
+  const { reset: resetAssets } = assets;
+
+  /** Moves to another offer (or none): work still running for the old one is stopped or ignored. */
+  const replaceOffer = useCallback(
+    (change: Parameters<typeof update>[0]) => {
+      session.current += 1;
+      resetAssets();
+      setFrameworkError(null);
+      update(change);
+    },
+    [resetAssets, update],
+  );
+
+  const runFramework = useCallback(
+    async (mode: 'new' | 'regenerate') => {
+      const idea = (mode === 'regenerate' ? (current.current.offer?.idea ?? current.current.idea) : current.current.idea).trim();
+      if (!idea || activity) return;
+      const options = aiOptions();
+      if (!options) return;
+      const started = session.current;
+      setActivity('framework');
+      setFrameworkError(null);
+      try {
+        const framework = await generateFramework(idea, knowledge.context, options);
+        if (started !== session.current) return;
+        replaceOffer((w) => {
+          const fresh = { ...newOffer(idea, framework), videoUrl: w.videoUrl };
+          return { ...w, offer: mode === 'regenerate' && w.offer ? withFramework(w.offer, fresh) : fresh, dirty: true };
+        });
+        notify({ title: OFFER_TEXTS.generated, description: `"${framework.title}" is ready. Generate its categories below.` });
+      } catch (thrown) {
+        if (started !== session.current) return;
+        const error = toAiError(thrown, { provider: options.target.provider, fallback: OFFER_TEXTS.fallbackError });
+        if (error.kind === 'aborted') return;
+        setFrameworkError(error.message);
+        notify({ title: error.title, description: error.message, variant: 'destructive' });
+      } finally {
+        setActivity((now) => (now === 'framework' ? null : now));
+      }
+    },
+    [activity, aiOptions, current, knowledge.context, notify, replaceOffer],
+  );
+
+  const save = useCallback(async (): Promise<boolean> => {
+    const w = current.current;
+    if (!w.offer) {
+      notify({ title: OFFER_TEXTS.noOfferTitle, description: OFFER_TEXTS.noOfferText, variant: 'destructive' });
+      return false;
+    }
+    const sent = w.offer;
+    setSaving(true);
+    const result = await saveOffer(supabase, { ...sent, videoUrl: w.videoUrl });
+    setSaving(false);
+    if ('error' in result) {
+      notify({ title: 'Error saving offer', description: result.error.message, variant: 'destructive' });
+      return false;
+    }
+    // Changes made while saving stay unsaved; the row id is adopted either way.
+    update((now) => (now.offer && now.offer.id === sent.id ? { ...now, offer: { ...now.offer, id: result.offer.id }, dirty: now.offer !== sent || now.videoUrl !== w.videoUrl } : now));
+    notify({ title: 'Offer Saved', description: `"${sent.framework.title}" is in your saved offers.` });
+    return true;
+  }, [current, notify, update]);
+
+  const open = useCallback(
+    async (id: string): Promise<boolean> => {
+      const result = await getOffer(supabase, id);
+      if ('error' in result || !result.offer) {
+        notify({ title: 'Error opening offer', description: 'error' in result ? result.error.message : 'That offer no longer exists.', variant: 'destructive' });
+        return false;
+      }
+      const offer = result.offer;
+      replaceOffer((w) => ({ ...w, idea: offer.idea, videoUrl: offer.videoUrl, offer, dirty: false }));
+      notify({ title: 'Offer opened', description: `"${offer.framework.title}" is open.` });
+      return true;
+    },
+    [notify, replaceOffer],
+  );
+
+  const startOver = useCallback(() => replaceOffer((w) => ({ ...w, idea: '', videoUrl: '', offer: null, dirty: false })), [replaceOffer]);
+
+  return {
+    workspace,
+    setIdea: (idea: string) => update((w) => ({ ...w, idea })),
+    setVideoUrl: (videoUrl: string) => update((w) => ({ ...w, videoUrl, dirty: w.offer ? true : w.dirty })),
+    setGeneralNotes: (generalNotes: string) => changeOffer((offer) => ({ ...offer, generalNotes })),
+    changeOffer,
+    /** Keeps the open offer in step with a rename or delete done from the saved list. */
+    syncSaved: (id: string, change: { title: string } | { deleted: true }) =>
+      update((w) => {
+        if (!w.offer || w.offer.id !== id) return w;
+        if ('deleted' in change) return { ...w, offer: { ...w.offer, id: null }, dirty: true };
+        return { ...w, offer: { ...w.offer, framework: { ...w.offer.framework, title: change.title } } };
+      }),
+    keysReady: keys.ready,
+    available,
+    choice,
+    setChoice,
+    knowledge,
+    activity,
+    frameworkError,
+    generateFramework: () => runFramework('new'),
+    regenerateFramework: () => runFramework('regenerate'),
+    keyDialog,
+    closeKeyDialog: () => setKeyDialog(null),
+    saving,
+    save,
+    open,
+    startOver,
+    assets,
+  };
+}
+
+export type OfferBuilder = ReturnType<typeof useOfferBuilder>;
