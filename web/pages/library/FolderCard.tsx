@@ -31,6 +31,7 @@ export function FolderCard({ folder, to, draggable, onRename, onMove, onDelete }
       label={`Folder ${folder.name}`}
       dataId={folder.id}
       dimmed={drag.isDragging}
+      tinted
       highlighted={drop.isOver && !drag.isDragging}
       cardRef={(element) => {
         drag.setNodeRef(element);

@@ -98,7 +98,8 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
   };
 
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+    // Room at the bottom so the last cards scroll clear of the floating Contact Support button.
+    <Container maxWidth="lg" sx={{ pt: { xs: 3, md: 5 }, pb: { xs: 12, md: 10 } }}>
       <PageHeader
         title={title}
         subtitle={subtitle}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Autocomplete, FormControl, IconButton, InputAdornment, InputLabel, MenuItem, Select, Stack, TextField, ToggleButton } from '@mui/material';
+import { Autocomplete, Box, Button, FormControl, IconButton, InputAdornment, InputLabel, MenuItem, Select, TextField } from '@mui/material';
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import StarIcon from '@mui/icons-material/Star';
@@ -20,22 +20,31 @@ export interface LibraryToolbarProps {
 export function LibraryToolbar({ view, tags, onChange }: LibraryToolbarProps) {
   const searching = view.query.trim() !== '';
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2.5, alignItems: { md: 'center' } }} role="search" aria-label="Search and filter prompts">
+    <Box
+      role="search"
+      aria-label="Search and filter prompts"
+      sx={{
+        mb: 2.5,
+        display: 'grid',
+        gap: 1.5,
+        alignItems: 'center',
+        gridTemplateColumns: { xs: 'auto minmax(0, 1fr)', md: 'minmax(0, 1fr) auto 200px 150px' },
+        gridTemplateAreas: { xs: '"search search" "fav sort" "tag tag"', md: '"search fav tag sort"' },
+      }}
+    >
       <SearchField query={view.query} onSearch={(query, replace) => onChange({ query }, { replace })} />
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, rowGap: 1.5 }}>
-        <ToggleButton
-          value="favorites"
-          size="small"
-          selected={view.favorites}
-          onChange={() => onChange({ favorites: !view.favorites, query: '' })}
-          sx={{ px: 1.5, height: 40, whiteSpace: 'nowrap', gap: 0.75, textTransform: 'none' }}
+        <Button
+          variant={view.favorites ? 'contained' : 'outlined'}
+          aria-pressed={view.favorites}
+          onClick={() => onChange({ favorites: !view.favorites, query: '' })}
+          startIcon={<StarIcon fontSize="small" aria-hidden />}
+          sx={{ gridArea: 'fav', height: 40, whiteSpace: 'nowrap' }}
         >
-          <StarIcon fontSize="small" sx={{ color: view.favorites ? 'warning.main' : 'inherit' }} aria-hidden />
           Favourites
-        </ToggleButton>
+        </Button>
         <Autocomplete
           size="small"
-          sx={{ width: { xs: '100%', sm: 200 } }}
+          sx={{ gridArea: 'tag' }}
           options={tags ?? []}
           loading={tags === null}
           getOptionLabel={(t) => t.tag}
@@ -55,7 +64,7 @@ export function LibraryToolbar({ view, tags, onChange }: LibraryToolbarProps) {
           renderInput={(params) => <TextField {...params} label="Tag" />}
         />
         {!searching && (
-          <FormControl size="small" sx={{ minWidth: 140, flexShrink: 0 }}>
+          <FormControl size="small" sx={{ gridArea: 'sort' }}>
             <InputLabel id="library-sort-label">Sort by</InputLabel>
             <Select labelId="library-sort-label" label="Sort by" value={view.sort} onChange={(e) => onChange({ sort: e.target.value as LibrarySort }, { replace: true })}>
               {SORT_OPTIONS.map((o) => (
@@ -66,8 +75,7 @@ export function LibraryToolbar({ view, tags, onChange }: LibraryToolbarProps) {
             </Select>
           </FormControl>
         )}
-      </Stack>
-    </Stack>
+    </Box>
   );
 }
 
@@ -113,7 +121,7 @@ function SearchField({ query, onSearch }: { query: string; onSearch: (query: str
           setText('');
         }
       }}
-      sx={{ flexGrow: 1, minWidth: 0, '& input::-webkit-search-cancel-button': { display: 'none' } }}
+      sx={{ gridArea: 'search', '& input::-webkit-search-cancel-button': { display: 'none' } }}
       slotProps={{
         input: {
           startAdornment: (

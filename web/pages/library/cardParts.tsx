@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { DraggableSyntheticListeners } from '@dnd-kit/core';
 import { Box, Card, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
 import DragIcon from '@mui/icons-material/DragIndicator';
 
 /** Every card has the same height, so the virtual grid knows where each row is without measuring. */
-export const CARD_HEIGHT = 216;
+export const CARD_HEIGHT = 204;
 export const GRID_GAP = 16;
 
 /** Draggable ids: what is dragged, and where it may be dropped. */
@@ -22,7 +23,16 @@ export const ABOVE_LINK = { position: 'relative', zIndex: 1 } as const;
  * A card whose title link covers the whole card (clicking anywhere opens it) while its buttons
  * stay buttons: no button inside a link, one tab stop for the card itself.
  */
-export function LinkedCard(props: { children: ReactNode; highlighted?: boolean; dimmed?: boolean; label: string; cardRef?: (element: HTMLElement | null) => void; dataId: string }) {
+export function LinkedCard(props: {
+  children: ReactNode;
+  highlighted?: boolean;
+  dimmed?: boolean;
+  /** Folder cards are tinted, so folders and prompts tell apart at a glance. */
+  tinted?: boolean;
+  label: string;
+  cardRef?: (element: HTMLElement | null) => void;
+  dataId: string;
+}) {
   return (
     <Card
       ref={props.cardRef}
@@ -39,6 +49,7 @@ export function LinkedCard(props: { children: ReactNode; highlighted?: boolean; 
         pb: 1.25,
         gap: 1,
         opacity: props.dimmed ? 0.45 : 1,
+        bgcolor: props.tinted ? (theme) => alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.1 : 0.035) : 'background.paper',
         transition: 'border-color 120ms, box-shadow 120ms',
         borderColor: props.highlighted ? 'primary.main' : 'divider',
         outline: props.highlighted ? '2px dashed' : 'none',
