@@ -12,6 +12,8 @@ import { createUser, serviceClient, signInAs, type TestUser } from './support.ts
 
 // The machine is shared and busy: generous waits, never sleeps.
 const expect = baseExpect.configure({ timeout: 20_000 });
+/** The first page of a test also loads the app and the session: the slowest wait on a loaded machine. */
+const FIRST_LOAD_MS = 90_000;
 
 const grid = (page: Page) => page.getByRole('list', { name: /^(Folders and prompts|Prompts)$/ });
 const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
@@ -99,7 +101,7 @@ test('folders and prompts: the tree, breadcrumb, every validation message, edit,
   const user = await createUser();
   await signInAs(page, user);
   await page.goto('/my-prompts');
-  await expect(page.getByRole('heading', { level: 1, name: 'My Prompts & Stacks' })).toBeVisible({ timeout: 40_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'My Prompts & Stacks' })).toBeVisible({ timeout: FIRST_LOAD_MS });
   await expect(crumbs(page)).toHaveText('My Prompts Library');
   await expect(page.getByText('This folder is empty. Create a new prompt or folder to get started!')).toBeVisible();
 
@@ -202,9 +204,10 @@ test('folders and prompts: the tree, breadcrumb, every validation message, edit,
 
 /** Picks a sort option (MUI Select). */
 async function sortBy(page: Page, label: string) {
-  await page.getByLabel('Sort by').click();
+  const select = page.getByRole('combobox', { name: 'Sort by' });
+  await select.click();
   await page.getByRole('option', { name: label, exact: true }).click();
-  await expect(page.getByLabel('Sort by')).toHaveText(label);
+  await expect(select).toHaveText(label);
 }
 
 test('import one prompt per line (names cut at 50 characters) and the four sorts', async ({ page }) => {
@@ -221,7 +224,7 @@ test('import one prompt per line (names cut at 50 characters) and the four sorts
   );
   await signInAs(page, user);
   await page.goto('/my-prompts');
-  await expect(card(page, 'Apple')).toBeVisible({ timeout: 40_000 });
+  await expect(card(page, 'Apple')).toBeVisible({ timeout: FIRST_LOAD_MS });
 
   // Folders first, then prompts, each in the chosen order (names case-insensitively).
   await expect.poll(() => cardNames(page)).toEqual(['Folder alpha folder', 'Folder Zeta folder', 'Apple', 'banana', 'cherry']);
@@ -233,7 +236,7 @@ test('import one prompt per line (names cut at 50 characters) and the four sorts
   await expect.poll(() => cardNames(page)).toEqual(['Folder Zeta folder', 'Folder alpha folder', 'cherry', 'banana', 'Apple']);
   await expect(page).toHaveURL(/sort=date_asc/);
   await page.reload();
-  await expect(page.getByLabel('Sort by')).toHaveText('Oldest');
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveText('Oldest');
   await expect.poll(() => cardNames(page)).toEqual(['Folder Zeta folder', 'Folder alpha folder', 'cherry', 'banana', 'Apple']);
   await sortBy(page, 'Name A-Z');
 
@@ -293,7 +296,7 @@ test('move prompts and folders by drag and drop and with the keyboard "Move to�
   ]);
   await signInAs(page, user);
   await page.goto('/my-prompts');
-  await expect(card(page, 'Pitch deck outline')).toBeVisible({ timeout: 40_000 });
+  await expect(card(page, 'Pitch deck outline')).toBeVisible({ timeout: FIRST_LOAD_MS });
 
   // Drag a prompt onto a folder card, then from inside it back up onto the root crumb.
   await drag(page, card(page, 'Pitch deck outline'), folderCard(page, 'Clients'));
@@ -356,20 +359,20 @@ test('tags, favourites and search across the library', async ({ page }) => {
   ]);
   await signInAs(page, user);
   await page.goto('/my-prompts');
-  await expect(card(page, 'Podcast intro')).toBeVisible({ timeout: 40_000 });
+  await expect(card(page, 'Podcast intro')).toBeVisible({ timeout: FIRST_LOAD_MS });
 
   // Star a prompt, then the favourites view (kept in the URL).
   const star = card(page, 'Podcast intro').getByRole('button', { name: 'Add Podcast intro to favourites' });
   await expect(star).toHaveAttribute('aria-pressed', 'false');
   await star.click();
   await expect(card(page, 'Podcast intro').getByRole('button', { name: 'Remove Podcast intro from favourites' })).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('button', { name: 'Favourites' }).click();
+  await page.getByRole('button', { name: 'Favourites', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Favourites' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'prompts' })).toHaveText('2 prompts');
   await expect.poll(() => cardNames(page)).toEqual(['Podcast intro', 'Webinar follow-up']);
   await expect(card(page, 'Webinar follow-up')).toContainText('My Prompts Library');
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Favourites' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Favourites', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await card(page, 'Podcast intro').getByRole('button', { name: 'Remove Podcast intro from favourites' }).click();
   await expect(card(page, 'Podcast intro')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: 'prompt' })).toHaveText('1 prompt');
@@ -382,7 +385,7 @@ test('tags, favourites and search across the library', async ({ page }) => {
   await expect.poll(() => cardNames(page)).toEqual(['Webinar follow-up', 'Webinar invite']);
   await expect(card(page, 'Webinar invite')).toContainText('My Prompts Library / Marketing / Emails');
   // The tag picker lists every tag with its count.
-  await page.getByLabel('Tag').click();
+  await page.getByRole('combobox', { name: 'Tag', exact: true }).click();
   await expect(page.getByRole('option')).toHaveText([/^email\s*1$/, /^seo\s*1$/, /^webinar\s*2$/i]);
   await page.getByRole('option', { name: /^seo/ }).click();
   await expect.poll(() => cardNames(page)).toEqual(['SEO audit']);
@@ -394,7 +397,7 @@ test('tags, favourites and search across the library', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 2, name: 'Search results for “WEBINAR”' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'prompts' })).toHaveText('3 prompts');
   await expect.poll(() => cardNames(page)).toEqual(['Webinar follow-up', 'Podcast intro', 'Webinar invite']);
-  await expect(page.getByLabel('Sort by')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'library-search');
   await page.getByLabel('Search your library').fill('no such words');
@@ -416,7 +419,7 @@ test('export the library as JSON and CSV, and import both into a fresh account w
   ]);
   await signInAs(page, owner);
   await page.goto('/my-prompts');
-  await expect(card(page, '=Formula')).toBeVisible({ timeout: 40_000 });
+  await expect(card(page, '=Formula')).toBeVisible({ timeout: FIRST_LOAD_MS });
 
   const exportAs = async (label: string) => {
     await page.getByRole('button', { name: 'Export' }).click();
@@ -449,12 +452,12 @@ test('export the library as JSON and CSV, and import both into a fresh account w
   const other = await context.newPage();
   await signInAs(other, fresh);
   await other.goto('/my-prompts');
-  await expect(other.getByText('This folder is empty. Create a new prompt or folder to get started!')).toBeVisible({ timeout: 40_000 });
+  await expect(other.getByText('This folder is empty. Create a new prompt or folder to get started!')).toBeVisible({ timeout: FIRST_LOAD_MS });
   const importFile = async (name: string, content: string) => {
     await other.getByRole('button', { name: 'Import', exact: true }).click();
     const importDialog = other.getByRole('dialog', { name: 'Import Prompts' });
     await importDialog.getByRole('tab', { name: 'Library file' }).click();
-    await importDialog.getByLabel('Library file').setInputFiles({ name, mimeType: name.endsWith('.csv') ? 'text/csv' : 'application/json', buffer: Buffer.from(content) });
+    await importDialog.locator('input[type=file]').setInputFiles({ name, mimeType: name.endsWith('.csv') ? 'text/csv' : 'application/json', buffer: Buffer.from(content) });
     await expect(importDialog).toContainText(name);
     await importDialog.getByRole('button', { name: 'Import', exact: true }).click();
     return importDialog;
@@ -515,7 +518,7 @@ test('a folder of 10,000 prompts opens, scrolls to its end and searches smoothly
   }
   await signInAs(page, user);
   await page.goto('/my-prompts');
-  await expect(folderCard(page, 'Big')).toBeVisible({ timeout: 40_000 });
+  await expect(folderCard(page, 'Big')).toBeVisible({ timeout: FIRST_LOAD_MS });
 
   let started = Date.now();
   await folderCard(page, 'Big').getByRole('link', { name: 'Open Folder Big' }).click();
@@ -557,7 +560,7 @@ test('/prompts-library is the same library titled for folders; dark mode and pho
   await page.goto('/manage-folders');
   await page.getByRole('link', { name: /Prompt Folders/ }).first().click();
   await expect(page).toHaveURL(/\/prompts-library$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Prompt Folders' })).toBeVisible({ timeout: 40_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Prompt Folders' })).toBeVisible({ timeout: FIRST_LOAD_MS });
   await expect(folderCard(page, 'Clients')).toBeVisible();
   // Folders open within /prompts-library.
   await folderCard(page, 'Clients').getByRole('link', { name: 'Open Folder Clients' }).click();
@@ -576,7 +579,7 @@ test('/prompts-library is the same library titled for folders; dark mode and pho
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/my-prompts');
-  await expect(card(page, 'Launch email')).toBeVisible({ timeout: 40_000 });
+  await expect(card(page, 'Launch email')).toBeVisible({ timeout: FIRST_LOAD_MS });
   await screenshots(page, 'library-root');
   expect(unexpected(errors)).toEqual([]);
 });

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
@@ -22,7 +23,7 @@ export interface FolderCardProps {
  * Spec 000 §2.15 folder card: delete, 'Open Folder' and 'Contains other prompts and folders.'
  * (the card itself opens the folder too); ours: rename, move, and a drop target for drags.
  */
-export function FolderCard({ folder, to, draggable, onRename, onMove, onDelete }: FolderCardProps) {
+export const FolderCard = memo(function FolderCard({ folder, to, draggable, onRename, onMove, onDelete }: FolderCardProps) {
   const drag = useDraggable({ id: dragId({ kind: 'folder', id: folder.id }), data: { kind: 'folder', id: folder.id, name: folder.name }, disabled: !draggable });
   const drop = useDroppable({ id: dropId(folder.id), disabled: !draggable });
 
@@ -64,4 +65,4 @@ export function FolderCard({ folder, to, draggable, onRename, onMove, onDelete }
       </Stack>
     </LinkedCard>
   );
-}
+});

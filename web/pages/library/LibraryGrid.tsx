@@ -30,6 +30,26 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
 }
 
 /**
+ * Where the grid starts on the page. What is above it (header, toolbar, breadcrumb) can wrap and
+ * change height, which always changes the body's size too: measured then, not on every render
+ * (a forced layout per render made large folders sluggish).
+ */
+function useOffsetTop(ref: React.RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const next = (ref.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+      setTop((current) => (Math.abs(current - next) > 0.5 ? next : current));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [ref]);
+  return top;
+}
+
+/**
  * Cards in a 1/2/3-column grid (spec 000 §2.15) that renders only the rows near the screen
  * (@tanstack/react-virtual over the window's scroll), so a folder of 10,000 prompts scrolls as
  * smoothly as one of ten. Every card has the same height, so rows need no measuring.
@@ -39,16 +59,8 @@ export function LibraryGrid({ label, count, renderCard, onRange }: LibraryGridPr
   const width = useWidth(ref);
   const columns = gridColumns(width || 1);
   const rows = gridRows(count, columns);
-  const [offsetTop, setOffsetTop] = useState(0);
-  // Where the grid starts on the page, checked after every render: what is above it (header,
-  // toolbar, breadcrumb) wraps and changes height. Set only when it moved, so it settles at once.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useLayoutEffect(() => {
-    const top = (ref.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - offsetTop) > 0.5) setOffsetTop(top);
-  });
-
-  const virtualizer = useWindowVirtualizer({ count: rows, estimateSize: () => CARD_HEIGHT + GRID_GAP, overscan: 3, scrollMargin: offsetTop });
+  const offsetTop = useOffsetTop(ref);
+  const virtualizer = useWindowVirtualizer({ count: rows, estimateSize: () => CARD_HEIGHT + GRID_GAP, overscan: 2, scrollMargin: offsetTop });
   const items = virtualizer.getVirtualItems();
   const firstRow = items[0]?.index ?? 0;
   const lastRow = items[items.length - 1]?.index ?? -1;
@@ -57,7 +69,16 @@ export function LibraryGrid({ label, count, renderCard, onRange }: LibraryGridPr
   }, [firstRow, lastRow, columns, onRange]);
 
   return (
-    <Box ref={ref} role="list" aria-label={label} sx={{ position: 'relative', height: Math.max(0, virtualizer.getTotalSize() - GRID_GAP), width: '100%' }}>
+    <Box ref={ref} role="list" aria-label={label} sx={{
+        position: 'relative',
+        height: Math.max(0, virtualizer.getTotalSize() - GRID_GAP),
+        width: '100%',
+        // For the frame between a resize and the new column count, cards never widen the page;
+        // the margin keeps focus rings visible.
+        overflow: 'clip',
+        overflowClipMargin: '8px',
+      }}
+    >
       {items.map((row) => (
         <Box
           key={row.key}

@@ -80,11 +80,35 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
   const folderName = (id: string | null) =>
     id === null ? LIBRARY_TEXTS.rootName : (tree.folders?.find((f) => f.id === id)?.name ?? path.crumbs.find((c) => c.id === id)?.name ?? 'the folder');
 
-  const editPrompt = async (card: PromptCard) => {
-    const result = await getPrompt(supabase, card.id);
-    if (result.error || !result.data) return notify(LIBRARY_ERRORS.fetchPrompts(result.error?.message ?? 'Prompt not found'));
-    setPromptDialog(result.data);
-  };
+  const editPrompt = useCallback(
+    async (card: PromptCard) => {
+      const result = await getPrompt(supabase, card.id);
+      if (result.error || !result.data) return notify(LIBRARY_ERRORS.fetchPrompts(result.error?.message ?? 'Prompt not found'));
+      setPromptDialog(result.data);
+    },
+    [notify],
+  );
+
+  // Stable, so the memoised cards re-render only when their own data changes.
+  const folderActions = useMemo(
+    () => ({
+      rename: (folder: LibraryFolder) => setFolderDialog({ kind: 'rename', folder }),
+      move: (folder: LibraryFolder) => setMoving({ kind: 'folder', id: folder.id, name: folder.name, folderId: folder.parentId }),
+      remove: (folder: LibraryFolder) => setDeleting({ type: 'folder', id: folder.id, name: folder.name }),
+    }),
+    [],
+  );
+  const favoritesView = view.favorites;
+  const promptActions = useMemo(
+    () => ({
+      edit: (card: PromptCard) => void editPrompt(card),
+      move: (card: PromptCard) => setMoving({ kind: 'prompt', id: card.id, name: card.name, folderId: card.folderId }),
+      remove: (card: PromptCard) => setDeleting({ type: 'prompt', id: card.id, name: card.name }),
+      favorite: (card: PromptCard) => void actions.toggleFavorite(card, favoritesView),
+      tag: (tag: string) => update({ tag, query: '' }),
+    }),
+    [editPrompt, actions, favoritesView, update],
+  );
 
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -153,18 +177,8 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
           folderLink={folderLink}
           ensureRange={cards.ensureRange}
           onRetry={() => void cards.reload()}
-          folderActions={{
-            rename: (folder) => setFolderDialog({ kind: 'rename', folder }),
-            move: (folder) => setMoving({ kind: 'folder', id: folder.id, name: folder.name, folderId: folder.parentId }),
-            remove: (folder) => setDeleting({ type: 'folder', id: folder.id, name: folder.name }),
-          }}
-          promptActions={{
-            edit: (card) => void editPrompt(card),
-            move: (card) => setMoving({ kind: 'prompt', id: card.id, name: card.name, folderId: card.folderId }),
-            remove: (card) => setDeleting({ type: 'prompt', id: card.id, name: card.name }),
-            favorite: (card) => void actions.toggleFavorite(card, view.favorites),
-            tag: (tag) => update({ tag, query: '' }),
-          }}
+          folderActions={folderActions}
+          promptActions={promptActions}
         />
 
         <DragOverlay>

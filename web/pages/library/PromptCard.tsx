@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { useDraggable } from '@dnd-kit/core';
-import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { memo } from 'react';
+import { Box, Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
@@ -35,8 +36,12 @@ export interface PromptCardProps {
   onTag: (tag: string) => void;
 }
 
-/** Spec 000 §2.15 prompt card: edit, delete and 'Use Prompt' (the card itself also opens /run-prompt/{id}); ours: star, tags, move. */
-export function PromptCard({ card, folderPath, draggable, ...on }: PromptCardProps) {
+/**
+ * Spec 000 §2.15 prompt card: edit, delete and 'Use Prompt' (the card itself also opens
+ * /run-prompt/{id}); ours: star, tags, move. Memoised: a change to one card (a star) re-renders
+ * that card only.
+ */
+export const PromptCard = memo(function PromptCard({ card, folderPath, draggable, ...on }: PromptCardProps) {
   const drag = useDraggable({ id: dragId({ kind: 'prompt', id: card.id }), data: { kind: 'prompt', id: card.id, name: card.name }, disabled: !draggable });
   const runPath = runPromptPath(card.id);
   const extra = card.tags.length - SHOWN_TAGS;
@@ -48,16 +53,14 @@ export function PromptCard({ card, folderPath, draggable, ...on }: PromptCardPro
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
         {draggable && <DragHandle setRef={drag.setActivatorNodeRef} listeners={drag.listeners} />}
         <CardTitleLink to={runPath}>{card.name}</CardTitleLink>
-        <Tooltip title={card.isFavorite ? 'Remove from favourites' : 'Add to favourites'}>
-          <IconButton size="small" aria-label={favoriteLabel} aria-pressed={card.isFavorite} onClick={() => on.onToggleFavorite(card)} sx={{ ...ABOVE_LINK, mr: -0.75 }}>
-            {card.isFavorite ? <StarIcon fontSize="small" sx={{ color: 'warning.main' }} /> : <StarOutlineIcon fontSize="small" />}
-          </IconButton>
-        </Tooltip>
+        <IconButton size="small" aria-label={favoriteLabel} aria-pressed={card.isFavorite} onClick={() => on.onToggleFavorite(card)} sx={{ ...ABOVE_LINK, mr: -0.75 }}>
+          {card.isFavorite ? <StarIcon fontSize="small" sx={{ color: 'warning.main' }} /> : <StarOutlineIcon fontSize="small" />}
+        </IconButton>
       </Stack>
       <Typography
         variant="body2"
         color="text.secondary"
-        sx={{ display: '-webkit-box', WebkitLineClamp: folderPath === undefined ? 3 : 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', wordBreak: 'break-word' }}
+        sx={{ display: '-webkit-box', WebkitLineClamp: folderPath === undefined ? 3 : 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', wordBreak: 'break-word', flexShrink: 0 }}
       >
         {card.description || card.preview}
       </Typography>
@@ -107,5 +110,5 @@ export function PromptCard({ card, folderPath, draggable, ...on }: PromptCardPro
       </Stack>
     </LinkedCard>
   );
-}
+});
 

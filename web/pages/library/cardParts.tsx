@@ -6,7 +6,7 @@ import { alpha } from '@mui/material/styles';
 import DragIcon from '@mui/icons-material/DragIndicator';
 
 /** Every card has the same height, so the virtual grid knows where each row is without measuring. */
-export const CARD_HEIGHT = 204;
+export const CARD_HEIGHT = 220;
 export const GRID_GAP = 16;
 
 /** Draggable ids: what is dragged, and where it may be dropped. */

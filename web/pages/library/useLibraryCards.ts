@@ -95,7 +95,7 @@ export function useLibraryCards(view: LibraryView, tagSpellings: readonly string
     const ready = stateRef.current;
     if (ready.status !== 'ready') return loadFirst();
     const { key, fetchPage, failure } = current.current;
-    const pages = [...ready.pages.keys()].sort((a, b) => a - b);
+    const pages = [...new Set([0, ...ready.pages.keys()])].sort((a, b) => a - b);
     const results = await Promise.all(pages.map((page) => fetchPage(page)));
     if (current.current.key !== key) return;
     const failed = results.find((r) => r.error);
@@ -103,8 +103,10 @@ export function useLibraryCards(view: LibraryView, tagSpellings: readonly string
     const first = results[0]!.data!;
     const next = new Map<number, PromptCard[]>();
     results.forEach((r, i) => {
-      // Pages past a shrunken end are dropped; the grid asks again for what it shows.
-      if (r.data && pages[i]! * CARDS_PAGE_SIZE < first.total) next.set(pages[i]!, r.data.prompts);
+      // Pages past a shrunken end are dropped (the grid asks again for what it shows); the first
+      // page always stays, even empty: it carries the folders.
+      const page = pages[i]!;
+      if (r.data && (page === 0 || page * CARDS_PAGE_SIZE < first.total)) next.set(page, r.data.prompts);
     });
     inFlight.current = new Set();
     setState({ status: 'ready', folders: first.folders ?? [], total: first.total, pages: next });
