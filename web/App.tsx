@@ -10,7 +10,6 @@ import { ThemeRoot } from '../shared/ui/ThemeRoot.tsx';
 import { webConfig } from './lib/config.ts';
 import { SessionProvider } from './lib/session.tsx';
 import { RedirectIfSignedIn, RequireSignedIn, UnknownPath } from './routes/guards.tsx';
-import type { UpcomingHandle } from './pages/UpcomingPage.tsx';
 
 /** Shown while the first route's code loads. */
 function RouteFallback() {
@@ -25,13 +24,6 @@ function RouteFallback() {
 const page =
   <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
   async () => ({ Component: (await load())[name] as ComponentType });
-
-/** A signed-in route whose feature ships later: guard and shell work, the page says what is coming. */
-const upcoming = (path: string, title: string, summary: string): RouteObject => ({
-  path,
-  handle: { title, summary } satisfies UpcomingHandle,
-  lazy: page(() => import('./pages/UpcomingPage.tsx'), 'UpcomingPage'),
-});
 
 /** /login is the forgot-password page's back link (spec §2.6): it means "sign in". */
 function LoginAlias() {
@@ -105,8 +97,8 @@ export const routes: RouteObject[] = [
               { path: ROUTES.billing, lazy: page(() => import('./pages/hub/BillingPage.tsx'), 'BillingPage') },
               { path: ROUTES.settings, lazy: page(() => import('./pages/settings/SettingsPage.tsx'), 'SettingsPage') },
               { path: ROUTES.prompts, lazy: page(() => import('./pages/stacks/PromptStacksPage.tsx'), 'PromptStacksPage') },
-              upcoming(ROUTES.myPrompts, 'My Prompts & Stacks', 'Your prompt library with folders is coming soon.'),
-              upcoming(ROUTES.promptsLibrary, 'Prompt Folders', 'Your prompt library with folders is coming soon.'),
+              { path: ROUTES.myPrompts, lazy: page(() => import('./pages/library/LibraryPages.tsx'), 'MyPromptsPage') },
+              { path: ROUTES.promptsLibrary, lazy: page(() => import('./pages/library/LibraryPages.tsx'), 'PromptFoldersPage') },
               { path: ROUTES.recommendedPrompts, lazy: page(() => import('./pages/recommended/RecommendedPromptsPage.tsx'), 'RecommendedPromptsPage') },
               { path: ROUTES.runPrompt, lazy: page(() => import('./pages/run/RunPromptPage.tsx'), 'RunPromptPage') },
               { path: ROUTES.promptStacks, lazy: page(() => import('./pages/offers/OfferBuilderPage.tsx'), 'OfferBuilderPage') },

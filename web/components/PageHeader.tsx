@@ -27,7 +27,7 @@ export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
         )}
       </Box>
       {actions && (
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0, flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexShrink: 0, flexWrap: 'wrap' }}>
           {actions}
         </Stack>
       )}

@@ -40,8 +40,22 @@ function cachedModels(target: ProviderTarget): Promise<string[]> {
 /**
  * Provider and model for a run: every provider is offered (those without a key say so); the model
  * list comes from the provider with our default preselected, and any model name can be typed.
+ * `optionalModel` (a saved prompt's default): the model may stay empty, meaning the provider's
+ * default at run time, so nothing is preselected.
  */
-export function ModelPicker({ value, available, onChange, idPrefix = 'ai' }: { value: ModelChoice; available: AvailableKeys; onChange: (next: ModelChoice) => void; idPrefix?: string }) {
+export function ModelPicker({
+  value,
+  available,
+  onChange,
+  idPrefix = 'ai',
+  optionalModel = false,
+}: {
+  value: ModelChoice;
+  available: AvailableKeys;
+  onChange: (next: ModelChoice) => void;
+  idPrefix?: string;
+  optionalModel?: boolean;
+}) {
   const [models, setModels] = useState<string[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const usable = hasUsableKey(value.provider, available);
@@ -59,13 +73,13 @@ export function ModelPicker({ value, available, onChange, idPrefix = 'ai' }: { v
       .then((list) => {
         if (cancelled) return;
         setModels(list);
-        if (!latest.current.model) onChange({ provider: value.provider, model: defaultModel(value.provider, list) });
+        if (!latest.current.model && !optionalModel) onChange({ provider: value.provider, model: defaultModel(value.provider, list) });
       })
       .catch((error: unknown) => {
         if (cancelled) return;
         setModels([]);
         setProblem(`Could not load the model list (${error instanceof Error ? error.message : String(error)}). Type a model name.`);
-        if (!latest.current.model) onChange({ provider: value.provider, model: defaultModel(value.provider, null) });
+        if (!latest.current.model && !optionalModel) onChange({ provider: value.provider, model: defaultModel(value.provider, null) });
       });
     return () => {
       cancelled = true;
@@ -101,7 +115,13 @@ export function ModelPicker({ value, available, onChange, idPrefix = 'ai' }: { v
         loading={usable && models === null}
         value={value.model}
         onInputChange={(_e, model) => onChange({ provider: value.provider, model: model.trim() })}
-        renderInput={(params) => <TextField {...params} label="Model" helperText={problem ?? undefined} />}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label={optionalModel ? 'Model (optional)' : 'Model'}
+            helperText={problem ?? (optionalModel ? "Empty: the provider's default model." : undefined)}
+          />
+        )}
       />
     </Stack>
   );

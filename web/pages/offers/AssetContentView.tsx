@@ -1,6 +1,6 @@
 import { Box, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import type { AssetContent, EmailSequence, FacebookAds, ReportCard } from '../../../shared/core/offers/schema.ts';
-import { LazyMarkdown } from '../../../shared/ui/ext/LazyMarkdown.tsx';
+import { LazyMarkdown } from '../../../shared/ui/ai/LazyMarkdown.tsx';
 
 /** Text from the AI, kept as typed (line breaks), never as markup. */
 const plain = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
