@@ -250,7 +250,7 @@ test('a provider that never answers times out after the client timeout (600000 m
   await expect(page.getByLabel('Topic')).toHaveValue('waiting [[fake:timeout]]');
 });
 
-test('premium prompts are blocked; unknown, mistyped and other people’s prompts are not found; a missing key links to Settings; a load failure can be retried', async ({ page, context }) => {
+test('premium prompts are blocked; unknown, mistyped and other people’s prompts are not found', async ({ page }) => {
   const { user } = await member(null);
   const stranger = await member(null);
   const theirs = await lib.createPrompt(stranger.client, { name: 'Their prompt', promptText: 'Private [thing]', folderId: null });
@@ -271,8 +271,11 @@ test('premium prompts are blocked; unknown, mistyped and other people’s prompt
   }
   await expect(page.getByRole('link', { name: 'Browse Prompt Stacks' })).toHaveAttribute('href', '/prompts');
   await lookAt(page, 'run-prompt-not-found');
+});
 
-  // No key for the chosen provider: the spec's title, and the way to Settings.
+test('no key for the chosen provider: the spec\'s title and the way to Settings; what was typed stays', async ({ page }) => {
+  const { user } = await member(null);
+  await signInAs(page, user);
   await page.goto('/run-prompt/fp1');
   const missingKey = page.getByRole('alert').filter({ hasText: 'OpenAI API Key Missing' });
   await expect(missingKey).toBeVisible({ timeout: 30_000 });
@@ -282,11 +285,15 @@ test('premium prompts are blocked; unknown, mistyped and other people’s prompt
   await page.getByRole('option', { name: 'Gemini (no key)' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Gemini API Key Missing' })).toBeVisible();
   await expect(page.getByLabel('What is the product or service?')).toHaveValue('kept while I fetch a key');
+  await lookAt(page, 'run-prompt-no-key');
   await page.getByRole('link', { name: 'Go to Settings' }).click();
   await expect(page).toHaveURL('/settings');
+});
 
-  // The network drops while a prompt loads: 'Error loading prompt', then Try again. (Both pages'
-  // code is loaded first: only the prompt's request meets the dropped network.)
+test('the network drops while a prompt loads: Error loading prompt, then Try again', async ({ page, context }) => {
+  const { user } = await member(null);
+  await signInAs(page, user);
+  // Both pages' code is loaded first: only the prompt's request meets the dropped network.
   await page.goto('/run-prompt/fp1');
   await expect(page.getByRole('heading', { level: 1, name: 'Catchy Ad Headline' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('main').getByRole('link', { name: 'Prompt Stacks' }).click();
@@ -294,6 +301,8 @@ test('premium prompts are blocked; unknown, mistyped and other people’s prompt
   await context.setOffline(true);
   await page.getByRole('listitem').filter({ hasText: 'Blog Post Outline' }).getByRole('link', { name: 'Use Prompt' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Error loading prompt' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('alert')).toContainText('Failed to fetch');
+  await lookAt(page, 'run-prompt-load-error');
   await context.setOffline(false);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Blog Post Outline' })).toBeVisible({ timeout: 30_000 });
