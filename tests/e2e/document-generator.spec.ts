@@ -503,7 +503,7 @@ test('documents and folders: rename, move, subfolders, delete (confirmed) with e
   await expect(names).toHaveText(['Alpha plan', 'beta notes', 'Gamma brief']);
 
   // Rename ('Document name cannot be empty' first).
-  await docs.getByRole('button', { name: 'More actions for beta notes' }).click();
+  await docs.getByRole('button', { name: 'More actions for beta notes', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Rename' }).click();
   await page.getByRole('dialog').getByLabel('Document name').fill(' ');
   await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
@@ -513,7 +513,7 @@ test('documents and folders: rename, move, subfolders, delete (confirmed) with e
   await expect(names).toHaveText(['Alpha plan', 'Beta launch notes', 'Gamma brief']);
 
   // Move into a subfolder.
-  await docs.getByRole('button', { name: 'More actions for Beta launch notes' }).click();
+  await docs.getByRole('button', { name: 'More actions for Beta launch notes', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Move to…' }).click();
   const move = page.getByRole('dialog', { name: 'Move “Beta launch notes” to…' });
   await move.getByRole('radio', { name: 'Drafts' }).check();
@@ -529,7 +529,7 @@ test('documents and folders: rename, move, subfolders, delete (confirmed) with e
   await page.getByRole('dialog').getByLabel('Folder name').fill('Old drafts');
   await page.getByRole('dialog').getByRole('button', { name: 'Create folder' }).click();
   await expect(folders.filter({ hasText: /^Old drafts/ })).toBeVisible();
-  await docs.getByRole('button', { name: 'More actions for Zeta' }).click();
+  await docs.getByRole('button', { name: 'More actions for Zeta', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Rename' }).click();
   await page.getByRole('dialog').getByLabel('Folder name').fill('');
   await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
@@ -541,11 +541,11 @@ test('documents and folders: rename, move, subfolders, delete (confirmed) with e
 
   // Delete a document (confirmed), then a folder with its subfolders and documents.
   await folders.filter({ hasText: /^All documents/ }).click();
-  await docs.getByRole('button', { name: 'More actions for Gamma brief' }).click();
+  await docs.getByRole('button', { name: 'More actions for Gamma brief', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete “Gamma brief”?' }).getByRole('button', { name: 'Delete document' }).click();
   await expect(names).toHaveText(['Alpha plan', 'Beta launch notes']);
-  await docs.getByRole('button', { name: 'More actions for alpha' }).click();
+  await docs.getByRole('button', { name: 'More actions for alpha', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete folder “alpha”?' });
   await expect(confirm).toContainText('Its 2 subfolders and 1 document will be deleted too.');
