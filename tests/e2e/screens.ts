@@ -12,6 +12,8 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-desktop.png`, fullPage: true });
   await page.setViewportSize(MOBILE);
+  // Resize observers (e.g. MUI's auto-growing text areas) re-measure a moment after the resize: let them settle.
+  await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, { timeout: 2000 }).catch(() => undefined);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name} overflows horizontally on mobile`).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-mobile.png`, fullPage: true });
