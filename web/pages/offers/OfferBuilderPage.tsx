@@ -78,7 +78,7 @@ export function OfferBuilderPage() {
   }, [saveRef]);
 
   const proceed = (step: Pending) => {
-    if (step.kind === 'generate') void builder.generateFramework();
+    if (step.kind === 'generate') void builder.generateFramework().then((ok) => ok && showResult());
     if (step.kind === 'regenerate') void builder.regenerateFramework();
     if (step.kind === 'open') void builder.open(step.offer.id).then((ok) => ok && showResult());
     if (step.kind === 'new') builder.startOver();

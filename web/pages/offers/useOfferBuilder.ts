@@ -111,28 +111,31 @@ export function useOfferBuilder(userId: string) {
   );
 
   const runFramework = useCallback(
-    async (mode: 'new' | 'regenerate') => {
+    async (mode: 'new' | 'regenerate'): Promise<boolean> => {
       const idea = (mode === 'regenerate' ? (current.current.offer?.idea ?? current.current.idea) : current.current.idea).trim();
-      if (!idea || activity) return;
+      if (!idea || activity) return false;
       const options = aiOptions();
-      if (!options) return;
+      if (!options) return false;
       const started = session.current;
       setActivity('framework');
       setFrameworkError(null);
       try {
         const framework = await generateFramework(idea, knowledge.context, options);
-        if (started !== session.current) return;
+        if (started !== session.current) return false;
         replaceOffer((w) => {
           const fresh = { ...newOffer(idea, framework), videoUrl: w.videoUrl };
           return { ...w, offer: mode === 'regenerate' && w.offer ? withFramework(w.offer, fresh) : fresh, dirty: true };
         });
         notify({ title: OFFER_TEXTS.generated, description: `"${framework.title}" is ready. Generate its categories below.` });
+        return true;
       } catch (thrown) {
-        if (started !== session.current) return;
+        if (started !== session.current) return false;
         const error = toAiError(thrown, { provider: options.target.provider, fallback: OFFER_TEXTS.fallbackError });
-        if (error.kind === 'aborted') return;
-        setFrameworkError(error.message);
-        notify({ title: error.title, description: error.message, variant: 'destructive' });
+        if (error.kind !== 'aborted') {
+          setFrameworkError(error.message);
+          notify({ title: error.title, description: error.message, variant: 'destructive' });
+        }
+        return false;
       } finally {
         setActivity((now) => (now === 'framework' ? null : now));
       }
