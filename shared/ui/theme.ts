@@ -36,6 +36,8 @@ export const theme: Theme = createTheme({
         // Lighter accents with dark text on them keep WCAG AA contrast on dark surfaces.
         primary: { main: '#818CF8', light: '#A5B4FC', dark: '#6366F1', contrastText: '#0B1020' },
         secondary: { main: '#C084FC', light: '#D8B4FE', dark: '#A855F7', contrastText: '#160B26' },
+        // MUI's dark default (#f44336 with white text, 3.7:1) fails AA on error toasts and buttons.
+        error: { main: '#F87171', light: '#FCA5A5', dark: '#DC2626', contrastText: '#0B1020' },
         background: { default: '#0B1020', paper: '#131A2E' },
         text: { primary: '#E5E7EB', secondary: '#A1A9B8' },
         divider: 'rgba(148, 163, 184, 0.2)',

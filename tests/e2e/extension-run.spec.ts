@@ -231,7 +231,8 @@ test('reopening the panel draws the remembered library at once, then the serverâ
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let heldReads = 0;
-  await context.route(/\/rest\/v1\/saved_prompts\?/, async (route) => {
+  // Routed on the panel itself: it is reached over its own CDP connection, outside `context`.
+  await panel.route(/\/rest\/v1\/saved_prompts\?/, async (route) => {
     heldReads += 1;
     await held;
     await route.continue();
@@ -244,5 +245,5 @@ test('reopening the panel draws the remembered library at once, then the serverâ
   await panel.getByRole('button', { name: /^Summarise this page/ }).focus();
   release();
   await expect(panel.getByRole('button', { name: /^Added elsewhere/ })).toBeVisible();
-  await context.unroute(/\/rest\/v1\/saved_prompts\?/);
+  await panel.unroute(/\/rest\/v1\/saved_prompts\?/);
 });

@@ -76,7 +76,8 @@ test('a built-in prompt with its questions: streamed output, Stop keeps the part
   await review(page).fill('Write slowly about pricing. [[fake:slow]]');
   await expect(page.getByRole('button', { name: 'Undo edits' })).toBeVisible();
   await runButton(page).click();
-  await expect(output(page).getByTestId('run-output')).toContainText('Draft', { timeout: 20_000 });
+  // Stop once the heading has arrived (the fake sends a piece every 150 ms; the whole answer takes ~15 s).
+  await expect(output(page).getByTestId('run-output')).toContainText('Draft: Write slowly about pricing', { timeout: 20_000 });
   await output(page).getByRole('button', { name: 'Stop' }).click();
   await expect(output(page).getByText('Stopped', { exact: true })).toBeVisible();
   await expect(output(page).getByText('Stopped: the text above is what had arrived.')).toBeVisible();

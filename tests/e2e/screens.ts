@@ -30,8 +30,22 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Waits (up to 2 s) until the page's finite CSS transitions and animations have ended. Axe reads
+ * computed colours: mid-way through a colour transition (a theme switch, a button turning enabled)
+ * it would measure a blend that no one sees once the page is still. Endless ones (spinners) are
+ * not waited for.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.race([Promise.allSettled(finite.map((a) => a.finished)), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
+}
+
 /** Serious and critical axe violations, one readable line per rule with the first offending targets. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,49 +1,28 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup } from '@mui/material';
 import type { FolderRow } from '../../../shared/core/documentGenerator.ts';
 import type { DocumentFolder } from '../../../shared/core/documents.ts';
 import type { DocumentSummary } from '../../../shared/data/documents.ts';
-
-const NO_FOLDER = '__none__';
+import { MoveToDialog } from '../../components/MoveToDialog.tsx';
 
 /** "Move to…": every folder of the tree, or no folder. Mounted per document. */
 export function MoveDocumentDialog(props: { doc: DocumentSummary; rows: FolderRow<DocumentFolder>[]; onMove: (folderId: string | null) => Promise<boolean>; onClose: () => void }) {
-  const current = props.doc.folderId ?? NO_FOLDER;
-  const [choice, setChoice] = useState(current);
   const [busy, setBusy] = useState(false);
-
-  const move = async () => {
+  const move = async (folderId: string | null) => {
     setBusy(true);
-    const moved = await props.onMove(choice === NO_FOLDER ? null : choice);
+    const moved = await props.onMove(folderId);
     setBusy(false);
     if (moved) props.onClose();
   };
-
+  const targets = [{ id: null, label: 'No folder', depth: 0 }, ...props.rows.map(({ folder, depth }) => ({ id: folder.id, label: folder.name, depth: depth + 1 }))];
   return (
-    <Dialog open onClose={props.onClose} fullWidth maxWidth="xs" aria-labelledby="move-doc-title">
-      <DialogTitle id="move-doc-title" sx={{ overflowWrap: 'anywhere' }}>
-        Move “{props.doc.name}” to…
-      </DialogTitle>
-      <DialogContent dividers>
-        <RadioGroup aria-labelledby="move-doc-title" value={choice} onChange={(e) => setChoice(e.target.value)}>
-          <FormControlLabel value={NO_FOLDER} control={<Radio />} label={`No folder${current === NO_FOLDER ? ' (current)' : ''}`} />
-          {props.rows.map(({ folder, depth }) => (
-            <FormControlLabel
-              key={folder.id}
-              value={folder.id}
-              control={<Radio />}
-              sx={{ pl: depth * 2.5, overflowWrap: 'anywhere' }}
-              label={`${folder.name}${current === folder.id ? ' (current)' : ''}`}
-            />
-          ))}
-        </RadioGroup>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>Cancel</Button>
-        <Button variant="contained" disabled={busy || choice === current} onClick={() => void move()}>
-          Move here
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <MoveToDialog
+      open
+      title={`Move “${props.doc.name}” to…`}
+      targets={targets}
+      current={props.doc.folderId ?? null}
+      busy={busy}
+      onMove={(folderId) => void move(folderId)}
+      onCancel={props.onClose}
+    />
   );
 }
