@@ -60,7 +60,8 @@ export function toAiError(error: unknown, context: { provider: ProviderId; fallb
   const partial = context.partial ?? '';
   if (error instanceof AiError) return error;
   if (error instanceof APIUserAbortError || (error instanceof Error && error.name === 'AbortError')) return new AiError('aborted', 'Stopped.', 'Stopped', undefined, partial);
-  if (error instanceof APIConnectionTimeoutError) return new AiError('timeout', AI_TEXTS.timeout, AI_TEXTS.failedTitle, undefined, partial);
+  // A caller with its own catalogue (the offer builder's four messages) gets its fallback for a timeout too.
+  if (error instanceof APIConnectionTimeoutError) return new AiError('timeout', context.fallback ?? AI_TEXTS.timeout, AI_TEXTS.failedTitle, undefined, partial);
   if (error instanceof APIConnectionError) return new AiError('network', context.fallback ?? AI_TEXTS.network, AI_TEXTS.failedTitle, undefined, partial);
   if (error instanceof APIError && error.status !== undefined) {
     if (error.status === 401 || error.status === 403) return new AiError('auth', AI_TEXTS.auth(context.provider), 'Authentication Failed', error.status, partial);

@@ -12,12 +12,19 @@ describe('error mapping (spec 001 §8)', () => {
     [apiError(403, 'forbidden'), 'auth', 'Authentication failed. Please check your OpenAI API key in Settings.'],
     [apiError(429, 'Too many'), 'rateLimit', 'The AI service returned an error: Too many'],
     [apiError(400, 'Unknown model'), 'api', 'The AI service returned an error: Unknown model'],
-    [new APIConnectionTimeoutError(), 'timeout', 'The AI service did not answer in time. Please try again.'],
+    [new APIConnectionTimeoutError(), 'timeout', 'Could not generate the offer. Please check your network and try again.'],
     [new APIConnectionError({ message: 'fetch failed' }), 'network', 'Could not generate the offer. Please check your network and try again.'],
     [new AiJsonError('no json', 'x'), 'badJson', 'The AI returned an unexpected data format. Please try again.'],
     [new APIUserAbortError(), 'aborted', 'Stopped.'],
   ])('%s', (error, kind, message) => {
     expect(toAiError(error, { provider: 'openai', fallback: 'Could not generate the offer. Please check your network and try again.' })).toMatchObject({ kind, message });
+  });
+  it('without a caller fallback, a timeout and a network failure have their own messages', () => {
+    expect(toAiError(new APIConnectionTimeoutError(), { provider: 'openai' })).toMatchObject({ kind: 'timeout', message: 'The AI service did not answer in time. Please try again.' });
+    expect(toAiError(new APIConnectionError({ message: 'fetch failed' }), { provider: 'openai' })).toMatchObject({
+      kind: 'network',
+      message: 'Could not reach the AI service. Please check your network and try again.',
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import {
   Alert,
   Box,
@@ -36,6 +36,8 @@ export interface LibraryViewProps {
 }
 
 const SEARCH_DELAY_MS = 250;
+/** Prompt rows in the panel's first paint (a tall panel shows about 14); the rest follow right after, in a background render. */
+const FIRST_PAINT_ROWS = 16;
 
 export function LibraryView({ user, onOpenPrompt, onOpenDashboard }: LibraryViewProps) {
   const notify = useNotify();
@@ -46,6 +48,7 @@ export function LibraryView({ user, onOpenPrompt, onOpenDashboard }: LibraryView
   const folderId = path[path.length - 1]!.id;
   const list = useLibraryList(user, mode, folderId, query);
   const recent = useStoredItem(extItems.recentPrompts, []);
+  const rowsDrawn = useDeferredValue(list.prompts.length, Math.min(list.prompts.length, FIRST_PAINT_ROWS));
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(typed.trim()), SEARCH_DELAY_MS);
@@ -123,7 +126,7 @@ export function LibraryView({ user, onOpenPrompt, onOpenDashboard }: LibraryView
               list.folders.map((folder) => (
                 <FolderRow key={folder.id} folder={folder} onOpen={() => setPath([...path, { id: folder.id, name: folder.name }])} />
               ))}
-            {list.prompts.map((prompt) => (
+            {list.prompts.slice(0, Math.max(rowsDrawn, FIRST_PAINT_ROWS)).map((prompt) => (
               <PromptRow key={prompt.id} prompt={prompt} onOpen={() => onOpenPrompt(prompt)} onToggleFavorite={() => void toggleFavorite(prompt)} />
             ))}
           </Stack>

@@ -52,6 +52,8 @@ export function useOfferBuilder(userId: string) {
   const [frameworkError, setFrameworkError] = useState<string | null>(null);
   const [keyDialog, setKeyDialog] = useState<ProviderId | null>(null);
   const [saving, setSaving] = useState(false);
+  // Ctrl+S while a save is on its way must not insert the same new offer twice.
+  const savingNow = useRef(false);
 
   const available: AvailableKeys = useMemo(
     () => ({
@@ -149,10 +151,14 @@ export function useOfferBuilder(userId: string) {
       notify({ title: OFFER_TEXTS.noOfferTitle, description: OFFER_TEXTS.noOfferText, variant: 'destructive' });
       return false;
     }
+    if (savingNow.current) return false;
     const sent = w.offer;
+    savingNow.current = true;
     setSaving(true);
-    const result = await saveOffer(supabase, { ...sent, videoUrl: w.videoUrl });
-    setSaving(false);
+    const result = await saveOffer(supabase, { ...sent, videoUrl: w.videoUrl }).finally(() => {
+      savingNow.current = false;
+      setSaving(false);
+    });
     if ('error' in result) {
       notify({ title: 'Error saving offer', description: result.error.message, variant: 'destructive' });
       return false;
