@@ -18,6 +18,9 @@ import {
   reorderAssets,
   reportCardSchema,
   runBounded,
+  knowledgeBudgetChars,
+  KNOWLEDGE_BUDGET_CHARS,
+  KNOWLEDGE_BUDGET_MAX_CHARS,
   updateAsset,
   videoEmbedUrl,
   type OfferFramework,
@@ -204,6 +207,17 @@ describe('knowledge context and Organize', () => {
     expect(cut).toMatchObject({ trimmed: true, included: 2, total: 2 });
     expect(cut.text.length).toBeLessThanOrEqual(72);
     expect(knowledgeContext(docs, 20).trimmed).toBe(true);
+  });
+
+  it("gives each model a knowledge budget after its context window, capped", () => {
+    expect(knowledgeBudgetChars('gpt-4')).toBe(8_000);
+    expect(knowledgeBudgetChars('gpt-3.5-turbo')).toBe(16_000);
+    for (const model of ['gpt-4-turbo-preview', 'gpt-4o-mini', 'models/gemini-2.5-flash', 'claude-sonnet-4-5', 'command-a-03-2025', 'jamba-large', 'meta-llama/Llama-3.1-8B-Instruct']) {
+      expect(knowledgeBudgetChars(model)).toBe(KNOWLEDGE_BUDGET_MAX_CHARS);
+    }
+    expect(knowledgeBudgetChars('phi3:latest')).toBe(KNOWLEDGE_BUDGET_CHARS);
+    expect(knowledgeBudgetChars('')).toBe(KNOWLEDGE_BUDGET_CHARS);
+    expect(knowledgeContext([{ name: 'a', content: 'x'.repeat(30_000) }], knowledgeBudgetChars('gpt-4'))).toMatchObject({ budget: 8_000, trimmed: true });
   });
 
   it('a plan never loses or duplicates an asset', () => {

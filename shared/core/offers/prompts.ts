@@ -20,14 +20,40 @@ export interface KnowledgeDocument {
 
 export interface KnowledgeContext {
   text: string;
+  /** The character budget it was cut to. */
+  budget: number;
   /** Documents (partly) left out to stay within the budget. */
   trimmed: boolean;
   included: number;
   total: number;
 }
 
-/** Characters of knowledge-base context sent with a prompt (~6k tokens: safe for every listed model). */
+/** Characters of knowledge-base context for a model we know nothing about (~6k tokens: fits a small local model's window). */
 export const KNOWLEDGE_BUDGET_CHARS = 24_000;
+/**
+ * The most any model gets (~12k tokens): every asset of Generate All sends the context again, on
+ * the user's own key, so a long-context model is not filled just because it could be.
+ */
+export const KNOWLEDGE_BUDGET_MAX_CHARS = 48_000;
+
+/** Model families by context window: small windows get less, long-context families the maximum. */
+const SMALL_WINDOW_MODELS: readonly [RegExp, number][] = [
+  [/^gpt-4(-0314|-0613)?$/i, 8_000], // 8k tokens
+  [/^gpt-3\.5/i, 16_000], // 16k tokens
+];
+const LONG_CONTEXT_MODELS = /gpt-4o|gpt-4\.1|gpt-4-turbo|gpt-5|^o\d|gemini|claude|command|jamba|llama-3|mistral|mixtral|qwen|deepseek/i;
+
+/**
+ * How many characters of knowledge-base context go with a prompt for this model: about a quarter
+ * of its context window (the prompt, the asset's instructions and the answer need the rest),
+ * never more than KNOWLEDGE_BUDGET_MAX_CHARS.
+ */
+export function knowledgeBudgetChars(model: string | null | undefined): number {
+  const name = (model ?? '').trim().replace(/^models\//, '');
+  if (!name) return KNOWLEDGE_BUDGET_CHARS;
+  for (const [pattern, budget] of SMALL_WINDOW_MODELS) if (pattern.test(name)) return budget;
+  return LONG_CONTEXT_MODELS.test(name) ? KNOWLEDGE_BUDGET_MAX_CHARS : KNOWLEDGE_BUDGET_CHARS;
+}
 
 /** The chosen knowledge-base documents as prompt context, cut to the budget (the UI says when it cut). */
 export function knowledgeContext(documents: readonly KnowledgeDocument[], budget = KNOWLEDGE_BUDGET_CHARS): KnowledgeContext {
@@ -50,7 +76,7 @@ export function knowledgeContext(documents: readonly KnowledgeDocument[], budget
     text += block;
     included++;
   }
-  return { text: text.trim(), trimmed: trimmed || included < documents.length, included, total: documents.length };
+  return { text: text.trim(), budget, trimmed: trimmed || included < documents.length, included, total: documents.length };
 }
 
 const contextSection = (context: KnowledgeContext | null) =>

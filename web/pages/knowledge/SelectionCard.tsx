@@ -1,5 +1,5 @@
 import { Alert, Card, CardContent, FormControl, InputLabel, MenuItem, Select, Stack, Typography } from '@mui/material';
-import { knowledgeContext, KNOWLEDGE_BUDGET_CHARS } from '../../../shared/core/offers/prompts.ts';
+import { knowledgeContext, KNOWLEDGE_BUDGET_MAX_CHARS } from '../../../shared/core/offers/prompts.ts';
 import { selectedDocuments, type KbDocument, type KbFolder, type KbSelection } from '../../../shared/data/knowledge.ts';
 
 const encode = (selection: KbSelection) => (selection.kind === 'folder' ? `folder:${selection.folderId}` : selection.kind);
@@ -11,7 +11,8 @@ export function SelectionCard(props: { folders: KbFolder[]; documents: KbDocumen
   const { folders, documents, selection } = props;
   const count = (s: KbSelection) => selectedDocuments(documents, s).length;
   const chosen = selectedDocuments(documents, selection);
-  const context = knowledgeContext(chosen);
+  // Warn only when even a long-context model cannot take it all (the offer builder says what its model gets).
+  const context = knowledgeContext(chosen, KNOWLEDGE_BUDGET_MAX_CHARS);
   const words = chosen.reduce((sum, d) => sum + d.content.split(/\s+/).filter(Boolean).length, 0);
   return (
     <Card component="section" aria-labelledby="kb-selection-title">
@@ -44,7 +45,7 @@ export function SelectionCard(props: { folders: KbFolder[]; documents: KbDocumen
           </Typography>
           {context.trimmed && (
             <Alert severity="info" variant="outlined">
-              That is more than fits in one prompt: only the first {KNOWLEDGE_BUDGET_CHARS.toLocaleString('en-US')} characters ({context.included} of {context.total}{' '}
+              That is more than fits in one prompt: at most the first {KNOWLEDGE_BUDGET_MAX_CHARS.toLocaleString('en-US')} characters ({context.included} of {context.total}{' '}
               documents, oldest first) are sent. Pick a folder to choose what matters most.
             </Alert>
           )}

@@ -1,6 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Link, Typography } from '@mui/material';
-import { KNOWLEDGE_BUDGET_CHARS } from '../../../shared/core/offers/prompts.ts';
 import { ROUTES } from '../../../shared/core/routes.ts';
 import type { KnowledgeState } from './useKnowledgeContext.ts';
 
@@ -38,7 +37,7 @@ export function KnowledgeNote({ state, onRetry }: { state: KnowledgeState; onRet
   if (context.trimmed) {
     return (
       <Alert severity="info" variant="outlined" role="note" data-testid="knowledge-trimmed">
-        {source} in your {kbLink} hold more than one prompt can take. Only the first {KNOWLEDGE_BUDGET_CHARS.toLocaleString('en-US')} characters are sent:{' '}
+        {source} in your {kbLink} hold more than one prompt can take for this model. Only the first {context.budget.toLocaleString('en-US')} characters are sent:{' '}
         {context.included} of {plural(context.total, 'document')}, oldest first{context.included === context.total ? ', the last one cut short' : ''}.
       </Alert>
     );

@@ -46,7 +46,6 @@ export function useOfferBuilder(userId: string) {
   const notify = useNotify();
   const { workspace, current, update } = useStoredWorkspace(userId);
   const keys = useProviderKeys(userId);
-  const knowledge = useKnowledgeContext();
   const session = useRef(0);
   const [activity, setActivity] = useState<Activity | null>(null);
   const [frameworkError, setFrameworkError] = useState<string | null>(null);
@@ -67,6 +66,7 @@ export function useOfferBuilder(userId: string) {
     : (PROVIDER_IDS.find((id) => id !== 'chatgpt_custom' && hasUsableKey(id, available)) ?? 'openai');
   const choice: ModelChoice = { provider, model: isProvider(workspace.provider) ? workspace.model : '' };
   const setChoice = useCallback((next: ModelChoice) => update((w) => ({ ...w, provider: next.provider, model: next.model })), [update]);
+  const knowledge = useKnowledgeContext(choice.model || defaultModel(choice.provider, null));
 
   // "Offer from this page" in the extension opens /prompt-stacks?idea=…: that becomes the idea.
   const [params] = useSearchParams();
