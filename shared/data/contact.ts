@@ -39,3 +39,10 @@ export async function listContactMessages(
     .limit(limit);
   return { data: (data ?? []) as ContactMessage[], error: error ? { message: error.message } : null };
 }
+
+/** Deletes one message (admins only, by RLS). Returns the server's error message, or null. */
+export async function deleteContactMessage(client: SupabaseClient, id: string): Promise<{ message: string } | null> {
+  const { data, error } = await client.from('contact_messages').delete().eq('id', id).select('id');
+  if (error) return { message: error.message };
+  return data && data.length > 0 ? null : { message: 'The message was not found (it may have been deleted already).' };
+}

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { STACK_URL } from './ports.ts';
 import { SCREENSHOT_DIR } from './chromium.ts';
 import { createUser, serviceClient, signInAs, uniqueEmail } from './support.ts';
-import { MOBILE, screenshots, toast } from './screens.ts';
+import { MOBILE, screenshots, seriousViolations, toast } from './screens.ts';
 
 /**
  * Public info pages (spec 000 §2.9, §2.11, §2.16; spec 001 "Other", §5 contact form), the floating
@@ -229,6 +229,29 @@ test.describe('contact form (spec 001 §5), stored', () => {
     expect(await storedMessages(subjectText)).toEqual([
       { user_id: user.id, name: 'Katherine Johnson', email: user.email, subject: subjectText, message: 'I want the Team plan.' },
     ]);
+  });
+
+  test('admins read the messages in the admin screen, reply by e-mail, and delete one', async ({ page }) => {
+    const subjectText = `Refund question ${Date.now()}`;
+    const sender = uniqueEmail('asker');
+    expect((await serviceClient().from('contact_messages').insert({ name: 'Dana', email: sender, subject: subjectText, message: 'Line one\nLine two' })).error).toBeNull();
+    const admin = await createUser({ role: 'admin' });
+    await signInAs(page, admin);
+    await page.goto('/admin/users?tab=messages');
+    await expect(page.getByRole('tab', { name: 'Messages' })).toHaveAttribute('aria-selected', 'true');
+    const card = page.getByRole('list', { name: 'Contact messages' }).getByRole('listitem', { name: subjectText });
+    await expect(card).toContainText(`Dana · ${sender}`);
+    await expect(card).toContainText('Line one\nLine two');
+    await expect(card.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute('href', `mailto:${sender}?subject=${encodeURIComponent(`Re: ${subjectText}`)}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshots(page, 'admin-messages');
+
+    await card.getByRole('button', { name: `Delete message ${subjectText}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this message?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page)).toContainText('Message Deleted');
+    await expect(card).toHaveCount(0);
+    expect(await storedMessages(subjectText)).toEqual([]);
   });
 });
 

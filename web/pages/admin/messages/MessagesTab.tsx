@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Box, Button, Card, CardActions, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { deleteContactMessage, listContactMessages, type ContactMessage } from '../../../../shared/data/contact.ts';
+import { ConfirmDialog } from '../../../../shared/ui/ConfirmDialog.tsx';
+import { useNotify } from '../../../../shared/ui/notices.tsx';
+import { supabase } from '../../../lib/supabase.ts';
+import type { AdminTabProps } from '../adminTabs.ts';
+
+type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; messages: ContactMessage[] };
+
+/** Messages read per page (the tab offers more). */
+const PAGE_SIZE = 50;
+
+const sentAt = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** What visitors sent through /contact (stored in contact_messages; only admins read them), newest first. */
+export function MessagesTab({ reloadKey }: AdminTabProps) {
+  const notify = useNotify();
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [deleting, setDeleting] = useState<ContactMessage | null>(null);
+
+  const load = useCallback(async (count: number) => {
+    const result = await listContactMessages(supabase, count);
+    setState(result.error ? { status: 'error', message: result.error.message } : { status: 'ready', messages: result.data });
+  }, []);
+
+  useEffect(() => {
+    void load(limit);
+  }, [load, limit, reloadKey]);
+
+  const remove = async (message: ContactMessage) => {
+    setDeleting(null);
+    const error = await deleteContactMessage(supabase, message.id);
+    if (error) {
+      notify({ title: 'Error deleting message', description: error.message, variant: 'destructive' });
+      return;
+    }
+    setState((s) => (s.status === 'ready' ? { ...s, messages: s.messages.filter((m) => m.id !== message.id) } : s));
+    notify({ title: 'Message Deleted', description: `"${message.subject}" from ${message.email} was deleted.` });
+  };
+
+  if (state.status === 'loading') {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+        <CircularProgress aria-label="Loading messages" />
+      </Box>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <Alert severity="error" action={<Button color="inherit" onClick={() => void load(limit)}>Try again</Button>}>
+        <strong>Error fetching messages</strong>
+        <br />
+        {state.message}
+      </Alert>
+    );
+  }
+  if (state.messages.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+        No messages yet. What visitors send through the Contact page appears here.
+      </Typography>
+    );
+  }
+  return (
+    <Stack spacing={2}>
+      <Stack component="ul" aria-label="Contact messages" spacing={2} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {state.messages.map((message) => (
+          <Card key={message.id} component="li" aria-label={message.subject}>
+            <CardContent>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                {message.subject}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, overflowWrap: 'anywhere' }}>
+                {message.name} · {message.email} · {sentAt(message.created_at)}
+                {message.user_id ? ' · signed in' : ''}
+              </Typography>
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {message.message}
+              </Typography>
+            </CardContent>
+            <CardActions sx={{ justifyContent: 'flex-end' }}>
+              <Button component={Link} href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`} underline="none">
+                Reply by e-mail
+              </Button>
+              <Button color="error" onClick={() => setDeleting(message)} aria-label={`Delete message ${message.subject}`}>
+                Delete
+              </Button>
+            </CardActions>
+          </Card>
+        ))}
+      </Stack>
+      {state.messages.length >= limit && (
+        <Button onClick={() => setLimit((l) => l + PAGE_SIZE)} sx={{ alignSelf: 'center' }}>
+          Show older messages
+        </Button>
+      )}
+      <ConfirmDialog open={deleting !== null} title="Delete this message?" confirmLabel="Delete" onConfirm={() => deleting && void remove(deleting)} onCancel={() => setDeleting(null)}>
+        “{deleting?.subject}” from {deleting?.email} will be deleted for every admin. This cannot be undone.
+      </ConfirmDialog>
+    </Stack>
+  );
+}
