@@ -76,6 +76,15 @@ export async function listShares(client: SupabaseClient, target: ShareTarget): P
   return error ? fail(error) : ok((data as ShareRow[]).map(toShare));
 }
 
+/** How many addresses each of the owner's documents is shared with (documents shared with nobody are absent). */
+export async function countDocumentShares(client: SupabaseClient, ownerId: string): Promise<DataResult<ReadonlyMap<string, number>>> {
+  const { data, error } = await client.from('shares').select('document_id').eq('owner_id', ownerId).not('document_id', 'is', null);
+  if (error) return fail(error);
+  const counts = new Map<string, number>();
+  for (const { document_id: id } of data as { document_id: string }[]) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return ok(counts);
+}
+
 /** The owner revokes a share, or the recipient removes it from their list. data: whether one was removed. */
 export async function removeShare(client: SupabaseClient, id: string): Promise<DataResult<boolean>> {
   const { data, error } = await client.from('shares').delete().eq('id', id).select('id');
@@ -93,6 +102,7 @@ export interface SharedWithMe<T> {
 export interface SharedDocumentSummary {
   id: string;
   name: string;
+  templateId: string | null;
   downloadCount: number;
   maxDownloads: number | null;
   updatedAt: string;
@@ -105,7 +115,7 @@ export async function listSharedWithMe(
 ): Promise<DataResult<{ workspaces: SharedWithMe<Workspace>[]; documents: SharedWithMe<SharedDocumentSummary>[] }>> {
   const { data, error } = await client
     .from('shares')
-    .select(`id, owner_email, created_at, workspaces(${WORKSPACE_COLUMNS}), generated_documents(id, name, download_count, max_downloads, updated_at)`)
+    .select(`id, owner_email, created_at, workspaces(${WORKSPACE_COLUMNS}), generated_documents(id, name, template_id, download_count, max_downloads, updated_at)`)
     .neq('owner_id', userId)
     .order('created_at', { ascending: false });
   if (error) return fail(error);
@@ -114,7 +124,7 @@ export async function listSharedWithMe(
     owner_email: string | null;
     created_at: string;
     workspaces: WorkspaceRow | null;
-    generated_documents: { id: string; name: string; download_count: number; max_downloads: number | null; updated_at: string } | null;
+    generated_documents: { id: string; name: string; template_id: string | null; download_count: number; max_downloads: number | null; updated_at: string } | null;
   };
   const rows = data as unknown as Row[];
   const entry = <T>(r: Row, item: T): SharedWithMe<T> => ({ shareId: r.id, ownerEmail: r.owner_email, sharedAt: r.created_at, item });
@@ -124,7 +134,14 @@ export async function listSharedWithMe(
       .filter((r) => r.generated_documents)
       .map((r) => {
         const d = r.generated_documents!;
-        return entry(r, { id: d.id, name: d.name, downloadCount: d.download_count, maxDownloads: d.max_downloads, updatedAt: d.updated_at });
+        return entry(r, {
+          id: d.id,
+          name: d.name,
+          templateId: d.template_id,
+          downloadCount: d.download_count,
+          maxDownloads: d.max_downloads,
+          updatedAt: d.updated_at,
+        });
       }),
   });
 }

@@ -96,14 +96,22 @@ $$;
 
 -- Reserves one generation; refuses with SQLSTATE PT429 'Monthly Generation Limit Reached' at the limit.
 -- Returns { reservation_id, used, limit, remaining, month }.
+-- A view_only account "cannot modify" (spec 001 §6), so it cannot generate either: refused with
+-- 42501 before anything is written. The rule is can_edit_content()'s (20261123001200, which is
+-- applied after this file), spelled out here so this file stands on its own.
 create function public.consume_generation() returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   uid uuid := public.require_uid();
-  counts public.user_generation_counts := public.lock_generation_counts(uid);
-  quota jsonb := public.generation_quota_of(counts);
+  counts public.user_generation_counts;
+  quota jsonb;
   reservation uuid;
 begin
+  if not coalesce(public.current_app_role() <> 'view_only', false) then
+    raise exception 'View-only accounts cannot generate documents.' using errcode = '42501';
+  end if;
+  counts := public.lock_generation_counts(uid);
+  quota := public.generation_quota_of(counts);
   if (quota ->> 'remaining')::integer <= 0 then
     raise exception 'Monthly Generation Limit Reached' using errcode = 'PT429',
       detail = format('%s of %s generations used this month.', quota ->> 'used', quota ->> 'limit'),

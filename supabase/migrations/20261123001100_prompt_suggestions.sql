@@ -18,7 +18,10 @@ alter table public.prompt_suggestions enable row level security;
 
 create policy "prompt_suggestions: owner reads" on public.prompt_suggestions for select
   to authenticated using (user_id = (select auth.uid()));
+-- Writing needs an account that may edit content: a view_only account cannot generate, so it has
+-- no suggestions to store (spec 001 §6). The rule is can_edit_content()'s, spelled out because that
+-- function is created by a later migration (20261123001200) and a policy needs it to exist.
 create policy "prompt_suggestions: owner inserts" on public.prompt_suggestions for insert
-  to authenticated with check (user_id = (select auth.uid()));
+  to authenticated with check (user_id = (select auth.uid()) and coalesce(public.current_app_role() <> 'view_only', false));
 create policy "prompt_suggestions: owner deletes" on public.prompt_suggestions for delete
-  to authenticated using (user_id = (select auth.uid()));
+  to authenticated using (user_id = (select auth.uid()) and coalesce(public.current_app_role() <> 'view_only', false));

@@ -31,8 +31,25 @@ alter table public.startup_ideas enable row level security;
 create policy "startup_ideas: owner reads" on public.startup_ideas for select
   to authenticated using (user_id = (select auth.uid()));
 create policy "startup_ideas: owner inserts" on public.startup_ideas for insert
-  to authenticated with check (user_id = (select auth.uid()));
+  to authenticated with check (user_id = (select auth.uid()) and public.can_edit_content());
 create policy "startup_ideas: owner updates" on public.startup_ideas for update
-  to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
+  to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()) and public.can_edit_content());
 create policy "startup_ideas: owner deletes" on public.startup_ideas for delete
   to authenticated using (user_id = (select auth.uid()));
+
+-- A view_only account "cannot modify" (spec 001 §6): it may read its ideas but not save, change or
+-- delete them. The insert and update policies refuse it; this trigger runs first and says why, so
+-- the page shows a sentence rather than an RLS error, and it also covers delete, where a policy
+-- would only hide the row and the page would report a delete that did not happen. Calls without a
+-- signed-in user (service role, migrations) have no role and pass.
+create function public.startup_ideas_refuse_view_only() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if public.current_app_role() = 'view_only' then
+    raise exception 'View-only accounts cannot save, change or delete ideas.' using errcode = '42501';
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
+end
+$$;
+create trigger startup_ideas_refuse_view_only before insert or update or delete on public.startup_ideas
+  for each row execute function public.startup_ideas_refuse_view_only();

@@ -9,10 +9,11 @@ import { must, person, type Person } from './documents-helpers.ts';
 let stack: TestStack;
 let me: Person;
 let other: Person;
+let viewer: Person;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  [me, other] = [await person(stack, 'ideas'), await person(stack, 'ideas-other')];
+  [me, other, viewer] = [await person(stack, 'ideas'), await person(stack, 'ideas-other'), await person(stack, 'ideas-viewer', 'view_only')];
 });
 afterAll(async () => stack?.close());
 
@@ -40,6 +41,24 @@ describe(`saved startup ideas (${testDbKind})`, () => {
 
   it('refuse an incomplete idea', async () => {
     expect((await ideas.saveIdea(me.client, { ...idea('Half'), competitors: [] })).error?.code).toBe('invalid');
+  });
+
+  it('are read but not saved, changed or deleted by a view_only account (spec 001 §6), with a sentence that says why', async () => {
+    const refusal = { message: 'View-only accounts cannot save, change or delete ideas.', code: '42501' };
+    expect((await ideas.saveIdea(viewer.client, idea('Blocked'))).error).toEqual(refusal);
+    // Straight at the table too, and never in someone else's name.
+    const direct = await viewer.client.from('startup_ideas').insert({ name: 'Direct', description: 'x', business_plan: idea('x').businessPlan }).select('id');
+    expect(direct.error?.code).toBe('42501');
+    // An idea saved while the account could still edit stays readable and cannot be changed.
+    const { rows } = await stack.db.query<{ id: string }>(
+      `insert into public.startup_ideas (user_id, name, description, business_plan) values ($1, 'Kept', 'Saved as an editor', '{"executive":"e","market":"m","solution":"s"}') returning id`,
+      [viewer.userId],
+    );
+    const kept = rows[0]!.id;
+    expect(must(await ideas.listIdeas(viewer.client)).map((i) => i.name)).toEqual(['Kept']);
+    expect((await viewer.client.from('startup_ideas').update({ name: 'Renamed' }).eq('id', kept).select('id')).error).toMatchObject(refusal);
+    expect((await ideas.deleteIdea(viewer.client, kept)).error).toEqual(refusal);
+    expect(must(await ideas.getIdea(viewer.client, kept))?.name).toBe('Kept');
   });
 
   it('are private to their owner', async () => {

@@ -9,10 +9,11 @@ import { must, person, type Person } from './documents-helpers.ts';
 let stack: TestStack;
 let me: Person;
 let other: Person;
+let viewer: Person;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  [me, other] = [await person(stack, 'quota'), await person(stack, 'quota-other')];
+  [me, other, viewer] = [await person(stack, 'quota'), await person(stack, 'quota-other'), await person(stack, 'quota-viewer', 'view_only')];
 });
 afterAll(async () => stack?.close());
 
@@ -127,5 +128,24 @@ describe(`monthly generation quota (${testDbKind})`, () => {
     expect(await stored(me)).toMatchObject({ generation_count: 50 });
     // Signed out, nothing is counted.
     expect((await stack.anon().rpc('consume_generation')).error).not.toBeNull();
+  });
+
+  it('refuses a view_only account before anything is reserved or run (spec 001 §6: cannot modify)', async () => {
+    const refused = await reserveGeneration(viewer.client);
+    expect(refused.error).toEqual({ message: 'View-only accounts cannot generate documents.', code: '42501' });
+    let ran = false;
+    const counted = await countedGeneration(viewer.client, async () => {
+      ran = true;
+      return 'never';
+    });
+    expect(counted).toEqual({ status: 'error', message: 'View-only accounts cannot generate documents.' });
+    expect(ran).toBe(false);
+    // Nothing was written for the account; it still reads its counter.
+    expect(await stored(viewer)).toBeUndefined();
+    expect(must(await getQuota(viewer.client))).toMatchObject({ used: 0, remaining: 50 });
+    // Promoted to editor, the same account generates.
+    await stack.db.query("update public.profiles set role = 'editor' where id = $1", [viewer.userId]);
+    expect((await reserveGeneration(viewer.client)).error).toBeNull();
+    await stack.db.query("update public.profiles set role = 'view_only' where id = $1", [viewer.userId]);
   });
 });

@@ -127,9 +127,22 @@ describe(`sharing a document and other rules (${testDbKind})`, () => {
   it('shares one document directly, with its download limit applying to the recipient too', async () => {
     must(await docs.setDownloadLimit(editor.client, notInWorkspace.id, 1));
     must(await shares.shareByEmail(editor.client, { documentId: notInWorkspace.id }, viewer.email));
-    expect(must(await shares.listSharedWithMe(viewer.client, viewer.userId)).documents.map((d) => d.item.name)).toEqual(['Private notes']);
+    const [entry] = must(await shares.listSharedWithMe(viewer.client, viewer.userId)).documents;
+    expect(entry).toMatchObject({ ownerEmail: editor.email.toLowerCase(), item: { name: 'Private notes', templateId: null, downloadCount: 0, maxDownloads: 1 } });
     expect(must(await docs.downloadDocument(viewer.client, notInWorkspace.id)).downloadCount).toBe(1);
     expect((await docs.downloadDocument(viewer.client, notInWorkspace.id)).error?.message).toBe('Download Limit Reached - You cannot download this file anymore.');
+  });
+
+  it('tells the owner how many addresses each document is shared with (the documents list shows it)', async () => {
+    must(await shares.shareByEmail(editor.client, { documentId: notInWorkspace.id }, stranger.email));
+    const counts = must(await shares.countDocumentShares(editor.client, editor.userId));
+    expect(Object.fromEntries(counts)).toEqual({ [notInWorkspace.id]: 2 });
+    // Workspace shares are not document shares; nobody else sees the owner's shares (a recipient sees only their own).
+    expect(must(await shares.countDocumentShares(stranger.client, stranger.userId)).size).toBe(0);
+    expect(must(await shares.countDocumentShares(admin.client, editor.userId)).size).toBe(0);
+    expect(Object.fromEntries(must(await shares.countDocumentShares(stranger.client, editor.userId)))).toEqual({ [notInWorkspace.id]: 1 });
+    const strangerShare = must(await shares.listShares(editor.client, { documentId: notInWorkspace.id })).find((s) => s.recipientEmail === stranger.email.toLowerCase());
+    must(await shares.removeShare(editor.client, strangerShare!.id));
   });
 
   it('lets the recipient remove a share from their list', async () => {
@@ -144,6 +157,17 @@ describe(`sharing a document and other rules (${testDbKind})`, () => {
     must(await shares.shareByEmail(owner.client, { documentId: doc.id }, stranger.email));
     await stack.db.query("update public.profiles set role = 'view_only' where id = $1", [owner.userId]);
     expect((await shares.shareByEmail(owner.client, { documentId: doc.id }, admin.email)).error?.code).toBe('42501');
+  });
+
+  it('lets a view_only account read and download what is shared, but not generate, store suggestions or save ideas through the API', async () => {
+    const refused = { message: 'View-only accounts cannot generate documents.', code: '42501' };
+    expect((await viewer.client.rpc('consume_generation')).error).toMatchObject(refused);
+    expect((await docs.saveSuggestion(viewer.client, { originalPromptText: 'A blog post', suggestedPromptText: 'A sharper blog post', reasoningText: 'More specific' })).error?.code).toBe('42501');
+    expect((await viewer.client.from('startup_ideas').insert({ name: 'Idea', description: 'x', business_plan: { executive: 'e', market: 'm', solution: 's' } })).error?.code).toBe('42501');
+    expect((await docs.saveDocument(viewer.client, { name: 'Mine', content: 'x' })).error?.code).toBe('42501');
+    // An editor's calls go through.
+    expect((await editor.client.rpc('consume_generation')).error).toBeNull();
+    must(await docs.saveSuggestion(editor.client, { originalPromptText: 'A blog post', suggestedPromptText: 'A sharper blog post', reasoningText: 'More specific' }));
   });
 
   it('waits for an address that has no account yet, without saying whether it has one', async () => {
