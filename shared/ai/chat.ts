@@ -4,12 +4,18 @@ import { PROVIDER_KEYS, type ProviderId } from '../core/providerKeys.ts';
 import { AI_TEXTS, AiError, toAiError } from './aiErrors.ts';
 import { parseJsonReply } from './jsonReply.ts';
 import { createProviderClient, keyRequired, type ClientOptions, type ProviderTarget } from './providers.ts';
+import { withRetries } from './retry.ts';
+import { withAiDefaults } from './settings.ts';
+import { readChatStream, streamCutError } from './streamReader.ts';
 
 /**
  * Running a prompt on the user's provider (the `openai` SDK at the provider's OpenAI-compatible
  * URL). Spec 001 §7: one user message, the answer read from the first choice. Defaults: the spec's
- * 600000 ms client timeout, two retries with backoff on 429/5xx (the SDK's, honouring
- * retry-after). Every failure is an AiError mapped to the catalogue (aiErrors.ts).
+ * 600000 ms client timeout (until the headers, and for a stream until its first words), a stream
+ * idle limit of 60 s between chunks after that (streamReader.ts), and two retries with backoff on
+ * 429/5xx only, honouring retry-after (retry.ts: never after a timeout or a dropped connection).
+ * Each can be changed through the settings (ClientOptions: setAiDefaults, or per request). Every
+ * failure is an AiError mapped to the catalogue (aiErrors.ts).
  *
  *   streamText    streamed text with onDelta; Stop (the signal) resolves with the partial text
  *   completeText  one answer as text
@@ -17,6 +23,12 @@ import { createProviderClient, keyRequired, type ClientOptions, type ProviderTar
  */
 
 export const DEFAULT_AI_TIMEOUT_MS = 600_000;
+/**
+ * Once words flow, providers send a chunk every few seconds at most (a token, or Gemini's
+ * sentence-sized pieces; a CPU-bound local model still writes a token in well under 10 s), so a
+ * minute of silence is a stalled stream, with room for a slow network.
+ */
+export const DEFAULT_STREAM_IDLE_MS = 60_000;
 export const DEFAULT_AI_RETRIES = 2;
 
 export interface AiRequest {
@@ -44,37 +56,44 @@ const JSON_MODE: ReadonlySet<ProviderId> = new Set(['openai', 'gemini', 'cohere'
 const messagesOf = (prompt: AiRequest['prompt']): ChatCompletionMessageParam[] =>
   typeof prompt === 'string' ? [{ role: 'user', content: prompt }] : prompt;
 
-function clientFor(request: AiRequest) {
+/** The settings a call runs with: our defaults, then the front end's (setAiDefaults), then the request's. */
+function settingsFor(request: AiRequest): Required<Pick<ClientOptions, 'timeoutMs' | 'streamIdleMs' | 'maxRetries'>> & ClientOptions {
+  return { timeoutMs: DEFAULT_AI_TIMEOUT_MS, streamIdleMs: DEFAULT_STREAM_IDLE_MS, maxRetries: DEFAULT_AI_RETRIES, ...withAiDefaults(request.settings) };
+}
+
+function clientFor(request: AiRequest, settings: ClientOptions) {
   const { target } = request;
   if (keyRequired(target) && !target.apiKey?.trim()) {
     throw new AiError('noKey', AI_TEXTS.noKey(target.provider), AI_TEXTS.noKeyTitle(target.provider));
   }
-  return createProviderClient(target, {
-    timeoutMs: DEFAULT_AI_TIMEOUT_MS,
-    maxRetries: DEFAULT_AI_RETRIES,
-    ...request.settings,
-  });
+  return createProviderClient(target, settings);
 }
 
 /** Anthropic's compatibility layer wants a token limit; the others pick their own. */
 const extraParams = (provider: ProviderId) => (provider === 'anthropic' ? { max_tokens: 8192 } : {});
 
 export async function streamText(request: AiRequest & { onDelta?: (delta: string, text: string) => void }): Promise<StreamResult> {
-  const client = clientFor(request);
+  const settings = settingsFor(request);
+  const client = clientFor(request, settings);
   let text = '';
   try {
-    const stream = await client.chat.completions.create(
-      { model: request.model, messages: messagesOf(request.prompt), stream: true, ...extraParams(request.target.provider) },
-      { signal: request.signal },
-    );
-    for await (const chunk of stream) {
-      const delta = chunk.choices[0]?.delta?.content ?? '';
-      if (!delta) continue;
+    let startedAt = 0;
+    const stream = await withRetries(() => {
+      startedAt = Date.now();
+      return client.chat.completions.create(
+        { model: request.model, messages: messagesOf(request.prompt), stream: true, ...extraParams(request.target.provider) },
+        { signal: request.signal },
+      );
+    }, { maxRetries: settings.maxRetries, signal: request.signal });
+    const limits = { firstContentMs: Math.max(1, settings.timeoutMs - (Date.now() - startedAt)), idleMs: settings.streamIdleMs };
+    const { finishReason } = await readChatStream(stream, limits, (delta) => {
       text += delta;
       request.onDelta?.(delta, text);
-    }
-    // The SDK may end the iteration quietly when the signal aborts.
-    return { text, stopped: Boolean(request.signal?.aborted), model: request.model };
+    });
+    // The SDK ends the iteration quietly when the signal aborts.
+    if (request.signal?.aborted) return { text, stopped: true, model: request.model };
+    if (!finishReason) throw streamCutError();
+    return { text, stopped: false, model: request.model };
   } catch (error) {
     const mapped = toAiError(error, { provider: request.target.provider, fallback: request.fallbackError, partial: text });
     if (mapped.kind === 'aborted') return { text, stopped: true, model: request.model };
@@ -83,16 +102,21 @@ export async function streamText(request: AiRequest & { onDelta?: (delta: string
 }
 
 export async function completeText(request: AiRequest, json = false): Promise<string> {
-  const client = clientFor(request);
+  const settings = settingsFor(request);
+  const client = clientFor(request, settings);
   try {
-    const answer = await client.chat.completions.create(
-      {
-        model: request.model,
-        messages: messagesOf(request.prompt),
-        ...(json && JSON_MODE.has(request.target.provider) ? { response_format: { type: 'json_object' as const } } : {}),
-        ...extraParams(request.target.provider),
-      },
-      { signal: request.signal },
+    const answer = await withRetries(
+      () =>
+        client.chat.completions.create(
+          {
+            model: request.model,
+            messages: messagesOf(request.prompt),
+            ...(json && JSON_MODE.has(request.target.provider) ? { response_format: { type: 'json_object' as const } } : {}),
+            ...extraParams(request.target.provider),
+          },
+          { signal: request.signal },
+        ),
+      { maxRetries: settings.maxRetries, signal: request.signal },
     );
     return answer.choices[0]?.message?.content ?? '';
   } catch (error) {

@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { PROVIDER_KEYS, modelsAvailableText, type ProviderId } from '../core/providerKeys.ts';
 import { withAiDefaults } from './settings.ts';
 
@@ -47,7 +47,7 @@ export interface ProviderEndpoint {
   models: ModelListing;
   /** A GET that rejects a bad key (401/403) before the model list is read, when the list is public. */
   verifyUrl?: string;
-  /** Whether a key is required (false: local servers take requests without one). */
+  /** Whether the provider's own URL needs a key (a custom base URL never does: see keyRequired()). */
   keyRequired: boolean;
 }
 
@@ -114,9 +114,10 @@ export function resolveBaseURL({ provider, customBaseUrl }: ProviderTarget, over
   return PROVIDER_ENDPOINTS[provider].baseURL;
 }
 
-/** Whether a key is needed for this target (a custom base URL may be a local server without keys). */
+/** Whether a key is needed for this target: the provider's rule, except that a custom base URL may be a local server without keys. */
 export function keyRequired(target: ProviderTarget): boolean {
-  return !(target.provider === 'chatgpt_custom' && target.customBaseUrl);
+  if (target.provider === 'chatgpt_custom' && target.customBaseUrl) return false;
+  return PROVIDER_ENDPOINTS[target.provider].keyRequired;
 }
 
 /** Sent as the key to keyless local servers: the SDK always sends an Authorization header. */
@@ -171,8 +172,11 @@ export function errorMessageFromBody(text: string): string | null {
 }
 
 export interface ClientOptions {
-  /** Milliseconds before a request is abandoned (default 10 s for tests of a key). */
+  /** Milliseconds to wait for an answer (default 10 s for tests of a key; chat.ts: the spec's 600 s, until a stream's first words). */
   timeoutMs?: number;
+  /** Milliseconds a stream may go without a chunk once words have arrived (chat.ts, default 60 s; 0: no limit). */
+  streamIdleMs?: number;
+  /** Retries after a 429/5xx (chat.ts's retry loop; the SDK itself never retries). */
   maxRetries?: number;
   /** Replaces fetch (tests). */
   fetch?: typeof fetch;
@@ -190,10 +194,31 @@ export function createProviderClient(target: ProviderTarget, given: ClientOption
     baseURL: resolveBaseURL(target, options.baseUrlOverride),
     dangerouslyAllowBrowser: true,
     timeout: options.timeoutMs ?? 10_000,
-    maxRetries: options.maxRetries ?? 0,
+    // The SDK would also retry timeouts and dropped connections; our retries are 429/5xx only (retry.ts).
+    maxRetries: 0,
     defaultHeaders: endpoint.headers?.(apiKey),
     fetch: normalizingFetch(options.fetch),
   });
+}
+
+/** A request that never reached the server, with the URL it was sent to (for the message). */
+export class ProviderUnreachableError extends APIConnectionError {
+  constructor(
+    readonly url: string,
+    cause: APIConnectionError,
+  ) {
+    super({ message: cause.message, cause });
+  }
+}
+
+/** Runs one request of `url`; a connection failure (not a timeout or a stop) says which URL it was. */
+async function calling<T>(url: string, request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof APIConnectionError && !(error instanceof APIConnectionTimeoutError)) throw new ProviderUnreachableError(url, error);
+    throw error;
+  }
 }
 
 /** The model ids a key can use. Throws the SDK's error (see `describeProviderError`). */
@@ -204,15 +229,16 @@ export async function listModels(target: ProviderTarget, given: ClientOptions = 
   const listing: ModelListing = target.provider === 'chatgpt_custom' || overridden ? { kind: 'openai' } : endpoint.models;
   if (listing.kind === 'unsupported') throw new Error(listing.reason);
   const client = createProviderClient(target, options);
-  if (endpoint.verifyUrl && !overridden) await client.get(endpoint.verifyUrl);
+  const { verifyUrl } = endpoint;
+  if (verifyUrl && !overridden) await calling(verifyUrl, () => client.get(verifyUrl));
   if (listing.kind === 'custom') {
-    const body = (await client.get(listing.url)) as Record<string, unknown>;
+    const body = (await calling(listing.url, () => client.get(listing.url))) as Record<string, unknown>;
     const items = Array.isArray(body[listing.field]) ? (body[listing.field] as Record<string, unknown>[]) : [];
     return items.map((item) => String(item[listing.idField] ?? '')).filter(Boolean);
   }
   const ids: string[] = [];
   // One page is enough to prove the key; providers with paging (Anthropic) are asked for a big page.
-  const page = await client.models.list(target.provider === 'anthropic' ? { query: { limit: 1000 } } : undefined);
+  const page = await calling(`${client.baseURL}/models`, () => client.models.list(target.provider === 'anthropic' ? { query: { limit: 1000 } } : undefined));
   for (const model of page.data) ids.push(model.id);
   return ids;
 }
@@ -227,14 +253,18 @@ export function untestableReason(provider: ProviderId): string | null {
   return listing.kind === 'unsupported' ? listing.reason : null;
 }
 
-/** A readable sentence for an error from the SDK (or anything thrown while testing). */
-export function describeProviderError(error: unknown, target: ProviderTarget): { message: string; status?: number } {
+/**
+ * A readable sentence for an error from the SDK (or anything thrown while testing). An unreachable
+ * server is named by the URL actually called: the request's own, else the base URL in use (the
+ * development override included).
+ */
+export function describeProviderError(error: unknown, target: ProviderTarget, given: ClientOptions = {}): { message: string; status?: number } {
   const label = PROVIDER_KEYS[target.provider].label;
   if (error instanceof APIConnectionTimeoutError) return { message: `${label} did not answer in time. Try again later.` };
   if (error instanceof APIUserAbortError) return { message: 'The test was cancelled.' };
   if (error instanceof APIError && error.status === undefined) {
     return {
-      message: `Could not reach ${resolveBaseURL(target)}. Check the address and your connection; the server may also refuse requests from a browser (CORS).`,
+      message: `Could not reach ${error instanceof ProviderUnreachableError ? error.url : resolveBaseURL(target, withAiDefaults(given).baseUrlOverride)}. Check the address and your connection; the server may also refuse requests from a browser (CORS).`,
     };
   }
   if (error instanceof APIError) {
@@ -261,6 +291,6 @@ export async function testProviderKey(target: ProviderTarget, given: ClientOptio
     const models = await listModels(target, options);
     return { ok: true, models, message: modelsAvailableText(models.length, hasKey) };
   } catch (error) {
-    return { ok: false, ...describeProviderError(error, target) };
+    return { ok: false, ...describeProviderError(error, target, options) };
   }
 }

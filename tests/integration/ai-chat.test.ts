@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AiError } from '../../shared/ai/aiErrors.ts';
 import { completeJson, completeText, streamText, type AiRequest } from '../../shared/ai/chat.ts';
-import { listModels } from '../../shared/ai/providers.ts';
+import { listModels, testProviderKey } from '../../shared/ai/providers.ts';
+import { setAiDefaults } from '../../shared/ai/settings.ts';
 import { frameworkPrompt, offerFrameworkSchema } from '../../shared/core/offers/index.ts';
 import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
 
@@ -15,7 +16,11 @@ beforeAll(async () => {
 afterAll(async () => fake?.close());
 beforeEach(() => {
   fake.requests.length = 0;
+  setAiDefaults({});
 });
+
+const chatRequests = () => fake.requests.filter((r) => r.path === '/v1/chat/completions').length;
+const TIMEOUT_MESSAGE = 'The AI service did not answer in time. Please try again.';
 
 const request = (prompt: string, extra: Partial<AiRequest> = {}): AiRequest => ({
   target: { provider: 'openai', apiKey: FAKE_OPENAI_GOOD_KEY },
@@ -67,6 +72,46 @@ describe('streaming text', () => {
     expect(error.kind).toBe('network');
     expect(error.message).toBe('Could not generate the offer. Please check your network and try again.');
     expect(error.partial.length).toBeGreaterThan(0);
+  });
+
+  it('a stream that stalls after some words times out at the idle limit and keeps them', async () => {
+    const settings = { baseUrlOverride: fake.baseURL, streamIdleMs: 200 };
+    const error = await failure(streamText(request('Stall after a few words [[fake:stall]]', { settings })));
+    expect(error).toMatchObject({ kind: 'timeout', message: TIMEOUT_MESSAGE });
+    expect(error.partial).toBe('## Draft: Stall after a few');
+    expect(chatRequests()).toBe(1);
+  });
+
+  it('the idle limit comes from the same settings as the timeout (setAiDefaults)', async () => {
+    setAiDefaults({ baseUrlOverride: fake.baseURL, streamIdleMs: 200 });
+    const error = await failure(streamText({ ...request('Stall [[fake:stall]]'), settings: undefined }));
+    expect(error.kind).toBe('timeout');
+  });
+
+  it('before its first words a stream has the request timeout, even with no idle limit', async () => {
+    fake.script([{ stallAfterChunks: 0 }]);
+    const settings = { baseUrlOverride: fake.baseURL, timeoutMs: 300, streamIdleMs: 0 };
+    const error = await failure(streamText(request('Think first', { settings })));
+    expect(error).toMatchObject({ kind: 'timeout', partial: '' });
+  });
+
+  it('Stop during a stall still resolves with the words so far', async () => {
+    const controller = new AbortController();
+    let seen = 0;
+    const result = await streamText({
+      ...request('Stall [[fake:stall]]', { settings: { baseUrlOverride: fake.baseURL, streamIdleMs: 0 } }),
+      signal: controller.signal,
+      onDelta: () => {
+        if (++seen === 6) controller.abort();
+      },
+    });
+    expect(result).toMatchObject({ stopped: true, text: '## Draft: Stall [[fake:stall]]' });
+  });
+
+  it('a stream that ends cleanly without a finish_reason was cut: the network message, partial kept', async () => {
+    const error = await failure(streamText(request('End early [[fake:early]]')));
+    expect(error).toMatchObject({ kind: 'network', message: 'Could not reach the AI service. Please check your network and try again.' });
+    expect(error.partial).toBe('## Draft: End early [[fake:early');
   });
 });
 
@@ -120,9 +165,22 @@ describe('failures map to the catalogue', () => {
     expect(fake.requests.filter((r) => r.path === '/v1/chat/completions').length).toBe(notRetried + 1);
   });
 
-  it('a provider that never answers times out', async () => {
-    const error = await failure(completeText({ ...request('x [[fake:timeout]]'), settings: { baseUrlOverride: fake.baseURL, timeoutMs: 300, maxRetries: 0 } }));
-    expect(error).toMatchObject({ kind: 'timeout', message: 'The AI service did not answer in time. Please try again.' });
+  it('a provider that never answers times out once: a timeout is not retried', async () => {
+    const settings = { baseUrlOverride: fake.baseURL, timeoutMs: 300, maxRetries: 2 };
+    const error = await failure(completeText({ ...request('x [[fake:timeout]]'), settings }));
+    expect(error).toMatchObject({ kind: 'timeout', message: TIMEOUT_MESSAGE });
+    expect(chatRequests()).toBe(1);
+    const streamed = await failure(streamText({ ...request('y [[fake:timeout]]'), settings }));
+    expect(streamed.kind).toBe('timeout');
+    expect(chatRequests()).toBe(2);
+  });
+
+  it('a connection dropped before any answer is not retried', async () => {
+    // A retry would get the next (normal) answer and succeed.
+    fake.script([{ drop: true }]);
+    const error = await failure(completeText(request('dropped')));
+    expect(error.kind).toBe('network');
+    expect(chatRequests()).toBe(1);
   });
 
   it('an unreachable provider is a network failure with the caller’s wording; a missing key is caught before any call', async () => {
@@ -136,6 +194,13 @@ describe('failures map to the catalogue', () => {
 });
 
 describe('model lists', () => {
+  it('an unreachable server is named by the URL actually called (the override, not the provider’s)', async () => {
+    const unreachable = 'http://127.0.0.1:9/v1';
+    const result = await testProviderKey({ provider: 'gemini', apiKey: 'AIzaSyFakeFakeFakeFakeFakeFakeFakeFake' }, { baseUrlOverride: unreachable });
+    expect(result).toMatchObject({ ok: false });
+    expect(result.message).toMatch(/^Could not reach http:\/\/127\.0\.0\.1:9\/v1\/models\. /);
+  });
+
   it('lists the fake models for every provider when the base URL is overridden', async () => {
     for (const provider of ['openai', 'gemini', 'cohere', 'huggingface'] as const) {
       expect(await listModels({ provider, apiKey: FAKE_OPENAI_GOOD_KEY }, { baseUrlOverride: fake.baseURL })).toContain('gpt-4-turbo-preview');

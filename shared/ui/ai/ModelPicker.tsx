@@ -3,6 +3,7 @@ import { Autocomplete, FormControl, FormHelperText, InputLabel, MenuItem, Select
 import { defaultModel, chatModels } from '../../ai/modelChoice.ts';
 import { keyRequired, listModels, type ProviderTarget } from '../../ai/providers.ts';
 import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '../../core/providerKeys.ts';
+import { providerOptionLabel, type ProviderLabels } from './providerLabels.ts';
 
 /** The keys the user has (by provider) and the custom base URL, from either front end's key store. */
 export interface AvailableKeys {
@@ -41,7 +42,8 @@ function cachedModels(target: ProviderTarget): Promise<string[]> {
  * Provider and model for a run: every provider is offered (those without a key say so); the model
  * list comes from the provider with our default preselected, and any model name can be typed.
  * `optionalModel` (a saved prompt's default): the model may stay empty, meaning the provider's
- * default at run time, so nothing is preselected.
+ * default at run time, so nothing is preselected. `providerLabels` renames providers in the choice
+ * (the prompt screens use the spec's names: PROMPT_SCREEN_PROVIDER_LABELS).
  */
 export function ModelPicker({
   value,
@@ -49,12 +51,14 @@ export function ModelPicker({
   onChange,
   idPrefix = 'ai',
   optionalModel = false,
+  providerLabels,
 }: {
   value: ModelChoice;
   available: AvailableKeys;
   onChange: (next: ModelChoice) => void;
   idPrefix?: string;
   optionalModel?: boolean;
+  providerLabels?: ProviderLabels;
 }) {
   const [models, setModels] = useState<string[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -100,8 +104,7 @@ export function ModelPicker({
         >
           {PROVIDER_IDS.map((id) => (
             <MenuItem key={id} value={id}>
-              {PROVIDER_KEYS[id].label}
-              {hasUsableKey(id, available) ? '' : ' (no key)'}
+              {providerOptionLabel(id, hasUsableKey(id, available), providerLabels)}
             </MenuItem>
           ))}
         </Select>

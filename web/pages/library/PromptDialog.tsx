@@ -3,6 +3,7 @@ import { Alert, Autocomplete, Button, Chip, Dialog, DialogActions, DialogContent
 import { LIBRARY_TEXTS, normalizeTags, PROMPT_LIMITS, promptDraftProblem, type LibraryPrompt, type PromptDraft } from '../../../shared/core/promptLibrary.ts';
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/core/providerKeys.ts';
 import { ModelPicker, type AvailableKeys, type ModelChoice } from '../../../shared/ui/ai/ModelPicker.tsx';
+import { PROMPT_SCREEN_PROVIDER_LABELS } from '../../../shared/ui/ai/providerLabels.ts';
 
 export interface PromptDialogProps {
   /** 'new', a prompt to edit (with its text), or null when closed. */
@@ -109,7 +110,7 @@ function PromptForm({ prompt, knownTags, available, onSubmit, onCancel }: Omit<P
           <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
             Runs with
           </Typography>
-          <ModelPicker value={choice} available={available} onChange={setChoice} idPrefix="prompt" optionalModel />
+          <ModelPicker value={choice} available={available} onChange={setChoice} idPrefix="prompt" optionalModel providerLabels={PROMPT_SCREEN_PROVIDER_LABELS} />
         </div>
       </DialogContent>
       <DialogActions>

@@ -10,6 +10,7 @@ import { runLink, RUN_TEXTS, valuesFromRun, valuesToStore, type RunnablePrompt }
 import { outputDocumentName } from '../../../shared/ext/runPrompt.ts';
 import { getPromptRun, type PromptRun } from '../../../shared/data/promptsRuns.ts';
 import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys, type ModelChoice } from '../../../shared/ui/ai/ModelPicker.tsx';
+import { PROMPT_SCREEN_PROVIDER_LABELS } from '../../../shared/ui/ai/providerLabels.ts';
 import { PromptFields } from '../../../shared/ui/ai/PromptFields.tsx';
 import { ReviewPrompt } from '../../../shared/ui/ai/ReviewPrompt.tsx';
 import { useAiRun } from '../../../shared/ui/ai/useAiRun.ts';
@@ -137,7 +138,7 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
                 }}
               />
               <ReviewPrompt composed={filled.text} edited={edited} onEdit={setEdited} defaultOpen />
-              <ModelPicker value={choice} available={available} onChange={setChoice} idPrefix="run" />
+              <ModelPicker value={choice} available={available} onChange={setChoice} idPrefix="run" providerLabels={PROMPT_SCREEN_PROVIDER_LABELS} />
               {keys.ready && !usable && (
                 <Alert
                   severity="warning"

@@ -1,0 +1,24 @@
+import { PROVIDER_KEYS, type ProviderId } from '../../core/providerKeys.ts';
+
+/** How a provider choice names the providers, where a screen names them its own way. */
+export type ProviderLabels = Partial<Record<ProviderId, string>>;
+
+/**
+ * Spec 000 §3.6, verbatim: the provider names in the prompt screens (the prompt dialog of the
+ * library and the run page). The other providers keep their own names there.
+ */
+export const PROMPT_SCREEN_PROVIDER_LABELS: ProviderLabels = {
+  openai: 'GPT-4 Turbo',
+  gemini: 'Gemini Pro (Requires API Key)',
+  chatgpt_custom: 'Custom ChatGPT (Requires API Key)',
+};
+
+/**
+ * A provider's option text: its label, and '(no key)' when the user has none — unless the label
+ * already says a key is required (the spec's), so no option reads "(Requires API Key) (no key)".
+ */
+export function providerOptionLabel(provider: ProviderId, hasKey: boolean, labels: ProviderLabels = {}): string {
+  const label = labels[provider] ?? PROVIDER_KEYS[provider].label;
+  if (hasKey || /requires api key/i.test(label)) return label;
+  return `${label} (no key)`;
+}
