@@ -483,7 +483,9 @@ test('documents: the six sorts, the folder tree, open safely, download DOCX, PDF
   expect(txt.fileName).toBe('beta_notes.txt');
   expect(txt.data.toString('utf8')).toContain('Goals');
   expect(txt.data.toString('utf8')).not.toContain('**');
-  await expect(docs.getByRole('list', { name: 'Documents' })).toContainText('4 downloads');
+  // The row shows the count with its maximum, as the file manager does (∞: no limit).
+  await expect(docs.locator('[data-document-id]').filter({ hasText: 'beta notes' })).toContainText('Downloads: 4 / ∞');
+  await expect(docs.locator('[data-document-id]').filter({ hasText: 'Alpha plan' })).toContainText('Downloads: 0 / ∞');
   const { data: counted } = await service().from('generated_documents').select('download_count').eq('user_id', user.id).eq('name', 'beta notes').single();
   expect(counted).toEqual({ download_count: 4 });
 
@@ -555,4 +557,86 @@ test('documents and folders: rename, move, subfolders, delete (confirmed) with e
   const { data: left } = await service().from('generated_documents').select('name').eq('user_id', user.id);
   expect(left).toEqual([{ name: 'Alpha plan' }]);
   expect(errors).toEqual([]);
+});
+
+test('share a document read-only by e-mail: the view_only recipient finds it in the File Manager, opens and downloads it within the limit, and cannot change it', async ({ page, browser }) => {
+  const errors = watchErrors(page);
+  const owner = await createUser({ role: 'editor' });
+  const viewer = await createUser({ role: 'view_only' });
+  const docId = await seedDocument(owner, { name: 'Launch brief', content: '# Launch brief\n\n## Audience\n\nSmall shops selling online.' });
+  const { error } = await service().from('generated_documents').update({ max_downloads: 2 }).eq('id', docId);
+  if (error) throw new Error(error.message);
+  await signInAs(page, owner);
+  await openGenerator(page);
+  const row = documentsRegion(page).locator('[data-document-id]').filter({ hasText: 'Launch brief' });
+  await expect(row).toContainText('Downloads: 0 / 2');
+
+  await row.getByRole('button', { name: 'More actions for Launch brief' }).click();
+  await page.getByRole('menuitem', { name: 'Share…' }).click();
+  const share = page.getByRole('dialog', { name: 'Share “Launch brief”' });
+  await expect(share.getByText('Not shared with anyone yet.')).toBeVisible();
+  await share.getByLabel('E-mail address').fill(viewer.email);
+  await share.getByRole('button', { name: 'Share read-only' }).click();
+  await expect(share.getByRole('list', { name: 'Shared with' })).toContainText(viewer.email);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshots(page, 'document-share');
+  await share.getByRole('button', { name: 'Done' }).click();
+  await expect(row).toContainText('Shared with 1 person');
+
+  // The recipient: the generator's view-only banner leads to the File Manager, where the document waits.
+  const viewerContext = await browser.newContext();
+  const viewerPage = await viewerContext.newPage();
+  const viewerErrors = watchErrors(viewerPage);
+  await signInAs(viewerPage, viewer);
+  await openGenerator(viewerPage);
+  await expect(form(viewerPage)).toHaveCount(0);
+  await viewerPage.getByRole('alert').filter({ hasText: 'view-only' }).getByRole('link', { name: 'File Manager' }).click();
+  await expect(viewerPage).toHaveURL(/\/file-manager$/);
+  const shared = viewerPage.getByRole('list', { name: 'Shared with you' });
+  const card = shared.locator('[data-shared-document]').filter({ hasText: 'Launch brief' });
+  await expect(card).toContainText(`Shared by ${owner.email}`);
+  await expect(card.getByTestId('shared-download-counter')).toHaveText('Downloads: 0 / 2');
+  // Read-only: nothing to rename, move, delete or share.
+  await expect(card.getByRole('button', { name: /Rename|Delete|Share|More actions/ })).toHaveCount(0);
+
+  await card.getByRole('button', { name: 'Open Launch brief' }).click();
+  const reader = viewerPage.getByRole('dialog', { name: 'Launch brief' });
+  await expect(reader.getByRole('heading', { name: 'Audience' })).toBeVisible();
+  await screenshots(viewerPage, 'file-manager-shared-document-open');
+  await reader.getByRole('button', { name: 'Download Launch brief' }).click();
+  const [docx] = await Promise.all([viewerPage.waitForEvent('download'), viewerPage.getByRole('menuitem', { name: 'Word (DOCX)' }).click()]);
+  expect(docx.suggestedFilename()).toBe('launch_brief.docx');
+  const documentXml = await (await JSZip.loadAsync(await downloaded(docx))).file('word/document.xml')!.async('string');
+  expect(documentXml).toContain('Small shops selling online.');
+  await reader.getByRole('button', { name: 'Close' }).click();
+  await expect(card.getByTestId('shared-download-counter')).toHaveText('Downloads: 1 / 2');
+
+  await card.getByRole('button', { name: 'Download Launch brief' }).click();
+  const [txt] = await Promise.all([viewerPage.waitForEvent('download'), viewerPage.getByRole('menuitem', { name: 'Plain text' }).click()]);
+  expect(txt.suggestedFilename()).toBe('launch_brief.txt');
+  await expect(card.getByTestId('shared-download-counter')).toHaveText('Downloads: 2 / 2');
+  await expect(card.getByRole('status')).toHaveText('Download Limit Reached - You cannot download this file anymore.');
+  await expect(card.getByRole('button', { name: 'Download Launch brief' })).toHaveCount(0);
+  expect(await seriousViolations(viewerPage)).toEqual([]);
+  await toast(viewerPage).getByRole('button', { name: 'Close notification' }).click();
+  await expect(toast(viewerPage)).toHaveCount(0);
+  await screenshots(viewerPage, 'file-manager-shared-document');
+
+  // Both downloads were counted by the database; the document itself is as the owner left it
+  // (RLS refusing the recipient's writes is covered by tests/integration/shares-roles.test.ts).
+  const { data: unchanged } = await service().from('generated_documents').select('content, download_count').eq('id', docId).single();
+  expect(unchanged).toEqual({ content: '# Launch brief\n\n## Audience\n\nSmall shops selling online.', download_count: 2 });
+
+  // The owner revokes: it leaves the recipient's File Manager.
+  await row.getByRole('button', { name: 'More actions for Launch brief' }).click();
+  await page.getByRole('menuitem', { name: 'Share…' }).click();
+  await share.getByRole('button', { name: `Stop sharing with ${viewer.email}` }).click();
+  await expect(toast(page)).toContainText('Sharing stopped');
+  await share.getByRole('button', { name: 'Done' }).click();
+  await expect(row).not.toContainText('Shared with');
+  await viewerPage.reload();
+  await expect(viewerPage.getByText('Nothing shared with you yet')).toBeVisible();
+  await viewerContext.close();
+  expect(errors).toEqual([]);
+  expect(viewerErrors).toEqual([]);
 });

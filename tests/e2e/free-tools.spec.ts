@@ -196,6 +196,7 @@ test('/ai-tools (signed in) lists the free tools and the in-app AI tools', async
     ['Recommended Prompts', '/recommended-prompts'],
     ['Startup Idea Generator', '/app-summary#startup-idea-generator'],
     ['Knowledge Base', '/knowledge-base'],
+    ['File Manager', '/file-manager'],
     ['Headline Analyzer', '/free-tools/headline-analyzer'],
     ['Color Palette Generator', '/free-tools/color-palette'],
     ['Lorem Ipsum Generator', '/free-tools/lorem-ipsum'],

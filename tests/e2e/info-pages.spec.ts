@@ -323,6 +323,8 @@ test.describe('hub pages (spec §2.12, §2.13)', () => {
     await expect(quick.getByRole('link', { name: /^Doc Generator/ })).toHaveAttribute('href', '/document-generator');
     await expect(quick.getByRole('link', { name: /^Workflows/ })).toHaveAttribute('href', '/workflows');
     await expect(quick.getByRole('link', { name: /^Saved Ideas/ })).toHaveAttribute('href', '/saved-ideas');
+    await expect(quick.getByRole('link', { name: /^File Manager/ })).toHaveAttribute('href', '/file-manager');
+    await expect(quick.getByRole('heading', { level: 3 })).toHaveText(['Doc Generator', 'Workflows', 'Saved Ideas', 'File Manager', 'Quick Create']);
     await screenshots(page, 'dashboard');
 
     for (const [item, url] of [
@@ -358,17 +360,20 @@ test.describe('hub pages (spec §2.12, §2.13)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Dorothy Vaughan');
   });
 
-  test('/manage-folders: three folder cards and Notify Me', async ({ page }) => {
+  test('/manage-folders: the three folder cards, the File Manager and Notify Me', async ({ page }) => {
     const errors = watchErrors(page);
     await signInAs(page, await createUser());
     await page.goto('/manage-folders');
     await expect(page.getByRole('heading', { level: 1, name: 'Manage Folders' })).toBeVisible();
     const areas = page.getByRole('region', { name: 'Folder areas' });
-    for (const [title, href] of [
+    const expected = [
       ['Document Folders', '/document-generator'],
       ['Prompt Folders', '/prompts-library'],
       ['Knowledge Base Folders', '/knowledge-base'],
-    ] as const) {
+      ['File Manager', '/file-manager'],
+    ] as const;
+    await expect(areas.getByRole('heading', { level: 2 })).toHaveText(expected.map(([title]) => title));
+    for (const [title, href] of expected) {
       await expect(areas.getByRole('link', { name: new RegExp(`^${title}`) })).toHaveAttribute('href', href);
     }
     await page.getByRole('button', { name: 'Notify Me' }).click();

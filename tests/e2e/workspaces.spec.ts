@@ -212,7 +212,9 @@ test('two tabs: separate edits are merged, the same rename asks which to keep', 
   await second.getByRole('dialog').getByLabel('Folder name').fill('Ideas (second)');
   await second.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
   const conflict = second.getByRole('dialog', { name: 'This workspace was changed in another tab' });
-  await expect(conflict).toContainText('Both tabs renamed “Ideas (second)”.');
+  // Named by what both tabs called it before: the new names are the two answers.
+  await expect(conflict).toContainText('Both tabs renamed “Ideas”.');
+  await expect(conflict.getByRole('radio', { name: 'Keep this tab’s name “Ideas (second)”' })).toBeChecked();
   expect(await seriousViolations(second)).toEqual([]);
   await conflict.getByRole('radio', { name: 'Keep the other tab’s name “Ideas (first)”' }).check();
   await conflict.getByRole('button', { name: 'Save merged workspace' }).click();
@@ -258,6 +260,8 @@ test('downloads are counted against the limit, then refused with the spec’s me
 });
 
 test('share read-only by e-mail: the view_only recipient sees it, downloads, and cannot change it', async ({ page, browser }) => {
+  // Two signed-in browsers on a shared machine: more than the default 30 s.
+  test.setTimeout(90_000);
   const owner = await createUser({ role: 'editor' });
   const viewer = await createUser({ role: 'view_only' });
   await seedDocument(owner, 'Brand guide', '# Brand guide\n\nFriendly and direct.');

@@ -86,6 +86,7 @@ describe('hub data (spec 001 Training, Billing, Workflows, AI Features, Pitch De
       ['Recommended Prompts', '/recommended-prompts'],
       ['Startup Idea Generator', '/app-summary#startup-idea-generator'],
       ['Knowledge Base', '/knowledge-base'],
+      ['File Manager', '/file-manager'],
     ]);
   });
 });

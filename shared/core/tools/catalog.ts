@@ -82,4 +82,11 @@ export const AI_TOOLS: readonly ToolEntry[] = [
     to: ROUTES.knowledgeBase,
     badge: 'AI',
   },
+  {
+    id: 'file-manager',
+    title: 'File Manager',
+    description: 'Keep generated documents in workspaces of folders and files, download and share them.',
+    to: ROUTES.fileManager,
+    badge: 'Files',
+  },
 ];

@@ -1,9 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Box, Container, Stack } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Box, Container, Link, Stack } from '@mui/material';
 import { folderTreeRows } from '../../../shared/core/documentGenerator.ts';
 import { folderSortOf } from '../../../shared/core/documents.ts';
 import { LIBRARY_ERRORS, LIBRARY_SUCCESS } from '../../../shared/core/promptLibrary.ts';
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/core/providerKeys.ts';
+import { ROUTES } from '../../../shared/core/routes.ts';
 import type { DocumentSummary } from '../../../shared/data/documents.ts';
 import { createPrompt } from '../../../shared/data/prompts.ts';
 import type { AvailableKeys } from '../../../shared/ui/ai/ModelPicker.tsx';
@@ -19,6 +21,7 @@ import { QuotaLimitDialog, QuotaMeter } from './QuotaMeter.tsx';
 import { RecentPrompts } from './RecentPrompts.tsx';
 import { ResultCard } from './ResultCard.tsx';
 import { SavePromptDialog, type SavePromptRequest } from './SavePromptDialog.tsx';
+import { useDocumentShares } from './useDocumentShares.ts';
 import { useDocuments } from './useDocuments.ts';
 import { useGenerator } from './useGenerator.ts';
 import { useQuota } from './useQuota.ts';
@@ -48,6 +51,7 @@ export function DocumentGeneratorPage() {
 
   const quota = useQuota(userId);
   const documents = useDocuments(userId);
+  const shares = useDocumentShares(userId, !readOnly);
   const folders = useMemo(() => (documents.state.status === 'ready' ? documents.state.folders : []), [documents.state]);
   const rows = useMemo(() => folderTreeRows(folders, folderSortOf(documents.sort)), [folders, documents.sort]);
   const folderLabel = useCallback((id: string | null) => (id ? (folders.find((f) => f.id === id)?.name ?? 'a deleted folder') : 'No folder'), [folders]);
@@ -94,8 +98,12 @@ export function DocumentGeneratorPage() {
       />
       {readOnly && (
         <Alert severity="info" sx={{ mb: 3 }}>
-          Your account is view-only: you can read and download documents, but not generate, save or change them. Documents shared with you are in the File
-          Manager.
+          Your account is view-only: you can read and download documents, but not generate, save or change them. Documents and workspaces shared with you are
+          in the{' '}
+          <Link component={RouterLink} to={ROUTES.fileManager}>
+            File Manager
+          </Link>
+          .
         </Alert>
       )}
       <Stack spacing={3}>
@@ -127,7 +135,7 @@ export function DocumentGeneratorPage() {
             <RecentPrompts version={promptsVersion} onPick={generator.loadPrompt} />
           </Box>
         )}
-        <DocumentsSection documents={documents} rows={rows} folderLabel={folderLabel} readOnly={readOnly} onRename={setRenaming} />
+        <DocumentsSection documents={documents} shares={shares} rows={rows} folderLabel={folderLabel} readOnly={readOnly} onRename={setRenaming} />
       </Stack>
 
       {savePrompt && <SavePromptDialog request={savePrompt} onSave={savePromptToLibrary} onClose={() => setSavePrompt(null)} />}

@@ -1,5 +1,6 @@
 import { Box, ButtonBase, List, ListItem, Stack, Typography } from '@mui/material';
 import ArticleIcon from '@mui/icons-material/ArticleOutlined';
+import { downloadCountLabel } from '../../../shared/core/documents.ts';
 import type { DocumentSummary } from '../../../shared/data/documents.ts';
 import { templateLabel } from '../../../shared/core/templates.ts';
 import type { ExportFormat } from '../../../shared/export/model.ts';
@@ -14,10 +15,20 @@ export interface DocumentRowsProps {
   onRename: (doc: DocumentSummary) => void;
   onMove: (doc: DocumentSummary) => void;
   onDelete: (doc: DocumentSummary) => void;
+  onShare: (doc: DocumentSummary) => void;
   onDownload: (doc: DocumentSummary, format: ExportFormat) => Promise<void>;
+  /** How many addresses each document is shared with (absent: none). */
+  shareCounts: ReadonlyMap<string, number>;
 }
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** The row's facts: template, folder, date, downloads as the file manager shows them (n / max, ∞ unlimited), sharing. */
+function detailsLine(doc: DocumentSummary, folder: string, shares: number): string {
+  const parts = [templateLabel(doc.templateId), folder, dateOf(doc.createdAt), `Downloads: ${downloadCountLabel(doc)}`];
+  if (shares > 0) parts.push(`Shared with ${shares} ${shares === 1 ? 'person' : 'people'}`);
+  return parts.join(' · ');
+}
 
 /** One line per document: open by its name, download, and the row's menu. */
 export function DocumentRows(props: DocumentRowsProps) {
@@ -42,8 +53,7 @@ export function DocumentRows(props: DocumentRowsProps) {
               </Typography>
             </ButtonBase>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {[templateLabel(doc.templateId), props.folderLabel(doc.folderId), dateOf(doc.createdAt)].join(' · ')}
-              {doc.downloadCount > 0 ? ` · ${doc.downloadCount} download${doc.downloadCount === 1 ? '' : 's'}` : ''}
+              {detailsLine(doc, props.folderLabel(doc.folderId), props.shareCounts.get(doc.id) ?? 0)}
             </Typography>
           </Box>
           <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0 }}>
@@ -57,6 +67,7 @@ export function DocumentRows(props: DocumentRowsProps) {
                   : [
                       { label: 'Rename', onClick: () => props.onRename(doc) },
                       { label: 'Move to…', onClick: () => props.onMove(doc) },
+                      { label: 'Share…', onClick: () => props.onShare(doc) },
                       { label: 'Delete', onClick: () => props.onDelete(doc), danger: true },
                     ]),
               ]}

@@ -6,10 +6,12 @@ import { DOCUMENT_SORT_OPTIONS, type DocumentFolder, type DocumentSort } from '.
 import type { DocumentSummary } from '../../../shared/data/documents.ts';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx';
 import { NameDialog } from '../files/NameDialog.tsx';
+import { ShareDialog } from '../files/ShareDialog.tsx';
 import { DocumentFolders, type Browse } from './DocumentFolders.tsx';
 import { DocumentRows } from './DocumentRows.tsx';
 import { DocumentViewer } from './DocumentViewer.tsx';
 import { MoveDocumentDialog } from './MoveDocumentDialog.tsx';
+import type { DocumentSharesApi } from './useDocumentShares.ts';
 import type { DocumentsApi } from './useDocuments.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -22,6 +24,7 @@ type FolderDialog = { kind: 'new'; parent: DocumentFolder | null } | { kind: 're
 
 export interface DocumentsSectionProps {
   documents: DocumentsApi;
+  shares: DocumentSharesApi;
   rows: FolderRow<DocumentFolder>[];
   folderLabel: (folderId: string | null) => string;
   readOnly: boolean;
@@ -29,7 +32,7 @@ export interface DocumentsSectionProps {
 }
 
 /** "My documents": the folders (create, rename, delete) and the documents in the chosen sort. */
-export function DocumentsSection({ documents, rows, folderLabel, readOnly, onRename }: DocumentsSectionProps) {
+export function DocumentsSection({ documents, shares, rows, folderLabel, readOnly, onRename }: DocumentsSectionProps) {
   const { state } = documents;
   const [browse, setBrowse] = useState<Browse>('all');
   const [folderDialog, setFolderDialog] = useState<FolderDialog>(null);
@@ -37,6 +40,7 @@ export function DocumentsSection({ documents, rows, folderLabel, readOnly, onRen
   const [deletingDoc, setDeletingDoc] = useState<DocumentSummary | null>(null);
   const [moving, setMoving] = useState<DocumentSummary | null>(null);
   const [viewing, setViewing] = useState<DocumentSummary | null>(null);
+  const [sharing, setSharing] = useState<DocumentSummary | null>(null);
 
   const folders = state.status === 'ready' ? state.folders : [];
   const all = state.status === 'ready' ? state.documents : [];
@@ -57,7 +61,7 @@ export function DocumentsSection({ documents, rows, folderLabel, readOnly, onRen
               My documents
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Every document you generate is saved here. Open, rename, move, download or delete them.
+              {readOnly ? 'Open and download your documents.' : 'Every document you generate is saved here. Open, rename, move, share, download or delete them.'}
             </Typography>
           </Box>
           <TextField
@@ -120,7 +124,9 @@ export function DocumentsSection({ documents, rows, folderLabel, readOnly, onRen
                   onRename={onRename}
                   onMove={setMoving}
                   onDelete={setDeletingDoc}
+                  onShare={setSharing}
                   onDownload={documents.download}
+                  shareCounts={shares.counts}
                 />
               )}
               {state.truncated && (
@@ -182,6 +188,15 @@ export function DocumentsSection({ documents, rows, folderLabel, readOnly, onRen
           rows={rows}
           onClose={() => setMoving(null)}
           onMove={(folderId) => documents.moveDocument(moving, folderId, folderId ? `“${folderLabel(folderId)}”` : 'no folder')}
+        />
+      )}
+      {sharing && !readOnly && (
+        <ShareDialog
+          open
+          target={{ documentId: sharing.id }}
+          name={sharing.name}
+          onClose={() => setSharing(null)}
+          onSharesChange={(list) => shares.setCount(sharing.id, list.length)}
         />
       )}
       {viewing && (

@@ -7,7 +7,13 @@ import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, type ExportFormat } from '../../.
  * "Download" with the formats in a menu: DOCX first (the spec's generated format), then PDF, HTML,
  * Markdown and plain text. `compact` shows an icon button (list rows).
  */
-export function DownloadMenu(props: { name: string; onDownload: (format: ExportFormat) => Promise<void>; compact?: boolean; variant?: ButtonProps['variant'] }) {
+export function DownloadMenu(props: {
+  name: string;
+  onDownload: (format: ExportFormat) => Promise<void>;
+  compact?: boolean;
+  variant?: ButtonProps['variant'];
+  size?: ButtonProps['size'];
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
   const menuId = useId();
@@ -38,7 +44,7 @@ export function DownloadMenu(props: { name: string; onDownload: (format: ExportF
           </span>
         </Tooltip>
       ) : (
-        <Button variant={props.variant ?? 'outlined'} startIcon={<DownloadIcon />} aria-label={label} {...opener}>
+        <Button variant={props.variant ?? 'outlined'} size={props.size} startIcon={<DownloadIcon />} aria-label={label} {...opener}>
           Download
         </Button>
       )}

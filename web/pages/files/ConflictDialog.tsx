@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack } from '@mui/material';
+import { findNode, type WorkspaceStructure } from '../../../shared/core/workspace.ts';
 import type { ConflictChoice, MergeConflict } from '../../../shared/core/workspaceMerge.ts';
 
-/** What both tabs did to one item, in words. */
-function question(c: MergeConflict): { title: string; mine: string; theirs: string } {
+/** What both tabs did to one item, in words; `originalName` is its name before either tab changed it. */
+export function conflictQuestion(c: MergeConflict, originalName: string): { title: string; mine: string; theirs: string } {
   switch (c.kind) {
     case 'name':
-      return { title: `Both tabs renamed “${c.name}”.`, mine: `Keep this tab’s name “${c.mine}”`, theirs: `Keep the other tab’s name “${c.theirs}”` };
+      // Named as both tabs knew it: this tab's new name is one of the two answers, not the question.
+      return { title: `Both tabs renamed “${originalName}”.`, mine: `Keep this tab’s name “${c.mine}”`, theirs: `Keep the other tab’s name “${c.theirs}”` };
     case 'document':
       return { title: `Both tabs attached a different document to “${c.name}”.`, mine: 'Keep this tab’s document', theirs: 'Keep the other tab’s document' };
     case 'location':
@@ -26,8 +28,19 @@ function question(c: MergeConflict): { title: string; mine: string; theirs: stri
   }
 }
 
-/** Both tabs changed the same thing: one choice per conflict, then the merge is saved. */
-export function ConflictDialog({ conflicts, onResolve }: { conflicts: MergeConflict[] | null; onResolve: (choices: Record<string, ConflictChoice>) => void }) {
+/**
+ * Both tabs changed the same thing: one choice per conflict, then the merge is saved. `base` is the
+ * structure both tabs started from (where items have their original names).
+ */
+export function ConflictDialog({
+  conflicts,
+  base,
+  onResolve,
+}: {
+  conflicts: MergeConflict[] | null;
+  base: WorkspaceStructure;
+  onResolve: (choices: Record<string, ConflictChoice>) => void;
+}) {
   const choosable = (conflicts ?? []).filter((c) => c.kind !== 'cycle');
   const [choices, setChoices] = useState<Record<string, ConflictChoice>>({});
   // Each new set of conflicts starts from "this tab".
@@ -42,7 +55,7 @@ export function ConflictDialog({ conflicts, onResolve }: { conflicts: MergeConfl
         </DialogContentText>
         <Stack spacing={2}>
           {choosable.map((c) => {
-            const q = question(c);
+            const q = conflictQuestion(c, findNode(base, c.nodeId)?.node.name ?? c.name);
             return (
               <FormControl key={c.key}>
                 <FormLabel id={`conflict-${c.key}`}>{q.title}</FormLabel>

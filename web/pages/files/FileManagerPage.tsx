@@ -5,10 +5,11 @@ import { ROUTES, workspacePath } from '../../../shared/core/routes.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useProfile, useUser } from '../../lib/session.tsx';
 import { useFileManager } from './useFileManager.ts';
+import { SharedDocumentCard } from './SharedDocumentCard.tsx';
 import { SharedWorkspaceCard, WorkspaceCard } from './WorkspaceCard.tsx';
 import { fieldProblem } from './fieldProblem.ts';
 
-/** /file-manager (spec 001 "File Manager"): the user's workspaces, created here, and those shared with them. */
+/** /file-manager (spec 001 "File Manager"): the user's workspaces, created here, and the workspaces and documents shared with them. */
 export function FileManagerPage() {
   const user = useUser();
   const profile = useProfile();
@@ -96,16 +97,22 @@ export function FileManagerPage() {
               </CardGrid>
             )}
           </section>
-          <section aria-labelledby="shared-workspaces-title">
-            <Typography id="shared-workspaces-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+          <section aria-labelledby="shared-with-you-title">
+            <Typography id="shared-with-you-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
               Shared with you
             </Typography>
-            {state.shared.length === 0 ? (
-              <EmptyNote title="Nothing shared with you yet" text="When someone shares a workspace with your e-mail address, it appears here, read-only." />
+            {state.shared.length === 0 && state.sharedDocuments.length === 0 ? (
+              <EmptyNote
+                title="Nothing shared with you yet"
+                text="When someone shares a workspace or a document with your e-mail address, it appears here, read-only."
+              />
             ) : (
               <CardGrid label="Shared with you">
                 {state.shared.map((entry) => (
                   <SharedWorkspaceCard key={entry.shareId} entry={entry} onLeave={manager.leave} />
+                ))}
+                {state.sharedDocuments.map((entry) => (
+                  <SharedDocumentCard key={entry.shareId} entry={entry} onDownload={manager.download} onLeave={manager.leave} />
                 ))}
               </CardGrid>
             )}

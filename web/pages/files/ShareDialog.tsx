@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, List, ListItem, ListItemText, Stack, TextField, Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { listShares, removeShare, shareByEmail, SHARE_TEXTS, type Share, type ShareTarget } from '../../../shared/data/shares.ts';
@@ -6,8 +6,23 @@ import { useNotify } from '../../../shared/ui/notices.tsx';
 import { supabase } from '../../lib/supabase.ts';
 import { fieldProblem } from './fieldProblem.ts';
 
-/** Share read-only by e-mail, and see or revoke who it is shared with. */
-export function ShareDialog({ open, target, name, onClose }: { open: boolean; target: ShareTarget; name: string; onClose: () => void }) {
+/**
+ * Share a workspace or a document read-only by e-mail, and see or revoke who it is shared with.
+ * `onSharesChange` hears the list after every load, share and revoke (e.g. a row's "Shared with n").
+ */
+export function ShareDialog({
+  open,
+  target,
+  name,
+  onClose,
+  onSharesChange,
+}: {
+  open: boolean;
+  target: ShareTarget;
+  name: string;
+  onClose: () => void;
+  onSharesChange?: (shares: Share[]) => void;
+}) {
   const notify = useNotify();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -16,13 +31,23 @@ export function ShareDialog({ open, target, name, onClose }: { open: boolean; ta
   const [busy, setBusy] = useState(false);
   const isWorkspace = 'workspaceId' in target;
   const key = 'workspaceId' in target ? target.workspaceId : target.documentId;
+  const heard = useRef(onSharesChange);
+  heard.current = onSharesChange;
+  // Kept here rather than in setShares' updater, which must stay free of side effects.
+  const sharesRef = useRef<Share[]>([]);
+  const replace = useCallback((next: Share[]) => {
+    sharesRef.current = next;
+    setShares(next);
+    heard.current?.(next);
+  }, []);
 
   const load = useCallback(async () => {
     setLoadError(null);
+    setShares(null);
     const result = await listShares(supabase, isWorkspace ? { workspaceId: key } : { documentId: key });
     if (result.error) return setLoadError(result.error.message);
-    setShares(result.data);
-  }, [isWorkspace, key]);
+    replace(result.data);
+  }, [isWorkspace, key, replace]);
 
   useEffect(() => {
     if (open) void load();
@@ -39,14 +64,14 @@ export function ShareDialog({ open, target, name, onClose }: { open: boolean; ta
     }
     setEmail('');
     setProblem(null);
-    setShares((current) => [result.data, ...(current ?? []).filter((s) => s.id !== result.data.id)]);
+    replace([result.data, ...sharesRef.current.filter((s) => s.id !== result.data.id)]);
     notify({ title: 'Shared', description: SHARE_TEXTS.shared(result.data.recipientEmail) });
   };
 
   const revoke = async (s: Share) => {
     const result = await removeShare(supabase, s.id);
     if (result.error) return notify({ title: 'Error deleting share', description: result.error.message, variant: 'destructive' });
-    setShares((current) => (current ?? []).filter((x) => x.id !== s.id));
+    replace(sharesRef.current.filter((x) => x.id !== s.id));
     notify({ title: 'Sharing stopped', description: SHARE_TEXTS.revoked(s.recipientEmail) });
   };
 
@@ -55,7 +80,8 @@ export function ShareDialog({ open, target, name, onClose }: { open: boolean; ta
       <DialogTitle id="share-title">Share “{name}”</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          People you share with can open it and download its files, but cannot change anything. They see it when they sign in with that e-mail address.
+          People you share with can open it and download {isWorkspace ? 'its files' : 'it'}, but cannot change anything. They find it in their File Manager
+          when they sign in with that e-mail address.
         </DialogContentText>
         <Stack component="form" aria-label="Share by e-mail" noValidate direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={(e) => void share(e)} sx={{ alignItems: 'flex-start' }}>
           <TextField

@@ -177,7 +177,7 @@ export function WorkspacePage() {
         }}
       />
       {!readOnly && <ShareDialog open={sharing} target={{ workspaceId: workspace.id }} name={workspace.name} onClose={() => setSharing(false)} />}
-      <ConflictDialog conflicts={ws.conflict?.merge.conflicts ?? null} onResolve={(choices) => void ws.resolve(choices)} />
+      <ConflictDialog conflicts={ws.conflict?.merge.conflicts ?? null} base={ws.conflict?.base.structure ?? []} onResolve={(choices) => void ws.resolve(choices)} />
     </Container>
   );
 }

@@ -1,15 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
-import { removeShare, listSharedWithMe, type SharedWithMe } from '../../../shared/data/shares.ts';
+import { removeShare, listSharedWithMe, type SharedDocumentSummary, type SharedWithMe } from '../../../shared/data/shares.ts';
 import * as data from '../../../shared/data/workspaces.ts';
+import type { ExportFormat } from '../../../shared/export/model.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
 import { supabase } from '../../lib/supabase.ts';
+import { countedDownload } from './countedDownload.ts';
+
+export type SharedDocument = SharedWithMe<SharedDocumentSummary>;
 
 export type FileManagerState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; own: data.Workspace[]; shared: SharedWithMe<data.Workspace>[] };
+  | { status: 'ready'; own: data.Workspace[]; shared: SharedWithMe<data.Workspace>[]; sharedDocuments: SharedDocument[] };
+type Ready = Extract<FileManagerState, { status: 'ready' }>;
 
-/** The file manager's lists: the user's workspaces (the demo on a first visit) and those shared with them. */
+/** The file manager's lists: the user's workspaces (the demo on a first visit), and the workspaces and documents shared with them. */
 export function useFileManager(userId: string) {
   const notify = useNotify();
   const [state, setState] = useState<FileManagerState>({ status: 'loading' });
@@ -19,16 +24,17 @@ export function useFileManager(userId: string) {
     const [own, shared] = await Promise.all([data.listWorkspaces(supabase, userId), listSharedWithMe(supabase, userId)]);
     if (own.error) return setState({ status: 'error', message: own.error.message });
     if (shared.error) return setState({ status: 'error', message: shared.error.message });
-    setState({ status: 'ready', own: own.data, shared: shared.data.workspaces });
+    setState({ status: 'ready', own: own.data, shared: shared.data.workspaces, sharedDocuments: shared.data.documents });
   }, [userId]);
 
   useEffect(() => {
     if (userId) void load();
   }, [load, userId]);
 
-  const update = (change: (ready: Extract<FileManagerState, { status: 'ready' }>) => Partial<Extract<FileManagerState, { status: 'ready' }>>) =>
-    setState((current) => (current.status === 'ready' ? { ...current, ...change(current) } : current));
+  const update = (change: (ready: Ready) => Partial<Ready>) => setState((current) => (current.status === 'ready' ? { ...current, ...change(current) } : current));
   const failed = (title: string, message: string) => notify({ title, description: message, variant: 'destructive' });
+  const setCounter = (documentId: string, { downloadCount, maxDownloads }: Pick<SharedDocumentSummary, 'downloadCount' | 'maxDownloads'>) =>
+    update((s) => ({ sharedDocuments: s.sharedDocuments.map((e) => (e.item.id === documentId ? { ...e, item: { ...e.item, downloadCount, maxDownloads } } : e)) }));
 
   return {
     state,
@@ -60,11 +66,18 @@ export function useFileManager(userId: string) {
       update((s) => ({ own: s.own.filter((w) => w.id !== workspace.id) }));
       notify({ title: 'Workspace deleted', description: `"${workspace.name}" was deleted. Its documents are still in your library.` });
     },
-    async leave(entry: SharedWithMe<data.Workspace>): Promise<void> {
+    /** Removes a shared workspace or document from the user's list (the owner's copy stays). */
+    async leave(entry: SharedWithMe<{ name: string }>): Promise<void> {
       const result = await removeShare(supabase, entry.shareId);
       if (result.error) return failed('Error deleting share', result.error.message);
-      update((s) => ({ shared: s.shared.filter((e) => e.shareId !== entry.shareId) }));
+      update((s) => ({ shared: s.shared.filter((e) => e.shareId !== entry.shareId), sharedDocuments: s.sharedDocuments.filter((e) => e.shareId !== entry.shareId) }));
       notify({ title: 'Removed from your list', description: `"${entry.item.name}" is no longer shared with you.` });
+    },
+    /** A shared document's counted download (refused past the owner's limit with the spec's message). */
+    async download(entry: SharedDocument, format: ExportFormat): Promise<void> {
+      const outcome = await countedDownload(notify, entry.item.id, format);
+      if (outcome.status === 'counted') setCounter(entry.item.id, outcome.doc);
+      else if (outcome.status === 'limit' && entry.item.maxDownloads !== null) setCounter(entry.item.id, { downloadCount: entry.item.maxDownloads, maxDownloads: entry.item.maxDownloads });
     },
   };
 }

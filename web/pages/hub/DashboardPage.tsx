@@ -31,6 +31,7 @@ import StacksIcon from '@mui/icons-material/LayersOutlined';
 import SupportIcon from '@mui/icons-material/HelpOutlineOutlined';
 import TrainingIcon from '@mui/icons-material/SchoolOutlined';
 import WorkflowsIcon from '@mui/icons-material/AccountTreeOutlined';
+import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
 import { ROUTES } from '../../../shared/core/routes.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useProfile, useUser } from '../../lib/session.tsx';
@@ -54,11 +55,12 @@ const KEY_FEATURES: readonly Tile[] = [
   { title: 'Support', description: 'Answers, contact details and the contact form.', to: ROUTES.support, icon: SupportIcon, color: '#64748B' },
 ];
 
-/** Spec §2.12: Quick Access (plus Quick Create, below). */
+/** Spec §2.12: Quick Access (plus Quick Create, below), with Saved Ideas and the File Manager, which the sidebar does not list. */
 const QUICK_ACCESS: readonly Tile[] = [
   { title: 'Doc Generator', description: 'Create a document from a template.', to: ROUTES.documentGenerator, icon: DocIcon, color: '#10B981' },
   { title: 'Workflows', description: 'Automate multi-step AI work.', to: ROUTES.workflows, icon: WorkflowsIcon, color: '#0EA5E9' },
   { title: 'Saved Ideas', description: 'Your saved startup ideas.', to: ROUTES.savedIdeas, icon: IdeasIcon, color: '#F59E0B' },
+  { title: 'File Manager', description: 'Workspaces, and what others shared with you.', to: ROUTES.fileManager, icon: WorkspacesIcon, color: '#9333EA' },
 ];
 
 /** Quick Create: built for real instead of the spec's 'in progress' notice. */
@@ -138,7 +140,8 @@ function QuickCreate() {
   const open = Boolean(anchor);
   const color = '#4F46E5';
   return (
-    <Card sx={cardHover(color)}>
+    // The fifth tile of a two-column grid: it takes the whole last row.
+    <Card sx={{ ...cardHover(color), gridColumn: { sm: '1 / -1' } }}>
       <CardActionArea
         id="quick-create-button"
         aria-haspopup="menu"

@@ -7,6 +7,7 @@ import DocFolderIcon from '@mui/icons-material/FolderCopyOutlined';
 import KnowledgeIcon from '@mui/icons-material/MenuBookOutlined';
 import NotificationsIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import PromptFolderIcon from '@mui/icons-material/FolderSpecialOutlined';
+import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
 import { ROUTES } from '../../../shared/core/routes.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -19,7 +20,7 @@ interface FolderArea {
   color: string;
 }
 
-/** Spec §2.13: the three folder areas. */
+/** Spec §2.13: the three folder areas, then the workspaces of the File Manager (folders of files, not in the sidebar). */
 const AREAS: readonly FolderArea[] = [
   {
     title: 'Document Folders',
@@ -42,6 +43,13 @@ const AREAS: readonly FolderArea[] = [
     icon: KnowledgeIcon,
     color: '#F59E0B',
   },
+  {
+    title: 'File Manager',
+    description: 'Workspaces of folders and files for your documents, to download and share.',
+    to: ROUTES.fileManager,
+    icon: WorkspacesIcon,
+    color: '#0EA5E9',
+  },
 ];
 
 /** /manage-folders (spec §2.13). */
@@ -53,7 +61,7 @@ export function ManageFoldersPage() {
       <Box
         component="section"
         aria-label="Folder areas"
-        sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
+        sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}
       >
         {AREAS.map((area) => {
           const Icon = area.icon;

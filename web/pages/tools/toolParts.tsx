@@ -12,6 +12,7 @@ import LoremIcon from '@mui/icons-material/NotesOutlined';
 import OfferIcon from '@mui/icons-material/RocketLaunchOutlined';
 import RecommendedIcon from '@mui/icons-material/StarOutlineOutlined';
 import StacksIcon from '@mui/icons-material/LayersOutlined';
+import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
 import { ROUTES } from '../../../shared/core/routes.ts';
 import type { ToolEntry } from '../../../shared/core/tools/catalog.ts';
 import { accentText } from '../../../shared/ui/colorMode.tsx';
@@ -28,6 +29,7 @@ export const TOOL_LOOKS: Record<string, { icon: ComponentType<SvgIconProps>; col
   'prompt-stacks': { icon: StacksIcon, color: '#0EA5E9' },
   'recommended-prompts': { icon: RecommendedIcon, color: '#F59E0B' },
   'knowledge-base': { icon: KnowledgeIcon, color: '#64748B' },
+  'file-manager': { icon: WorkspacesIcon, color: '#0D9488' },
 };
 
 export function IconBadge({ icon: Icon, color, size = 48 }: { icon: ComponentType<SvgIconProps>; color: string; size?: number }) {
