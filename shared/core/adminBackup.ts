@@ -158,6 +158,8 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+export const ROLE_USER_NOT_RESTORED = 'The role User is not given back (roles go to Admin, Editor or View Only); the rest of the account is restored.';
+
 /** Kept up to date by the database on every write: a restored row differs in them by nature, so they are not compared. */
 const BOOKKEEPING_COLUMNS = new Set(['updated_at', 'updated_by']);
 
@@ -193,6 +195,12 @@ export function planRestore(file: BackupFile, current: Record<string, Row[]>, vi
         if (section.mode === 'update') skip('No such account now (or not one you manage).');
         else plan.added.push(wanted);
         continue;
+      }
+      // Roles go to admin, editor or view_only only (spec 001 §4; the role guard refuses User):
+      // such an account keeps its role and the rest of it is restored.
+      if (section.name === 'users' && wanted.role === 'user' && now.role !== 'user') {
+        wanted.role = now.role!;
+        skip(ROLE_USER_NOT_RESTORED);
       }
       const differs = Object.keys(wanted).some((column) => !BOOKKEEPING_COLUMNS.has(column) && canonical(wanted[column]) !== canonical(now[column]));
       if (differs) plan.changed.push(wanted);

@@ -56,10 +56,18 @@ export const NOT_YOUR_OWN_ACCOUNT: AdminRefusal = {
   message: 'You cannot edit or delete your own account from this panel. Use Settings instead.',
 };
 
+/** A role the panel never gives (User): the refusal names the roles it does give. */
+export function roleNotAssignable(caller: AppRole, role: AppRole): AdminRefusal {
+  const labels = assignableRoles(caller).map((r) => ROLE_LABELS[r]);
+  const choices = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}` : (labels[0] ?? '');
+  return { title: 'Action Denied', message: `The role ${ROLE_LABELS[role]} cannot be given from this panel. Choose ${choices}.` };
+}
+
 /** Whether the caller may create an account with this role; the refusal otherwise. */
 export function refuseCreate(caller: AppRole | null | undefined, role: AppRole): AdminRefusal | null {
   if (!isAdminRole(caller)) return ACCESS_DENIED;
-  return assignableRoles(caller).includes(role) ? null : CANNOT_CREATE_ADMIN;
+  if (assignableRoles(caller).includes(role)) return null;
+  return isAdminRole(role) ? CANNOT_CREATE_ADMIN : roleNotAssignable(caller!, role);
 }
 
 /** Whether the caller may edit or delete the target account; the spec's refusal otherwise. */

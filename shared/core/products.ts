@@ -13,6 +13,9 @@ export const PRODUCT_TEXTS = {
   notConfiguredText: 'The application is not yet configured for payments. Please provide a Stripe Publishable Key.',
   paymentErrorTitle: 'Payment Error',
   successTitle: 'Payment Successful!',
+  notConfirmedTitle: 'Payment Not Confirmed',
+  notConfirmedText: 'We could not confirm a payment for this product, so there is nothing to download. If you paid, use the link from your receipt or contact support.',
+  backToProduct: 'Back to the product',
   downloadNow: 'Download Now',
   retrieveError: 'Error Retrieving Product',
   downloadStarted: 'Download Started',
@@ -34,8 +37,8 @@ export const isSellablePrice = (price: number | null | undefined): price is numb
 export const formatPrice = (price: number): string =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(price);
 
-/** Spec §4: plain text named after the product, spaces replaced by underscores. */
-export const purchaseFileName = (productName: string): string => `${productName.trim().replace(/\s+/g, '_') || 'product'}.txt`;
+/** Spec §4, §9: plain text named after the product, each space replaced by one underscore. */
+export const purchaseFileName = (productName: string): string => `${productName.trim().replaceAll(' ', '_') || 'product'}.txt`;
 
 /** The downloaded text: the content, or the default thank-you text when it is empty (spec §4). */
 export const purchaseFileText = (content: string | null | undefined): string => (content?.trim() ? content : PRODUCT_TEXTS.thankYou);
@@ -53,3 +56,15 @@ export const formatMaxDownloads = (max: number | null): string => (max === null 
 export type ProductType = 'document' | 'video' | 'url';
 export const PRODUCT_TYPES: readonly ProductType[] = ['document', 'video', 'url'];
 export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = { document: 'Document', video: 'Video', url: 'Link' };
+
+/**
+ * Product Management's download figures (spec 001; README "Database schema"): the owner's own
+ * downloads count on the document, each buyer's on their purchase; max_downloads is the limit of
+ * each of them.
+ */
+export function productDownloadsLabel(doc: { downloadCount: number; soldDownloads: number; sales: number; maxDownloads: number | null }): { counts: string; limit: string } {
+  return {
+    counts: `Owner ${doc.downloadCount} · Buyers ${doc.soldDownloads}`,
+    limit: `${doc.sales} ${doc.sales === 1 ? 'sale' : 'sales'} · limit ${formatMaxDownloads(doc.maxDownloads)} each`,
+  };
+}

@@ -47,6 +47,16 @@ export async function startCheckout(client: SupabaseClient, productId: string): 
   return { url: data.url };
 }
 
+/**
+ * Whether this Checkout session is a paid purchase of this product (asked before the success page
+ * says so). Answers the downloads already used, or the refusal to show.
+ */
+export async function verifyPurchase(client: SupabaseClient, productId: string, sessionId: string): Promise<{ downloads: number } | { error: Refusal }> {
+  const { data, error } = await client.functions.invoke<{ paid: boolean; downloads: number }>('purchase-download', { body: { sessionId, productId, verify: true } });
+  if (error || !data?.paid) return { error: await refusalOf(error, PRODUCT_TEXTS.notConfirmedTitle) };
+  return { downloads: data.downloads };
+}
+
 export interface PurchasedFile {
   name: string;
   content: string;
@@ -54,7 +64,7 @@ export interface PurchasedFile {
   maxDownloads: number | null;
 }
 
-/** The file of a paid purchase (counted against the product's download limit). */
+/** The file of a paid purchase (counted against the purchase's download limit). */
 export async function downloadPurchase(client: SupabaseClient, sessionId: string): Promise<{ file: PurchasedFile } | { error: Refusal }> {
   const { data, error } = await client.functions.invoke<PurchasedFile>('purchase-download', { body: { sessionId } });
   if (error || !data) return { error: await refusalOf(error, PRODUCT_TEXTS.noProductTitle) };
@@ -73,7 +83,12 @@ export interface AdminDocument {
   price: number | null;
   stripePriceId: string | null;
   maxDownloads: number | null;
+  /** The owner's own downloads (buyers' are counted per purchase: soldDownloads). */
   downloadCount: number;
+  /** Paid purchases of the product. */
+  sales: number;
+  /** Downloads by all its buyers together. */
+  soldDownloads: number;
   createdAt: string;
 }
 
@@ -88,10 +103,12 @@ interface DocumentRow {
   stripe_price_id: string | null;
   max_downloads: number | null;
   download_count: number;
+  sales: number;
+  sold_downloads: number;
   created_at: string;
 }
 
-const ADMIN_COLUMNS = 'id, name, user_id, is_digital_product, product_type, product_summary, price, stripe_price_id, max_downloads, download_count, created_at';
+const ADMIN_COLUMNS = 'id, name, user_id, is_digital_product, product_type, product_summary, price, stripe_price_id, max_downloads, download_count, created_at, sales:product_sales, sold_downloads:product_sold_downloads';
 
 const toAdminDocument = (r: DocumentRow): AdminDocument => ({
   id: r.id,
@@ -104,6 +121,8 @@ const toAdminDocument = (r: DocumentRow): AdminDocument => ({
   stripePriceId: r.stripe_price_id,
   maxDownloads: r.max_downloads,
   downloadCount: r.download_count,
+  sales: r.sales ?? 0,
+  soldDownloads: r.sold_downloads ?? 0,
   createdAt: r.created_at,
 });
 
@@ -133,7 +152,7 @@ export async function updateProduct(client: SupabaseClient, id: string, edit: Pr
     for_sale: edit.isDigitalProduct,
     new_summary: edit.summary,
     new_type: edit.type,
-  });
+  }).select(ADMIN_COLUMNS);
   if (error || !data) return { error: { title: PRODUCT_TEXTS.updateError, message: error?.message ?? 'No row returned.' } };
   return { document: toAdminDocument(data as DocumentRow) };
 }

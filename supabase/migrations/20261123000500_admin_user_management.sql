@@ -51,3 +51,37 @@ $$;
 
 revoke execute on function public.admin_list_users(), public.admin_set_user_role(uuid, public.app_role) from public, anon;
 grant execute on function public.admin_list_users(), public.admin_set_user_role(uuid, public.app_role) to authenticated, service_role;
+
+-- The role guard of 20261122000100 also let an admin set role 'user' by a plain REST update,
+-- which admin_set_user_role refuses. Redefined here so both follow spec 001 §4: roles may be
+-- changed to admin (master admin only), editor or view_only. Unchanged otherwise.
+create or replace function public.guard_profile_changes() returns trigger
+language plpgsql set search_path = '' as $$
+declare
+  caller public.app_role;
+begin
+  if current_user not in ('anon', 'authenticated') then
+    return new;
+  end if;
+  if new.id is distinct from old.id or new.email is distinct from old.email then
+    raise exception 'id and email of a profile are managed by the auth service' using errcode = '42501';
+  end if;
+  if new.role is not distinct from old.role then
+    new.updated_at := now();
+    return new;
+  end if;
+  if new.id = (select auth.uid()) then
+    raise exception 'You cannot change your own role.' using errcode = '42501';
+  end if;
+  caller := public.current_app_role();
+  if caller = 'master_admin' and old.role <> 'master_admin' and new.role in ('admin', 'editor', 'view_only') then
+    null;
+  elsif caller = 'admin' and old.role in ('user', 'editor', 'view_only') and new.role in ('editor', 'view_only') then
+    null;
+  else
+    raise exception 'You are not allowed to assign the role %.', new.role using errcode = '42501';
+  end if;
+  new.updated_at := now();
+  return new;
+end
+$$;

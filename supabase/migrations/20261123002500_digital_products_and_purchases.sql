@@ -2,7 +2,12 @@
 -- spec 001 Product Management). A generated document becomes a product for sale when an admin
 -- marks it (is_digital_product, price, Stripe price id). Buyers pay on Stripe Checkout; the
 -- stripe-webhook and purchase-download functions (service role) record the payment and hand out
--- the file only for a paid purchase, counted against the product's download limit.
+-- the file only for a paid purchase.
+--
+-- Download limits: max_downloads (null = unlimited) is how many times each person may download the
+-- file. The owner's own downloads are counted on the document (download_count, by
+-- download_generated_document()); each buyer's on their purchase (purchases.download_count, by
+-- record_purchase_download()), so buyers never use up the owner's downloads nor each other's.
 
 alter table public.generated_documents
   add column product_type text not null default 'document' check (product_type in ('document', 'video', 'url')),
@@ -50,6 +55,41 @@ $$;
 revoke execute on function public.admin_update_product(uuid, numeric, integer, text, boolean, text, text) from public, anon;
 grant execute on function public.admin_update_product(uuid, numeric, integer, text, boolean, text, text) to authenticated, service_role;
 
+-- Only admins put a document on sale and price it (admin_update_product), and only the database
+-- functions count downloads. Owners keep their other columns, and set max_downloads (their file's
+-- download limit) while the document is not for sale; once it is, max_downloads is the product's
+-- per-purchase limit, set in Product Management. Trusted callers (service_role, and the security
+-- definer functions, which run as the database owner) are not restricted.
+create function public.guard_document_product_columns() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  if current_user not in ('anon', 'authenticated') then
+    return new;
+  end if;
+  if tg_op = 'INSERT' then
+    if new.is_digital_product or new.price is not null or new.stripe_price_id is not null or new.download_count <> 0
+      or new.product_summary is not null or new.product_type <> 'document' then
+      raise exception 'Only admins can put a document on sale (Product Management).' using errcode = '42501';
+    end if;
+    return new;
+  end if;
+  if new.is_digital_product is distinct from old.is_digital_product or new.price is distinct from old.price
+    or new.stripe_price_id is distinct from old.stripe_price_id or new.product_summary is distinct from old.product_summary
+    or new.product_type is distinct from old.product_type then
+    raise exception 'Only admins can change a document''s product details (Product Management).' using errcode = '42501';
+  end if;
+  if new.download_count is distinct from old.download_count then
+    raise exception 'Downloads are counted by the app; the count cannot be changed.' using errcode = '42501';
+  end if;
+  if new.max_downloads is distinct from old.max_downloads and old.is_digital_product then
+    raise exception 'This document is for sale: its download limit is set by an admin in Product Management.' using errcode = '42501';
+  end if;
+  return new;
+end
+$$;
+create trigger generated_documents_guard_product before insert or update on public.generated_documents
+  for each row execute function public.guard_document_product_columns();
+
 create table public.purchases (
   id uuid primary key default gen_random_uuid(),
   product_id uuid references public.generated_documents (id) on delete set null,
@@ -74,8 +114,9 @@ alter table public.purchases enable row level security;
 create policy "purchases: buyer or admin reads" on public.purchases for select
   to authenticated using (buyer_id = (select auth.uid()) or public.is_admin());
 
--- One download of a paid purchase, counted on the purchase and on the product, refused past the
--- product's limit (null = unlimited). Atomic: the conditional update re-checks under the row lock.
+-- One download of a paid purchase, counted on the purchase only and refused past the product's
+-- limit per purchase (null = unlimited). Atomic: the purchase row stays locked until the count is
+-- written, so concurrent downloads of one purchase queue and re-check the limit.
 create function public.record_purchase_download(purchase uuid) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -86,13 +127,11 @@ begin
   if bought.id is null or bought.status <> 'paid' then
     raise exception 'This purchase is not paid.' using errcode = 'PT402';
   end if;
-  update public.generated_documents d set download_count = d.download_count + 1
-  where d.id = bought.product_id and (d.max_downloads is null or bought.download_count < d.max_downloads)
-  returning * into doc;
+  select * into doc from public.generated_documents d where d.id = bought.product_id;
   if doc.id is null then
-    if not exists (select 1 from public.generated_documents d where d.id = bought.product_id) then
-      raise exception 'Product details not available for download.' using errcode = 'PT404';
-    end if;
+    raise exception 'Product details not available for download.' using errcode = 'PT404';
+  end if;
+  if doc.max_downloads is not null and bought.download_count >= doc.max_downloads then
     raise exception 'Download Limit Reached - You cannot download this file anymore.' using errcode = 'PT429';
   end if;
   update public.purchases p set download_count = p.download_count + 1 where p.id = purchase;
@@ -101,3 +140,17 @@ end
 $$;
 revoke execute on function public.record_purchase_download(uuid) from public, anon, authenticated;
 grant execute on function public.record_purchase_download(uuid) to service_role;
+
+-- Product Management's sales figures, as computed fields of a document
+-- (select=…,sales:product_sales,sold_downloads:product_sold_downloads). They run as the caller:
+-- purchases' RLS shows an admin every purchase, anyone else only their own.
+create function public.product_sales(doc public.generated_documents) returns integer
+language sql stable security invoker set search_path = '' as $$
+  select count(*)::integer from public.purchases p where p.product_id = doc.id and p.status = 'paid'
+$$;
+create function public.product_sold_downloads(doc public.generated_documents) returns integer
+language sql stable security invoker set search_path = '' as $$
+  select coalesce(sum(p.download_count), 0)::integer from public.purchases p where p.product_id = doc.id
+$$;
+revoke execute on function public.product_sales(public.generated_documents), public.product_sold_downloads(public.generated_documents) from public, anon;
+grant execute on function public.product_sales(public.generated_documents), public.product_sold_downloads(public.generated_documents) to authenticated, service_role;

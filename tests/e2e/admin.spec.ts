@@ -167,12 +167,14 @@ test('master admin: list, search, add, change role, edit, delete, export, monito
   const review = page.getByRole('dialog', { name: 'Restore from backup' });
   await expect(review).toContainText('Dry run: nothing has been written yet.');
   await expect(review.getByRole('listitem').filter({ hasText: 'Users' })).toContainText('1 changed');
+  // Roles are never set back to User (spec 001 §4): the name comes back, the role stays.
+  await expect(review).toContainText('1 skipped: The role User is not given back');
   expect((await profileOf(plain.id))?.name).toBe('Drifted');
   await dialogScreenshots(page, 'admin-restore-review');
   await review.getByRole('button', { name: 'Restore 1 row' }).click();
   await expect(toast(page)).toContainText('Backup Restored');
   await expect(review).toBeHidden();
-  expect(await profileOf(plain.id)).toMatchObject({ name: 'Uma User', role: 'user' });
+  expect(await profileOf(plain.id)).toMatchObject({ name: 'Uma User', role: 'view_only' });
   await expect(rowOf(page, plain.email)).toContainText('Uma User');
 
   // A file that is not a backup is explained, not applied.

@@ -118,6 +118,14 @@ describe(`admin_set_user_role (${testDbKind})`, () => {
     expect(promote.error?.code).toBe('42501');
     const own = await cast.editor.client.from('profiles').update({ role: 'admin' }).eq('id', cast.editor.id).select();
     expect(own.error).toMatchObject({ code: '42501', message: 'You cannot change your own role.' });
+    // Like admin_set_user_role: roles go to admin (master admin only), editor or view_only — never back to user.
+    for (const actor of [cast.admin, cast.master]) {
+      const demote = await actor.client.from('profiles').update({ role: 'user' }).eq('id', target.id).select();
+      expect(demote.error).toMatchObject({ code: '42501', message: 'You are not allowed to assign the role user.' });
+    }
+    const allowed = await cast.admin.client.from('profiles').update({ role: 'view_only' }).eq('id', target.id).select('role');
+    expect(allowed).toMatchObject({ error: null, data: [{ role: 'view_only' }] });
+    await stack.db.query("update public.profiles set role = 'editor' where id = $1", [target.id]);
     expect(await roleOf(stack, target.id)).toBe('editor');
     expect(await roleOf(stack, cast.editor.id)).toBe('editor');
   });

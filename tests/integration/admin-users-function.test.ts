@@ -54,6 +54,11 @@ describe(`create (${testDbKind})`, () => {
     expect((await stack.db.query('select 1 from auth.users where email = $1', [input.email])).rows).toHaveLength(0);
     const master = await createManagedUser(cast.master.client, { ...form(), role: 'master_admin' });
     expect(master.error).toEqual({ title: 'Action Denied', message: 'Cannot create Admin accounts from this panel.' });
+    // The plain User role is refused too (roles go to admin, editor or view_only), with its own words.
+    const plain = form();
+    const asUser = await createManagedUser(cast.admin.client, { ...plain, role: 'user' });
+    expect(asUser.error).toEqual({ title: 'Action Denied', message: 'The role User cannot be given from this panel. Choose Editor or View Only.' });
+    expect((await stack.db.query('select 1 from auth.users where email = $1', [plain.email])).rows).toHaveLength(0);
   });
 
   it('refuses missing fields, bad values and a taken e-mail with the spec’s messages', async () => {

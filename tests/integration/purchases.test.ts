@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, signWebhook, startFakeStripe, type FakeStripe } from '../fixtures/fake-stripe.ts';
-import { startTestStack, type TestStack } from '../helpers/stack.ts';
-import { memoryClient, uniqueEmail } from './auth-helpers.ts';
+import { FAKE_STRIPE_WEBHOOK_SECRET, signWebhook, type FakeStripe } from '../fixtures/fake-stripe.ts';
+import type { TestStack } from '../helpers/stack.ts';
+import { failPurchaseWrites, openShop, type Shop } from './purchases-helpers.ts';
 
 /**
  * The purchase flow's server side against the local stack and the fake Stripe, through the real
@@ -9,57 +9,20 @@ import { memoryClient, uniqueEmail } from './auth-helpers.ts';
  * when paid and only up to the limit, admin product edits.
  */
 
+let shop: Shop;
 let stack: TestStack;
 let stripe: FakeStripe;
-const PASSWORD = 'correct-horse-42';
-
-async function user(role?: 'admin'): Promise<{ id: string; email: string; client: ReturnType<typeof memoryClient> }> {
-  const email = uniqueEmail(role ?? 'buyer');
-  const { data } = await stack.service().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
-  if (role) await stack.db.query('update public.profiles set role = $2 where id = $1', [data.user!.id, role]);
-  const client = memoryClient(stack);
-  await client.auth.signInWithPassword({ email, password: PASSWORD });
-  return { id: data.user!.id, email, client };
-}
-
-/** A generated document of `owner`, put on sale as the database owner would (the admin flow is tested below). */
-async function product(fields: { price?: number | null; priceId?: string | null; max?: number | null; content?: string; forSale?: boolean } = {}) {
-  const owner = await user();
-  const { rows } = await stack.db.query<{ id: string }>(
-    `insert into public.generated_documents (user_id, name, content, price, stripe_price_id, max_downloads, is_digital_product)
-     values ($1, 'Launch Checklist', $2, $3, $4, $5, $6) returning id`,
-    [owner.id, fields.content ?? 'Step 1: pick a date.', fields.price === undefined ? 29 : fields.price, fields.priceId === undefined ? 'price_checklist' : fields.priceId, fields.max === undefined ? 2 : fields.max, fields.forSale ?? true],
-  );
-  return rows[0]!.id;
-}
-
-async function call(name: string, body: unknown, token?: string) {
-  const res = await fetch(`${stack.url}/functions/v1/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-async function pay(url: string): Promise<URL> {
-  const id = new URL(url).pathname.split('/').pop();
-  const res = await fetch(`${stripe.url}/pay/${id}/complete`, { method: 'POST', redirect: 'manual' });
-  return new URL(res.headers.get('location')!);
-}
+let user: Shop['user'];
+let product: Shop['product'];
+let call: Shop['call'];
+let pay: Shop['pay'];
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  stack = await startTestStack({ config: { siteUrl: 'http://shop.test' } });
-  stripe.setWebhookUrl(`${stack.url}/functions/v1/stripe-webhook`);
+  shop = await openShop();
+  ({ stack, stripe, user, product, call, pay } = shop);
 });
-afterAll(async () => {
-  await stack?.close();
-  await stripe?.close();
-});
-beforeEach(() => {
-  Object.assign(process.env, { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url });
-});
+afterAll(async () => shop?.close());
+beforeEach(() => shop.configure());
 
 describe('products for sale', () => {
   it('anyone sees name, type, summary and price — never the content; unlisted documents are not there', async () => {
@@ -76,8 +39,7 @@ describe('checkout → webhook → download', () => {
   it('a paid purchase downloads the file, counted up to the limit, then refused', async () => {
     const id = await product({ max: 2 });
     const buyer = await user();
-    const token = (await buyer.client.auth.getSession()).data.session!.access_token;
-    const checkout = await call('create-checkout-session', { productId: id }, token);
+    const checkout = await call('create-checkout-session', { productId: id }, buyer.token);
     expect(checkout.status).toBe(200);
     const session = stripe.sessions.get(checkout.body.sessionId as string)!;
     expect(session).toMatchObject({
@@ -109,6 +71,9 @@ describe('checkout → webhook → download', () => {
       status: 429,
       body: { title: 'Download Limit Reached', error: 'Download Limit Reached - You cannot download this file anymore.' },
     });
+    // Counted on the purchase only: the owner's own downloads are untouched.
+    const counts = await stack.db.query('select d.download_count as owner, p.download_count as buyer from public.purchases p join public.generated_documents d on d.id = p.product_id where p.stripe_session_id = $1', [session.id]);
+    expect(counts.rows).toEqual([{ owner: 0, buyer: 2 }]);
   });
 
   it('the download limit holds under concurrent requests', async () => {
@@ -155,6 +120,104 @@ describe('checkout → webhook → download', () => {
     expect(count).toBe(0);
     delete process.env.STRIPE_SECRET_KEY;
     expect(await call('create-checkout-session', { productId: await product() })).toEqual({
+      status: 503,
+      body: { title: 'Stripe Not Configured', error: 'The application is not yet configured for payments. Please provide a Stripe Publishable Key.' },
+    });
+  });
+});
+
+describe('the success page asks first (purchase-download verify)', () => {
+  const verify = (sessionId: unknown, productId: string) => call('purchase-download', { sessionId, productId, verify: true });
+  const NOT_CONFIRMED = {
+    title: 'Payment Not Confirmed',
+    error: 'We could not find a payment for this product. If you paid, use the link from your receipt or contact support.',
+  };
+
+  it('confirms a paid session of this product without counting a download', async () => {
+    const id = await product({ max: 1 });
+    const checkout = await call('create-checkout-session', { productId: id });
+    const sessionId = checkout.body.sessionId as string;
+    expect(await verify(sessionId, id)).toEqual({ status: 402, body: { title: 'Payment Not Completed', error: 'This payment has not been completed, so the download is not available.' } });
+    await pay(checkout.body.url as string);
+    expect(await verify(sessionId, id)).toEqual({ status: 200, body: { paid: true, downloads: 0 } });
+    expect(await verify(sessionId, id)).toEqual({ status: 200, body: { paid: true, downloads: 0 } });
+    expect((await call('purchase-download', { sessionId })).status).toBe(200);
+    expect(await verify(sessionId, id)).toEqual({ status: 200, body: { paid: true, downloads: 1 } });
+  });
+
+  it('confirms nothing for a missing, unknown or malformed session, or a session of another product', async () => {
+    const id = await product();
+    const other = await product();
+    const checkout = await call('create-checkout-session', { productId: other });
+    await pay(checkout.body.url as string);
+    expect(await verify(checkout.body.sessionId, id)).toEqual({ status: 404, body: NOT_CONFIRMED });
+    expect(await verify('cs_test_made_up', id)).toEqual({ status: 404, body: NOT_CONFIRMED });
+    expect(await verify(undefined, id)).toEqual({ status: 400, body: NOT_CONFIRMED });
+    expect(await verify("cs_x' or 1=1", id)).toEqual({ status: 400, body: NOT_CONFIRMED });
+  });
+
+  it('asks Stripe when the webhook is late, and records the payment', async () => {
+    const id = await product();
+    stripe.setWebhookUrl('http://127.0.0.1:9/nowhere');
+    try {
+      const checkout = await call('create-checkout-session', { productId: id });
+      await pay(checkout.body.url as string);
+      expect(await verify(checkout.body.sessionId, id)).toEqual({ status: 200, body: { paid: true, downloads: 0 } });
+      const { rows } = await stack.db.query('select status from public.purchases where stripe_session_id = $1', [checkout.body.sessionId]);
+      expect(rows).toEqual([{ status: 'paid' }]);
+    } finally {
+      stripe.setWebhookUrl(`${stack.url}/functions/v1/stripe-webhook`);
+    }
+  });
+});
+
+describe('failed writes are not passed off as success', () => {
+  it('the webhook answers 500 when the payment cannot be written, so Stripe retries; the retry records it', async () => {
+    const id = await product();
+    const checkout = await call('create-checkout-session', { productId: id });
+    const sessionId = checkout.body.sessionId as string;
+    const refusing = await failPurchaseWrites(stack, "new.status = 'paid'");
+    try {
+      await pay(checkout.body.url as string);
+      expect(stripe.deliveries.at(-1)).toEqual({ type: 'checkout.session.completed', status: 500 });
+    } finally {
+      await refusing.undo();
+    }
+    // Stripe's retry: the same signed event again.
+    const session = stripe.sessions.get(sessionId)!;
+    const payload = JSON.stringify({ id: 'evt_retry', object: 'event', type: 'checkout.session.completed', data: { object: session } });
+    const retry = await fetch(`${stack.url}/functions/v1/stripe-webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signWebhook(payload, FAKE_STRIPE_WEBHOOK_SECRET) },
+      body: payload,
+    });
+    expect(retry.status).toBe(200);
+    const { rows } = await stack.db.query('select status from public.purchases where stripe_session_id = $1', [sessionId]);
+    expect(rows).toEqual([{ status: 'paid' }]);
+  });
+
+  it('checkout answers Payment Error when the session id cannot be stored, and leaves no purchase behind', async () => {
+    const id = await product();
+    const refusing = await failPurchaseWrites(stack, 'new.stripe_session_id is not null');
+    try {
+      expect(await call('create-checkout-session', { productId: id })).toEqual({
+        status: 500,
+        body: { title: 'Payment Error', error: 'Could not start the checkout. Please try again.' },
+      });
+    } finally {
+      await refusing.undo();
+    }
+    const { count } = await stack.service().from('purchases').select('*', { count: 'exact', head: true }).eq('product_id', id);
+    expect(count).toBe(0);
+  });
+
+  it('Stripe refusing the secret key means payments are not configured', async () => {
+    const id = await product();
+    await fetch(`${stripe.url}/__fake/fail-next`, {
+      method: 'POST',
+      body: JSON.stringify({ status: 401, type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****6789' }),
+    });
+    expect(await call('create-checkout-session', { productId: id })).toEqual({
       status: 503,
       body: { title: 'Stripe Not Configured', error: 'The application is not yet configured for payments. Please provide a Stripe Publishable Key.' },
     });

@@ -90,6 +90,18 @@ describe('restore plan (dry run)', () => {
     expect(plan.unknownSections).toEqual(['brand_new_table']);
     expect(planWrites(plan)).toBe(3);
   });
+
+  it('never gives the role User back: the account keeps its role, the rest is restored', () => {
+    const plan = planRestore(
+      file({ users: [{ id: 'u1', name: 'Ann', phone: null, role: 'user' }, { id: 'u2', name: 'Bo', phone: null, role: 'user' }] }),
+      { users: [{ id: 'u1', name: 'Drifted', phone: null, role: 'view_only' }, { id: 'u2', name: 'Bo', phone: null, role: 'editor' }] },
+      ME,
+    );
+    const users = plan.sections.find((s) => s.name === 'users')!;
+    expect(users.changed).toEqual([{ id: 'u1', name: 'Ann', phone: null, role: 'view_only' }]);
+    expect(users.unchanged).toBe(1);
+    expect(users.skipped).toEqual([{ count: 2, reason: 'The role User is not given back (roles go to Admin, Editor or View Only); the rest of the account is restored.' }]);
+  });
 });
 
 describe('restore batches', () => {

@@ -89,6 +89,9 @@ describe('admin add user (spec 001 §5)', () => {
     expect(validateNewUser(form, 'master_admin', 'master_admin')).toMatchObject({ title: 'Action Denied' });
     expect(validateNewUser(form, 'editor', 'admin')).toBeNull();
     expect(validateNewUser(form, 'editor', 'editor')).toMatchObject({ title: 'Access Denied' });
+    // The plain User role is not an admin account: the refusal says what it is.
+    expect(validateNewUser(form, 'user', 'admin')).toEqual({ title: 'Action Denied', message: 'The role User cannot be given from this panel. Choose Editor or View Only.' });
+    expect(validateNewUser(form, 'user', 'master_admin')?.message).toBe('The role User cannot be given from this panel. Choose Admin, Editor or View Only.');
   });
 });
 

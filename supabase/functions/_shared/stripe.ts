@@ -55,9 +55,13 @@ export async function productForSale(id: string): Promise<ProductRow | null> {
   return row && row.is_digital_product && row.price !== null && Number(row.price) <= 1_000_000 ? row : null;
 }
 
-/** Marks a purchase paid from a completed Checkout Session (idempotent). */
-export async function markPaid(session: Stripe.Checkout.Session): Promise<void> {
-  await serviceRest(`purchases?stripe_session_id=eq.${encodeURIComponent(session.id)}&status=eq.pending`, {
+/**
+ * Marks a purchase paid from a completed Checkout Session (idempotent: an already paid purchase
+ * stays as it is). false when the database refused or could not be reached, so the caller answers
+ * an error and Stripe retries the webhook.
+ */
+export async function markPaid(session: Stripe.Checkout.Session): Promise<boolean> {
+  const res = await serviceRest(`purchases?stripe_session_id=eq.${encodeURIComponent(session.id)}&status=eq.pending`, {
     method: 'PATCH',
     body: JSON.stringify({
       status: 'paid',
@@ -66,5 +70,6 @@ export async function markPaid(session: Stripe.Checkout.Session): Promise<void> 
       currency: session.currency,
       buyer_email: session.customer_details?.email ?? session.customer_email ?? undefined,
     }),
-  });
+  }).catch(() => null);
+  return res?.ok ?? false;
 }

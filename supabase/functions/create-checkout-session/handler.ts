@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import { callerOf, fail, json, preflight } from '../_shared/http.ts';
 import { PAYMENTS_NOT_CONFIGURED, productForSale, serviceRest, siteUrl, stripeClient } from '../_shared/stripe.ts';
 
@@ -27,12 +28,13 @@ export default async function handler(req: Request): Promise<Response> {
     headers: { prefer: 'return=representation' },
     body: JSON.stringify({ product_id: product.id, product_name: product.name, buyer_id: buyer?.id ?? null, buyer_email: buyer?.email ?? null }),
   });
-  if (!created.ok) return fail('Could not start the checkout. Please try again.', 500);
+  if (!created.ok) return json({ title: 'Payment Error', error: 'Could not start the checkout. Please try again.' }, 500);
   const [purchase] = (await created.json()) as { id: string }[];
 
+  let session: Stripe.Checkout.Session;
   try {
     const site = siteUrl();
-    const session = await stripe.checkout.sessions.create({
+    session = await stripe.checkout.sessions.create({
       mode: 'payment',
       line_items: [{ price: product.stripe_price_id, quantity: 1 }],
       success_url: `${site}/purchase-success?product_id=${encodeURIComponent(product.id)}&session_id={CHECKOUT_SESSION_ID}`,
@@ -41,11 +43,19 @@ export default async function handler(req: Request): Promise<Response> {
       metadata: { purchase_id: purchase!.id, product_id: product.id },
       ...(buyer?.email ? { customer_email: buyer.email } : {}),
     });
-    await serviceRest(`purchases?id=eq.${purchase!.id}`, { method: 'PATCH', body: JSON.stringify({ stripe_session_id: session.id }) });
-    if (!session.url) return fail('Stripe returned no checkout address.', 502);
-    return json({ url: session.url, sessionId: session.id });
   } catch (error) {
     await serviceRest(`purchases?id=eq.${purchase!.id}`, { method: 'DELETE' });
+    // Stripe refusing our secret key is a configuration problem, not the buyer's: say so (spec 000 §8).
+    if (error instanceof Stripe.errors.StripeAuthenticationError) return json({ title: 'Stripe Not Configured', error: PAYMENTS_NOT_CONFIGURED }, 503);
     return json({ title: 'Payment Error', error: (error as Error).message }, 502);
   }
+  // Without the session id stored, the payment could never be matched to its purchase: the buyer
+  // is not sent to pay (the unused session expires at Stripe by itself).
+  const stored = await serviceRest(`purchases?id=eq.${purchase!.id}`, { method: 'PATCH', body: JSON.stringify({ stripe_session_id: session.id }) }).catch(() => null);
+  if (!stored?.ok) {
+    await serviceRest(`purchases?id=eq.${purchase!.id}`, { method: 'DELETE' }).catch(() => null);
+    return json({ title: 'Payment Error', error: 'Could not start the checkout. Please try again.' }, 500);
+  }
+  if (!session.url) return json({ title: 'Payment Error', error: 'Stripe returned no checkout address.' }, 502);
+  return json({ url: session.url, sessionId: session.id });
 }

@@ -5,7 +5,8 @@ import { markPaid, stripeClient, webhookSecret } from '../_shared/stripe.ts';
 /**
  * POST /functions/v1/stripe-webhook (called by Stripe, not by users): checks the Stripe-Signature
  * against STRIPE_WEBHOOK_SECRET and records paid Checkout Sessions. Anything unsigned or signed with
- * another secret is refused with 400; events it does not use are acknowledged.
+ * another secret is refused with 400; events it does not use are acknowledged. When the payment
+ * cannot be written it answers 500, and Stripe retries the delivery.
  * On hosted Supabase deploy it with --no-verify-jwt (Stripe sends no Supabase JWT).
  */
 export default async function handler(req: Request): Promise<Response> {
@@ -24,7 +25,8 @@ export default async function handler(req: Request): Promise<Response> {
   }
   if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
     const session = event.data.object;
-    if (session.payment_status === 'paid') await markPaid(session);
+    // A failed write answers 500, so Stripe delivers the event again later.
+    if (session.payment_status === 'paid' && !(await markPaid(session))) return fail('Could not record the payment.', 500);
   }
   return json({ received: true });
 }

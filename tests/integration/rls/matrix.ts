@@ -368,7 +368,8 @@ export const RLS_MATRIX: TableCase[] = [
     newRow: (cast) => ({ user_id: cast.owner.id, name: 'New document', content: 'Text' }),
     change: { name: 'Renamed document' },
     // Admins read every document (Product Management) and change product fields only through
-    // admin_update_product(); they never write a document directly.
+    // admin_update_product(); they never write a document directly. Which columns an owner may
+    // change (not the product ones) is a column rule, tested in products-guard.test.ts.
     expect: {
       ...ownerOnly,
       admin: row(true, false, false, false),

@@ -5,15 +5,23 @@ import { alpha } from '@mui/material/styles';
 import CheckIcon from '@mui/icons-material/CheckCircleOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import { formatMaxDownloads, PRODUCT_TEXTS, purchaseFileName, purchaseFileText } from '../../../shared/core/products.ts';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { downloadPurchase, getProductForSale, type ProductForSale } from '../../../shared/data/products.ts';
+import { productPath, ROUTES } from '../../../shared/core/routes.ts';
+import { downloadPurchase, getProductForSale, verifyPurchase, type ProductForSale, type Refusal } from '../../../shared/data/products.ts';
 import { downloadFile } from '../../../shared/ui/download.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
 import { supabase } from '../../lib/supabase.ts';
 
-type State = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; product: ProductForSale };
+type State =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'unconfirmed'; product: ProductForSale; refusal: Refusal }
+  | { status: 'ready'; product: ProductForSale };
 
-/** /purchase-success?product_id={id}&session_id=… (spec 000 §2.8, §4): the paid file, counted per download. */
+/**
+ * /purchase-success?product_id={id}&session_id=… (spec 000 §2.8, §4): the paid file, counted per
+ * download. Success is claimed only once the server has confirmed that the session is a paid
+ * purchase of this product; typing the address without paying shows that nothing was confirmed.
+ */
 export function PurchaseSuccessPage() {
   const [params] = useSearchParams();
   const productId = params.get('product_id') ?? '';
@@ -26,14 +34,23 @@ export function PurchaseSuccessPage() {
 
   useEffect(() => {
     let cancelled = false;
-    void getProductForSale(supabase, productId).then((result) => {
+    setState({ status: 'loading' });
+    void (async () => {
+      const found = await getProductForSale(supabase, productId);
+      const product = 'product' in found ? found.product : null;
+      if (!product) {
+        if (!cancelled) setState({ status: 'missing' });
+        return;
+      }
+      const notConfirmed: Refusal = { title: PRODUCT_TEXTS.notConfirmedTitle, message: PRODUCT_TEXTS.notConfirmedText };
+      const verified = sessionId ? await verifyPurchase(supabase, productId, sessionId) : { error: notConfirmed };
       if (cancelled) return;
-      setState('product' in result && result.product ? { status: 'ready', product: result.product } : { status: 'missing' });
-    });
+      setState('error' in verified ? { status: 'unconfirmed', product, refusal: verified.error } : { status: 'ready', product });
+    })();
     return () => {
       cancelled = true;
     };
-  }, [productId]);
+  }, [productId, sessionId]);
 
   const download = async () => {
     if (state.status !== 'ready' || !sessionId) {
@@ -71,6 +88,17 @@ export function PurchaseSuccessPage() {
               <Typography color="text.secondary">We could not find the product of this purchase. If you were charged, contact support with your receipt.</Typography>
               <Button component={RouterLink} to={ROUTES.support} variant="outlined">
                 Contact support
+              </Button>
+            </Stack>
+          )}
+          {state.status === 'unconfirmed' && (
+            <Stack spacing={2} sx={{ textAlign: 'center', alignItems: 'center' }}>
+              <Typography variant="h4" component="h1">
+                {state.refusal.title}
+              </Typography>
+              <Typography color="text.secondary">{state.refusal.message}</Typography>
+              <Button component={RouterLink} to={productPath(state.product.id)} variant="contained">
+                {PRODUCT_TEXTS.backToProduct}
               </Button>
             </Stack>
           )}

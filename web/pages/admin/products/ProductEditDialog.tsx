@@ -9,7 +9,8 @@ export function ProductEditDialog({ document, saving, onSave, onClose }: { docum
   const [unlimited, setUnlimited] = useState(document.isDigitalProduct && document.maxDownloads === null);
   const [maxDownloads, setMaxDownloads] = useState(Math.min(Math.max(document.maxDownloads ?? MAX_DOWNLOADS.default, MAX_DOWNLOADS.min), MAX_DOWNLOADS.max));
   const [priceId, setPriceId] = useState(document.stripePriceId ?? '');
-  const [forSale, setForSale] = useState(document.isDigitalProduct || !document.price);
+  // Opens on the document's current state: editing a plain document never lists it by itself.
+  const [forSale, setForSale] = useState(document.isDigitalProduct);
   const [summary, setSummary] = useState(document.summary ?? '');
   const [type, setType] = useState<ProductType>(document.type);
 

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Chip, CircularProgress, IconButton, Link, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { formatMaxDownloads, formatPrice, PRODUCT_TEXTS } from '../../../../shared/core/products.ts';
+import { formatPrice, PRODUCT_TEXTS, productDownloadsLabel } from '../../../../shared/core/products.ts';
 import { listDocumentsForAdmin, updateProduct, type AdminDocument, type ProductEdit } from '../../../../shared/data/products.ts';
 import { useNotify } from '../../../../shared/ui/notices.tsx';
 import { supabase } from '../../../lib/supabase.ts';
@@ -67,7 +67,8 @@ export function ProductManagementTab({ reloadKey }: AdminTabProps) {
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
-        {documents.length} generated document{documents.length === 1 ? '' : 's'}, {forSale} for sale. Edit one to set its price, download limit and Stripe price id.
+        {documents.length} generated document{documents.length === 1 ? '' : 's'}, {forSale} for sale. Edit one to set its price, download limit and Stripe price id. The limit
+        applies to the owner and to each purchase separately.
       </Typography>
       {documents.length === 0 ? (
         <Box sx={{ textAlign: 'center', py: 6, border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 3 }}>
@@ -84,7 +85,10 @@ export function ProductManagementTab({ reloadKey }: AdminTabProps) {
                 <Box sx={{ minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{d.name}</Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {d.price === null ? 'No price' : formatPrice(d.price)} · downloads {d.downloadCount} / {formatMaxDownloads(d.maxDownloads)}
+                    {d.price === null ? 'No price' : formatPrice(d.price)} · downloads: {productDownloadsLabel(d).counts}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {productDownloadsLabel(d).limit}
                   </Typography>
                   <StatusChips document={d} />
                 </Box>
@@ -123,7 +127,10 @@ export function ProductManagementTab({ reloadKey }: AdminTabProps) {
                   </TableCell>
                   <TableCell align="right">{d.price === null ? '—' : formatPrice(d.price)}</TableCell>
                   <TableCell align="right">
-                    {d.downloadCount} / {formatMaxDownloads(d.maxDownloads)}
+                    <Typography variant="body2">{productDownloadsLabel(d).counts}</Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {productDownloadsLabel(d).limit}
+                    </Typography>
                   </TableCell>
                   <TableCell sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 13 }}>{d.stripePriceId ?? '—'}</TableCell>
                   <TableCell align="right">
