@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { registerBackground } from '../shared/ext/background.ts';
+import { dashboardOrigins } from '../shared/ext/bridge.ts';
 import { createBackgroundSupabase } from '../shared/ext/clients.ts';
 import { extensionConfig } from '../shared/ext/config.ts';
 import type { MenuEntry } from '../shared/ext/contextMenu.ts';
@@ -18,6 +19,11 @@ export default defineBackground(() => {
     version: browser.runtime.getManifest().version,
     launchWebAuthFlow: (url) => browser.identity.launchWebAuthFlow({ url, interactive: true }),
     oauthRedirectUrl: () => browser.identity.getRedirectURL(),
+    handoffSenders: {
+      extensionId: browser.runtime.id,
+      extensionBaseUrl: browser.runtime.getURL('/'),
+      dashboardOrigins: dashboardOrigins(extensionConfig.dashboardUrls),
+    },
   });
 
   // Chrome has sidePanel; Firefox has sidebarAction (its command toggles the sidebar natively).

@@ -3,6 +3,7 @@ import { clearLocalProviderKeys, loadProviderKeys } from '../data/apiKeys.ts';
 import * as auth from './auth.ts';
 import { extItems, extTypedStorage } from './items.ts';
 import { onMessage } from './messaging.ts';
+import { HANDOFF_REFUSED, mayHandOffSession, type TrustedSenders } from './senders.ts';
 
 /**
  * The background's message handlers and session bookkeeping, registered in one synchronous call
@@ -16,9 +17,11 @@ export interface BackgroundDeps {
   launchWebAuthFlow: (url: string) => Promise<string | undefined>;
   /** browser.identity.getRedirectURL(). */
   oauthRedirectUrl: () => string;
+  /** Who may hand the extension a session ('auth:handoff'): its own pages and the dashboard bridge. */
+  handoffSenders: TrustedSenders;
 }
 
-export function registerBackground({ supabase, version, launchWebAuthFlow, oauthRedirectUrl }: BackgroundDeps): void {
+export function registerBackground({ supabase, version, launchWebAuthFlow, oauthRedirectUrl, handoffSenders }: BackgroundDeps): void {
   onMessage('app:status', () => ({ ok: true as const, version }));
   onMessage('auth:state', () => auth.currentState(supabase));
   onMessage('auth:session', () => auth.sessionSnapshot(supabase));
@@ -27,7 +30,9 @@ export function registerBackground({ supabase, version, launchWebAuthFlow, oauth
   onMessage('auth:verifyTotp', ({ data }) => auth.verifyTotp(supabase, data.code));
   onMessage('auth:google', () => auth.signInWithGoogle(supabase, launchWebAuthFlow, oauthRedirectUrl()));
   onMessage('auth:signOut', () => auth.signOut(supabase));
-  onMessage('auth:handoff', ({ data }) => auth.signInWithHandoff(supabase, data.tokenHash));
+  onMessage('auth:handoff', ({ data, sender }) =>
+    mayHandOffSession(sender, handoffSenders) ? auth.signInWithHandoff(supabase, data.tokenHash) : HANDOFF_REFUSED,
+  );
 
   // The signed-in indicator other contexts watch, and the keys (spec §4 session events):
   // signed in → the cloud record's keys come into extension storage; signed out → keys leave it.
@@ -41,6 +46,7 @@ export function registerBackground({ supabase, version, launchWebAuthFlow, oauth
       await clearLocalProviderKeys(extTypedStorage);
       await extItems.supabaseUser.removeValue();
       await extItems.panelLibrary.removeValue();
+      await extItems.recentPrompts.removeValue();
       return;
     }
     if (!user) return;

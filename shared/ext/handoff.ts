@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { joinUrl } from '../core/config.ts';
 import { safeNextPath } from '../core/routes.ts';
 import { needsSecondFactor } from '../core/session.ts';
@@ -34,6 +34,40 @@ export function readHandoffFragment(hash: string): HandoffFragment | null {
   const tokenHash = params.get('token_hash')?.trim();
   if (!tokenHash || tokenHash.length > 512) return null;
   return { tokenHash, email: params.get('email')?.trim() || null, next: safeNextPath(params.get('next')) };
+}
+
+const sameEmail = (a: string | null | undefined, b: string | null | undefined) => Boolean(a && b && a.trim().toLowerCase() === b.trim().toLowerCase());
+
+/** What the dashboard does with a handoff link, given who is signed in there now. */
+export type HandoffPlan = 'signIn' | 'alreadySignedIn' | 'askToSwitch';
+
+/**
+ * Nobody signed in: sign in with the token. The account the link names is signed in already: go
+ * on (a code still owed for two-factor is asked by /auth). Anyone else: ask before switching, so a
+ * link made for another account (someone else's, sent to this user) cannot switch them silently.
+ */
+export function planHandoff(current: { email: string | null } | null, handoff: HandoffFragment): HandoffPlan {
+  if (!current) return 'signIn';
+  return sameEmail(current.email, handoff.email) ? 'alreadySignedIn' : 'askToSwitch';
+}
+
+export type HandoffCheck = { ok: true; session: Session } | { ok: false; message: string };
+
+/**
+ * Verifies a handoff token on `checker` (a client of its own, in memory), so the session signed in
+ * in this tab stays as it is until the new one is adopted, and only when the token is for the
+ * account the link names: a link that names one account and signs in another is refused (and the
+ * session it made is ended at once).
+ */
+export async function verifyHandoffToken(checker: SupabaseClient, handoff: HandoffFragment): Promise<HandoffCheck> {
+  const { data, error } = await checker.auth.verifyOtp({ token_hash: handoff.tokenHash, type: 'magiclink' });
+  if (error || !data.session) return { ok: false, message: error?.message ?? 'No session returned.' };
+  const actual = data.session.user.email ?? '';
+  if (handoff.email && !sameEmail(actual, handoff.email)) {
+    await checker.auth.signOut({ scope: 'local' });
+    return { ok: false, message: `This link signs in as ${actual}, not as ${handoff.email} as it says.` };
+  }
+  return { ok: true, session: data.session };
 }
 
 export interface OpenDashboardDeps {

@@ -34,6 +34,18 @@ export interface RecentPrompt {
 
 export const RECENT_PROMPTS_LIMIT = 5;
 
+/** The recent list with the account it belongs to (v2): the next account never sees it. */
+export interface RecentPrompts {
+  /** Who ran them; null: nobody known (a v1 list), shown to no one. */
+  userId: string | null;
+  prompts: RecentPrompt[];
+}
+
+export const NO_RECENT_PROMPTS: RecentPrompts = { userId: null, prompts: [] };
+
+/** v1 → v2: a bare list names no account (it may be a previous user's), so it is dropped. */
+export const migrateRecentPromptsV2 = (_v1: RecentPrompt[]): RecentPrompts => NO_RECENT_PROMPTS;
+
 /** Version 1 of PendingRun (kept for its migration). */
 export interface PendingRunV1 {
   promptId: string;
@@ -91,7 +103,11 @@ export const extItems = {
   supabaseUser: sharedItem('supabaseUser'),
 
   panelPrefs: storage.defineItem<PanelPrefs>('local:panel_prefs', { fallback: DEFAULT_PANEL_PREFS, version: 1 }),
-  recentPrompts: storage.defineItem<RecentPrompt[]>('local:recent_prompts', { fallback: [], version: 1 }),
+  recentPrompts: storage.defineItem<RecentPrompts>('local:recent_prompts', {
+    fallback: NO_RECENT_PROMPTS,
+    version: 2,
+    migrations: { 2: migrateRecentPromptsV2 },
+  }),
   panelLibrary: storage.defineItem<PanelLibrarySnapshot | null>('local:panel_library', { fallback: null, version: 1 }),
   pendingRun: storage.defineItem<PendingRun | null>('local:pending_run', {
     fallback: null,
@@ -110,7 +126,19 @@ export const extTypedStorage: TypedStorage = {
   remove: (key) => extItems[key].removeValue(),
 };
 
-/** Adds a run to the recent list (newest first, no duplicates, at most RECENT_PROMPTS_LIMIT). */
-export function withRecent(list: readonly RecentPrompt[], entry: RecentPrompt): RecentPrompt[] {
-  return [entry, ...list.filter((item) => item.id !== entry.id)].slice(0, RECENT_PROMPTS_LIMIT);
+/** One account's recent prompts (none for any other account, or signed out). */
+export const recentPromptsOf = (stored: RecentPrompts, userId: string | null | undefined): RecentPrompt[] =>
+  userId && stored.userId === userId ? stored.prompts : [];
+
+/** Adds a run to an account's list (newest first, no duplicates, at most RECENT_PROMPTS_LIMIT); another account's list is replaced. */
+export function withRecent(stored: RecentPrompts, userId: string, entry: RecentPrompt): RecentPrompts {
+  const kept = recentPromptsOf(stored, userId).filter((item) => item.id !== entry.id);
+  return { userId, prompts: [entry, ...kept].slice(0, RECENT_PROMPTS_LIMIT) };
+}
+
+/** Puts a prompt on top of the recent list of the account the background holds (nothing when signed out). */
+export async function rememberRecentPrompt(entry: RecentPrompt): Promise<void> {
+  const user = await extItems.supabaseUser.getValue();
+  if (!user) return;
+  await extItems.recentPrompts.setValue(withRecent(await extItems.recentPrompts.getValue(), user.id, entry));
 }

@@ -9,6 +9,20 @@ export const DEFAULT_ANON_KEY =
 export const DEFAULT_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
+/**
+ * Redirect targets allowed besides SITE_URL (GoTrue URI_ALLOW_LIST): the dashboard on localhost,
+ * extension pages, and where the browser's identity API ends Google sign-in in the extension —
+ * browser.identity.getRedirectURL() is https://<extension-id>.chromiumapp.org/ on Chrome and
+ * https://<uuid>.extensions.allizom.org/ on Firefox. Without them the stack would send the
+ * identity window to SITE_URL and it would never return. Mirrored in supabase/config.toml.
+ */
+export const DEFAULT_ADDITIONAL_REDIRECT_URLS: readonly string[] = [
+  'http://localhost:5173/**',
+  'chrome-extension://**',
+  'https://*.chromiumapp.org/**',
+  'https://*.extensions.allizom.org/**',
+];
+
 export interface StackConfig {
   /** Port to listen on; 0 picks a free one (tests). */
   port: number;
@@ -56,7 +70,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     anonKey: env('ANON_KEY') ?? DEFAULT_ANON_KEY,
     serviceRoleKey: env('SERVICE_ROLE_KEY') ?? DEFAULT_SERVICE_ROLE_KEY,
     siteUrl: env('SITE_URL') ?? 'http://127.0.0.1:5173',
-    additionalRedirectUrls: (env('ADDITIONAL_REDIRECT_URLS') ?? 'http://localhost:5173/**,chrome-extension://**')
+    additionalRedirectUrls: (env('ADDITIONAL_REDIRECT_URLS') ?? DEFAULT_ADDITIONAL_REDIRECT_URLS.join(','))
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),

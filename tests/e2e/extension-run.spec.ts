@@ -3,7 +3,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { WebSocket } from 'ws';
 import { DEFAULT_ANON_KEY } from '../../supabase/local/config.ts';
 import { SCREENSHOT_DIR } from './chromium.ts';
-import { askBackground, expect, extensionUrl, openSidePanel, signInInPanel, test, type ChromeGlobal } from './extension-support.ts';
+import { askBackground, expect, extensionStorage, extensionUrl, openSidePanel, screenshotPanel, signInInPanel, test, type ChromeGlobal } from './extension-support.ts';
 import { PAGES_URL, STACK_URL, WEB_URL } from './ports.ts';
 import { seriousViolations } from './screens.ts';
 import { createUser, passwordSession, signInAs, type TestUser } from './support.ts';
@@ -12,12 +12,15 @@ import { createUser, passwordSession, signInAs, type TestUser } from './support.
  * Running prompts from the side panel on a real page (tests/fixtures/pages/article.html, with a
  * textarea and a contenteditable editor) against the fake AI provider: page variables, streaming,
  * Stop, Insert, Save, history, the popup's one-click run, a run queued by the context menu, favourites,
- * "Offer from this page", and the keys synced with the dashboard.
+ * "Offer from this page" generating in the dashboard, the keys synced with the dashboard, the panel
+ * following the active tab and remembering the provider and model.
  */
 
 const OPENAI_KEY = 'sk-fake-good-0123456789abcdef';
 const ARTICLE = `${PAGES_URL}/article.html`;
 const TITLE = 'How to price an online course';
+const SECOND_PAGE = `${PAGES_URL}/launch-email.html`;
+const SECOND_TITLE = 'Writing a launch email';
 const PROMPT_TEXT =
   'Summarise {{title}} for [audience=marketers] in a [tone: friendly|*formal] tone.\n\nSelected: {{selection}}\n\nPage:\n{{page}}\n\nSource: {{url}}';
 const notice = (page: Page) => page.getByRole('region', { name: /^Notifications/ });
@@ -78,7 +81,7 @@ test('runs a prompt on the page: page variables, streamed output, stop, insert, 
   const output = panel.getByTestId('run-output');
   await expect(output.getByRole('heading', { name: `Draft: Summarise ${TITLE} for marketers in a formal tone.` })).toBeVisible();
   await expect(panel.getByRole('region', { name: 'Output' }).getByRole('heading', { name: 'Output' })).toBeVisible();
-  await panel.screenshot({ path: `${SCREENSHOT_DIR}/ext-panel-run.png`, fullPage: true });
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-run.png`);
 
   // Insert into the page's textarea, then into its contenteditable editor.
   await web.locator('#notes').click();
@@ -121,7 +124,7 @@ test('runs a prompt on the page: page variables, streamed output, stop, insert, 
   await history.getByRole('button', { name: /Summarise this page.*Done/ }).click();
   await expect(history.getByRole('heading', { name: `Draft: Summarise ${TITLE} for marketers in a formal tone.` })).toBeVisible();
   expect(await seriousViolations(panel)).toEqual([]);
-  await panel.screenshot({ path: `${SCREENSHOT_DIR}/ext-panel-history.png`, fullPage: true });
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-history.png`);
   await history.getByRole('button', { name: 'Delete' }).click();
   await panel.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(notice(panel)).toContainText('Run deleted');
@@ -136,8 +139,13 @@ test('one-click runs: from the popup, and a run queued by the context menu with 
   const panel = await openSidePanel(context, cdp, extensionId, web);
   await signInInPanel(panel, user);
   await panel.evaluate(
-    ({ id }) => (globalThis as unknown as ChromeGlobal).chrome.storage.local.set({ recent_prompts: [{ id, name: 'Summarise this page', ranAt: new Date().toISOString() }] }),
-    { id: promptId },
+    ({ id, userId }) =>
+      (globalThis as unknown as ChromeGlobal).chrome.storage.local.set({
+        // The item as the panel writes it: its value and its version (v2: the list names its account).
+        recent_prompts: { userId, prompts: [{ id, name: 'Summarise this page', ranAt: new Date().toISOString() }] },
+        recent_prompts$: { v: 2 },
+      }),
+    { id: promptId, userId: user.id },
   );
 
   const popup = await context.newPage();
@@ -181,8 +189,28 @@ test('favourites, "Offer from this page", keys synced with the dashboard, dark m
   await panel.getByRole('button', { name: 'Favourites', exact: true }).click();
   await expect(panel.getByRole('button', { name: /^Summarise this page/ })).toBeVisible();
 
+  // "Offer from this page": the dashboard opens signed in, takes the selection as the idea once and
+  // generates its framework at once with the account's key (the fake answers "<Idea> Accelerator").
+  const frameworkRequests: string[] = [];
+  context.on('request', (request) => {
+    if (request.url().endsWith('/chat/completions') && (request.postData() ?? '').includes('Task: offer-framework')) frameworkRequests.push(request.postData() ?? '');
+  });
   const [offer] = await Promise.all([context.waitForEvent('page'), panel.getByRole('button', { name: 'Offer from this page' }).click()]);
-  await expect(offer).toHaveURL(`${WEB_URL}/prompt-stacks?idea=${encodeURIComponent(TITLE).replace(/%20/g, '+')}`);
+  // The description card (the framework card below it bears the same title).
+  const framework = offer.getByRole('region', { name: 'How To Price An Online Course Accelerator' }).first();
+  // Sign-in, the offer builder's chunk, keys, knowledge base and the AI call, on a busy machine: patience.
+  await expect(framework).toBeVisible({ timeout: 30_000 });
+  await expect(framework.getByRole('heading', { name: 'Outcome' })).toBeVisible();
+  await expect(offer.getByLabel('Idea, niche or keyword')).toHaveValue(TITLE);
+  expect(frameworkRequests).toHaveLength(1);
+  expect(frameworkRequests[0]).toContain(`idea, niche or keyword: \\"${TITLE}\\"`);
+  // The request is consumed: the address no longer carries it, so a reload keeps the offer and does not generate again.
+  await expect(offer).toHaveURL(`${WEB_URL}/prompt-stacks`);
+  await offer.reload();
+  await expect(framework).toBeVisible({ timeout: 30_000 });
+  await expect(offer.getByRole('button', { name: 'Generate Idea For Offer Framework' })).toBeEnabled();
+  expect(frameworkRequests).toHaveLength(1);
+  await offer.close();
 
   // A key saved in the panel shows in the dashboard's Settings as synced.
   await panel.getByRole('tab', { name: 'Settings' }).click();
@@ -206,10 +234,13 @@ test('favourites, "Offer from this page", keys synced with the dashboard, dark m
   await panel.getByRole('button', { name: /^Summarise this page/ }).click();
   await panel.getByRole('button', { name: 'Run prompt' }).click();
   await expect(panel.getByTestId('run-output').getByRole('heading', { name: /^Draft:/ })).toBeVisible();
-  await panel.screenshot({ path: `${SCREENSHOT_DIR}/ext-panel-run-dark.png`, fullPage: true });
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-run-dark.png`);
   expect(await seriousViolations(panel)).toEqual([]);
+  // Axe opens and closes a blank tab for its last step, which leaves another tab active: back to the article.
+  await web.bringToFront();
+  await expect(panel.getByLabel('Page title')).toHaveValue(TITLE);
   await panel.setViewportSize({ width: 420, height: 800 });
-  await panel.screenshot({ path: `${SCREENSHOT_DIR}/ext-panel-run-dark-420.png`, fullPage: true });
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-run-dark-420.png`);
   const popup = await context.newPage();
   await popup.setViewportSize({ width: 360, height: 560 });
   await popup.goto(extensionUrl(extensionId, 'popup.html'));
@@ -246,4 +277,52 @@ test('reopening the panel draws the remembered library at once, then the serverâ
   release();
   await expect(panel.getByRole('button', { name: /^Added elsewhere/ })).toBeVisible();
   await panel.unroute(/\/rest\/v1\/saved_prompts\?/);
+});
+
+test('the panel follows the active tab and remembers the last provider and model', async ({ context, cdp, extensionId }) => {
+  const { user } = await seed();
+  const web = await context.newPage();
+  await web.goto(ARTICLE);
+  const panel = await openSidePanel(context, cdp, extensionId, web);
+  await signInInPanel(panel, user);
+  await panel.getByRole('button', { name: /^Summarise this page/ }).click();
+  const pageCard = panel.getByRole('region', { name: 'This page' });
+  await expect(panel.getByLabel('Page title')).toHaveValue(TITLE);
+  await expect(panel.getByLabel('Page URL')).toHaveValue(ARTICLE);
+
+  // Another tab comes to the front: the page variables come from its page.
+  const other = await context.newPage();
+  await other.goto(SECOND_PAGE);
+  await other.bringToFront();
+  await expect(pageCard).toContainText(SECOND_TITLE);
+  await expect(panel.getByLabel('Page title')).toHaveValue(SECOND_TITLE);
+  await expect(panel.getByLabel('Page URL')).toHaveValue(SECOND_PAGE);
+
+  // Back to the first tab, then that tab goes to another address: the fields follow both.
+  await web.bringToFront();
+  await expect(panel.getByLabel('Page title')).toHaveValue(TITLE);
+  await web.goto(`${SECOND_PAGE}?from=article`);
+  await expect(panel.getByLabel('Page URL')).toHaveValue(`${SECOND_PAGE}?from=article`);
+  await expect(panel.getByLabel('Page title')).toHaveValue(SECOND_TITLE);
+
+  // The provider and model chosen last are kept: for the next prompt opened and after the panel reopens.
+  const provider = panel.getByRole('combobox', { name: 'AI provider' });
+  await expect(provider).toContainText('OpenAI');
+  await provider.click();
+  await panel.getByRole('option', { name: /^Gemini/ }).click();
+  await panel.getByLabel('Model').fill('gemini-2.0-flash');
+  await expect
+    .poll(async () => (await extensionStorage(panel, ['panel_prefs'])).panel_prefs)
+    .toMatchObject({ provider: 'gemini', model: 'gemini-2.0-flash' });
+  await panel.getByRole('button', { name: 'Back to your prompts' }).click();
+  await panel.getByRole('button', { name: /^Summarise this page/ }).click();
+  await expect(provider).toContainText('Gemini');
+  await expect(panel.getByLabel('Model')).toHaveValue('gemini-2.0-flash');
+
+  await panel.reload();
+  await panel.getByRole('button', { name: /^Summarise this page/ }).click();
+  await expect(provider).toContainText('Gemini');
+  await expect(panel.getByLabel('Model')).toHaveValue('gemini-2.0-flash');
+  await expect(panel.getByLabel('Page title')).toHaveValue(SECOND_TITLE);
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-follows-tab.png`);
 });

@@ -126,3 +126,13 @@ export async function askBackground<T>(page: Page, type: string, data?: unknown)
 export function extensionStorage(page: Page, keys: string[] | null = null): Promise<Record<string, unknown>> {
   return page.evaluate((k) => (globalThis as unknown as ChromeGlobal).chrome.storage.local.get(k), keys);
 }
+
+/**
+ * A whole-page screenshot of the side panel (or popup) for people to look at: scrolled to the top
+ * first (a full-page capture draws the sticky header where the page was scrolled to), with
+ * transitions finished (a label mid-animation would overlap its field's text).
+ */
+export async function screenshotPanel(page: Page, path: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+}

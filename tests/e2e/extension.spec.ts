@@ -1,15 +1,16 @@
 import type { Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { SCREENSHOT_DIR } from './chromium.ts';
-import { askBackground, expect, extensionStorage, extensionUrl, openSidePanel, signInInPanel, test, type ChromeGlobal } from './extension-support.ts';
+import { askBackground, expect, extensionStorage, extensionUrl, openSidePanel, screenshotPanel, signInInPanel, test, type ChromeGlobal } from './extension-support.ts';
 import { PAGES_URL, STACK_URL, WEB_URL } from './ports.ts';
-import { seriousViolations } from './screens.ts';
-import { anonClient, createUser, signInAs } from './support.ts';
+import { screenshots, seriousViolations } from './screens.ts';
+import { anonClient, createUser, SESSION_STORAGE_KEY, signInAs } from './support.ts';
 
 /**
  * The extension's account in real Chromium against the e2e stack: manifest and permissions,
  * signed-out use with local keys, sign-in in the side panel (password, TOTP), sign-out clearing the
- * keys, the dashboard's "Connect extension" and the extension opening the dashboard signed in.
+ * keys, the dashboard's "Connect extension", the extension opening the dashboard signed in, and the
+ * dashboard asking before a handoff link switches it to another account.
  */
 
 const OPENAI_KEY = 'sk-fake-good-0123456789abcdef';
@@ -33,10 +34,23 @@ test('manifest: side panel, popup, shortcut, minimal permissions, strict CSP', a
   expect(manifest.manifest_version).toBe(3);
   expect(manifest.side_panel?.default_path).toBe('sidepanel.html');
   expect(manifest.action?.default_popup).toBe('popup.html');
-  expect(manifest.permissions).toEqual(expect.arrayContaining(['storage', 'sidePanel', 'activeTab', 'contextMenus', 'scripting', 'identity']));
-  expect(manifest.host_permissions).toEqual(expect.arrayContaining([`${STACK_URL}/*`, 'https://api.openai.com/*', 'https://api.anthropic.com/*']));
-  expect(manifest.host_permissions).not.toContain('<all_urls>');
+  // Exactly these (README "Permissions" says why each is needed); nothing else slips in.
+  expect(manifest.permissions).toEqual(['storage', 'sidePanel', 'activeTab', 'contextMenus', 'scripting', 'tabs', 'identity']);
+  expect(manifest.host_permissions).toEqual([
+    `${STACK_URL}/*`,
+    'https://api.openai.com/*',
+    'https://generativelanguage.googleapis.com/*',
+    'https://api.anthropic.com/*',
+    'https://api.cohere.ai/*',
+    'https://api.cohere.com/*',
+    'https://api.ai21.com/*',
+    'https://router.huggingface.co/*',
+    'https://huggingface.co/*',
+    // This e2e build only (WXT_E2E_HOST_PERMISSIONS): automation cannot click the button that grants activeTab.
+    'http://127.0.0.1/*',
+  ]);
   expect(manifest.optional_host_permissions).toEqual(['<all_urls>']);
+  expect(manifest.optional_permissions).toBeUndefined();
   expect(manifest.commands?.['toggle-side-panel']?.suggested_key).toEqual({ default: 'Alt+Shift+Y' });
   expect(manifest.content_security_policy).toEqual({ extension_pages: "script-src 'self'; object-src 'self'; base-uri 'none'; frame-ancestors 'none'" });
   expect(manifest.content_scripts).toEqual([{ matches: ['http://127.0.0.1/*'], js: ['content-scripts/dashboard-bridge.js'] }]);
@@ -61,7 +75,7 @@ test('signed out: the panel signs in, keys stay in this browser with "Sign in to
   await expect(openai.getByText('This browser only')).toBeVisible();
   expect(await extensionStorage(panel, ['openai_api_key'])).toEqual({ openai_api_key: OPENAI_KEY });
   expect(await seriousViolations(panel)).toEqual([]);
-  await panel.screenshot({ path: `${SCREENSHOT_DIR}/ext-panel-settings-signed-out.png`, fullPage: true });
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-settings-signed-out.png`);
 
   const popup = await context.newPage();
   await popup.setViewportSize({ width: 360, height: 520 });
@@ -101,11 +115,16 @@ test('sign in with password in the panel, then sign out clears the keys', async 
   await expect(notice(panel)).toContainText('OpenAI API Key Saved');
   await expect(openai.getByText('Synced')).toBeVisible();
 
+  // This account's recent prompts (the popup's list) leave with it too.
+  await panel.evaluate(
+    (userId) => (globalThis as unknown as ChromeGlobal).chrome.storage.local.set({ recent_prompts: { userId, prompts: [{ id: 'p1', name: 'Mine', ranAt: new Date().toISOString() }] }, recent_prompts$: { v: 2 } }),
+    user.id,
+  );
   await panel.getByRole('button', { name: `Account: ${user.email}` }).click();
   await panel.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(notice(panel)).toContainText('Signed Out');
   await expect(panel.getByRole('heading', { name: 'Sign in to AI Vault' })).toBeVisible();
-  await expect.poll(() => extensionStorage(panel, ['openai_api_key', 'supabaseUser', 'panel_library'])).toEqual({});
+  await expect.poll(() => extensionStorage(panel, ['openai_api_key', 'supabaseUser', 'panel_library', 'recent_prompts'])).toEqual({});
   await panel.getByRole('tab', { name: 'Settings' }).click();
   await expect(panel.getByTestId('provider-openai').getByText('Not set')).toBeVisible();
 });
@@ -158,4 +177,51 @@ test('Connect extension from the dashboard signs the extension in; the panel ope
   await expect(opened.getByRole('navigation', { name: 'Main' })).toBeVisible();
   // The one-time token never stays in the address bar or history.
   expect(opened.url()).not.toContain('token_hash');
+});
+
+test('a dashboard signed in as another account asks before switching: Stay keeps it, a link that lies is refused, Switch changes it', async ({ context, cdp, extensionId }) => {
+  const alice = await createUser();
+  const bob = await createUser();
+  const dashboard = await context.newPage();
+  await signInAs(dashboard, alice);
+  await dashboard.goto(`${WEB_URL}/dashboard`);
+  await expect(dashboard.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  const dashboardUser = (page: Page) => page.evaluate((key) => (JSON.parse(window.localStorage.getItem(key) ?? 'null') as { user?: { email?: string } } | null)?.user?.email ?? null, SESSION_STORAGE_KEY);
+
+  // The extension is Bob's; "Open the dashboard" hands over Bob's session.
+  const panel = await openSidePanel(context, cdp, extensionId, dashboard);
+  await signInInPanel(panel, bob);
+  const [stay] = await Promise.all([context.waitForEvent('page'), panel.getByRole('button', { name: 'Open the dashboard' }).click()]);
+  const question = stay.getByRole('region', { name: 'Switch accounts?' });
+  await expect(question).toBeVisible();
+  await expect(question).toContainText(`Signed in here${alice.email}`);
+  await expect(question).toContainText(`This link signs in${bob.email}`);
+  expect(stay.url()).not.toContain('token_hash');
+  expect(await seriousViolations(stay)).toEqual([]);
+  await screenshots(stay, 'ext-handoff-switch');
+  await stay.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(stay).toHaveURL(`${WEB_URL}/dashboard`);
+  expect(await dashboardUser(stay)).toBe(alice.email);
+  await stay.close();
+
+  // A crafted link: Bob's token, but it claims another address. Switching refuses it and keeps Alice.
+  const bobClient = anonClient();
+  await bobClient.auth.signInWithPassword({ email: bob.email, password: bob.password });
+  const tokenFor = async () => (await bobClient.functions.invoke<{ token_hash: string }>('session-handoff', { method: 'POST' })).data!.token_hash;
+  const crafted = await context.newPage();
+  await crafted.goto(`${WEB_URL}/auth/handoff#${new URLSearchParams({ token_hash: await tokenFor(), email: 'someone-else@example.com', next: '/settings' })}`);
+  await expect(crafted.getByRole('region', { name: 'Switch accounts?' })).toContainText('someone-else@example.com');
+  await crafted.getByRole('button', { name: 'Switch account' }).click();
+  await expect(crafted.getByRole('alert')).toContainText(`This link signs in as ${bob.email}, not as someone-else@example.com as it says.`);
+  expect(await dashboardUser(crafted)).toBe(alice.email);
+  await crafted.getByRole('link', { name: 'Go to the dashboard' }).click();
+  await expect(crafted).toHaveURL(`${WEB_URL}/dashboard`);
+  await crafted.close();
+
+  // Asked again, the user switches: the dashboard is Bob's.
+  const [switched] = await Promise.all([context.waitForEvent('page'), panel.getByRole('button', { name: 'Open the dashboard' }).click()]);
+  await switched.getByRole('button', { name: 'Switch account' }).click();
+  await expect(switched).toHaveURL(`${WEB_URL}/dashboard`);
+  await expect(switched.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect.poll(() => dashboardUser(switched)).toBe(bob.email);
 });

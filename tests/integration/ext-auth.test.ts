@@ -1,6 +1,7 @@
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as auth from '../../shared/ext/auth.ts';
+import { verifyHandoffToken } from '../../shared/ext/handoff.ts';
 import { startFakeGoogle, type FakeGoogle } from '../fixtures/fake-google.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { memoryClient, uniqueEmail } from './auth-helpers.ts';
@@ -12,15 +13,17 @@ import { memoryClient, uniqueEmail } from './auth-helpers.ts';
  */
 
 const PASSWORD = 'correct-horse-42';
+/** browser.identity.getRedirectURL() on Chrome and on Firefox. */
 const EXTENSION_REDIRECT = 'https://abcdefghijklmnop.chromiumapp.org/';
+const FIREFOX_REDIRECT = 'https://0123456789abcdef0123456789abcdef01234567.extensions.allizom.org/';
 let stack: TestStack;
 let google: FakeGoogle;
 
 beforeAll(async () => {
   google = await startFakeGoogle();
+  // The stack's own redirect allow-list (no override): what `npm start` ships must let the identity window return.
   stack = await startTestStack({
     config: {
-      additionalRedirectUrls: [`${EXTENSION_REDIRECT}**`],
       google: { clientId: 'ext', secret: 'ext-secret', authorizeUrl: `${google.url}/authorize`, tokenUrl: `${google.url}/token`, userinfoUrl: `${google.url}/userinfo` },
     },
   });
@@ -86,11 +89,16 @@ describe('two-factor sign-in in the extension', () => {
 });
 
 describe('Google in the extension (identity API with PKCE)', () => {
-  /** Plays the browser's part of launchWebAuthFlow: follows the redirects, "clicks" Continue at Google. */
-  const identityFlow = (email: string) => async (url: string): Promise<string | undefined> => {
+  /**
+   * Plays the browser's part of launchWebAuthFlow: follows the redirects, "clicks" Continue at
+   * Google, and returns the URL once it reaches `redirectUrl` (the browser closes the window there).
+   */
+  const identityFlow = (email: string, redirectUrl = EXTENSION_REDIRECT) => async (url: string): Promise<string | undefined> => {
     let next = new URL(url);
     for (let hop = 0; hop < 10; hop++) {
-      if (next.href.startsWith(EXTENSION_REDIRECT)) return next.href;
+      if (next.href.startsWith(redirectUrl)) return next.href;
+      // A redirect the stack does not allow falls back to SITE_URL: the identity window would never close.
+      if (next.href.startsWith(stack.config.siteUrl)) throw new Error(`sent to SITE_URL instead of ${redirectUrl}: ${next.href}`);
       if (next.pathname === '/authorize' && next.origin === google.url) {
         const consent = new URL('/consent', google.url);
         consent.searchParams.set('email', email);
@@ -107,11 +115,31 @@ describe('Google in the extension (identity API with PKCE)', () => {
     throw new Error('too many redirects');
   };
 
-  it('signs in with the code from the redirect URL', async () => {
+  it("returns to Chrome's identity redirect (chromiumapp.org) with a code, and signs in with it", async () => {
     const client = memoryClient(stack, 'pkce');
     const email = uniqueEmail('google');
-    const result = await auth.signInWithGoogle(client, identityFlow(email), EXTENSION_REDIRECT);
+    let returned: string | undefined;
+    const flow = identityFlow(email);
+    const result = await auth.signInWithGoogle(client, async (url) => (returned = await flow(url)), EXTENSION_REDIRECT);
+    expect(new URL(returned!).origin).toBe(new URL(EXTENSION_REDIRECT).origin);
+    expect(new URL(returned!).searchParams.get('code')).toBeTruthy();
     expect(result).toMatchObject({ ok: true, state: { user: { email } } });
+  });
+
+  it("returns to Firefox's identity redirect (extensions.allizom.org) too", async () => {
+    const client = memoryClient(stack, 'pkce');
+    const email = uniqueEmail('firefox');
+    const result = await auth.signInWithGoogle(client, identityFlow(email, FIREFOX_REDIRECT), FIREFOX_REDIRECT);
+    expect(result).toMatchObject({ ok: true, state: { user: { email } } });
+  });
+
+  it('a redirect outside the allow-list still falls back to SITE_URL', async () => {
+    const client = memoryClient(stack, 'pkce');
+    const other = 'https://abcdefghijklmnop.chromiumapp.org.evil.example/';
+    await expect(auth.signInWithGoogle(client, identityFlow(uniqueEmail('evil'), other), other)).resolves.toMatchObject({
+      ok: false,
+      message: expect.stringContaining('sent to SITE_URL'),
+    });
   });
 
   it('reports a cancelled window and a provider error as Google Sign-In Error', async () => {
@@ -144,6 +172,21 @@ describe('dashboard → extension handoff (session-handoff function)', () => {
 
     const again = await auth.signInWithHandoff(memoryClient(stack, 'pkce'), data!.token_hash);
     expect(again).toMatchObject({ ok: false, title: 'Sign In Error' });
+  });
+
+  it('the dashboard checks a link aside: a token for another account than the link names is refused and its session ended', async () => {
+    const email = await newUser();
+    const extension = memoryClient(stack);
+    await extension.auth.signInWithPassword({ email, password: PASSWORD });
+    const token = async () => (await extension.functions.invoke<{ token_hash: string }>('session-handoff', { method: 'POST' })).data!.token_hash;
+
+    const honest = await verifyHandoffToken(memoryClient(stack), { tokenHash: await token(), email: email.toUpperCase(), next: null });
+    expect(honest).toMatchObject({ ok: true, session: { user: { email } } });
+
+    const checker = memoryClient(stack);
+    const lying = await verifyHandoffToken(checker, { tokenHash: await token(), email: 'victim@example.com', next: null });
+    expect(lying).toEqual({ ok: false, message: `This link signs in as ${email}, not as victim@example.com as it says.` });
+    expect((await checker.auth.getSession()).data.session).toBeNull();
   });
 
   it('refuses callers who are not signed in', async () => {

@@ -9,8 +9,8 @@ vi.hoisted(async () => {
 
 const { parsePrompt } = await import('../../shared/core/placeholders.ts');
 const { composePrompt, outputDocumentName, pageCutNote, pageVariableValues, SELECTION_HEADING } = await import('../../shared/ext/runPrompt.ts');
-const { offerBuilderPath, offerIdeaFrom, OFFER_IDEA_MAX_CHARS } = await import('../../shared/ext/offerIdea.ts');
-const { handoffUrl, readHandoffFragment } = await import('../../shared/ext/handoff.ts');
+const { offerBuilderPath, offerIdeaFrom, readOfferLink, OFFER_IDEA_MAX_CHARS } = await import('../../shared/ext/offerIdea.ts');
+const { handoffUrl, planHandoff, readHandoffFragment } = await import('../../shared/ext/handoff.ts');
 const { extItems, isFreshPendingRun, migratePendingRunV2 } = await import('../../shared/ext/items.ts');
 const { connectExtension, pingExtension, BRIDGE_FROM_EXTENSION } = await import('../../shared/ext/bridge.ts');
 const { isRestrictedUrl, originPatternOf } = await import('../../shared/ext/tabs.ts');
@@ -66,7 +66,15 @@ describe('Offer from this page', () => {
     expect(offerIdeaFrom(PAGE)).toBe('Offer three tiers');
     expect(offerIdeaFrom({ ...PAGE, selection: ' ' })).toBe('How to price a course\n\nhttps://blog.example.com/pricing\n\nPrice on the outcome. Offer three tiers.');
     expect(offerIdeaFrom({ ...PAGE, selection: 'word '.repeat(1000) }).length).toBeLessThanOrEqual(OFFER_IDEA_MAX_CHARS);
-    expect(offerBuilderPath('Course pricing & tiers')).toBe('/prompt-stacks?idea=Course+pricing+%26+tiers');
+    expect(offerBuilderPath('Course pricing & tiers')).toBe('/prompt-stacks?idea=Course+pricing+%26+tiers&generate=1');
+  });
+
+  it('the dashboard reads the idea, and whether to generate it at once', () => {
+    const link = (path: string) => readOfferLink(new URL(path, 'http://127.0.0.1:5173').searchParams);
+    expect(link(offerBuilderPath('Course pricing & tiers'))).toEqual({ idea: 'Course pricing & tiers', generate: true });
+    expect(link('/prompt-stacks?idea=Yoga')).toEqual({ idea: 'Yoga', generate: false });
+    expect(link('/prompt-stacks?idea=%20%20&generate=1')).toBeNull();
+    expect(link('/prompt-stacks')).toBeNull();
   });
 });
 
@@ -76,6 +84,16 @@ describe('the extension → dashboard handoff link', () => {
     expect(url).toBe('http://127.0.0.1:5173/auth/handoff#token_hash=abc123&email=a%40example.com&next=%2Fprompt-stacks%3Fidea%3Dx+y');
     expect(new URL(url).search).toBe('');
     expect(readHandoffFragment(new URL(url).hash)).toEqual({ tokenHash: 'abc123', email: 'a@example.com', next: '/prompt-stacks?idea=x y' });
+  });
+
+  it('the dashboard signs in, goes on, or asks first when another account is signed in there', () => {
+    const link = { tokenHash: 't', email: 'Bob@Example.com', next: null };
+    expect(planHandoff(null, link)).toBe('signIn');
+    expect(planHandoff({ email: 'bob@example.com' }, link)).toBe('alreadySignedIn');
+    expect(planHandoff({ email: 'alice@example.com' }, link)).toBe('askToSwitch');
+    // A link that names no account, or a session without an address: never switched silently.
+    expect(planHandoff({ email: 'alice@example.com' }, { ...link, email: null })).toBe('askToSwitch');
+    expect(planHandoff({ email: null }, link)).toBe('askToSwitch');
   });
 
   it('drops destinations outside the dashboard and links without a token', () => {

@@ -16,7 +16,7 @@ import {
 import SearchIcon from '@mui/icons-material/Search';
 import { LIBRARY_ERRORS, LIBRARY_TEXTS, ROOT_CRUMB, type Crumb } from '../../core/promptLibrary.ts';
 import { STACK_TEXTS } from '../../core/promptStacks.ts';
-import { extItems, type RecentPrompt } from '../../ext/items.ts';
+import { extItems, NO_RECENT_PROMPTS, recentPromptsOf, type RecentPrompt } from '../../ext/items.ts';
 import type { AuthUser } from '../../ext/messaging.ts';
 import { useNotify } from '../notices.tsx';
 import { FolderRow, PromptRow, RecentRow } from './LibraryRows.tsx';
@@ -47,7 +47,7 @@ export function LibraryView({ user, onOpenPrompt, onOpenDashboard }: LibraryView
   const [query, setQuery] = useState('');
   const folderId = path[path.length - 1]!.id;
   const list = useLibraryList(user, mode, folderId, query);
-  const recent = useStoredItem(extItems.recentPrompts, []);
+  const recent = recentPromptsOf(useStoredItem(extItems.recentPrompts, NO_RECENT_PROMPTS), user.id);
   const rowsDrawn = useDeferredValue(list.prompts.length, Math.min(list.prompts.length, FIRST_PAINT_ROWS));
 
   useEffect(() => {

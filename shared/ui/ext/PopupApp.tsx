@@ -7,7 +7,7 @@ import ViewSidebarOutlinedIcon from '@mui/icons-material/ViewSidebarOutlined';
 import { PRODUCT_NAME } from '../../core/brand.ts';
 import { KEY_TEXTS, PROVIDER_IDS, PROVIDER_KEYS } from '../../core/providerKeys.ts';
 import { ROUTES } from '../../core/routes.ts';
-import { extItems, type RecentPrompt } from '../../ext/items.ts';
+import { extItems, NO_RECENT_PROMPTS, recentPromptsOf, type RecentPrompt } from '../../ext/items.ts';
 import { sendMessage } from '../../ext/messaging.ts';
 import { Logo } from '../Logo.tsx';
 import { NoticeViewport } from '../notices.tsx';
@@ -38,8 +38,8 @@ function Popup() {
   const account = useAccount();
   const panel = useOpenPanel();
   const keys = useKeyStatus();
-  const recent = useStoredItem<RecentPrompt[]>(extItems.recentPrompts, []);
   const signedIn = account.status === 'signedIn';
+  const recent = recentPromptsOf(useStoredItem(extItems.recentPrompts, NO_RECENT_PROMPTS), signedIn ? account.user?.id : null);
 
   const openPanel = () => {
     void panel.open().then(() => window.close());

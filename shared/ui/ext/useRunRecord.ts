@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { recordPromptRun, type NewPromptRun } from '../../data/promptsRuns.ts';
-import { extItems, withRecent } from '../../ext/items.ts';
+import { rememberRecentPrompt } from '../../ext/items.ts';
 import type { AiRun } from '../ai/useAiRun.ts';
 import { useNotify } from '../notices.tsx';
 import { extData } from './extClient.ts';
@@ -29,10 +29,7 @@ export function useRunRecord(run: AiRun): (context: RunContext) => void {
     void extData().then((client) => recordPromptRun(client, entry)).then(({ error }) => {
       if (error) notify({ title: 'Error saving run history', description: error.message, variant: 'destructive' });
     });
-    if (context.promptId) {
-      const recent = { id: context.promptId, name: context.promptName, ranAt: new Date().toISOString() };
-      void extItems.recentPrompts.getValue().then((list) => extItems.recentPrompts.setValue(withRecent(list, recent)));
-    }
+    if (context.promptId) void rememberRecentPrompt({ id: context.promptId, name: context.promptName, ranAt: new Date().toISOString() });
   }, [run.status, run.text, run.error, notify]);
 
   return (context) => {

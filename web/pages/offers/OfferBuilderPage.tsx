@@ -84,6 +84,17 @@ export function OfferBuilderPage() {
     if (step.kind === 'new') builder.startOver();
   };
   const ask = (step: Pending) => (step.kind === 'regenerate' || unsaved ? setPending(step) : proceed(step));
+  const requestGenerate = () => (offer ? ask({ kind: 'generate' }) : proceed({ kind: 'generate' }));
+
+  // "Offer from this page" (the extension): generate at once, as if Generate were pressed.
+  const requestGenerateRef = useRef(requestGenerate);
+  requestGenerateRef.current = requestGenerate;
+  const { generateFromLink, takeGenerateFromLink } = builder;
+  useEffect(() => {
+    if (!generateFromLink) return;
+    takeGenerateFromLink();
+    requestGenerateRef.current();
+  }, [generateFromLink, takeGenerateFromLink]);
 
   const handlers: AssetHandlers = {
     onRewrite: (asset) => setRewriteTarget(asset.name),
@@ -128,7 +139,7 @@ export function OfferBuilderPage() {
         }}
       >
         <Box sx={{ gridArea: 'create', minWidth: 0 }}>
-          <CreationCard builder={builder} onGenerate={() => (offer ? ask({ kind: 'generate' }) : proceed({ kind: 'generate' }))} />
+          <CreationCard builder={builder} onGenerate={requestGenerate} />
         </Box>
         <Box sx={{ gridArea: 'video', minWidth: 0 }}>
           <VideoCard url={workspace.videoUrl} onChange={builder.setVideoUrl} />

@@ -6,7 +6,7 @@ import { generateFramework, type OfferAiOptions } from '../../../shared/ai/offer
 import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '../../../shared/core/providerKeys.ts';
 import { newOffer, type OfferDraft } from '../../../shared/core/offers/offer.ts';
 import { OFFER_TEXTS } from '../../../shared/core/offers/texts.ts';
-import { OFFER_IDEA_PARAM } from '../../../shared/ext/offerIdea.ts';
+import { OFFER_GENERATE_PARAM, OFFER_IDEA_PARAM, readOfferLink } from '../../../shared/ext/offerIdea.ts';
 import { getOffer, saveOffer } from '../../../shared/data/offers.ts';
 import { hasUsableKey, targetFor, type AvailableKeys, type ModelChoice } from '../../../shared/ui/ai/ModelPicker.tsx';
 import { useNotify } from '../../../shared/ui/notices.tsx';
@@ -68,15 +68,26 @@ export function useOfferBuilder(userId: string) {
   const setChoice = useCallback((next: ModelChoice) => update((w) => ({ ...w, provider: next.provider, model: next.model })), [update]);
   const knowledge = useKnowledgeContext(choice.model || defaultModel(choice.provider, null));
 
-  // "Offer from this page" in the extension opens /prompt-stacks?idea=…: that becomes the idea.
-  const [params] = useSearchParams();
-  const ideaParam = params.get(OFFER_IDEA_PARAM);
-  const adoptedIdea = useRef(false);
+  // "Offer from this page" in the extension opens /prompt-stacks?idea=…&generate=1: the idea is
+  // taken once (and removed from the address, so a reload neither overwrites edits nor generates
+  // again); `generate` asks the page to start once the keys and knowledge base are loaded.
+  const [params, setParams] = useSearchParams();
+  const { idea: linkIdea = null, generate: linkGenerates = false } = readOfferLink(params) ?? {};
+  const [generateFromLink, setGenerateFromLink] = useState(false);
+  const takeGenerateFromLink = useCallback(() => setGenerateFromLink(false), []);
   useEffect(() => {
-    if (adoptedIdea.current || !ideaParam?.trim()) return;
-    adoptedIdea.current = true;
-    update((w) => ({ ...w, idea: ideaParam.trim() }));
-  }, [ideaParam, update]);
+    if (!linkIdea) return;
+    update((w) => ({ ...w, idea: linkIdea }));
+    if (linkGenerates) setGenerateFromLink(true);
+    setParams(
+      (now) => {
+        now.delete(OFFER_IDEA_PARAM);
+        now.delete(OFFER_GENERATE_PARAM);
+        return now;
+      },
+      { replace: true },
+    );
+  }, [linkIdea, linkGenerates, update, setParams]);
 
   const changeOffer = useCallback(
     (change: (offer: OfferDraft) => OfferDraft) =>
@@ -200,6 +211,9 @@ export function useOfferBuilder(userId: string) {
         return { ...w, offer: { ...w.offer, framework: { ...w.offer.framework, title: change.title } } };
       }),
     keysReady: keys.ready,
+    /** The link asked to generate, and the keys and knowledge base it needs are loaded: the page starts it (once). */
+    generateFromLink: generateFromLink && keys.ready && knowledge.state.status !== 'loading',
+    takeGenerateFromLink,
     available,
     choice,
     setChoice,
