@@ -9,6 +9,11 @@ export interface StoredUser {
   email: string;
 }
 
+/** The account the locally stored provider keys belong to: a user id, or null for keys saved signed out. */
+export interface KeyOwnerRecord {
+  userId: string | null;
+}
+
 export const STORAGE_SCHEMA = {
   version: 1,
   items: {
@@ -26,6 +31,8 @@ export const STORAGE_SCHEMA = {
     custom_base_url: null as string | null,
     /** The signed-in indicator (spec §3.2). */
     supabaseUser: null as StoredUser | null,
+    /** Whose keys the items above are (see shared/data/apiKeys.ts); absent on installs from before it existed. */
+    provider_keys_owner: null as KeyOwnerRecord | null,
   },
 } as const;
 

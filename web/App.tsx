@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Provider as JotaiProvider } from 'jotai';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { Box, CircularProgress } from '@mui/material';
-import { hostAppFor } from '../shared/core/hosts.ts';
+import { FEEDBACK_SIGN_IN_PATH, hostAppFor } from '../shared/core/hosts.ts';
 import { ROUTES } from '../shared/core/routes.ts';
 import { HANDOFF_PATH } from '../shared/ext/handoff.ts';
 import { NoticeViewport } from '../shared/ui/notices.tsx';
@@ -57,11 +57,11 @@ export const routes: RouteObject[] = [
           },
           { path: ROUTES.login, Component: LoginAlias },
           { path: HANDOFF_PATH, lazy: page(() => import('./pages/auth/HandoffPage.tsx'), 'HandoffPage') },
+          { path: FEEDBACK_SIGN_IN_PATH, lazy: page(() => import('./pages/auth/FeedbackSignInPage.tsx'), 'FeedbackSignInPage') },
           {
             path: ROUTES.updatePassword,
             lazy: page(() => import('./pages/auth/UpdatePasswordPage.tsx'), 'UpdatePasswordPage'),
           },
-          { path: ROUTES.support, lazy: page(() => import('./pages/info/SupportPage.tsx'), 'SupportPage') },
           { path: ROUTES.privacy, lazy: page(() => import('./pages/info/PrivacyPage.tsx'), 'PrivacyPage') },
           { path: ROUTES.terms, lazy: page(() => import('./pages/info/TermsPage.tsx'), 'TermsPage') },
           { path: ROUTES.contact, lazy: page(() => import('./pages/info/ContactPage.tsx'), 'ContactPage') },
@@ -80,6 +80,11 @@ export const routes: RouteObject[] = [
           { path: ROUTES.colorPalette, lazy: page(() => import('./pages/tools/ColorPalettePage.tsx'), 'ColorPalettePage') },
           { path: ROUTES.loremIpsum, lazy: page(() => import('./pages/tools/LoremIpsumPage.tsx'), 'LoremIpsumPage') },
         ],
+      },
+      {
+        // Public, but inside the signed-in shell when signed in: the sidebar links here.
+        lazy: page(() => import('./layouts/SessionLayout.tsx'), 'SessionLayout'),
+        children: [{ path: ROUTES.support, lazy: page(() => import('./pages/info/SupportPage.tsx'), 'SupportPage') }],
       },
       {
         Component: RequireSignedIn,

@@ -224,3 +224,44 @@ export const NO_ROW_CODE = 'PGRST116';
 export function modelsAvailableText(count: number, keyUsed: boolean): string {
   return `${keyUsed ? 'Key works' : 'Connected'} — ${count} ${count === 1 ? 'model' : 'models'} available`;
 }
+
+/**
+ * What signing in does to the keys in this browser's storage (whose they are is recorded):
+ * - `cloud`: they are this user's own, the cloud record wins (spec §4);
+ * - `merge`: they were saved signed out, so nothing is lost: the cloud wins where it has a value,
+ *   the local key fills an empty cloud column (and is uploaded);
+ * - another user's keys are cleared first (`clearFirst`), then it is a merge of nothing.
+ * Signed out, keys recorded for any account are cleared (the sign-out clean-up was missed).
+ * An unrecorded owner (installs from before it was recorded) counts as signed out.
+ */
+export interface KeyLoadPlan {
+  clearFirst: boolean;
+  mode: 'local' | 'merge' | 'cloud';
+}
+
+export function planKeyLoad(owner: string | null | undefined, userId: string | null): KeyLoadPlan {
+  const recordedUser = typeof owner === 'string' ? owner : null;
+  if (!userId) return { clearFirst: recordedUser !== null, mode: 'local' };
+  if (recordedUser === userId) return { clearFirst: false, mode: 'cloud' };
+  return { clearFirst: recordedUser !== null, mode: 'merge' };
+}
+
+/**
+ * The merge of local (signed-out) values into the cloud record: every column's value, cloud
+ * first, and the columns whose local value must be uploaded because the cloud has none.
+ */
+export function mergeKeyColumns<C extends string>(
+  columns: readonly C[],
+  local: Record<C, string | null>,
+  cloud: Record<C, string | null> | null,
+): { values: Record<C, string | null>; uploads: C[] } {
+  const values = {} as Record<C, string | null>;
+  const uploads: C[] = [];
+  for (const column of columns) {
+    const cloudValue = cloud?.[column] || null;
+    const localValue = local[column] || null;
+    values[column] = cloudValue ?? localValue;
+    if (!cloudValue && localValue) uploads.push(column);
+  }
+  return { values, uploads };
+}

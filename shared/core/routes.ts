@@ -104,13 +104,6 @@ export const PROTECTED_ROUTES: readonly RoutePattern[] = [
   ROUTES.workspace,
 ];
 
-/** The free tools, all flagged coming soon (spec §2.1). */
-export const COMING_SOON_ROUTES: readonly RoutePattern[] = [
-  ROUTES.headlineAnalyzer,
-  ROUTES.colorPalette,
-  ROUTES.loremIpsum,
-];
-
 /** A signed-in user visiting one of these is sent to /dashboard (spec §2.1). */
 export const SIGNED_IN_REDIRECTS: readonly RoutePattern[] = [
   ROUTES.auth,

@@ -9,6 +9,8 @@ import {
   PROVIDER_KEYS,
   checkBaseUrl,
   checkProviderKey,
+  mergeKeyColumns,
+  planKeyLoad,
   type KeyNotice,
   type ProviderId,
   type ProviderKeyColumn,
@@ -18,7 +20,9 @@ import type { TypedStorage } from '../storage.ts';
 /**
  * The user's provider keys: typed access to user_api_keys (one row per user, owner-only RLS) and
  * the save / clear / load flows of spec 000 §4 and §8 over any front end's typed storage. Keys
- * live in local storage and, when signed in, in the cloud record too.
+ * live in local storage and, when signed in, in the cloud record too. Storage also records whose
+ * keys it holds (`provider_keys_owner`), so signing in never loses keys saved signed out and never
+ * hands one account's keys to another (planKeyLoad in shared/core/providerKeys.ts).
  */
 
 type KeyColumn = ProviderKeyColumn | typeof CUSTOM_BASE_URL_COLUMN;
@@ -50,18 +54,21 @@ export async function fetchUserApiKeys(
   return { row: (data ?? null) as unknown as UserApiKeysRow | null, error: null };
 }
 
-/** Upserts one column of the user's record (user_id, the column, updated_at; conflict on user_id, spec §7.2). */
-export async function upsertUserApiKey(
+/** Upserts columns of the user's record (user_id, the columns, updated_at; conflict on user_id, spec §7.2). */
+export async function upsertUserApiKeys(
   client: SupabaseClient,
   userId: string,
-  column: KeyColumn,
-  value: string | null,
+  values: Partial<Record<KeyColumn, string | null>>,
 ): Promise<DbError | null> {
   const { error } = await client
     .from('user_api_keys')
-    .upsert({ user_id: userId, [column]: value, updated_at: new Date().toISOString() }, { onConflict: 'user_id' });
+    .upsert({ user_id: userId, ...values, updated_at: new Date().toISOString() }, { onConflict: 'user_id' });
   return error ? dbError(error) : null;
 }
+
+/** Upserts one column of the user's record. */
+export const upsertUserApiKey = (client: SupabaseClient, userId: string, column: KeyColumn, value: string | null): Promise<DbError | null> =>
+  upsertUserApiKeys(client, userId, { [column]: value });
 
 /** Nulls one column of an existing record (spec 001 §7: "update the key field to null to disconnect"). */
 export async function clearUserApiKey(client: SupabaseClient, userId: string, column: KeyColumn): Promise<DbError | null> {
@@ -98,8 +105,6 @@ export interface KeyDeps {
 }
 
 const EMPTY: StoredKey = { value: null, source: 'empty' };
-const fromLocal = (value: string | null): StoredKey => (value ? { value, source: 'local' } : EMPTY);
-const fromCloud = (value: string | null): StoredKey => (value ? { value, source: 'cloud' } : EMPTY);
 
 export const emptyProviderKeysState = (): ProviderKeysState => ({
   keys: Object.fromEntries(PROVIDER_IDS.map((id) => [id, EMPTY])) as Record<ProviderId, StoredKey>,
@@ -123,34 +128,100 @@ async function readLocal(storage: TypedStorage): Promise<Record<KeyColumn, strin
   return Object.fromEntries(entries) as Record<KeyColumn, string | null>;
 }
 
-const stateFrom = (values: Record<KeyColumn, string | null>, make: (v: string | null) => StoredKey, hasCloudRecord: boolean): ProviderKeysState => ({
-  keys: Object.fromEntries(PROVIDER_IDS.map((id) => [id, make(values[PROVIDER_KEY_COLUMNS[id]])])) as Record<ProviderId, StoredKey>,
-  baseUrl: make(values[CUSTOM_BASE_URL_COLUMN]),
-  hasCloudRecord,
-});
+const stateFrom = (
+  values: Record<KeyColumn, string | null>,
+  sourceOf: (column: KeyColumn) => KeySource,
+  hasCloudRecord: boolean,
+): ProviderKeysState => {
+  const make = (column: KeyColumn): StoredKey => (values[column] ? { value: values[column], source: sourceOf(column) } : EMPTY);
+  return {
+    keys: Object.fromEntries(PROVIDER_IDS.map((id) => [id, make(PROVIDER_KEY_COLUMNS[id])])) as Record<ProviderId, StoredKey>,
+    baseUrl: make(CUSTOM_BASE_URL_COLUMN),
+    hasCloudRecord,
+  };
+};
 
-/**
- * Loads the keys: from the cloud record when signed in and one exists (mirrored into local storage),
- * otherwise from local storage. A fetch error other than "no row" gives the fetch notice and falls
- * back to local storage.
- */
-export async function loadProviderKeys({ storage, client, userId }: KeyDeps): Promise<{ state: ProviderKeysState; notices: KeyNotice[] }> {
-  if (!userId) return { state: stateFrom(await readLocal(storage), fromLocal, false), notices: [] };
-  const { row, error } = await fetchUserApiKeys(client, userId);
-  if (error) {
-    return { state: stateFrom(await readLocal(storage), fromLocal, false), notices: [KEY_TEXTS.fetchError(ALL_PROVIDERS_LABEL, error.message)] };
+const localState = async (storage: TypedStorage): Promise<ProviderKeysState> => stateFrom(await readLocal(storage), () => 'local', false);
+
+/** Whose keys storage holds: a user id, null (saved signed out), or undefined when never recorded. */
+async function readOwner(storage: TypedStorage): Promise<string | null | undefined> {
+  try {
+    const record = await storage.get('provider_keys_owner');
+    return record ? record.userId : undefined;
+  } catch {
+    return undefined;
   }
-  if (!row) return { state: stateFrom(await readLocal(storage), fromLocal, false), notices: [] };
+}
+
+async function writeOwner(storage: TypedStorage, userId: string | null): Promise<void> {
+  try {
+    await storage.set('provider_keys_owner', { userId });
+  } catch {
+    // Unrecorded counts as signed out: the next sign-in merges again, which loses nothing.
+  }
+}
+
+async function mirror(storage: TypedStorage, values: Record<KeyColumn, string | null>): Promise<void> {
   await Promise.all(
     KEY_COLUMNS.map(async (column) => {
       try {
-        await storage.set(column, row[column] || null);
+        await storage.set(column, values[column] || null);
       } catch {
-        // The cloud copy is in memory; local storage is only the offline copy.
+        // The keys are in memory; local storage is only the offline copy.
       }
     }),
   );
-  return { state: stateFrom(row, fromCloud, true), notices: [] };
+}
+
+/**
+ * Keys saved signed out meet the account's record: the cloud wins where it has a value, every
+ * other local key is uploaded. Until the upload succeeds the keys stay recorded as signed-out
+ * ones, so the next sign-in tries again rather than letting the cloud's empty column win.
+ */
+async function mergeIntoAccount(
+  { storage, client }: KeyDeps,
+  userId: string,
+  row: UserApiKeysRow | null,
+): Promise<{ state: ProviderKeysState; notices: KeyNotice[] }> {
+  const { values, uploads } = mergeKeyColumns(KEY_COLUMNS, await readLocal(storage), row);
+  const uploadError = uploads.length ? await upsertUserApiKeys(client, userId, Object.fromEntries(uploads.map((c) => [c, values[c]]))) : null;
+  await mirror(storage, values);
+  if (!uploadError) await writeOwner(storage, userId);
+  const notUploaded = new Set<KeyColumn>(uploadError ? uploads : []);
+  const hasCloudRecord = Boolean(row) || (uploads.length > 0 && !uploadError);
+  return {
+    state: stateFrom(values, (column) => (notUploaded.has(column) ? 'local' : 'cloud'), hasCloudRecord),
+    notices: uploadError ? [KEY_TEXTS.dbSaveError(ALL_PROVIDERS_LABEL, uploadError.message)] : [],
+  };
+}
+
+/**
+ * Loads the keys (spec §4 key state). Signed in: this user's own stored keys give way to the
+ * cloud record (mirrored into local storage; without a record they stay as they are); keys saved
+ * signed out are merged into the account; another account's keys are removed first. Signed out:
+ * local storage, unless it holds an account's keys (removed). A fetch error other than "no row"
+ * gives the fetch notice and falls back to local storage.
+ */
+export async function loadProviderKeys(deps: KeyDeps): Promise<{ state: ProviderKeysState; notices: KeyNotice[] }> {
+  const { storage, client, userId } = deps;
+  const plan = planKeyLoad(await readOwner(storage), userId);
+  if (plan.clearFirst) await clearLocalProviderKeys(storage);
+  if (!userId) return { state: await localState(storage), notices: [] };
+  const { row, error } = await fetchUserApiKeys(client, userId);
+  if (error) return { state: await localState(storage), notices: [KEY_TEXTS.fetchError(ALL_PROVIDERS_LABEL, error.message)] };
+  if (plan.mode === 'merge') return mergeIntoAccount(deps, userId, row);
+  if (!row) return { state: await localState(storage), notices: [] };
+  await mirror(storage, row);
+  return { state: stateFrom(row, () => 'cloud', true), notices: [] };
+}
+
+/**
+ * Installs from before the owner was recorded: the keys in storage are taken to be those of the
+ * session restored at start-up (null: signed out). Run once the session is known, before any
+ * sign-in can change it. A recorded owner is left alone.
+ */
+export async function adoptKeyOwner(storage: TypedStorage, userId: string | null): Promise<void> {
+  if ((await readOwner(storage)) === undefined) await writeOwner(storage, userId);
 }
 
 export interface SaveResult {
@@ -244,7 +315,8 @@ export function saveBaseUrl(deps: KeyDeps, raw: string, hasCloudRecord: boolean)
   });
 }
 
-/** Sign-out: every key and the base URL leave local storage (spec §4 session events). */
+/** Sign-out: every key and the base URL leave local storage (spec §4 session events); what is left is nobody's. */
 export async function clearLocalProviderKeys(storage: TypedStorage): Promise<void> {
   await Promise.all(KEY_COLUMNS.map((column) => storage.remove(column).catch(() => undefined)));
+  await writeOwner(storage, null);
 }

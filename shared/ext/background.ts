@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { clearLocalProviderKeys, loadProviderKeys } from '../data/apiKeys.ts';
+import { adoptKeyOwner, clearLocalProviderKeys, loadProviderKeys } from '../data/apiKeys.ts';
 import * as auth from './auth.ts';
 import { extItems, extTypedStorage } from './items.ts';
 import { onMessage } from './messaging.ts';
@@ -42,6 +42,8 @@ export function registerBackground({ supabase, version, launchWebAuthFlow, oauth
   });
 
   async function onAuthEvent(event: string, user: { id: string; email: string } | null) {
+    // Keys stored before their owner was recorded belong to the session the worker starts with.
+    if (event === 'INITIAL_SESSION') await adoptKeyOwner(extTypedStorage, user?.id ?? null);
     if (event === 'SIGNED_OUT') {
       await clearLocalProviderKeys(extTypedStorage);
       await extItems.supabaseUser.removeValue();

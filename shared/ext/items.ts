@@ -101,6 +101,7 @@ export const extItems = {
   chatgpt_api_key: sharedItem('chatgpt_api_key'),
   custom_base_url: sharedItem('custom_base_url'),
   supabaseUser: sharedItem('supabaseUser'),
+  provider_keys_owner: sharedItem('provider_keys_owner'),
 
   panelPrefs: storage.defineItem<PanelPrefs>('local:panel_prefs', { fallback: DEFAULT_PANEL_PREFS, version: 1 }),
   recentPrompts: storage.defineItem<RecentPrompts>('local:recent_prompts', {

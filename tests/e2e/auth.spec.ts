@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOT_DIR } from './chromium.ts';
-import { anonClient, createUser, latestMail, linkIn, SESSION_STORAGE_KEY, signInAs, uniqueEmail } from './support.ts';
+import { anonClient, createUser, latestMail, linkIn, serviceClient, SESSION_STORAGE_KEY, signInAs, uniqueEmail } from './support.ts';
 
 /** Accounts (spec §2.4–2.6, §4, §5, §8): sign-up, sign-in, Google, reset, admin portal, master login. */
 
@@ -114,6 +114,18 @@ test.describe('/auth', () => {
     await expect(page).toHaveURL('/settings');
     await expect(notice(page)).toContainText('Sign In Successful!');
     await expect(notice(page)).toContainText('Welcome back!');
+  });
+
+  test('a key saved while signed out survives signing in: it goes up to the account (spec §4)', async ({ page }) => {
+    const user = await createUser();
+    await page.goto('/auth?mode=signin');
+    await page.evaluate(() => window.localStorage.setItem('openai_api_key', 'sk-saved-before-signing-in'));
+    await signInThroughForm(page, user.email, user.password);
+    await expect(page).toHaveURL('/dashboard');
+    const cloudKey = async () =>
+      (await serviceClient().from('user_api_keys').select('openai_api_key').eq('user_id', user.id).maybeSingle()).data?.openai_api_key ?? null;
+    await expect.poll(cloudKey).toBe('sk-saved-before-signing-in');
+    expect(await page.evaluate(() => window.localStorage.getItem('openai_api_key'))).toBe('sk-saved-before-signing-in');
   });
 
   test('Google: the round trip through (fake) Google lands on /dashboard signed in', async ({ page }) => {
@@ -258,18 +270,34 @@ test.describe('admin portal and master login (spec §2.5)', () => {
     await expect(page).toHaveURL('/admin/dashboard');
   });
 
-  test('a normal user gets Access Denied and stays signed out', async ({ page }) => {
+  test('a normal user gets Access Denied and stays signed out; nothing in this browser changes', async ({ page }) => {
     const user = await createUser();
+    const notices: string[] = [];
+    await page.exposeFunction('e2eNotice', (text: string) => notices.push(text));
     await page.goto('/master-login');
+    // A key kept in this browser while signed out (spec §4: local storage under openai_api_key).
+    await page.evaluate(() => window.localStorage.setItem('openai_api_key', 'sk-kept-while-signed-out'));
+    await page.evaluate(() => {
+      const region = document.querySelector('section[aria-label^="Notifications"]');
+      new MutationObserver(() => void (window as unknown as { e2eNotice: (t: string) => void }).e2eNotice(region?.textContent ?? '')).observe(region!, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
     await signInThroughForm(page, user.email, user.password);
     const toast = notice(page).getByRole('alert');
     await expect(toast).toContainText('Access Denied');
     await expect(toast).toContainText('You do not have permission to view this page.');
     await expect(page).toHaveURL('/master-login');
-    await expect.poll(() => hasSession(page)).toBe(false);
+    expect(await hasSession(page)).toBe(false);
     await shot(page, 'master-login-denied');
+    // No sign-in, no sign-out clean-up: the key is still there, and neither notice ever showed.
+    expect(await page.evaluate(() => window.localStorage.getItem('openai_api_key'))).toBe('sk-kept-while-signed-out');
+    expect(notices.join(' ')).not.toMatch(/Signed Out|Signed In!/);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/auth\?next=/);
+    expect(await page.evaluate(() => window.localStorage.getItem('openai_api_key'))).toBe('sk-kept-while-signed-out');
   });
 
   test('master login shows the backend message for a wrong password', async ({ page }) => {

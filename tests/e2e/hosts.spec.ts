@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_FEEDBACK_URL, DEFAULT_MARKETPLACE_URL } from '../../shared/core/config.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, SCREENSHOT_DIR } from './chromium.ts';
 import { STACK_URL, WEB_PORT } from './ports.ts';
-import { createUser, passwordSession, SESSION_STORAGE_KEY, signInAs } from './support.ts';
+import { anonClient, createUser, passwordSession, SESSION_STORAGE_KEY, type TestUser } from './support.ts';
 
 /**
  * Host-prefix apps (spec §2.1, §2.10): marketplace.<host> shows the marketplace in a full-screen
@@ -35,11 +35,7 @@ async function fakeExternalSites(page: Page) {
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
-  page.on('pageerror', (error) => {
-    // signInAs' init script also runs inside the third-party frame, where storage is off limits.
-    if (/Failed to read the 'sessionStorage' property/.test(error.message)) return;
-    errors.push(error.message);
-  });
+  page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
@@ -72,31 +68,91 @@ test('the marketplace host shows the marketplace in a full-screen frame', async 
   expect(errors).toEqual([]);
 });
 
+/** The sign-in link the feedback host sends its visitors to. */
+const mainLogin = (returnTo: string) =>
+  `${MAIN_SITE}/auth?mode=signin&next=${encodeURIComponent(`/auth/feedback?return_to=${encodeURIComponent(returnTo)}`)}`;
+
+/** Whether an origin's own storage holds a session (each origin keeps its own). */
+const hasSessionOn = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key) !== null, SESSION_STORAGE_KEY);
+
+async function signInOnMainSite(page: Page, user: TestUser) {
+  await page.getByLabel(/^Email/).fill(user.email);
+  await page.getByLabel(/^Password/).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
 test('the feedback host sends a signed-out visitor to the main site login', async ({ page }) => {
   await page.goto(`${FEEDBACK_HOST}/`);
-  await expect(page).toHaveURL(`${MAIN_SITE}/auth`);
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page).toHaveURL(mainLogin(`${FEEDBACK_HOST}/`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back!' })).toBeVisible();
   expect(page.frames().some((f) => f.url().startsWith(DEFAULT_FEEDBACK_URL))).toBe(false);
 });
 
-test('the feedback host shows the feedback site when signed in', async ({ page }) => {
+test('signing in on the main site brings the visitor back to the feedback host signed in there', async ({ page }) => {
   const errors = watchErrors(page);
-  await signInAs(page, await createUser());
+  const user = await createUser();
+  const tokensInUrls: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && frame.url().includes('token_hash=')) tokensInUrls.push(frame.url());
+  });
+  await page.goto(`${FEEDBACK_HOST}/`);
+  await expect(page).toHaveURL(mainLogin(`${FEEDBACK_HOST}/`));
+  await signInOnMainSite(page, user);
+
+  await expectFullWindow(page, 'Provide Feedback');
+  // The token came back in the fragment only, and left the address bar.
+  await expect(page).toHaveURL(`${FEEDBACK_HOST}/`);
+  expect(tokensInUrls.length).toBeGreaterThan(0);
+  for (const url of tokensInUrls) expect(new URL(url).search).not.toContain('token_hash');
+  await expect(page.frameLocator('iframe[title="Provide Feedback"]').getByRole('heading', { name: 'Fake feedback board' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/host-feedback.png` });
+  // Each origin has a session of its own: the feedback host's came from the token, not from the test.
+  expect(await hasSessionOn(page)).toBe(true);
+  const tokenReuse = await anonClient().auth.verifyOtp({ token_hash: new URLSearchParams(new URL(tokensInUrls[0]!).hash.slice(1)).get('token_hash')!, type: 'magiclink' });
+  expect(tokenReuse.error).not.toBeNull(); // one-time
+
+  // A reload keeps this host's own session.
+  await page.reload();
+  await expectFullWindow(page, 'Provide Feedback');
+  expect(errors).toEqual([]);
+});
+
+test('a visitor already signed in on the main site comes straight back, without the form', async ({ page }) => {
+  const user = await createUser();
+  await page.goto(`${MAIN_SITE}/auth?mode=signin`);
+  await signInOnMainSite(page, user);
+  await expect(page).toHaveURL(`${MAIN_SITE}/dashboard`);
   await page.goto(`${FEEDBACK_HOST}/`);
   await expectFullWindow(page, 'Provide Feedback');
   await expect(page).toHaveURL(`${FEEDBACK_HOST}/`);
-  await expect(page).toHaveTitle('Provide Feedback');
-  await expect(page.frameLocator('iframe[title="Provide Feedback"]').getByRole('heading', { name: 'Fake feedback board' })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/host-feedback.png` });
-  expect(errors).toEqual([]);
+});
+
+test('the main site hands a token only to the feedback host (no open redirect)', async ({ page }) => {
+  const user = await createUser();
+  await page.goto(`${MAIN_SITE}/auth?mode=signin`);
+  await signInOnMainSite(page, user);
+  await expect(page).toHaveURL(`${MAIN_SITE}/dashboard`);
+  let tokenAsked = false;
+  page.on('request', (request) => {
+    if (request.url().includes('/functions/v1/session-handoff')) tokenAsked = true;
+  });
+  for (const target of ['https://evil.example/', `http://evil.aivault.test:${WEB_PORT}/`, `http://feedback.aivault.test.evil.example:${WEB_PORT}/`]) {
+    await page.goto(`${MAIN_SITE}/auth/feedback?return_to=${encodeURIComponent(target)}`);
+    await expect(page.getByText('This link does not lead back to the feedback site.')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`^${MAIN_SITE}/auth/feedback`));
+  }
+  expect(tokenAsked).toBe(false);
 });
 
 test('the feedback host shows a spinner while the session loads', async ({ page }) => {
   // An expired access token makes supabase-js refresh it before the session is known; hold that answer.
+  // The session is put on the feedback host's origin only.
   const session = await passwordSession(await createUser());
   await page.addInitScript(
-    ([key, value]) => window.localStorage.setItem(key!, value!),
-    [SESSION_STORAGE_KEY, JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) - 60 })],
+    ([origin, key, value]) => {
+      if (window.location.origin === origin) window.localStorage.setItem(key!, value!);
+    },
+    [FEEDBACK_HOST, SESSION_STORAGE_KEY, JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) - 60 })],
   );
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { SCREENSHOT_DIR } from './chromium.ts';
-import { createUser, signInAs, type TestUser } from './support.ts';
+import { createUser, latestMail, linkIn, signInAs, type TestUser } from './support.ts';
 
 /** Two-factor authentication (spec §3.2, §7.1 multi-factor): enrol in Settings, the code step at sign-in, removal. */
 
@@ -142,4 +142,42 @@ test('master login with 2FA: an admin enters the code and reaches /admin/dashboa
   await page.getByLabel('Authentication code').fill(totp.generate());
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL('/admin/dashboard');
+});
+
+test('password reset with 2FA: /update-password asks for the code before the new password', async ({ page }) => {
+  test.setTimeout(90_000); // enrol, mail, reset, and a sign-in with the code
+  const user = await createUser();
+  await signInAs(page, user);
+  const totp = totpFor(await enrol(page));
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(notice(page)).toContainText('Signed Out');
+
+  await page.goto('/forgot-password');
+  await page.getByLabel(/^Email/).fill(user.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(notice(page)).toContainText('Check your email');
+  await page.goto(linkIn(await latestMail(user.email), '/auth/v1/verify'));
+  await expect(page).toHaveURL(/\/update-password/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+  await expect(page.getByLabel('Authentication code')).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'New password', exact: true })).toHaveCount(0);
+  await shot(page, 'update-password-2fa');
+
+  await page.getByLabel('Authentication code').fill(wrongCode(totp));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('That code is not valid.', { exact: false })).toBeVisible();
+  await page.getByLabel('Authentication code').fill(totp.generate());
+  await page.getByRole('button', { name: 'Verify' }).click();
+
+  const newPassword = 'after-reset-pass-9';
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await expect(notice(page)).toContainText('Password Updated');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(notice(page)).toContainText('Signed Out');
+  await signInWithPassword(page, { ...user, password: newPassword });
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-Factor Authentication' })).toBeVisible();
 });

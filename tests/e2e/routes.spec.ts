@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES, SIGNED_IN_REDIRECTS } from '../../shared/core/routes.ts';
 import { SCREENSHOT_DIR } from './chromium.ts';
+import { seriousViolations } from './screens.ts';
 import { createUser, signInAs } from './support.ts';
 
 /** Every route's guard and redirect (spec §2.1), and the signed-in shell (§2.3). */
@@ -103,6 +104,30 @@ test.describe('signed-in shell (spec §2.3)', () => {
     await expect(page).toHaveURL('/workflows');
     await expect(sidebar(page).getByRole('link', { name: 'Workflows' })).toHaveAttribute('aria-current', 'page');
     await expect(sidebar(page).getByRole('link', { name: 'Main Dashboard' })).not.toHaveAttribute('aria-current', 'page');
+  });
+
+  test('Support stays inside the shell when signed in (public layout when signed out)', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await signInAs(page, await createUser());
+    await page.goto('/dashboard');
+    await sidebar(page).getByRole('link', { name: 'Support' }).click();
+    await expect(page).toHaveURL('/support');
+    await expect(page.getByRole('heading', { level: 1, name: 'Support' })).toBeVisible();
+    await expect(sidebar(page).getByRole('link', { name: 'Support' })).toHaveAttribute('aria-current', 'page');
+    await expect(sidebar(page).getByRole('link', { name: 'Main Dashboard' })).not.toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('banner')).toHaveCount(0); // no public header
+    await page.reload();
+    await expect(sidebar(page).getByRole('link', { name: 'Support' })).toHaveAttribute('aria-current', 'page');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/shell-support.png` });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('status').filter({ hasText: 'Signed Out' })).toBeVisible();
+    await page.goto('/support');
+    await expect(page.getByRole('heading', { level: 1, name: 'Support' })).toBeVisible();
+    await expect(page.getByLabel('Sidebar')).toHaveCount(0);
+    await expect(page.getByRole('banner')).toBeVisible();
   });
 
   test('the sidebar is 16rem wide on desktop', async ({ page }) => {

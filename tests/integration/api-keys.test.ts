@@ -29,6 +29,10 @@ const deps = async (user: ActorUser, store: KeyValueStore = memoryStore()): Prom
   userId: user.id,
 });
 
+/** A browser whose stored keys were last loaded or saved for `userId` (null: signed out). */
+const ownedBy = (userId: string | null, keys: Record<string, string> = {}): KeyValueStore =>
+  memoryStore({ ...keys, provider_keys_owner: JSON.stringify({ userId }) });
+
 beforeAll(async () => {
   stack = await startTestStack();
   cast = await createCast(stack.db);
@@ -36,8 +40,8 @@ beforeAll(async () => {
 afterAll(async () => stack?.close());
 
 describe('user_api_keys flows', () => {
-  it('no record yet: PGRST116 is no error, keys come from local storage', async () => {
-    const d = await deps(cast.owner, memoryStore({ openai_api_key: 'sk-local-only' }));
+  it('no record yet: PGRST116 is no error, the user’s own keys come from local storage', async () => {
+    const d = await deps(cast.owner, ownedBy(cast.owner.id, { openai_api_key: 'sk-local-only' }));
     expect(await fetchUserApiKeys(d.client, cast.owner.id)).toEqual({ row: null, error: null });
     const { state, notices } = await loadProviderKeys(d);
     expect(notices).toEqual([]);
@@ -60,7 +64,7 @@ describe('user_api_keys flows', () => {
   });
 
   it('another browser of the same user loads the cloud record and mirrors it locally', async () => {
-    const d = await deps(cast.owner, memoryStore({ openai_api_key: 'sk-stale-local', cohere_api_key: 'old-local' }));
+    const d = await deps(cast.owner, ownedBy(cast.owner.id, { openai_api_key: 'sk-stale-local', cohere_api_key: 'old-local' }));
     const { state } = await loadProviderKeys(d);
     expect(state.hasCloudRecord).toBe(true);
     expect(state.keys.openai).toEqual({ value: 'sk-cloud-1234567890', source: 'cloud' });
@@ -114,5 +118,96 @@ describe('user_api_keys flows', () => {
     expect(await fetchUserApiKeys(other, cast.owner.id)).toEqual({ row: null, error: null });
     const admin = await clientFor(cast.admin);
     expect(await fetchUserApiKeys(admin, cast.owner.id)).toEqual({ row: null, error: null });
+  });
+});
+
+describe('signing in with keys already in this browser (spec §4; nothing lost, nothing handed over)', () => {
+  const gemini = `AIza${'c'.repeat(35)}`;
+  let people: Cast;
+  let more: Cast;
+  beforeAll(async () => {
+    people = await createCast(stack.db);
+    more = await createCast(stack.db);
+  });
+  const owner = (store: KeyValueStore) => store.getItem('provider_keys_owner');
+
+  it('keys saved signed out fill the account’s empty columns (uploaded); the cloud wins where it has a value', async () => {
+    const alice = people.owner;
+    await stack.db.query('insert into public.user_api_keys (user_id, gemini_api_key, openai_api_key) values ($1, $2, null)', [alice.id, gemini]);
+    const store = ownedBy(null, { openai_api_key: 'sk-saved-while-signed-out', gemini_api_key: `AIza${'l'.repeat(35)}`, cohere_api_key: 'c'.repeat(40) });
+    const { state, notices } = await loadProviderKeys(await deps(alice, store));
+    expect(notices).toEqual([]);
+    expect(state.hasCloudRecord).toBe(true);
+    expect(state.keys.openai).toEqual({ value: 'sk-saved-while-signed-out', source: 'cloud' });
+    expect(state.keys.gemini).toEqual({ value: gemini, source: 'cloud' });
+    expect(state.keys.cohere).toEqual({ value: 'c'.repeat(40), source: 'cloud' });
+    expect(await row(alice.id)).toMatchObject({ openai_api_key: 'sk-saved-while-signed-out', gemini_api_key: gemini, cohere_api_key: 'c'.repeat(40) });
+    expect(store.getItem('openai_api_key')).toBe('sk-saved-while-signed-out');
+    expect(store.getItem('gemini_api_key')).toBe(gemini);
+    expect(owner(store)).toBe(JSON.stringify({ userId: alice.id }));
+  });
+
+  it('an account without a record gets one with the keys saved signed out; installs without an owner count as signed out', async () => {
+    const bob = people.other;
+    const store = memoryStore({ openai_api_key: 'sk-legacy-anonymous-key' });
+    const { state } = await loadProviderKeys(await deps(bob, store));
+    expect(state).toMatchObject({ hasCloudRecord: true, keys: { openai: { value: 'sk-legacy-anonymous-key', source: 'cloud' } } });
+    expect((await row(bob.id))?.openai_api_key).toBe('sk-legacy-anonymous-key');
+    expect(owner(store)).toBe(JSON.stringify({ userId: bob.id }));
+  });
+
+  it('switching accounts without signing out: the previous account’s keys are cleared, never uploaded, never shown', async () => {
+    const alice = people.owner;
+    const carol = more.owner;
+    const store = ownedBy(alice.id, { openai_api_key: 'sk-saved-while-signed-out', gemini_api_key: gemini, cohere_api_key: 'c'.repeat(40) });
+    const { state, notices } = await loadProviderKeys(await deps(carol, store));
+    expect(notices).toEqual([]);
+    expect(state.hasCloudRecord).toBe(false);
+    expect(Object.values(state.keys).every((key) => key.value === null)).toBe(true);
+    expect(await row(carol.id)).toBeUndefined();
+    for (const column of ['openai_api_key', 'gemini_api_key', 'cohere_api_key']) expect(store.getItem(column)).toBeNull();
+    expect(owner(store)).toBe(JSON.stringify({ userId: carol.id }));
+    // Alice's record is untouched.
+    expect((await row(alice.id))?.openai_api_key).toBe('sk-saved-while-signed-out');
+  });
+
+  it('switching to an account with a record: only its keys', async () => {
+    const alice = people.owner;
+    const dave = more.other;
+    await stack.db.query("insert into public.user_api_keys (user_id, openai_api_key) values ($1, 'sk-dave-own-key-123456')", [dave.id]);
+    const store = ownedBy(alice.id, { openai_api_key: 'sk-saved-while-signed-out', cohere_api_key: 'c'.repeat(40) });
+    const { state } = await loadProviderKeys(await deps(dave, store));
+    expect(state.keys.openai).toEqual({ value: 'sk-dave-own-key-123456', source: 'cloud' });
+    expect(state.keys.cohere).toEqual({ value: null, source: 'empty' });
+    expect(store.getItem('cohere_api_key')).toBeNull();
+    expect(await row(dave.id)).toMatchObject({ openai_api_key: 'sk-dave-own-key-123456', cohere_api_key: null });
+  });
+
+  it('the same account again: the cloud record wins, an emptied column removes the local copy', async () => {
+    const alice = people.owner;
+    await stack.db.query('update public.user_api_keys set cohere_api_key = null where user_id = $1', [alice.id]);
+    const store = ownedBy(alice.id, { openai_api_key: 'sk-stale-on-this-device', cohere_api_key: 'c'.repeat(40) });
+    const { state } = await loadProviderKeys(await deps(alice, store));
+    expect(state.keys.openai).toEqual({ value: 'sk-saved-while-signed-out', source: 'cloud' });
+    expect(state.keys.cohere).toEqual({ value: null, source: 'empty' });
+    expect(store.getItem('cohere_api_key')).toBeNull();
+    expect((await row(alice.id))?.cohere_api_key).toBeNull();
+  });
+
+  it('a failed upload keeps the keys in this browser, still marked signed out, so the next sign-in tries again', async () => {
+    // Signed in as one user but loading for another: RLS hides the row and refuses the upsert.
+    const store = ownedBy(null, { openai_api_key: 'sk-not-lost-1234567' });
+    const refused = { ...(await deps(more.admin, store)), userId: people.admin.id };
+    const { state, notices } = await loadProviderKeys(refused);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ title: 'DB Save Error', variant: 'destructive' });
+    expect(notices[0]?.description).toMatch(/^AI provider key saved locally, but failed to save to cloud: .*row-level security/);
+    expect(state.keys.openai).toEqual({ value: 'sk-not-lost-1234567', source: 'local' });
+    expect(store.getItem('openai_api_key')).toBe('sk-not-lost-1234567');
+    expect(owner(store)).toBe(JSON.stringify({ userId: null }));
+
+    const retried = await loadProviderKeys(await deps(people.admin, store));
+    expect(retried.state.keys.openai).toEqual({ value: 'sk-not-lost-1234567', source: 'cloud' });
+    expect((await row(people.admin.id))?.openai_api_key).toBe('sk-not-lost-1234567');
   });
 });

@@ -88,6 +88,31 @@ describe('auth: MFA (TOTP)', () => {
     expect(after.data.user?.factors ?? []).toHaveLength(0);
   });
 
+  it('with a verified factor, a new password or e-mail needs aal2 (GoTrue UserUpdate: 401 insufficient_aal), a reset link too', async () => {
+    const { client, email } = await signedInClient();
+    const { data: factor } = await client.auth.mfa.enroll({ factorType: 'totp' });
+    expect((await client.auth.mfa.challengeAndVerify({ factorId: factor!.id, code: codeFor(factor!.totp.secret) })).error).toBeNull();
+
+    const aal1 = memoryClient(stack);
+    expect((await aal1.auth.signInWithPassword({ email, password: 'secret-123' })).error).toBeNull();
+    const refused = await aal1.auth.updateUser({ password: 'brand-new-456' });
+    expect(refused.error).toMatchObject({ status: 401, code: 'insufficient_aal', message: 'AAL2 session is required to update email or password when MFA is enabled.' });
+    expect((await aal1.auth.updateUser({ email: uniqueEmail('moved') })).error?.code).toBe('insufficient_aal');
+    // Metadata and the unchanged address are not guarded.
+    expect((await aal1.auth.updateUser({ data: { nick: 'x' }, email })).error).toBeNull();
+    expect((await stack.anon().auth.signInWithPassword({ email, password: 'brand-new-456' })).error?.code).toBe('invalid_credentials');
+
+    // The recovery session of a reset link is aal1 as well: the code first, then the new password.
+    expect((await stack.anon().auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:5173/reset' })).error).toBeNull();
+    const params = fragment(await location((await latestLink(stack, email)).link));
+    const recovery = memoryClient(stack);
+    await recovery.auth.setSession({ access_token: params.get('access_token')!, refresh_token: params.get('refresh_token')! });
+    expect((await recovery.auth.updateUser({ password: 'brand-new-456' })).error?.code).toBe('insufficient_aal');
+    expect((await recovery.auth.mfa.challengeAndVerify({ factorId: factor!.id, code: codeFor(factor!.totp.secret) })).error).toBeNull();
+    expect((await recovery.auth.updateUser({ password: 'brand-new-456' })).error).toBeNull();
+    expect((await stack.anon().auth.signInWithPassword({ email, password: 'brand-new-456' })).error).toBeNull();
+  });
+
   it('cannot use another user\'s factor', async () => {
     const a = await signedInClient();
     const b = await signedInClient();

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  COMING_SOON_ROUTES,
   isKnownPath,
   isProtectedPath,
   isPublicPath,
@@ -75,14 +74,6 @@ describe('route map (spec §2.1)', () => {
 
   it('keeps public and signed-in-only routes apart', () => {
     for (const route of PUBLIC_ROUTES) expect(PROTECTED_ROUTES).not.toContain(route);
-  });
-
-  it('flags the three free tools as coming soon', () => {
-    expect(COMING_SOON_ROUTES).toEqual([
-      '/free-tools/headline-analyzer',
-      '/free-tools/color-palette',
-      '/free-tools/lorem-ipsum',
-    ]);
   });
 
   it('builds parameterised paths', () => {

@@ -1,4 +1,4 @@
-import type { Factor, Session } from '@supabase/supabase-js';
+import type { Factor, Session, SupabaseClient } from '@supabase/supabase-js';
 import { googleEnabledIn, googleRedirectTo, TOTP_FRIENDLY_NAME, TOTP_ISSUER } from '../../shared/core/auth.ts';
 import { ROUTES } from '../../shared/core/routes.ts';
 import { needsSecondFactor } from '../../shared/core/session.ts';
@@ -39,9 +39,10 @@ export async function signUpWithPassword(email: string, password: string): Promi
 export async function signInWithPassword(
   email: string,
   password: string,
+  client: SupabaseClient = supabase,
 ): Promise<{ session: Session; needsCode: boolean } | { error: AuthFailure }> {
   try {
-    const { data, error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
+    const { data, error } = await client.auth.signInWithPassword({ email: email.trim(), password });
     if (error || !data.session) return { error: failure(error ?? 'No session returned.') };
     return { session: data.session, needsCode: needsSecondFactor(data.session) };
   } catch (error) {
@@ -114,9 +115,10 @@ export interface TotpFactors {
   unverified: Factor[];
 }
 
-export async function listTotpFactors(): Promise<TotpFactors | { error: AuthFailure }> {
+/** The TOTP factors of the session's user (of the app's client unless another is given). */
+export async function listTotpFactors(client: SupabaseClient = supabase): Promise<TotpFactors | { error: AuthFailure }> {
   try {
-    const { data, error } = await supabase.auth.mfa.listFactors();
+    const { data, error } = await client.auth.mfa.listFactors();
     if (error) return { error: failure(error) };
     const all = (data.all ?? []).filter((f) => f.factor_type === 'totp');
     return {
@@ -129,9 +131,9 @@ export async function listTotpFactors(): Promise<TotpFactors | { error: AuthFail
 }
 
 /** Challenge + verify in one step; the session becomes aal2 on success. */
-export async function verifyTotp(factorId: string, code: string): Promise<AuthFailure | null> {
+export async function verifyTotp(factorId: string, code: string, client: SupabaseClient = supabase): Promise<AuthFailure | null> {
   try {
-    const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code });
+    const { error } = await client.auth.mfa.challengeAndVerify({ factorId, code });
     return error ? failure(error) : null;
   } catch (error) {
     return failure(error);

@@ -7,6 +7,8 @@ import {
 } from '../../shared/core/config.ts';
 import { DEFAULT_HOST_PREFIXES } from '../../shared/core/hosts.ts';
 
+const optionalEnv = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
 /** Dashboard build config, from `VITE_*` env vars (read by Vite at build time). */
 export const webConfig = {
   supabaseUrl: envOr(import.meta.env.VITE_SUPABASE_URL, DEFAULT_SUPABASE_URL),
@@ -18,6 +20,10 @@ export const webConfig = {
   /** Host prefixes of the marketplace and feedback apps (spec §2.1). */
   marketplaceHostPrefix: envOr(import.meta.env.VITE_MARKETPLACE_HOST_PREFIX, DEFAULT_HOST_PREFIXES.marketplace),
   feedbackHostPrefix: envOr(import.meta.env.VITE_FEEDBACK_HOST_PREFIX, DEFAULT_HOST_PREFIXES.feedback),
+  /** Where the feedback host sends visitors to sign in; unset: its own origin without the prefix. */
+  mainSiteUrl: import.meta.env.VITE_MAIN_SITE_URL?.trim() || null,
+  /** The feedback host the main site may send signed-in visitors back to; unset: the prefix before this site's host. */
+  feedbackHostUrl: optionalEnv(import.meta.env.VITE_FEEDBACK_HOST_URL as unknown),
   /** Development and tests only: send every AI provider to this OpenAI-compatible URL (the fake provider). */
   aiBaseUrl: import.meta.env.VITE_AI_BASE_URL?.trim() || null,
   /** Stripe's publishable key; unset means payments are not configured (spec 000 §7.3, §8). */

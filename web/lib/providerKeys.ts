@@ -2,6 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { atom, useAtom, useSetAtom } from 'jotai';
 import type { ProviderId } from '../../shared/core/providerKeys.ts';
 import {
+  adoptKeyOwner,
   clearLocalProviderKeys,
   emptyProviderKeysState,
   loadProviderKeys,
@@ -18,7 +19,9 @@ import { supabase } from './supabase.ts';
 /**
  * Provider keys in the dashboard (spec §3.1, §4): one in-memory copy shared by every screen,
  * loaded from the cloud record when signed in (else local storage), saved through the shared
- * flows in shared/data/apiKeys.ts, and dropped from memory and local storage on sign-out.
+ * flows in shared/data/apiKeys.ts, and dropped from memory and local storage on sign-out. The
+ * session provider loads them as soon as a sign-in completes, so keys saved signed out reach the
+ * account then (not only once a page with keys is opened).
  */
 
 interface KeysMemory {
@@ -32,29 +35,53 @@ const initial = (): KeysMemory => ({ loadedFor: undefined, loading: false, state
 
 export const providerKeysAtom = atom<KeysMemory>(initial());
 
+const NO_KEYS = emptyProviderKeysState();
+
 /** Bumped on sign-out, so a load that was in flight cannot put keys back afterwards. */
 let generation = 0;
+
+/**
+ * Every load and clean-up of local storage runs one after the other: a load for the previous
+ * account must not write its keys back after the next account's load (or the sign-out) ran.
+ */
+let storageQueue: Promise<unknown> = Promise.resolve();
+const queued = <T,>(task: () => Promise<T>): Promise<T> => {
+  const run = storageQueue.then(task);
+  storageQueue = run.catch(() => undefined);
+  return run;
+};
+
+/** The users (null: signed out) with a load queued, so several screens asking start one. */
+const pendingLoads = new Set<string | null>();
+
+/** At start-up, once the restored session is known: keys stored before owners were recorded are its user's (or nobody's). */
+export function adoptStoredKeyOwner(userId: string | null): void {
+  void queued(() => adoptKeyOwner(webStorage, userId)).catch(() => undefined);
+}
 
 const deps = (userId: string | null): KeyDeps => ({ storage: webStorage, client: supabase, userId });
 
 /**
- * The keys for `userId` (null: signed out; undefined: the session is still loading), with save
- * actions that show the spec's notices.
+ * The keys for `userId` (null: signed out; undefined: the session is still loading, or the
+ * caller does not need them), with save actions that show the spec's notices.
  */
 export function useProviderKeys(userId: string | null | undefined) {
   const [memory, setMemory] = useAtom(providerKeysAtom);
   const notify = useNotify();
 
   useEffect(() => {
-    if (userId === undefined || memory.loadedFor === userId || memory.loading) return;
+    if (userId === undefined || memory.loadedFor === userId || pendingLoads.has(userId)) return;
     const started = generation;
+    pendingLoads.add(userId);
     setMemory((m) => ({ ...m, loading: true }));
-    void loadProviderKeys(deps(userId)).then(({ state, notices }) => {
-      if (started !== generation) return;
-      setMemory({ loadedFor: userId, loading: false, state });
-      for (const notice of notices) notify(notice);
-    });
-  }, [userId, memory.loadedFor, memory.loading, setMemory, notify]);
+    void queued(() => loadProviderKeys(deps(userId)))
+      .then(({ state, notices }) => {
+        if (started !== generation) return;
+        setMemory({ loadedFor: userId, loading: false, state });
+        for (const notice of notices) notify(notice);
+      })
+      .finally(() => pendingLoads.delete(userId));
+  }, [userId, memory.loadedFor, setMemory, notify]);
 
   const apply = useCallback(
     (result: SaveResult, update: (state: ProviderKeysState) => ProviderKeysState) => {
@@ -82,8 +109,9 @@ export function useProviderKeys(userId: string | null | undefined) {
     [userId, memory.state.hasCloudRecord, apply],
   );
 
-  const ready = userId !== undefined && memory.loadedFor === userId && !memory.loading;
-  return { ready, state: memory.state, saveKey, saveBaseUrl: saveCustomBaseUrl };
+  const current = userId !== undefined && memory.loadedFor === userId;
+  // Keys loaded for someone else (the previous account) are never handed out while this user's keys load.
+  return { ready: current && !memory.loading, state: current ? memory.state : NO_KEYS, saveKey, saveBaseUrl: saveCustomBaseUrl };
 }
 
 /**
@@ -95,6 +123,8 @@ export function useClearProviderKeys(): () => void {
   return useCallback(() => {
     generation += 1;
     setMemory(initial());
+    // At once, and again after a load still in flight (it may write the keys back meanwhile).
     void clearLocalProviderKeys(webStorage);
+    void queued(() => clearLocalProviderKeys(webStorage));
   }, [setMemory]);
 }

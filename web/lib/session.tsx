@@ -1,10 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
-import type { Session, User } from '@supabase/supabase-js';
+import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
 import type { AppRole } from '../../shared/core/adminRoles.ts';
+import { isRecoveryToken } from '../../shared/core/auth.ts';
 import { needsSecondFactor } from '../../shared/core/session.ts';
 import { useNotify } from '../../shared/ui/notices.tsx';
-import { useClearProviderKeys } from './providerKeys.ts';
+import { adoptStoredKeyOwner, useClearProviderKeys, useProviderKeys } from './providerKeys.ts';
+import { greetsSignIn } from './sessionGreeting.ts';
 import { webStorage } from './storage.ts';
 import { supabase } from './supabase.ts';
 
@@ -65,11 +67,11 @@ export function useProfile(): Profile | null {
 
 export { isAdminRole } from '../../shared/core/adminRoles.ts';
 
-/** Set before leaving for Google, so the return trip gets its "Signed In!" notice. */
+/** Set before leaving for Google, so the return trip gets its "Signed In!" notice (removed once shown). */
 export const OAUTH_PENDING_KEY = 'ai_vault_oauth_pending';
 
-export async function fetchProfile(userId: string): Promise<Profile | null> {
-  const { data, error } = await supabase.from('profiles').select('id, email, name, role').eq('id', userId).single();
+export async function fetchProfile(userId: string, client: SupabaseClient = supabase): Promise<Profile | null> {
+  const { data, error } = await client.from('profiles').select('id, email, name, role').eq('id', userId).single();
   return error ? null : (data as Profile);
 }
 
@@ -85,7 +87,8 @@ export async function signOut(): Promise<{ message: string } | null> {
 
 /**
  * Subscribes to supabase-js' session events once, mirrors them into the atoms, shows the
- * session notices, keeps the local signed-in indicator (spec §3.2) and clears keys on sign-out.
+ * session notices, keeps the local signed-in indicator (spec §3.2), loads the keys once a sign-in
+ * is complete (keys saved signed out then reach the account) and clears them on sign-out.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const setSession = useSetAtom(sessionAtom);
@@ -93,27 +96,34 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const notify = useNotify();
   const clearProviderKeys = useClearProviderKeys();
   const session = useAtomValue(sessionAtom);
+  const status = useAtomValue(authStatusAtom);
   const userId = session?.user.id ?? null;
+  useProviderKeys(status === 'signedIn' ? userId : undefined);
 
   useEffect(() => {
     let previousUserId: string | null | undefined;
+    let previousCompleteUserId: string | null | undefined;
     const { data } = supabase.auth.onAuthStateChange((event, next) => {
       setSession(next);
       const nextUserId = next?.user.id ?? null;
+      const completeUserId = next && !needsSecondFactor(next) ? next.user.id : null;
+      if (event === 'INITIAL_SESSION') adoptStoredKeyOwner(nextUserId);
       if (next) void webStorage.set('supabaseUser', { id: next.user.id, email: next.user.email ?? '' });
-      if (event === 'SIGNED_IN' && next) {
-        const cameBackFromGoogle = window.sessionStorage.getItem(OAUTH_PENDING_KEY) !== null;
+      const cameBackFromGoogle = window.sessionStorage.getItem(OAUTH_PENDING_KEY) !== null;
+      const recovery = next ? isRecoveryToken(next.access_token) : false;
+      if (greetsSignIn({ event, completeUserId, previousCompleteUserId, cameBackFromGoogle, recovery })) {
         window.sessionStorage.removeItem(OAUTH_PENDING_KEY);
-        if (cameBackFromGoogle || previousUserId === null) {
-          notify({ title: 'Signed In!', description: 'Successfully connected to your account.' });
-        }
+        notify({ title: 'Signed In!', description: 'Successfully connected to your account.' });
       }
       if (event === 'SIGNED_OUT') {
         void webStorage.remove('supabaseUser');
         clearProviderKeys();
         if (previousUserId) notify({ title: 'Signed Out' });
       }
-      if (event === 'INITIAL_SESSION' || previousUserId !== undefined) previousUserId = nextUserId;
+      if (event === 'INITIAL_SESSION' || previousUserId !== undefined) {
+        previousUserId = nextUserId;
+        previousCompleteUserId = completeUserId;
+      }
     });
     void supabase.auth.getSession().then(({ error }) => {
       if (error) notify({ title: 'Session Error', description: 'Could not retrieve user session.', variant: 'destructive' });

@@ -18,8 +18,11 @@ import { extData } from './extClient.ts';
 /**
  * The extension's provider keys (shared flows of shared/data/apiKeys.ts over extension storage):
  * usable signed out (this browser only), synced to user_api_keys when signed in. Reloaded when
- * the account changes; the background empties storage on sign-out, so nothing lingers.
+ * the account changes (the shared load merges keys saved signed out into the account and drops
+ * another account's); the background empties storage on sign-out, so nothing lingers.
  */
+
+const NO_KEYS = emptyProviderKeysState();
 
 /** Asks for access to a custom server's origin; runs inside the Save click (a user gesture). */
 export type RequestOrigin = (pattern: string) => Promise<boolean>;
@@ -84,5 +87,7 @@ export function usePanelKeys(userId: string | null | undefined, requestOrigin?: 
     [deps, apply, notify, requestOrigin],
   );
 
-  return { ready: userId !== undefined && memory.loadedFor === userId, state: memory.state, saveKey, saveBaseUrl: saveCustomBaseUrl };
+  const current = userId !== undefined && memory.loadedFor === userId;
+  // The previous account's keys are never shown while the next account's keys load.
+  return { ready: current, state: current ? memory.state : NO_KEYS, saveKey, saveBaseUrl: saveCustomBaseUrl };
 }

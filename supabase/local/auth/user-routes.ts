@@ -1,4 +1,4 @@
-import { authJson, readBody, str, obj, unprocessable, validationFailed } from './errors.ts';
+import { AuthError, authJson, readBody, str, obj, unprocessable, validationFailed } from './errors.ts';
 import { createFlowState, FLOW_METHOD, pkceParams, sendTokenMail } from './otp.ts';
 import { resolveRedirect } from './redirect.ts';
 import { authenticate } from './tokens.ts';
@@ -13,6 +13,11 @@ import {
   validateEmail,
   validatePassword,
 } from './users.ts';
+
+async function hasVerifiedFactor(db: Parameters<AuthRoute>[0]['ctx']['db'], userId: string): Promise<boolean> {
+  const { rows } = await db.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [userId]);
+  return rows.length > 0;
+}
 
 /** GET /user */
 export const getUser: AuthRoute = async ({ ctx }, req) => {
@@ -29,14 +34,20 @@ export const updateUser: AuthRoute = async (deps, req) => {
   const data = obj(body, 'data');
   const emailInput = str(body, 'email');
 
+  if (password !== undefined) validatePassword(password);
+  const changesEmail = emailInput !== undefined && emailInput.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
+  // GoTrue's UserUpdate: with a verified factor, a new password or e-mail needs an aal2 session
+  // (a recovery link's session is aal1, so the code is asked first).
+  if ((password || changesEmail) && session.aal !== 'aal2' && (await hasVerifiedFactor(ctx.db, user.id))) {
+    throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+  }
   if (password !== undefined) {
-    validatePassword(password);
     if (await checkPassword(user, password)) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
   }
   let newEmail: string | null = null;
-  if (emailInput !== undefined && emailInput.trim().toLowerCase() !== (user.email ?? '').toLowerCase()) {
+  if (changesEmail) {
     newEmail = validateEmail(emailInput);
     const taken = await findUserByEmail(ctx.db, newEmail);
     if (taken && taken.id !== user.id) throw unprocessable('email_exists', 'A user with this email address has already been registered');

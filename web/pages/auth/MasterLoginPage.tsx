@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
+import type { Session } from '@supabase/supabase-js';
 import { Button, Stack, TextField } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ShieldIcon from '@mui/icons-material/ShieldOutlined';
@@ -8,23 +9,26 @@ import { AUTH_TEXT, hasErrors, validateCredentials, type CredentialErrors } from
 import { ROUTES } from '../../../shared/core/routes.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
 import { signInWithPassword } from '../../lib/auth.ts';
-import { authFlowBusyAtom, fetchProfile, isAdminRole, signOut, useAuthStatus } from '../../lib/session.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { admitIfAdmin, createCredentialCheckClient } from '../../lib/masterLogin.ts';
+import { authFlowBusyAtom } from '../../lib/session.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { SecondFactorStep } from './SecondFactorStep.tsx';
 
 /**
- * /master-login (spec §2.5; DESIGN: "Master login signs in and requires an admin role"): signs in
- * (with the TOTP step when the account has one), reads the role from the database, and opens the
- * admin dashboard for admin and master_admin. Anyone else is signed out again: 'Access Denied'.
- * authFlowBusyAtom keeps the route guard from moving the user on before the role is checked.
+ * /master-login (spec §2.5; DESIGN: "Master login signs in and requires an admin role"): checks
+ * the credentials (and the TOTP code when the account has one) on a separate client, reads the
+ * role from the database, and opens the admin dashboard for admin and master_admin only: their
+ * session then becomes the app's. Anyone else gets 'Access Denied' and nothing in this browser
+ * changes (no session, no sign-out clean-up). authFlowBusyAtom keeps the route guard from sending
+ * the new admin to /dashboard before the navigation.
  */
 export function MasterLoginPage() {
-  const status = useAuthStatus();
   const setBusy = useSetAtom(authFlowBusyAtom);
   const navigate = useNavigate();
   const notify = useNotify();
+  const [checker, setChecker] = useState(createCredentialCheckClient);
+  const [needsCode, setNeedsCode] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<CredentialErrors>({});
@@ -36,20 +40,27 @@ export function MasterLoginPage() {
   // Leaving the page ends the flow, whatever state it was in.
   useEffect(() => () => setBusy(false), [setBusy]);
 
-  const requireAdmin = async (userId: string) => {
-    const profile = await fetchProfile(userId);
-    if (isAdminRole(profile?.role)) {
+  const startOver = () => {
+    setChecker(createCredentialCheckClient());
+    setNeedsCode(false);
+    setSubmitting(false);
+    setPassword('');
+  };
+
+  const decide = async (session: Session) => {
+    setBusy(true);
+    const outcome = await admitIfAdmin(checker, session);
+    if (outcome.admitted) {
       notify(AUTH_TEXT.signInSuccess);
       // busy stays on until this page unmounts: the admin route may still be loading, and the
       // guard must not send the user to /dashboard meanwhile.
       await navigate(ROUTES.adminDashboard, { replace: true });
       return;
     }
-    await signOut();
     setBusy(false);
-    setSubmitting(false);
-    setPassword('');
-    notify({ ...AUTH_TEXT.accessDenied, variant: 'destructive' });
+    startOver();
+    if (outcome.reason === 'notAdmin') notify({ ...AUTH_TEXT.accessDenied, variant: 'destructive' });
+    else notify({ title: AUTH_TEXT.signInError, description: outcome.message, variant: 'destructive' });
   };
 
   const submit = async (event: FormEvent) => {
@@ -63,10 +74,8 @@ export function MasterLoginPage() {
       return;
     }
     setSubmitting(true);
-    setBusy(true);
-    const result = await signInWithPassword(email, password);
+    const result = await signInWithPassword(email, password, checker);
     if ('error' in result) {
-      setBusy(false);
       setSubmitting(false);
       notify({ title: AUTH_TEXT.signInError, description: result.error.message, variant: 'destructive' });
       passwordRef.current?.focus();
@@ -74,15 +83,21 @@ export function MasterLoginPage() {
     }
     if (result.needsCode) {
       setSubmitting(false);
-      return; // the page turns into the code step (status needsSecondFactor); busy stays on
+      setNeedsCode(true);
+      return;
     }
-    await requireAdmin(result.session.user.id);
+    await decide(result.session);
   };
 
   const afterCode = async () => {
-    const { data } = await supabase.auth.getSession();
-    if (data.session) await requireAdmin(data.session.user.id);
-    else setBusy(false);
+    const { data } = await checker.auth.getSession();
+    if (data.session) await decide(data.session);
+    else startOver();
+  };
+
+  const switchAccount = async () => {
+    await checker.auth.signOut({ scope: 'local' });
+    startOver();
   };
 
   const back = (
@@ -91,10 +106,10 @@ export function MasterLoginPage() {
     </Button>
   );
 
-  if (status === 'needsSecondFactor') {
+  if (needsCode) {
     return (
       <AuthCard title="Master Login" subtitle="Enter the code from your authenticator app." icon={<ShieldIcon />} footer={back}>
-        <SecondFactorStep onBeforeVerify={() => setBusy(true)} onVerified={afterCode} />
+        <SecondFactorStep client={checker} onSwitchAccount={switchAccount} onVerified={afterCode} />
       </AuthCard>
     );
   }

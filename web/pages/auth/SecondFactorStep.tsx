@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { Alert, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { PRODUCT_NAME } from '../../../shared/core/brand.ts';
 import { AUTH_TEXT, isTotpCode, normalizeTotpCode, TOTP_CODE_LENGTH } from '../../../shared/core/auth.ts';
@@ -7,6 +8,10 @@ import { listTotpFactors, verifyTotp } from '../../lib/auth.ts';
 import { signOut } from '../../lib/session.tsx';
 
 export interface SecondFactorStepProps {
+  /** The client whose session the code completes (the app's unless given: master login checks on its own). */
+  client?: SupabaseClient;
+  /** 'Use a different account' (default: sign the app out). */
+  onSwitchAccount?: () => void | Promise<void>;
   /** Runs before the code is checked (e.g. master login marks its flow busy). */
   onBeforeVerify?: () => void;
   /** The session is aal2 now. */
@@ -19,7 +24,7 @@ export interface SecondFactorStepProps {
  * The second sign-in step (spec §3.2 multi-factor): the user has a verified TOTP factor, the
  * session is aal1, and a 6-digit code from the authenticator app makes it aal2.
  */
-export function SecondFactorStep({ onBeforeVerify, onVerified, onFailed }: SecondFactorStepProps) {
+export function SecondFactorStep({ client, onSwitchAccount, onBeforeVerify, onVerified, onFailed }: SecondFactorStepProps) {
   const notify = useNotify();
   const [factorId, setFactorId] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -31,7 +36,7 @@ export function SecondFactorStep({ onBeforeVerify, onVerified, onFailed }: Secon
 
   useEffect(() => {
     let cancelled = false;
-    void listTotpFactors().then((result) => {
+    void listTotpFactors(client).then((result) => {
       if (cancelled) return;
       if ('error' in result) setLoadError(result.error.message);
       else if (!result.verified) setLoadError('No authenticator app is set up for this account.');
@@ -40,7 +45,7 @@ export function SecondFactorStep({ onBeforeVerify, onVerified, onFailed }: Secon
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [client]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,7 +59,7 @@ export function SecondFactorStep({ onBeforeVerify, onVerified, onFailed }: Secon
     setVerifying(true);
     setFieldError(null);
     onBeforeVerify?.();
-    const error = await verifyTotp(factorId, digits);
+    const error = await verifyTotp(factorId, digits, client);
     if (error) {
       setVerifying(false);
       setFieldError(/invalid|code/i.test(error.message) ? AUTH_TEXT.totpInvalid : error.message);
@@ -68,6 +73,11 @@ export function SecondFactorStep({ onBeforeVerify, onVerified, onFailed }: Secon
 
   const switchAccount = async () => {
     setLeaving(true);
+    if (onSwitchAccount) {
+      await onSwitchAccount();
+      setLeaving(false);
+      return;
+    }
     const error = await signOut();
     setLeaving(false);
     if (error) notify({ title: 'Sign Out Error', description: error.message, variant: 'destructive' });

@@ -13,17 +13,20 @@ import {
   type NewPasswordErrors,
 } from '../../../shared/core/auth.ts';
 import { ROUTES } from '../../../shared/core/routes.ts';
+import { needsSecondFactor } from '../../../shared/core/session.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
 import { updatePassword } from '../../lib/auth.ts';
 import { sessionAtom } from '../../lib/session.tsx';
 import { supabase } from '../../lib/supabase.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { PasswordField } from './PasswordField.tsx';
+import { SecondFactorStep } from './SecondFactorStep.tsx';
 
 /**
  * /update-password (spec §2.6): the reset link lands here with a one-time ?code= that supabase-js
  * exchanges for a recovery session (PASSWORD_RECOVERY). Without one — expired or used link, or
- * another browser — the page says so and offers a new link.
+ * another browser — the page says so and offers a new link. An account with two-factor
+ * authentication enters its code before the new password.
  */
 export function UpdatePasswordPage() {
   const session = useAtomValue(sessionAtom);
@@ -47,9 +50,23 @@ export function UpdatePasswordPage() {
       </AuthCard>
     );
   }
-  const recovering = Boolean(session) && (recoveryEvent || isRecoveryToken(session!.access_token));
-  if (!recovering) return <NoRecoverySession urlError={urlError} />;
+  if (!session || !(recoveryEvent || isRecoveryToken(session.access_token))) return <NoRecoverySession urlError={urlError} />;
+  // Like hosted Supabase, the server refuses a new password from an aal1 session once the account
+  // has a verified factor: the code comes first (the session becomes aal2 and the form shows).
+  if (needsSecondFactor(session)) return <RecoveryCodeStep />;
   return <NewPasswordForm />;
+}
+
+function RecoveryCodeStep() {
+  return (
+    <AuthCard
+      title="Choose a new password"
+      subtitle="Your account has two-factor authentication: enter the code from your authenticator app first."
+      icon={<KeyIcon />}
+    >
+      <SecondFactorStep />
+    </AuthCard>
+  );
 }
 
 function NoRecoverySession({ urlError }: { urlError: string | null }) {

@@ -1,0 +1,15 @@
+import { useAuthStatus } from '../lib/session.tsx';
+import { SessionLoading } from '../routes/guards.tsx';
+import { AppShell } from './AppShell.tsx';
+import { PublicLayout } from './PublicLayout.tsx';
+
+/**
+ * For public pages the signed-in sidebar links to (/support, spec §2.3): inside the signed-in
+ * shell when signed in, so the sidebar stays and its entry is highlighted; the public layout
+ * otherwise.
+ */
+export function SessionLayout() {
+  const status = useAuthStatus();
+  if (status === 'loading') return <SessionLoading />;
+  return status === 'signedIn' ? <AppShell /> : <PublicLayout />;
+}

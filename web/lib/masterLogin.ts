@@ -1,0 +1,39 @@
+import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
+import { webConfig } from './config.ts';
+import { fetchProfile, isAdminRole } from './session.tsx';
+import { supabase } from './supabase.ts';
+
+/**
+ * Master login checks an account on a client of its own (in memory, never persisted, no refresh,
+ * nothing read from the URL) so that a refused attempt never touches the app's session: no
+ * SIGNED_IN or SIGNED_OUT event, so no sign-in notice, no sign-out clean-up of this browser's
+ * keys. Only an admin's session is then handed to the app's client.
+ */
+export function createCredentialCheckClient(): SupabaseClient {
+  return createClient(webConfig.supabaseUrl, webConfig.supabaseAnonKey, {
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      // Its own key: supabase-js would otherwise share the app's lock and broadcast channel.
+      storageKey: 'ai-vault-master-login-check',
+    },
+  });
+}
+
+export type MasterLoginOutcome = { admitted: true } | { admitted: false; reason: 'notAdmin' } | { admitted: false; reason: 'error'; message: string };
+
+/**
+ * The checked session's role decides (read from the database, never the e-mail address): an
+ * admin's session becomes the app's; anyone else's is ended on the server and forgotten.
+ */
+export async function admitIfAdmin(checker: SupabaseClient, session: Session): Promise<MasterLoginOutcome> {
+  const profile = await fetchProfile(session.user.id, checker);
+  if (!isAdminRole(profile?.role)) {
+    await checker.auth.signOut({ scope: 'local' });
+    return { admitted: false, reason: 'notAdmin' };
+  }
+  const { error } = await supabase.auth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
+  if (error) return { admitted: false, reason: 'error', message: error.message };
+  return { admitted: true };
+}

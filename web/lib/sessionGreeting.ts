@@ -1,0 +1,26 @@
+import type { AuthChangeEvent } from '@supabase/supabase-js';
+
+/**
+ * When the spec's "Signed In!" notice shows (spec §4 session events, §8): only once a sign-in is
+ * complete — second factor included — and only for a change of account, never for supabase-js'
+ * repeated SIGNED_IN events (tab focus, session recovery) nor for a session that still needs its
+ * code. Pure, so the rule is unit-tested.
+ */
+export interface GreetingInput {
+  event: AuthChangeEvent;
+  /** The user of the session after the event when it is complete (second factor included), else null. */
+  completeUserId: string | null;
+  /** The user of the last complete session seen (null: none); undefined until the initial session is known. */
+  previousCompleteUserId: string | null | undefined;
+  /** The tab is back from Google sign-in (supabase-js may report its session as the initial one). */
+  cameBackFromGoogle: boolean;
+  /** The session comes from a password-reset link (its code step completes a reset, not a sign-in). */
+  recovery: boolean;
+}
+
+export function greetsSignIn({ event, completeUserId, previousCompleteUserId, cameBackFromGoogle, recovery }: GreetingInput): boolean {
+  if (event !== 'SIGNED_IN' && event !== 'MFA_CHALLENGE_VERIFIED') return false;
+  if (!completeUserId || recovery) return false;
+  if (cameBackFromGoogle) return true;
+  return previousCompleteUserId !== undefined && previousCompleteUserId !== completeUserId;
+}
