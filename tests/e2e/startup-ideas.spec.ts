@@ -277,6 +277,26 @@ async function openGeneratorWithoutKey(page: Page): Promise<void> {
   await expect(generator(page).getByRole('heading', { level: 2, name: 'Startup Idea Generator' })).toBeVisible({ timeout: 45_000 });
 }
 
+test('view-only accounts generate and download ideas but cannot save or delete them', async ({ page }) => {
+  const user = await createUser({ role: 'view_only' });
+  await withCloudKey(user);
+  // An idea kept from before the account became view-only.
+  const { error } = await serviceClient()
+    .from('startup_ideas')
+    .insert({ user_id: user.id, name: 'Earlier Idea', description: 'Saved before.', business_plan: { executive: 'e', market: 'm', solution: 's' } });
+  expect(error).toBeNull();
+  await signInAs(page, user);
+  await page.goto('/saved-ideas');
+  await expect(savedList(page).getByRole('button', { name: 'View Earlier Idea' })).toBeVisible();
+  await expect(savedList(page).getByRole('button', { name: 'Delete Earlier Idea' })).toHaveCount(0);
+
+  await openGenerator(page);
+  await generateIdea(page, 'urban gardening', 'Urban Gardening Pilot');
+  await expect(generator(page).getByText('View-only accounts cannot save ideas; download it instead.')).toBeVisible();
+  await expect(generator(page).getByRole('button', { name: 'Save idea' })).toHaveCount(0);
+  await expect(generator(page).getByRole('button', { name: 'Download DOCX' })).toBeEnabled();
+});
+
 test.describe('dark mode', () => {
   test.use({ colorScheme: 'dark' });
 

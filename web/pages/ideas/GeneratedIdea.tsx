@@ -15,6 +15,8 @@ const BACK_TO_GENERATOR = authPathFor(`${ROUTES.appSummary}#${GENERATOR_ANCHOR}`
 export interface GeneratedIdeaProps {
   idea: StartupIdeaContent;
   signedIn: boolean;
+  /** A view-only account reads and downloads but cannot save (the database refuses it too). */
+  readOnly?: boolean;
   savedId: string | null;
   saving: boolean;
   /** Save was pressed while signed out. */
@@ -70,6 +72,10 @@ export function GeneratedIdea(props: GeneratedIdeaProps) {
               View in Saved Ideas
             </Button>
           </>
+        ) : props.readOnly ? (
+          <Typography variant="body2" color="text.secondary">
+            View-only accounts cannot save ideas; download it instead.
+          </Typography>
         ) : (
           <Button variant="contained" startIcon={<SaveIcon />} onClick={props.onSave} disabled={saving || busy}>
             {saving ? 'Saving…' : 'Save idea'}

@@ -11,6 +11,7 @@ import { PROVIDER_IDS } from '../../../shared/core/providerKeys.ts';
 import { authPathFor, ROUTES } from '../../../shared/core/routes.ts';
 import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys, type ModelChoice } from '../../../shared/ui/ai/ModelPicker.tsx';
 import { GENERATOR_ANCHOR, GeneratedIdea } from './GeneratedIdea.tsx';
+import { useProfile } from '../../lib/session.tsx';
 import { useAvailableKeys } from './useAvailableKeys.ts';
 import { useIdeaGenerator } from './useIdeaGenerator.ts';
 
@@ -25,6 +26,7 @@ const firstUsable = (available: AvailableKeys) => PROVIDER_IDS.find((id) => hasU
  */
 export function IdeaGeneratorCard() {
   const keys = useAvailableKeys();
+  const profile = useProfile();
   const generator = useIdeaGenerator();
   const { draft } = generator;
   const [choice, setChoice] = useState<ModelChoice>({ provider: 'openai', model: '' });
@@ -148,6 +150,7 @@ export function IdeaGeneratorCard() {
           <GeneratedIdea
             idea={draft.idea}
             signedIn={keys.signedIn}
+            readOnly={profile?.role === 'view_only'}
             savedId={draft.savedId}
             saving={generator.saving}
             saveAfterSignIn={draft.saveAfterSignIn}

@@ -6,7 +6,7 @@ import type { StartupIdea } from '../../../shared/core/ideas.ts';
 export const savedOn = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 /** One saved idea in the grid: name, the start of its description, the date; View and Delete. */
-export function SavedIdeaCard({ idea, onView, onDelete }: { idea: StartupIdea; onView: () => void; onDelete: () => void }) {
+export function SavedIdeaCard({ idea, onView, onDelete }: { idea: StartupIdea; onView: () => void; /** Absent for view-only accounts. */ onDelete?: () => void }) {
   return (
     <Card component="li" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <CardContent sx={{ flexGrow: 1, pb: 1 }}>
@@ -31,11 +31,13 @@ export function SavedIdeaCard({ idea, onView, onDelete }: { idea: StartupIdea; o
             {` ${idea.name}`}
           </Box>
         </Button>
-        <Tooltip title="Delete">
-          <IconButton aria-label={`Delete ${idea.name}`} onClick={onDelete}>
-            <DeleteIcon />
-          </IconButton>
-        </Tooltip>
+        {onDelete && (
+          <Tooltip title="Delete">
+            <IconButton aria-label={`Delete ${idea.name}`} onClick={onDelete}>
+              <DeleteIcon />
+            </IconButton>
+          </Tooltip>
+        )}
       </CardActions>
     </Card>
   );

@@ -9,6 +9,7 @@ import { IDEA_TEXTS, type StartupIdea } from '../../../shared/core/ideas.ts';
 import { ROUTES } from '../../../shared/core/routes.ts';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useProfile } from '../../lib/session.tsx';
 import { GENERATOR_ANCHOR } from './GeneratedIdea.tsx';
 import { IdeaDialog } from './IdeaDialog.tsx';
 import { SavedIdeaCard } from './SavedIdeaCard.tsx';
@@ -29,6 +30,7 @@ function useBack() {
 /** /saved-ideas (spec 001 "Saved Ideas"): cards with View and Delete, and a back button. `?idea=<id>` opens one. */
 export function SavedIdeasPage() {
   const { state, reload, remove } = useSavedIdeas();
+  const readOnly = useProfile()?.role === 'view_only';
   const back = useBack();
   const [params, setParams] = useSearchParams();
   const [viewing, setViewing] = useState<StartupIdea | null>(null);
@@ -84,7 +86,7 @@ export function SavedIdeasPage() {
           sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
         >
           {state.ideas.map((idea) => (
-            <SavedIdeaCard key={idea.id} idea={idea} onView={() => setViewing(idea)} onDelete={() => setConfirming(idea)} />
+            <SavedIdeaCard key={idea.id} idea={idea} onView={() => setViewing(idea)} onDelete={readOnly ? undefined : () => setConfirming(idea)} />
           ))}
         </Box>
       )}
