@@ -77,11 +77,16 @@ export async function seedBigFolder(db: Database): Promise<{ userId: string; fol
   return { userId, folderId };
 }
 
-/** What listFolderContents asks for the cards: one page, and (count=exact) the total counted apart, as PostgREST does. */
-const FOLDER_CARDS_SQL = `select id, name, description, tags, is_favorite, llm_provider, model, template_id, folder_id, is_premium, created_at, updated_at,
+/**
+ * What listFolderContents reads for the cards, as one statement: the page's ids (with the total
+ * counted apart, as PostgREST does), then those prompts' cards — previews only for the page.
+ */
+const FOLDER_CARDS_SQL = `with page as (
+    select id, sort_name from public.saved_prompts where user_id = $1 and folder_id = $2 order by sort_name, id limit $3 offset $4)
+  select p.id, p.name, p.description, p.tags, p.is_favorite, p.llm_provider, p.model, p.template_id, p.folder_id, p.is_premium, p.created_at, p.updated_at,
          public.prompt_preview(p) as preview,
          (select count(*) from public.saved_prompts c where c.user_id = $1 and c.folder_id = $2) as total
-  from public.saved_prompts p where user_id = $1 and folder_id = $2 order by sort_name, id limit $3 offset $4`;
+  from page join public.saved_prompts p on p.id = page.id order by page.sort_name, page.id`;
 const SUBFOLDERS_SQL = 'select id, name, parent_folder_id, created_at from public.prompt_folders where user_id = $1 and parent_folder_id = $2 order by sort_name, id limit 1000';
 /** The statement search_prompt_library runs (migration 20261123000400). */
 const SEARCH_SQL = `with page as (

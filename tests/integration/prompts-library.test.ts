@@ -70,12 +70,18 @@ describe('folders', () => {
     const rows = Array.from({ length: 45 }, (_, i) => ({ name: `Same name`, promptText: `Line ${i}`, llmProvider: 'openai' as const, folderId: folder.id }));
     expect(must(await lib.importPromptLines(me.client, rows))).toBe(45);
     const seen = new Set<string>();
+    const paged: lib.PromptCard[] = [];
     for (let offset = 0; offset < 45; offset += 20) {
       const page = must(await lib.listFolderContents(me.client, folder.id, 'name_asc', { offset, limit: 20 }));
       expect(page.totalPrompts).toBe(45);
       for (const p of page.prompts) seen.add(p.id);
+      paged.push(...page.prompts);
     }
     expect(seen.size).toBe(45);
+    // Later pages are read by id (see listFolderContents): the same cards, previews included, in the same order as one read.
+    const whole = must(await lib.listFolderContents(me.client, folder.id, 'name_asc', { limit: 45 }));
+    expect(paged).toEqual(whole.prompts);
+    expect(paged[44]!.preview).toMatch(/^Line \d+$/);
     // A page past the end is empty, not an error (PostgREST answers 416 there).
     expect(must(await lib.listFolderContents(me.client, folder.id, 'name_asc', { offset: 100, limit: 20 }))).toMatchObject({ prompts: [], totalPrompts: 45 });
   });
