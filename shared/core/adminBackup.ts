@@ -65,9 +65,25 @@ export const BACKUP_SECTIONS: readonly BackupSection[] = [
   { name: 'kb_folders', table: 'kb_folders', label: 'Your knowledge-base folders', key: ['id'], mode: 'upsert', owner: 'user_id' },
   { name: 'kb_documents', table: 'kb_documents', label: 'Your knowledge-base documents', key: ['id'], mode: 'upsert', owner: 'user_id' },
   { name: 'kb_settings', table: 'kb_settings', label: 'Your knowledge-base selection', key: ['user_id'], mode: 'upsert', owner: 'user_id' },
+  { name: 'document_folders', table: 'document_folders', label: 'Your document folders', key: ['id'], mode: 'upsert', owner: 'user_id', parent: 'parent_folder_id' },
+  {
+    name: 'generated_documents',
+    table: 'generated_documents',
+    label: 'Your documents',
+    key: ['id'],
+    mode: 'upsert',
+    owner: 'user_id',
+    columns: ['name', 'content', 'format', 'template_id', 'folder_id', 'file_url', 'created_at'],
+    note: 'The text and place of your documents; sale settings and download counts change only through Product Management and downloads.',
+  },
+  { name: 'workspaces', table: 'workspaces', label: 'Your workspaces', key: ['id'], mode: 'upsert', owner: 'user_id', columns: ['name', 'structure', 'created_at'] },
+  { name: 'startup_ideas', table: 'startup_ideas', label: 'Your startup ideas', key: ['id'], mode: 'upsert', owner: 'user_id' },
+  { name: 'prompt_runs', table: 'prompt_runs', label: 'Your prompt runs', key: ['id'], mode: 'upsert', owner: 'user_id' },
+  { name: 'prompt_suggestions', table: 'prompt_suggestions', label: 'Your prompt suggestions', key: ['id'], mode: 'upsert', owner: 'user_id' },
   { name: 'purchases', table: 'purchases', label: 'Purchases', key: ['id'], mode: 'none', note: 'Payment records are kept as Stripe reported them.' },
   { name: 'contact_messages', table: 'contact_messages', label: 'Contact messages', key: ['id'], mode: 'none', note: 'Messages people sent are kept as they are.' },
   { name: 'feature_requests', table: 'feature_requests', label: 'Feature requests', key: ['id'], mode: 'none', note: 'Each person’s feature interest is theirs to change.' },
+  { name: 'user_generation_counts', table: 'user_generation_counts', label: 'Monthly generation counts', key: ['user_id'], mode: 'none', note: 'The database counts generations itself.' },
 ];
 
 export const sectionNamed = (name: string): BackupSection | undefined => BACKUP_SECTIONS.find((s) => s.name === name);

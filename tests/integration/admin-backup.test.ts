@@ -104,13 +104,55 @@ describe(`restore (${testDbKind})`, () => {
     file.tables.saved_prompts!.push({ id: '11111111-1111-4111-8111-111111111111', user_id: editor.id, name: 'Not mine', prompt_text: 'x' });
     file.tables.users!.push({ id: '22222222-2222-4222-8222-222222222222', name: 'Gone', email: 'gone@admin.test', phone: null, role: 'editor' });
     file.tables.feature_requests = [{ id: '33333333-3333-4333-8333-333333333333', user_id: editor.id, feature: 'workflows' }];
-    file.tables.generated_documents = [{ id: 'x' }];
+    file.tables.legacy_notes = [{ id: 'x' }];
     const plan = planRestore(file, await readAllSections(master.client), master.id);
     expect(sectionOf(plan, 'saved_prompts').skipped).toEqual([{ count: 1, reason: 'Belongs to another account: only your own items are restored.' }]);
     expect(sectionOf(plan, 'users').skipped).toEqual([{ count: 1, reason: 'No such account now (or not one you manage).' }]);
     expect(sectionOf(plan, 'feature_requests').skipped[0]!.count).toBe(1);
-    expect(plan.unknownSections).toEqual(['generated_documents']);
+    expect(plan.unknownSections).toEqual(['legacy_notes']);
     expect(planWrites(plan)).toBe(0);
+  });
+
+  it('documents, their folders, workspaces, ideas and run history come back; sale settings and other people’s documents stay as they are', async () => {
+    const folder = await stack.db.query<{ id: string }>("insert into public.document_folders (user_id, name) values ($1, 'Reports') returning id", [master.id]);
+    const doc = await stack.db.query<{ id: string }>(
+      "insert into public.generated_documents (user_id, name, content, format, folder_id) values ($1, 'Q3 report', '# Q3', 'docx', $2) returning id",
+      [master.id, folder.rows[0]!.id],
+    );
+    await stack.db.query("insert into public.generated_documents (user_id, name, content) values ($1, 'Editor doc', 'theirs')", [editor.id]);
+    await stack.db.query(
+      `insert into public.workspaces (user_id, name, structure) values ($1, 'Launch room', jsonb_build_array(jsonb_build_object('id', 'f1', 'type', 'file', 'name', 'Q3', 'docId', $2::text)))`,
+      [master.id, doc.rows[0]!.id],
+    );
+    await stack.db.query(
+      `insert into public.startup_ideas (user_id, name, description, business_plan) values ($1, 'Tiny Farms', 'Kits', '{"executive":"e","market":"m","solution":"s"}')`,
+      [master.id],
+    );
+    await stack.db.query("insert into public.prompt_runs (user_id, prompt_name, final_prompt, provider, status) values ($1, 'Welcome mail', 'Write', 'openai', 'done')", [master.id]);
+    const file = roundTrip(await buildBackup(master.client, master.email));
+    // Admins read every document: the editor's is in the file, and skipped on restore.
+    expect(file.tables.generated_documents!.map((d) => d.name).sort()).toEqual(['Editor doc', 'Q3 report']);
+    expect(file.tables.user_generation_counts).toBeDefined();
+
+    await stack.db.query('delete from public.document_folders where user_id = $1', [master.id]);
+    await stack.db.query('delete from public.workspaces where user_id = $1', [master.id]);
+    await stack.db.query('delete from public.startup_ideas where user_id = $1', [master.id]);
+    await stack.db.query('delete from public.prompt_runs where user_id = $1', [master.id]);
+    const plan = planRestore(file, await readAllSections(master.client), master.id);
+    expect(sectionOf(plan, 'generated_documents').skipped).toEqual([{ count: 1, reason: 'Belongs to another account: only your own items are restored.' }]);
+    expect(sectionOf(plan, 'generated_documents').added).toEqual([
+      expect.not.objectContaining({ price: expect.anything(), is_digital_product: expect.anything(), download_count: expect.anything() }),
+    ]);
+    const outcome = await applyRestore(master.client, plan);
+    expect(outcome.error).toBeNull();
+    expect(outcome.written).toMatchObject({ document_folders: 1, generated_documents: 1, workspaces: 1, startup_ideas: 1, prompt_runs: 1 });
+    const back = await stack.db.query<{ name: string; folder: string }>(
+      'select d.name, f.name as folder from public.generated_documents d join public.document_folders f on f.id = d.folder_id where d.user_id = $1',
+      [master.id],
+    );
+    expect(back.rows).toEqual([{ name: 'Q3 report', folder: 'Reports' }]);
+    const workspace = await stack.db.query<{ structure: unknown }>('select structure from public.workspaces where user_id = $1', [master.id]);
+    expect(workspace.rows[0]!.structure).toEqual([{ id: 'f1', type: 'file', name: 'Q3', docId: doc.rows[0]!.id }]);
   });
 
   it('is all or nothing: a row the database refuses rolls the whole batch back', async () => {
