@@ -14,6 +14,7 @@ import {
   normalizePlan,
   offerCopyText,
   offerFrameworkSchema,
+  OFFER_TITLE_MAX,
   planOrder,
   reorderAssets,
   reportCardSchema,
@@ -83,6 +84,10 @@ describe('schemas (spec 001 §3, §9)', () => {
   it('a framework needs 15-20 items and 3-5 audiences, reasons and outcomes', () => {
     expect(offerFrameworkSchema.safeParse(FRAMEWORK).success).toBe(true);
     expect(offerFrameworkSchema.safeParse({ ...FRAMEWORK, items: ITEMS.slice(0, 14) }).success).toBe(false);
+    // A title longer than the offers table keeps is cut (it would make Save fail), not refused.
+    const long = offerFrameworkSchema.parse({ ...FRAMEWORK, title: `  ${'Yoga '.repeat(100)}` });
+    expect(long.title).toHaveLength(OFFER_TITLE_MAX);
+    expect(long.title.endsWith('…')).toBe(true);
     expect(offerFrameworkSchema.safeParse({ ...FRAMEWORK, items: [...ITEMS, ...ITEMS] }).success).toBe(false);
     expect(offerFrameworkSchema.safeParse({ ...FRAMEWORK, description: { ...FRAMEWORK.description, for: ['a', 'b'] } }).success).toBe(false);
   });

@@ -11,8 +11,12 @@ const threeToFive = z.array(trimmed).min(3).max(5);
 export const offerItemSchema = z.union([trimmed, z.object({ name: trimmed, subItems: z.array(trimmed).default([]) })]);
 export type OfferItem = z.infer<typeof offerItemSchema>;
 
+/** The offers table keeps titles up to 300 characters: a longer AI title is cut, not refused. */
+export const OFFER_TITLE_MAX = 300;
+const offerTitle = trimmed.transform((title) => (title.length > OFFER_TITLE_MAX ? `${title.slice(0, OFFER_TITLE_MAX - 1).trimEnd()}…` : title));
+
 export const offerFrameworkSchema = z.object({
-  title: trimmed,
+  title: offerTitle,
   description: z.object({
     title: trimmed,
     about: trimmed,
