@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { LibraryFolder, LibraryPrompt } from '../core/promptLibrary.ts';
-import { libraryFileName, libraryToCsv, libraryToJson, parseLibraryFile, type SkippedRow } from '../core/promptLibraryFile.ts';
+import { libraryFileName, libraryToCsv, libraryToJson, type SkippedRow } from '../core/promptLibraryFile.ts';
+import { parseLibraryFile } from '../core/promptLibraryFileRead.ts';
 import { planLibraryImport, type ImportReport, type PlannedPrompt } from '../core/promptLibraryImport.ts';
 import { fail, fetchAllPages, invalid, listAllFolders, ok, PROMPT_COLUMNS, toPrompt, type DataResult, type PromptRow } from './prompts.ts';
 

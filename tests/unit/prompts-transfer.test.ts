@@ -7,11 +7,11 @@ import {
   libraryFileName,
   libraryToCsv,
   libraryToJson,
-  parseLibraryFile,
   SKIP_REASONS,
   splitFolderPath,
   type ParsedLibrary,
 } from '../../shared/core/promptLibraryFile.ts';
+import { parseLibraryFile } from '../../shared/core/promptLibraryFileRead.ts';
 import { importReportNotice, planLibraryImport, type ImportPlan } from '../../shared/core/promptLibraryImport.ts';
 
 const folder = (id: string, name: string, parentId: string | null, createdAt = '2026-01-01T00:00:00.000Z'): LibraryFolder => ({ id, name, parentId, createdAt });
