@@ -295,6 +295,7 @@ test('view-only accounts generate and download ideas but cannot save or delete t
   await expect(generator(page).getByText('View-only accounts cannot save ideas; download it instead.')).toBeVisible();
   await expect(generator(page).getByRole('button', { name: 'Save idea' })).toHaveCount(0);
   await expect(generator(page).getByRole('button', { name: 'Download DOCX' })).toBeEnabled();
+  await screens(page, 'ideas-view-only');
 });
 
 test.describe('dark mode', () => {

@@ -1,25 +1,13 @@
-import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
-import { webConfig } from './config.ts';
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { fetchProfile, isAdminRole } from './session.tsx';
-import { supabase } from './supabase.ts';
+import { createIsolatedAuthClient, supabase } from './supabase.ts';
 
 /**
- * Master login checks an account on a client of its own (in memory, never persisted, no refresh,
- * nothing read from the URL) so that a refused attempt never touches the app's session: no
- * SIGNED_IN or SIGNED_OUT event, so no sign-in notice, no sign-out clean-up of this browser's
- * keys. Only an admin's session is then handed to the app's client.
+ * Master login checks an account on an isolated client so that a refused attempt never touches
+ * the app's session: no sign-in notice, no sign-out clean-up of this browser's keys. Only an
+ * admin's session is then handed to the app's client.
  */
-export function createCredentialCheckClient(): SupabaseClient {
-  return createClient(webConfig.supabaseUrl, webConfig.supabaseAnonKey, {
-    auth: {
-      persistSession: false,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      // Its own key: supabase-js would otherwise share the app's lock and broadcast channel.
-      storageKey: 'ai-vault-master-login-check',
-    },
-  });
-}
+export const createCredentialCheckClient = (): SupabaseClient => createIsolatedAuthClient('ai-vault-master-login-check');
 
 export type MasterLoginOutcome = { admitted: true } | { admitted: false; reason: 'notAdmin' } | { admitted: false; reason: 'error'; message: string };
 

@@ -1,3 +1,4 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { createSupabase } from '../../shared/data/supabase.ts';
 import { webConfig } from './config.ts';
 
@@ -9,3 +10,15 @@ export const supabase = createSupabase(webConfig.supabaseUrl, webConfig.supabase
   // PKCE: Google sign-in, confirmation and reset links come back with a one-time ?code=, never tokens in the URL.
   flowType: 'pkce',
 });
+
+/**
+ * A client for checking credentials or a sign-in token without touching the app's session: in
+ * memory only, no refresh, nothing read from the URL, and its own storage key (supabase-js would
+ * otherwise share the app's lock and broadcast channel). No SIGNED_IN / SIGNED_OUT reaches the
+ * app until the caller hands a session over with setSession.
+ */
+export function createIsolatedAuthClient(storageKey: string): SupabaseClient {
+  return createClient(webConfig.supabaseUrl, webConfig.supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey },
+  });
+}

@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
-import { createClient } from '@supabase/supabase-js';
 import { authPathFor, ROUTES } from '../../../shared/core/routes.ts';
 import { planHandoff, readHandoffFragment, verifyHandoffToken, type HandoffFragment } from '../../../shared/ext/handoff.ts';
-import { webConfig } from '../../lib/config.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { createIsolatedAuthClient, supabase } from '../../lib/supabase.ts';
 
 /**
  * /auth/handoff#token_hash=…&email=…&next=… — the extension opening the dashboard signed in as
@@ -22,12 +20,6 @@ type View =
   | { kind: 'failure'; message: string; next: string; stillSignedIn: boolean };
 
 const LINK_HELP = 'Sign-in links from the extension work once and expire after a few minutes.';
-
-/** A client of its own, in memory only, for checking the token before the tab's session changes. */
-const tokenCheckClient = () =>
-  createClient(webConfig.supabaseUrl, webConfig.supabaseAnonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: 'ai-vault-handoff-check' },
-  });
 
 export function HandoffPage() {
   const navigate = useNavigate();
@@ -58,7 +50,7 @@ export function HandoffPage() {
 
   const switchAccount = async (handoff: HandoffFragment, next: string) => {
     setView({ kind: 'working' });
-    const checked = await verifyHandoffToken(tokenCheckClient(), handoff);
+    const checked = await verifyHandoffToken(createIsolatedAuthClient('ai-vault-handoff-check'), handoff);
     if (!checked.ok) {
       setView({ kind: 'failure', message: `${checked.message.replace(/\.?$/, '.')} ${LINK_HELP} You are still signed in as before.`, next, stillSignedIn: true });
       return;

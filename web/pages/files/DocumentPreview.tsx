@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
-import ReactMarkdown from 'react-markdown';
-import rehypeSanitize from 'rehype-sanitize';
-import remarkGfm from 'remark-gfm';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { documentExport } from '../../../shared/core/documents.ts';
 import { getDocument } from '../../../shared/data/documents.ts';
+import { LazyMarkdown } from '../../../shared/ui/ai/LazyMarkdown.tsx';
 import { supabase } from '../../lib/supabase.ts';
 
 type Preview = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; content: string };
@@ -54,10 +52,8 @@ export function DocumentPreviewDialog(props: { documentId: string; name: string;
         )}
         {preview.status === 'error' && <Alert severity="error">Error fetching document: {preview.message}</Alert>}
         {preview.status === 'ready' && (
-          <Box data-testid="preview-content" sx={{ typography: 'body1', '& h1, & h2, & h3': { lineHeight: 1.25 }, '& pre': { overflowX: 'auto' }, wordBreak: 'break-word' }}>
-            <ReactMarkdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]}>
-              {preview.content}
-            </ReactMarkdown>
+          <Box data-testid="preview-content">
+            <LazyMarkdown text={preview.content} />
           </Box>
         )}
       </DialogContent>
