@@ -51,6 +51,7 @@ export default tseslint.config(
       '.data/**',
       'dist/**',
       '.e2e/**',
+      '.tmp/**',
       'coverage/**',
       'test-results/**',
       'playwright-report/**',
@@ -68,6 +69,23 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  // A focused test (`.only`) silently skips the rest of the suite: forbidden everywhere, not only in CI.
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='only'][object.name=/^(test|it|describe|suite|bench)$/]",
+          message: 'Remove .only: it skips every other test.',
+        },
+        {
+          selector: "MemberExpression[property.name='only'][object.type='MemberExpression'][object.object.name=/^(test|it|describe)$/]",
+          message: 'Remove .only: it skips every other test.',
+        },
       ],
     },
   },

@@ -25,7 +25,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  forbidOnly: Boolean(process.env.CI),
+  forbidOnly: true,
   // `npm test` sets PLAYWRIGHT_JSON_OUTPUT_NAME to collect the counts.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {

@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // (PGlite by default, TEST_DB=postgres for the machine's PostgreSQL).
 export default defineConfig({
   test: {
+    // A focused test skips the others: fail instead, locally as in CI (lint refuses `.only` too).
+    allowOnly: false,
     projects: [
       {
         test: {
@@ -17,6 +19,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/helpers/integration-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file starts its own stack; two cores — keep it to two at a time.

@@ -48,8 +48,6 @@ export default defineConfig({
       host_permissions: [
         originPattern(process.env.WXT_SUPABASE_URL || DEFAULT_SUPABASE_URL),
         ...AI_PROVIDER_HOSTS,
-        // E2E builds only: automation cannot click the toolbar button that grants activeTab.
-        ...(process.env.WXT_E2E_HOST_PERMISSIONS ? process.env.WXT_E2E_HOST_PERMISSIONS.split(',') : []),
       ],
       // Asked for at run time: a custom OpenAI-compatible server (Ollama on localhost) and, if the
       // user wants the side panel to follow every tab, reading pages without a click.

@@ -88,7 +88,7 @@ if (!hosted) {
     frontEnv.VITE_STRIPE_PUBLISHABLE_KEY = 'pk_test_local_fake';
     console.log(`Fake Stripe on ${stripe.url} (its checkout page has Pay and Cancel buttons; any price id starting with price_ sells for $19.99)`);
   }
-  watch(startService('stack', bin('tsx'), ['supabase/local/main.ts'], { ...googleEnv, ...stripeEnv }), 'local stack');
+  watch(startService('stack', process.execPath, ['--import', 'tsx', 'supabase/local/main.ts'], { ...googleEnv, ...stripeEnv }), 'local stack');
   await waitForHttp(`${supabaseUrl}/health`, 120_000);
 }
 

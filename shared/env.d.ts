@@ -18,8 +18,6 @@ interface ImportMetaEnv {
   readonly WXT_SUPABASE_ANON_KEY?: string;
   readonly WXT_DASHBOARD_URL?: string;
   readonly WXT_DASHBOARD_URLS?: string;
-  /** E2E builds only: extra host permissions the automated browser needs (it cannot click the toolbar to grant activeTab). */
-  readonly WXT_E2E_HOST_PERMISSIONS?: string;
 }
 
 interface ImportMeta {

@@ -56,6 +56,8 @@ async function inject(tabId: number): Promise<void> {
 
 const RESTRICTED_MESSAGE = "The browser doesn't let extensions read this page. Fill the page fields yourself, or open another page.";
 const NO_ACCESS_MESSAGE = 'AI Vault needs your permission to read this page.';
+/** After the user said no to the browser's prompt. */
+export const ACCESS_REFUSED_MESSAGE = 'AI Vault was not allowed to read this site. Fill the page fields yourself, or click “Read this page” to ask again.';
 
 export async function readPage(tab: TabInfo, maxChars: number): Promise<PageRead> {
   if (isRestrictedUrl(tab.url)) return { ok: false, reason: 'restricted', message: RESTRICTED_MESSAGE };

@@ -1,36 +1,65 @@
 import { mkdir, rm } from 'node:fs/promises';
-import { startLocalStack } from './server.ts';
+import { startLocalStack, type LocalStack } from './server.ts';
 
 /**
  * The Docker-free local Supabase: `npm run stack` (or as part of `npm start`).
  *   --reset   wipe the PGlite data folder first       --exit   migrate, then stop (db:reset)
  * DATABASE_URL switches from PGlite (.data/pglite) to a real PostgreSQL.
+ * Run it with `node --import tsx` (as the npm scripts do), not the tsx CLI: the CLI relays signals
+ * to a child process and kills it outright when the child takes over 30 ms to answer, which a busy
+ * machine does, and a killed PGlite loses what it had not flushed.
  */
 const args = new Set(process.argv.slice(2));
 const dataDir = process.env.PGLITE_DATA_DIR ?? new URL('../../.data/pglite', import.meta.url).pathname;
 const databaseUrl = process.env.DATABASE_URL || undefined;
 
-if (args.has('--reset') && !databaseUrl) await rm(dataDir, { recursive: true, force: true });
-if (!databaseUrl) await mkdir(dataDir, { recursive: true });
-
-let stack;
-try {
-  stack = await startLocalStack({ databaseUrl, dataDir: databaseUrl ? undefined : dataDir });
-} catch (error) {
-  console.error(`\n✖ local stack failed to start: ${(error as Error).message}\n`);
-  process.exit(1);
-}
-
-if (args.has('--exit')) {
-  await stack.stop();
+// The signal handlers come first, so a Ctrl-C at any moment (opening the database, migrating,
+// serving) stops cleanly: start-up is cancelled between migrations, whatever was opened is closed
+// (PGlite flushes its folder on close), and the process exits 0.
+const startup = new AbortController();
+let starting: Promise<LocalStack> | undefined;
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping the local stack (closing connections, flushing the database)…`);
+  startup.abort();
+  const stack = await starting?.catch(() => undefined);
+  await stack?.stop();
   process.exit(0);
 }
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+console.log(`Starting the local stack (${databaseUrl ? 'PostgreSQL' : 'PGlite'})…`);
 
-const { url, config, migrations } = stack;
-const migrationLine = migrations.applied.length
-  ? `applied ${migrations.applied.length} migration(s)${migrations.seeded ? ' and seed.sql' : ''}`
-  : 'up to date';
-console.log(`
+async function start(): Promise<LocalStack> {
+  if (args.has('--reset') && !databaseUrl) await rm(dataDir, { recursive: true, force: true });
+  if (!databaseUrl) await mkdir(dataDir, { recursive: true });
+  return startLocalStack({ databaseUrl, dataDir: databaseUrl ? undefined : dataDir, signal: startup.signal });
+}
+
+async function main(): Promise<void> {
+  let stack: LocalStack;
+  try {
+    starting = start();
+    stack = await starting;
+  } catch (error) {
+    if (stopping) return; // Ctrl-C during start-up: shutdown() closes and exits.
+    console.error(`\n✖ local stack failed to start: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  if (stopping) return;
+
+  if (args.has('--exit')) {
+    await stack.stop();
+    process.exit(0);
+  }
+
+  const { url, config, migrations } = stack;
+  const migrationLine = migrations.applied.length
+    ? `applied ${migrations.applied.length} migration(s)${migrations.seeded ? ' and seed.sql' : ''}`
+    : 'up to date';
+  console.log(`
 AI Vault local stack (Supabase-compatible) — database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}
   API URL        ${url}
   REST           ${url}/rest/v1
@@ -43,23 +72,15 @@ AI Vault local stack (Supabase-compatible) — database: ${databaseUrl ? 'Postgr
   service_role   ${config.serviceRoleKey}
 `);
 
-// MASTER_ADMIN_EMAIL: the first master admin, created or promoted at start (as `npm run admin:create` does).
-if (process.env.MASTER_ADMIN_EMAIL) {
-  try {
-    const { masterAdminFromEnv } = await import('../../scripts/admin-create.ts');
-    console.log(`${await masterAdminFromEnv(url, config.serviceRoleKey)}\n`);
-  } catch (error) {
-    console.error(`✖ MASTER_ADMIN_EMAIL: ${(error as Error).message}\n`);
+  // MASTER_ADMIN_EMAIL: the first master admin, created or promoted at start (as `npm run admin:create` does).
+  if (process.env.MASTER_ADMIN_EMAIL) {
+    try {
+      const { masterAdminFromEnv } = await import('../../scripts/admin-create.ts');
+      console.log(`${await masterAdminFromEnv(url, config.serviceRoleKey)}\n`);
+    } catch (error) {
+      console.error(`✖ MASTER_ADMIN_EMAIL: ${(error as Error).message}\n`);
+    }
   }
 }
 
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  console.log(`\n${signal}: stopping the local stack (closing connections, flushing the database)…`);
-  await stack!.stop();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+void main();

@@ -39,12 +39,26 @@ export interface StartOptions {
   databaseUrl?: string;
   dataDir?: string;
   supabaseDir?: string;
+  /** Cancels start-up (Ctrl-C while migrating): the database opened so far is closed, then it rejects. */
+  signal?: AbortSignal;
 }
 
 export async function startLocalStack(options: StartOptions = {}): Promise<LocalStack> {
   const config = loadConfig(options.config);
+  const { signal } = options;
+  signal?.throwIfAborted();
   const db = options.db ?? (await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
-  const migrations = await migrate(db, options.supabaseDir);
+  const closeOwnDb = async () => {
+    if (!options.db) await db.close();
+  };
+  let migrations: MigrationReport;
+  try {
+    migrations = await migrate(db, options.supabaseDir, signal);
+    signal?.throwIfAborted();
+  } catch (error) {
+    await closeOwnDb();
+    throw error;
+  }
   const mailbox = new Mailbox();
   const ctx: StackContext = { config, db, mailbox };
   const services: [string, ServiceHandler][] = [
@@ -120,14 +134,19 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
 
   const server = createServer((req, res) => void onRequest(req, res));
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') {
-        reject(new Error(`Port ${config.port} on ${config.host} is already in use. Stop what is using it (is another "npm start" running?) or set STACK_PORT.`));
-      } else reject(error);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EADDRINUSE') {
+          reject(new Error(`Port ${config.port} on ${config.host} is already in use. Stop what is using it (is another "npm start" running?) or set STACK_PORT.`));
+        } else reject(error);
+      });
+      server.listen(config.port, config.host, () => resolve());
     });
-    server.listen(config.port, config.host, () => resolve());
-  });
+  } catch (error) {
+    await closeOwnDb();
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;

@@ -3,10 +3,22 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { WebSocket } from 'ws';
 import { DEFAULT_ANON_KEY } from '../../supabase/local/config.ts';
 import { SCREENSHOT_DIR } from './chromium.ts';
-import { askBackground, expect, extensionStorage, extensionUrl, openSidePanel, screenshotPanel, signInInPanel, test, type ChromeGlobal } from './extension-support.ts';
+import {
+  answerSiteAccessPrompt,
+  askBackground,
+  expect,
+  extensionStorage,
+  extensionUrl,
+  openSidePanel,
+  screenshotPanel,
+  signInInPanel,
+  test,
+  type ChromeGlobal,
+} from './extension-support.ts';
 import { PAGES_URL, STACK_URL, WEB_URL } from './ports.ts';
 import { seriousViolations } from './screens.ts';
 import { createUser, passwordSession, signInAs, type TestUser } from './support.ts';
+import type { VirtualDisplay } from './xvfb.ts';
 
 /**
  * Running prompts from the side panel on a real page (tests/fixtures/pages/article.html, with a
@@ -47,12 +59,68 @@ async function seed(): Promise<{ user: TestUser; client: SupabaseClient; promptI
   return { user, client, promptId: (data as { id: string }).id };
 }
 
+/**
+ * Gives the extension the test pages' site as a first-time user does (the prompt's form asks for
+ * the page, "Read this page", Allow), then goes back to the library. The shipped manifest has no
+ * access to any site of its own.
+ */
+async function allowThisSite(panel: Page, keyboard: VirtualDisplay): Promise<void> {
+  await panel.getByRole('button', { name: /^Summarise this page/ }).click();
+  await answerSiteAccessPrompt(panel, keyboard, 'allow');
+  await expect(panel.getByLabel('Page title')).toHaveValue(TITLE);
+  await panel.getByRole('button', { name: 'Back to your prompts' }).click();
+}
+
 async function openArticleWithSelection(page: Page): Promise<void> {
   await page.goto(ARTICLE);
   await page.getByRole('heading', { level: 1 }).selectText();
 }
 
-test('runs a prompt on the page: page variables, streamed output, stop, insert, save, history', async ({ context, cdp, extensionId }) => {
+test('a site the extension may not read: "Read this page" asks the browser; Deny leaves the fields to the user, Allow reads it and every page of the site', async ({
+  context,
+  cdp,
+  extensionId,
+  keyboard,
+}) => {
+  const { user } = await seed();
+  const web = await context.newPage();
+  await web.goto(ARTICLE);
+  const panel = await openSidePanel(context, cdp, extensionId, web);
+  await signInInPanel(panel, user);
+  const hasSite = () => panel.evaluate(() => (globalThis as unknown as ChromeGlobal).chrome.permissions.contains({ origins: ['http://127.0.0.1/*'] }));
+  expect(await hasSite()).toBe(false);
+
+  // The shipped manifest reaches no site of its own: the form asks first.
+  await panel.getByRole('button', { name: /^Summarise this page/ }).click();
+  const pageCard = panel.getByRole('region', { name: 'This page' });
+  await expect(pageCard).toContainText('AI Vault needs your permission to read this page.');
+  await expect(pageCard).toContainText(ARTICLE);
+  await expect(panel.getByLabel('Page title')).toHaveValue('');
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-read-this-page.png`);
+
+  // Deny: nothing is read, the user is told what to do, the fields stay theirs to fill.
+  await answerSiteAccessPrompt(panel, keyboard, 'deny');
+  await expect(pageCard).toContainText('AI Vault was not allowed to read this site. Fill the page fields yourself, or click “Read this page” to ask again.');
+  await expect(pageCard.getByRole('button', { name: 'Read this page' })).toBeVisible();
+  expect(await hasSite()).toBe(false);
+  await panel.getByLabel('Page title').fill('Typed by hand');
+  await expect(panel.getByLabel('Page title')).toHaveValue('Typed by hand');
+
+  // Asked again, Allow: the page is read and its variables fill in.
+  await answerSiteAccessPrompt(panel, keyboard, 'allow');
+  await expect(pageCard).toContainText(TITLE);
+  await expect(pageCard.getByRole('button', { name: 'Read this page' })).toHaveCount(0);
+  await expect(panel.getByLabel('Page title')).toHaveValue(TITLE);
+  await expect(panel.getByLabel('Page URL')).toHaveValue(ARTICLE);
+  expect(await hasSite()).toBe(true);
+
+  // The grant is for the site: another page of it is read without asking.
+  await web.goto(SECOND_PAGE);
+  await expect(panel.getByLabel('Page title')).toHaveValue(SECOND_TITLE);
+  expect(await seriousViolations(panel)).toEqual([]);
+});
+
+test('runs a prompt on the page: page variables, streamed output, stop, insert, save, history', async ({ context, cdp, extensionId, keyboard }) => {
   const { user, client, promptId } = await seed();
   const web = await context.newPage();
   await openArticleWithSelection(web);
@@ -65,6 +133,7 @@ test('runs a prompt on the page: page variables, streamed output, stop, insert, 
   await panel.evaluate(() => (globalThis as unknown as ChromeGlobal).chrome.storage.local.set({ panel_prefs: { provider: null, model: null, pageTextLimit: 200 } }));
   await panel.getByRole('button', { name: /^Summarise this page/ }).click();
   const pageCard = panel.getByRole('region', { name: 'This page' });
+  await answerSiteAccessPrompt(panel, keyboard, 'allow');
   await expect(pageCard).toContainText(TITLE);
   await expect(pageCard.getByRole('note')).toContainText(/Page text cut to \d+ of \d+ characters/);
   await expect(panel.getByLabel('Page title')).toHaveValue(TITLE);
@@ -132,12 +201,13 @@ test('runs a prompt on the page: page variables, streamed output, stop, insert, 
   expect((await client.from('prompt_runs').select('status')).data).toEqual([{ status: 'stopped' }]);
 });
 
-test('one-click runs: from the popup, and a run queued by the context menu with its selection', async ({ context, cdp, extensionId }) => {
+test('one-click runs: from the popup, and a run queued by the context menu with its selection', async ({ context, cdp, extensionId, keyboard }) => {
   const { user, client, promptId } = await seed();
   const web = await context.newPage();
   await openArticleWithSelection(web);
   const panel = await openSidePanel(context, cdp, extensionId, web);
   await signInInPanel(panel, user);
+  await allowThisSite(panel, keyboard);
   await panel.evaluate(
     ({ id, userId }) =>
       (globalThis as unknown as ChromeGlobal).chrome.storage.local.set({
@@ -175,12 +245,13 @@ test('one-click runs: from the popup, and a run queued by the context menu with 
   expect(latest.data?.final_prompt).toContain('Selected: Three tiers sell best');
 });
 
-test('favourites, "Offer from this page", keys synced with the dashboard, dark mode', async ({ context, cdp, extensionId }) => {
+test('favourites, "Offer from this page", keys synced with the dashboard, dark mode', async ({ context, cdp, extensionId, keyboard }) => {
   const { user, client, promptId } = await seed();
   const web = await context.newPage();
   await openArticleWithSelection(web);
   const panel = await openSidePanel(context, cdp, extensionId, web);
   await signInInPanel(panel, user);
+  await allowThisSite(panel, keyboard);
 
   await panel.getByRole('button', { name: 'Add Summarise this page to favourites' }).click();
   await expect(panel.getByRole('button', { name: 'Remove Summarise this page from favourites' })).toBeVisible();
@@ -279,7 +350,7 @@ test('reopening the panel draws the remembered library at once, then the server�
   await panel.unroute(/\/rest\/v1\/saved_prompts\?/);
 });
 
-test('the panel follows the active tab and remembers the last provider and model', async ({ context, cdp, extensionId }) => {
+test('the panel follows the active tab and remembers the last provider and model', async ({ context, cdp, extensionId, keyboard }) => {
   const { user } = await seed();
   const web = await context.newPage();
   await web.goto(ARTICLE);
@@ -287,6 +358,7 @@ test('the panel follows the active tab and remembers the last provider and model
   await signInInPanel(panel, user);
   await panel.getByRole('button', { name: /^Summarise this page/ }).click();
   const pageCard = panel.getByRole('region', { name: 'This page' });
+  await answerSiteAccessPrompt(panel, keyboard, 'allow');
   await expect(panel.getByLabel('Page title')).toHaveValue(TITLE);
   await expect(panel.getByLabel('Page URL')).toHaveValue(ARTICLE);
 

@@ -7,6 +7,7 @@ import type { WxtBrowser } from 'wxt/browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { EXTENSION_PATH as EXTENSION_DIR } from './ports.ts';
 import type { TestUser } from './support.ts';
+import { startVirtualDisplay, type VirtualDisplay } from './xvfb.ts';
 
 /**
  * The unpacked extension in real Chromium (tests/e2e/global-setup.ts builds it against this run's
@@ -31,21 +32,35 @@ export interface PanelFinder {
 
 interface Fixtures {
   context: BrowserContext;
+  /** Presses keys on the browser's display: the only way to answer its permission prompt. */
+  keyboard: VirtualDisplay;
   extensionId: string;
   /** Finds the side panel over a fresh CDP connection to the same browser. */
   cdp: PanelFinder;
 }
 
-export const test = base.extend<Fixtures & { userDataDir: string }>({
+export const test = base.extend<Fixtures & { userDataDir: string }, { display: VirtualDisplay }>({
+  // One virtual display per worker; Chromium runs headed on it (see xvfb.ts for why).
+  display: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const display = await startVirtualDisplay();
+      await use(display);
+      display.stop();
+    },
+    { scope: 'worker' },
+  ],
+  keyboard: async ({ display }, use) => use(display),
   // eslint-disable-next-line no-empty-pattern
   userDataDir: async ({}, use) => {
     const dir = await mkdtemp(join(tmpdir(), 'ai-vault-ext-'));
     await use(dir);
     await rm(dir, { recursive: true, force: true });
   },
-  context: async ({ userDataDir }, use) => {
+  context: async ({ userDataDir, display }, use) => {
     const context = await chromium.launchPersistentContext(userDataDir, {
-      headless: true,
+      headless: false,
+      env: { ...process.env, DISPLAY: display.display },
       executablePath: CHROMIUM_PATH,
       args: [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--disable-extensions-except=${EXTENSION_PATH}`, `--load-extension=${EXTENSION_PATH}`],
     });
@@ -102,6 +117,38 @@ export async function openSidePanel(context: BrowserContext, cdp: PanelFinder, e
   const panel = await cdp.find(extensionId);
   await beside.bringToFront();
   return panel;
+}
+
+/**
+ * Clicks "Read this page" in the panel and answers the browser's prompt for that site the way a
+ * user does: Allow (Tab to it, Enter) or Deny (Escape). The prompt is browser UI, outside every
+ * page: it is known to be up when a harmless key (Shift) no longer reaches the panel.
+ */
+export async function answerSiteAccessPrompt(panel: Page, keyboard: VirtualDisplay, answer: 'allow' | 'deny'): Promise<void> {
+  type Probe = { aiVaultKeys?: number };
+  await panel.evaluate(() => {
+    const probe = window as unknown as Probe;
+    if (probe.aiVaultKeys !== undefined) return;
+    probe.aiVaultKeys = 0;
+    window.addEventListener('keydown', () => (probe.aiVaultKeys! += 1), true);
+  });
+  await panel.getByRole('button', { name: 'Read this page' }).click();
+  await expect
+    .poll(
+      async () => {
+        const before = await panel.evaluate(() => (window as unknown as Probe).aiVaultKeys!);
+        await keyboard.press('shift');
+        const reached = await panel
+          .waitForFunction((count) => (window as unknown as Probe).aiVaultKeys! > count, before, { timeout: 3_000 })
+          .then(() => true)
+          .catch(() => false);
+        return reached ? 'the panel still has the keyboard' : 'the prompt has the keyboard';
+      },
+      { message: 'the site-access prompt opened', timeout: 30_000, intervals: [250] },
+    )
+    .toBe('the prompt has the keyboard');
+  // The prompt focuses Deny first (the safe default): Tab moves to Allow.
+  await keyboard.press(...(answer === 'allow' ? ['Tab', 'Return'] : ['Escape']));
 }
 
 /** Signs the extension in through the side panel's own form. */

@@ -46,8 +46,6 @@ test('manifest: side panel, popup, shortcut, minimal permissions, strict CSP', a
     'https://api.ai21.com/*',
     'https://router.huggingface.co/*',
     'https://huggingface.co/*',
-    // This e2e build only (WXT_E2E_HOST_PERMISSIONS): automation cannot click the button that grants activeTab.
-    'http://127.0.0.1/*',
   ]);
   expect(manifest.optional_host_permissions).toEqual(['<all_urls>']);
   expect(manifest.optional_permissions).toBeUndefined();

@@ -4,8 +4,8 @@ import { EXTENSION_OUT_DIR, OPENAI_URL, STACK_URL, WEB_URL } from './ports.ts';
 
 /**
  * Builds the Chrome extension for this run: pointed at the e2e stack and dashboard, into a folder
- * of its own. Automation cannot click the toolbar button that grants activeTab, so this build
- * alone may also read pages on 127.0.0.1 (the test pages).
+ * of its own. Its manifest is the shipped one (no extra host access): the tests reach the test
+ * pages the way users reach any site, through "Read this page" and the browser's prompt.
  */
 export default function globalSetup(): void {
   if (process.env.E2E_SKIP_EXTENSION_BUILD === '1') return;
@@ -18,7 +18,6 @@ export default function globalSetup(): void {
       WXT_OUT_DIR: EXTENSION_OUT_DIR,
       WXT_SUPABASE_URL: STACK_URL,
       WXT_DASHBOARD_URL: WEB_URL,
-      WXT_E2E_HOST_PERMISSIONS: 'http://127.0.0.1/*',
       WXT_AI_BASE_URL: `${OPENAI_URL}/v1`,
     },
   });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../supabase/local/db/migrate.ts';
 import { isPgError, type Database, type Queryable } from '../../supabase/local/db/types.ts';
 import { freshDatabase, testDbKind } from '../helpers/stack.ts';
 import { createCast, runAs, type Actor, type Cast } from './rls/actors.ts';
@@ -16,8 +15,7 @@ let cast: Cast;
 const keys = new Map<string, string>();
 
 beforeAll(async () => {
-  ({ db, drop } = await freshDatabase());
-  await migrate(db);
+  ({ db, drop } = await freshDatabase(testDbKind, { migrated: true }));
   cast = await createCast(db);
   for (const testCase of RLS_MATRIX) keys.set(testCase.table, await testCase.setup(db, cast));
 });

@@ -73,3 +73,25 @@ describe('import boundaries', () => {
     ).toEqual([]);
   });
 });
+
+describe('focused tests', () => {
+  async function onlyMessages(code: string, filePath: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  }
+
+  it.each([
+    "it.only('a', () => {});",
+    "describe.only('a', () => {});",
+    "test.only('a', () => {});",
+    "test.describe.only('a', () => {});",
+  ])('refuses %s anywhere in the repository', async (line) => {
+    for (const filePath of ['tests/unit/fake.test.ts', 'tests/e2e/fake.spec.ts', 'shared/core/fake.ts']) {
+      expect(await onlyMessages(`${line}\n`, filePath)).toEqual(['Remove .only: it skips every other test.']);
+    }
+  });
+
+  it('allows skip and plain tests', async () => {
+    expect(await onlyMessages("test.skip('a', () => {});\nit('b', () => {});\n", 'tests/unit/fake.test.ts')).toEqual([]);
+  });
+});

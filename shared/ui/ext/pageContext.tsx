@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DEFAULT_PANEL_PREFS, extItems } from '../../ext/items.ts';
-import { activeTab, readPage, requestSiteAccess, watchActiveTab, type PageRead, type TabInfo } from '../../ext/tabs.ts';
+import { ACCESS_REFUSED_MESSAGE, activeTab, readPage, requestSiteAccess, watchActiveTab, type PageRead, type TabInfo } from '../../ext/tabs.ts';
 import { useStoredItem } from './useStoredItem.ts';
 
 /**
@@ -110,7 +110,10 @@ export function PageProvider({ windowId, children }: { windowId: number | null; 
         if (!current) return null;
         // First call in the click: the permission prompt needs the user's gesture.
         const granted = await requestSiteAccess(current.url).catch(() => false);
-        return granted ? readNow(current) : read;
+        if (granted) return readNow(current);
+        const refused: PageRead = { ok: false, reason: 'noAccess', message: ACCESS_REFUSED_MESSAGE };
+        setRead(refused);
+        return refused;
       },
       need,
     }),

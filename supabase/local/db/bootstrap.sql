@@ -28,11 +28,11 @@ create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
 
--- public: the API schema, with Supabase's default grants (RLS does the real gatekeeping).
+-- public: the API schema, with Supabase's default grants (RLS does the real gatekeeping). Only
+-- default privileges: objects get them as migrations create them, and a migration's later revoke
+-- stays revoked. (A "grant … on all functions in schema public" here would undo those revokes
+-- every time the stack restarts on an existing database.)
 grant usage on schema public to anon, authenticated, service_role;
-grant all on all tables in schema public to anon, authenticated, service_role;
-grant all on all sequences in schema public to anon, authenticated, service_role;
-grant all on all functions in schema public to anon, authenticated, service_role;
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;

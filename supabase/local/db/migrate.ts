@@ -35,7 +35,9 @@ async function bootstrap(db: Database, sql: string, attempts = 5): Promise<void>
   }
 }
 
-export async function migrate(db: Database, supabaseDir = defaultSupabaseDir): Promise<MigrationReport> {
+/** `signal` stops between migrations (each is its own transaction, so nothing is left half-done). */
+export async function migrate(db: Database, supabaseDir = defaultSupabaseDir, signal?: AbortSignal): Promise<MigrationReport> {
+  signal?.throwIfAborted();
   await bootstrap(db, await readFile(bootstrapUrl, 'utf8'));
   const dir = join(supabaseDir, 'migrations');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
@@ -46,6 +48,7 @@ export async function migrate(db: Database, supabaseDir = defaultSupabaseDir): P
   for (const file of files) {
     const [, version, name] = /^(\d+)_(.+)\.sql$/.exec(file)!;
     if (done.has(version!)) continue;
+    signal?.throwIfAborted();
     const sql = await readFile(join(dir, file), 'utf8');
     await db.transaction(async (tx) => {
       try {
@@ -61,6 +64,7 @@ export async function migrate(db: Database, supabaseDir = defaultSupabaseDir): P
     });
     applied.push(file);
   }
+  signal?.throwIfAborted();
   let seeded = false;
   const seedPath = join(supabaseDir, 'seed.sql');
   const seed = await readFile(seedPath, 'utf8').catch(() => null);
