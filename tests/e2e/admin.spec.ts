@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { anonClient, createUser, passwordSession, serviceClient, signInAs, uniqueEmail, type AppRole, type TestUser } from './support.ts';
@@ -50,7 +51,9 @@ test('master admin: list, search, add, change role, edit, delete, export, monito
   const master = await createUser({ role: 'master_admin', name: 'Mia Master' });
   const otherMaster = await createUser({ role: 'master_admin' });
   const admin = await createUser({ role: 'admin', name: 'Ada Admin' });
-  const editor = await createUser({ role: 'editor', name: 'Eddie Editor' });
+  // Names unique to this test: other tests (and a retry of this one) add accounts to the same stack.
+  const eddie = `Eddie Editor ${randomBytes(3).toString('hex')}`;
+  const editor = await createUser({ role: 'editor', name: eddie });
   const plain = await createUser({ name: 'Uma User' });
   await openAdmin(page, master, 'Master Admin Dashboard');
   await expect(page.getByRole('tab', { name: 'User Management', selected: true })).toBeVisible();
@@ -62,7 +65,7 @@ test('master admin: list, search, add, change role, edit, delete, export, monito
 
   // Search by name or e-mail.
   const search = page.getByRole('searchbox', { name: 'Search users' });
-  await search.fill('eddie');
+  await search.fill(eddie.toLowerCase());
   await expect(usersTable(page).getByRole('row')).toHaveCount(2); // header + Eddie
   await search.fill(plain.email.slice(0, 12).toUpperCase());
   await expect(rowOf(page, plain.email)).toBeVisible();
@@ -99,7 +102,7 @@ test('master admin: list, search, add, change role, edit, delete, export, monito
   expect(await profileOf(added.id)).toMatchObject({ name: 'Nina New', role: 'editor' });
 
   // Change Role (admin is offered to master admins).
-  await rowOf(page, editor.email).getByRole('combobox', { name: `Change role for Eddie Editor` }).selectOption('admin');
+  await rowOf(page, editor.email).getByRole('combobox', { name: `Change role for ${eddie}` }).selectOption('admin');
   await expect(toast(page)).toContainText('User Role Updated');
   await expect(rowOf(page, editor.email).getByRole('cell').nth(3)).toHaveText('Admin');
   expect((await profileOf(editor.id))?.role).toBe('admin');
@@ -136,7 +139,7 @@ test('master admin: list, search, add, change role, edit, delete, export, monito
   // Other test files add accounts to the same stack meanwhile: compare this test's accounts only.
   const ours = (emails: string[]) => emails.filter((e) => [master.email, otherMaster.email, admin.email, editor.email, plain.email, newEmail].includes(e)).sort();
   expect(ours(exported.map((u) => u.email))).toEqual([admin.email, editor.email, plain.email].sort());
-  expect(exported.find((u) => u.email === editor.email)).toMatchObject({ name: 'Eddie Editor', role: 'admin' });
+  expect(exported.find((u) => u.email === editor.email)).toMatchObject({ name: eddie, role: 'admin' });
   await expect(toast(page)).toContainText('User Data Exported');
 
   // Monitoring alerts, stored in the database.

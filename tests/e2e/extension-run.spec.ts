@@ -96,6 +96,7 @@ test('a site the extension may not read: "Read this page" asks the browser; Deny
   await expect(pageCard).toContainText('AI Vault needs your permission to read this page.');
   await expect(pageCard).toContainText(ARTICLE);
   await expect(panel.getByLabel('Page title')).toHaveValue('');
+  await expect(panel.getByLabel('Page title')).toHaveAccessibleDescription('The page is not read: use “Read this page” above, or type it here.');
   await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-read-this-page.png`);
 
   // Deny: nothing is read, the user is told what to do, the fields stay theirs to fill.
@@ -106,17 +107,19 @@ test('a site the extension may not read: "Read this page" asks the browser; Deny
   await panel.getByLabel('Page title').fill('Typed by hand');
   await expect(panel.getByLabel('Page title')).toHaveValue('Typed by hand');
 
-  // Asked again, Allow: the page is read and its variables fill in.
+  // Asked again, Allow: the page is read and its variables fill in (what the user typed stays theirs).
   await answerSiteAccessPrompt(panel, keyboard, 'allow');
   await expect(pageCard).toContainText(TITLE);
   await expect(pageCard.getByRole('button', { name: 'Read this page' })).toHaveCount(0);
-  await expect(panel.getByLabel('Page title')).toHaveValue(TITLE);
   await expect(panel.getByLabel('Page URL')).toHaveValue(ARTICLE);
+  await expect(panel.getByLabel('Page title')).toHaveValue('Typed by hand');
   expect(await hasSite()).toBe(true);
 
   // The grant is for the site: another page of it is read without asking.
   await web.goto(SECOND_PAGE);
-  await expect(panel.getByLabel('Page title')).toHaveValue(SECOND_TITLE);
+  await expect(pageCard).toContainText(SECOND_TITLE);
+  await expect(panel.getByLabel('Page URL')).toHaveValue(SECOND_PAGE);
+  await expect(pageCard.getByRole('button', { name: 'Read this page' })).toHaveCount(0);
   expect(await seriousViolations(panel)).toEqual([]);
 });
 

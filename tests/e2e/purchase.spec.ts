@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { STRIPE_URL } from './ports.ts';
 import { screenshots, seriousViolations, toast } from './screens.ts';
@@ -42,14 +43,16 @@ async function downloadText(page: Page): Promise<{ name: string; text: string }>
 }
 
 test('an admin prices a document in Product Management; the list updates in place', async ({ page }) => {
-  const id = await documentOf('Launch Checklist', 'Step 1: pick a date.');
+  // Admins see every document: a name of its own keeps other tests' (and a retry's) out of this row.
+  const name = `Launch Checklist ${randomBytes(3).toString('hex')}`;
+  const id = await documentOf(name, 'Step 1: pick a date.');
   await signInAs(page, await createUser({ role: 'admin' }));
   await page.goto('/admin/users?tab=products');
   await page.getByRole('tab', { name: 'Product Management' }).click();
-  const row = page.getByRole('row').filter({ hasText: 'Launch Checklist' });
+  const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('Not for sale');
-  await row.getByRole('button', { name: 'Edit product Launch Checklist' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit product: Launch Checklist' });
+  await row.getByRole('button', { name: `Edit product ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit product: ${name}` });
   // The dialog opens on the document's state: not for sale until the admin says so.
   const forSale = dialog.getByRole('switch', { name: 'For sale on its product page' });
   await expect(forSale).not.toBeChecked();
@@ -73,7 +76,7 @@ test('an admin prices a document in Product Management; the list updates in plac
   await expect(row).toContainText('Owner 0 · Buyers 0');
   await expect(row).toContainText('0 sales · limit 2 each');
   expect(await seriousViolations(page)).toEqual([]);
-  await expect(row.getByRole('link', { name: 'Launch Checklist' })).toHaveAttribute('href', `/product/${id}`);
+  await expect(row.getByRole('link', { name })).toHaveAttribute('href', `/product/${id}`);
 });
 
 test('a visitor buys on Stripe Checkout and downloads the file twice, then the limit stops them', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { SCREENSHOT_DIR } from './chromium.ts';
 
@@ -7,14 +7,24 @@ import { SCREENSHOT_DIR } from './chromium.ts';
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
 
+/**
+ * Gives the running test more time for one heavy step (an axe scan, full-page screenshots): they
+ * take seconds each on an idle machine and several times that on a busy one, so a test's budget
+ * grows with the number of such steps instead of one fixed guess.
+ */
+function budgetFor(seconds: number): void {
+  test.info().setTimeout(test.info().timeout + seconds * 1000);
+}
+
 /** Screenshots at desktop and mobile width (for people to look at), and no horizontal overflow on mobile. */
 export async function screenshots(page: Page, name: string): Promise<void> {
+  budgetFor(15);
   await page.setViewportSize(DESKTOP);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-desktop.png`, fullPage: true });
   await page.setViewportSize(MOBILE);
   // Polled: layouts that follow the width through media queries settle a frame or two after the resize.
   await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: `${name} overflows horizontally on mobile`, timeout: 5_000 })
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: `${name} overflows horizontally on mobile` })
     .toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-mobile.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
@@ -45,6 +55,7 @@ async function animationsSettled(page: Page): Promise<void> {
 
 /** Serious and critical axe violations, one readable line per rule with the first offending targets. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  budgetFor(20);
   await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return results.violations

@@ -67,7 +67,8 @@ describe(`migrations (${testDbKind})`, () => {
   });
 });
 
-describe('npm run stack process', () => {
+// The process runs on its own PGlite folder whatever TEST_DB says: once per suite run is enough.
+describe.runIf(testDbKind === 'pglite')('npm run stack process', () => {
   const main = new URL('../../supabase/local/main.ts', import.meta.url).pathname;
 
   // As `npm run stack` runs it: one Node process, so a signal reaches the stack itself.

@@ -15,9 +15,11 @@ export interface PromptFieldsProps {
   missing: ReadonlySet<string>;
   /** Page-variable values read from the tab, by field id; undefined where there is no tab (the dashboard). */
   fromPage?: Readonly<Record<string, string>>;
+  /** The tab's page could not be read yet (no access): empty page fields say how to fill them. */
+  pageUnread?: boolean;
 }
 
-export function PromptFields({ fields, values, onChange, missing, fromPage }: PromptFieldsProps) {
+export function PromptFields({ fields, values, onChange, missing, fromPage, pageUnread = false }: PromptFieldsProps) {
   if (!fields.length) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -53,7 +55,7 @@ export function PromptFields({ fields, values, onChange, missing, fromPage }: Pr
         const helper =
           field.kind === 'page'
             ? fromPage
-              ? pageHelper(field.name, value, fromPage[field.id])
+              ? pageHelper(field.name, value, fromPage[field.id], pageUnread)
               : error
                 ? 'Required.'
                 : 'The extension fills this from the page you are on; here, type or paste it.'
@@ -79,9 +81,10 @@ export function PromptFields({ fields, values, onChange, missing, fromPage }: Pr
 }
 
 /** Where a page field's value came from. */
-function pageHelper(name: string, value: string, fromPage: string | undefined): string {
+function pageHelper(name: string, value: string, fromPage: string | undefined, pageUnread: boolean): string {
   if (fromPage && value === fromPage) return `From this page${value.length > 200 ? ` (${value.length.toLocaleString('en-US')} characters)` : ''}`;
   if (value) return 'Typed by you';
+  if (pageUnread) return 'The page is not read: use “Read this page” above, or type it here.';
   if (name === 'selection') return 'Nothing is selected on the page: select text and read the page again, or type it here.';
   return 'Not found on this page: type it here.';
 }

@@ -167,6 +167,7 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
         fields={parsed.fields}
         values={values}
         fromPage={fromPage}
+        pageUnread={page.read?.ok === false && page.read.reason === 'noAccess'}
         missing={showMissing ? missingIds : new Set()}
         onChange={(id, value) => setEdits((current) => ({ ...current, [id]: value }))}
       />
