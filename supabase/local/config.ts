@@ -42,8 +42,17 @@ export interface StackConfig {
   enableConfirmations: boolean;
   /** Google OAuth; the provider is "not enabled" unless both are set. */
   google: { clientId: string; secret: string; authorizeUrl: string; tokenUrl: string; userinfoUrl: string } | null;
-  /** Rate limits (per hour, per IP+e-mail), like GoTrue's defaults; tests may raise them. */
-  rateLimits: { signIn: number; signUp: number; recover: number; emailSent: number };
+  /**
+   * Rate limits like GoTrue's defaults; tests may raise them. Per hour and client IP, except
+   * emailSent (project-wide), verify (per 5 minutes; default 30) and failedSignInsPerAccount
+   * (failed password sign-ins per account and hour, from any IP; default 20).
+   */
+  rateLimits: { signIn: number; signUp: number; recover: number; emailSent: number; verify?: number; failedSignInsPerAccount?: number };
+  /**
+   * Addresses of reverse proxies in front of the stack. Only a request arriving from one of them may
+   * name its client in X-Forwarded-For; anyone else could forge the header to dodge the limits.
+   */
+  trustedProxies: string[];
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
   /** Log each request (method, path, status, ms). */
@@ -87,6 +96,10 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
           }
         : null,
     rateLimits: { signIn: 30, signUp: 30, recover: 30, emailSent: 30 },
+    trustedProxies: (env('TRUSTED_PROXIES') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     maxBodyBytes: 1024 * 1024,
     logRequests: true,
     functionsDir: new URL('../functions/', import.meta.url).pathname,

@@ -9,6 +9,16 @@ export interface StackContext {
   mailbox: Mailbox;
 }
 
+const peers = new WeakMap<Request, string>();
+
+/** Records the TCP peer a request came from (the server does, for every request). */
+export function setPeerAddress(req: Request, address: string | undefined): void {
+  if (address) peers.set(req, address.replace(/^::ffff:/, ''));
+}
+
+/** The address the request's connection came from; 'local' for requests made in-process. */
+export const peerAddress = (req: Request): string => peers.get(req) ?? 'local';
+
 /**
  * A route handler: a plain fetch-style function. `path` is the part after the service prefix
  * (e.g. "/todos" for /rest/v1/todos), always starting with "/".

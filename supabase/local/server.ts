@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createAuthHandler } from './auth/index.ts';
 import { loadConfig, type StackConfig } from './config.ts';
-import { json, type ServiceHandler, type StackContext } from './context.ts';
+import { json, setPeerAddress, type ServiceHandler, type StackContext } from './context.ts';
 import { migrate, type MigrationReport } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import type { Database } from './db/types.ts';
@@ -118,6 +118,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
         headers,
         body: hasBody ? Buffer.concat(chunks) : undefined,
       });
+      setPeerAddress(req, nodeReq.socket.remoteAddress);
       const res = await route(req).catch((error: unknown) => {
         console.error('[stack] unhandled error', error);
         return json({ code: 'XX000', message: 'Internal server error', details: null, hint: null }, 500);

@@ -177,6 +177,37 @@ describe('auth: sessions', () => {
     }
   });
 
+  it('a revoked token never starts a new branch: the active token within the interval, refused after a family revocation', async () => {
+    const previous = process.env.AUTH_REFRESH_TOKEN_REUSE_INTERVAL;
+    try {
+      const email = await confirmedUser();
+      const { data } = await memoryClient(stack).auth.signInWithPassword({ email, password: 'secret-123' });
+      const sessionId = decodeJwt(data.session!.access_token).session_id as string;
+      const t0 = data.session!.refresh_token;
+      const t1 = (await memoryClient(stack).auth.refreshSession({ refresh_token: t0 })).data.session!.refresh_token;
+      const t2 = (await memoryClient(stack).auth.refreshSession({ refresh_token: t1 })).data.session!.refresh_token;
+      // Within the reuse interval (two tabs refreshing at once) an old token gets the active one.
+      const concurrent = await memoryClient(stack).auth.refreshSession({ refresh_token: t0 });
+      expect(concurrent.error).toBeNull();
+      expect(concurrent.data.session!.refresh_token).toBe(t2);
+      const tokens = async () => (await stack.db.query('select token from auth.refresh_tokens where session_id = $1', [sessionId])).rows.length;
+      expect(await tokens()).toBe(3);
+
+      // Past the interval the old token is a theft: refused, and the family is revoked…
+      process.env.AUTH_REFRESH_TOKEN_REUSE_INTERVAL = '0';
+      expect((await memoryClient(stack).auth.refreshSession({ refresh_token: t0 })).error?.code).toBe('refresh_token_already_used');
+      // …for good: replayed at once, with the interval back, it is refused again, as is the newest token.
+      process.env.AUTH_REFRESH_TOKEN_REUSE_INTERVAL = '10';
+      for (const token of [t0, t1, t2]) {
+        expect((await memoryClient(stack).auth.refreshSession({ refresh_token: token })).error?.code).toBe('refresh_token_already_used');
+      }
+      expect(await tokens()).toBe(3);
+    } finally {
+      if (previous === undefined) delete process.env.AUTH_REFRESH_TOKEN_REUSE_INTERVAL;
+      else process.env.AUTH_REFRESH_TOKEN_REUSE_INTERVAL = previous;
+    }
+  });
+
   it('hands back the active token when the immediate parent is retried (lost response)', async () => {
     const email = await confirmedUser();
     const client = memoryClient(stack);

@@ -22,13 +22,14 @@ export function memoryClient(stack: TestStack, flowType: 'pkce' | 'implicit' = '
 }
 
 /** The /verify link of the newest mail to `to` (from the mailbox JSON API). */
-export async function latestLink(stack: TestStack, to: string): Promise<{ link: string; subject: string; text: string; html: string }> {
+export async function latestLink(stack: TestStack, to: string): Promise<{ link: string; subject: string; text: string; html: string; otp: string }> {
   const res = await fetch(`${stack.url}/mail/api/latest?to=${encodeURIComponent(to)}`);
   if (!res.ok) throw new Error(`no mail for ${to}`);
   const mail = (await res.json()) as { subject: string; text: string; html: string };
   const match = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text);
   if (!match) throw new Error(`no link in mail: ${mail.text}`);
-  return { link: match[0], subject: mail.subject, text: mail.text, html: mail.html };
+  const otp = /enter the code: (\d{6})/.exec(mail.text)?.[1] ?? '';
+  return { link: match[0], subject: mail.subject, text: mail.text, html: mail.html, otp };
 }
 
 /** Follows a link without following its redirect; returns the Location. */

@@ -53,7 +53,7 @@ const challenge: AuthRoute = async ({ ctx }, req, [factorId]) => {
   const factor = await ownFactor(ctx.db, user.id, factorId!);
   const { rows } = await ctx.db.query<{ id: string; created_at: Date }>(
     'insert into auth.mfa_challenges (factor_id, ip_address) values ($1, $2) returning id, created_at',
-    [factor.id, clientIp(req)],
+    [factor.id, clientIp(req, ctx.config)],
   );
   await ctx.db.query('update auth.mfa_factors set last_challenged_at = now() where id = $1', [factor.id]);
   const created = Math.floor(new Date(rows[0]!.created_at).getTime() / 1000);

@@ -21,8 +21,12 @@ export const token: AuthRoute = async (deps, req) => {
         if (str(body, 'phone')) throw invalidCredentials();
         throw validationFailed('missing email or phone');
       }
+      limiter.assertAccountOpen(email.trim());
       const user = await findUserByEmail(ctx.db, email.trim());
-      if (!user || !(await checkPassword(user, password))) throw invalidCredentials();
+      if (!user || !(await checkPassword(user, password))) {
+        limiter.recordFailedSignIn(email.trim());
+        throw invalidCredentials();
+      }
       if (ctx.config.enableConfirmations && !isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');
       if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
       return authJson(await createSession(ctx, ctx.db, user, 'password', req));

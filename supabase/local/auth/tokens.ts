@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { StackContext } from '../context.ts';
+import type { StackConfig } from '../config.ts';
+import { peerAddress, type StackContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import { bearerToken, signJwt, verifyJwt, type JwtClaims } from '../jwt.ts';
 import { AuthError, badRequest, forbidden } from './errors.ts';
@@ -91,7 +92,7 @@ export type SessionJson = Awaited<ReturnType<typeof sessionResponse>>;
 export async function createSession(ctx: StackContext, db: Queryable, user: UserRow, method: string, req?: Request): Promise<SessionJson> {
   const { rows } = await db.query<SessionRow>(
     `insert into auth.sessions (user_id, aal, user_agent, ip, refreshed_at) values ($1, 'aal1', $2, $3, now()) returning *`,
-    [user.id, req?.headers.get('user-agent') ?? null, req ? clientIp(req) : null],
+    [user.id, req?.headers.get('user-agent') ?? null, req ? clientIp(req, ctx.config) : null],
   );
   const session = rows[0]!;
   await addAmrClaim(db, session.id, method);
@@ -134,21 +135,25 @@ export async function refreshSession(ctx: StackContext, refreshToken: string): P
     if (!session) return { error: badRequest('session_not_found', 'Invalid Refresh Token: Session Not Found') };
     let issued: string | null = null;
     if (row.revoked) {
+      // A rotated token comes back. Only ever hand out the session's one active token: a revoked
+      // token never starts a new branch of the family.
       const { rows: active } = await tx.query<RefreshRow>(
         'select * from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
         [row.session_id],
       );
       const current = active[0];
-      if (current && current.parent === row.token) {
-        // The client lost the answer of its last refresh: hand back the currently active token.
+      const reuseUntil = new Date(row.updated_at).getTime() + reuseIntervalSeconds() * 1000;
+      if (current && (current.parent === row.token || Date.now() <= reuseUntil)) {
+        // The client lost the answer of its last refresh, or two tabs refreshed at once.
         issued = current.token;
       } else {
-        const reuseUntil = new Date(row.updated_at).getTime() + reuseIntervalSeconds() * 1000;
-        if (Date.now() > reuseUntil) {
-          // Reuse of a rotated token: treat as stolen and revoke the whole family (the session's tokens).
-          await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [row.session_id]);
-          return { error: alreadyUsed() };
-        }
+        // Reuse past the interval (or of a family already revoked): treat it as stolen. Only tokens
+        // not yet revoked change, so revoked ones keep the time they were revoked at and a replay
+        // right after this refusal is refused too.
+        await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked', [
+          row.session_id,
+        ]);
+        return { error: alreadyUsed() };
       }
     }
     if (!issued) {
@@ -198,9 +203,17 @@ export async function authenticate(ctx: StackContext, req: Request): Promise<Aut
   return { user, session: rows[0], claims };
 }
 
-/** The caller's IP as far as a Request can tell (proxy headers), else 'local'. */
-export function clientIp(req: Request): string {
-  const forwarded = req.headers.get('x-forwarded-for');
-  if (forwarded) return forwarded.split(',')[0]!.trim();
-  return req.headers.get('x-real-ip')?.trim() || 'local';
+/**
+ * The caller's IP: the connection's peer, unless that peer is a configured proxy — then the last
+ * address in X-Forwarded-For that is not a proxy itself (the part a client cannot forge).
+ */
+export function clientIp(req: Request, config: Pick<StackConfig, 'trustedProxies'>): string {
+  const peer = peerAddress(req);
+  if (!config.trustedProxies.includes(peer)) return peer;
+  const hops = (req.headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((hop) => hop.trim().replace(/^::ffff:/, ''))
+    .filter(Boolean);
+  for (let i = hops.length - 1; i >= 0; i--) if (!config.trustedProxies.includes(hops[i]!)) return hops[i]!;
+  return req.headers.get('x-real-ip')?.trim() || peer;
 }

@@ -72,14 +72,19 @@ export function validatePassword(password: string | undefined): string {
   if (password === undefined || password.length < MIN_PASSWORD_LENGTH) {
     throw unprocessable('weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`);
   }
-  if (password.length > 72) throw validationFailed('Password cannot be longer than 72 characters');
+  // bcrypt reads only the first 72 bytes: a longer password would sign in with any ending.
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) throw validationFailed('Password cannot be longer than 72 characters');
   return password;
 }
+
+/** bcrypt's input limit, in bytes (a multi-byte character counts several). */
+export const MAX_PASSWORD_BYTES = 72;
 
 export const hashPassword = (password: string): Promise<string> => bcrypt.hash(password, 10);
 
 export async function checkPassword(user: UserRow, password: string): Promise<boolean> {
-  if (!user.encrypted_password) return false;
+  // No password this long can have been set, and bcrypt would compare only its first 72 bytes.
+  if (!user.encrypted_password || Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) return false;
   try {
     return await bcrypt.compare(password, user.encrypted_password);
   } catch {

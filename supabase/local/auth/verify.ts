@@ -38,7 +38,8 @@ async function consume(db: Queryable, user: UserRow, type: TokenType): Promise<U
 }
 
 /** GET /verify?token&type&redirect_to — the link in the e-mails: redirects with a session, a PKCE code or an error. */
-export const verifyGet: AuthRoute = async ({ ctx }, req) => {
+export const verifyGet: AuthRoute = async ({ ctx, limiter }, req) => {
+  limiter.check('verify', req);
   const params = new URL(req.url).searchParams;
   const type = params.get('type') as TokenType;
   const token = params.get('token') ?? '';
@@ -88,7 +89,8 @@ async function findForOtp(ctx: StackContext, type: TokenType, email: string, otp
 }
 
 /** POST /verify {type, token_hash} or {type, email, token}: returns a session. */
-export const verifyPost: AuthRoute = async ({ ctx }, req) => {
+export const verifyPost: AuthRoute = async ({ ctx, limiter }, req) => {
+  limiter.check('verify', req);
   const body = await readBody(req);
   const requested = str(body, 'type');
   const tokenHashParam = str(body, 'token_hash');
@@ -105,9 +107,22 @@ export const verifyPost: AuthRoute = async ({ ctx }, req) => {
       : await findForOtp(ctx, type, email!.toLowerCase(), token!);
     if (!user) continue;
     if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
+    if (email) limiter.clearFailedCodes(email);
     const confirmed = await consume(ctx.db, user, type);
     return authJson(await createSession(ctx, ctx.db, confirmed, AMR_FOR[type], req));
   }
+  // A six-digit code falls to guessing unless misses count: after a few, the address's codes are
+  // dropped and a new one must be requested.
+  if (email && limiter.recordFailedCode(email)) await dropCodes(ctx.db, email.toLowerCase());
   throw expired();
 };
+
+/** Clears every pending e-mail code of the address (sign-up, magic link, recovery, e-mail change). */
+async function dropCodes(db: Queryable, email: string): Promise<void> {
+  await db.query(
+    `update auth.users set confirmation_token = '', recovery_token = '', email_change_token_new = '', updated_at = now()
+     where lower(email) = $1 or lower(email_change) = $1`,
+    [email],
+  );
+}
 
