@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newOffer, updateAsset, type OfferFramework } from '../../shared/core/offers/index.ts';
 import * as kb from '../../shared/data/knowledge.ts';
 import * as offers from '../../shared/data/offers.ts';
+import { createFetchUrl } from '../../supabase/functions/fetch-url/handler.ts';
+import type { Resolve } from '../../supabase/functions/_shared/pinnedFetch.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { memoryClient, uniqueEmail } from './auth-helpers.ts';
 
@@ -179,5 +181,42 @@ describe('fetch-url (URL documents)', () => {
     expect(await fetchUrl(client, 'http://169.254.169.254/latest/meta-data')).toEqual({ status: 400, error: 'That address is on a private network and cannot be read.' });
     const anon = await fetch(`${stack.url}/functions/v1/fetch-url`, { method: 'POST', headers: { apikey: stack.config.anonKey, 'content-type': 'application/json' }, body: '{"url":"https://example.com"}' });
     expect(anon.status).toBe(401);
+  });
+
+  it('never reaches loopback through an IPv6 spelling of it (the mailbox stays out of reach)', async () => {
+    const { client } = await signedIn();
+    const port = new URL(stack.url).port;
+    for (const host of ['[::ffff:127.0.0.1]', '[0:0:0:0:0:ffff:7f00:1]', '[::ffff:7f00:1]', '[::1]', '[::127.0.0.1]', '[64:ff9b::7f00:1]', '2130706433', '0x7f.1', '0177.0.0.1', '127.1']) {
+      expect(await fetchUrl(client, `http://${host}:${port}/mail`), host).toEqual({ status: 400, error: 'That address is on a private network and cannot be read.' });
+    }
+  });
+
+  it('connects to the address it checked: a name that turns into loopback after the check (DNS rebinding) never reaches it', async () => {
+    const { client } = await signedIn();
+    const session = (await client.auth.getSession()).data.session!;
+    let hits = 0;
+    const local = createServer((_req, res) => {
+      hits += 1;
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('internal secret');
+    });
+    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    const { port } = local.address() as AddressInfo;
+    let asked = 0;
+    // Public the first time it is asked, loopback from then on.
+    const rebinding: Resolve = async () => (asked++ === 0 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]);
+    try {
+      const res = await createFetchUrl(rebinding)(
+        new Request(`${stack.url}/functions/v1/fetch-url`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ url: `http://rebind.test:${port}/secret` }),
+        }),
+      );
+      expect(await res.text()).not.toContain('internal secret');
+      expect(asked).toBe(1);
+      expect(hits).toBe(0);
+    } finally {
+      await new Promise((resolve) => local.close(resolve));
+    }
   });
 });

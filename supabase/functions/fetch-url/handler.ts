@@ -1,14 +1,15 @@
-import { lookup } from 'node:dns/promises';
+import type { IncomingMessage } from 'node:http';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { callerOf, fail, json, preflight } from '../_shared/http.ts';
-import { isPrivateAddress } from '../_shared/net.ts';
+import { getPinned, publicTarget, RefusedAddress, systemResolve, type Resolve } from '../_shared/pinnedFetch.ts';
 
 /**
  * POST /functions/v1/fetch-url { url } (signed in): the readable text of a web page, for a
  * knowledge-base URL document. Done on the server because the dashboard cannot read other sites
- * (CORS) and the extension may not be installed. Guarded: http(s) only, public addresses only
- * (every redirect re-checked), 10 s, 2 MB, HTML or plain text.
+ * (CORS) and the extension may not be installed. Guarded: http(s) only, public addresses only,
+ * resolved once and connected to as checked, every redirect hop checked the same way; 10 s,
+ * 2 MB, HTML or plain text.
  * FETCH_URL_ALLOW_PRIVATE=true lets a developer's stack read pages on localhost.
  */
 
@@ -19,39 +20,20 @@ const MAX_TEXT = 200_000;
 
 const allowPrivate = () => (typeof process !== 'undefined' ? process.env.FETCH_URL_ALLOW_PRIVATE : undefined) === 'true';
 
-async function checkTarget(url: URL): Promise<string | null> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Only http and https addresses can be added.';
-  if (url.username || url.password) return 'Addresses with a user name or password cannot be added.';
-  if (allowPrivate()) return null;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = await lookup(host, { all: true }).catch(() => null);
-  if (!addresses?.length) return 'That address could not be found.';
-  if (addresses.some((a) => isPrivateAddress(a.address))) return 'That address is on a private network and cannot be read.';
-  return null;
-}
-
-async function readLimited(res: Response): Promise<string | null> {
-  const reader = res.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
+/** The body as text, or null past MAX_BYTES (the connection is dropped then). */
+async function readLimited(res: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
+  for await (const chunk of res) {
+    size += (chunk as Buffer).length;
     if (size > MAX_BYTES) {
-      await reader.cancel();
+      res.destroy();
       return null;
     }
-    chunks.push(value);
+    chunks.push(chunk as Buffer);
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  const charset = /charset=([\w-]+)/i.exec(res.headers.get('content-type') ?? '')?.[1] ?? 'utf-8';
+  const bytes = Buffer.concat(chunks);
+  const charset = /charset=([\w-]+)/i.exec(String(res.headers['content-type'] ?? ''))?.[1] ?? 'utf-8';
   try {
     return new TextDecoder(charset).decode(bytes);
   } catch {
@@ -74,50 +56,67 @@ export function readableText(html: string, url: string): { title: string; text: 
   return { title, text: collapse(document.body?.textContent ?? '') };
 }
 
-export default async function handler(req: Request): Promise<Response> {
-  const early = preflight(req);
-  if (early) return early;
-  if (req.method !== 'POST') return fail('Method not allowed', 405);
-  if (!(await callerOf(req))) return fail('Sign in first.', 401);
-  const body = (await req.json().catch(() => null)) as { url?: unknown } | null;
-  const raw = typeof body?.url === 'string' ? body.url.trim() : '';
-  if (!raw) return fail('URL cannot be empty', 400);
-  let url: URL;
-  try {
-    url = new URL(/^[a-z]+:\/\//i.test(raw) ? raw : `https://${raw}`);
-  } catch {
-    return fail('That is not a valid web address.', 400);
-  }
-
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
-  try {
-    let res: Response | null = null;
-    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const problem = await checkTarget(url);
-      if (problem) return fail(problem, 400);
-      res = await fetch(url, { redirect: 'manual', signal: controller.signal, headers: { accept: 'text/html, text/plain;q=0.9, */*;q=0.1', 'user-agent': 'AI Vault knowledge base (+https://aivault.app)' } });
-      const location = res.headers.get('location');
-      if (res.status >= 300 && res.status < 400 && location) {
-        url = new URL(location, url);
-        continue;
-      }
-      break;
+/** The handler; `resolve` is the DNS lookup (a test passes its own to play a rebinding server). */
+export function createFetchUrl(resolve: Resolve = systemResolve) {
+  return async function fetchUrl(req: Request): Promise<Response> {
+    const early = preflight(req);
+    if (early) return early;
+    if (req.method !== 'POST') return fail('Method not allowed', 405);
+    if (!(await callerOf(req))) return fail('Sign in first.', 401);
+    const body = (await req.json().catch(() => null)) as { url?: unknown } | null;
+    const raw = typeof body?.url === 'string' ? body.url.trim() : '';
+    if (!raw) return fail('URL cannot be empty', 400);
+    let url: URL;
+    try {
+      url = new URL(/^[a-z]+:\/\//i.test(raw) ? raw : `https://${raw}`);
+    } catch {
+      return fail('That is not a valid web address.', 400);
     }
-    if (!res || (res.status >= 300 && res.status < 400)) return fail('That address redirects too many times.', 400);
-    if (!res.ok) return fail(`The page answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`, 502);
-    const type = (res.headers.get('content-type') ?? '').toLowerCase();
-    const isHtml = type.includes('html');
-    if (!isHtml && !type.startsWith('text/')) return fail('That address is not a web page or a text file.', 415);
-    const content = await readLimited(res);
-    if (content === null) return fail('That page is too large to add (over 2 MB).', 413);
-    const { title, text } = isHtml ? readableText(content, url.href) : { title: url.pathname.split('/').pop() || url.hostname, text: collapse(content) };
-    if (!text) return fail('No readable text was found on that page.', 422);
-    return json({ url: url.href, title, text: text.slice(0, MAX_TEXT), truncated: text.length > MAX_TEXT });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') return fail('The page took too long to answer.', 504);
-    return fail('The page could not be read. Check the address and try again.', 502);
-  } finally {
-    clearTimeout(timer);
-  }
+
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+    try {
+      let res: IncomingMessage | null = null;
+      for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+        const target = await publicTarget(url, resolve, allowPrivate());
+        res = await getPinned(url, target, {
+          signal: controller.signal,
+          headers: { accept: 'text/html, text/plain;q=0.9, */*;q=0.1', 'user-agent': 'AI Vault knowledge base (+https://aivault.app)' },
+        });
+        const status = res.statusCode ?? 0;
+        const location = res.headers.location;
+        if (status >= 300 && status < 400 && location) {
+          res.resume();
+          url = new URL(location, url);
+          continue;
+        }
+        break;
+      }
+      const status = res?.statusCode ?? 0;
+      if (!res || (status >= 300 && status < 400)) return fail('That address redirects too many times.', 400);
+      if (status < 200 || status >= 300) {
+        res.resume();
+        return fail(`The page answered ${status}${res.statusMessage ? ` ${res.statusMessage}` : ''}.`, 502);
+      }
+      const type = String(res.headers['content-type'] ?? '').toLowerCase();
+      const isHtml = type.includes('html');
+      if (!isHtml && !type.startsWith('text/')) {
+        res.destroy();
+        return fail('That address is not a web page or a text file.', 415);
+      }
+      const content = await readLimited(res);
+      if (content === null) return fail('That page is too large to add (over 2 MB).', 413);
+      const { title, text } = isHtml ? readableText(content, url.href) : { title: url.pathname.split('/').pop() || url.hostname, text: collapse(content) };
+      if (!text) return fail('No readable text was found on that page.', 422);
+      return json({ url: url.href, title, text: text.slice(0, MAX_TEXT), truncated: text.length > MAX_TEXT });
+    } catch (error) {
+      if (error instanceof RefusedAddress) return fail(error.message, 400);
+      if ((error as Error).name === 'AbortError' || controller.signal.aborted) return fail('The page took too long to answer.', 504);
+      return fail('The page could not be read. Check the address and try again.', 502);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 }
+
+export default createFetchUrl();
