@@ -1,5 +1,6 @@
 import { defineConfig } from 'wxt';
 import { DEFAULT_SUPABASE_URL } from './shared/core/config.ts';
+import { CHROME_EXTENSION_KEY, FIREFOX_EXTENSION_ID } from './shared/core/extensionIdentity.ts';
 import { TOGGLE_PANEL_COMMAND } from './shared/ext/panelControl.ts';
 
 /** Where the extension may call without asking: the backend and the AI providers it supports. */
@@ -69,7 +70,7 @@ export default defineConfig({
         ? {
             browser_specific_settings: {
               gecko: {
-                id: 'ai-vault@example.com',
+                id: FIREFOX_EXTENSION_ID,
                 strict_min_version: '109.0',
                 // The signed-in session goes to Supabase; page text the user runs a prompt on goes
                 // to the user's own AI provider.
@@ -77,7 +78,8 @@ export default defineConfig({
               },
             },
           }
-        : {}),
+        : // A fixed key gives every Chrome build one id, the one the auth server's redirect list names.
+          { key: CHROME_EXTENSION_KEY }),
     };
   },
 });

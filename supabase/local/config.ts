@@ -1,3 +1,5 @@
+import { EXTENSION_REDIRECT_PATTERNS } from '../../shared/core/extensionIdentity.ts';
+
 /**
  * Defaults match `supabase start` (Supabase CLI) so anyone used to the CLI feels at home:
  * same URL, JWT secret and demo anon/service_role keys. Every value can be overridden by env.
@@ -11,17 +13,12 @@ export const DEFAULT_SERVICE_ROLE_KEY =
 
 /**
  * Redirect targets allowed besides SITE_URL (GoTrue URI_ALLOW_LIST): the dashboard on localhost,
- * extension pages, and where the browser's identity API ends Google sign-in in the extension —
- * browser.identity.getRedirectURL() is https://<extension-id>.chromiumapp.org/ on Chrome and
- * https://<uuid>.extensions.allizom.org/ on Firefox. Without them the stack would send the
- * identity window to SITE_URL and it would never return. Mirrored in supabase/config.toml.
+ * and this extension's own pages and identity-API returns (browser.identity.getRedirectURL():
+ * https://<id>.chromiumapp.org/ on Chrome, https://<hash>.extensions.allizom.org/ on Firefox) —
+ * by its id only, so no other installed extension can receive a sign-in. Mirrored in
+ * supabase/config.toml.
  */
-export const DEFAULT_ADDITIONAL_REDIRECT_URLS: readonly string[] = [
-  'http://localhost:5173/**',
-  'chrome-extension://**',
-  'https://*.chromiumapp.org/**',
-  'https://*.extensions.allizom.org/**',
-];
+export const DEFAULT_ADDITIONAL_REDIRECT_URLS: readonly string[] = ['http://localhost:5173/**', ...EXTENSION_REDIRECT_PATTERNS];
 
 export interface StackConfig {
   /** Port to listen on; 0 picks a free one (tests). */

@@ -65,7 +65,7 @@ AI Vault local stack (Supabase-compatible) — database: ${databaseUrl ? 'Postgr
   REST           ${url}/rest/v1
   Auth           ${url}/auth/v1
   Functions      ${url}/functions/v1/<name>
-  Mailbox        ${url}/mail
+  Mailbox        ${url}/mail   (readable from this machine only)
   Migrations     ${migrationLine}
   JWT secret     ${config.jwtSecret}
   anon key       ${config.anonKey}

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { SCREENSHOT_DIR } from './chromium.ts';
 import { askBackground, expect, extensionStorage, extensionUrl, openSidePanel, screenshotPanel, signInInPanel, test, type ChromeGlobal } from './extension-support.ts';
+import { CHROME_EXTENSION_ID } from '../../shared/core/extensionIdentity.ts';
 import { PAGES_URL, STACK_URL, WEB_URL } from './ports.ts';
 import { screenshots, seriousViolations } from './screens.ts';
 import { anonClient, createUser, SESSION_STORAGE_KEY, signInAs } from './support.ts';
@@ -32,6 +33,8 @@ test('manifest: side panel, popup, shortcut, minimal permissions, strict CSP', a
   await page.goto(extensionUrl(extensionId, 'popup.html'));
   const manifest = await page.evaluate(() => (globalThis as unknown as ChromeGlobal).chrome.runtime.getManifest());
   expect(manifest.manifest_version).toBe(3);
+  // The fixed key gives the id the auth server's redirect list names.
+  expect(extensionId).toBe(CHROME_EXTENSION_ID);
   expect(manifest.side_panel?.default_path).toBe('sidepanel.html');
   expect(manifest.action?.default_popup).toBe('popup.html');
   // Exactly these (README "Permissions" says why each is needed); nothing else slips in.

@@ -1,5 +1,6 @@
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROME_EXTENSION_ID, FIREFOX_REDIRECT_HASH } from '../../shared/core/extensionIdentity.ts';
 import * as auth from '../../shared/ext/auth.ts';
 import { verifyHandoffToken } from '../../shared/ext/handoff.ts';
 import { startFakeGoogle, type FakeGoogle } from '../fixtures/fake-google.ts';
@@ -14,8 +15,8 @@ import { memoryClient, uniqueEmail } from './auth-helpers.ts';
 
 const PASSWORD = 'correct-horse-42';
 /** browser.identity.getRedirectURL() on Chrome and on Firefox. */
-const EXTENSION_REDIRECT = 'https://abcdefghijklmnop.chromiumapp.org/';
-const FIREFOX_REDIRECT = 'https://0123456789abcdef0123456789abcdef01234567.extensions.allizom.org/';
+const EXTENSION_REDIRECT = `https://${CHROME_EXTENSION_ID}.chromiumapp.org/`;
+const FIREFOX_REDIRECT = `https://${FIREFOX_REDIRECT_HASH}.extensions.allizom.org/`;
 let stack: TestStack;
 let google: FakeGoogle;
 
@@ -133,13 +134,19 @@ describe('Google in the extension (identity API with PKCE)', () => {
     expect(result).toMatchObject({ ok: true, state: { user: { email } } });
   });
 
-  it('a redirect outside the allow-list still falls back to SITE_URL', async () => {
-    const client = memoryClient(stack, 'pkce');
-    const other = 'https://abcdefghijklmnop.chromiumapp.org.evil.example/';
-    await expect(auth.signInWithGoogle(client, identityFlow(uniqueEmail('evil'), other), other)).resolves.toMatchObject({
-      ok: false,
-      message: expect.stringContaining('sent to SITE_URL'),
-    });
+  it('a redirect outside the allow-list still falls back to SITE_URL: look-alike hosts and every other extension', async () => {
+    for (const other of [
+      `https://${CHROME_EXTENSION_ID}.chromiumapp.org.evil.example/`,
+      'https://abcdefghijklmnopabcdefghijklmnop.chromiumapp.org/',
+      'https://0123456789abcdef0123456789abcdef01234567.extensions.allizom.org/',
+      'chrome-extension://abcdefghijklmnopabcdefghijklmnop/sidepanel.html',
+    ]) {
+      const client = memoryClient(stack, 'pkce');
+      await expect(auth.signInWithGoogle(client, identityFlow(uniqueEmail('evil'), other), other), other).resolves.toMatchObject({
+        ok: false,
+        message: expect.stringContaining('sent to SITE_URL'),
+      });
+    }
   });
 
   it('reports a cancelled window and a provider error as Google Sign-In Error', async () => {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setPeerAddress } from '../../supabase/local/context.ts';
+import { createMailHandler } from '../../supabase/local/mail/routes.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 
 let stack: TestStack;
@@ -65,5 +67,21 @@ describe('gateway', () => {
   it('reports a taken port clearly', async () => {
     const { startLocalStack } = await import('../../supabase/local/server.ts');
     await expect(startLocalStack({ db: stack.db, config: { port: stack.config.port, logRequests: false } })).rejects.toThrow(/already in use/);
+  });
+});
+
+describe('mailbox', () => {
+  it('answers this machine only: a request from another address is refused, loopback reads it', async () => {
+    const handler = createMailHandler(stack);
+    const fromElsewhere = new Request(`${stack.url}/mail/api/messages`);
+    setPeerAddress(fromElsewhere, '203.0.113.5');
+    const refused = await handler(fromElsewhere, '/api/messages');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: 'The mailbox can only be read from the machine the stack runs on.' });
+    const fromMappedRemote = new Request(`${stack.url}/mail/`);
+    setPeerAddress(fromMappedRemote, '::ffff:192.168.1.20');
+    expect((await handler(fromMappedRemote, '/')).status).toBe(403);
+    // Over the network from loopback (as every test and the developer's browser): readable.
+    expect((await fetch(`${stack.url}/mail/api/messages`)).status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { json, type ServiceHandler, type StackContext } from '../context.ts';
+import { json, peerAddress, type ServiceHandler, type StackContext } from '../context.ts';
 import type { MailMessage } from './mailbox.ts';
 
 const escapeHtml = (s: string) =>
@@ -56,8 +56,14 @@ ${items || '<p class="empty">No mail yet. Sign up or reset a password in the app
 }
 
 /** /mail: a page listing the mails; JSON /mail/api/messages?to=…, /mail/api/latest?to=… and DELETE /mail/api/messages for tests. */
+/** Loopback peers (and requests made inside the process): this machine. */
+const isThisMachine = (address: string) => address === 'local' || address === '::1' || /^127\./.test(address);
+
 export function createMailHandler(ctx: StackContext): ServiceHandler {
   return async (req, path) => {
+    // Mails carry sign-in links and recovery codes: readable only from this machine, even when
+    // the stack listens on another interface (STACK_HOST).
+    if (!isThisMachine(peerAddress(req))) return json({ message: 'The mailbox can only be read from the machine the stack runs on.' }, 403);
     const url = new URL(req.url);
     const to = url.searchParams.get('to') || undefined;
     const route = path.length > 1 ? path.replace(/\/+$/, '') : path;
