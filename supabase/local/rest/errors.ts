@@ -58,6 +58,9 @@ export function statusForSqlState(code: string, anonymous: boolean): number {
     case 'P0001':
       return 400;
   }
+  // Class 54 (program limit exceeded: too many columns, too complex): the request asked for more
+  // than the database can do. PostgREST answers 500; it is the client's request to change, so 400.
+  if (code.startsWith('54')) return 400;
   const cls = code.slice(0, 2);
   switch (cls) {
     case '08':

@@ -111,8 +111,12 @@ export function parseOperation(field: Field, rawValue: string, inLogic: boolean,
   return cond;
 }
 
+/** How deep and/or trees may nest: far beyond any real filter, and keeps parsing bounded. */
+export const MAX_LOGIC_DEPTH = 64;
+
 /** `(a.eq.1,and(b.gt.2,c.lt.3))` */
-export function parseLogic(op: 'and' | 'or', negate: boolean, rawValue: string, displayed: string): Logic {
+export function parseLogic(op: 'and' | 'or', negate: boolean, rawValue: string, displayed: string, depth = 1): Logic {
+  if (depth > MAX_LOGIC_DEPTH) throw parseError('filter', displayed, `logic tree nested deeper than ${MAX_LOGIC_DEPTH} levels`);
   const v = rawValue.trim();
   if (!v.startsWith('(') || !v.endsWith(')')) throw parseError('filter', displayed, 'logic tree must be in parentheses');
   const inner = v.slice(1, -1);
@@ -121,7 +125,7 @@ export function parseLogic(op: 'and' | 'or', negate: boolean, rawValue: string, 
     const part = partRaw.trim();
     const lm = /^(not\.)?(and|or)(\(.*\))$/s.exec(part);
     if (lm) {
-      children.push(parseLogic(lm[2] as 'and' | 'or', !!lm[1], lm[3]!, displayed));
+      children.push(parseLogic(lm[2] as 'and' | 'or', !!lm[1], lm[3]!, displayed, depth + 1));
       continue;
     }
     const fr = readField(part, 0);

@@ -70,6 +70,9 @@ function stripSpaces(s: string): string {
   return out;
 }
 
+/** How deep embedded resources may nest: far beyond any real query, and keeps parsing bounded. */
+export const MAX_SELECT_DEPTH = 32;
+
 export function parseSelect(raw: string | null): SelectItem[] {
   if (raw === null || raw.trim() === '') return [{ kind: 'star' }];
   const s = stripSpaces(raw);
@@ -78,7 +81,9 @@ export function parseSelect(raw: string | null): SelectItem[] {
     throw parseError('select', raw, `${msg} at position ${i + 1}`);
   };
 
+  let depth = 0;
   function list(nested: boolean): SelectItem[] {
+    if (++depth > MAX_SELECT_DEPTH) fail(`embedding nested deeper than ${MAX_SELECT_DEPTH} levels`);
     const items: SelectItem[] = [];
     if (nested && s[i] === ')') return items;
     for (;;) {
@@ -87,7 +92,10 @@ export function parseSelect(raw: string | null): SelectItem[] {
         i++;
         continue;
       }
-      if (nested ? s[i] === ')' : i >= s.length) return items;
+      if (nested ? s[i] === ')' : i >= s.length) {
+        depth--;
+        return items;
+      }
       fail(`unexpected ${s[i] === undefined ? 'end of input' : JSON.stringify(s[i])}`);
     }
   }

@@ -92,9 +92,32 @@ export function checkProfile(req: Request): void {
   }
 }
 
-/** JSON request body: PGRST102 when it is not valid JSON. */
+/** How deep a JSON body may nest. Deeper input overflows recursive code (ours, the database's). */
+export const MAX_JSON_DEPTH = 512;
+
+/** Whether the JSON text nests deeper than `max`: one pass over the characters, strings skipped. */
+export function jsonNestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* backslash */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > max) return true;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return false;
+}
+
+/** JSON request body: PGRST102 when it is not valid JSON or nests too deep. */
 export function readJson(text: string): { text: string; value: unknown } | null {
   if (text.trim() === '') return null;
+  if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new ApiError(400, 'PGRST102', 'Empty or invalid json', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
   try {
     return { text, value: JSON.parse(text) };
   } catch {
