@@ -105,6 +105,42 @@ describe('checkout → webhook → download', () => {
     expect((await post({ 'stripe-signature': signWebhook(payload, FAKE_STRIPE_WEBHOOK_SECRET) })).status).toBe(200);
   });
 
+  it('delayed payment methods: unpaid on completion grants nothing; async success pays; async failure and bad signatures leave it pending', async () => {
+    const deliver = (type: string, sessionId: string, paymentStatus: string, secret = FAKE_STRIPE_WEBHOOK_SECRET) => {
+      const payload = JSON.stringify({
+        id: `evt_${type}_${sessionId}`,
+        object: 'event',
+        type,
+        data: { object: { id: sessionId, object: 'checkout.session', payment_status: paymentStatus, amount_total: 2900, currency: 'usd', customer_email: null } },
+      });
+      return fetch(`${stack.url}/functions/v1/stripe-webhook`, { method: 'POST', headers: { 'stripe-signature': signWebhook(payload, secret) }, body: payload });
+    };
+    const statusOf = async (sessionId: string) => (await stack.db.query<{ status: string }>('select status from public.purchases where stripe_session_id = $1', [sessionId])).rows[0]?.status;
+    const notCompleted = { status: 402, body: { title: 'Payment Not Completed', error: 'This payment has not been completed, so the download is not available.' } };
+
+    const id = await product();
+    const later = (await call('create-checkout-session', { productId: id })).body.sessionId as string;
+    // A bank transfer: the session completes unpaid. Acknowledged, nothing granted.
+    expect((await deliver('checkout.session.completed', later, 'unpaid')).status).toBe(200);
+    expect(await statusOf(later)).toBe('pending');
+    expect(await call('purchase-download', { sessionId: later })).toEqual(notCompleted);
+    // A forged success (wrong secret) changes nothing.
+    expect((await deliver('checkout.session.async_payment_succeeded', later, 'paid', 'whsec_wrong')).status).toBe(400);
+    expect(await statusOf(later)).toBe('pending');
+    // The money arrives: paid, downloadable; a repeated delivery changes nothing.
+    expect((await deliver('checkout.session.async_payment_succeeded', later, 'paid')).status).toBe(200);
+    expect((await deliver('checkout.session.async_payment_succeeded', later, 'paid')).status).toBe(200);
+    expect(await statusOf(later)).toBe('paid');
+    expect((await call('purchase-download', { sessionId: later })).status).toBe(200);
+
+    // Another buyer's transfer fails: still pending, still no download.
+    const failed = (await call('create-checkout-session', { productId: id })).body.sessionId as string;
+    expect((await deliver('checkout.session.completed', failed, 'unpaid')).status).toBe(200);
+    expect((await deliver('checkout.session.async_payment_failed', failed, 'unpaid')).status).toBe(200);
+    expect(await statusOf(failed)).toBe('pending');
+    expect(await call('purchase-download', { sessionId: failed })).toEqual(notCompleted);
+  });
+
   it("answers the spec's errors: not found, no price id, payments not configured, Stripe's own error", async () => {
     expect(await call('create-checkout-session', { productId: '00000000-0000-0000-0000-000000000000' })).toEqual({
       status: 404,
