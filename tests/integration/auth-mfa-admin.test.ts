@@ -1,6 +1,7 @@
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
+import { accountExists, makePerson, PASSWORD, postFunction, roleOf } from './admin-helpers.ts';
 import { decodeJwt, fragment, latestLink, location, memoryClient, uniqueEmail } from './auth-helpers.ts';
 
 let stack: TestStack;
@@ -230,5 +231,52 @@ describe('auth: admin API', () => {
     expect(mail.subject).toBe('You have been invited');
     const loc = await location(mail.link);
     expect(fragment(loc).get('type')).toBe('invite');
+  });
+});
+
+describe('two-factor enforced by the database', () => {
+  it("an enrolled admin's password-only (aal1) session has no admin powers, keys or account changes; aal2 has them all", async () => {
+    const master = await makePerson(stack, 'master_admin');
+    const victim = await makePerson(stack, 'editor', 'Victim');
+    // Enrol a factor in a session that passes it.
+    const client = memoryClient(stack);
+    await client.auth.signInWithPassword({ email: master.email, password: PASSWORD });
+    const factor = (await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone' })).data!;
+    expect((await client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: codeFor(factor.totp.secret) })).error).toBeNull();
+    expect((await client.from('user_api_keys').upsert({ user_id: master.id, openai_api_key: 'sk-master-secret' })).error).toBeNull();
+
+    // The password leaks: a fresh sign-in without the code is aal1.
+    const leaked = memoryClient(stack);
+    await leaked.auth.signInWithPassword({ email: master.email, password: PASSWORD });
+    const token = (await leaked.auth.getSession()).data.session!.access_token;
+    expect(decodeJwt(token).aal).toBe('aal1');
+    const aal1 = stack.asUser(token);
+    expect((await aal1.rpc('is_admin')).data).toBe(false);
+    expect((await aal1.rpc('admin_list_users')).error?.code).toBe('42501');
+    expect((await aal1.rpc('admin_set_user_role', { target_id: victim.id, new_role: 'view_only' })).error?.code).toBe('42501');
+    expect((await aal1.rpc('admin_restore_backup', { changes: {} })).error?.code).toBe('42501');
+    expect((await aal1.from('profiles').select('id').eq('id', victim.id)).data).toEqual([]);
+    expect((await aal1.from('monitoring_settings').select('*')).data ?? []).toEqual([]);
+    expect((await aal1.from('user_api_keys').select('openai_api_key')).data).toEqual([]);
+    expect((await aal1.from('user_api_keys').upsert({ user_id: master.id, openai_api_key: 'sk-attacker' })).error?.code).toBe('42501');
+    const rename = await aal1.from('profiles').update({ name: 'Owned' }).eq('id', master.id).select();
+    expect(rename.data).toEqual([]);
+    expect(await postFunction(stack, { action: 'delete', id: victim.id }, token)).toMatchObject({ status: 403 });
+    expect(await roleOf(stack, victim.id)).toBe('editor');
+    expect(await accountExists(stack, victim.id)).toBe(true);
+    const keys = await stack.db.query('select openai_api_key from public.user_api_keys where user_id = $1', [master.id]);
+    expect(keys.rows).toEqual([{ openai_api_key: 'sk-master-secret' }]);
+
+    // The same person with the code (aal2): everything works.
+    expect((await leaked.auth.mfa.challengeAndVerify({ factorId: factor.id, code: codeFor(factor.totp.secret) })).error).toBeNull();
+    const aal2 = stack.asUser((await leaked.auth.getSession()).data.session!.access_token);
+    expect((await aal2.rpc('is_admin')).data).toBe(true);
+    expect((await aal2.rpc('admin_list_users')).error).toBeNull();
+    expect((await aal2.from('user_api_keys').select('openai_api_key')).data).toEqual([{ openai_api_key: 'sk-master-secret' }]);
+    expect((await aal2.rpc('admin_set_user_role', { target_id: victim.id, new_role: 'view_only' })).error).toBeNull();
+    expect(await roleOf(stack, victim.id)).toBe('view_only');
+
+    // Accounts without a factor keep working with a password alone.
+    expect((await victim.client.from('user_api_keys').upsert({ user_id: victim.id, openai_api_key: 'sk-victim' })).error).toBeNull();
   });
 });

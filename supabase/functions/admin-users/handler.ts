@@ -9,7 +9,7 @@ import {
   VALIDATION_ERROR_TITLE,
   type UserFormInput,
 } from '../../../shared/core/adminUsers.ts';
-import { callerSees, profileById, roleOf, updateProfileAs } from './rest.ts';
+import { callerSees, isAdminNow, profileById, roleOf, updateProfileAs } from './rest.ts';
 
 /**
  * POST /functions/v1/admin-users — the admin screen's account changes that need the Auth admin
@@ -104,7 +104,8 @@ export default async function handler(req: Request): Promise<Response> {
   const caller = await callerOf(req);
   if (!caller) return refuse({ title: 'Access Denied', message: 'Sign in first.' }, 401);
   const role = await roleOf(caller.token);
-  if (!isAdminRole(role)) return refuse(ACCESS_DENIED, 403);
+  // isAdminNow: an admin account with two-factor authentication counts only in a two-factor session.
+  if (!isAdminRole(role) || !(await isAdminNow(caller.token))) return refuse(ACCESS_DENIED, 403);
   let body: Record<string, unknown> & Action;
   try {
     body = (await req.json()) as Record<string, unknown> & Action;

@@ -38,6 +38,12 @@ export async function roleOf(token: string): Promise<AppRole | null> {
   return result.ok && isAppRole(result.data) ? result.data : null;
 }
 
+/** The database's word on whether the caller is an admin now: the role, and a two-factor session when the account has a factor. */
+export async function isAdminNow(token: string): Promise<boolean> {
+  const result = await rest<unknown>({ token }, 'rpc/is_admin', { method: 'POST', body: '{}' });
+  return result.ok && result.data === true;
+}
+
 /** Any account's profile (service role), or null. */
 export async function profileById(id: string): Promise<ManagedUser | null> {
   const result = await rest<ManagedUser[]>('service', `profiles?select=${PROFILE_COLUMNS}&id=eq.${encodeURIComponent(id)}`);
