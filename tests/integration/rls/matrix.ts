@@ -441,4 +441,26 @@ export const RLS_MATRIX: TableCase[] = [
     change: { name: 'Renamed idea' },
     expect: ownerOnly,
   },
+  {
+    // The public face of products for sale, kept by a trigger on generated_documents: everyone
+    // reads it, nobody writes it over the API.
+    table: 'product_listings',
+    key: 'id',
+    setup: async (db, cast) =>
+      (
+        await db.query<{ id: string }>(
+          "insert into public.generated_documents (user_id, name, content, is_digital_product, price) values ($1, 'Listed product', '# Secret', true, 19) returning id",
+          [cast.owner.id],
+        )
+      ).rows[0]!.id,
+    newRow: () => ({ id: '00000000-0000-0000-0000-000000000001', name: 'Forged', price: 1, has_price_id: false }),
+    change: { price: 0 },
+    expect: {
+      anon: row(true, false, false, false),
+      owner: row(true, false, false, false),
+      other: row(true, false, false, false),
+      admin: row(true, false, false, false),
+      master_admin: row(true, false, false, false),
+    },
+  },
 ];
