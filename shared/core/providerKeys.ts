@@ -217,9 +217,6 @@ export const BASE_URL_TEXTS = {
   }),
 } as const;
 
-/** PostgREST's "no (single) row" code: no cloud record yet, not an error (spec §8). */
-export const NO_ROW_CODE = 'PGRST116';
-
 /** "Key works — 12 models available" (or "Connected — …" for a keyless local server). */
 export function modelsAvailableText(count: number, keyUsed: boolean): string {
   return `${keyUsed ? 'Key works' : 'Connected'} — ${count} ${count === 1 ? 'model' : 'models'} available`;

@@ -3,7 +3,6 @@ import {
   BASE_URL_TEXTS,
   CUSTOM_BASE_URL_COLUMN,
   KEY_TEXTS,
-  NO_ROW_CODE,
   PROVIDER_IDS,
   PROVIDER_KEY_COLUMNS,
   PROVIDER_KEYS,
@@ -18,7 +17,8 @@ import {
 import type { TypedStorage } from '../storage.ts';
 
 /**
- * The user's provider keys: typed access to user_api_keys (one row per user, owner-only RLS) and
+ * The user's provider keys: typed access to user_api_keys (one row per user, owner-only RLS,
+ * encrypted at rest through the provider-keys Edge Function) and
  * the save / clear / load flows of spec 000 §4 and §8 over any front end's typed storage. Keys
  * live in local storage and, when signed in, in the cloud record too. Storage also records whose
  * keys it holds (`provider_keys_owner`), so signing in never loses keys saved signed out and never
@@ -35,23 +35,28 @@ export interface DbError {
   code?: string;
 }
 
-const dbError = (error: { message: string; code?: string }): DbError => ({ message: error.message, code: error.code });
 
 /**
- * The user's cloud record, or null when none exists yet (PGRST116 is not an error, spec §8; asked
- * with maybeSingle so a missing row is no 406 in the browser's console either).
+ * The cloud record goes through the provider-keys Edge Function, which holds the secret the keys
+ * are encrypted with: the table itself stores only ciphertext. Errors keep the database's code
+ * (42501 when row-level security refuses) and message.
  */
+async function callProviderKeys<T>(client: SupabaseClient, body: Record<string, unknown>): Promise<{ data: T | null; error: DbError | null }> {
+  const { data, error } = await client.functions.invoke<T>('provider-keys', { body });
+  if (!error) return { data, error: null };
+  const context = (error as { context?: Response }).context;
+  const detail = (await context?.json().catch(() => null)) as { error?: string; code?: string | null } | null;
+  return { data: null, error: { message: detail?.error ?? error.message, code: detail?.code ?? undefined } };
+}
+
+/** The user's cloud record (decrypted), or null when none exists yet (spec §8: no record is no error). */
 export async function fetchUserApiKeys(
   client: SupabaseClient,
   userId: string,
 ): Promise<{ row: UserApiKeysRow | null; error: DbError | null }> {
-  const { data, error } = await client
-    .from('user_api_keys')
-    .select([...KEY_COLUMNS, 'user_id', 'updated_at'].join(', '))
-    .eq('user_id', userId)
-    .maybeSingle();
-  if (error) return error.code === NO_ROW_CODE ? { row: null, error: null } : { row: null, error: dbError(error) };
-  return { row: (data ?? null) as unknown as UserApiKeysRow | null, error: null };
+  const { data, error } = await callProviderKeys<{ row: UserApiKeysRow | null }>(client, { action: 'get', userId });
+  if (error) return { row: null, error };
+  return { row: data?.row ?? null, error: null };
 }
 
 /** Upserts columns of the user's record (user_id, the columns, updated_at; conflict on user_id, spec §7.2). */
@@ -60,10 +65,7 @@ export async function upsertUserApiKeys(
   userId: string,
   values: Partial<Record<KeyColumn, string | null>>,
 ): Promise<DbError | null> {
-  const { error } = await client
-    .from('user_api_keys')
-    .upsert({ user_id: userId, ...values, updated_at: new Date().toISOString() }, { onConflict: 'user_id' });
-  return error ? dbError(error) : null;
+  return (await callProviderKeys(client, { action: 'save', userId, values })).error;
 }
 
 /** Upserts one column of the user's record. */
@@ -72,11 +74,7 @@ export const upsertUserApiKey = (client: SupabaseClient, userId: string, column:
 
 /** Nulls one column of an existing record (spec 001 §7: "update the key field to null to disconnect"). */
 export async function clearUserApiKey(client: SupabaseClient, userId: string, column: KeyColumn): Promise<DbError | null> {
-  const { error } = await client
-    .from('user_api_keys')
-    .update({ [column]: null, updated_at: new Date().toISOString() })
-    .eq('user_id', userId);
-  return error ? dbError(error) : null;
+  return (await callProviderKeys(client, { action: 'clear', userId, column })).error;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -56,6 +56,16 @@ export interface StackConfig {
   logRequests: boolean;
   /** Directory with Edge Function folders (supabase/functions). */
   functionsDir: string;
+  /**
+   * Secrets the Edge Functions read from their environment (`supabase secrets set` on hosted
+   * Supabase), e.g. PROVIDER_KEYS_SECRET. Kept out of the database by design.
+   */
+  functionSecrets: Record<string, string>;
+  /**
+   * Encrypts TOTP secrets at rest (GoTrue's DB encryption): AUTH_DB_ENCRYPTION_KEY, or made once
+   * into .data/secrets by `npm run stack`. Null stores them as they are.
+   */
+  authEncryptionKey: string | null;
 }
 
 const env = (name: string): string | undefined => {
@@ -100,6 +110,8 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     maxBodyBytes: 1024 * 1024,
     logRequests: true,
     functionsDir: new URL('../functions/', import.meta.url).pathname,
+    functionSecrets: env('PROVIDER_KEYS_SECRET') ? { PROVIDER_KEYS_SECRET: env('PROVIDER_KEYS_SECRET')! } : {},
+    authEncryptionKey: env('AUTH_DB_ENCRYPTION_KEY') ?? null,
     ...overrides,
   };
 }

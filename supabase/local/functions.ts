@@ -19,6 +19,7 @@ export function createFunctionsHandler(ctx: StackContext): ServiceHandler {
     process.env.SUPABASE_ANON_KEY = ctx.config.anonKey;
     process.env.SUPABASE_SERVICE_ROLE_KEY = ctx.config.serviceRoleKey;
     process.env.SITE_URL = ctx.config.siteUrl;
+    Object.assign(process.env, ctx.config.functionSecrets);
     const name = path.split('/')[1] ?? '';
     if (!/^[a-z0-9][a-z0-9_-]*$/i.test(name)) return json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
     let handler = cache.get(name);

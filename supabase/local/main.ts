@@ -1,4 +1,6 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { startLocalStack, type LocalStack } from './server.ts';
 
 /**
@@ -12,6 +14,7 @@ import { startLocalStack, type LocalStack } from './server.ts';
 const args = new Set(process.argv.slice(2));
 const dataDir = process.env.PGLITE_DATA_DIR ?? new URL('../../.data/pglite', import.meta.url).pathname;
 const databaseUrl = process.env.DATABASE_URL || undefined;
+const secretsDir = process.env.STACK_SECRETS_DIR ?? new URL('../../.data/secrets', import.meta.url).pathname;
 
 // The signal handlers come first, so a Ctrl-C at any moment (opening the database, migrating,
 // serving) stops cleanly: start-up is cancelled between migrations, whatever was opened is closed
@@ -32,10 +35,35 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 console.log(`Starting the local stack (${databaseUrl ? 'PostgreSQL' : 'PGlite'})…`);
 
+/**
+ * The stack's secrets, kept outside the database so a dump of it opens nothing: from the
+ * environment, else made once into .data/secrets. PROVIDER_KEYS_SECRET (the provider-keys
+ * function) encrypts AI provider keys, AUTH_DB_ENCRYPTION_KEY encrypts TOTP secrets. Losing a file
+ * makes what it sealed unreadable (users enter keys again, re-enrol two-factor).
+ */
+async function secret(envName: string, fileName: string): Promise<string> {
+  if (process.env[envName]) return process.env[envName]!;
+  const file = join(secretsDir, fileName);
+  const existing = (await readFile(file, 'utf8').catch(() => '')).trim();
+  if (existing) return existing;
+  const made = randomBytes(32).toString('base64');
+  await mkdir(secretsDir, { recursive: true, mode: 0o700 });
+  await writeFile(file, `${made}\n`, { mode: 0o600 });
+  return made;
+}
+
 async function start(): Promise<LocalStack> {
   if (args.has('--reset') && !databaseUrl) await rm(dataDir, { recursive: true, force: true });
   if (!databaseUrl) await mkdir(dataDir, { recursive: true });
-  return startLocalStack({ databaseUrl, dataDir: databaseUrl ? undefined : dataDir, signal: startup.signal });
+  return startLocalStack({
+    databaseUrl,
+    dataDir: databaseUrl ? undefined : dataDir,
+    signal: startup.signal,
+    config: {
+      functionSecrets: { PROVIDER_KEYS_SECRET: await secret('PROVIDER_KEYS_SECRET', 'provider-keys.secret') },
+      authEncryptionKey: await secret('AUTH_DB_ENCRYPTION_KEY', 'auth-db.secret'),
+    },
+  });
 }
 
 async function main(): Promise<void> {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOT_DIR } from './chromium.ts';
-import { anonClient, createUser, latestMail, linkIn, serviceClient, SESSION_STORAGE_KEY, signInAs, uniqueEmail } from './support.ts';
+import { anonClient, createUser, latestMail, linkIn, SESSION_STORAGE_KEY, signInAs, storedKeys, uniqueEmail } from './support.ts';
 
 /** Accounts (spec §2.4–2.6, §4, §5, §8): sign-up, sign-in, Google, reset, admin portal, master login. */
 
@@ -122,8 +122,7 @@ test.describe('/auth', () => {
     await page.evaluate(() => window.localStorage.setItem('openai_api_key', 'sk-saved-before-signing-in'));
     await signInThroughForm(page, user.email, user.password);
     await expect(page).toHaveURL('/dashboard');
-    const cloudKey = async () =>
-      (await serviceClient().from('user_api_keys').select('openai_api_key').eq('user_id', user.id).maybeSingle()).data?.openai_api_key ?? null;
+    const cloudKey = async () => (await storedKeys(user.id))?.openai_api_key ?? null;
     await expect.poll(cloudKey).toBe('sk-saved-before-signing-in');
     expect(await page.evaluate(() => window.localStorage.getItem('openai_api_key'))).toBe('sk-saved-before-signing-in');
   });

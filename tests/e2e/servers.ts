@@ -5,6 +5,7 @@ import { startFakeOpenAI } from '../fixtures/fake-openai.ts';
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from '../fixtures/fake-stripe.ts';
 import { GOOGLE_PORT, OPENAI_PORT, PAGES_PORT, STACK_PORT, STACK_URL, STRIPE_PORT, WEB_URL } from './ports.ts';
 import { startTestPages } from '../fixtures/pages/serve.ts';
+import { E2E_PROVIDER_KEYS_SECRET } from './support.ts';
 
 /**
  * The backend of the e2e run (started by playwright.config.ts): a fresh local stack on
@@ -28,6 +29,8 @@ const stack = await startLocalStack({
     additionalRedirectUrls: [`${WEB_URL}/**`, 'http://marketplace.aivault.test:*/**', 'http://feedback.aivault.test:*/**'],
     logRequests: false,
     rateLimits: { signIn: 10_000, signUp: 10_000, recover: 10_000, emailSent: 10_000 },
+    functionSecrets: { PROVIDER_KEYS_SECRET: E2E_PROVIDER_KEYS_SECRET },
+    authEncryptionKey: 'e2e-auth-db-encryption-key',
     google: {
       clientId: 'e2e-client',
       secret: 'e2e-secret',

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { FAKE_OPENAI_BAD_KEY, FAKE_OPENAI_GOOD_KEY, FAKE_OPENAI_MODELS } from '../fixtures/fake-openai.ts';
 import { SCREENSHOT_DIR } from './chromium.ts';
 import { OPENAI_URL } from './ports.ts';
-import { createUser, serviceClient, signInAs, type TestUser } from './support.ts';
+import { createUser, signInAs, storedKeys, type TestUser } from './support.ts';
 
 /**
  * Settings → Provider Keys (spec 000 §2.17, §4, §8): saving, masking, clearing, cloud sync,
@@ -17,11 +17,7 @@ const KEY = 'sk-e2e-abcdefghijklmnop1234';
 const row = (page: Page, provider: string) => page.getByTestId(`provider-${provider}`);
 const notice = (page: Page, text: string) => page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
 const localItem = (page: Page, name: string) => page.evaluate((n) => localStorage.getItem(n), name);
-const cloudRow = async (user: TestUser) => {
-  const { data, error } = await serviceClient().from('user_api_keys').select('*').eq('user_id', user.id).maybeSingle();
-  if (error) throw new Error(error.message);
-  return data as Record<string, string | null> | null;
-};
+const cloudRow = (user: TestUser) => storedKeys(user.id);
 
 async function saveKey(page: Page, provider: string, value: string) {
   const r = row(page, provider);

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { WebSocket } from 'ws';
 import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/config.ts';
 import type { MailMessage } from '../../supabase/local/mail/mailbox.ts';
+import { decryptKey } from '../../shared/core/keyCipher.ts';
 import { STACK_URL } from './ports.ts';
 
 /** Helpers for e2e specs: users made through the real Auth admin API of the e2e stack, the mailbox, sessions. */
@@ -97,4 +98,19 @@ export function linkIn(mail: MailMessage, fragment = '/auth/v1/verify'): string 
   const link = links.find((href) => href.includes(fragment));
   if (!link) throw new Error(`no ${fragment} link in mail "${mail.subject}"`);
   return link;
+}
+
+/** The e2e stack's secret for provider keys at rest (tests/e2e/servers.ts), so tests can open what is stored. */
+export const E2E_PROVIDER_KEYS_SECRET = 'e2e-provider-keys-secret-not-for-production';
+
+/** The user's user_api_keys row with its keys opened (stored as ciphertext). */
+export async function storedKeys(userId: string): Promise<Record<string, string | null> | null> {
+  const { data, error } = await serviceClient().from('user_api_keys').select('*').eq('user_id', userId).maybeSingle();
+  if (error) throw new Error(error.message);
+  if (!data) return null;
+  const row = { ...(data as Record<string, string | null>) };
+  for (const [column, value] of Object.entries(row)) {
+    if (column.endsWith('_api_key') && value) row[column] = await decryptKey(E2E_PROVIDER_KEYS_SECRET, userId, column, value);
+  }
+  return row;
 }

@@ -59,6 +59,8 @@ export async function startTestStack(options: Omit<StartOptions, 'db'> = {}): Pr
       port: 0,
       logRequests: false,
       rateLimits: { signIn: 10_000, signUp: 10_000, recover: 10_000, emailSent: 10_000 },
+      functionSecrets: { PROVIDER_KEYS_SECRET: randomBytes(32).toString('base64') },
+      authEncryptionKey: randomBytes(32).toString('base64'),
       ...options.config,
     },
   });

@@ -81,7 +81,7 @@ describe('MASTER_ADMIN_EMAIL at stack start', () => {
     const port = 56000 + Math.floor(Math.random() * 1000);
     const email = uniqueEmail('env-master');
     const child = spawn(tsx, [stackMain], {
-      env: { ...process.env, PGLITE_DATA_DIR: dataDir, STACK_PORT: String(port), DATABASE_URL: '', MASTER_ADMIN_EMAIL: email, MASTER_ADMIN_PASSWORD: 'env-master-pass' },
+      env: { ...process.env, PGLITE_DATA_DIR: dataDir, STACK_SECRETS_DIR: join(dataDir, 'secrets'), STACK_PORT: String(port), DATABASE_URL: '', MASTER_ADMIN_EMAIL: email, MASTER_ADMIN_PASSWORD: 'env-master-pass' },
     });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));

@@ -1,7 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../supabase/local/jwt.ts';
-import { KEY_TEXTS } from '../../shared/core/providerKeys.ts';
+import { KEY_TEXTS, PROVIDER_KEY_COLUMNS } from '../../shared/core/providerKeys.ts';
+import { decryptKey, encryptKey } from '../../shared/core/keyCipher.ts';
 import { fetchUserApiKeys, loadProviderKeys, saveBaseUrl, saveProviderKey, type KeyDeps } from '../../shared/data/apiKeys.ts';
 import { createTypedStorage, memoryStore, type KeyValueStore } from '../../shared/storage.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -11,16 +12,37 @@ import { createCast, type ActorUser, type Cast } from './rls/actors.ts';
 let stack: TestStack;
 let cast: Cast;
 
-const clientFor = async (user: ActorUser): Promise<SupabaseClient> =>
-  stack.asUser(
+/** A signed-in client of the user: a real session row, and a token naming it (the Edge Function asks Auth who it is). */
+const clientFor = async (user: ActorUser): Promise<SupabaseClient> => {
+  const { rows } = await stack.db.query<{ id: string }>("insert into auth.sessions (user_id, aal) values ($1, 'aal1') returning id", [user.id]);
+  return stack.asUser(
     await signJwt(
-      { sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', aal: 'aal1', exp: Math.floor(Date.now() / 1000) + 3600 },
+      { sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', aal: 'aal1', session_id: rows[0]!.id, exp: Math.floor(Date.now() / 1000) + 3600 },
       stack.config.jwtSecret,
     ),
   );
+};
 
-const row = async (userId: string) =>
+const KEY_COLUMNS = Object.values(PROVIDER_KEY_COLUMNS) as string[];
+const secret = () => stack.config.functionSecrets.PROVIDER_KEYS_SECRET!;
+
+/** The stored row as a dump would show it. */
+const rawRow = async (userId: string) =>
   (await stack.db.query<Record<string, string | null>>('select * from public.user_api_keys where user_id = $1', [userId])).rows[0];
+
+/** The stored row with its keys opened — after checking that every stored key is ciphertext. */
+const row = async (userId: string) => {
+  const stored = await rawRow(userId);
+  if (!stored) return stored;
+  const opened: Record<string, string | null> = { ...stored };
+  for (const column of KEY_COLUMNS) {
+    const value = stored[column];
+    if (!value) continue;
+    expect(value, `${column} is stored encrypted`).toMatch(/^enc:v1:/);
+    opened[column] = await decryptKey(secret(), userId, column, value);
+  }
+  return opened;
+};
 
 const deps = async (user: ActorUser, store: KeyValueStore = memoryStore()): Promise<KeyDeps & { store: KeyValueStore }> => ({
   store,
@@ -97,7 +119,7 @@ describe('user_api_keys flows', () => {
     const d = { ...(await deps(cast.other)), userId: cast.owner.id };
     const result = await saveProviderKey(d, 'openai', 'sk-mine-but-wrong-user', true);
     expect(result.notice.title).toBe('DB Save Error');
-    expect(result.notice.description).toMatch(/^OpenAI key saved locally, but failed to save to cloud: .*row-level security/);
+    expect(result.notice.description).toBe('OpenAI key saved locally, but failed to save to cloud: These are not your keys.');
     expect(result.next).toEqual({ value: 'sk-mine-but-wrong-user', source: 'local' });
     expect(d.store.getItem('openai_api_key')).toBe('sk-mine-but-wrong-user');
     expect((await row(cast.owner.id))?.openai_api_key).toBeNull();
@@ -105,11 +127,12 @@ describe('user_api_keys flows', () => {
 
   it('a fetch error other than "no row" gives the fetch notice and falls back to local storage', async () => {
     const d = await deps(cast.other, memoryStore({ openai_api_key: 'sk-fallback' }));
-    const broken = { ...d, userId: 'not-a-uuid' };
+    // A session the server no longer accepts.
+    const broken = { ...d, client: stack.asUser('not-a-valid-jwt') };
     const { state, notices } = await loadProviderKeys(broken);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ title: 'Error fetching AI provider key from DB', variant: 'destructive' });
-    expect(notices[0]?.description).toMatch(/uuid/);
+    expect(notices[0]?.description).toMatch(/Sign in first/);
     expect(state.keys.openai).toEqual({ value: 'sk-fallback', source: 'local' });
   });
 
@@ -201,7 +224,7 @@ describe('signing in with keys already in this browser (spec §4; nothing lost, 
     const { state, notices } = await loadProviderKeys(refused);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ title: 'DB Save Error', variant: 'destructive' });
-    expect(notices[0]?.description).toMatch(/^AI provider key saved locally, but failed to save to cloud: .*row-level security/);
+    expect(notices[0]?.description).toBe('AI provider key saved locally, but failed to save to cloud: These are not your keys.');
     expect(state.keys.openai).toEqual({ value: 'sk-not-lost-1234567', source: 'local' });
     expect(store.getItem('openai_api_key')).toBe('sk-not-lost-1234567');
     expect(owner(store)).toBe(JSON.stringify({ userId: null }));
@@ -209,5 +232,51 @@ describe('signing in with keys already in this browser (spec §4; nothing lost, 
     const retried = await loadProviderKeys(await deps(people.admin, store));
     expect(retried.state.keys.openai).toEqual({ value: 'sk-not-lost-1234567', source: 'cloud' });
     expect((await row(people.admin.id))?.openai_api_key).toBe('sk-not-lost-1234567');
+  });
+});
+
+describe('keys at rest', () => {
+  it('the table holds only ciphertext: a dump of it shows no key', async () => {
+    const person = (await createCast(stack.db)).owner;
+    const d = await deps(person);
+    const plain = 'sk-dump-must-not-show-this-0123456789';
+    await saveProviderKey(d, 'openai', plain, true);
+    await saveProviderKey(d, 'anthropic', `sk-ant-${'z'.repeat(40)}`, true);
+    const dump = (await stack.db.query<{ line: string }>('select t::text as line from public.user_api_keys t')).rows.map((r) => r.line).join('\n');
+    expect(dump).not.toContain(plain);
+    expect(dump).not.toContain('z'.repeat(40));
+    expect((await rawRow(person.id))?.openai_api_key).toMatch(/^enc:v1:/);
+    // The owner reads them back through the flows.
+    const { state } = await loadProviderKeys(await deps(person));
+    expect(state.keys.openai.value).toBe(plain);
+  });
+
+  it('a ciphertext copied into another account (or column) does not open', async () => {
+    const people = await createCast(stack.db);
+    await saveProviderKey(await deps(people.owner), 'openai', 'sk-owner-secret-123456789', true);
+    const stolen = (await rawRow(people.owner.id))!.openai_api_key!;
+    await stack.db.query('insert into public.user_api_keys (user_id, openai_api_key, gemini_api_key) values ($1, $2, $2)', [people.other.id, stolen]);
+    const { data } = await (await clientFor(people.other)).functions.invoke<{ row: Record<string, string | null> }>('provider-keys', {
+      body: { action: 'get', userId: people.other.id },
+    });
+    expect(data?.row).toMatchObject({ openai_api_key: null, gemini_api_key: null });
+    expect(await decryptKey(secret(), people.owner.id, 'gemini_api_key', stolen)).toBeNull();
+    expect(await decryptKey('another-secret', people.owner.id, 'openai_api_key', stolen)).toBeNull();
+  });
+
+  it('a key stored before encryption is sealed the first time its owner loads it', async () => {
+    const person = (await createCast(stack.db)).owner;
+    await stack.db.query("insert into public.user_api_keys (user_id, openai_api_key) values ($1, 'sk-legacy-plaintext-123456')", [person.id]);
+    const { state } = await loadProviderKeys(await deps(person, ownedBy(person.id)));
+    expect(state.keys.openai.value).toBe('sk-legacy-plaintext-123456');
+    expect((await rawRow(person.id))?.openai_api_key).toMatch(/^enc:v1:/);
+    expect((await row(person.id))?.openai_api_key).toBe('sk-legacy-plaintext-123456');
+  });
+
+  it('sealing is bound to its secret: the same plaintext gives a new ciphertext each time', async () => {
+    const a = await encryptKey('s', 'u', 'openai_api_key', 'sk-x');
+    const b = await encryptKey('s', 'u', 'openai_api_key', 'sk-x');
+    expect(a).not.toBe(b);
+    expect(await decryptKey('s', 'u', 'openai_api_key', a)).toBe('sk-x');
   });
 });

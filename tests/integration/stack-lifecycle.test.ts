@@ -74,7 +74,7 @@ describe.runIf(testDbKind === 'pglite')('npm run stack process', () => {
   // As `npm run stack` runs it: one Node process, so a signal reaches the stack itself.
   function startProcess(dataDir: string, port: number) {
     const child = spawn(process.execPath, ['--import', 'tsx', main], {
-      env: { ...process.env, PGLITE_DATA_DIR: dataDir, STACK_PORT: String(port), DATABASE_URL: '' },
+      env: { ...process.env, PGLITE_DATA_DIR: dataDir, STACK_SECRETS_DIR: `${dataDir}-secrets`, STACK_PORT: String(port), DATABASE_URL: '' },
     });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
@@ -132,6 +132,7 @@ describe.runIf(testDbKind === 'pglite')('npm run stack process', () => {
       expect(await second.exited).toBe(0);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
+      await rm(`${dataDir}-secrets`, { recursive: true, force: true });
     }
   }, 120_000);
 
@@ -167,6 +168,8 @@ describe.runIf(testDbKind === 'pglite')('npm run stack process', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
       await rm(dataDir + '-other', { recursive: true, force: true });
+      await rm(`${dataDir}-secrets`, { recursive: true, force: true });
+      await rm(`${dataDir}-other-secrets`, { recursive: true, force: true });
     }
   }, 120_000);
 });

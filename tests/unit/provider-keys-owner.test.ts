@@ -12,20 +12,25 @@ import { createTypedStorage, memoryStore, type KeyValueStore } from '../../share
 
 type Row = Record<string, string | null>;
 
-/** user_api_keys of one user, in memory: the calls the flows make, recorded. */
+/** One user's keys behind the provider-keys Edge Function, in memory: the calls the flows make, recorded. */
 function fakeKeysTable(initial: Row | null, options: { refuseUpserts?: boolean } = {}) {
   let row = initial;
   const upserts: Row[] = [];
+  const refusal = () => ({
+    data: null,
+    error: { message: 'Edge Function returned a non-2xx status code', context: new Response(JSON.stringify({ error: 'new row violates row-level security policy', code: '42501' }), { status: 403 }) },
+  });
   const client = {
-    from: () => ({
-      select: () => ({ eq: () => ({ maybeSingle: () => Promise.resolve({ data: row, error: null }) }) }),
-      upsert: (values: Row) => {
-        if (options.refuseUpserts) return Promise.resolve({ error: { message: 'new row violates row-level security policy', code: '42501' } });
+    functions: {
+      invoke: (_name: string, { body }: { body: { action: string; userId: string; values?: Row } }) => {
+        if (body.action === 'get') return Promise.resolve({ data: { row }, error: null });
+        if (options.refuseUpserts) return Promise.resolve(refusal());
+        const values = { user_id: body.userId, ...body.values };
         upserts.push(values);
         row = { ...(row ?? {}), ...values };
-        return Promise.resolve({ error: null });
+        return Promise.resolve({ data: { saved: true }, error: null });
       },
-    }),
+    },
   } as unknown as SupabaseClient;
   return { client, upserts, row: () => row };
 }

@@ -88,13 +88,20 @@ function ProviderKeyRow({ provider, keys }: { provider: ProviderId; keys: Keys }
   const [testing, setTesting] = useState(false);
   const [result, setResult] = useState<KeyTestResult | null>(null);
   const [clearing, setClearing] = useState(false);
+  // While a new key is being saved, "Test" would still test the previous one.
+  const [saving, setSaving] = useState(false);
   const name = `${info.label} key`;
   const untestable = provider === 'chatgpt_custom' ? null : untestableReason(provider);
   const canTest = Boolean(stored.value) || (provider === 'chatgpt_custom' && Boolean(baseUrl));
 
   const save = async (raw: string) => {
     setResult(null);
-    await keys.saveKey(provider, raw);
+    setSaving(true);
+    try {
+      await keys.saveKey(provider, raw);
+    } finally {
+      setSaving(false);
+    }
   };
   const clear = async () => {
     setClearing(true);
@@ -153,7 +160,7 @@ function ProviderKeyRow({ provider, keys }: { provider: ProviderId; keys: Keys }
             size="small"
             startIcon={testing ? <CircularProgress size={14} color="inherit" /> : <NetworkCheckIcon />}
             onClick={() => void test()}
-            disabled={testing || !keys.ready}
+            disabled={testing || saving || !keys.ready}
             sx={{ alignSelf: 'flex-start', flexShrink: 0 }}
           >
             {/* The provider is in the visible text too: the accessible name must contain what is shown. */}

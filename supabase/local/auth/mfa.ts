@@ -1,10 +1,23 @@
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
+import { decryptKey, encryptKey, isEncrypted } from '../../../shared/core/keyCipher.ts';
+import type { StackContext } from '../context.ts';
 import { authJson, readBody, str, AuthError, notFound, unprocessable, validationFailed } from './errors.ts';
 import { addAmrClaim, authenticate, clientIp, reissueSession } from './tokens.ts';
 import type { AuthRoute } from './types.ts';
 import { findUserById, type FactorRow } from './users.ts';
 
+/** TOTP secrets are stored encrypted when the stack has a key (a database dump shows none). */
+async function sealTotpSecret(ctx: StackContext, userId: string, base32: string): Promise<string> {
+  return ctx.config.authEncryptionKey ? encryptKey(ctx.config.authEncryptionKey, userId, 'totp_secret', base32) : base32;
+}
+
+/** The secret in base32; '' when it cannot be opened (no code then matches). Plain ones are read as they are. */
+async function openTotpSecret(ctx: StackContext, userId: string, stored: string | null): Promise<string> {
+  if (!stored) return '';
+  if (!isEncrypted(stored)) return stored;
+  return ctx.config.authEncryptionKey ? ((await decryptKey(ctx.config.authEncryptionKey, userId, 'totp_secret', stored)) ?? '') : '';
+}
 /** A TOTP challenge is valid for 5 minutes (GoTrue MFA_CHALLENGE_EXPIRY_DURATION default 300s). */
 const CHALLENGE_TTL_S = 300;
 const MAX_UNVERIFIED_FACTORS = 10;
@@ -40,7 +53,7 @@ const enroll: AuthRoute = async ({ ctx }, req) => {
   const svg = await QRCode.toString(uri, { type: 'svg' });
   const { rows } = await ctx.db.query<FactorRow>(
     `insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret) values ($1, $2, 'totp', 'unverified', $3) returning *`,
-    [user.id, friendlyName || null, secret.base32],
+    [user.id, friendlyName || null, await sealTotpSecret(ctx, user.id, secret.base32)],
   );
   // Like current GoTrue, qr_code is the bare SVG; supabase-js prefixes "data:image/svg+xml;utf-8,".
   return authJson({ id: rows[0]!.id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: svg, secret: secret.base32, uri } });
@@ -78,7 +91,7 @@ const verify: AuthRoute = async ({ ctx }, req, [factorId]) => {
     await ctx.db.query('delete from auth.mfa_challenges where id = $1', [found.id]);
     throw unprocessable('mfa_challenge_expired', `MFA challenge ${found.id} has expired, verify against another challenge or create a new challenge.`);
   }
-  const totp = new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(factor.secret ?? '') });
+  const totp = new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(await openTotpSecret(ctx, user.id, factor.secret)) });
   if (!/^\d{6}$/.test(code) || totp.validate({ token: code, window: 1 }) === null) {
     throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
   }
