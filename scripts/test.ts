@@ -39,7 +39,10 @@ async function step(name: string, command: string, args: string[], env: NodeJS.P
   return code === 0;
 }
 
-const minutes = (seconds: number) => `${Math.floor(seconds / 60)}m${String(Math.round(seconds % 60)).padStart(2, '0')}s`;
+const minutes = (seconds: number) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}m${String(whole % 60).padStart(2, '0')}s`;
+};
 
 async function countVitest(file: string): Promise<void> {
   if (!existsSync(file)) return;

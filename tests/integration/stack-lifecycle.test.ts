@@ -92,18 +92,7 @@ describe.runIf(testDbKind === 'pglite')('npm run stack process', () => {
           reject(new Error(`stack exited early (${code}): ${output}`));
         });
       });
-    const ready = new Promise<void>((resolve, reject) => {
-      const timer = setInterval(() => {
-        if (output.includes('API URL')) {
-          clearInterval(timer);
-          resolve();
-        }
-      }, 100);
-      child.once('exit', (code) => {
-        clearInterval(timer);
-        reject(new Error(`stack exited early (${code}): ${output}`));
-      });
-    });
+    const ready = printed('API URL');
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     ready.catch(() => undefined);
     return { child, ready, exited, printed, output: () => output };
