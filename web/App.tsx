@@ -115,6 +115,7 @@ export const routes: RouteObject[] = [
               { path: ROUTES.savedIdeas, lazy: page(() => import('./pages/ideas/SavedIdeasPage.tsx'), 'SavedIdeasPage') },
               { path: ROUTES.fileManager, lazy: page(() => import('./pages/files/FileManagerPage.tsx'), 'FileManagerPage') },
               { path: ROUTES.workspace, lazy: page(() => import('./pages/files/WorkspacePage.tsx'), 'WorkspacePage') },
+              { path: ROUTES.sharedAccept, lazy: page(() => import('./pages/files/AcceptSharePage.tsx'), 'AcceptSharePage') },
               { path: ROUTES.adminDashboard, lazy: page(() => import('./pages/admin/AdminPage.tsx'), 'AdminPage') },
               { path: ROUTES.adminUsers, lazy: page(() => import('./pages/admin/AdminPage.tsx'), 'AdminPage') },
             ],

@@ -52,6 +52,8 @@ export const ROUTES = {
   runPrompt: '/run-prompt/:promptId',
   fileManager: '/file-manager',
   workspace: '/workspace/:workspaceId',
+  /** Where a share invitation's link lands (the token in the fragment). */
+  sharedAccept: '/shared/accept',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -102,6 +104,7 @@ export const PROTECTED_ROUTES: readonly RoutePattern[] = [
   ROUTES.runPrompt,
   ROUTES.fileManager,
   ROUTES.workspace,
+  ROUTES.sharedAccept,
 ];
 
 /** A signed-in user visiting one of these is sent to /dashboard (spec §2.1). */

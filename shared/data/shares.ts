@@ -1,22 +1,17 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { isSimpleEmail } from '../core/auth.ts';
+import { SHARE_TEXTS } from '../core/shares.ts';
 import { fail, invalid, ok, type DataResult } from './prompts.ts';
 import { toWorkspace, WORKSPACE_COLUMNS, type Workspace, type WorkspaceRow } from './workspaces.ts';
 
 /**
- * Read-only sharing (table shares; migration 20261123001400; spec 001 §6): the owner shares a
- * workspace or a document with an e-mail address; whoever signs in with that confirmed address
- * sees it and cannot change it (RLS). Sharing answers the same whether or not the address has an
- * account, so it reveals nothing about other users.
+ * Read-only sharing by invitation (table shares; migrations 20261123001400 and
+ * 20261125000300): the owner invites an e-mail address (the share-invite Edge Function mails a
+ * single-use link); whoever accepts the link while signed in gets the share bound to their account
+ * and sees the item read-only (RLS). An address alone grants nothing.
  */
 
-export const SHARE_TEXTS = {
-  invalidEmail: 'Please enter a valid email address.',
-  self: 'You cannot share with yourself.',
-  viewOnly: 'View-only accounts cannot share.',
-  shared: (email: string) => `Shared read-only with ${email}. They will see it when they sign in with that address.`,
-  revoked: (email: string) => `${email} can no longer see it.`,
-} as const;
+export { SHARE_TEXTS };
 
 export type ShareTarget = { workspaceId: string } | { documentId: string };
 
@@ -27,9 +22,11 @@ export interface Share {
   workspaceId: string | null;
   documentId: string | null;
   createdAt: string;
+  /** 'invited' until someone accepts the mailed link, then 'accepted'. */
+  status: 'invited' | 'accepted';
 }
 
-const COLUMNS = 'id, recipient_email, owner_email, workspace_id, document_id, created_at';
+const COLUMNS = 'id, recipient_email, owner_email, workspace_id, document_id, created_at, accepted_at';
 interface ShareRow {
   id: string;
   recipient_email: string;
@@ -37,6 +34,7 @@ interface ShareRow {
   workspace_id: string | null;
   document_id: string | null;
   created_at: string;
+  accepted_at: string | null;
 }
 const toShare = (r: ShareRow): Share => ({
   id: r.id,
@@ -45,25 +43,31 @@ const toShare = (r: ShareRow): Share => ({
   workspaceId: r.workspace_id,
   documentId: r.document_id,
   createdAt: r.created_at,
+  status: r.accepted_at ? 'accepted' : 'invited',
 });
 
-const targetColumns = (target: ShareTarget) =>
-  'workspaceId' in target ? { workspace_id: target.workspaceId, document_id: null } : { workspace_id: null, document_id: target.documentId };
-
-/** Shares the workspace or document read-only with the address (sharing twice is fine). */
+/**
+ * Invites the address to see the workspace or document read-only: the share-invite function
+ * mails a single-use link. Inviting again mails a new link (an accepted share stays as it is).
+ */
 export async function shareByEmail(client: SupabaseClient, target: ShareTarget, email: string): Promise<DataResult<Share>> {
   const address = email.trim().toLowerCase();
   if (!isSimpleEmail(address) || address.length > 320) return invalid(SHARE_TEXTS.invalidEmail);
-  const columns = targetColumns(target);
-  const { data, error } = await client.from('shares').insert({ ...columns, recipient_email: address }).select(COLUMNS).single();
-  if (!error) return ok(toShare(data as ShareRow));
-  if (error.code === '23514' && /yourself/.test(error.message)) return invalid(SHARE_TEXTS.self);
-  if (error.code === '23505') {
-    const column = columns.workspace_id ? 'workspace_id' : 'document_id';
-    const existing = await client.from('shares').select(COLUMNS).eq(column, columns.workspace_id ?? columns.document_id!).eq('recipient_email', address).single();
-    return existing.error ? fail(existing.error) : ok(toShare(existing.data as ShareRow));
-  }
-  return fail(error);
+  const { data, error } = await client.functions.invoke<{ share: ShareRow }>('share-invite', { body: { ...target, email: address } });
+  if (!error && data) return ok(toShare(data.share));
+  const context = (error as { context?: Response } | null)?.context;
+  const detail = (await context?.json().catch(() => null)) as { error?: string; code?: string | null } | null;
+  const message = detail?.error ?? error?.message ?? 'The item could not be shared.';
+  if (detail?.code === 'invalid' || detail?.code === '23514') return invalid(message);
+  return fail({ message, code: detail?.code ?? undefined });
+}
+
+/** Accepts an invitation link's token as the signed-in user; where it leads. */
+export async function acceptShare(client: SupabaseClient, token: string): Promise<DataResult<{ shareId: string; workspaceId: string | null; documentId: string | null }>> {
+  const { data, error } = await client.rpc('accept_share', { token });
+  if (error) return fail(error);
+  const row = data as { share_id: string; workspace_id: string | null; document_id: string | null };
+  return ok({ shareId: row.share_id, workspaceId: row.workspace_id, documentId: row.document_id });
 }
 
 /** Who the owner shared this workspace or document with, newest first. */

@@ -19,6 +19,9 @@ export function createFunctionsHandler(ctx: StackContext): ServiceHandler {
     process.env.SUPABASE_ANON_KEY = ctx.config.anonKey;
     process.env.SUPABASE_SERVICE_ROLE_KEY = ctx.config.serviceRoleKey;
     process.env.SITE_URL = ctx.config.siteUrl;
+    // Mail from functions goes to this stack's mailbox (a Resend-compatible endpoint).
+    process.env.RESEND_API_URL = `${ctx.config.publicUrl}/mail/resend`;
+    process.env.RESEND_API_KEY = ctx.config.serviceRoleKey;
     Object.assign(process.env, ctx.config.functionSecrets);
     const name = path.split('/')[1] ?? '';
     if (!/^[a-z0-9][a-z0-9_-]*$/i.test(name)) return json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);

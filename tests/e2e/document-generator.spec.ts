@@ -3,7 +3,7 @@ import JSZip from 'jszip';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { FAKE_OPENAI_GOOD_KEY } from '../fixtures/fake-openai.ts';
 import { MOBILE, screenshots, seriousViolations, toast, watchErrors } from './screens.ts';
-import { createUser, serviceClient, SESSION_STORAGE_KEY, signInAs, type TestUser } from './support.ts';
+import { acceptInvitation, createUser, serviceClient, SESSION_STORAGE_KEY, signInAs, type TestUser } from './support.ts';
 
 /**
  * /document-generator (spec 001 "Document Generator", §4, §5, §9) against the fake AI provider:
@@ -588,6 +588,8 @@ test('share a document read-only by e-mail: the view_only recipient finds it in 
   const viewerPage = await viewerContext.newPage();
   const viewerErrors = watchErrors(viewerPage);
   await signInAs(viewerPage, viewer);
+  await acceptInvitation(viewerPage, viewer.email);
+  await expect(viewerPage).toHaveURL(/\/file-manager$/);
   await openGenerator(viewerPage);
   await expect(form(viewerPage)).toHaveCount(0);
   await viewerPage.getByRole('alert').filter({ hasText: 'view-only' }).getByRole('link', { name: 'File Manager' }).click();

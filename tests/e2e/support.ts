@@ -114,3 +114,14 @@ export async function storedKeys(userId: string): Promise<Record<string, string 
   }
   return row;
 }
+
+/**
+ * The recipient opens the share invitation mailed to `email` (the newest) and accepts it as the
+ * account signed in on `page`; resolves once the app has moved on to what was shared.
+ */
+export async function acceptInvitation(page: Page, email: string): Promise<void> {
+  const mail = await latestMail(email.toLowerCase());
+  await page.goto(linkIn(mail, '/shared/accept#token='));
+  await page.getByRole('button', { name: 'Accept invitation' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/shared/accept'));
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import JSZip from 'jszip';
 import { screenshots, seriousViolations, toast, watchErrors } from './screens.ts';
-import { createUser, serviceClient, signInAs, type TestUser } from './support.ts';
+import { createUser, latestMail, linkIn, serviceClient, signInAs, type TestUser } from './support.ts';
 
 /**
  * /file-manager and /workspace/{id} (spec 001 "File Manager and Workspace"): the demo on a first
@@ -278,14 +278,27 @@ test('share read-only by e-mail: the view_only recipient sees it, downloads, and
   await expect(share.getByRole('alert')).toHaveText('Please enter a valid email address.');
   await share.getByLabel('E-mail address').fill(viewer.email.toUpperCase());
   await share.getByRole('button', { name: 'Share read-only' }).click();
+  await expect(toast(page)).toContainText(`Invitation sent to ${viewer.email}`);
   await expect(share.getByRole('list', { name: 'Shared with' })).toContainText(viewer.email);
+  await expect(share.getByRole('list', { name: 'Shared with' })).toContainText('Invited: not accepted yet');
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'workspace-share');
   await share.getByRole('button', { name: 'Done' }).click();
 
+  // The recipient sees nothing until they accept the mailed invitation; then it opens.
   const viewerContext = await browser.newContext();
   const viewerPage = await viewerContext.newPage();
   await signInAs(viewerPage, viewer);
+  await viewerPage.goto('/file-manager');
+  await expect(viewerPage.getByText('Nothing shared with you yet')).toBeVisible();
+  await viewerPage.goto(linkIn(await latestMail(viewer.email), '/shared/accept#token='));
+  await expect(viewerPage.getByRole('heading', { level: 1, name: 'Shared with you' })).toBeVisible();
+  await expect(viewerPage.getByText(`Accept the invitation as ${viewer.email}?`, { exact: false })).toBeVisible();
+  expect(new URL(viewerPage.url()).hash).toBe('');
+  expect(await seriousViolations(viewerPage)).toEqual([]);
+  await screenshots(viewerPage, 'share-accept');
+  await viewerPage.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(viewerPage.getByText('Shared with you, read-only')).toBeVisible();
   await viewerPage.goto('/file-manager');
   // A view_only account creates nothing: no form, no demo.
   await expect(viewerPage.getByRole('form', { name: 'Create a workspace' })).toHaveCount(0);

@@ -7,9 +7,10 @@ import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts'
 import { must, person, type Person } from './documents-helpers.ts';
 
 /**
- * Read-only sharing for each role (spec 001 §6; migration 20261123001400): an editor shares a
- * workspace or a document by e-mail; a view_only recipient sees it and cannot modify it — enforced
- * by RLS, so these calls go straight at the tables too, not only through the data layer.
+ * Read-only sharing for each role (spec 001 §6; migrations 20261123001400, 20261125000300): an
+ * editor invites an address to a workspace or a document (the share-invite function mails a
+ * single-use link); whoever accepts it while signed in sees it and cannot modify it — enforced by
+ * RLS, so these calls go straight at the tables too, not only through the data layer.
  */
 
 let stack: TestStack;
@@ -21,6 +22,19 @@ let workspace: ws.Workspace;
 let inWorkspace: docs.DocumentSummary;
 let notInWorkspace: docs.DocumentSummary;
 let foreign: docs.DocumentSummary;
+
+/** The token of the newest invitation mailed to the address. */
+function invitationToken(email: string): string {
+  const mail = stack.mailbox.latest(email.toLowerCase());
+  const token = /\/shared\/accept#token=([\w%-]+)/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`no invitation mailed to ${email}`);
+  return decodeURIComponent(token);
+}
+
+/** The recipient opens the newest invitation mailed to `address` and accepts it. */
+async function acceptMailed(recipient: Person, address = recipient.email) {
+  return must(await shares.acceptShare(recipient.client, invitationToken(address)));
+}
 
 const ok = (result: TreeResult): WorkspaceStructure => {
   if (!result.ok) throw new Error(result.error);
@@ -57,10 +71,28 @@ describe(`sharing a workspace read-only (${testDbKind})`, () => {
       code: 'invalid',
     });
     const first = must(await shares.shareByEmail(editor.client, { workspaceId: workspace.id }, `  ${viewer.email.toUpperCase()} `));
-    expect(first).toMatchObject({ recipientEmail: viewer.email.toLowerCase(), ownerEmail: editor.email.toLowerCase(), workspaceId: workspace.id });
+    expect(first).toMatchObject({ recipientEmail: viewer.email.toLowerCase(), ownerEmail: editor.email.toLowerCase(), workspaceId: workspace.id, status: 'invited' });
+    const mail = stack.mailbox.latest(viewer.email.toLowerCase())!;
+    expect(mail.subject).toBe(`${editor.email.toLowerCase()} shared “Launch workspace” with you`);
+    expect(mail.text).toContain(`${stack.config.siteUrl}/shared/accept#token=`);
     const again = must(await shares.shareByEmail(editor.client, { workspaceId: workspace.id }, viewer.email));
     expect(again.id).toBe(first.id);
     expect(must(await shares.listShares(editor.client, { workspaceId: workspace.id })).map((s) => s.recipientEmail)).toEqual([viewer.email.toLowerCase()]);
+  });
+
+  it('grants nothing until the invitation is accepted; the link works once, for the one who accepts it', async () => {
+    expect(must(await ws.getWorkspace(viewer.client, workspace.id))).toBeNull();
+    expect(must(await shares.listSharedWithMe(viewer.client, viewer.userId)).workspaces).toEqual([]);
+    const token = invitationToken(viewer.email);
+    // The owner cannot accept their own invitation.
+    expect((await shares.acceptShare(editor.client, token)).error?.message).toBe('This is your own share: send the link to the person you invited.');
+    expect(must(await shares.acceptShare(viewer.client, token))).toMatchObject({ workspaceId: workspace.id, documentId: null });
+    expect((await shares.acceptShare(stranger.client, token)).error?.message).toBe('This invitation link is not valid any more. Ask for a new one.');
+    expect((await shares.acceptShare(viewer.client, 'made-up-token')).error?.message).toBe('This invitation link is not valid any more. Ask for a new one.');
+    expect(must(await shares.listShares(editor.client, { workspaceId: workspace.id }))[0]?.status).toBe('accepted');
+    // Nothing over the API sets who accepted or the token.
+    const forged = await stranger.client.from('shares').insert({ workspace_id: workspace.id, recipient_email: 'x@example.com', recipient_id: stranger.userId });
+    expect(forged.error?.code).toBe('42501');
   });
 
   it('lets the view_only recipient see the workspace and the owner’s documents in it, and download them (counted)', async () => {
@@ -127,6 +159,7 @@ describe(`sharing a document and other rules (${testDbKind})`, () => {
   it('shares one document directly, with its download limit applying to the recipient too', async () => {
     must(await docs.setDownloadLimit(editor.client, notInWorkspace.id, 1));
     must(await shares.shareByEmail(editor.client, { documentId: notInWorkspace.id }, viewer.email));
+    expect(await acceptMailed(viewer)).toMatchObject({ documentId: notInWorkspace.id, workspaceId: null });
     const [entry] = must(await shares.listSharedWithMe(viewer.client, viewer.userId)).documents;
     expect(entry).toMatchObject({ ownerEmail: editor.email.toLowerCase(), item: { name: 'Private notes', templateId: null, downloadCount: 0, maxDownloads: 1 } });
     expect(must(await docs.downloadDocument(viewer.client, notInWorkspace.id)).downloadCount).toBe(1);
@@ -135,6 +168,7 @@ describe(`sharing a document and other rules (${testDbKind})`, () => {
 
   it('tells the owner how many addresses each document is shared with (the documents list shows it)', async () => {
     must(await shares.shareByEmail(editor.client, { documentId: notInWorkspace.id }, stranger.email));
+    await acceptMailed(stranger);
     const counts = must(await shares.countDocumentShares(editor.client, editor.userId));
     expect(Object.fromEntries(counts)).toEqual({ [notInWorkspace.id]: 2 });
     // Workspace shares are not document shares; nobody else sees the owner's shares (a recipient sees only their own).
@@ -170,19 +204,53 @@ describe(`sharing a document and other rules (${testDbKind})`, () => {
     must(await docs.saveSuggestion(editor.client, { originalPromptText: 'A blog post', suggestedPromptText: 'A sharper blog post', reasoningText: 'More specific' }));
   });
 
-  it('waits for an address that has no account yet, without saying whether it has one', async () => {
+  it('waits for an address that has no account yet, without saying whether it has one: the newcomer accepts after signing up', async () => {
     const email = `newcomer-${Date.now()}@example.com`;
     const shared = must(await shares.shareByEmail(editor.client, { workspaceId: workspace.id }, email));
     expect(shared.recipientEmail).toBe(email);
-    const newcomer = await person(stack, 'placeholder');
-    await stack.service().auth.admin.updateUserById(newcomer.userId, { email, email_confirm: true });
+    const newcomer = await person(stack, 'newcomer');
+    expect(must(await ws.getWorkspace(newcomer.client, workspace.id))).toBeNull();
+    await acceptMailed(newcomer, email);
     expect(must(await ws.getWorkspace(newcomer.client, workspace.id))?.name).toBe('Launch workspace');
   });
+});
 
-  it('counts only a confirmed address', async () => {
-    must(await shares.shareByEmail(editor.client, { workspaceId: workspace.id }, viewer.email));
-    expect(must(await ws.getWorkspace(viewer.client, workspace.id))).not.toBeNull();
-    await stack.db.query('update auth.users set email_confirmed_at = null where id = $1', [viewer.userId]);
-    expect(must(await ws.getWorkspace(viewer.client, workspace.id))).toBeNull();
+describe(`an e-mail address alone grants nothing (${testDbKind})`, () => {
+  it('taking the address (changing one’s e-mail with confirmations off, signing up under it, an admin editing it) reaches nothing', async () => {
+    const open = await startTestStack({ config: { enableConfirmations: false } });
+    try {
+      const owner = await person(open, 'owner', 'editor');
+      const doc = must(await docs.saveDocument(owner.client, { name: 'Board minutes', content: 'confidential' }));
+      const victim = `victim-${Date.now()}@example.com`;
+      must(await shares.shareByEmail(owner.client, { documentId: doc.id }, victim));
+
+      // 1. An attacker changes their address to the shared one: applied at once without confirmations.
+      const attacker = await person(open, 'attacker');
+      expect((await attacker.client.auth.updateUser({ email: victim })).error).toBeNull();
+      expect(must(await docs.getDocument(attacker.client, doc.id))).toBeNull();
+      expect(must(await shares.listSharedWithMe(attacker.client, attacker.userId)).documents).toEqual([]);
+      expect((await attacker.client.from('shares').select('id').eq('document_id', doc.id)).data).toEqual([]);
+      expect((await docs.downloadDocument(attacker.client, doc.id)).error?.code).toBe('not_found');
+      await open.service().auth.admin.updateUserById(attacker.userId, { email: `attacker-${Date.now()}@example.com` });
+
+      // 2. Someone signs up under the address.
+      const squatter = open.anon();
+      expect((await squatter.auth.signUp({ email: victim, password: 'correct-horse-42' })).error).toBeNull();
+      expect(must(await docs.getDocument(squatter, doc.id))).toBeNull();
+
+      // 3. An admin gives another account that address.
+      const third = await person(open, 'third');
+      await open.service().auth.admin.updateUserById(third.userId, { email: `third-${Date.now()}@example.com` });
+      expect(must(await docs.getDocument(third.client, doc.id))).toBeNull();
+
+      // Only the invitation's link opens it, for whoever accepts it.
+      const mail = open.mailbox.list(victim).find((m) => m.subject.includes('Board minutes'))!;
+      const token = decodeURIComponent(/#token=([\w%-]+)/.exec(mail.text)![1]!);
+      must(await shares.acceptShare(third.client, token));
+      expect(must(await docs.getDocument(third.client, doc.id))?.content).toBe('confidential');
+      expect(must(await docs.getDocument(attacker.client, doc.id))).toBeNull();
+    } finally {
+      await open.close();
+    }
   });
 });

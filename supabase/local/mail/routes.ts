@@ -75,6 +75,16 @@ export function createMailHandler(ctx: StackContext): ServiceHandler {
       if (req.method !== 'GET' && req.method !== 'HEAD') return json({ message: 'Method not allowed' }, 405);
       return json(ctx.mailbox.list(to));
     }
+    // What the Edge Functions send mail through: the HTTP API of Resend (POST /emails), so the same
+    // code mails for real on hosted Supabase (RESEND_API_URL unset) and into this mailbox here.
+    if (route === '/resend/emails' && req.method === 'POST') {
+      if (req.headers.get('authorization') !== `Bearer ${ctx.config.serviceRoleKey}`) return json({ name: 'validation_error', message: 'API key is invalid' }, 401);
+      const body = (await req.json().catch(() => null)) as { from?: string; to?: string | string[]; subject?: string; html?: string; text?: string } | null;
+      const recipients = body ? (Array.isArray(body.to) ? body.to : [body.to]).filter((to): to is string => typeof to === 'string' && to.includes('@')) : [];
+      if (!body?.subject || !recipients.length) return json({ name: 'validation_error', message: 'The `to` and `subject` fields are required.' }, 422);
+      const sent = recipients.map((to) => ctx.mailbox.send({ to, from: body.from, subject: body.subject!, html: body.html ?? '', text: body.text ?? '' }));
+      return json({ id: sent[0]!.id });
+    }
     if (route === '/api/latest') {
       const latest = to ? ctx.mailbox.latest(to) : ctx.mailbox.list()[0];
       return latest ? json(latest) : json({ message: 'No mail for this address' }, 404);

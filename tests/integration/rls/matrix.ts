@@ -410,11 +410,11 @@ export const RLS_MATRIX: TableCase[] = [
         await db.query<{ id: string }>("insert into public.workspaces (user_id, name) values ($1, 'Shared workspace') returning id", [cast.owner.id])
       ).rows[0]!.id;
       return (
-        await db.query<{ id: string }>('insert into public.shares (owner_id, workspace_id, recipient_email) values ($1, $2, $3) returning id', [
-          cast.owner.id,
-          sharedWorkspaceId,
-          cast.other.email,
-        ])
+        // Accepted by `other`: the share is bound to their account (an address alone grants nothing).
+        await db.query<{ id: string }>(
+          'insert into public.shares (owner_id, workspace_id, recipient_email, recipient_id, accepted_at) values ($1, $2, $3, $4, now()) returning id',
+          [cast.owner.id, sharedWorkspaceId, cast.other.email, cast.other.id],
+        )
       ).rows[0]!.id;
     },
     newRow: (cast) => ({ owner_id: cast.owner.id, workspace_id: sharedWorkspaceId, recipient_email: cast.admin.email }),

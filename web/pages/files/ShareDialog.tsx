@@ -7,7 +7,8 @@ import { supabase } from '../../lib/supabase.ts';
 import { fieldProblem } from './fieldProblem.ts';
 
 /**
- * Share a workspace or a document read-only by e-mail, and see or revoke who it is shared with.
+ * Share a workspace or a document read-only by e-mail invitation, and see (invited / can view) or
+ * revoke who it is shared with.
  * `onSharesChange` hears the list after every load, share and revoke (e.g. a row's "Shared with n").
  */
 export function ShareDialog({
@@ -65,7 +66,11 @@ export function ShareDialog({
     setEmail('');
     setProblem(null);
     replace([result.data, ...sharesRef.current.filter((s) => s.id !== result.data.id)]);
-    notify({ title: 'Shared', description: SHARE_TEXTS.shared(result.data.recipientEmail) });
+    notify(
+      result.data.status === 'accepted'
+        ? { title: 'Already shared', description: SHARE_TEXTS.alreadyAccepted(result.data.recipientEmail) }
+        : { title: 'Invitation sent', description: SHARE_TEXTS.invited(result.data.recipientEmail) },
+    );
   };
 
   const revoke = async (s: Share) => {
@@ -80,8 +85,8 @@ export function ShareDialog({
       <DialogTitle id="share-title">Share “{name}”</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          People you share with can open it and download {isWorkspace ? 'its files' : 'it'}, but cannot change anything. They find it in their File Manager
-          when they sign in with that e-mail address.
+          People you share with can open it and download {isWorkspace ? 'its files' : 'it'}, but cannot change anything. They get an e-mail with a link;
+          once they accept it while signed in, they find it in their File Manager.
         </DialogContentText>
         <Stack component="form" aria-label="Share by e-mail" noValidate direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={(e) => void share(e)} sx={{ alignItems: 'flex-start' }}>
           <TextField
@@ -97,7 +102,7 @@ export function ShareDialog({
             fullWidth
           />
           <Button type="submit" variant="contained" disabled={busy} sx={{ mt: { sm: '2px' }, whiteSpace: 'nowrap' }}>
-            Share read-only
+            {busy ? 'Sending…' : 'Share read-only'}
           </Button>
         </Stack>
         {loadError && <Alert severity="error" action={<Button onClick={() => void load()}>Try again</Button>}>Error fetching shares: {loadError}</Alert>}
@@ -120,7 +125,11 @@ export function ShareDialog({
                   </Tooltip>
                 }
               >
-                <ListItemText primary={s.recipientEmail} secondary="Can view" slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }} />
+                <ListItemText
+                  primary={s.recipientEmail}
+                  secondary={s.status === 'accepted' ? 'Can view' : 'Invited: not accepted yet (invite again to resend the link)'}
+                  slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }}
+                />
               </ListItem>
             ))}
           </List>

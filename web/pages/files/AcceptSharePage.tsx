@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Alert, Box, Button, Container, Stack, Typography } from '@mui/material';
+import { ROUTES, workspacePath } from '../../../shared/core/routes.ts';
+import { acceptShare } from '../../../shared/data/shares.ts';
+import { useNotify } from '../../../shared/ui/notices.tsx';
+import { useUser } from '../../lib/session.tsx';
+import { supabase } from '../../lib/supabase.ts';
+
+/**
+ * /shared/accept#token=… — the link of a share invitation. The token rides in the fragment (never
+ * sent to a server) and leaves the address bar at once. Accepting binds the share to the account
+ * signed in here (so the user is told which one), and opens what was shared.
+ */
+export function AcceptSharePage() {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const user = useUser();
+  const token = useRef<string | null>(null);
+  const [ready, setReady] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (token.current === null) {
+      token.current = new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token') ?? '';
+      window.history.replaceState(window.history.state, '', window.location.pathname);
+    }
+    setReady(true);
+  }, []);
+
+  const accept = async () => {
+    setBusy(true);
+    const result = await acceptShare(supabase, token.current ?? '');
+    setBusy(false);
+    if (result.error) return setProblem(result.error.message);
+    notify({ title: 'Invitation accepted', description: 'It is in your File Manager under “Shared with you”, read-only.' });
+    navigate(result.data.workspaceId ? workspacePath(result.data.workspaceId) : ROUTES.fileManager, { replace: true });
+  };
+
+  const email = user?.email ?? 'this account';
+  const missing = ready && !token.current;
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }}>
+      <Stack spacing={2} component="section" aria-labelledby="accept-title">
+        <Typography id="accept-title" variant="h4" component="h1">
+          Shared with you
+        </Typography>
+        {missing ? (
+          <Alert severity="warning">This invitation link is incomplete. Open it again from the e-mail you received.</Alert>
+        ) : (
+          <Typography>
+            Someone shared a workspace or document with you, read-only. Accept the invitation as <strong>{email}</strong>? It will be added to your File
+            Manager; you can remove it from your list at any time.
+          </Typography>
+        )}
+        {problem && <Alert severity="error">{problem}</Alert>}
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {!missing && !problem && (
+            <Button variant="contained" onClick={() => void accept()} disabled={busy || !ready}>
+              {busy ? 'Accepting…' : 'Accept invitation'}
+            </Button>
+          )}
+          <Button component={RouterLink} to={ROUTES.fileManager}>
+            Go to the File Manager
+          </Button>
+        </Box>
+      </Stack>
+    </Container>
+  );
+}
