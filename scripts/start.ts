@@ -88,7 +88,9 @@ if (!hosted) {
     frontEnv.VITE_STRIPE_PUBLISHABLE_KEY = 'pk_test_local_fake';
     console.log(`Fake Stripe on ${stripe.url} (its checkout page has Pay and Cancel buttons; any price id starting with price_ sells for $19.99)`);
   }
-  watch(startService('stack', process.execPath, ['--import', 'tsx', 'supabase/local/main.ts'], { ...googleEnv, ...stripeEnv }), 'local stack');
+  // With the fake AI provider, the stack's functions (server-side document generation) call it too.
+  const aiEnv = frontEnv.VITE_AI_BASE_URL ? { AI_BASE_URL: frontEnv.VITE_AI_BASE_URL } : {};
+  watch(startService('stack', process.execPath, ['--import', 'tsx', 'supabase/local/main.ts'], { ...googleEnv, ...stripeEnv, ...aiEnv }), 'local stack');
   await waitForHttp(`${supabaseUrl}/health`, 120_000);
 }
 

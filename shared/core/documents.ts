@@ -90,6 +90,18 @@ export function generationProblem(input: { promptText: string; templateId: strin
 /** The prompt sent for analysis (first Generate) must not be blank: 'Prompt is empty'. */
 export const analysisProblem = (promptText: string): string | null => (promptText.trim() ? null : DOCUMENT_TEXTS.promptEmpty);
 
+/** What the generate-document Edge Function is asked for (the dashboard sends it, the function checks it). */
+export interface GenerationRequest {
+  prompt: string;
+  templateId: string;
+  provider: ProviderId;
+  model: string;
+  /** The key in this browser; without one the server uses the key synced to the account. */
+  apiKey: string | null;
+  customBaseUrl: string | null;
+  folderId: string | null;
+}
+
 export const DOCUMENT_LIMITS = { nameMax: 300, contentMax: 1_000_000, folderNameMax: 200 } as const;
 
 /** Saving a generated document: signed in ('Login Required') and something to save ('Nothing to Save'). */

@@ -68,6 +68,9 @@ export interface StackConfig {
   authEncryptionKey: string | null;
 }
 
+/** What the functions may be given from the stack's environment. */
+const FUNCTION_ENV = ['PROVIDER_KEYS_SECRET', 'AI_BASE_URL', 'RESEND_API_KEY', 'MAIL_FROM'] as const;
+
 const env = (name: string): string | undefined => {
   const value = process.env[name];
   return value === undefined || value === '' ? undefined : value;
@@ -110,7 +113,9 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     maxBodyBytes: 1024 * 1024,
     logRequests: true,
     functionsDir: new URL('../functions/', import.meta.url).pathname,
-    functionSecrets: env('PROVIDER_KEYS_SECRET') ? { PROVIDER_KEYS_SECRET: env('PROVIDER_KEYS_SECRET')! } : {},
+    functionSecrets: Object.fromEntries(
+      FUNCTION_ENV.flatMap((name) => (env(name) ? [[name, env(name)!]] : [])),
+    ),
     authEncryptionKey: env('AUTH_DB_ENCRYPTION_KEY') ?? null,
     ...overrides,
   };

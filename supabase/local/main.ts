@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { loadConfig } from './config.ts';
 import { startLocalStack, type LocalStack } from './server.ts';
 
 /**
@@ -60,7 +61,7 @@ async function start(): Promise<LocalStack> {
     dataDir: databaseUrl ? undefined : dataDir,
     signal: startup.signal,
     config: {
-      functionSecrets: { PROVIDER_KEYS_SECRET: await secret('PROVIDER_KEYS_SECRET', 'provider-keys.secret') },
+      functionSecrets: { ...loadConfig().functionSecrets, PROVIDER_KEYS_SECRET: await secret('PROVIDER_KEYS_SECRET', 'provider-keys.secret') },
       authEncryptionKey: await secret('AUTH_DB_ENCRYPTION_KEY', 'auth-db.secret'),
     },
   });

@@ -113,10 +113,17 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
         headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       }
       const hasBody = !['GET', 'HEAD'].includes(nodeReq.method ?? 'GET') && chunks.length > 0;
+      // The client hanging up aborts the request's signal, as on hosted Supabase (a streamed
+      // generation that the user stops must see it).
+      const hangUp = new AbortController();
+      nodeRes.once('close', () => {
+        if (!nodeRes.writableFinished) hangUp.abort();
+      });
       const req = new Request(`http://${nodeReq.headers.host ?? `${config.host}:${config.port}`}${nodeReq.url ?? '/'}`, {
         method: nodeReq.method,
         headers,
         body: hasBody ? Buffer.concat(chunks) : undefined,
+        signal: hangUp.signal,
       });
       setPeerAddress(req, nodeReq.socket.remoteAddress);
       const res = await route(req).catch((error: unknown) => {
@@ -171,12 +178,23 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
   };
 }
 
+/** Writes the response as its body arrives (streamed answers reach the client chunk by chunk). */
 async function writeResponse(nodeRes: ServerResponse, res: Response, headOnly = false): Promise<void> {
   const headers: Record<string, string> = { ...CORS_HEADERS };
   res.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  const body = headOnly || res.body === null ? null : Buffer.from(await res.arrayBuffer());
   nodeRes.writeHead(res.status, headers);
-  nodeRes.end(body);
+  if (headOnly || res.body === null) {
+    nodeRes.end();
+    return;
+  }
+  try {
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      if (nodeRes.destroyed) break;
+      nodeRes.write(chunk);
+    }
+  } finally {
+    nodeRes.end();
+  }
 }

@@ -29,7 +29,7 @@ const stack = await startLocalStack({
     additionalRedirectUrls: [`${WEB_URL}/**`, 'http://marketplace.aivault.test:*/**', 'http://feedback.aivault.test:*/**'],
     logRequests: false,
     rateLimits: { signIn: 10_000, signUp: 10_000, recover: 10_000, emailSent: 10_000 },
-    functionSecrets: { PROVIDER_KEYS_SECRET: E2E_PROVIDER_KEYS_SECRET },
+    functionSecrets: { PROVIDER_KEYS_SECRET: E2E_PROVIDER_KEYS_SECRET, AI_BASE_URL: `${openai.url}/v1` },
     authEncryptionKey: 'e2e-auth-db-encryption-key',
     google: {
       clientId: 'e2e-client',

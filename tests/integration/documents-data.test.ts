@@ -53,9 +53,11 @@ describe(`generated documents (${testDbKind})`, () => {
       ['cherry', alpha.id],
       ['date', zeta.id],
     ] as const) {
-      saved.push(must(await docs.saveDocument(me.client, { name, content: `# ${name}`, templateId: 'blog_post', folderId })));
+      saved.push(must(await docs.saveDocument(me.client, { name, content: `# ${name}`, folderId })));
     }
-    expect(saved[0]).toMatchObject({ format: 'docx', templateId: 'blog_post', downloadCount: 0, maxDownloads: null, isDigitalProduct: false, userId: me.userId });
+    // Saved by hand: a plain document (only the generator's counted documents carry a template).
+    expect(saved[0]).toMatchObject({ format: 'docx', templateId: null, downloadCount: 0, maxDownloads: null, isDigitalProduct: false, userId: me.userId });
+    expect((await docs.saveDocument(me.client, { name: 'Forged', content: '# x', templateId: 'blog_post' })).error?.code).toBe('42501');
     const order = async (sort: DocumentSort) => must(await docs.listDocuments(me.client, me.userId, { sort })).map((d) => d.name);
     expect(await order('name_asc')).toEqual(['Apple', 'banana', 'cherry', 'date']);
     expect(await order('name_desc')).toEqual(['date', 'cherry', 'banana', 'Apple']);

@@ -1,8 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AiError, toAiError } from '../../ai/aiErrors.ts';
 import { streamText, type AiRequest, type StreamResult } from '../../ai/chat.ts';
+import type { ProviderId } from '../../core/providerKeys.ts';
 
 export type AiRunStatus = 'idle' | 'running' | 'done' | 'stopped' | 'error';
+
+/** Produces a run's result; calls `onText` with the whole text so far; stops when `signal` aborts. */
+export type RunSource<R extends StreamResult> = (signal: AbortSignal, onText: (text: string) => void) => Promise<R>;
 
 export interface AiRun {
   status: AiRunStatus;
@@ -11,6 +15,8 @@ export interface AiRun {
   error: AiError | null;
   /** Streams a run; resolves with the result, or null when it failed (see `error`). */
   start(request: Omit<AiRequest, 'signal'>): Promise<StreamResult | null>;
+  /** The same for a stream from elsewhere (a server that calls the provider): `source` reports the text so far. */
+  startWith<R extends StreamResult>(provider: ProviderId, source: RunSource<R>, fallbackError?: string): Promise<R | null>;
   /** Stops the running request (the text so far stays). */
   stop(): void;
   reset(): void;
@@ -26,7 +32,7 @@ export function useAiRun(): AiRun {
   // Leaving the page stops a run in flight.
   useEffect(() => () => controller.current?.abort(), []);
 
-  const start = useCallback(async (request: Omit<AiRequest, 'signal'>) => {
+  const startWith = useCallback(async <R extends StreamResult>(provider: ProviderId, source: RunSource<R>, fallbackError?: string): Promise<R | null> => {
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
@@ -34,14 +40,16 @@ export function useAiRun(): AiRun {
     setText('');
     setError(null);
     try {
-      const result = await streamText({ ...request, signal: current.signal, onDelta: (_delta, full) => setText(full) });
+      const result = await source(current.signal, (full) => {
+        if (controller.current === current) setText(full);
+      });
       if (controller.current === current) {
         setText(result.text);
         setStatus(result.stopped ? 'stopped' : 'done');
       }
       return result;
     } catch (thrown) {
-      const mapped = toAiError(thrown, { provider: request.target.provider, fallback: request.fallbackError });
+      const mapped = thrown instanceof AiError ? thrown : toAiError(thrown, { provider, fallback: fallbackError });
       if (controller.current === current) {
         setText(mapped.partial);
         setError(mapped);
@@ -50,6 +58,12 @@ export function useAiRun(): AiRun {
       return null;
     }
   }, []);
+
+  const start = useCallback(
+    (request: Omit<AiRequest, 'signal'>) =>
+      startWith(request.target.provider, (signal, onText) => streamText({ ...request, signal, onDelta: (_delta, full) => onText(full) }), request.fallbackError),
+    [startWith],
+  );
 
   const stop = useCallback(() => controller.current?.abort(), []);
   const reset = useCallback(() => {
@@ -60,5 +74,5 @@ export function useAiRun(): AiRun {
     setError(null);
   }, []);
 
-  return { status, text, error, start, stop, reset };
+  return { status, text, error, start, startWith, stop, reset };
 }

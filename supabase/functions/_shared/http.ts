@@ -13,6 +13,26 @@ export function env(name: string): string {
   return value;
 }
 
+/** A setting that may be absent. */
+export function optionalEnv(name: string): string | undefined {
+  try {
+    return env(name);
+  } catch {
+    return undefined;
+  }
+}
+
+/** PostgREST on this project, as the caller (their access token: RLS applies) or as the service role. */
+export async function rest(path: string, init: RequestInit, token: string | 'service'): Promise<{ ok: boolean; status: number; body: unknown }> {
+  const key = token === 'service' ? env('SUPABASE_SERVICE_ROLE_KEY') : env('SUPABASE_ANON_KEY');
+  const res = await fetch(`${env('SUPABASE_URL')}/rest/v1/${path}`, {
+    ...init,
+    headers: { apikey: key, authorization: `Bearer ${token === 'service' ? key : token}`, 'content-type': 'application/json', ...init.headers },
+  });
+  const text = await res.text();
+  return { ok: res.ok, status: res.status, body: text ? JSON.parse(text) : null };
+}
+
 export const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',

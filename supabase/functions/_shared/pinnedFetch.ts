@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
+import { Readable } from 'node:stream';
 import { isPublicAddress } from './net.ts';
 
 /**
@@ -38,7 +39,11 @@ export async function publicTarget(url: URL, resolve: Resolve, allowPrivate = fa
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
-export function getPinned(url: URL, target: Target, options: { signal: AbortSignal; headers: Record<string, string> }): Promise<http.IncomingMessage> {
+export function getPinned(
+  url: URL,
+  target: Target,
+  options: { signal: AbortSignal; headers: Record<string, string>; method?: string; body?: string | Buffer },
+): Promise<http.IncomingMessage> {
   const transport = url.protocol === 'https:' ? https : http;
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   return new Promise((resolve, reject) => {
@@ -49,7 +54,7 @@ export function getPinned(url: URL, target: Target, options: { signal: AbortSign
         family: target.family,
         port: url.port || undefined,
         path: `${url.pathname}${url.search}`,
-        method: 'GET',
+        method: options.method ?? 'GET',
         headers: { ...options.headers, host: url.host },
         servername: isIP(hostname) ? undefined : hostname,
         signal: options.signal,
@@ -58,6 +63,29 @@ export function getPinned(url: URL, target: Target, options: { signal: AbortSign
       resolve,
     );
     request.once('error', reject);
-    request.end();
+    request.end(options.body);
   });
+}
+
+/**
+ * A fetch for calling a user-configured server (an OpenAI-compatible base URL) from the server:
+ * every request goes through publicTarget and getPinned, so it reaches only the public address
+ * that was checked.
+ */
+export function pinnedFetch(resolve: Resolve = systemResolve, allowPrivate = false): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const target = await publicTarget(url, resolve, allowPrivate);
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const body = init?.body == null ? undefined : typeof init.body === 'string' ? init.body : Buffer.from(await new Response(init.body).arrayBuffer());
+    const res = await getPinned(url, target, { signal: init?.signal ?? new AbortController().signal, headers, method: init?.method ?? 'GET', body });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const status = res.statusCode ?? 502;
+    const empty = status === 204 || status === 304 || init?.method === 'HEAD';
+    if (empty) res.resume();
+    return new Response(empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), { status, statusText: res.statusMessage, headers: responseHeaders });
+  };
 }

@@ -1,5 +1,5 @@
 import { CUSTOM_BASE_URL_COLUMN, PROVIDER_KEY_COLUMNS } from '../../../shared/core/providerKeys.ts';
-import { callerOf, env, fail, json, preflight, type Caller } from '../_shared/http.ts';
+import { callerOf, env, fail, json, optionalEnv, preflight, type Caller } from '../_shared/http.ts';
 import { decryptKey, encryptKey, isEncrypted } from '../../../shared/core/keyCipher.ts';
 
 /**
@@ -19,13 +19,7 @@ const COLUMNS = new Set([...KEY_COLUMNS, CUSTOM_BASE_URL_COLUMN]);
 
 type Row = Record<string, string | null>;
 
-const secret = (): string | null => {
-  try {
-    return env('PROVIDER_KEYS_SECRET');
-  } catch {
-    return null;
-  }
-};
+const secret = (): string | null => optionalEnv('PROVIDER_KEYS_SECRET') ?? null;
 
 /** The table as the caller: PostgREST with their token. */
 async function asCaller(caller: Caller, query: string, init: RequestInit = {}): Promise<{ ok: boolean; status: number; body: unknown }> {

@@ -1,6 +1,6 @@
 import { isSimpleEmail } from '../../../shared/core/auth.ts';
 import { SHARE_TEXTS, shareAcceptUrl, shareInvitationMail } from '../../../shared/core/shares.ts';
-import { callerOf, env, fail, json, preflight, type Caller } from '../_shared/http.ts';
+import { callerOf, env, fail, json, preflight, rest, type Caller } from '../_shared/http.ts';
 import { sendMail } from '../_shared/mail.ts';
 
 /**
@@ -14,15 +14,6 @@ import { sendMail } from '../_shared/mail.ts';
 
 const SHARE_COLUMNS = 'id,recipient_email,owner_email,workspace_id,document_id,created_at,accepted_at,invited_at';
 
-async function rest(path: string, init: RequestInit, token: string | 'service'): Promise<{ ok: boolean; status: number; body: unknown }> {
-  const key = token === 'service' ? env('SUPABASE_SERVICE_ROLE_KEY') : env('SUPABASE_ANON_KEY');
-  const res = await fetch(`${env('SUPABASE_URL')}/rest/v1/${path}`, {
-    ...init,
-    headers: { apikey: key, authorization: `Bearer ${token === 'service' ? key : token}`, 'content-type': 'application/json', ...init.headers },
-  });
-  const text = await res.text();
-  return { ok: res.ok, status: res.status, body: text ? JSON.parse(text) : null };
-}
 
 const problem = (answer: { status: number; body: unknown }) => {
   const body = (answer.body ?? {}) as { message?: string; code?: string };

@@ -37,13 +37,13 @@ export function ResultCard({ run, meta, savedDoc, folderLabel, saving, onRename,
     if (draft === null) return;
     const ok = savedDoc
       ? await saving.saveChanges(draft)
-      : (await saving.saveNew({ id: meta.id, content: draft, name: documentTitleFrom(draft, meta.templateId), templateId: meta.templateId })) !== null;
+      : (await saving.saveNew({ id: meta.id, content: draft, name: documentTitleFrom(draft, meta.templateId) })) !== null;
     if (ok) {
       setEdited(draft);
       setDraft(null);
     }
   };
-  const saveAsIs = () => void saving.saveNew({ id: meta.id, content: text, name: documentTitleFrom(text, meta.templateId), templateId: meta.templateId });
+  const saveAsIs = () => void saving.saveNew({ id: meta.id, content: text, name: documentTitleFrom(text, meta.templateId) });
 
   return (
     <Card component="section" aria-labelledby="result-title" aria-busy={running}>

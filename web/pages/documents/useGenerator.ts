@@ -6,10 +6,10 @@ import { analysisProblem, DOCUMENT_ERRORS, DOCUMENT_TEXTS, generationProblem } f
 import { generatePressAction, generatorFlow, INITIAL_FLOW, type SuggestionView } from '../../../shared/core/documentGenerator.ts';
 import { isQuotaReached } from '../../../shared/core/quota.ts';
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/core/providerKeys.ts';
-import { documentTitleFrom, generationPrompt, isTemplateId, promptSuggestionSchema, suggestionPrompt, type TemplateId } from '../../../shared/core/templates.ts';
+import { isTemplateId, promptSuggestionSchema, suggestionPrompt, type TemplateId } from '../../../shared/core/templates.ts';
 import { saveSuggestion } from '../../../shared/data/documents.ts';
 import { getPrompt } from '../../../shared/data/prompts.ts';
-import { countedGeneration } from '../../../shared/data/quota.ts';
+import { generateDocument, GenerationError, GenerationLimitError } from '../../../shared/data/generation.ts';
 import { hasUsableKey, targetFor, type AvailableKeys, type ModelChoice } from '../../../shared/ui/ai/ModelPicker.tsx';
 import { useAiRun } from '../../../shared/ui/ai/useAiRun.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
@@ -37,8 +37,6 @@ export interface GenerationMeta {
 const EMPTY_ANSWER = 'The AI returned an empty document. Please try again.';
 const GENERATION_FALLBACK = 'Could not generate the document. Please check your network and try again.';
 
-class EmptyAnswer extends Error {}
-
 const problemFor = (message: string, provider: ProviderId): FormProblem => {
   if (message === DOCUMENT_TEXTS.promptRequired || message === DOCUMENT_TEXTS.promptEmpty) return { field: 'prompt', message };
   if (message === DOCUMENT_TEXTS.templateRequired) return { field: 'template', message };
@@ -48,8 +46,8 @@ const problemFor = (message: string, provider: ProviderId): FormProblem => {
 /**
  * The generator's form and its suggested-prompt flow (spec 001 §4): the first Generate asks the AI
  * for a better prompt and stores it (prompt_suggestions); the second streams the document in the
- * template's structure inside the monthly quota (countedGeneration: reserved before the call,
- * confirmed when the text is complete, given back when it fails or is stopped), then saves it.
+ * template's structure through the generate-document Edge Function, which keeps the monthly quota
+ * (reserved before the call, counted with the saved document, given back when it fails or stops).
  */
 export function useGenerator(deps: { available: AvailableKeys; keysReady: boolean; quota: QuotaApi; saving: SavedDocuments }) {
   const { available, keysReady, quota, saving } = deps;
@@ -129,6 +127,18 @@ export function useGenerator(deps: { available: AvailableKeys; keysReady: boolea
     }
   };
 
+  /**
+   * A stopped generation's slot is given back by the server as soon as it notices the hang-up,
+   * which may be a moment after the page stopped: read the counter until it shows (a few tries).
+   */
+  const settleCounter = async (usedBefore: number | null) => {
+    for (let wait = 200; ; wait *= 2) {
+      const fresh = await quota.refresh();
+      if (!fresh || usedBefore === null || fresh.used <= usedBefore || wait > 3_200) return;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  };
+
   const generate = async () => {
     if (!isTemplateId(templateId)) return;
     const id = ++generationCount.current;
@@ -137,41 +147,55 @@ export function useGenerator(deps: { available: AvailableKeys; keysReady: boolea
     dispatch({ type: 'generate' });
     setMeta({ id, templateId: chosenTemplate, counted: 'pending', problem: null });
     run.reset();
-    const outcome = await countedGeneration(supabase, async () => {
-      const result = await run.start({ target, model, prompt: generationPrompt(text, chosenTemplate), fallbackError: GENERATION_FALLBACK });
-      // The run's own error (shown from `run`) or a stop: nothing counts.
-      if (!result || result.stopped) throw new Error('not finished');
-      if (!result.text.trim()) throw new EmptyAnswer(EMPTY_ANSWER);
-      return result.text;
-    });
+    const usedBefore = quota.state.status === 'ready' ? quota.state.quota.used : null;
+    let limit = false;
+    let failure: unknown = null;
+    // The server reserves, calls the provider and settles the slot: counted with the saved
+    // document, or given back when it fails or the user stops (aborting the request).
+    const result = await run.startWith(
+      choice.provider,
+      async (signal, onText) => {
+        try {
+          return await generateDocument(
+            supabase,
+            { prompt: text, templateId: chosenTemplate, provider: choice.provider, model, apiKey: target.apiKey, customBaseUrl: target.customBaseUrl ?? null, folderId: saving.folderId() },
+            signal,
+            onText,
+          );
+        } catch (thrown) {
+          if (!(thrown instanceof GenerationLimitError)) {
+            failure = thrown;
+            throw thrown;
+          }
+          limit = true;
+          return { text: '', stopped: true, model, documentId: null, name: null, quota: null };
+        }
+      },
+      GENERATION_FALLBACK,
+    );
     const current = generationCount.current === id;
-    switch (outcome.status) {
-      case 'limit':
-        dispatch({ type: 'generated', ok: false });
-        setMeta(null);
-        await quota.refresh();
-        quota.openLimit();
-        return;
-      case 'error':
-        dispatch({ type: 'generated', ok: false });
-        setMeta(null);
-        notify({ title: 'Generation Failed', description: `The generation counter could not be read: ${outcome.message}`, variant: 'destructive' });
-        return;
-      case 'failed':
-        quota.set(outcome.quota);
-        if (!outcome.quota) void quota.refresh();
-        dispatch({ type: 'generated', ok: false });
-        if (current) setMeta({ id, templateId: chosenTemplate, counted: 'refunded', problem: outcome.error instanceof EmptyAnswer ? EMPTY_ANSWER : null });
-        return;
-      case 'done':
-        quota.set(outcome.quota);
-        if (!outcome.quota) void quota.refresh();
-        dispatch({ type: 'generated', ok: true });
-        if (current) setMeta({ id, templateId: chosenTemplate, counted: 'counted', problem: null });
-        // Spec §4: the document record is saved once it is generated.
-        await saving.saveNew({ id, content: outcome.value, name: documentTitleFrom(outcome.value, chosenTemplate), templateId: chosenTemplate });
-        return;
+    if (limit) {
+      dispatch({ type: 'generated', ok: false });
+      setMeta(null);
+      await quota.refresh();
+      quota.openLimit();
+      return;
     }
+    if (!result || !result.documentId) {
+      const settled = result?.quota ?? (failure instanceof GenerationError ? failure.quota : null);
+      if (settled) quota.set(settled);
+      else void settleCounter(usedBefore);
+      dispatch({ type: 'generated', ok: false });
+      const empty = failure instanceof GenerationError && failure.message === EMPTY_ANSWER;
+      if (current) setMeta({ id, templateId: chosenTemplate, counted: 'refunded', problem: empty ? EMPTY_ANSWER : null });
+      return;
+    }
+    if (result.quota) quota.set(result.quota);
+    else void quota.refresh();
+    dispatch({ type: 'generated', ok: true });
+    if (current) setMeta({ id, templateId: chosenTemplate, counted: 'counted', problem: null });
+    // Spec §4: the document record is saved once it is generated — by the server, with the count.
+    await saving.adopt({ id, documentId: result.documentId });
   };
 
   return {

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { DOCUMENT_ERRORS, DOCUMENT_TEXTS, documentSaveProblem } from '../../../shared/core/documents.ts';
-import { saveDocument, updateDocumentContent, type DocumentSummary } from '../../../shared/data/documents.ts';
+import { listDocumentsByIds, saveDocument, updateDocumentContent, type DocumentSummary } from '../../../shared/data/documents.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
 import { supabase } from '../../lib/supabase.ts';
 import type { DocumentsApi } from './useDocuments.ts';
@@ -44,12 +44,31 @@ export function useSavedDocument(deps: { documents: DocumentsApi; folderId: stri
   return {
     saved,
     busy,
-    /** Saves a new document from a generation; null when it could not be saved (the text stays). */
-    async saveNew(input: { id: number; content: string; name: string; templateId: string }): Promise<DocumentSummary | null> {
+    /** The folder chosen now (where a generation's document goes). */
+    folderId: () => target.current.folderId,
+    /** A generation's document, saved by the server with the count: shown as saved here. */
+    async adopt(input: { id: number; documentId: string }): Promise<DocumentSummary | null> {
+      const result = await listDocumentsByIds(supabase, [input.documentId]);
+      const doc = result.data?.[0];
+      if (!doc) {
+        notify({ title: DOCUMENT_ERRORS.fetch('document'), description: result.error?.message ?? 'The saved document could not be read back.', variant: 'destructive' });
+        return null;
+      }
+      setSaved({ generationId: input.id, doc });
+      deps.documents.added(doc);
+      notify({ title: 'Document Saved', description: `"${doc.name}" is in ${target.current.folderLabel}.` });
+      return doc;
+    },
+    /**
+     * Saves text by hand (a stopped or failed generation's partial text): a plain document, not
+     * counted — only the generator's counted documents carry a template. Null when it could not be
+     * saved (the text stays).
+     */
+    async saveNew(input: { id: number; content: string; name: string }): Promise<DocumentSummary | null> {
       if (!(await canSave(input.content))) return null;
       const { folderId, folderLabel } = target.current;
       setBusy(true);
-      const result = await saveDocument(supabase, { name: input.name, content: input.content, templateId: input.templateId, folderId });
+      const result = await saveDocument(supabase, { name: input.name, content: input.content, templateId: null, folderId });
       setBusy(false);
       if (result.error) {
         notify({ title: DOCUMENT_ERRORS.save('document'), description: result.error.message, variant: 'destructive' });

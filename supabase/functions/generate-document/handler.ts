@@ -1,0 +1,145 @@
+import { toAiError } from '../../../shared/ai/aiErrors.ts';
+import { streamText } from '../../../shared/ai/chat.ts';
+import { decryptKey, isEncrypted } from '../../../shared/core/keyCipher.ts';
+import { PROVIDER_IDS, PROVIDER_KEY_COLUMNS, type ProviderId } from '../../../shared/core/providerKeys.ts';
+import { QUOTA_TEXTS } from '../../../shared/core/quota.ts';
+import { DOCUMENT_TEXTS, type GenerationRequest } from '../../../shared/core/documents.ts';
+import { documentTitleFrom, generationPrompt, isTemplateId } from '../../../shared/core/templates.ts';
+import { callerOf, fail, json, optionalEnv, preflight, rest, type Caller } from '../_shared/http.ts';
+import { pinnedFetch, RefusedAddress } from '../_shared/pinnedFetch.ts';
+
+/**
+ * POST /functions/v1/generate-document (signed in): writes a document in a template's structure
+ * inside the monthly quota, with the user's own provider key — on the server, so the count holds:
+ *   1. reserves a slot as the caller (consume_generation: refused at the limit, or for view_only);
+ *   2. calls the provider and streams the text back as it arrives;
+ *   3. the server alone settles: a complete answer becomes the document and the slot is counted in
+ *      one transaction (finish_generation); a provider error, an empty answer or the user stopping
+ *      (the request is aborted) gives the slot back (cancel_generation).
+ * Body: { prompt, templateId, provider, model, apiKey?, customBaseUrl?, folderId? } — without apiKey
+ * the key synced to the account is used. Answers server-sent events, each `data: <json>`:
+ * {"type":"delta","text"} …, then {"type":"done","documentId","name","quota"},
+ * {"type":"stopped","quota"} or {"type":"error","kind","message","quota"};
+ * or, before anything streams, a JSON error: 429 at the limit, 400/403 for bad input.
+ * A custom OpenAI-compatible base URL is reached only at a public address (pinned), unless
+ * FETCH_URL_ALLOW_PRIVATE=true (a developer's own machine). AI_BASE_URL sends every provider to one
+ * OpenAI-compatible server (development, tests).
+ */
+
+
+
+/** The key synced to the account (decrypted), or null. */
+async function storedKey(caller: Caller, provider: ProviderId): Promise<string | null> {
+  const column = PROVIDER_KEY_COLUMNS[provider];
+  const answer = await rest(`user_api_keys?select=${column}&user_id=eq.${caller.id}`, { method: 'GET' }, caller.token);
+  const value = answer.ok ? (answer.body as Record<string, string | null>[])[0]?.[column] : null;
+  if (!value) return null;
+  if (!isEncrypted(value)) return value;
+  const secret = optionalEnv('PROVIDER_KEYS_SECRET');
+  return secret ? decryptKey(secret, caller.id, column, value) : null;
+}
+
+type Input = GenerationRequest;
+
+function readInput(body: Record<string, unknown> | null): Input | string {
+  const prompt = typeof body?.prompt === 'string' ? body.prompt : '';
+  if (!prompt.trim()) return DOCUMENT_TEXTS.promptRequired;
+  if (!isTemplateId(body?.templateId)) return DOCUMENT_TEXTS.templateRequired;
+  const provider = body?.provider;
+  if (!PROVIDER_IDS.includes(provider as ProviderId)) return 'Unknown AI provider.';
+  const model = typeof body?.model === 'string' ? body.model.trim() : '';
+  if (!model) return 'Choose a model.';
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+  const folderId = text(body?.folderId);
+  return {
+    prompt,
+    templateId: body!.templateId as string,
+    provider: provider as ProviderId,
+    model,
+    apiKey: text(body?.apiKey),
+    customBaseUrl: text(body?.customBaseUrl),
+    folderId: folderId && /^[0-9a-f-]{36}$/i.test(folderId) ? folderId : null,
+  };
+}
+
+export default async function handler(req: Request): Promise<Response> {
+  const early = preflight(req);
+  if (early) return early;
+  if (req.method !== 'POST') return fail('Method not allowed', 405);
+  const caller = await callerOf(req);
+  if (!caller) return fail('Sign in first.', 401);
+  const input = readInput((await req.json().catch(() => null)) as Record<string, unknown> | null);
+  if (typeof input === 'string') return json({ error: input, code: 'invalid' }, 400);
+
+  const reserved = await rest('rpc/consume_generation', { method: 'POST', body: '{}' }, caller.token);
+  if (!reserved.ok) {
+    const body = (reserved.body ?? {}) as { code?: string; message?: string };
+    if (body.code === 'PT429') return json({ error: QUOTA_TEXTS.limitTitle, code: 'generation_limit' }, 429);
+    return json({ error: body.message ?? 'The generation could not be started.', code: body.code ?? null }, reserved.status >= 400 ? reserved.status : 500);
+  }
+  const reservation = (reserved.body as { reservation_id: string }).reservation_id;
+  const settle = (path: 'finish_generation' | 'cancel_generation', args: Record<string, unknown>) =>
+    rest(`rpc/${path}`, { method: 'POST', body: JSON.stringify({ owner: caller.id, reservation, ...args }) }, 'service');
+
+  const apiKey = input.apiKey ?? (await storedKey(caller, input.provider));
+  const customBaseUrl = input.provider === 'chatgpt_custom' ? input.customBaseUrl : null;
+  const override = optionalEnv('AI_BASE_URL');
+  const encoder = new TextEncoder();
+
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (event: Record<string, unknown>) => {
+        try {
+          controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
+        } catch {
+          // The client went away; the outcome is still settled below.
+        }
+      };
+      let settled = false;
+      try {
+        const result = await streamText({
+          target: { provider: input.provider, apiKey, customBaseUrl },
+          model: input.model,
+          prompt: generationPrompt(input.prompt, input.templateId as Parameters<typeof generationPrompt>[1]),
+          signal: req.signal,
+          settings: {
+            baseUrlOverride: override ?? null,
+            fetch: customBaseUrl && !override ? pinnedFetch(undefined, optionalEnv('FETCH_URL_ALLOW_PRIVATE') === 'true') : undefined,
+          },
+          onDelta: (delta) => send({ type: 'delta', text: delta }),
+        });
+        if (result.stopped || !result.text.trim()) {
+          const quota = (await settle('cancel_generation', {})).body;
+          settled = true;
+          send(result.stopped ? { type: 'stopped', quota } : { type: 'error', kind: 'empty', message: 'The AI returned an empty document. Please try again.', quota });
+        } else {
+          const name = documentTitleFrom(result.text, input.templateId);
+          const finished = await settle('finish_generation', { doc_name: name, doc_content: result.text, doc_template: input.templateId, doc_folder: input.folderId });
+          settled = true;
+          if (!finished.ok) throw new Error((finished.body as { message?: string } | null)?.message ?? 'The document could not be recorded.');
+          const { document_id: documentId, ...quota } = finished.body as { document_id: string } & Record<string, unknown>;
+          send({ type: 'done', documentId, name, quota });
+        }
+      } catch (thrown) {
+        const quota = settled ? null : (await settle('cancel_generation', {}).catch(() => null))?.body ?? null;
+        const error =
+          thrown instanceof RefusedAddress
+            ? { kind: 'api', message: thrown.message }
+            : (() => {
+                const mapped = toAiError(thrown, { provider: input.provider });
+                return { kind: mapped.kind, message: mapped.message, title: mapped.title };
+              })();
+        send({ type: 'error', ...error, quota });
+      } finally {
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      }
+    },
+  });
+  return new Response(stream, {
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'access-control-allow-origin': '*' },
+  });
+}
