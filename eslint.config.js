@@ -97,7 +97,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  // Import boundaries (DESIGN.md): shared/ never imports a front end; shared/core is pure.
+  // Import boundaries: shared/ never imports a front end; shared/core is pure.
   {
     files: ['shared/**/*.{ts,tsx,js,jsx,mts,cts}'],
     rules: {

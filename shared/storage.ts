@@ -1,7 +1,8 @@
 /**
  * The typed storage item map, shared by both front ends. Each front end plugs in its own
  * backing store (chrome.storage.local in the extension, localStorage in the dashboard) through
- * the small `KeyValueStore` interface. Keys are the spec's names (§3.1, §3.2).
+ * the small `KeyValueStore` interface. Keys keep the original product's names (openai_api_key, supabaseUser) so existing browser data
+ * still reads.
  */
 
 export interface StoredUser {
@@ -17,9 +18,9 @@ export interface KeyOwnerRecord {
 export const STORAGE_SCHEMA = {
   version: 1,
   items: {
-    /** The personal AI provider key (spec §3.1). */
+    /** The personal AI provider key. */
     openai_api_key: null as string | null,
-    /** The other providers' keys (spec 001 provider list), named like their user_api_keys columns. */
+    /** The other providers' keys, named like their user_api_keys columns. */
     gemini_api_key: null as string | null,
     anthropic_api_key: null as string | null,
     cohere_api_key: null as string | null,
@@ -29,7 +30,7 @@ export const STORAGE_SCHEMA = {
     chatgpt_api_key: null as string | null,
     /** Optional OpenAI-compatible base URL (Ollama, LM Studio). */
     custom_base_url: null as string | null,
-    /** The signed-in indicator (spec §3.2). */
+    /** The signed-in indicator. */
     supabaseUser: null as StoredUser | null,
     /** Whose keys the items above are (see shared/data/apiKeys.ts); absent on installs from before it existed. */
     provider_keys_owner: null as KeyOwnerRecord | null,
@@ -69,7 +70,7 @@ const PLAIN_ITEMS = new Set<StorageKey>([
 
 /**
  * Typed access over a store. Values are JSON, except the provider keys and the base URL which
- * stay plain strings (the spec's local-storage format for `openai_api_key`). Unreadable values
+ * stay plain strings (the original format of `openai_api_key`, kept so existing values still read). Unreadable values
  * read as the item's default.
  */
 export function createTypedStorage(store: KeyValueStore): TypedStorage {

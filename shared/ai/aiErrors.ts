@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import { PROVIDER_KEYS, type ProviderId } from '../core/providerKeys.ts';
 
 /**
- * Every failure of an AI call, mapped to the spec's catalogue (spec 001 §8 offer generation):
+ * Every failure of an AI call, mapped to one fixed user-facing message:
  * authentication → 'Authentication failed. Please check your OpenAI API key in Settings.' (the
  * provider's name for the others), API error → 'The AI service returned an error: {message}',
  * bad JSON → 'The AI returned an unexpected data format. Please try again.', anything else → the

@@ -10,7 +10,7 @@ import { readChatStream, streamCutError } from './streamReader.ts';
 
 /**
  * Running a prompt on the user's provider (the `openai` SDK at the provider's OpenAI-compatible
- * URL). Spec 001 §7: one user message, the answer read from the first choice. Defaults: the spec's
+ * URL). A prompt is sent as one user message and the answer read from the first choice. Defaults: a
  * 600000 ms client timeout (until the headers, and for a stream until its first words), a stream
  * idle limit of 60 s between chunks after that (streamReader.ts), and two retries with backoff on
  * 429/5xx only, honouring retry-after (retry.ts: never after a timeout or a dropped connection).
@@ -34,7 +34,7 @@ export const DEFAULT_AI_RETRIES = 2;
 export interface AiRequest {
   target: ProviderTarget;
   model: string;
-  /** One user message (the spec), or a full conversation. */
+  /** One user message (how every screen sends a prompt), or a full conversation. */
   prompt: string | ChatCompletionMessageParam[];
   signal?: AbortSignal;
   /** Timeout, retries, base-URL override (development), fetch (tests). */

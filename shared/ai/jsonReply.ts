@@ -47,7 +47,7 @@ export function extractJson(text: string): unknown {
   throw new AiJsonError('The answer holds no JSON.', text);
 }
 
-/** Parses and validates; any failure is an AiJsonError (→ the spec's bad-data-format message). */
+/** Parses and validates; any failure is an AiJsonError (→ 'The AI returned an unexpected data format. Please try again.'). */
 export function parseJsonReply<T>(text: string, schema: ZodType<T>): T {
   const value = extractJson(text);
   const result = schema.safeParse(value);

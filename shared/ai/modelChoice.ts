@@ -2,7 +2,7 @@ import type { ProviderId } from '../core/providerKeys.ts';
 
 /**
  * Which model to use per provider: the user's choice, else the first of our preferences that the
- * key's model list offers, else a sensible default. The spec names gpt-4-turbo-preview for OpenAI;
+ * key's model list offers, else a sensible default. The original product used gpt-4-turbo-preview for OpenAI;
  * it comes first when the account still has it. Preferences follow each provider's documented
  * OpenAI-compatible chat models (checked November 2026); the list from the provider always wins.
  */

@@ -16,9 +16,9 @@ import { completeJson, completeText, type AiRequest } from './chat.ts';
 import type { ClientOptions, ProviderTarget } from './providers.ts';
 
 /**
- * The offer builder's AI calls (spec 001 §7): JSON mode for the framework and the Report Card,
+ * The offer builder's AI calls: JSON mode for the framework and the Report Card,
  * Product Launch Email Sequence and Facebook Ads assets, plain text for the others; Rewrite and
- * Organize. Every failure is an AiError with the spec's offer messages (network problems read
+ * Organize. Every failure is an AiError with the offer builder's messages (network problems read
  * 'Could not generate the offer. Please check your network and try again.').
  */
 

@@ -4,7 +4,7 @@ import { withAiDefaults } from './settings.ts';
 
 /**
  * The AI providers, all reached through the `openai` SDK at each provider's OpenAI-compatible
- * base URL (DESIGN: "Every listed provider works … through the openai SDK"). This module knows
+ * base URL, so every listed provider works through one client. This module knows
  * where each provider lives and how to list its models / test a key; the prompt runner builds
  * its chat completions on `createProviderClient`.
  *
@@ -172,7 +172,7 @@ export function errorMessageFromBody(text: string): string | null {
 }
 
 export interface ClientOptions {
-  /** Milliseconds to wait for an answer (default 10 s for tests of a key; chat.ts: the spec's 600 s, until a stream's first words). */
+  /** Milliseconds to wait for an answer (default 10 s for tests of a key; chat.ts: 600 s, until a stream's first words). */
   timeoutMs?: number;
   /** Milliseconds a stream may go without a chunk once words have arrived (chat.ts, default 60 s; 0: no limit). */
   streamIdleMs?: number;

@@ -1,5 +1,5 @@
 /**
- * The master admin's data backup (spec 001 "Admin screen", §7): export everything the viewer may
+ * The master admin's data backup: export everything the viewer may
  * read as ai_vault_all_app_data.json, and restore from such a file — validated, with a dry-run
  * plan of exactly what would change before anything is written. Pure: reading and writing the
  * database is shared/data/adminBackup.ts; the database (RLS, role guard) decides what a restore
@@ -212,7 +212,7 @@ export function planRestore(file: BackupFile, current: Record<string, Row[]>, vi
         else plan.added.push(wanted);
         continue;
       }
-      // Roles go to admin, editor or view_only only (spec 001 §4; the role guard refuses User):
+      // Roles go to admin, editor or view_only only (the role guard refuses User):
       // such an account keeps its role and the rest of it is restored.
       if (section.name === 'users' && wanted.role === 'user' && now.role !== 'user') {
         wanted.role = now.role!;

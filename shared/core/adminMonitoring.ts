@@ -1,6 +1,6 @@
 /**
- * Monitoring alert contacts (spec 001 "Admin screen": master admins' monitoring card; §3 keeps
- * them as monitoringEmail / monitoringPhone). Stored in monitoring_settings; pure rules here.
+ * Monitoring alert contacts (the master admins' monitoring card; the original kept
+ * them in the browser as monitoringEmail / monitoringPhone). Stored in monitoring_settings; pure rules here.
  */
 import { isSimpleEmail } from './auth.ts';
 import { isValidPhone, normalizePhone, USER_FIELD_MESSAGES } from './adminUsers.ts';

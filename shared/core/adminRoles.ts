@@ -1,6 +1,7 @@
 /**
- * The role matrix of spec 001 §6 as pure rules, used by the admin screen (what to offer) and the
- * admin-users Edge Function (what to refuse, with the spec's messages). The database enforces the
+ * The role matrix (master_admin manages admins and users; admin manages editors and view_only
+ * accounts; editor and view_only manage nobody) as pure rules, used by the admin screen (what to offer) and the
+ * admin-users Edge Function (what to refuse, with the user-facing messages). The database enforces the
  * same matrix on its own (profiles' RLS and guard trigger, admin_set_user_role): these rules pick
  * the words, the database has the last say.
  */
@@ -16,14 +17,14 @@ export const ROLE_LABELS: Record<AppRole, string> = {
   master_admin: 'Master Admin',
 };
 
-/** Spec 001 §9: the role a user added from the admin screen gets. */
+/** The role a user added from the admin screen gets. */
 export const DEFAULT_NEW_USER_ROLE: AppRole = 'editor';
 
 export const isAppRole = (value: unknown): value is AppRole => typeof value === 'string' && (APP_ROLES as readonly string[]).includes(value);
 
 export const isAdminRole = (role: AppRole | null | undefined): boolean => role === 'admin' || role === 'master_admin';
 
-/** Spec 001 §2 "Admin screen": the page title by the viewer's role. */
+/** The page title by the viewer's role. */
 export const adminScreenTitle = (role: AppRole): string => (role === 'master_admin' ? 'Master Admin Dashboard' : 'Admin Control Panel');
 
 /** Whether the caller may see and manage an account with the target role (the caller's own account aside). */
@@ -33,7 +34,7 @@ export function canManageRole(caller: AppRole | null | undefined, target: AppRol
   return false;
 }
 
-/** Spec 001 §4/§6: roles may be changed to admin (master admin only), editor or view_only. */
+/** Roles may be changed to admin (master admin only), editor or view_only. */
 export function assignableRoles(caller: AppRole | null | undefined): AppRole[] {
   if (caller === 'master_admin') return ['admin', 'editor', 'view_only'];
   if (caller === 'admin') return ['editor', 'view_only'];
@@ -70,7 +71,7 @@ export function refuseCreate(caller: AppRole | null | undefined, role: AppRole):
   return isAdminRole(role) ? CANNOT_CREATE_ADMIN : roleNotAssignable(caller!, role);
 }
 
-/** Whether the caller may edit or delete the target account; the spec's refusal otherwise. */
+/** Whether the caller may edit or delete the target account; the refusal message otherwise. */
 export function refuseManage(
   action: 'edit' | 'delete',
   caller: AppRole | null | undefined,
@@ -83,7 +84,7 @@ export function refuseManage(
   return action === 'delete' ? CANNOT_DELETE_ADMIN : CANNOT_EDIT_ADMIN;
 }
 
-/** The roles guide card (spec 001 §6), in the order the roles rank. */
+/** The roles guide card, in the order the roles rank. */
 export const ROLES_GUIDE: readonly { role: AppRole; summary: string }[] = [
   { role: 'master_admin', summary: 'Absolute control: manages admins and users, may assign Admin, Editor or View Only, and sees the monitoring and backup cards. Master admin accounts cannot be edited or deleted here.' },
   { role: 'admin', summary: 'Manages Editor and View Only accounts. Admin and master admin accounts are hidden from admins, who cannot create or manage other admins.' },

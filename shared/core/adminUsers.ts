@@ -1,5 +1,5 @@
 /**
- * User management on the admin screen (spec 001 §5 "Admin edit user" / "Admin add user", §8, §9):
+ * User management on the admin screen:
  * the validation rules and texts, shared by the dialogs and the admin-users Edge Function so both
  * say exactly the same thing. Pure.
  */
@@ -7,10 +7,10 @@ import { isSimpleEmail } from './auth.ts';
 import { PRODUCT_NAME } from './brand.ts';
 import { refuseCreate, type AdminRefusal, type AppRole } from './adminRoles.ts';
 
-/** Spec 001 §9: admin password minimum 8 characters. */
+/** Admin password minimum 8 characters. */
 export const ADMIN_PASSWORD_MIN_LENGTH = 8;
 
-/** Spec 001 §5: an optional plus, a non-zero digit, then 1-14 digits (the profiles.phone check). */
+/** An optional plus, a non-zero digit, then 1-14 digits (the profiles.phone check). */
 export const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
 
 export const PASSWORD_PLACEHOLDER = 'Min. 8 characters';
@@ -57,7 +57,7 @@ export function normalizeUserForm(input: UserFormInput): UserFormInput {
 
 export const isValidPhone = (phone: string): boolean => PHONE_PATTERN.test(normalizePhone(phone.trim()));
 
-/** Spec 001 §5 "Admin edit user": every failing field with its message (empty when valid). */
+/** Every failing field with its message (empty when valid). */
 export function validateUserEdit(input: UserFormInput): UserFieldErrors {
   const errors: UserFieldErrors = {};
   if (!input.name.trim()) errors.name = USER_FIELD_MESSAGES.name;
@@ -74,7 +74,7 @@ export function firstFieldError(errors: UserFieldErrors): string | null {
 }
 
 /**
- * Spec 001 §5 "Admin add user": name, e-mail and password are required ('Missing Information');
+ * Name, e-mail and password are required ('Missing Information');
  * then the edit rules; then the role must be one the caller may give ('Action Denied').
  * Returns the refusal to show, or null.
  */
@@ -86,7 +86,7 @@ export function validateNewUser(input: UserFormInput, role: AppRole, caller: App
   return refuseCreate(caller, role);
 }
 
-/** Search by name or e-mail (spec 001 "Admin screen"), case-insensitive; a blank query keeps everyone. */
+/** Search by name or e-mail, case-insensitive; a blank query keeps everyone. */
 export function filterUsers<T extends Pick<ManagedUser, 'name' | 'email'>>(users: readonly T[], query: string): T[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...users];
@@ -101,7 +101,7 @@ export const productSlug = (productName: string): string =>
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '') || 'app';
 
-/** Spec 001 §7: Export Users downloads {product}_user_data.json. */
+/** Export Users downloads {product}_user_data.json. */
 export const userExportFileName = (productName = PRODUCT_NAME): string => `${productSlug(productName)}_user_data.json`;
 
 /** What Export Users writes: the listed accounts, without anything secret (there are no passwords to export). */
@@ -109,7 +109,7 @@ export function userExport(users: readonly ManagedUser[]): ManagedUser[] {
   return users.map(({ id, name, email, phone, role, created_at }) => ({ id, name, email, phone, role, created_at }));
 }
 
-/** Spec 001 §8: the admin screen's success toasts. */
+/** The admin screen's success toasts. */
 export const ADMIN_TOASTS = {
   roleUpdated: (who: string, role: string) => ({ title: 'User Role Updated', description: `${who} is now ${role}.` }),
   deleted: (who: string) => ({ title: 'User Deleted', description: `${who} has been removed.` }),

@@ -1,10 +1,10 @@
 /**
- * Account rules and texts (spec §2.4–2.6, §4, §5, §8, §9). Pure: no browser, React or Supabase
+ * Account rules and texts. Pure: no browser, React or Supabase
  * imports; the pages in web/pages/auth and the 2FA card in Settings use these.
  */
 import { jwtPayload } from './session.ts';
 
-/** Spec §9: password minimum length 6 (sign-up and sign-in). */
+/** Password minimum length 6 (sign-up and sign-in). */
 export const PASSWORD_MIN_LENGTH = 6;
 
 /** Issuer shown in authenticator apps for the TOTP factor. */
@@ -17,7 +17,7 @@ export interface NoticeText {
   description?: string;
 }
 
-/** The spec's auth notices, verbatim (§8), plus the few this build adds (marked). */
+/** The auth notices (exact texts users and tests rely on), plus the few this build adds (marked). */
 export const AUTH_TEXT = {
   signUpTitle: 'Create an Account',
   signInTitle: 'Welcome Back!',
@@ -33,7 +33,7 @@ export const AUTH_TEXT = {
   resetSent: { title: 'Check your email', description: 'If an account exists for this email, a password reset link has been sent.' },
   resetError: 'Error sending reset link',
   accessDenied: { title: 'Access Denied', description: 'You do not have permission to view this page.' },
-  // Added by this build (no spec text exists for these situations).
+  // Added by this build (the original product had no text for these situations).
   googleNotEnabled: 'Google sign-in is not enabled on this server. Sign in with your e-mail and password instead.',
   googleUnreachable: 'Could not reach the sign-in server. Check your connection and try again.',
   passwordUpdated: { title: 'Password Updated', description: 'Your new password is saved. You are signed in.' },
@@ -48,7 +48,7 @@ export const AUTH_TEXT = {
 
 export type AuthMode = 'signUp' | 'signIn';
 
-/** /auth opens in sign-up mode (spec §4) unless the URL asks for sign-in (?mode=signin, as /login does). */
+/** /auth opens in sign-up mode unless the URL asks for sign-in (?mode=signin, as /login does). */
 export function authModeFrom(search: string): AuthMode {
   const mode = new URLSearchParams(search).get('mode')?.toLowerCase();
   return mode === 'signin' || mode === 'sign-in' || mode === 'login' ? 'signIn' : 'signUp';
@@ -58,12 +58,12 @@ export function authModeFrom(search: string): AuthMode {
 const EMAIL_TYPE =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
-/** Spec §5: e-mail "of e-mail type" — the browser's e-mail input rule. */
+/** E-mail "of e-mail type" — the browser's e-mail input rule. */
 export function isEmailType(value: string): boolean {
   return EMAIL_TYPE.test(value.trim());
 }
 
-// Spec §5 forgot password: text, @, text, dot, text.
+// Forgot password: a simple pattern, text, @, text, dot, text.
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isSimpleEmail(value: string): boolean {
@@ -75,7 +75,7 @@ export interface CredentialErrors {
   password?: string;
 }
 
-/** Spec §5 sign-up and sign-in: e-mail required and of e-mail type; password required, at least 6 characters. */
+/** Sign-up and sign-in: e-mail required and of e-mail type; password required, at least 6 characters. */
 export function validateCredentials(email: string, password: string): CredentialErrors {
   const errors: CredentialErrors = {};
   if (!email.trim()) errors.email = 'Email is required.';
@@ -87,7 +87,7 @@ export function validateCredentials(email: string, password: string): Credential
 
 export const hasErrors = (errors: object): boolean => Object.values(errors).some(Boolean);
 
-/** Spec §5 forgot password: the notice to show, or null when the e-mail may be sent. */
+/** Forgot password: the notice to show, or null when the e-mail may be sent. */
 export function resetEmailProblem(email: string): NoticeText | null {
   if (!email.trim()) return AUTH_TEXT.resetEmailRequired;
   if (!isSimpleEmail(email)) return AUTH_TEXT.resetEmailInvalid;
@@ -159,7 +159,7 @@ export function authErrorFromUrl(search: string, hash: string): string | null {
   return errorIn(paramsOf(nested)) ?? (hashAt >= 0 ? errorIn(paramsOf(next.slice(hashAt))) : null);
 }
 
-/** The Google return target: the safe `next` the visitor came for, or the dashboard (spec §7.1). */
+/** The Google return target: the safe `next` the visitor came for, or the dashboard. */
 export function googleRedirectTo(origin: string, next: string | null): string {
   return `${origin}${next ?? '/dashboard'}`;
 }

@@ -2,7 +2,7 @@
 
 export const PRODUCT_NAME = 'AI Vault';
 
-/** Shown in the signed-in shell when the context has no company name (spec §2.3). */
+/** Shown in the signed-in shell when the context has no company name. */
 export const DEFAULT_BRAND_LABEL = 'AI Vault';
 
 export const PRODUCT_TAGLINE = 'Your bring-your-own-key AI toolkit for marketers, creators and entrepreneurs.';

@@ -13,7 +13,7 @@ export const DEFAULT_SUPABASE_ANON_KEY =
 /** Where the dashboard runs in development (`vite --config web/vite.config.ts`). */
 export const DEFAULT_DASHBOARD_URL = 'http://127.0.0.1:5173';
 
-/** External sites linked from the landing page (spec §2.10, §2.11); overridable per build. */
+/** External sites linked from the landing page; overridable per build. */
 export const DEFAULT_MARKETPLACE_URL = 'https://marketplace.aivault.app';
 export const DEFAULT_FEEDBACK_URL = 'https://feedback.aivault.app';
 

@@ -1,12 +1,12 @@
 /**
- * Support, contact form and legal pages (spec 000 §2.16; spec 001 "Other", §5 "Contact form", §9).
+ * Support, contact form and legal pages.
  * Pure: no browser, React or Supabase imports.
  */
 
 /** The support address shown by the floating dialog and /support; a build may override it (VITE_SUPPORT_EMAIL). */
 export const DEFAULT_SUPPORT_EMAIL = 'support@aivault.app';
 
-/** Both legal pages (spec 001 §9). */
+/** Both legal pages. */
 export const LEGAL_LAST_UPDATED = 'June 12, 2025';
 
 /** Limits of the contact form; the database checks the same numbers (contact_messages). */
@@ -53,7 +53,7 @@ export function normalizeContact(input: ContactInput): ContactInput {
 
 /**
  * Per-field errors of the contact form; an empty object means the form may be sent.
- * All four fields are required (spec 001 §5), the e-mail must look like one, and each field has
+ * All four fields are required, the e-mail must look like one, and each field has
  * a maximum length.
  */
 export function validateContact(input: ContactInput): ContactErrors {

@@ -2,7 +2,7 @@ import { compareBySort, type LibrarySort } from './promptLibrary.ts';
 import { DOCUMENT_TEMPLATES, type TemplateId } from './templates.ts';
 
 /**
- * The document generator's suggested-prompt flow (spec 001 §4) as a pure state machine, and the
+ * The document generator's suggested-prompt flow as a pure state machine, and the
  * folder tree the documents list shows. The first press on Generate asks the AI for a better
  * prompt; the user uses the suggestion, keeps the original, or saves the suggestion to the library;
  * the second press generates the document. When the suggestion cannot be made, the user may go

@@ -4,7 +4,7 @@ import { PROVIDER_KEYS, type ProviderId } from './providerKeys.ts';
 import { isTemplateId, templateLabel } from './templates.ts';
 
 /**
- * The document generator's and the documents' rules (spec 001 §2, §3, §5, §8, §9): texts and
+ * The document generator's and the documents' rules: texts and
  * validation messages verbatim, the generator's provider choices, the sort options, the download
  * counter's display. Pure; shared/data/documents.ts does the I/O with these.
  */
@@ -21,7 +21,7 @@ export interface GeneratedDocument {
   name: string;
   /** Markdown. */
   content: string;
-  /** The generated format (spec §9: docx). */
+  /** The generated format (docx by default). */
   format: string;
   templateId: string | null;
   folderId: string | null;
@@ -38,7 +38,7 @@ export interface GeneratedDocument {
   userId: string;
 }
 
-/** Spec 001 §5, §8 texts, verbatim. */
+/** The generator's validation and notice texts; tests check them word for word. */
 export const DOCUMENT_TEXTS = {
   promptRequired: 'Prompt text is required.',
   templateRequired: 'Please select a document template.',
@@ -50,14 +50,14 @@ export const DOCUMENT_TEXTS = {
   downloadLimitReached: 'Download Limit Reached - You cannot download this file anymore.',
 } as const;
 
-/** The data-service toasts (spec §8: 'Error fetching ...', 'Error saving ...', 'Error deleting ...'). */
+/** The data-service toasts ('Error fetching ...', 'Error saving ...', 'Error deleting ...' with the service message). */
 export const DOCUMENT_ERRORS = {
   fetch: (what: string) => `Error fetching ${what}`,
   save: (what: string) => `Error saving ${what}`,
   delete: (what: string) => `Error deleting ${what}`,
 } as const;
 
-/** The generator's provider choices (spec 001 §3: OpenAI, Gemini and Custom ChatGPT; labels spec 000 §3.6). */
+/** The generator's provider choices (OpenAI, Gemini and Custom ChatGPT first, with the prompt screens' labels). */
 export const GENERATOR_PROVIDERS = [
   { id: 'openai', label: 'OpenAI', option: 'GPT-4 Turbo', keyMissing: 'OpenAI API Key Missing' },
   { id: 'gemini', label: 'Gemini', option: 'Gemini Pro (Requires API Key)', keyMissing: 'Gemini API Key Missing' },
@@ -69,15 +69,15 @@ export const DEFAULT_GENERATOR_PROVIDER: GeneratorProviderId = 'openai';
 export const isGeneratorProvider = (value: unknown): value is GeneratorProviderId => GENERATOR_PROVIDERS.some((p) => p.id === value);
 
 /**
- * The spec's "{Provider} API Key Missing" for a provider without a key; the generator offers every
- * provider (DESIGN: every listed provider works), the others say it the same way.
+ * "{Provider} API Key Missing" for a provider without a key ('OpenAI API Key Missing', …); the
+ * generator offers every provider, and each says it the same way.
  */
 export function keyMissingMessage(provider: ProviderId): string {
   return GENERATOR_PROVIDERS.find((p) => p.id === provider)?.keyMissing ?? `${PROVIDER_KEYS[provider].label} API Key Missing`;
 }
 
 /**
- * Why Generate cannot run yet, in the spec's order (prompt, template, the chosen provider's key),
+ * Why Generate cannot run yet, in a fixed order (prompt, template, the chosen provider's key),
  * or null. `hasKey` says whether the chosen provider has a key (or a keyless local server).
  */
 export function generationProblem(input: { promptText: string; templateId: string | null; provider: ProviderId; hasKey: boolean }): string | null {
@@ -126,7 +126,7 @@ export function documentNameProblem(name: string): string | null {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sorting (spec 001 §2, §9: newest, oldest, name A-Z/Z-A, plus folder A-Z/Z-A for documents)
+// Sorting (newest, oldest, name A-Z/Z-A, plus folder A-Z/Z-A for documents)
 
 export const DOCUMENT_SORT_OPTIONS = [
   ...SORT_OPTIONS.map(({ value, label }) => ({ value, label })),
@@ -177,7 +177,7 @@ export function compareDocuments<T extends Pick<GeneratedDocument, 'id' | 'name'
 }
 
 // ---------------------------------------------------------------------------------------------
-// Downloads (spec §4, §8, §9)
+// Downloads
 
 /** "∞" for unlimited, else the number. */
 export const downloadLimitLabel = (maxDownloads: number | null): string => (maxDownloads === null ? '∞' : String(maxDownloads));
@@ -189,9 +189,9 @@ export const downloadCountLabel = (doc: Pick<GeneratedDocument, 'downloadCount' 
 export const isDownloadLimitReached = (doc: Pick<GeneratedDocument, 'downloadCount' | 'maxDownloads'>): boolean =>
   doc.maxDownloads !== null && doc.downloadCount >= doc.maxDownloads;
 
-/** Spec §9: max downloads per uploaded file (the default when an owner limits a file). */
+/** Max downloads per uploaded file (the default when an owner limits a file). */
 export const DEFAULT_FILE_MAX_DOWNLOADS = 5;
-/** Spec §5, §9: the product slider's range. */
+/** The product slider's range. */
 export const MAX_DOWNLOADS_RANGE = { min: 1, max: 100, step: 1, productDefault: 10 } as const;
 
 /** null (unlimited) or a whole number in the slider's range. */

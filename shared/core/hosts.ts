@@ -1,5 +1,5 @@
 /**
- * Host-prefix apps (spec §2.1): a marketplace host shows the marketplace app, a feedback host the
+ * Host-prefix apps: a marketplace host shows the marketplace app, a feedback host the
  * feedback app; every other host the main dashboard. Pure.
  */
 export type HostApp = 'main' | 'marketplace' | 'feedback';
@@ -35,7 +35,7 @@ export function mainSiteOrigin(currentOrigin: string, prefix: string, configured
   return url.origin;
 }
 
-/** Where a signed-out visitor of the feedback host signs in: the main site's /auth (spec §2.1). */
+/** Where a signed-out visitor of the feedback host signs in: the main site's /auth. */
 export function mainSiteLoginUrl(currentOrigin: string, prefix: string, configuredMainSite?: string | null): string {
   return `${mainSiteOrigin(currentOrigin, prefix, configuredMainSite)}/auth`;
 }

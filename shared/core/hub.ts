@@ -1,12 +1,12 @@
 /**
- * Texts and data of the hub pages (spec 001 "Training Hub", "Billing", "Workflows", "AI Features",
- * "Pitch Deck", §8 placeholders, §9 plans): training videos, plans, coming-soon features and the
+ * Texts and data of the hub pages (Training Hub, Billing, Workflows, AI Features, Pitch Deck):
+ * training videos, plans, coming-soon features and the
  * notices their "I want this" buttons show. Pure: no browser, React or Supabase imports.
  */
 import { ROUTES } from './routes.ts';
 
 // ---------------------------------------------------------------------------------------------
-// Training Hub (/training): three videos (spec 001 §2, §9).
+// Training Hub (/training): three videos.
 
 export type VideoCategory = 'Basics' | 'Advanced Prompts' | 'Tools';
 
@@ -166,14 +166,14 @@ export const FEATURE_LABELS: Record<RequestableFeature, string> = {
   pitch_deck: 'Pitch Deck',
 };
 
-/** Notice titles from the spec's placeholder catalogue (000 §8, 001 §8). */
+/** Notice titles of the coming-soon placeholders. */
 export const PLACEHOLDER_TITLES = {
   underConstruction: 'Under Construction',
   comingSoon: 'Coming Soon!',
   inProgress: 'Feature In Progress!',
 } as const;
 
-/** The Workflows notice lasts 5 s (spec 001 §9). */
+/** The Workflows notice lasts 5 s. */
 export const WORKFLOWS_NOTICE_MS = 5000;
 
 const FEATURE_NOTICE_TITLE: Record<RequestableFeature, string> = {
@@ -199,7 +199,7 @@ export function featureRequestNotice(feature: RequestableFeature, outcome: Featu
   };
 }
 
-/** Recording the interest failed (spec 001 §8: 'Error saving ...' with the service message). */
+/** Recording the interest failed ('Error saving ...' with the service message, like every data-service failure). */
 export const featureRequestError = (message: string) => ({
   title: 'Error saving feature request',
   description: message,

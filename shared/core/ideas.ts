@@ -3,8 +3,7 @@ import type { ExportDocument } from '../export/model.ts';
 import { parseJsonAnswer } from './templates.ts';
 
 /**
- * Startup ideas (spec 000 §2.11 "Startup Idea Generator"; spec 001 §2 Saved Ideas, §3 "Startup
- * idea"): the structured idea the AI returns, validated by schema before it is shown or saved, the
+ * Startup ideas (the Startup Idea Generator on /app-summary and /saved-ideas): the structured idea the AI returns, validated by schema before it is shown or saved, the
  * prompt that asks for it, the texts and the export. The table is startup_ideas (migration
  * 20261123001500); shared/data/ideas.ts reads and writes it.
  */
@@ -12,7 +11,7 @@ import { parseJsonAnswer } from './templates.ts';
 const text = (max: number) => z.string().trim().min(1).max(max);
 const list = z.array(text(1000)).min(1).max(20);
 
-/** What the AI must answer (spec §3 field names). */
+/** What the AI must answer (field names match the startup_ideas columns and older saved ideas). */
 export const startupIdeaSchema = z.object({
   name: text(200),
   description: text(5000),
@@ -29,7 +28,7 @@ export const startupIdeaSchema = z.object({
 });
 export type StartupIdeaContent = z.infer<typeof startupIdeaSchema>;
 
-/** A saved idea (spec §3: the content plus id and createdAt). */
+/** A saved idea: the content plus id and createdAt. */
 export interface StartupIdea extends StartupIdeaContent {
   id: string;
   /** The interest or market the user described. */

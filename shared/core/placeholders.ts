@@ -1,5 +1,5 @@
 /**
- * Prompt placeholders and page variables (spec 000 §3.5, issue 4): the one grammar the dashboard's
+ * Prompt placeholders and page variables: the one grammar the dashboard's
  * run-prompt form and the extension both use. Pure.
  *
  * Grammar (a placeholder is one line, at most 300 characters between its brackets):
@@ -39,7 +39,7 @@ const PAGE_VARIABLE_NAMES = Object.keys(PAGE_VARIABLES) as PageVariable[];
 
 export const PLACEHOLDER_LIMITS = { maxInner: 300, maxName: 60 } as const;
 
-/** A built-in stack's question (spec 000 §3.5): the label to show for one placeholder. */
+/** A built-in stack's question: the label to show for one placeholder. */
 export interface PromptQuestion {
   label: string;
   placeholderKey: string;

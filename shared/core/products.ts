@@ -1,6 +1,6 @@
 /**
- * Digital products and their purchase (spec 000 §2.7–2.9, §3.7, §4, §5, §8, §9; spec 001 Product
- * Management): texts, price display, file names, download limits. Pure.
+ * Digital products and their purchase (the product page, checkout,
+ * purchase success and Product Management): texts, price display, file names, download limits. Pure.
  */
 
 export const PRODUCT_TEXTS = {
@@ -27,29 +27,29 @@ export const PRODUCT_TEXTS = {
   fetchError: 'Error fetching documents',
 } as const;
 
-/** Spec §9: prices above 1,000,000 are treated as not found. */
+/** Prices above 1,000,000 are treated as not found. */
 export const MAX_PRODUCT_PRICE = 1_000_000;
 
 export const isSellablePrice = (price: number | null | undefined): price is number =>
   typeof price === 'number' && Number.isFinite(price) && price >= 0 && price <= MAX_PRODUCT_PRICE;
 
-/** USD with 2 decimals (spec §9). */
+/** USD with 2 decimals. */
 export const formatPrice = (price: number): string =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(price);
 
-/** Spec §4, §9: plain text named after the product, each space replaced by one underscore. */
+/** Plain text named after the product, each space replaced by one underscore. */
 export const purchaseFileName = (productName: string): string => `${productName.trim().replaceAll(' ', '_') || 'product'}.txt`;
 
-/** The downloaded text: the content, or the default thank-you text when it is empty (spec §4). */
+/** The downloaded text: the content, or the default thank-you text when it is empty. */
 export const purchaseFileText = (content: string | null | undefined): string => (content?.trim() ? content : PRODUCT_TEXTS.thankYou);
 
-/** Spec 001 §5 product edit: price parsed as a number, falling back to 0. */
+/** Product edit: price parsed as a number, falling back to 0. */
 export function parsePrice(input: string): number {
   const value = Number.parseFloat(input.replace(',', '.'));
   return Number.isFinite(value) && value >= 0 ? Math.min(Math.round(value * 100) / 100, MAX_PRODUCT_PRICE) : 0;
 }
 
-/** Spec 001 §5/§9: the max-downloads slider, 1–100, step 1, default 10; null is unlimited (∞). */
+/** The max-downloads slider, 1–100, step 1, default 10; null is unlimited (∞). */
 export const MAX_DOWNLOADS = { min: 1, max: 100, step: 1, default: 10 } as const;
 export const formatMaxDownloads = (max: number | null): string => (max === null ? '∞' : String(max));
 
@@ -58,7 +58,7 @@ export const PRODUCT_TYPES: readonly ProductType[] = ['document', 'video', 'url'
 export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = { document: 'Document', video: 'Video', url: 'Link' };
 
 /**
- * Product Management's download figures (spec 001; README "Database schema"): the owner's own
+ * Product Management's download figures (README "Database schema"): the owner's own
  * downloads count on the document, each buyer's on their purchase; max_downloads is the limit of
  * each of them.
  */

@@ -1,5 +1,5 @@
 /**
- * The prompt library's rules (spec 000 §2.15, §4, §5, §7.2, §8, §9): the prompt manager's texts
+ * The prompt library's rules: the prompt manager's texts
  * verbatim, the sort options, one-prompt-per-line import, the breadcrumb walk, tags, and the
  * library's shapes. Pure; shared/data/prompts.ts does the I/O with these.
  */
@@ -19,7 +19,7 @@ export interface LibraryPrompt {
   description: string;
   tags: string[];
   isFavorite: boolean;
-  /** The provider this prompt runs with by default ('openai', 'gemini', … spec 000 §3.6). */
+  /** The provider this prompt runs with by default ('openai', 'gemini', 'chatgpt_custom', …; default 'openai'). */
   llmProvider: string;
   /** The model it runs with by default; null = the provider's default model. */
   model: string | null;
@@ -50,7 +50,7 @@ export interface LibraryNotice {
   variant?: 'destructive';
 }
 
-/** The screen's texts (spec 000 §2.15, §5), verbatim. */
+/** The screen's texts, word for word as users see them (tests check them). */
 export const LIBRARY_TEXTS = {
   pageTitle: 'My Prompts & Stacks',
   rootName: 'My Prompts Library',
@@ -74,7 +74,7 @@ export const LIBRARY_TEXTS = {
 
 const failure = (title: string) => (message: string): LibraryNotice => ({ title, description: message, variant: 'destructive' });
 
-/** The prompt-data error toasts (spec 000 §8), each with the server's message. */
+/** The prompt-data error toasts, each with the server's message. */
 export const LIBRARY_ERRORS = {
   fetchYourPrompts: failure('Error fetching your prompts'),
   fetchFolders: failure('Error fetching prompt folders'),
@@ -86,13 +86,13 @@ export const LIBRARY_ERRORS = {
   importPrompts: failure('Error importing prompts'),
   deletePromptsInFolder: failure('Error deleting prompts in folder'),
   delete: (type: DeleteTarget['type'], message: string): LibraryNotice => failure(`Error deleting ${type}`)(message),
-  /** Ours (beyond the spec's list): moving, tagging, exporting. */
+  /** Added by this build: moving, tagging, exporting. */
   move: failure('Error moving items'),
   update: failure('Error updating prompt'),
   export: failure('Error exporting library'),
 } as const;
 
-/** Success toasts (ours: the spec does not list them). */
+/** Success toasts (added by this build). */
 export const LIBRARY_SUCCESS = {
   folderCreated: (name: string): LibraryNotice => ({ title: 'Folder created', description: `"${name}" is ready.` }),
   promptSaved: (name: string): LibraryNotice => ({ title: 'Prompt saved', description: `"${name}" is in your library.` }),
@@ -101,14 +101,14 @@ export const LIBRARY_SUCCESS = {
   moved: (count: number): LibraryNotice => ({ title: 'Moved', description: `${count} ${count === 1 ? 'item' : 'items'} moved.` }),
 } as const;
 
-/** Spec 000 §3.9. */
+/** What a delete confirmation is about: a folder (with everything in it) or one prompt. */
 export interface DeleteTarget {
   type: 'folder' | 'prompt';
   id: string;
   name: string;
 }
 
-/** The delete confirmation's question (ours; the spec only says there is one). */
+/** The delete confirmation's question (every delete asks first). */
 export const deleteQuestion = (target: DeleteTarget): string =>
   target.type === 'folder'
     ? `Delete the folder "${target.name}" and everything inside it, including its subfolders? This cannot be undone.`
@@ -124,14 +124,14 @@ export const PROMPT_LIMITS = {
   modelMax: 200,
   tagsMax: 20,
   tagMax: 40,
-  /** Spec 000 §9: imported names are cut at 50 characters. */
+  /** Imported names are cut at 50 characters. */
   importNameChars: 50,
-  /** Spec 000 §9: the breadcrumb walks at most 10 folders. */
+  /** The breadcrumb walks at most 10 folders. */
   pathDepth: 10,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Sorting (spec 000 §2.15, §9; the option values are spec 001 §9's)
+// Sorting: name or created_at, each ascending or descending (values shared with the documents' sorts)
 
 export const SORT_OPTIONS = [
   { value: 'name_asc', label: 'Name A-Z', column: 'name', ascending: true },
@@ -178,7 +178,7 @@ export function folderNameProblem(name: string): string | null {
   return null;
 }
 
-/** 'Prompt name and text are required.' (spec §5), a length limit, or null. */
+/** 'Prompt name and text are required.', a length limit, or null. */
 export function promptDraftProblem(draft: Pick<PromptDraft, 'name' | 'promptText' | 'description' | 'tags'>): string | null {
   if (!draft.name.trim() || !draft.promptText.trim()) return LIBRARY_TEXTS.promptFieldsRequired;
   if (draft.name.trim().length > PROMPT_LIMITS.nameMax) return `Prompt name must be at most ${PROMPT_LIMITS.nameMax} characters.`;
@@ -207,7 +207,7 @@ export function normalizeTags(input: readonly string[] | string): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Import: one prompt per line (spec 000 §5, §7.2)
+// Import: one prompt per line
 
 export interface LineImportRow {
   name: string;
@@ -250,7 +250,7 @@ export function parseImportLines(text: string, folderId: string | null): LineImp
 }
 
 // ---------------------------------------------------------------------------------------------
-// Breadcrumb (spec 000 §2.15, §4)
+// Breadcrumb
 
 export interface Crumb {
   /** null: the root crumb. */
@@ -276,7 +276,7 @@ export type FolderPath =
 export const ROOT_CRUMB: Crumb = { id: null, name: LIBRARY_TEXTS.rootName };
 
 /**
- * Rebuilds the breadcrumb of a folder by walking its parents, at most 10 folders (spec §4, §9).
+ * Rebuilds the breadcrumb of a folder by walking its parents, at most 10 folders.
  * Any failure resets to the root with 'Error building folder path' and the message (or 'Folder
  * not found'). The cap also stops a cycle from looping.
  */

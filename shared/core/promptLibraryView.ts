@@ -61,7 +61,7 @@ export function libraryParams(view: LibraryView): string {
 // ---------------------------------------------------------------------------------------------
 // The card grid
 
-/** Columns for the grid's width (the spec's 1/2/3-column grid; by the space the grid has, not the window). */
+/** Columns for the grid's width (a 1/2/3-column grid; by the space the grid has, not the window). */
 export function gridColumns(width: number): 1 | 2 | 3 {
   if (width >= 840) return 3;
   if (width >= 540) return 2;
@@ -101,7 +101,7 @@ export function folderTreeRows(folders: readonly FolderRef[]): FolderTreeRow[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Texts (ours; the spec has none for these views)
+// Texts of the views this build adds
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 

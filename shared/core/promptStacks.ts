@@ -1,7 +1,7 @@
 /**
- * The Prompt Stacks page (/prompts, spec 000 §2.14, §5, §6): the built-in free stacks and the
+ * The Prompt Stacks page (/prompts): the built-in free stacks and the
  * user's own prompts as one list of category cards and prompts, search, the three empty texts and
- * the Free / Subscription badges; and the run-prompt rules for premium prompts (spec 001 §5).
+ * the Free / Subscription badges; and the run-prompt rules for premium prompts.
  * Pure: shared/data/promptsCatalog.ts loads the rows.
  */
 
@@ -19,12 +19,12 @@ export const STACK_TEXTS = {
   freeFolder: (category: string) => `Free - ${category}`,
 } as const;
 
-/** Run-prompt texts (spec 001 §2, §5, §8). */
+/** Run-prompt texts. */
 export const RUN_PROMPT_TEXTS = {
   notFound: 'Prompt not found',
   loadError: 'Error loading prompt',
   generationFailed: 'Generation Failed',
-  /** Spec 001 §5: premium prompts are blocked (the user is never subscribed). */
+  /** Premium prompts are blocked (the user is never subscribed). */
   subscriptionRequired: 'Subscription required',
   subscriptionRequiredText: 'This is a premium prompt. A subscription is required to run it.',
 } as const;
@@ -46,7 +46,7 @@ export interface FreePrompt {
   questions: PromptQuestion[];
 }
 
-/** The user's prompt as the page needs it (the folder name joined, spec 000 §3.3). */
+/** The user's prompt as the page needs it (with its folder's name joined from prompt_folders). */
 export interface OwnPrompt {
   id: string;
   name: string;
@@ -146,7 +146,7 @@ export interface StackFilter {
   categoryKey: string | null;
 }
 
-/** Spec §5: case-insensitive search across name and prompt text, within the chosen category. */
+/** Case-insensitive search across name and prompt text, within the chosen category. */
 export function filterStackPrompts(prompts: readonly StackPrompt[], filter: StackFilter): StackPrompt[] {
   const needle = filter.search.trim().toLowerCase();
   return prompts.filter(
@@ -169,5 +169,5 @@ export function stacksEmptyState(
 
 export const hasActiveFilters = (filter: StackFilter): boolean => filter.search.trim() !== '' || filter.categoryKey !== null;
 
-/** Spec 001 §5: a premium prompt is blocked unless subscribed (nobody is, yet). */
+/** A premium prompt is blocked unless subscribed (nobody is, yet). */
 export const isPromptLocked = (prompt: { isPremium: boolean }, subscribed = false): boolean => prompt.isPremium && !subscribed;

@@ -1,10 +1,10 @@
 /**
- * The AI provider keys a user keeps (spec 000 §3.1, §4, §5, §8, §9; spec 001 provider list):
+ * The AI provider keys a user keeps:
  * provider ids and labels, the key format checks, masking, the optional OpenAI-compatible base
- * URL, and the spec's key notices. Pure: no browser, React or Supabase.
+ * URL, and the key notices. Pure: no browser, React or Supabase.
  *
  * Format checks (researched from each provider's docs and public key scanners):
- * - OpenAI: the spec's rule, verbatim: valid only if it starts with `sk-` (§5, §9).
+ * - OpenAI: valid only if it starts with `sk-` (the one rule the original product had).
  * - Anthropic: keys start with `sk-ant-` (`sk-ant-api03-…`, admin keys `sk-ant-admin01-…`).
  * - Hugging Face: user access tokens start with `hf_`.
  * - Gemini: no reliable prefix any more — AI Studio keys were `AIza…` (39 characters) and new
@@ -60,7 +60,7 @@ export const PROVIDER_KEYS: Record<ProviderId, ProviderKeyInfo> = {
     placeholder: 'sk-…',
     keysUrl: 'https://platform.openai.com/api-keys',
     maskPrefix: () => 'sk-',
-    // Spec §5: valid only if it starts with sk-.
+    // Valid only if it starts with sk-.
     isValid: (key) => key.startsWith('sk-'),
   },
   gemini: {
@@ -121,7 +121,7 @@ export const PROVIDER_KEYS: Record<ProviderId, ProviderKeyInfo> = {
 
 export type KeyInput = { kind: 'empty' } | { kind: 'valid'; key: string } | { kind: 'invalid' };
 
-/** Classifies what the user typed: empty is a clear, not an error (spec §5). Surrounding spaces are ignored. */
+/** Classifies what the user typed: empty is a clear, not an error. Surrounding spaces are ignored. */
 export function checkProviderKey(provider: ProviderId, raw: string): KeyInput {
   const key = raw.trim();
   if (!key) return { kind: 'empty' };
@@ -166,7 +166,7 @@ export interface KeyNotice {
   variant?: 'destructive';
 }
 
-/** The spec's key notices (§8), for any provider; with OpenAI they are the spec's texts verbatim. */
+/** The key notices, for any provider; with OpenAI they read exactly as users know them ('OpenAI API Key Saved', …). */
 export const KEY_TEXTS = {
   saved: (label: string): KeyNotice => ({ title: `${label} API Key Saved` }),
   savedLocally: (label: string): KeyNotice => ({
@@ -184,7 +184,7 @@ export const KEY_TEXTS = {
     description: `${label} key saved locally, but failed to save to cloud: ${message}`,
     variant: 'destructive',
   }),
-  /** Clearing worked locally but the cloud record could not be updated (beyond the spec). */
+  /** Clearing worked locally but the cloud record could not be updated (added by this build). */
   dbClearError: (label: string, message: string): KeyNotice => ({
     title: 'DB Save Error',
     description: `${label} key cleared locally, but failed to clear it in the cloud: ${message}`,
@@ -196,11 +196,11 @@ export const KEY_TEXTS = {
     description: message,
     variant: 'destructive',
   }),
-  /** The card's notice for visitors (spec §6). */
+  /** The card's notice for visitors. */
   signInToSync: 'Keys are kept in this browser only. Sign in to sync them to your account.',
 } as const;
 
-/** Base URL notices (beyond the spec; same style as the key notices). */
+/** Base URL notices (same style as the key notices). */
 export const BASE_URL_TEXTS = {
   saved: (): KeyNotice => ({ title: 'Base URL Saved' }),
   savedLocally: (): KeyNotice => ({ title: 'Base URL Saved Locally', description: KEY_TEXTS.savedLocally('').description }),
@@ -224,7 +224,7 @@ export function modelsAvailableText(count: number, keyUsed: boolean): string {
 
 /**
  * What signing in does to the keys in this browser's storage (whose they are is recorded):
- * - `cloud`: they are this user's own, the cloud record wins (spec §4);
+ * - `cloud`: they are this user's own, the cloud record wins;
  * - `merge`: they were saved signed out, so nothing is lost: the cloud wins where it has a value,
  *   the local key fills an empty cloud column (and is uploaded);
  * - another user's keys are cleared first (`clearFirst`), then it is a merge of nothing.

@@ -1,5 +1,5 @@
 /**
- * The free monthly document generations (spec 001 §4, §8, §9): 50 a month, shown as "n / 50",
+ * The free monthly document generations: 50 a month, shown as "n / 50",
  * the limit modal at 50. The database counts (migration 20261123001000_generation_quota.sql, the
  * same limit); this module only reads and shows its answers.
  */
@@ -22,7 +22,7 @@ export const QUOTA_TEXTS = {
   counterLabel: 'Generations this month',
 } as const;
 
-/** "12 / 50" (spec §2: the counter shown as n / 50). */
+/** "12 / 50" (the counter shown as n / 50). */
 export function quotaLabel(quota: Pick<QuotaStatus, 'used' | 'limit'>): string {
   return `${Math.min(quota.used, quota.limit)} / ${quota.limit}`;
 }

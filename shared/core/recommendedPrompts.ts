@@ -1,5 +1,5 @@
 /**
- * The recommended-prompt catalogue (spec 001 "Recommended Prompts", §5, §9): page size 9,
+ * The recommended-prompt catalogue: page size 9,
  * numbered pagination, tags shown as the first 3 then '+n more', and the save-to-library checks.
  * Pure: shared/data/promptsCatalog.ts queries the rows.
  */
@@ -20,7 +20,7 @@ export interface RecommendedPrompt {
   llmSuitability: string[];
 }
 
-/** Spec 001 §5: saving needs login and a non-empty name (the texts are ours). */
+/** Saving needs login and a non-empty name (the texts are ours). */
 export const RECOMMENDED_TEXTS = {
   loginRequired: { title: 'Login Required', description: 'Please sign in to save prompts to your library.' },
   nameRequired: { title: 'Name Required', description: 'Please enter a name for the prompt.' },
@@ -45,7 +45,7 @@ export const clampPage = (page: number, total: number, pageSize = RECOMMENDED_PA
 /** The provider a saved copy runs with: the first it suits, else openai. */
 export const defaultProviderFor = (prompt: Pick<RecommendedPrompt, 'llmSuitability'>): string => prompt.llmSuitability[0] ?? 'openai';
 
-/** Why the save cannot happen (spec §5), or null. */
+/** Why the save cannot happen, or null. */
 export function saveRecommendedProblem(signedIn: boolean, name: string): { title: string; description: string } | null {
   if (!signedIn) return RECOMMENDED_TEXTS.loginRequired;
   if (!name.trim()) return RECOMMENDED_TEXTS.nameRequired;

@@ -1,5 +1,5 @@
 /**
- * The route map (spec §2.1) and its routing rules. Pure: no browser, React or Supabase imports.
+ * The route map and its routing rules. Pure: no browser, React or Supabase imports.
  */
 
 export const ROUTES = {
@@ -10,7 +10,7 @@ export const ROUTES = {
   masterLogin: '/master-login',
   forgotPassword: '/forgot-password',
   /**
-   * Back-link target of the forgot-password page (spec §2.1, §2.6). Not a route of its own in the
+   * Back-link target of the forgot-password page. Not a route of its own in the
    * route map, so it is not listed in PUBLIC_ROUTES; the dashboard decides how to serve it.
    */
   login: '/login',
@@ -30,7 +30,7 @@ export const ROUTES = {
 
   // Signed-in only
   dashboard: '/dashboard',
-  /** Sidebar entry and dashboard card (spec §2.3, §2.12). */
+  /** Sidebar entry and dashboard card. */
   aiTools: '/ai-tools',
   manageFolders: '/manage-folders',
   prompts: '/prompts',
@@ -107,7 +107,7 @@ export const PROTECTED_ROUTES: readonly RoutePattern[] = [
   ROUTES.sharedAccept,
 ];
 
-/** A signed-in user visiting one of these is sent to /dashboard (spec §2.1). */
+/** A signed-in user visiting one of these is sent to /dashboard. */
 export const SIGNED_IN_REDIRECTS: readonly RoutePattern[] = [
   ROUTES.auth,
   ROUTES.masterLogin,
@@ -148,19 +148,19 @@ export const isPublicPath = (path: string): boolean => matchesAny(PUBLIC_ROUTES,
 export const isProtectedPath = (path: string): boolean => matchesAny(PROTECTED_ROUTES, path);
 export const isKnownPath = (path: string): boolean => isPublicPath(path) || isProtectedPath(path);
 
-/** Where unknown paths go: /dashboard when signed in, otherwise / (spec §2.1). */
+/** Where unknown paths go: /dashboard when signed in, otherwise /. */
 export function unknownPathTarget(signedIn: boolean): string {
   return signedIn ? ROUTES.dashboard : ROUTES.landing;
 }
 
-/** Where the header logo links: /dashboard when signed in, otherwise / (spec §2.2). */
+/** Where the header logo links: /dashboard when signed in, otherwise /. */
 export function logoTarget(signedIn: boolean): string {
   return signedIn ? ROUTES.dashboard : ROUTES.landing;
 }
 
 /**
  * The redirect a path needs for the given sign-in state, or null when the path may be shown.
- * Applies the rules of spec §2.1: unknown paths, signed-in visitors of the sign-in pages,
+ * Applies the routing rules: unknown paths, signed-in visitors of the sign-in pages,
  * signed-out visitors of the signed-in-only pages.
  */
 export function redirectFor(path: string, signedIn: boolean): string | null {
@@ -182,14 +182,14 @@ export function safeNextPath(next: string | null | undefined): string | null {
   return next;
 }
 
-/** /auth with a `next` pointing back to where the visitor was (spec: come back after signing in). */
+/** /auth with a `next` pointing back to where the visitor was (so signing in comes back there). */
 export function authPathFor(from: string): string {
   const next = safeNextPath(from);
   return next && next !== ROUTES.landing ? `${ROUTES.auth}?next=${enc(next)}` : ROUTES.auth;
 }
 
 /**
- * Sidebar highlighting (spec §2.3): an entry is active when the path equals its route or lies
+ * Sidebar highlighting: an entry is active when the path equals its route or lies
  * under it; exact entries and the root only on equality. "Under" means a whole segment, so
  * /prompts is not active on /prompts-library.
  */

@@ -1,11 +1,11 @@
 /**
- * The dashboard's run-prompt page (/run-prompt/{promptId}, spec 001 "Run Prompt", §5, §8, §9):
+ * The dashboard's run-prompt page (/run-prompt/{promptId}):
  * which prompt an id names (a saved prompt or a built-in free one), the one shape the page runs,
  * the provider it starts with, the values a run keeps in its history and how they come back, and
  * the page's texts. Pure: shared/data loads the rows, shared/ai runs them.
  *
- * Spec 001 §5 says a provider other than openai gives 'Coming Soon!'. That is a placeholder of the
- * original: every provider works here (DESIGN "Beyond the spec"), so there is no such notice.
+ * The original product answered 'Coming Soon!' for a provider other than openai. That was a
+ * placeholder: every provider works here, so there is no such notice.
  */
 
 import { humanizePlaceholderName, PAGE_VARIABLES, type FieldValues, type PageVariable, type PromptField, type PromptQuestion } from './placeholders.ts';
@@ -14,7 +14,7 @@ import { RUN_PROMPT_TEXTS, type FreePrompt } from './promptStacks.ts';
 import { PROVIDER_IDS, type ProviderId } from './providerKeys.ts';
 import { runPromptPath } from './routes.ts';
 
-/** The page's own texts (the spec's are RUN_PROMPT_TEXTS; these name what it leaves unsaid). */
+/** The page's own texts (the run-prompt notices are RUN_PROMPT_TEXTS; these cover the rest). */
 export const RUN_TEXTS = {
   ...RUN_PROMPT_TEXTS,
   notFoundText: 'This prompt does not exist, or it is not in your library.',
@@ -31,7 +31,7 @@ export const RUN_TEXTS = {
   recordError: 'Error saving run history',
 } as const;
 
-/** Spec 001 §9: run-prompt output is saved in the text format. */
+/** Run-prompt output is saved in the text format. */
 export const RUN_OUTPUT_FORMAT = 'txt';
 
 export type RunPromptSource = 'saved' | 'free' | 'invalid';
@@ -57,7 +57,7 @@ export interface RunnablePrompt {
   name: string;
   promptText: string;
   description: string;
-  /** The built-in stacks' questions: the labels of their placeholders (spec 000 §3.5). */
+  /** The built-in stacks' questions: the labels of their placeholders. */
   questions: PromptQuestion[];
   isPremium: boolean;
   /** The provider the prompt runs with unless the user picks another. */
@@ -69,8 +69,8 @@ export interface RunnablePrompt {
 }
 
 /**
- * The provider a prompt's llm_provider names. Spec 000 §3.6 lists openai, gemini and
- * chatgpt_custom; the library adds the others. Anything unknown starts on the default, openai.
+ * The provider a prompt's llm_provider names. The prompt screens list openai, gemini and
+ * chatgpt_custom first; the library adds the others. Anything unknown starts on the default, openai.
  */
 export function providerFor(llmProvider: string | null | undefined): ProviderId {
   const value = (llmProvider ?? '').trim().toLowerCase();

@@ -1,5 +1,5 @@
 /**
- * Session facts derived without I/O (spec §3.2). Pure: no Supabase import; takes the shapes
+ * Session facts derived without I/O. Pure: no Supabase import; takes the shapes
  * supabase-js hands out.
  */
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The document generator's templates (spec 000 §3.6, ids verbatim) with the structure each
- * generated document follows, and the two prompts of the suggested-prompt flow (spec 001 §4):
+ * The document generator's templates (ids fixed: saved prompts and documents store them) with the structure each
+ * generated document follows, and the two prompts of the suggested-prompt flow:
  * the first Generate asks the AI to improve the user's prompt (JSON answer, validated by
  * `promptSuggestionSchema`); the second produces the document in the template's structure
  * (Markdown, streamed). Each prompt starts with a `Task:` line so logs, tests and the fake provider

@@ -1,7 +1,7 @@
 /**
- * Workspaces (spec 001 §2 File Manager and Workspace, §3, §4, §5): a named tree of folders and
+ * Workspaces (the File Manager and /workspace/{id}): a named tree of folders and
  * files; files point at generated documents. Pure tree operations, each returning a new structure
- * (or the spec's message), the breadcrumb path, the "Move to…" targets, the demo workspace, and a
+ * (or the validation message), the breadcrumb path, the "Move to…" targets, the demo workspace, and a
  * structure check mirroring the database's (migration 20261123001300_workspaces.sql).
  */
 
@@ -24,7 +24,7 @@ export type WorkspaceNode = WorkspaceFolder | WorkspaceFile;
 export type WorkspaceStructure = WorkspaceNode[];
 export type NodeType = WorkspaceNode['type'];
 
-/** Spec 001 §5 texts, verbatim. */
+/** Validation texts ('… name cannot be empty'); tests check them word for word. */
 export const WORKSPACE_TEXTS = {
   workspaceNameRequired: 'Workspace name cannot be empty',
   folderNameRequired: 'Folder name cannot be empty',
@@ -282,7 +282,7 @@ export function parseStructure(value: unknown): WorkspaceStructure | null {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The demo workspace (spec §4: the first load with none creates one)
+// The demo workspace (the first load with no workspace creates one)
 
 /** The placeholder the database replaces with the welcome document's id (ensure_demo_workspace). */
 export const DEMO_DOCUMENT_REF = '$document';

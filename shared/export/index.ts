@@ -18,7 +18,7 @@ export interface ExportedFile {
   data: ArrayBuffer | string;
 }
 
-/** `baseName` defaults to the title's slug (spec 001 §5 file-name rule). */
+/** `baseName` defaults to the title's slug (lowercased, every character other than a letter or digit → _). */
 export async function exportDocument(doc: ExportDocument, format: ExportFormat, baseName = slugFileName(doc.title)): Promise<ExportedFile> {
   const fileName = `${baseName}.${format}`;
   const mimeType = EXPORT_MIME_TYPES[format];

@@ -34,7 +34,7 @@ export const EXPORT_MIME_TYPES: Record<ExportFormat, string> = {
   txt: 'text/plain;charset=utf-8',
 };
 
-/** "My Offer: 2025!" → "my_offer__2025_" (spec 001 §5: lowercased, every non-letter/digit → _). */
+/** "My Offer: 2025!" → "my_offer__2025_" (lowercased, every non-letter/digit → _). */
 export function slugFileName(title: string): string {
   return title.toLowerCase().replace(/[^a-z0-9]/g, '_') || 'document';
 }

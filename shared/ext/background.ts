@@ -34,7 +34,7 @@ export function registerBackground({ supabase, version, launchWebAuthFlow, oauth
     mayHandOffSession(sender, handoffSenders) ? auth.signInWithHandoff(supabase, data.tokenHash) : HANDOFF_REFUSED,
   );
 
-  // The signed-in indicator other contexts watch, and the keys (spec §4 session events):
+  // The signed-in indicator other contexts watch, and the keys, kept in step with session events:
   // signed in → the cloud record's keys come into extension storage; signed out → keys leave it.
   supabase.auth.onAuthStateChange((event, session) => {
     // supabase-js holds its auth lock while calling back: the follow-up calls run after it.

@@ -5,7 +5,7 @@ import { Box, Button, IconButton, Paper, Snackbar, Stack, Typography } from '@mu
 import { CloseIcon } from './icons.tsx';
 
 /**
- * The app's one toast system (spec §3.8, §4, §9): at most one notice visible (a new one replaces
+ * The app's one toast system: at most one notice visible (a new one replaces
  * it), 5000 ms by default, paused while hovered or focused or while the window is in the
  * background, closed by its button, Escape, or a swipe right past 50 px; F8 focuses the viewport.
  * Built on MUI's Snackbar (timer, hover and window-blur pause, Escape) and react-swipeable.
@@ -15,7 +15,7 @@ export type NoticeVariant = 'default' | 'destructive';
 
 export interface NoticeAction {
   label: string;
-  /** Describes the action for assistive tech; the action is not rendered without it (spec §5). */
+  /** Describes the action for assistive tech; the action is not rendered without it. */
   altText: string;
   onClick: () => void;
 }

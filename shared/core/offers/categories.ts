@@ -1,6 +1,6 @@
 /**
- * Offer asset categories (spec 001 §3): the display names, and the mapping of whatever name the AI
- * gives an item onto a canonical category, by keyword, in the spec's order.
+ * Offer asset categories: the display names, and the mapping of whatever name the AI
+ * gives an item onto a canonical category, by keyword, in a fixed order.
  */
 
 export const OFFER_CATEGORIES = [
@@ -30,8 +30,8 @@ export type OfferCategory = (typeof OFFER_CATEGORIES)[number];
 export const GENERAL_NOTES = 'General Notes';
 
 /**
- * Keyword → category, checked in this order (spec 001 §3). The first match wins, so
- * "Email Marketing Templates" maps to the email sequence, exactly as the spec orders it.
+ * Keyword → category, checked in this order. The first match wins, so
+ * "Email Marketing Templates" maps to the email sequence, because email is checked before template.
  */
 const KEYWORD_RULES: readonly [keywords: readonly string[], category: OfferCategory][] = [
   [['email'], 'Product Launch Email Sequence'],
@@ -63,7 +63,7 @@ export function mapCategory(rawName: string): string {
   return rawName.trim();
 }
 
-/** Assets whose content the AI returns as JSON (spec 001 §7); every other asset is markdown text. */
+/** Assets whose content the AI returns as JSON; every other asset is markdown text. */
 export type AssetFormat = 'reportCard' | 'emailSequence' | 'facebookAds' | 'text';
 
 export function assetFormat(category: string): AssetFormat {

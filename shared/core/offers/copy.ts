@@ -3,7 +3,7 @@ import type { OfferAsset, OfferDraft } from './offer.ts';
 import type { AssetContent } from './schema.ts';
 
 /**
- * Copy and export text of assets and whole offers, in the spec's exact formats (spec 001 §9):
+ * Copy and export text of assets and whole offers, in fixed formats:
  * a Report Card reads 'Report Card for {item}', then 'name (Score: n/10): reasoning' lines, then
  * notes; the whole offer separates sections with '--- name ---' and writes 'Content not generated.'
  */

@@ -6,7 +6,7 @@ import type { AssetContent } from './schema.ts';
 
 /**
  * Offers as exports (DOCX, HTML, PDF through shared/export): the whole offer — description, every
- * asset in order, General Notes — or one asset. File names follow spec 001 §5: the offer title
+ * asset in order, General Notes — or one asset. File names: the offer title
  * lowercased, every character other than a letter or digit an underscore; one asset's file adds
  * its name the same way ("creator_sprint_offer_hooks").
  */
@@ -49,7 +49,7 @@ export function assetExport(offer: OfferDraft, asset: OfferAsset): ExportDocumen
   return { title: asset.name, subtitle: offer.framework.title, sections: [{ markdown: assetMarkdown(asset) }] };
 }
 
-/** Spec 001 §5 file name (without extension) of the whole offer. */
+/** File name (without extension) of the whole offer: the title lowercased, non-letters/digits → _. */
 export const offerFileName = (offer: OfferDraft): string => slugFileName(offer.framework.title);
 
 /** One asset's file name: the same rule over "{offer title} {asset name}". */

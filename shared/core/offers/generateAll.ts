@@ -2,14 +2,14 @@ import { GENERAL_NOTES } from './categories.ts';
 import { isGenerated, type OfferAsset } from './offer.ts';
 
 /**
- * Generate All (spec 001 §4): skips finished assets, retries failed ones, never touches General
+ * Generate All: skips finished assets, retries failed ones, never touches General
  * Notes, runs a bounded number at once (not one by one), reports progress as n of m and ends with
  * "all done" or "already up to date".
  */
 
 /**
  * How many asset generations run at once: fast without tripping providers' rate limits (OpenAI's
- * lowest paid tier allows 500 requests a minute). Five turns the spec's 15-20 assets into at most
+ * lowest paid tier allows 500 requests a minute). Five turns an offer's 15-20 assets into at most
  * four rounds, so Generate All takes about four answers' time instead of twenty.
  */
 export const GENERATE_ALL_CONCURRENCY = 5;

@@ -1,5 +1,5 @@
 /**
- * The offer builder's pure core (spec 001 "Offer builder"): categories and their mapping, the
+ * The offer builder's pure core: categories and their mapping, the
  * AI result schemas, the offer draft and its operations, copy formats, video links, Generate All
  * scheduling, the prompts and Organize plans. No I/O: pages and the extension wire it up.
  */

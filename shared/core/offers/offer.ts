@@ -2,7 +2,7 @@ import { GENERAL_NOTES, mapCategory } from './categories.ts';
 import { itemName, type AssetContent, type OfferFramework } from './schema.ts';
 
 /**
- * The offer being built (spec 001 §3 saved offer, kept in the database here): the framework from
+ * The offer being built (saved in the offers table): the framework from
  * the AI plus the ordered assets, each with its content, notes and last error. Pure functions only;
  * every change returns a new offer.
  */
@@ -14,7 +14,7 @@ export interface OfferAsset {
   subItems: string[];
   content: AssetContent | null;
   notes: string;
-  /** Set when the last generation failed (spec: "an asset generation failure stores the error message"). */
+  /** Set when the last generation failed (the failure's message is kept on the asset). */
   error: string | null;
 }
 
@@ -49,7 +49,7 @@ export function newOffer(idea: string, framework: OfferFramework): OfferDraft {
   return { id: null, idea, framework, assets: assetsFromFramework(framework), generalNotes: '', videoUrl: '' };
 }
 
-/** Spec 001 §4: generated = content present and no error. */
+/** Generated = content present and no error. */
 export const isGenerated = (asset: OfferAsset): boolean => asset.content !== null && asset.error === null;
 
 export type AssetStatus = 'empty' | 'generating' | 'failed' | 'filled';
@@ -81,5 +81,5 @@ export function reorderAssets(offer: OfferDraft, names: readonly string[]): Offe
   return { ...offer, assets: [...new Set([...ordered, ...rest])] };
 }
 
-/** The spec's item list of a saved offer: the assets in order, ending with 'General Notes'. */
+/** The item list of a saved offer: the assets in order, ending with 'General Notes'. */
 export const offerItemNames = (offer: OfferDraft): string[] => [...offer.assets.map((a) => a.name), GENERAL_NOTES];

@@ -2,7 +2,7 @@ import { assetFormat } from './categories.ts';
 import type { OfferAsset, OfferDraft } from './offer.ts';
 
 /**
- * The prompts the offer builder sends (one user message each, spec 001 §7). Each starts with a
+ * The prompts the offer builder sends (one user message each). Each starts with a
  * `Task:` line naming what it asks for, so logs, tests and the fake provider can tell them apart.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What the AI must return (spec 001 §3, §9), validated before anything is shown or saved:
+ * What the AI must return, validated before anything is shown or saved:
  * the offer framework, and the three JSON assets.
  */
 

@@ -1,4 +1,4 @@
-/** The offer builder's texts (spec 001 "Offer builder", §8), verbatim. */
+/** The offer builder's texts, word for word as users see them (tests check them). */
 export const OFFER_TEXTS = {
   generateButton: 'Generate Idea For Offer Framework',
   generating: 'Generating...',

@@ -1,5 +1,5 @@
 /**
- * The offer's video area (spec 001 §5): a YouTube watch link (`{host}/watch?v=`), a youtu.be
+ * The offer's video area: a YouTube watch link (`{host}/watch?v=`), a youtu.be
  * short link, or a Vimeo link (`{host}/{id}`) becomes an embed URL; anything else shows the
  * placeholder 'Your video will appear here.'
  */

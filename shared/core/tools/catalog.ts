@@ -13,7 +13,7 @@ export interface ToolEntry {
   badge: string;
 }
 
-/** Spec 001 "Free Tools": three cards, in this order (built for real). */
+/** Three cards, in this order (built for real). */
 export const FREE_TOOLS: readonly ToolEntry[] = [
   {
     id: 'headline-analyzer',

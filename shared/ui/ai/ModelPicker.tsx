@@ -43,7 +43,7 @@ function cachedModels(target: ProviderTarget): Promise<string[]> {
  * list comes from the provider with our default preselected, and any model name can be typed.
  * `optionalModel` (a saved prompt's default): the model may stay empty, meaning the provider's
  * default at run time, so nothing is preselected. `providerLabels` renames providers in the choice
- * (the prompt screens use the spec's names: PROMPT_SCREEN_PROVIDER_LABELS).
+ * (the prompt screens use their own names, e.g. 'GPT-4 Turbo': PROMPT_SCREEN_PROVIDER_LABELS).
  */
 export function ModelPicker({
   value,

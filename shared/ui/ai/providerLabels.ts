@@ -4,7 +4,8 @@ import { PROVIDER_KEYS, type ProviderId } from '../../core/providerKeys.ts';
 export type ProviderLabels = Partial<Record<ProviderId, string>>;
 
 /**
- * Spec 000 §3.6, verbatim: the provider names in the prompt screens (the prompt dialog of the
+ * The provider names in the prompt screens, exact texts ('GPT-4 Turbo', 'Gemini Pro (Requires API Key)',
+ * 'Custom ChatGPT (Requires API Key)'), (the prompt dialog of the
  * library and the run page). The other providers keep their own names there.
  */
 export const PROMPT_SCREEN_PROVIDER_LABELS: ProviderLabels = {
@@ -15,7 +16,7 @@ export const PROMPT_SCREEN_PROVIDER_LABELS: ProviderLabels = {
 
 /**
  * A provider's option text: its label, and '(no key)' when the user has none — unless the label
- * already says a key is required (the spec's), so no option reads "(Requires API Key) (no key)".
+ * already says a key is required, so no option reads "(Requires API Key) (no key)".
  */
 export function providerOptionLabel(provider: ProviderId, hasKey: boolean, labels: ProviderLabels = {}): string {
   const label = labels[provider] ?? PROVIDER_KEYS[provider].label;

@@ -7,7 +7,7 @@ import type { ProviderKeysState } from '../../data/apiKeys.ts';
 import { RowHeader, SavedValue, SaveField, TestResult } from './keyFields.tsx';
 
 /**
- * Provider Keys (spec 000 §2.17, §4, §6, §8; spec 001 provider list), one component for the
+ * Provider Keys, one component for the
  * dashboard's Settings and the extension's side panel: a key per provider, saved locally and, when
  * signed in, to the account; masked after saving with reveal, clear and "Test key"; plus the
  * optional OpenAI-compatible base URL (Ollama, LM Studio). Each front end passes its own key flows
@@ -27,7 +27,7 @@ export interface ProviderKeysFlow {
 
 export interface ProviderKeysCardProps {
   keys: ProviderKeysFlow;
-  /** undefined while the session loads; false shows the spec's "Sign in to sync" notice. */
+  /** undefined while the session loads; false shows the "Sign in to sync" notice (visitors keep keys in this browser only). */
   signedIn: boolean | undefined;
   /** The notice's sign-in button (a link to /auth in the dashboard, the panel's sign-in form in the extension). */
   signInAction: ReactNode;

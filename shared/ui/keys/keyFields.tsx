@@ -89,7 +89,7 @@ export function SavedValue({
   );
 }
 
-/** A text field with a Save button; saving an empty field clears (spec §4). */
+/** A text field with a Save button; saving an empty field clears. */
 export function SaveField({
   label,
   placeholder,
