@@ -1,5 +1,5 @@
--- Seed data every environment starts with: the built-in free prompt stacks (spec 000 §3.5) and
--- the recommended-prompt catalogue (spec 001). Idempotent so it can also be run by hand.
+-- Seed data every environment starts with: the built-in free prompt stacks and
+-- the recommended-prompt catalogue. Idempotent so it can also be run by hand.
 
 insert into public.free_prompt_categories (id, name, description, sort_order) values
   ('marketing', 'Marketing Magic', 'Prompts that turn ideas into ads, outlines and search strategies.', 1),

@@ -32,7 +32,7 @@ language sql stable security definer set search_path = '' as $$
   select coalesce(public.current_app_role() = 'master_admin', false)
 $$;
 
--- Which profiles an admin-like caller may see and manage (spec 001 §6): a master_admin every
+-- Which profiles an admin-like caller may see and manage: a master_admin every
 -- account but master admins; an admin only user, editor and view_only accounts.
 create function public.can_manage_role(target public.app_role) returns boolean
 language sql stable security definer set search_path = '' as $$

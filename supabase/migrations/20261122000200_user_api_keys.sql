@@ -1,5 +1,5 @@
 -- Provider keys synced from the extension / dashboard: one row per user, one column per provider
--- (spec 000 §3.1, spec 001 provider list) plus an OpenAI-compatible base URL (Ollama, LM Studio).
+-- plus an OpenAI-compatible base URL (Ollama, LM Studio).
 -- Owner-only: nobody else, admins included, can read a user's keys.
 
 create table public.user_api_keys (

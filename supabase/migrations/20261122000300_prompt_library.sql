@@ -1,4 +1,4 @@
--- The prompt library: nested folders and saved prompts, owner-only (spec 000 §3.3, §3.4, §4).
+-- The prompt library: nested folders and saved prompts, owner-only.
 -- Deleting a folder deletes everything inside it, nested folders included (no orphans).
 
 create table public.prompt_folders (

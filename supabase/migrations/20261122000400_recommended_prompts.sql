@@ -1,4 +1,4 @@
--- The recommended-prompt catalogue (spec 001): public rows readable by everyone, curated by admins.
+-- The recommended-prompt catalogue: public rows readable by everyone, curated by admins.
 
 create table public.recommended_prompts (
   id uuid primary key default gen_random_uuid(),

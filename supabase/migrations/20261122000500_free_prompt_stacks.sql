@@ -1,4 +1,4 @@
--- The built-in free prompt stacks (spec 000 §3.5, spec 001): categories and their prompts with
+-- The built-in free prompt stacks: categories and their prompts with
 -- bracketed placeholders and the questions that fill them. Read by everyone; curated by admins.
 
 create table public.free_prompt_categories (

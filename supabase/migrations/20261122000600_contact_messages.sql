@@ -1,4 +1,4 @@
--- The contact form (spec 001 §5; the spec's simulated send is built for real): visitors and
+-- The contact form (the original only simulated the send; here it is stored): visitors and
 -- signed-in users leave a message; only admins read it or delete it. Nobody edits a message.
 -- The length limits match shared/core/contact.ts (CONTACT_LIMITS).
 

@@ -1,5 +1,5 @@
--- Interest in features that are not built yet (spec 001 Workflows, AI Features, Pitch Deck: the
--- spec's buttons only show a notice; here the click is also recorded). One row per user and
+-- Interest in features that are not built yet (Workflows, AI Features, Pitch Deck: the
+-- buttons show a coming-soon notice and the click is also recorded). One row per user and
 -- feature; the feature list matches shared/core/hub.ts (REQUESTABLE_FEATURES).
 -- Owners add, read and withdraw their own requests; admins read them all; nobody edits a row.
 

@@ -1,7 +1,7 @@
--- Searching the recommended-prompt catalogue (spec 001 "Recommended Prompts": search by name,
+-- Searching the recommended-prompt catalogue (/recommended-prompts: search by name,
 -- description or tag, category tabs, pages of 9). The table and its policies are in
 -- 20261122000400_recommended_prompts.sql; both functions run as the caller, so RLS applies, and
--- they list public rows only (the catalogue is "select where is_public is true", spec 001 §7).
+-- they list public rows only (the catalogue shows only rows with is_public true).
 
 -- The public rows whose name, description or a tag contains the search (case-insensitive); an
 -- empty search lists them all. Inlined, so the caller's filters, order, range and count apply.

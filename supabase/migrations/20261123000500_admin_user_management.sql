@@ -1,4 +1,4 @@
--- Admin user management (spec 001 "Admin screen", §4, §6): the list of accounts the caller
+-- Admin user management: the list of accounts the caller
 -- manages and the role change, both decided by the database, so a hidden button is never the
 -- only guard. The role matrix itself lives in profiles' RLS and guard trigger
 -- (20261122000100_profiles_and_roles.sql); these functions run as the caller (security invoker)
@@ -23,7 +23,7 @@ begin
 end
 $$;
 
--- Change Role (spec 001 §4): to admin (master admin only), editor or view_only. The update runs
+-- Change Role: to admin (master admin only), editor or view_only. The update runs
 -- through profiles' RLS (an admin cannot even see admin accounts) and the guard trigger (nobody
 -- changes their own role; master admins cannot be changed). Returns the updated account.
 create function public.admin_set_user_role(target_id uuid, new_role public.app_role)
@@ -53,7 +53,7 @@ revoke execute on function public.admin_list_users(), public.admin_set_user_role
 grant execute on function public.admin_list_users(), public.admin_set_user_role(uuid, public.app_role) to authenticated, service_role;
 
 -- The role guard of 20261122000100 also let an admin set role 'user' by a plain REST update,
--- which admin_set_user_role refuses. Redefined here so both follow spec 001 §4: roles may be
+-- which admin_set_user_role refuses. Redefined here so both follow one rule: roles may be
 -- changed to admin (master admin only), editor or view_only. Unchanged otherwise.
 create or replace function public.guard_profile_changes() returns trigger
 language plpgsql set search_path = '' as $$

@@ -1,5 +1,5 @@
--- Monitoring alert contacts (spec 001 "Admin screen": the master admin's monitoring card; the
--- spec kept them in browser storage as monitoringEmail / monitoringPhone). One row for the
+-- Monitoring alert contacts (the master admin's monitoring card; the
+-- original kept them in browser storage as monitoringEmail / monitoringPhone). One row for the
 -- whole product; master admins only. Sending alerts is not built yet: this stores the contacts.
 
 create table public.monitoring_settings (

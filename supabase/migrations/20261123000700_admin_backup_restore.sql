@@ -1,4 +1,4 @@
--- Restore from a backup file (the master admin's data backup card, spec 001 "Admin screen").
+-- Restore from a backup file (the master admin's data backup card).
 -- The dashboard validates the file and shows a dry-run plan; this applies the rows the plan
 -- chose, all in the one transaction of the request. It runs as the caller (security invoker):
 -- RLS and the role guard decide exactly as for single REST writes, so a restore can do nothing

@@ -1,4 +1,4 @@
--- The free monthly document generations (spec 001 §3 user_generation_counts, §4, §8, §9): 50 per
+-- The free monthly document generations (user_generation_counts): 50 per
 -- calendar month (UTC), counted by the database, not by the page. current_month is the first day of
 -- the month the count belongs to; the first call in a new month starts again from 0.
 --
@@ -9,7 +9,7 @@
 --   confirm_generation(id)    turns the reservation into a used generation once the document exists;
 --   refund_generation(id)     gives the slot back when the generation failed or was stopped.
 -- A reservation that is neither confirmed nor refunded (the tab closed mid-generation) lapses after
--- 15 minutes — longer than the AI client's 10-minute timeout (spec §9) — and stops counting. So a
+-- 15 minutes — longer than the AI client's 10-minute timeout — and stops counting. So a
 -- refused, failed or abandoned generation never costs a slot; plain consume-on-success could not
 -- refuse before the call, and consume-then-refund alone would lose the slot of a closed tab.
 --
@@ -96,7 +96,7 @@ $$;
 
 -- Reserves one generation; refuses with SQLSTATE PT429 'Monthly Generation Limit Reached' at the limit.
 -- Returns { reservation_id, used, limit, remaining, month }.
--- A view_only account "cannot modify" (spec 001 §6), so it cannot generate either: refused with
+-- A view_only account "cannot modify", so it cannot generate either: refused with
 -- 42501 before anything is written. The rule is can_edit_content()'s (20261123001200, which is
 -- applied after this file), spelled out here so this file stands on its own.
 create function public.consume_generation() returns jsonb

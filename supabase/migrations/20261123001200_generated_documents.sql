@@ -1,14 +1,13 @@
--- Generated documents and their folders (spec 001 §3 document_folders, generated_documents; §4, §7,
--- §8, §9). Folders nest like the prompt library's and deleting one deletes everything inside it.
+-- Generated documents and their folders (document_folders, generated_documents). Folders nest like the prompt library's and deleting one deletes everything inside it.
 -- The digital-product columns (price, stripe_price_id, is_digital_product, max_downloads,
 -- download_count) are read by the admin's Product Management and the purchase flow.
 --
--- Roles (spec §6): the owner manages their documents unless their role is view_only ("views shared
+-- Roles: the owner manages their documents unless their role is view_only ("views shared
 -- documents and workspaces; cannot modify"). Reading a document shared with the caller is added by
 -- 20261123001400_shares.sql, which replaces public.document_shared_with_me().
 --
 -- Downloads go through download_generated_document(), which counts them atomically against
--- max_downloads (null = unlimited, shown as ∞) and refuses past it with the spec's message.
+-- max_downloads (null = unlimited, shown as ∞) and refuses past it with 'Download Limit Reached'.
 
 -- May the caller create or change content? Everyone signed in except view_only accounts.
 create function public.can_edit_content() returns boolean
@@ -67,7 +66,7 @@ create table public.generated_documents (
   name text not null check (length(btrim(name)) > 0 and length(name) <= 300),
   sort_name text not null default '',
   content text not null check (length(content) <= 1000000),
-  -- The generated format (spec §9: docx); the dashboard also exports pdf, html, md and txt.
+  -- The generated format (docx by default); the dashboard also exports pdf, html, md and txt.
   format text not null default 'docx' check (format in ('docx', 'pdf', 'html', 'md', 'txt')),
   template_id text check (template_id is null or length(template_id) <= 100),
   folder_id uuid references public.document_folders (id) on delete cascade,
@@ -133,7 +132,7 @@ create policy "generated_documents: owner deletes" on public.generated_documents
 -- Downloads one document: counts it and returns what the file is made of. Anyone who may read the
 -- document (its owner, a recipient of a share) downloads through here. The conditional update is
 -- atomic — concurrent downloads queue on the row and re-check the limit — so the count never passes
--- max_downloads. Refused with SQLSTATE PT429 and the spec's message at the limit; PT404 when the
+-- max_downloads. Refused with SQLSTATE PT429 and 'Download Limit Reached' at the limit; PT404 when the
 -- caller cannot see the document.
 create function public.download_generated_document(document uuid) returns jsonb
 language plpgsql volatile security definer set search_path = '' as $$

@@ -1,4 +1,4 @@
--- Workspaces of the file manager (spec 001 §2 File Manager and Workspace, §3 workspaces, §4, §7):
+-- Workspaces of the file manager (/file-manager and /workspace/{id}):
 -- a named tree of folders and files, kept as one jsonb array of nodes
 --   { id, type: 'folder', name, children: [...] } | { id, type: 'file', name, docId: <generated_documents.id> | null }
 -- so a move or rename is one write. `version` is for optimistic concurrency: every change of the
@@ -7,7 +7,7 @@
 -- silently overwrite each other: the second save matches no row and the app merges or asks
 -- (shared/core/workspaceMerge.ts).
 --
--- The first visit with none creates the demo workspace (spec §4), once per account:
+-- The first visit with none creates the demo workspace, once per account:
 -- ensure_demo_workspace() records it in workspace_onboarding, so a user who deletes the demo is not
 -- given it again. Owners manage their workspaces unless they are view_only; reading a workspace shared
 -- with the caller is added by 20261123001400_shares.sql (it replaces workspace_shared_with_me()).

@@ -1,4 +1,4 @@
--- Read-only sharing (spec 001 §6: an editor "manages own documents and workspaces, and can share
+-- Read-only sharing (the roles: an editor "manages own documents and workspaces, and can share
 -- them"; view_only "views shared documents and workspaces; cannot modify"). The owner of a workspace
 -- or a document (any role but view_only) shares it with an e-mail address; whoever signs in with that
 -- confirmed address sees it read-only — enforced here by RLS: the recipient may read the workspace,

@@ -1,5 +1,5 @@
--- Saved startup ideas (spec 001 §3 "Startup idea", kept in the browser under startupIdeas by the
--- spec; here a table per owner): the AI's structured idea — name, description, market, target users,
+-- Saved startup ideas (the original kept them in the browser under startupIdeas; here a table per
+-- owner): the AI's structured idea — name, description, market, target users,
 -- revenue, competitors, weaknesses and a business plan {executive, market, solution} — and what the
 -- user asked for. The app validates the AI's answer with the same rules (shared/core/ideas.ts).
 
@@ -37,7 +37,7 @@ create policy "startup_ideas: owner updates" on public.startup_ideas for update
 create policy "startup_ideas: owner deletes" on public.startup_ideas for delete
   to authenticated using (user_id = (select auth.uid()));
 
--- A view_only account "cannot modify" (spec 001 §6): it may read its ideas but not save, change or
+-- A view_only account "cannot modify": it may read its ideas but not save, change or
 -- delete them. The insert and update policies refuse it; this trigger runs first and says why, so
 -- the page shows a sentence rather than an RLS error, and it also covers delete, where a policy
 -- would only hide the row and the page would report a delete that did not happen. Calls without a

@@ -1,4 +1,4 @@
--- Saved offers (spec 001 §3 "saved offer", kept in the browser by the spec; here a table per
+-- Saved offers (the original kept them in the browser under savedOffers; here a table per
 -- owner): the AI's framework, the ordered assets with their content, notes and last error, the
 -- general notes and the video link. Assets are one jsonb array so order, rename and duplicate are
 -- single-row writes; the app validates their shape (shared/core/offers).

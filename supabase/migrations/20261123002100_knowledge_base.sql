@@ -1,6 +1,6 @@
--- The knowledge base (spec 001 §3, kept in the browser by the spec; here tables per owner):
+-- The knowledge base (the original kept it in the browser; here tables per owner):
 -- folders, documents (typed text, a fetched URL's readable text, or an uploaded file's text) and
--- which folder feeds generation. Deleting a folder deletes its documents (spec §4).
+-- which folder feeds generation. Deleting a folder deletes its documents.
 
 create table public.kb_folders (
   id uuid primary key default gen_random_uuid(),
@@ -27,7 +27,7 @@ create table public.kb_documents (
 create index kb_documents_user_folder_idx on public.kb_documents (user_id, folder_id, created_at desc);
 create index kb_documents_folder_idx on public.kb_documents (folder_id);
 
--- Which documents feed generation: 'all', 'uncategorized' or one folder (spec §3 selectedFolderId).
+-- Which documents feed generation: 'all', 'uncategorized' or one folder (the original's selectedFolderId).
 create table public.kb_settings (
   user_id uuid primary key default auth.uid() references auth.users (id) on delete cascade,
   selected_folder_id uuid references public.kb_folders (id) on delete set null,

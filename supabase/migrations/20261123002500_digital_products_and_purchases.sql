@@ -1,5 +1,5 @@
--- Digital products and their purchases (spec 000 §2.7–2.9, §3.7, §4 checkout and download, §5, §7.3;
--- spec 001 Product Management). A generated document becomes a product for sale when an admin
+-- Digital products and their purchases (product page, checkout, download and the
+-- admin's Product Management). A generated document becomes a product for sale when an admin
 -- marks it (is_digital_product, price, Stripe price id). Buyers pay on Stripe Checkout; the
 -- stripe-webhook and purchase-download functions (service role) record the payment and hand out
 -- the file only for a paid purchase.
@@ -21,8 +21,7 @@ create view public.products_for_sale with (security_barrier) as
   where d.is_digital_product and d.price is not null;
 grant select on public.products_for_sale to anon, authenticated, service_role;
 
--- Admins see every document (spec 001: "the admin reads documents only when the viewer is admin or
--- master admin") and change only its product columns, through admin_update_product().
+-- Admins see every document (only when the viewer is admin or master admin) and change only its product columns, through admin_update_product().
 create policy "generated_documents: admins read" on public.generated_documents for select
   to authenticated using (public.is_admin());
 

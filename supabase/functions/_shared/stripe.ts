@@ -10,7 +10,7 @@ const read = (name: string): string | undefined =>
   (typeof process !== 'undefined' ? process.env[name] : undefined) ?? (typeof Deno !== 'undefined' ? Deno.env.get(name) : undefined);
 declare const Deno: { env: { get(name: string): string | undefined } } | undefined;
 
-/** The spec's text when payments are not set up (spec 000 §8). */
+/** The text shown when payments are not set up (no Stripe keys). */
 export const PAYMENTS_NOT_CONFIGURED = 'The application is not yet configured for payments. Please provide a Stripe Publishable Key.';
 
 export function stripeClient(): Stripe | null {

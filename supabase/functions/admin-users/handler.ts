@@ -13,13 +13,13 @@ import { callerSees, isAdminNow, profileById, roleOf, updateProfileAs } from './
 
 /**
  * POST /functions/v1/admin-users — the admin screen's account changes that need the Auth admin
- * API (spec 001 §5 "Admin add user" / "Admin edit user", §6): create, edit (name, e-mail, phone,
+ * API: create, edit (name, e-mail, phone,
  * password) and delete. Role changes are plain database calls (admin_set_user_role).
  *
  * The caller's JWT is checked by Auth and their role read from the database; each change is then
- * checked three times: the spec's rules (shared/core, for the spec's words), the database as the
+ * checked three times: the pure rules (shared/core, which also word the refusals), the database as the
  * caller (RLS must show them the account, and profile writes go through the role guard), and only
- * then the service role acts. Errors answer { error, title } with the toast title the spec gives.
+ * then the service role acts. Errors answer { error, title } with the toast title the dashboard shows.
  */
 
 type Action = { action: 'create'; role?: unknown } | { action: 'update'; id?: unknown } | { action: 'delete'; id?: unknown };
@@ -32,7 +32,7 @@ const formOf = (body: Record<string, unknown>): UserFormInput => {
   return { name: text('name'), email: text('email'), phone: text('phone'), password: text('password') };
 };
 
-/** Auth's "email_exists" (GoTrue 422) as the spec's User Exists; anything else as a validation error. */
+/** Auth's "email_exists" (GoTrue 422) as 'User Exists' ('A user with this email already exists.'); anything else as a validation error. */
 async function authFailure(res: Response): Promise<Response> {
   const body = (await res.json().catch(() => ({}))) as { error_code?: string; msg?: string; message?: string };
   if (body.error_code === 'email_exists' || (res.status === 422 && /already been registered/i.test(body.msg ?? ''))) return refuse(USER_EXISTS, 409);
@@ -78,7 +78,7 @@ async function updateUser(token: string, callerId: string, caller: AppRole, body
   const found = await target(token, callerId, caller, body.id, 'edit');
   if (found.refusal) return found.refusal;
   const { user } = found;
-  // Blank password keeps the old one (spec 001 §5).
+  // Blank password keeps the old one.
   const authChanges: Record<string, unknown> = { user_metadata: { name: form.name } };
   if (form.email !== user.email) authChanges.email = form.email;
   if (form.password) authChanges.password = form.password;

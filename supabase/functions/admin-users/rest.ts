@@ -5,7 +5,7 @@ import type { ManagedUser } from '../../../shared/core/adminUsers.ts';
 /**
  * The database as the admin-users function sees it: as the caller (their JWT, so RLS and the
  * role guard decide) or as the service role (to look an account up before refusing it with the
- * spec's words). Plain fetch, so the file runs in Node (local stack) and Deno alike.
+ * user-facing message). Plain fetch, so the file runs in Node (local stack) and Deno alike.
  */
 
 export const PROFILE_COLUMNS = 'id,name,email,phone,role,created_at';

@@ -4,7 +4,7 @@ import { PAYMENTS_NOT_CONFIGURED, productForSale, serviceRest, siteUrl, stripeCl
 
 /**
  * POST /functions/v1/create-checkout-session { productId } (anyone; a signed-in buyer is recorded):
- * a Stripe Checkout Session for one unit of the product (spec 000 §7.3: quantity 1, payment mode,
+ * a Stripe Checkout Session for one unit of the product (quantity 1, payment mode,
  * success URL /purchase-success?product_id={id}&session_id={CHECKOUT_SESSION_ID}, cancel URL
  * /purchase-cancelled) and a pending purchase; answers the Checkout URL to send the browser to.
  */
@@ -45,7 +45,7 @@ export default async function handler(req: Request): Promise<Response> {
     });
   } catch (error) {
     await serviceRest(`purchases?id=eq.${purchase!.id}`, { method: 'DELETE' });
-    // Stripe refusing our secret key is a configuration problem, not the buyer's: say so (spec 000 §8).
+    // Stripe refusing our secret key is a configuration problem, not the buyer's: say so.
     if (error instanceof Stripe.errors.StripeAuthenticationError) return json({ title: 'Stripe Not Configured', error: PAYMENTS_NOT_CONFIGURED }, 503);
     return json({ title: 'Payment Error', error: (error as Error).message }, 502);
   }
