@@ -25,7 +25,7 @@ const page =
   <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
   async () => ({ Component: (await load())[name] as ComponentType });
 
-/** /login is the forgot-password page's back link (spec §2.6): it means "sign in". */
+/** /login is the forgot-password page's back link: it means "sign in". */
 function LoginAlias() {
   const { search } = useLocation();
   const params = new URLSearchParams(search);
@@ -33,7 +33,7 @@ function LoginAlias() {
   return <Navigate to={`${ROUTES.auth}?${params.toString()}`} replace />;
 }
 
-/** The route map of spec §2.1. */
+/** The route map: public routes, signed-in-only routes and the redirects of shared/core/routes.ts. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -130,7 +130,7 @@ export const routes: RouteObject[] = [
 const MarketplaceApp = lazy(async () => ({ default: (await import('./hosts/MarketplaceApp.tsx')).MarketplaceApp }));
 const FeedbackApp = lazy(async () => ({ default: (await import('./hosts/FeedbackApp.tsx')).FeedbackApp }));
 
-/** Which app this host serves (spec §2.1: marketplace and feedback hosts have their own). */
+/** Which app this host serves (marketplace and feedback hosts have their own). */
 function HostRouter() {
   const app = hostAppFor(window.location.hostname, {
     marketplace: webConfig.marketplaceHostPrefix,

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { setAiDefaults } from '../shared/ai/settings.ts';
 import { App } from './App.tsx';
 import { webConfig } from './lib/config.ts';
-// Spec §5: the backend address and public key must be configured, or the client fails at start.
+// The backend address and public key must be configured, or the client fails at start.
 import './lib/supabase.ts';
 
 setAiDefaults({ baseUrlOverride: webConfig.aiBaseUrl });

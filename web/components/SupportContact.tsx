@@ -10,7 +10,7 @@ import { DEFAULT_SUPPORT_EMAIL, SUPPORT_FAQ } from '../../shared/core/contact.ts
 import { ROUTES } from '../../shared/core/routes.ts';
 import { useNotify } from '../../shared/ui/notices.tsx';
 
-/** The support address (spec §2.16): VITE_SUPPORT_EMAIL, or the default. */
+/** The support address: VITE_SUPPORT_EMAIL, or the default. */
 export const SUPPORT_EMAIL: string = envOr(import.meta.env.VITE_SUPPORT_EMAIL as string | undefined, DEFAULT_SUPPORT_EMAIL);
 
 /** Copies text and says whether it worked (one toast system). */

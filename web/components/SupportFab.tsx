@@ -7,7 +7,7 @@ import { ROUTES } from '../../shared/core/routes.ts';
 import { ContactFormLink, SupportEmail, SupportFaq } from './SupportContact.tsx';
 
 /**
- * The floating 'Contact Support' button and dialog on every page (spec §2.16): the support
+ * The floating 'Contact Support' button and dialog on every page: the support
  * address (mailto + copy), the contact form and a short FAQ. MUI's Dialog traps focus, closes on
  * Escape and gives focus back to the button.
  */

@@ -20,7 +20,7 @@ export const feedbackLoginUrl = (): string =>
 type Exchange = { state: 'none' } | { state: 'running'; token: FeedbackToken } | { state: 'failed'; message: string };
 
 /**
- * The feedback host (spec §2.1, §2.10): the external feedback site in a full-page frame, only
+ * The feedback host: the external feedback site in a full-page frame, only
  * when signed in; otherwise the visitor is sent to the main site's login. Sessions are per
  * origin, so the main site sends a signed-in visitor back with a one-time token in the fragment
  * (shared/core/hosts.ts), exchanged here for this host's own session; an account with

@@ -14,7 +14,7 @@ const visuallyHidden = {
 } as const;
 
 /**
- * A third-party site in a frame that fills the window (spec §2.10), with a page title, an h1 for
+ * A third-party site in a frame that fills the window, with a page title, an h1 for
  * assistive tech and an accessible name on the frame.
  */
 export function HostFrame({ title, src }: { title: string; src: string }) {

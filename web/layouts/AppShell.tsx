@@ -42,18 +42,18 @@ import { webConfig } from '../lib/config.ts';
 import { isAdminRole, signingOutAtom, signOut, useProfile } from '../lib/session.tsx';
 import { SessionLoading } from '../routes/guards.tsx';
 
-/** Spec §9: sidebar width 16rem. */
+/** Sidebar width 16rem. */
 export const SIDEBAR_WIDTH = '16rem';
 
 interface NavEntry {
   label: string;
   to: string;
   icon: ComponentType<SvgIconProps>;
-  /** Highlighted only on an exact match (spec §2.3). */
+  /** Highlighted only on an exact match. */
   exact?: boolean;
 }
 
-/** The sidebar entries of spec §2.3, in order. */
+/** The sidebar entries, in order. */
 const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Main Dashboard', to: ROUTES.dashboard, icon: DashboardIcon, exact: true },
   { label: 'AI Tools', to: ROUTES.aiTools, icon: AiToolsIcon },
@@ -165,7 +165,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /**
- * The signed-in shell (spec §2.3): a fixed 16rem sidebar beside the page; on small screens the
+ * The signed-in shell: a fixed 16rem sidebar beside the page; on small screens the
  * sidebar becomes a drawer opened from a top bar.
  */
 export function AppShell() {

@@ -34,7 +34,7 @@ const FOOTER_LINKS = [
   { label: 'Contact', to: ROUTES.contact },
 ] as const;
 
-/** Spec §2.2: sticky header, page outlet, footer. Mobile uses a side sheet menu. */
+/** Sticky header, page outlet, footer. Mobile uses a side sheet menu. */
 export function PublicLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();

@@ -4,7 +4,7 @@ import { AppShell } from './AppShell.tsx';
 import { PublicLayout } from './PublicLayout.tsx';
 
 /**
- * For public pages the signed-in sidebar links to (/support, spec §2.3): inside the signed-in
+ * For public pages the signed-in sidebar links to (/support): inside the signed-in
  * shell when signed in, so the sidebar stays and its entry is highlighted; the public layout
  * otherwise.
  */

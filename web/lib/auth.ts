@@ -7,8 +7,8 @@ import { OAUTH_PENDING_KEY } from './session.tsx';
 import { supabase } from './supabase.ts';
 
 /**
- * The dashboard's auth calls (spec §7.1). Each returns `{ error }` with the backend's message
- * rather than throwing, so pages can show it verbatim in the spec's notices.
+ * The dashboard's auth calls. Each returns `{ error }` with the backend's message
+ * rather than throwing, so pages can show it verbatim in the auth notices ('Sign In Error', …).
  */
 
 export interface AuthFailure {
@@ -19,7 +19,7 @@ const failure = (error: unknown): AuthFailure => ({
   message: error instanceof Error ? error.message : typeof error === 'string' ? error : 'Something went wrong. Please try again.',
 });
 
-/** Sign up (spec §7.1): confirmed is false when the e-mail still needs verifying. */
+/** Sign up: confirmed is false when the e-mail still needs verifying. */
 export async function signUpWithPassword(email: string, password: string): Promise<{ confirmed: boolean } | { error: AuthFailure }> {
   try {
     const { data, error } = await supabase.auth.signUp({
@@ -66,7 +66,7 @@ export async function googleEnabled(): Promise<boolean | null> {
 }
 
 /**
- * Starts Google sign-in (spec §7.1): asks supabase-js for the authorize URL (PKCE verifier saved),
+ * Starts Google sign-in: asks supabase-js for the authorize URL (PKCE verifier saved),
  * checks the backend has Google enabled, then leaves for Google. `next` is a safe same-site path.
  */
 export async function startGoogleSignIn(next: string | null): Promise<GoogleStart> {
@@ -87,7 +87,7 @@ export async function startGoogleSignIn(next: string | null): Promise<GoogleStar
   }
 }
 
-/** Sends the reset mail (spec §2.6, §7.1); its link comes back to /update-password. */
+/** Sends the reset mail; its link comes back to /update-password. */
 export async function sendPasswordReset(email: string): Promise<AuthFailure | null> {
   try {
     const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
@@ -108,7 +108,7 @@ export async function updatePassword(password: string): Promise<AuthFailure | nu
   }
 }
 
-// ---- TOTP (spec §3.2, §7.1 multi-factor) ----
+// ---- TOTP multi-factor (factors, challenge, verify; aal1 → aal2) ----
 
 export interface TotpFactors {
   verified: Factor | null;

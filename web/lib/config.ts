@@ -15,9 +15,9 @@ export const webConfig = {
   supabaseAnonKey: envOr(import.meta.env.VITE_SUPABASE_ANON_KEY, DEFAULT_SUPABASE_ANON_KEY),
   marketplaceUrl: envOr(import.meta.env.VITE_MARKETPLACE_URL, DEFAULT_MARKETPLACE_URL),
   feedbackUrl: envOr(import.meta.env.VITE_FEEDBACK_URL, DEFAULT_FEEDBACK_URL),
-  /** The shell's brand label (spec §2.3); blank means the default brand. */
+  /** The shell's brand label; blank means the default brand. */
   companyName: import.meta.env.VITE_COMPANY_NAME?.trim() ?? '',
-  /** Host prefixes of the marketplace and feedback apps (spec §2.1). */
+  /** Host prefixes of the marketplace and feedback apps. */
   marketplaceHostPrefix: envOr(import.meta.env.VITE_MARKETPLACE_HOST_PREFIX, DEFAULT_HOST_PREFIXES.marketplace),
   feedbackHostPrefix: envOr(import.meta.env.VITE_FEEDBACK_HOST_PREFIX, DEFAULT_HOST_PREFIXES.feedback),
   /** Where the feedback host sends visitors to sign in; unset: its own origin without the prefix. */
@@ -26,6 +26,6 @@ export const webConfig = {
   feedbackHostUrl: optionalEnv(import.meta.env.VITE_FEEDBACK_HOST_URL as unknown),
   /** Development and tests only: send every AI provider to this OpenAI-compatible URL (the fake provider). */
   aiBaseUrl: import.meta.env.VITE_AI_BASE_URL?.trim() || null,
-  /** Stripe's publishable key; unset means payments are not configured (spec 000 §7.3, §8). */
+  /** Stripe's publishable key; unset means payments are not configured. */
   stripePublishableKey: import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY?.trim() ?? '',
 } as const;

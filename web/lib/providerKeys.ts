@@ -17,7 +17,7 @@ import { webStorage } from './storage.ts';
 import { supabase } from './supabase.ts';
 
 /**
- * Provider keys in the dashboard (spec §3.1, §4): one in-memory copy shared by every screen,
+ * Provider keys in the dashboard: one in-memory copy shared by every screen,
  * loaded from the cloud record when signed in (else local storage), saved through the shared
  * flows in shared/data/apiKeys.ts, and dropped from memory and local storage on sign-out. The
  * session provider loads them as soon as a sign-in completes, so keys saved signed out reach the
@@ -63,7 +63,7 @@ const deps = (userId: string | null): KeyDeps => ({ storage: webStorage, client:
 
 /**
  * The keys for `userId` (null: signed out; undefined: the session is still loading, or the
- * caller does not need them), with save actions that show the spec's notices.
+ * caller does not need them), with save actions that show the key notices.
  */
 export function useProviderKeys(userId: string | null | undefined) {
   const [memory, setMemory] = useAtom(providerKeysAtom);
@@ -116,7 +116,7 @@ export function useProviderKeys(userId: string | null | undefined) {
 
 /**
  * Sign-out clean-up (called by SessionProvider): the keys leave memory and local storage
- * (spec §4 session events).
+ * when the session signs out.
  */
 export function useClearProviderKeys(): () => void {
   const setMemory = useSetAtom(providerKeysAtom);

@@ -11,7 +11,7 @@ import { webStorage } from './storage.ts';
 import { supabase } from './supabase.ts';
 
 /**
- * The signed-in state of the dashboard (spec §3.2, §4 session events). supabase-js owns the
+ * The signed-in state of the dashboard (user, session and the session events). supabase-js owns the
  * session (localStorage, auto refresh); these atoms mirror it for React.
  */
 
@@ -76,7 +76,7 @@ export async function fetchProfile(userId: string, client: SupabaseClient = supa
 }
 
 /**
- * Signs this browser out for real (the spec's toast-only logout is a defect); other devices and
+ * Signs this browser out for real (the original's logout only showed a toast); other devices and
  * the extension keep their sessions. supabase-js ignores 401/404 answers (already signed out);
  * any other failure is returned so the caller can say so.
  */
@@ -87,7 +87,7 @@ export async function signOut(): Promise<{ message: string } | null> {
 
 /**
  * Subscribes to supabase-js' session events once, mirrors them into the atoms, shows the
- * session notices, keeps the local signed-in indicator (spec §3.2), loads the keys once a sign-in
+ * session notices, keeps the local signed-in indicator, loads the keys once a sign-in
  * is complete (keys saved signed out then reach the account) and clears them on sign-out.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {

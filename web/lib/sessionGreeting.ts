@@ -1,7 +1,7 @@
 import type { AuthChangeEvent } from '@supabase/supabase-js';
 
 /**
- * When the spec's "Signed In!" notice shows (spec §4 session events, §8): only once a sign-in is
+ * When the "Signed In!" notice shows: only once a sign-in is
  * complete — second factor included — and only for a change of account, never for supabase-js'
  * repeated SIGNED_IN events (tab focus, session recovery) nor for a session that still needs its
  * code. Pure, so the rule is unit-tested.

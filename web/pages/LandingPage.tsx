@@ -70,9 +70,9 @@ const CARDS: readonly LandingCard[] = [
   },
 ];
 
-/** Spec §2.11: the landing page. */
+/** The landing page. */
 export function LandingPage() {
-  // 'Get Started for Free' (to /auth) for visitors, 'Go to Dashboard' once signed in (spec §2.11).
+  // 'Get Started for Free' (to /auth) for visitors, 'Go to Dashboard' once signed in.
   const signedIn = useAuthStatus() === 'signedIn';
   return (
     <>

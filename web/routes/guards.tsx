@@ -37,7 +37,7 @@ export function RedirectIfSignedIn() {
   return <Outlet />;
 }
 
-/** Unknown paths: /dashboard when signed in, otherwise / (spec §2.1). */
+/** Unknown paths: /dashboard when signed in, otherwise /. */
 export function UnknownPath() {
   const status = useAuthStatus();
   if (status === 'loading') return <SessionLoading />;

@@ -17,7 +17,7 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-/** Spec 001 §6: everyone but admins and master admins sees this (and the server refuses their data calls). */
+/** Everyone but admins and master admins sees this (and the server refuses their data calls). */
 function AccessDenied() {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 } }}>
@@ -36,7 +36,7 @@ function AccessDenied() {
 }
 
 /**
- * /admin/dashboard and /admin/users (spec 001 "Admin screen"): 'Master Admin Dashboard' or
+ * /admin/dashboard and /admin/users: 'Master Admin Dashboard' or
  * 'Admin Control Panel' with its tabs; master admins also get the monitoring, backup and
  * roles-guide cards.
  */

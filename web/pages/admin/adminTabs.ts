@@ -16,12 +16,12 @@ export interface AdminTab {
 }
 
 /**
- * The admin screen's tabs (spec 001 "Admin screen": User Management and Product Management, plus
+ * The admin screen's tabs (User Management and Product Management, plus
  * the contact messages). A new tab is one entry here.
  */
 export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'users', label: 'User Management', Component: lazy(async () => ({ default: (await import('./users/UserManagementTab.tsx')).UserManagementTab })) },
   { id: 'products', label: 'Product Management', Component: lazy(async () => ({ default: (await import('./products/ProductManagementTab.tsx')).ProductManagementTab })) },
-  // Beyond the spec: the contact form's messages are stored (not simulated), so admins read them here.
+  // The contact form's messages are stored (not simulated), so admins read them here.
   { id: 'messages', label: 'Messages', Component: lazy(async () => ({ default: (await import('./messages/MessagesTab.tsx')).MessagesTab })) },
 ];

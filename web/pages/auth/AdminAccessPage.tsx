@@ -4,7 +4,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettingsOutlin
 import { ROUTES } from '../../../shared/core/routes.ts';
 import { AuthCard } from './AuthCard.tsx';
 
-/** /admin-access (spec §2.5): the administrative access portal; its button leads to /master-login. */
+/** /admin-access: the administrative access portal; its button leads to /master-login. */
 export function AdminAccessPage() {
   return (
     <AuthCard

@@ -36,7 +36,7 @@ import { PasswordField } from './PasswordField.tsx';
 import { SecondFactorStep } from './SecondFactorStep.tsx';
 
 /**
- * /auth (spec §2.4, §4, §5): Google, or e-mail and password in sign-up (default) or sign-in mode
+ * /auth: Google, or e-mail and password in sign-up (default) or sign-in mode
  * (?mode=signin). A signed-in visitor is moved on by the route guard (to ?next or /dashboard); a
  * user with an authenticator app gets the code step first.
  */

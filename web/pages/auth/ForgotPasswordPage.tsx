@@ -9,7 +9,7 @@ import { useNotify } from '../../../shared/ui/notices.tsx';
 import { sendPasswordReset } from '../../lib/auth.ts';
 import { AuthCard } from './AuthCard.tsx';
 
-/** /forgot-password (spec §2.6, §5, §8): mails a reset link that opens /update-password. */
+/** /forgot-password: mails a reset link that opens /update-password. */
 export function ForgotPasswordPage() {
   const notify = useNotify();
   const [email, setEmail] = useState('');

@@ -16,7 +16,7 @@ import { PasswordField } from './PasswordField.tsx';
 import { SecondFactorStep } from './SecondFactorStep.tsx';
 
 /**
- * /master-login (spec §2.5; DESIGN: "Master login signs in and requires an admin role"): checks
+ * /master-login (signs in for real and requires an admin role): checks
  * the credentials (and the TOTP code when the account has one) on a separate client, reads the
  * role from the database, and opens the admin dashboard for admin and master_admin only: their
  * session then becomes the app's. Anyone else gets 'Access Denied' and nothing in this browser

@@ -21,7 +21,7 @@ export interface SecondFactorStepProps {
 }
 
 /**
- * The second sign-in step (spec §3.2 multi-factor): the user has a verified TOTP factor, the
+ * The second sign-in step (multi-factor): the user has a verified TOTP factor, the
  * session is aal1, and a 6-digit code from the authenticator app makes it aal2.
  */
 export function SecondFactorStep({ client, onSwitchAccount, onBeforeVerify, onVerified, onFailed }: SecondFactorStepProps) {

@@ -23,7 +23,7 @@ import { PasswordField } from './PasswordField.tsx';
 import { SecondFactorStep } from './SecondFactorStep.tsx';
 
 /**
- * /update-password (spec §2.6): the reset link lands here with a one-time ?code= that supabase-js
+ * /update-password: the reset link lands here with a one-time ?code= that supabase-js
  * exchanges for a recovery session (PASSWORD_RECOVERY). Without one — expired or used link, or
  * another browser — the page says so and offers a new link. An account with two-factor
  * authentication enters its code before the new password.

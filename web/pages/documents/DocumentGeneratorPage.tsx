@@ -28,9 +28,9 @@ import { useQuota } from './useQuota.ts';
 import { useSavedDocument } from './useSavedDocument.ts';
 
 /**
- * /document-generator (spec 001 "Document Generator", §4, §5, §9): a prompt, one of ten templates
+ * /document-generator: a prompt, one of ten templates
  * and the user's own provider; the suggested-prompt flow; the month's n / 50 counted by the
- * database; generated documents saved into folders, listed in the spec's sorts, opened, renamed,
+ * database; generated documents saved into folders, listed in six sorts (newest, oldest, name and folder A-Z/Z-A), opened, renamed,
  * moved, deleted and downloaded.
  */
 export function DocumentGeneratorPage() {

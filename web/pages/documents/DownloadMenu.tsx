@@ -4,7 +4,7 @@ import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, type ExportFormat } from '../../../shared/export/model.ts';
 
 /**
- * "Download" with the formats in a menu: DOCX first (the spec's generated format), then PDF, HTML,
+ * "Download" with the formats in a menu: DOCX first (the generated format), then PDF, HTML,
  * Markdown and plain text. `compact` shows an icon button (list rows).
  */
 export function DownloadMenu(props: {

@@ -8,7 +8,7 @@ import type { QuotaApi } from './useQuota.ts';
 const resetDate = (month: string) =>
   new Date(`${quotaResetsOn(month)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** "Generations this month 12 / 50" with a bar (spec §2, §9), as the database counts them. */
+/** "Generations this month 12 / 50" with a bar, as the database counts them. */
 export function QuotaMeter({ quota }: { quota: QuotaApi }) {
   const { state } = quota;
   return (
@@ -57,7 +57,7 @@ export function QuotaMeter({ quota }: { quota: QuotaApi }) {
   );
 }
 
-/** The spec's 'Monthly Generation Limit Reached' modal with the upgrade link (to /billing). */
+/** The 'Monthly Generation Limit Reached' modal with the upgrade link (to /billing). */
 export function QuotaLimitDialog({ quota }: { quota: QuotaApi }) {
   const month = quota.state.status === 'ready' ? quota.state.quota.month : null;
   return (

@@ -5,7 +5,7 @@ import { ROUTES } from '../../../shared/core/routes.ts';
 import { listRecentPrompts, type PromptCard } from '../../../shared/data/prompts.ts';
 import { supabase } from '../../lib/supabase.ts';
 
-/** Spec §9: the 5 most recent saved prompts. */
+/** The 5 most recent saved prompts. */
 export const RECENT_PROMPTS = 5;
 
 type Recent = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; prompts: PromptCard[] };

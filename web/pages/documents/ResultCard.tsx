@@ -23,7 +23,7 @@ export interface ResultCardProps {
   onDownload: (doc: DocumentSummary, format: ExportFormat) => Promise<void>;
 }
 
-/** The document as it streams in, then saved (spec §4), editable, renamed, downloaded. Keyed per generation. */
+/** The document as it streams in, then saved, editable, renamed, downloaded. Keyed per generation. */
 export function ResultCard({ run, meta, savedDoc, folderLabel, saving, onRename, onDownload }: ResultCardProps) {
   const running = run.status === 'running' || (meta.counted === 'pending' && run.status === 'idle');
   // The text as last saved from the editor; the stream's text until then.

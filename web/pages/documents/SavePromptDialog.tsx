@@ -8,7 +8,7 @@ export interface SavePromptRequest {
 }
 
 /**
- * "Save prompt" (spec §5: 'Prompt name and text are required.'): name and text, both editable, saved
+ * "Save prompt" (both required: 'Prompt name and text are required.'): name and text, both editable, saved
  * to the library with the generator's template and provider. Mounted per request, so each opening
  * starts from what was asked.
  */

@@ -2,7 +2,7 @@ import { Alert, AlertTitle, Box, Button, CircularProgress, Paper, Stack, Typogra
 import { suggestionPromptName, type SuggestionView } from '../../../shared/core/documentGenerator.ts';
 import type { Generator } from './useGenerator.ts';
 
-/** The suggested-prompt step (spec §4): analysing, the suggestion with its reasoning, or why there is none. */
+/** The suggested-prompt step: analysing, the suggestion with its reasoning, or why there is none. */
 export function SuggestionPanel({ generator: g, onSaveToLibrary }: { generator: Generator; onSaveToLibrary: (text: string, name?: string) => void }) {
   const { flow } = g;
   const save = (s: SuggestionView) => onSaveToLibrary(s.suggestedPromptText, suggestionPromptName(s));

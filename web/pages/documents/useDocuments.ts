@@ -23,13 +23,13 @@ export type DocumentsState =
   | { status: 'ready'; folders: DocumentFolder[]; documents: DocumentSummary[]; truncated: boolean };
 type Ready = Extract<DocumentsState, { status: 'ready' }>;
 
-/** What a name dialog shows under its field: the spec's message, or null when it worked. */
+/** What a name dialog shows under its field: the validation message, or null when it worked. */
 export type Problem = string | null;
 
 /**
  * The user's document folders and generated documents: loaded in the chosen sort (the database
  * orders them), kept in step with every change made through this hook, re-sorted in memory after
- * one. Every failure shows the spec's 'Error … ' toast and leaves the list as it was.
+ * one. Every failure shows its 'Error … ' toast and leaves the list as it was.
  */
 export function useDocuments(userId: string) {
   const notify = useNotify();
@@ -141,7 +141,7 @@ export function useDocuments(userId: string) {
       return true;
     },
 
-    /** Counts the download in the database first (refused past a limit with the spec's message), then saves the file. */
+    /** Counts the download in the database first (refused past a limit with 'Download Limit Reached'), then saves the file. */
     async download(doc: Pick<DocumentSummary, 'id' | 'name'>, format: ExportFormat): Promise<void> {
       const result = await downloadDocument(supabase, doc.id);
       if (result.error) {

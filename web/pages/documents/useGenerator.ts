@@ -44,7 +44,7 @@ const problemFor = (message: string, provider: ProviderId): FormProblem => {
 };
 
 /**
- * The generator's form and its suggested-prompt flow (spec 001 §4): the first Generate asks the AI
+ * The generator's form and its suggested-prompt flow: the first Generate asks the AI
  * for a better prompt and stores it (prompt_suggestions); the second streams the document in the
  * template's structure through the generate-document Edge Function, which keeps the monthly quota
  * (reserved before the call, counted with the saved document, given back when it fails or stops).
@@ -78,7 +78,7 @@ export function useGenerator(deps: { available: AvailableKeys; keysReady: boolea
   const model = choice.model || defaultModel(choice.provider, null);
   const target = targetFor(choice.provider, available);
 
-  /** The spec's checks in its order; shows the first problem under its field. */
+  /** The checks in order (prompt, template, key); shows the first problem under its field. */
   const check = (forAnalysis: boolean): boolean => {
     const message =
       (forAnalysis ? analysisProblem(promptText) : null) ??
@@ -194,7 +194,7 @@ export function useGenerator(deps: { available: AvailableKeys; keysReady: boolea
     else void quota.refresh();
     dispatch({ type: 'generated', ok: true });
     if (current) setMeta({ id, templateId: chosenTemplate, counted: 'counted', problem: null });
-    // Spec §4: the document record is saved once it is generated — by the server, with the count.
+    // The document record is saved once it is generated — by the server, with the count.
     await saving.adopt({ id, documentId: result.documentId });
   };
 

@@ -18,7 +18,7 @@ async function signedIn(): Promise<boolean> {
 }
 
 /**
- * Saving what the generator wrote (spec §4, §5): into the folder chosen on the page, 'Login Required'
+ * Saving what the generator wrote: into the folder chosen on the page, 'Login Required'
  * without a session and 'Nothing to Save' without content — the text stays on the page either way.
  */
 export function useSavedDocument(deps: { documents: DocumentsApi; folderId: string | null; folderLabel: string }) {
@@ -29,7 +29,7 @@ export function useSavedDocument(deps: { documents: DocumentsApi; folderId: stri
   const target = useRef({ folderId: deps.folderId, folderLabel: deps.folderLabel });
   target.current = { folderId: deps.folderId, folderLabel: deps.folderLabel };
 
-  /** The spec's save checks; shows the toast and answers false when one fails. */
+  /** The save checks (signed in, something to save); shows the toast and answers false when one fails. */
   const canSave = async (content: string): Promise<boolean> => {
     const problem = documentSaveProblem({ signedIn: await signedIn(), content });
     if (!problem) return true;

@@ -150,7 +150,7 @@ function FileBody({ node, doc, readOnly, ownsDocument, onAction, onDownload, onS
   );
 }
 
-/** The owner's download limit: unlimited (∞) or 1-100, suggested 5 per file (spec §9). */
+/** The owner's download limit: unlimited (∞) or 1-100, suggested 5 per file. */
 function LimitForm({ doc, onSetLimit }: { doc: DocumentSummary; onSetLimit: FileDetailsProps['onSetLimit'] }) {
   const [limited, setLimited] = useState(doc.maxDownloads !== null);
   const [value, setValue] = useState(String(doc.maxDownloads ?? DEFAULT_FILE_MAX_DOWNLOADS));

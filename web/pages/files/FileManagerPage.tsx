@@ -9,7 +9,7 @@ import { SharedDocumentCard } from './SharedDocumentCard.tsx';
 import { SharedWorkspaceCard, WorkspaceCard } from './WorkspaceCard.tsx';
 import { fieldProblem } from './fieldProblem.ts';
 
-/** /file-manager (spec 001 "File Manager"): the user's workspaces, created here, and the workspaces and documents shared with them. */
+/** /file-manager: the user's workspaces, created here, and the workspaces and documents shared with them. */
 export function FileManagerPage() {
   const user = useUser();
   const profile = useProfile();

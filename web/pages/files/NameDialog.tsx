@@ -4,7 +4,7 @@ import { fieldProblem } from './fieldProblem.ts';
 
 /**
  * Asks for a name (new or renamed folder, file or workspace). `onSubmit` answers the message to
- * show under the field (the spec's 'Folder name cannot be empty' …) or null when done.
+ * show under the field ('Folder name cannot be empty' …) or null when done.
  */
 export function NameDialog(props: {
   open: boolean;

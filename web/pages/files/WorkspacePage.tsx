@@ -19,7 +19,7 @@ import { WorkspaceDialogs, type EditRequest } from './WorkspaceDialogs.tsx';
 import { WorkspaceTree, type NodeAction } from './WorkspaceTree.tsx';
 
 /**
- * /workspace/{workspaceId} (spec 001 "Workspace"): breadcrumb, the tree of folders and files
+ * /workspace/{workspaceId}: breadcrumb, the tree of folders and files
  * (files point at generated documents), create/rename/move/delete, drag to move, counted downloads,
  * read-only sharing; a read-only view for a workspace shared with the reader.
  */

@@ -12,7 +12,7 @@ export type DownloadOutcome = { status: 'counted'; doc: DownloadedDocument } | {
 
 /**
  * One download of a workspace file or a shared document: counted by the database first (refused
- * past the limit with the spec's message), then the file is built and saved. Every outcome is
+ * past the limit with 'Download Limit Reached'), then the file is built and saved. Every outcome is
  * told to the user here; the caller only updates its counter.
  */
 export async function countedDownload(notify: Notify, documentId: string, format: ExportFormat): Promise<DownloadOutcome> {

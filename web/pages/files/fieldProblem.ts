@@ -1,5 +1,5 @@
 /**
- * A text field's validation message (the spec's 'Folder name cannot be empty' …) shown under it as
+ * A text field's validation message ('Folder name cannot be empty' …) shown under it as
  * an alert, or the hint while there is none: spread into a MUI TextField.
  */
 export function fieldProblem(problem: string | null, hint = ' ', htmlInput?: Record<string, unknown>) {

@@ -73,7 +73,7 @@ export function useFileManager(userId: string) {
       update((s) => ({ shared: s.shared.filter((e) => e.shareId !== entry.shareId), sharedDocuments: s.sharedDocuments.filter((e) => e.shareId !== entry.shareId) }));
       notify({ title: 'Removed from your list', description: `"${entry.item.name}" is no longer shared with you.` });
     },
-    /** A shared document's counted download (refused past the owner's limit with the spec's message). */
+    /** A shared document's counted download (refused past the owner's limit with 'Download Limit Reached'). */
     async download(entry: SharedDocument, format: ExportFormat): Promise<void> {
       const outcome = await countedDownload(notify, entry.item.id, format);
       if (outcome.status === 'counted') setCounter(entry.item.id, outcome.doc);

@@ -13,7 +13,7 @@ export function useWorkspaceActions(ws: Pick<ReturnType<typeof useWorkspace>, 'u
     refused(message: string) {
       notify({ title: message, variant: 'destructive' });
     },
-    /** Counts the download in the database first; refused past the limit with the spec's message. */
+    /** Counts the download in the database first; refused past the limit with 'Download Limit Reached'. */
     async download(doc: DocumentSummary, format: ExportFormat): Promise<void> {
       const outcome = await countedDownload(notify, doc.id, format);
       if (outcome.status === 'counted') ws.updateDocument({ id: doc.id, downloadCount: outcome.doc.downloadCount, maxDownloads: outcome.doc.maxDownloads });

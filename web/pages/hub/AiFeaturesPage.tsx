@@ -15,7 +15,7 @@ const LOOKS: Partial<Record<RequestableFeature, { icon: ComponentType<SvgIconPro
   smart_queries: { icon: QueryIcon, color: '#9333EA' },
 };
 
-/** /ai-features (spec 001 "AI Features"): two cards; each button records interest and says it is coming soon. */
+/** /ai-features: two cards; each button records interest and says it is coming soon. */
 export function AiFeaturesPage() {
   const { request, pending, requested } = useFeatureRequest();
   return (

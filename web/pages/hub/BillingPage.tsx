@@ -77,7 +77,7 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
   );
 }
 
-/** /billing (spec 001 "Billing", §9): Free, Pro and Team; upgrades go through the contact form for now. */
+/** /billing: Free, Pro and Team; upgrades go through the contact form for now. */
 export function BillingPage() {
   const current = PLANS.find((p) => p.id === CURRENT_PLAN_ID)!;
   return (

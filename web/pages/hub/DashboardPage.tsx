@@ -44,7 +44,7 @@ interface Tile {
   color: string;
 }
 
-/** Spec §2.12: the Key Features cards, in order. */
+/** The Key Features cards, in order. */
 const KEY_FEATURES: readonly Tile[] = [
   { title: 'Main Dashboard', description: 'Your starting point: everything in one place.', to: ROUTES.dashboard, icon: DashboardIcon, color: '#4F46E5' },
   { title: 'AI Tools', description: 'Generators for ideas, offers, copy and more.', to: ROUTES.aiTools, icon: AiToolsIcon, color: '#9333EA' },
@@ -55,7 +55,7 @@ const KEY_FEATURES: readonly Tile[] = [
   { title: 'Support', description: 'Answers, contact details and the contact form.', to: ROUTES.support, icon: SupportIcon, color: '#64748B' },
 ];
 
-/** Spec §2.12: Quick Access (plus Quick Create, below), with Saved Ideas and the File Manager, which the sidebar does not list. */
+/** Quick Access (plus Quick Create, below), with Saved Ideas and the File Manager, which the sidebar does not list. */
 const QUICK_ACCESS: readonly Tile[] = [
   { title: 'Doc Generator', description: 'Create a document from a template.', to: ROUTES.documentGenerator, icon: DocIcon, color: '#10B981' },
   { title: 'Workflows', description: 'Automate multi-step AI work.', to: ROUTES.workflows, icon: WorkflowsIcon, color: '#0EA5E9' },
@@ -63,7 +63,7 @@ const QUICK_ACCESS: readonly Tile[] = [
   { title: 'File Manager', description: 'Workspaces, and what others shared with you.', to: ROUTES.fileManager, icon: WorkspacesIcon, color: '#9333EA' },
 ];
 
-/** Quick Create: built for real instead of the spec's 'in progress' notice. */
+/** Quick Create: built for real instead of an 'in progress' notice. */
 const CREATE_ACTIONS: readonly { label: string; to: string; icon: ComponentType<SvgIconProps> }[] = [
   { label: 'New prompt', to: ROUTES.myPrompts, icon: NewPromptIcon },
   { label: 'New document', to: ROUTES.documentGenerator, icon: NewDocIcon },
@@ -177,7 +177,7 @@ function QuickCreate() {
   );
 }
 
-/** /dashboard (spec §2.12): greeting, Key Features and Quick Access. */
+/** /dashboard: greeting, Key Features and Quick Access. */
 export function DashboardPage() {
   const user = useUser();
   const profile = useProfile();

@@ -20,7 +20,7 @@ interface FolderArea {
   color: string;
 }
 
-/** Spec §2.13: the three folder areas, then the workspaces of the File Manager (folders of files, not in the sidebar). */
+/** The three folder areas, then the workspaces of the File Manager (folders of files, not in the sidebar). */
 const AREAS: readonly FolderArea[] = [
   {
     title: 'Document Folders',
@@ -52,7 +52,7 @@ const AREAS: readonly FolderArea[] = [
   },
 ];
 
-/** /manage-folders (spec §2.13). */
+/** /manage-folders: Document, Prompt and Knowledge Base folders, then the workspaces. */
 export function ManageFoldersPage() {
   const notify = useNotify();
   return (

@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { BlurbGrid, ComingSoonHero, OnTheList } from './comingSoonParts.tsx';
 import { useFeatureRequest } from './useFeatureRequest.ts';
 
-/** /pitch-deck (spec 001 "Pitch Deck"): coming soon; 'I want this feature!' records interest. */
+/** /pitch-deck: coming soon; 'I want this feature!' records interest. */
 export function PitchDeckPage() {
   const { request, pending, requested } = useFeatureRequest();
   return (

@@ -59,7 +59,7 @@ function VideoCard({ video, onWatch }: { video: TrainingVideo; onWatch: (video: 
   );
 }
 
-/** /training (spec 001 "Training Hub"): three videos, each opening in a new tab, and a link to support. */
+/** /training: three videos, each opening in a new tab, and a link to support. */
 export function TrainingPage() {
   const notify = useNotify();
   const watch = (video: TrainingVideo) => {

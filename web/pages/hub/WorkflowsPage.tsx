@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { BlurbGrid, ComingSoonHero, OnTheList } from './comingSoonParts.tsx';
 import { useFeatureRequest } from './useFeatureRequest.ts';
 
-/** /workflows (spec 001 "Workflows"): coming soon, four blurbs, and a real "notify me" list. */
+/** /workflows: coming soon, four blurbs, and a real "notify me" list. */
 export function WorkflowsPage() {
   const { request, pending, requested } = useFeatureRequest();
   return (

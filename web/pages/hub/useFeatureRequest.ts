@@ -7,7 +7,7 @@ import { supabase } from '../../lib/supabase.ts';
 
 /**
  * The "I want this" buttons of the coming-soon pages: records the signed-in user's interest in
- * feature_requests and shows the spec's placeholder notice (a second click: already on the list).
+ * feature_requests and shows the coming-soon notice (a second click: already on the list).
  */
 export function useFeatureRequest() {
   const user = useUser();

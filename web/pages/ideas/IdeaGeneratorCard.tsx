@@ -21,7 +21,7 @@ const ACCENT = '#F59E0B';
 const firstUsable = (available: AvailableKeys) => PROVIDER_IDS.find((id) => hasUsableKey(id, available));
 
 /**
- * The Startup Idea Generator (spec 000 §2.11, built for real): describe an interest or a market,
+ * The Startup Idea Generator (a placeholder in the original, built for real): describe an interest or a market,
  * pick a provider and model, get a structured idea from the AI, then save, regenerate or download it.
  */
 export function IdeaGeneratorCard() {

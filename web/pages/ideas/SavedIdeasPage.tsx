@@ -27,7 +27,7 @@ function useBack() {
   };
 }
 
-/** /saved-ideas (spec 001 "Saved Ideas"): cards with View and Delete, and a back button. `?idea=<id>` opens one. */
+/** /saved-ideas: cards with View and Delete, and a back button. `?idea=<id>` opens one. */
 export function SavedIdeasPage() {
   const { state, reload, remove } = useSavedIdeas();
   const readOnly = useProfile()?.role === 'view_only';

@@ -21,7 +21,7 @@ export function useSavedIdeas() {
     void load();
   }, [load]);
 
-  /** Whether the idea is gone (a failure gets the spec's 'Error deleting …' toast). */
+  /** Whether the idea is gone (a failure gets the 'Error deleting …' toast). */
   const remove = useCallback(
     async (idea: StartupIdea): Promise<boolean> => {
       const result = await deleteIdea(supabase, idea.id);

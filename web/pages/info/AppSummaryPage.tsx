@@ -23,7 +23,7 @@ interface Feature {
   color: string;
 }
 
-/** The five feature blocks of the explainer (spec §2.11). */
+/** The five feature blocks of the explainer. */
 const FEATURES: readonly Feature[] = [
   {
     title: 'Choose your own AI',
@@ -65,9 +65,9 @@ const FEATURES: readonly Feature[] = [
   },
 ];
 
-/** /app-summary (spec §2.11): the Startup Idea Generator, what the product does in five blocks, and where to start. */
+/** /app-summary: the Startup Idea Generator, what the product does in five blocks, and where to start. */
 export function AppSummaryPage() {
-  // Spec: the final call-to-action goes to /dashboard when a stored user exists, otherwise /auth.
+  // The final call-to-action goes to /dashboard when a stored user exists, otherwise /auth.
   const [hasStoredUser, setHasStoredUser] = useState(false);
   useEffect(() => {
     let active = true;

@@ -31,8 +31,8 @@ function displayName(profileName: string | null | undefined, metadata: Record<st
 }
 
 /**
- * /contact (spec 001 §5): name, email, subject and message, all required. The message is stored
- * (contact_messages) instead of the spec's simulated send; nothing typed is lost when it fails.
+ * /contact: name, email, subject and message, all required. The message is stored
+ * (contact_messages) instead of a simulated send; nothing typed is lost when it fails.
  */
 export function ContactPage() {
   const [searchParams] = useSearchParams();

@@ -31,7 +31,7 @@ export function Bullets({ items }: { items: ReactNode[] }) {
 }
 
 /**
- * Privacy and Terms (spec 001 "Other"): title, 'Last updated June 12, 2025', an intro, a table of
+ * Privacy and Terms: title, 'Last updated June 12, 2025', an intro, a table of
  * contents linking to each numbered section's anchor, and the sections.
  */
 export function LegalDocument({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {

@@ -219,7 +219,7 @@ const SECTIONS: LegalSection[] = [
   },
 ];
 
-/** /privacy (spec 001 "Other"): the privacy policy, last updated June 12, 2025. */
+/** /privacy: the privacy policy, last updated June 12, 2025. */
 export function PrivacyPage() {
   return (
     <LegalDocument

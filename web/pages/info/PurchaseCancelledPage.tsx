@@ -5,7 +5,7 @@ import CancelIcon from '@mui/icons-material/CancelOutlined';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import { ROUTES } from '../../../shared/core/routes.ts';
 
-/** /purchase-cancelled (spec §2.9): the checkout was left without paying. */
+/** /purchase-cancelled: the checkout was left without paying. */
 export function PurchaseCancelledPage() {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 } }}>

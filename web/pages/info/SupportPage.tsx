@@ -4,7 +4,7 @@ import { ROUTES } from '../../../shared/core/routes.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ContactFormLink, SupportEmail, SupportFaq } from '../../components/SupportContact.tsx';
 
-/** /support (spec §2.16): the support address, the contact form and a short FAQ. */
+/** /support: the support address, the contact form and a short FAQ. */
 export function SupportPage() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>

@@ -195,7 +195,7 @@ const SECTIONS: LegalSection[] = [
   },
 ];
 
-/** /terms (spec 001 "Other"): the terms of service, last updated June 12, 2025. */
+/** /terms: the terms of service, last updated June 12, 2025. */
 export function TermsPage() {
   return (
     <LegalDocument

@@ -10,7 +10,7 @@ import { FolderNav, type KbBrowse } from './FolderNav.tsx';
 import { SelectionCard } from './SelectionCard.tsx';
 import { useKnowledgeBase } from './useKnowledgeBase.ts';
 
-/** /knowledge-base (spec 001 "Knowledge Base"): folders and documents the offer builder uses as context. */
+/** /knowledge-base: folders and documents the offer builder uses as context. */
 export function KnowledgeBasePage() {
   const user = useUser();
   const kb = useKnowledgeBase(user?.id ?? '');

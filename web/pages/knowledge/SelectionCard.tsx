@@ -6,7 +6,7 @@ const encode = (selection: KbSelection) => (selection.kind === 'folder' ? `folde
 const decode = (value: string): KbSelection =>
   value.startsWith('folder:') ? { kind: 'folder', folderId: value.slice(7) } : value === 'uncategorized' ? { kind: 'uncategorized' } : { kind: 'all' };
 
-/** Which documents feed generation (spec 001: all, one folder, or uncategorized only), and how much of them fits. */
+/** Which documents feed generation (all, one folder, or uncategorized only), and how much of them fits. */
 export function SelectionCard(props: { folders: KbFolder[]; documents: KbDocument[]; selection: KbSelection; onSelect: (s: KbSelection) => void }) {
   const { folders, documents, selection } = props;
   const count = (s: KbSelection) => selectedDocuments(documents, s).length;

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx';
 import { supabase } from '../../lib/supabase.ts';
 
 /**
- * The delete confirmation (spec 000 §2.15, §3.9): names what is deleted and, for a folder, what is
+ * The delete confirmation: names what is deleted and, for a folder, what is
  * inside it (counted at every depth), since that goes too.
  */
 export function DeleteDialog({ target: open, onConfirm, onCancel }: { target: DeleteTarget | null; onConfirm: (target: DeleteTarget) => void; onCancel: () => void }) {

@@ -20,8 +20,8 @@ export interface FolderCardProps {
 }
 
 /**
- * Spec 000 §2.15 folder card: delete, 'Open Folder' and 'Contains other prompts and folders.'
- * (the card itself opens the folder too); ours: rename, move, and a drop target for drags.
+ * Folder card: delete, 'Open Folder' and 'Contains other prompts and folders.'
+ * (the card itself opens the folder too); added by this build: rename, move, and a drop target for drags.
  */
 export const FolderCard = memo(function FolderCard({ folder, to, draggable, onRename, onMove, onDelete }: FolderCardProps) {
   const drag = useDraggable({ id: dragId({ kind: 'folder', id: folder.id }), data: { kind: 'folder', id: folder.id, name: folder.name }, disabled: !draggable });

@@ -18,7 +18,7 @@ export interface ImportDialogProps {
 type Mode = 'lines' | 'file';
 
 /**
- * Import prompts (spec 000 §2.15: paste one prompt per line, Import), and ours: a whole library
+ * Import prompts (paste one prompt per line, Import), and also: a whole library
  * file (JSON or CSV, as exported here) with a report of what was added and each row skipped, and why.
  */
 export function ImportDialog(props: ImportDialogProps) {

@@ -7,7 +7,7 @@ import { dropId } from './cardParts.tsx';
 import type { Breadcrumb } from './useBreadcrumb.ts';
 
 /**
- * The open folder's path (spec 000 §2.15): the root first, each crumb a link to that folder; the
+ * The open folder's path: the root first, each crumb a link to that folder; the
  * last one is where the user is. Crumbs are drop targets too, so a card can be dragged up a level.
  */
 export function LibraryBreadcrumbs({ path, linkTo, dragging }: { path: Breadcrumb; linkTo: (folderId: string | null) => string; dragging: boolean }) {

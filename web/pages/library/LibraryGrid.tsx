@@ -50,7 +50,7 @@ function useOffsetTop(ref: React.RefObject<HTMLElement | null>): number {
 }
 
 /**
- * Cards in a 1/2/3-column grid (spec 000 §2.15) that renders only the rows near the screen
+ * Cards in a 1/2/3-column grid that renders only the rows near the screen
  * (@tanstack/react-virtual over the window's scroll), so a folder of 10,000 prompts scrolls as
  * smoothly as one of ten. Every card has the same height, so rows need no measuring.
  */

@@ -1,13 +1,13 @@
 import { LIBRARY_TEXTS } from '../../../shared/core/promptLibrary.ts';
 import { LibraryScreen } from './LibraryScreen.tsx';
 
-/** /my-prompts (spec 000 §2.15): the prompt library. */
+/** /my-prompts: the prompt library. */
 export function MyPromptsPage() {
   return <LibraryScreen title={LIBRARY_TEXTS.pageTitle} subtitle="Your saved prompts in folders: run, edit, move, tag and star them." />;
 }
 
 /**
- * /prompts-library (Manage Folders → Prompt Folders, spec 000 §2.13): the same library, titled for
+ * /prompts-library (Manage Folders → Prompt Folders): the same library, titled for
  * organising folders; everything on it works the same and opens the same folders.
  */
 export function PromptFoldersPage() {

@@ -37,7 +37,7 @@ import { useLibraryView } from './useLibraryView.ts';
 type FolderDialog = { kind: 'create' } | { kind: 'rename'; folder: LibraryFolder } | null;
 
 /**
- * The prompt library (spec 000 §2.15, §4 and issue 4): nested folders with a breadcrumb, folder
+ * The prompt library: nested folders with a breadcrumb, folder
  * and prompt cards in a virtual grid, create / edit / delete / import, and ours: move (drag and
  * drop or "Move to…"), favourites, tags, search across the library, export and import of the whole
  * library, a default provider and model per prompt. /my-prompts and /prompts-library show it

@@ -16,7 +16,7 @@ export interface LibraryToolbarProps {
   onChange: (change: Partial<LibraryView>, options?: { replace?: boolean }) => void;
 }
 
-/** Search across the library, the favourites view, a tag filter and the sort (spec 000 §2.15: Name A-Z, Name Z-A, Newest, Oldest). */
+/** Search across the library, the favourites view, a tag filter and the sort (Name A-Z, Name Z-A, Newest, Oldest). */
 export function LibraryToolbar({ view, tags, onChange }: LibraryToolbarProps) {
   const searching = view.query.trim() !== '';
   return (

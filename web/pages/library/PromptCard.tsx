@@ -37,8 +37,8 @@ export interface PromptCardProps {
 }
 
 /**
- * Spec 000 §2.15 prompt card: edit, delete and 'Use Prompt' (the card itself also opens
- * /run-prompt/{id}); ours: star, tags, move. Memoised: a change to one card (a star) re-renders
+ * Prompt card: edit, delete and 'Use Prompt' (the card itself also opens
+ * /run-prompt/{id}); added by this build: star, tags, move. Memoised: a change to one card (a star) re-renders
  * that card only.
  */
 export const PromptCard = memo(function PromptCard({ card, folderPath, draggable, ...on }: PromptCardProps) {

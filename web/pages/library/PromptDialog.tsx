@@ -18,7 +18,7 @@ export interface PromptDialogProps {
 
 const isProvider = (value: string): value is ProviderId => (PROVIDER_IDS as readonly string[]).includes(value);
 
-/** Create or edit a prompt (spec 000 §2.15 'Save Prompt'); ours: description, tags, the provider and model it runs with. */
+/** Create or edit a prompt ('Save Prompt'); also: description, tags, the provider and model it runs with. */
 export function PromptDialog(props: PromptDialogProps) {
   const { prompt } = props;
   const editing = prompt !== null && prompt !== 'new';

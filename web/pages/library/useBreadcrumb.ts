@@ -14,7 +14,7 @@ export interface Breadcrumb {
 const ROOT: Breadcrumb = { crumbs: [ROOT_CRUMB], truncated: false };
 
 /**
- * The open folder's breadcrumb, rebuilt by walking its parents (spec 000 §4: at most 10). When the
+ * The open folder's breadcrumb, rebuilt by walking its parents (at most 10). When the
  * walk fails — the folder is gone, not the user's, or the server fails — 'Error building folder
  * path' shows and `onReset` takes the page back to the root. `version` re-walks (after a rename).
  */

@@ -16,7 +16,7 @@ export interface Refreshers {
 }
 
 /**
- * The library's changes, each with the spec's toasts (000 §8: 'Error creating folder', 'Error
+ * The library's changes, each with its toast ('Error creating folder', 'Error
  * saving prompt', 'Error importing prompts', 'Error deleting {type}') and ours for the rest.
  * Functions that back a dialog answer the message to show in it (null: done), so nothing typed is
  * lost on a failure.
@@ -99,7 +99,7 @@ export function useLibraryActions(refresh: Refreshers) {
         return true;
       },
 
-      /** The spec's import: one prompt per line into the open folder. */
+      /** Line import: one prompt per non-blank line into the open folder. */
       async importLines(text: string, folderId: string | null): Promise<string | null> {
         const parsed = parseImportLines(text, folderId);
         if (!parsed.ok) return parsed.error;

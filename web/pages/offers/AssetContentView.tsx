@@ -86,7 +86,7 @@ function FacebookAdsView({ ads }: { ads: FacebookAds }) {
   );
 }
 
-/** An asset's content: structured views for the JSON assets (spec 001 §7), safe markdown for text. */
+/** An asset's content: structured views for the JSON assets, safe markdown for text. */
 export function AssetContentView({ name, content }: { name: string; content: AssetContent }) {
   switch (content.format) {
     case 'text':

@@ -30,7 +30,7 @@ const named = (name: string) => (
 );
 
 /**
- * One category's panel (spec 001): loading 'Creating magic...', failed with Try Again (the message
+ * One category's panel: loading 'Creating magic...', failed with Try Again (the message
  * and any earlier content kept), empty with its button, or the content with Regenerate, Rewrite,
  * Copy and Download. Notes can be written in every state.
  */

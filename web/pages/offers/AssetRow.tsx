@@ -11,7 +11,7 @@ import { isGenerated, type OfferAsset } from '../../../shared/core/offers/offer.
 /** A stable id for DOM ids from a category name. */
 export const rowId = (name: string) => `offer-row-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
-/** The row's state at a glance (spec 001): a spinner while it generates, a check mark once it has content without error. */
+/** The row's state at a glance: a spinner while it generates, a check mark once it has content without error. */
 function RowStatus({ asset, busy }: { asset: OfferAsset; busy: boolean }) {
   if (busy) return <CircularProgress size={18} aria-label="Generating" />;
   if (isGenerated(asset)) return <CheckIcon color="success" titleAccess="Generated" fontSize="small" />;

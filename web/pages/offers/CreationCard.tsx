@@ -8,7 +8,7 @@ import { ModelPicker } from '../../../shared/ui/ai/ModelPicker.tsx';
 import { KnowledgeNote } from './KnowledgeNote.tsx';
 import type { OfferBuilder } from './useOfferBuilder.ts';
 
-/** The offer creation card (spec 001): idea, niche or keyword → the offer's framework. */
+/** The offer creation card: idea, niche or keyword → the offer's framework. */
 export function CreationCard({ builder, onGenerate }: { builder: OfferBuilder; onGenerate: () => void }) {
   const { workspace, activity } = builder;
   const generating = activity === 'framework';

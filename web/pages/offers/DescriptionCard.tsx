@@ -29,7 +29,7 @@ function PointList({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-/** The offer's description (spec 001): title, 'What it is', "Who it's for", 'Why they need it', 'Outcome'; Save Offer and Organize. */
+/** The offer's description: title, 'What it is', "Who it's for", 'Why they need it', 'Outcome'; Save Offer and Organize. */
 export function DescriptionCard(props: { offer: OfferDraft; dirty: boolean; saving: boolean; organizing: boolean; organizeDisabled: boolean; onSave: () => void; onOrganize: () => void }) {
   const { offer } = props;
   const d = offer.framework.description;

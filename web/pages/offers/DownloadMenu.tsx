@@ -5,7 +5,7 @@ import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import ArrowIcon from '@mui/icons-material/ArrowDropDown';
 import { OFFER_DOWNLOADS, type OfferDownloadFormat } from './offerFiles.ts';
 
-/** A Download button with the spec's formats (DOCX, HTML, PDF) in its menu. */
+/** A Download button with the offer formats (DOCX, HTML, PDF) in its menu. */
 export function DownloadMenu({ label, hiddenLabel, onDownload, ...button }: { label: string; hiddenLabel?: string; onDownload: (format: OfferDownloadFormat) => void } & Omit<ButtonProps, 'onClick'>) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const choose = (format: OfferDownloadFormat) => {

@@ -18,7 +18,7 @@ export interface AssetHandlers {
 }
 
 /**
- * The framework card (spec 001): the title and hint, Generate All with its progress, the Organize
+ * The framework card: the title and hint, Generate All with its progress, the Organize
  * result to undo, and the multi-open accordion of categories ending with 'General Notes'.
  */
 export function FrameworkCard({ builder, offer, handlers }: { builder: OfferBuilder; offer: OfferDraft; handlers: AssetHandlers }) {

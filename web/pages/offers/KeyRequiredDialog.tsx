@@ -3,7 +3,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { ROUTES } from '../../../shared/core/routes.ts';
 import { PROVIDER_KEYS, type ProviderId } from '../../../shared/core/providerKeys.ts';
 
-/** Spec 001 §5, §8: generating without a key opens 'OpenAI API Key Required' (the chosen provider's name). */
+/** Generating without a key opens 'OpenAI API Key Required' (the chosen provider's name). */
 export function KeyRequiredDialog({ provider, onClose }: { provider: ProviderId | null; onClose: () => void }) {
   const label = PROVIDER_KEYS[provider ?? 'openai'].label;
   return (

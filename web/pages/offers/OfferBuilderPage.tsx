@@ -47,7 +47,7 @@ function EmptyResult() {
   );
 }
 
-/** /prompt-stacks (spec 001 "Offer builder"): idea → framework → every marketing asset, saved, copied and downloaded. */
+/** /prompt-stacks: idea → framework → every marketing asset, saved, copied and downloaded. */
 export function OfferBuilderPage() {
   const user = useUser();
   const notify = useNotify();

@@ -9,7 +9,7 @@ import { DownloadMenu } from './DownloadMenu.tsx';
 import type { OfferDownloadFormat } from './offerFiles.ts';
 import type { Activity } from './useOfferBuilder.ts';
 
-/** The whole-offer actions (spec 001 footer): save, organize, regenerate, rewrite, copy, download. */
+/** The whole-offer actions (the footer): save, organize, regenerate, rewrite, copy, download. */
 export function OfferFooter(props: {
   activity: Activity | null;
   saving: boolean;

@@ -2,7 +2,7 @@ import { Box, Card, CardContent, Stack, TextField, Typography } from '@mui/mater
 import PlayIcon from '@mui/icons-material/PlayCircleOutlined';
 import { VIDEO_PLACEHOLDER, videoEmbedUrl } from '../../../shared/core/offers/video.ts';
 
-/** The offer's video (spec 001): a YouTube watch or short link, or a Vimeo link, embedded; otherwise the placeholder. */
+/** The offer's video: a YouTube watch or short link, or a Vimeo link, embedded; otherwise the placeholder. */
 export function VideoCard({ url, onChange }: { url: string; onChange: (url: string) => void }) {
   const embed = videoEmbedUrl(url);
   const rejected = url.trim() !== '' && !embed;

@@ -3,7 +3,7 @@ import type { NoticeInput } from '../../../shared/ui/notices.tsx';
 import { downloadFile } from '../../../shared/ui/download.ts';
 import { OFFER_TEXTS } from '../../../shared/core/offers/texts.ts';
 
-/** The formats offers download in (spec 001: DOCX, HTML, PDF). */
+/** The formats offers download in (DOCX, HTML, PDF). */
 export const OFFER_DOWNLOADS = [
   { format: 'docx', label: 'DOCX' },
   { format: 'html', label: 'HTML' },
@@ -20,7 +20,7 @@ const FAILURE: Record<OfferDownloadFormat, NoticeInput> = {
 
 /**
  * Builds and saves a download. The exporters (docx, jsPDF, the markdown pipeline) load on first
- * use, so the page itself stays light; a failure shows the spec's DOCX message (or its HTML/PDF twin).
+ * use, so the page itself stays light; a failure shows 'Error generating DOCX' (or its HTML/PDF twin).
  */
 export async function downloadOffer(doc: ExportDocument, format: OfferDownloadFormat, baseName: string, notify: (notice: NoticeInput) => void): Promise<void> {
   try {
@@ -32,7 +32,7 @@ export async function downloadOffer(doc: ExportDocument, format: OfferDownloadFo
   }
 }
 
-/** Copies text; the spec's success notice, or why it failed. */
+/** Copies text; '✅ Copied to clipboard!', or why it failed. */
 export async function copyText(text: string, success: string, notify: (notice: NoticeInput) => void): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);

@@ -29,7 +29,7 @@ interface Deps {
 const DESCRIPTION = 'Offer description';
 
 /**
- * Per-asset and whole-offer AI work (spec 001 §4): generate one asset, Generate All (skips finished
+ * Per-asset and whole-offer AI work: generate one asset, Generate All (skips finished
  * assets, retries failed ones, a bounded number at once, progress n of m), Rewrite with the user's
  * instruction (one asset or the whole offer, undoable), Organize (a proposed launch sequence to
  * accept, then undo). A failed generation keeps the previous content and stores the message.

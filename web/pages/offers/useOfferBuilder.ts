@@ -37,7 +37,7 @@ function withFramework(previous: OfferDraft, fresh: OfferDraft): OfferDraft {
 }
 
 /**
- * The offer builder's state and actions (spec 001 "Offer builder", §4): the working copy kept in
+ * The offer builder's state and actions: the working copy kept in
  * the browser, the provider and model, the knowledge-base context, the framework, saving and
  * opening saved offers; asset work lives in useAssetActions. Results of AI calls that finish after
  * the user moved to another offer are dropped (`session`).

@@ -32,7 +32,7 @@ export function useSavedOffers() {
     state,
     reload: () => load(),
     refresh: () => load(true),
-    /** The spec's message under the field, or null when renamed. */
+    /** The validation message under the field, or null when renamed. */
     async rename(id: string, title: string): Promise<string | null> {
       const found = await getOffer(supabase, id);
       if ('error' in found || !found.offer) return 'error' in found ? found.error.message : 'That offer no longer exists.';

@@ -17,7 +17,7 @@ const TYPE_ICONS: Record<ProductType, typeof DocumentIcon> = { document: Documen
 
 type State = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready'; product: ProductForSale };
 
-/** /product/{productId} (spec 000 §2.7): the product and 'Buy Now & Download' → Stripe Checkout. */
+/** /product/{productId}: the product and 'Buy Now & Download' → Stripe Checkout. */
 export function ProductPage() {
   const { productId = '' } = useParams();
   const notify = useNotify();
@@ -38,7 +38,7 @@ export function ProductPage() {
   }, [productId]);
 
   const buy = async (product: ProductForSale) => {
-    // Spec §5, §8: no price id → Configuration Error; no publishable key → not configured.
+    // No price id → Configuration Error; no publishable key → not configured.
     if (!product.hasPriceId) {
       notify({ title: PRODUCT_TEXTS.configErrorTitle, description: PRODUCT_TEXTS.configErrorText, variant: 'destructive' });
       return;

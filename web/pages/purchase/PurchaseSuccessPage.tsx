@@ -18,7 +18,7 @@ type State =
   | { status: 'ready'; product: ProductForSale };
 
 /**
- * /purchase-success?product_id={id}&session_id=… (spec 000 §2.8, §4): the paid file, counted per
+ * /purchase-success?product_id={id}&session_id=…: the paid file, counted per
  * download. Success is claimed only once the server has confirmed that the session is a paid
  * purchase of this product; typing the address without paying shows that nothing was confirmed.
  */

@@ -13,7 +13,7 @@ import { useRecommended } from './useRecommended.ts';
 const SEARCH_DELAY_MS = 300;
 
 /**
- * /recommended-prompts (spec 001 "Recommended Prompts", §5, §9): the public catalogue by category
+ * /recommended-prompts: the public catalogue by category
  * then name, searched by name, description or tag, category tabs, numbered pages of 9, and a
  * copy saved into the user's library. Search, tab and page live in the address.
  */

@@ -23,7 +23,7 @@ function folderOptions(folders: readonly LibraryFolder[]): { id: string; label: 
 type Folders = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; options: { id: string; label: string }[] };
 
 /**
- * Save to library (spec 001 §5: login and a non-empty name required): the copy's name, and the
+ * Save to library (login and a non-empty name required): the copy's name, and the
  * folder of the user's library it goes into (the root unless chosen).
  */
 export function SaveToLibraryDialog({ prompt, onClose }: { prompt: RecommendedPrompt; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { Chip, Stack, Tooltip } from '@mui/material';
 import { tagsPreview } from '../../../shared/core/recommendedPrompts.ts';
 
-/** Spec 001 §9: the first 3 tags, then '+n more' (the rest in its tooltip and its accessible name). */
+/** The first 3 tags, then '+n more' (the rest in its tooltip and its accessible name). */
 export function TagList({ tags }: { tags: readonly string[] }) {
   const { shown, more } = tagsPreview(tags);
   if (!tags.length) return null;

@@ -25,7 +25,7 @@ function Page({ children }: { children: ReactNode }) {
 }
 
 /**
- * /run-prompt/{promptId} (spec 001 "Run Prompt", §5, §8): one of the user's saved prompts or a
+ * /run-prompt/{promptId}: one of the user's saved prompts or a
  * built-in free one, filled in and run with the user's own key. Premium prompts are blocked
  * (nobody is subscribed); a missing or foreign prompt is 'Prompt not found'.
  */

@@ -5,7 +5,7 @@ import { ConnectExtensionCard } from './ConnectExtensionCard.tsx';
 import { ProviderKeysCard } from './ProviderKeysCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 
-/** /settings (spec §2.17): the provider keys, account security, appearance. */
+/** /settings: the provider keys, account security, appearance. */
 export function SettingsPage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>

@@ -49,7 +49,7 @@ type CardState =
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 /**
- * Settings → two-factor authentication (spec §3.2, §7.1 multi-factor): status, set-up with a QR
+ * Settings → two-factor authentication (TOTP): status, set-up with a QR
  * code or the secret, verification with a first code, and removal. Factors left unverified by an
  * abandoned set-up are removed when the card loads.
  */

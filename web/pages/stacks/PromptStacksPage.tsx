@@ -11,7 +11,7 @@ import { usePromptStacks } from './usePromptStacks.ts';
 type TabName = 'stacks' | 'history';
 
 /**
- * /prompts (spec 000 §2.14): the built-in free prompt stacks and the user's own prompts by
+ * /prompts: the built-in free prompt stacks and the user's own prompts by
  * category, searchable, each a 'Use Prompt' away from /run-prompt/{id}; and the history of every
  * run (a tab). Search, category and tab live in the address, so Back and reloads keep them.
  */

@@ -26,7 +26,7 @@ export interface StackBrowserProps {
   onRetry: () => void;
 }
 
-/** Spec 000 §2.14: category cards, search, Clear Filters, the prompt grid and its three empty texts. */
+/** Category cards, search, Clear Filters, the prompt grid and its three empty texts. */
 export function StackBrowser({ categories, prompts, filter, onFilter, signedIn, ownError, onRetry }: StackBrowserProps) {
   const shown = filterStackPrompts(prompts, filter);
   const empty = stacksEmptyState(shown.length, filter, signedIn);

@@ -23,7 +23,7 @@ function Section({ id, title, subtitle, tools }: { id: string; title: string; su
   );
 }
 
-/** /ai-tools (spec 000 §2.3 sidebar 'AI Tools'): every tool in one place. */
+/** /ai-tools (the sidebar's 'AI Tools'): every tool in one place. */
 export function AiToolsPage() {
   return (
     <Container maxWidth="lg" sx={{ py: 4 }}>

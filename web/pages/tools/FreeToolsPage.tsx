@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { useAuthStatus } from '../../lib/session.tsx';
 import { ToolCard } from './toolParts.tsx';
 
-/** /free-tools (spec 001 "Free Tools"): three tools, built for real, open to everyone. */
+/** /free-tools: three tools, built for real, open to everyone. */
 export function FreeToolsPage() {
   const status = useAuthStatus();
   const signedIn = status === 'signedIn';

@@ -3,7 +3,7 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormCon
 import { formatMaxDownloads, MAX_DOWNLOADS, parsePrice, PRODUCT_TYPE_LABELS, PRODUCT_TYPES, type ProductType } from '../../../../shared/core/products.ts';
 import type { AdminDocument, ProductEdit } from '../../../../shared/data/products.ts';
 
-/** Spec 001 §5 product edit: price (a number, else 0), max downloads (slider 1–100, default 10, ∞), Stripe price id. */
+/** Product edit: price (a number, else 0), max downloads (slider 1–100, default 10, ∞), Stripe price id. */
 export function ProductEditDialog({ document, saving, onSave, onClose }: { document: AdminDocument; saving: boolean; onSave: (edit: ProductEdit) => void; onClose: () => void }) {
   const [price, setPrice] = useState(document.price === null ? '' : String(document.price));
   const [unlimited, setUnlimited] = useState(document.isDigitalProduct && document.maxDownloads === null);

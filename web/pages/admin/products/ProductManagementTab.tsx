@@ -14,7 +14,7 @@ type State = { status: 'loading' } | { status: 'error'; message: string } | { st
 
 const productPath = (id: string) => `/product/${id}`;
 
-/** Product Management (spec 001): generated documents as digital products, edited in place. */
+/** Product Management: generated documents as digital products, edited in place. */
 export function ProductManagementTab({ reloadKey }: AdminTabProps) {
   const notify = useNotify();
   const theme = useTheme();
@@ -47,7 +47,7 @@ export function ProductManagementTab({ reloadKey }: AdminTabProps) {
       notify({ title: PRODUCT_TEXTS.updateError, description: result.error.message, variant: 'destructive' });
       return;
     }
-    // The returned row replaces the local one (spec 001 §4).
+    // The returned row replaces the local one.
     setState((s) => (s.status === 'ready' ? { ...s, documents: s.documents.map((d) => (d.id === result.document.id ? result.document : d)) } : s));
     setEditing(null);
     notify(PRODUCT_TEXTS.documentUpdated);

@@ -10,11 +10,11 @@ import { useUser } from '../../../lib/session.tsx';
 import { supabase } from '../../../lib/supabase.ts';
 import { RestorePlanDialog, type RestoreReview } from './RestorePlanDialog.tsx';
 
-/** Spec 001 §8: the restore toast stays 7 s. */
+/** The restore toast stays 7 s. */
 const RESTORE_NOTICE_MS = 7000;
 
 /**
- * Data backup (spec 001 "Admin screen"): everything the master admin may read as
+ * Data backup: everything the master admin may read as
  * ai_vault_all_app_data.json, and a restore from such a file — checked, shown as a dry run,
  * then applied as the master admin (the database's rules apply to every row).
  */

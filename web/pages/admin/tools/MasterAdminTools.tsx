@@ -3,7 +3,7 @@ import { BackupCard } from './BackupCard.tsx';
 import { MonitoringCard } from './MonitoringCard.tsx';
 import { RolesGuideCard } from './RolesGuideCard.tsx';
 
-/** Spec 001 "Admin screen": master admins also see the monitoring, data backup and roles-guide cards. */
+/** Master admins also see the monitoring, data backup and roles-guide cards. */
 export function MasterAdminTools({ onRestored }: { onRestored: () => void }) {
   return (
     <Box component="section" aria-labelledby="master-tools-title" sx={{ mt: 6 }}>

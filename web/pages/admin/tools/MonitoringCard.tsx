@@ -8,7 +8,7 @@ import { supabase } from '../../../lib/supabase.ts';
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; updatedAt: string | null };
 
-/** Monitoring alerts (spec 001 "Admin screen"): the e-mail and phone for server alerts, stored in the database. */
+/** Monitoring alerts: the e-mail and phone for server alerts, stored in the database. */
 export function MonitoringCard() {
   const notify = useNotify();
   const [load, setLoad] = useState<Load>({ status: 'loading' });

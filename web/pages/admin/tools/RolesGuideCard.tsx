@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
 import { ROLE_LABELS, ROLES_GUIDE } from '../../../../shared/core/adminRoles.ts';
 
-/** The roles guide (spec 001 §6): what each role may do. */
+/** The roles guide: what each role may do. */
 export function RolesGuideCard() {
   return (
     <Card component="section" aria-labelledby="roles-guide-title">

@@ -41,7 +41,7 @@ function fieldsOf(refusal: AdminRefusal & { fields?: UserFieldErrors }, input: U
 }
 
 /**
- * Add User and Edit User (spec 001 §5): name, e-mail, phone and password, checked with the same
+ * Add User and Edit User: name, e-mail, phone and password, checked with the same
  * rules as the admin-users function; a new user also gets a role (default Editor).
  */
 export function UserFormDialog({ target, viewerRole, onClose, onSubmit }: UserFormDialogProps) {

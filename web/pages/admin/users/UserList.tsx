@@ -94,7 +94,7 @@ const dash = (
   </Typography>
 );
 
-/** The user table of spec 001 (Name, Email, Phone, Current Role, Change Role, Actions); cards on phones. */
+/** The user table (Name, Email, Phone, Current Role, Change Role, Actions); cards on phones. */
 export function UserList({ users, viewerRole, onChangeRole, onEdit, onDelete }: UserListProps) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });

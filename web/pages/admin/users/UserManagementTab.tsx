@@ -26,7 +26,7 @@ function EmptyState({ title, text }: { title: string; text: string }) {
   );
 }
 
-/** User Management (spec 001 "Admin screen"): search, Add User, Export Users, the user table. */
+/** User Management: search, Add User, Export Users, the user table. */
 export function UserManagementTab({ viewerRole, reloadKey }: AdminTabProps) {
   const notify = useNotify();
   const users = useManagedUsers(reloadKey);

@@ -8,7 +8,7 @@ import { supabase } from '../../../lib/supabase.ts';
 export type UsersState = { status: 'loading' } | { status: 'error'; error: AdminRefusal } | { status: 'ready'; users: ManagedUser[] };
 
 /**
- * The accounts the viewer manages and every change to them, each followed by the spec's toast;
+ * The accounts the viewer manages and every change to them, each followed by its toast ('User Updated', …);
  * the list is updated in place from the row the server returns.
  */
 export function useManagedUsers(reloadKey: number) {
