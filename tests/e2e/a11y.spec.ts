@@ -3,7 +3,7 @@ import { seriousViolations } from './screens.ts';
 import { createUser, signInAs } from './support.ts';
 
 /**
- * Accessibility: axe-core on every public route (spec §2.1) and on the signed-in dashboard.
+ * Accessibility: axe-core on every public route and on the signed-in dashboard.
  * No serious or critical violation is allowed.
  */
 

@@ -6,7 +6,7 @@ import { SCREENSHOT_DIR } from './chromium.ts';
 import { DESKTOP, MOBILE, screenshots, seriousViolations, toast, watchErrors } from './screens.ts';
 
 /**
- * The admin screen (spec 001 "Admin screen", §4–§8): a master admin's and an admin's flows through
+ * The admin screen: a master admin's and an admin's flows through
  * the real dashboard, local stack and admin-users Edge Function; everyone else sees Access Denied
  * and is refused by the server too.
  */
@@ -74,7 +74,7 @@ test('master admin: list, search, add, change role, edit, delete, export, monito
   await expect(page.getByText('No users match “nobody-matches-this”')).toBeVisible();
   await search.fill('');
 
-  // Add User: the spec's validation, then a real account with the default role Editor.
+  // Add User: the validation, then a real account with the default role Editor.
   await page.getByRole('button', { name: 'Add User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add User' });
   await expect(dialog.getByLabel('Password')).toHaveAttribute('placeholder', 'Min. 8 characters');
@@ -107,7 +107,7 @@ test('master admin: list, search, add, change role, edit, delete, export, monito
   await expect(rowOf(page, editor.email).getByRole('cell').nth(3)).toHaveText('Admin');
   expect((await profileOf(editor.id))?.role).toBe('admin');
 
-  // Edit: the spec's rules, then saved.
+  // Edit: the validation rules, then saved.
   await rowOf(page, newEmail).getByRole('button', { name: 'Edit Nina New' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Nina New' });
   await expect(edit.getByLabel('New password')).toHaveValue('');
@@ -172,7 +172,7 @@ test('master admin: list, search, add, change role, edit, delete, export, monito
   const review = page.getByRole('dialog', { name: 'Restore from backup' });
   await expect(review).toContainText('Dry run: nothing has been written yet.');
   await expect(review.getByRole('listitem').filter({ hasText: 'Users' })).toContainText('1 changed');
-  // Roles are never set back to User (spec 001 §4): the name comes back, the role stays.
+  // Roles are never set back to User: the name comes back, the role stays.
   await expect(review).toContainText('1 skipped: The role User is not given back');
   expect((await profileOf(plain.id))?.name).toBe('Drifted');
   await dialogScreenshots(page, 'admin-restore-review');

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOT_DIR } from './chromium.ts';
 import { anonClient, createUser, latestMail, linkIn, SESSION_STORAGE_KEY, signInAs, storedKeys, uniqueEmail } from './support.ts';
 
-/** Accounts (spec §2.4–2.6, §4, §5, §8): sign-up, sign-in, Google, reset, admin portal, master login. */
+/** Accounts: sign-up, sign-in, Google, reset, admin portal, master login. */
 
 const notice = (page: Page) => page.getByRole('region', { name: /^Notifications/ });
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -274,7 +274,7 @@ test.describe('admin portal and master login (spec §2.5)', () => {
     const notices: string[] = [];
     await page.exposeFunction('e2eNotice', (text: string) => notices.push(text));
     await page.goto('/master-login');
-    // A key kept in this browser while signed out (spec §4: local storage under openai_api_key).
+    // A key kept in this browser while signed out (local storage under openai_api_key).
     await page.evaluate(() => window.localStorage.setItem('openai_api_key', 'sk-kept-while-signed-out'));
     await page.evaluate(() => {
       const region = document.querySelector('section[aria-label^="Notifications"]');

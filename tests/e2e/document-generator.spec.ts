@@ -6,7 +6,7 @@ import { MOBILE, screenshots, seriousViolations, toast, watchErrors } from './sc
 import { acceptInvitation, createUser, serviceClient, SESSION_STORAGE_KEY, signInAs, type TestUser } from './support.ts';
 
 /**
- * /document-generator (spec 001 "Document Generator", §4, §5, §9) against the fake AI provider:
+ * /document-generator against the fake AI provider:
  * every validation message, the suggested-prompt flow (use / keep / save to library), the streamed
  * document in the template's sections, the n / 50 counter from the database and its limit modal, a
  * failed generation that costs nothing, and the saved documents: folders, sorts, open (rendered

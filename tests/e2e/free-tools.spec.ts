@@ -3,7 +3,7 @@ import { createUser, signInAs } from './support.ts';
 import { DESKTOP, screenshots, toast, watchErrors } from './screens.ts';
 
 /**
- * Free tools (spec 000 §2.1, spec 001 "Free Tools"; built for real instead of coming soon):
+ * Free tools (built for real instead of coming soon):
  * /free-tools and the three tools, used in the browser as a visitor; the signed-in /ai-tools hub.
  */
 

@@ -5,7 +5,7 @@ import { STACK_URL, WEB_PORT } from './ports.ts';
 import { anonClient, createUser, passwordSession, SESSION_STORAGE_KEY, type TestUser } from './support.ts';
 
 /**
- * Host-prefix apps (spec §2.1, §2.10): marketplace.<host> shows the marketplace in a full-screen
+ * Host-prefix apps: marketplace.<host> shows the marketplace in a full-screen
  * frame; feedback.<host> the feedback site in a full-page frame when signed in, otherwise it sends
  * the visitor to the main site's login. The test host names resolve to this machine.
  */

@@ -3,8 +3,8 @@ import { createUser, serviceClient, signInAs, type TestUser } from './support.ts
 import { DESKTOP, screenshots, toast, watchErrors } from './screens.ts';
 
 /**
- * Hub pages of spec 001: Training Hub, Billing, Workflows, AI Features and Pitch Deck. The
- * coming-soon buttons show the spec's notices and also record the interest (feature_requests).
+ * Hub pages: Training Hub, Billing, Workflows, AI Features and Pitch Deck. The
+ * coming-soon buttons show coming-soon notices and also record the interest (feature_requests).
  */
 
 /** The user's stored feature requests (service role: sees every row). */

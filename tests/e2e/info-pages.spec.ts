@@ -5,8 +5,8 @@ import { createUser, serviceClient, signInAs, uniqueEmail } from './support.ts';
 import { MOBILE, screenshots, seriousViolations, toast } from './screens.ts';
 
 /**
- * Public info pages (spec 000 §2.9, §2.11, §2.16; spec 001 "Other", §5 contact form), the floating
- * support dialog, and the hub pages /dashboard (§2.12) and /manage-folders (§2.13).
+ * Public info pages (support, legal pages, contact form, /purchase-cancelled), the floating
+ * support dialog, and the hub pages /dashboard and /manage-folders.
  */
 
 const SUPPORT_EMAIL = 'support@aivault.app';

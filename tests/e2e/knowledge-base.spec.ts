@@ -4,7 +4,7 @@ import { PAGES_URL } from './ports.ts';
 import { screenshots, seriousViolations, toast } from './screens.ts';
 import { createUser, signInAs } from './support.ts';
 
-/** /knowledge-base (spec 001): folders, text / web page / uploaded documents, the selection that feeds generation. */
+/** /knowledge-base: folders, text / web page / uploaded documents, the selection that feeds generation. */
 
 const addForm = (page: Page) => page.getByRole('form', { name: 'Add a document' });
 const documents = (page: Page) => page.getByRole('list', { name: 'Documents' });
@@ -23,7 +23,7 @@ test('build a knowledge base: folder, text, web page, .docx and .pdf uploads, se
   await folders.getByRole('button', { name: 'Add' }).click();
   await expect(folders.getByRole('button', { name: /^Brand/ })).toHaveAttribute('aria-current', 'true');
 
-  // Text: the spec's validation messages, then a saved document (filed into the open folder).
+  // Text: the validation messages, then a saved document (filed into the open folder).
   await addForm(page).getByRole('button', { name: 'Add document' }).click();
   await expect(addForm(page).getByRole('alert')).toHaveText('Document name is required');
   await addForm(page).getByLabel('Document name').fill('Brand voice');

@@ -3,7 +3,7 @@ import * as OTPAuth from 'otpauth';
 import { SCREENSHOT_DIR } from './chromium.ts';
 import { createUser, latestMail, linkIn, signInAs, type TestUser } from './support.ts';
 
-/** Two-factor authentication (spec §3.2, §7.1 multi-factor): enrol in Settings, the code step at sign-in, removal. */
+/** Two-factor authentication (TOTP): enrol in Settings, the code step at sign-in, removal. */
 
 const notice = (page: Page) => page.getByRole('region', { name: /^Notifications/ });
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });

@@ -8,7 +8,7 @@ import { screenshots, seriousViolations, toast, watchErrors } from './screens.ts
 import { createUser, serviceClient, signInAs, type TestUser } from './support.ts';
 
 /**
- * /prompt-stacks (spec 001 "Offer builder") against the fake AI provider: no key, the framework
+ * /prompt-stacks against the fake AI provider: no key, the framework
  * and its errors, the knowledge base as context, Generate All with progress and a failed asset
  * retried, structured assets, notes, reorder by drag and by keyboard, rewrite, organize, copy,
  * every download opened, the video, save, the draft surviving a reload, and the saved list.
@@ -132,7 +132,7 @@ test('framework, knowledge base, Generate All with a failure retried, structured
   // gpt-4-turbo-preview (the default model) gets the largest budget; 60,000 characters still do not fit.
   await expect(page.getByTestId('knowledge-trimmed')).toContainText('Only the first 48,000 characters are sent: 2 of 2 documents, oldest first, the last one cut short');
 
-  // The spec's errors, each in the card; what was typed stays.
+  // The user-facing errors, each in the card; what was typed stays.
   await generateFramework(page, 'yoga [[fake:401]]');
   const createForm = page.getByRole('form', { name: 'Create an offer' });
   await expect(createForm.getByRole('alert')).toHaveText('Authentication failed. Please check your OpenAI API key in Settings.');
@@ -271,7 +271,7 @@ test('copy, downloads, video, save, the draft after a reload, and the saved list
   await expand(page, 'General Notes');
   await page.getByLabel('General Offer Notes').fill('Launch in May');
 
-  // Copy: one asset in the spec's Report Card format, then the whole offer.
+  // Copy: one asset in the Report Card format ('name (Score: n/10): reasoning'), then the whole offer.
   const card = await expand(page, 'Report Card');
   await card.getByLabel('Notes').fill('Ask a mentor');
   await card.getByRole('button', { name: 'Copy Report Card' }).click();

@@ -4,8 +4,8 @@ import { screenshots, seriousViolations, toast, watchErrors } from './screens.ts
 import { createUser, serviceClient, signInAs, type TestUser } from './support.ts';
 
 /**
- * The prompt library (/my-prompts, /prompts-library; spec 000 §2.15, §4, §5, §8 and issue 4):
- * a folder tree with its breadcrumb, the spec's validation messages and toasts, line import,
+ * The prompt library (/my-prompts, /prompts-library):
+ * a folder tree with its breadcrumb, the validation messages and toasts, line import,
  * sorts, moving by drag and by "Move to…", tags, favourites, search, export and import of the
  * whole library, and a folder of 10,000 prompts.
  */
@@ -44,7 +44,7 @@ async function newPrompt(page: Page, name: string, text: string, tags: string[] 
 
 /**
  * Page errors other than the key loader's 406: it reads the user's key row with .single(), and an
- * account without keys has none (spec 000 §8: that answer is ignored).
+ * account without keys has none (that answer is ignored).
  */
 const unexpected = (errors: string[]) => errors.filter((e) => !e.includes('status of 406 (Not Acceptable)'));
 
@@ -105,7 +105,7 @@ test('folders and prompts: the tree, breadcrumb, every validation message, edit,
   await expect(crumbs(page)).toHaveText('My Prompts Library');
   await expect(page.getByText('This folder is empty. Create a new prompt or folder to get started!')).toBeVisible();
 
-  // Folder: the spec's message for a blank name, then created.
+  // Folder: 'Folder name cannot be empty' for a blank name, then created.
   await page.getByRole('button', { name: 'New Folder' }).click();
   await dialog(page).getByLabel('Folder name').fill('   ');
   await dialog(page).getByRole('button', { name: 'Create' }).click();
@@ -193,7 +193,7 @@ test('folders and prompts: the tree, breadcrumb, every validation message, edit,
   await expect(page.getByText('This folder is empty. Create a new prompt or folder to get started!')).toBeVisible();
   expect(await storedLibrary(user)).toMatchObject({ folders: [], prompts: [] });
 
-  // A folder that is not there (deleted, another user's, mistyped): the spec's toast and back to the root.
+  // A folder that is not there (deleted, another user's, mistyped): 'Error building folder path' and back to the root.
   await page.goto('/my-prompts?folder=00000000-0000-4000-8000-000000000000');
   await expect(toast(page)).toContainText('Error building folder path');
   await expect(toast(page)).toContainText('Folder not found');
@@ -240,7 +240,7 @@ test('import one prompt per line (names cut at 50 characters) and the four sorts
   await expect.poll(() => cardNames(page)).toEqual(['Folder Zeta folder', 'Folder alpha folder', 'cherry', 'banana', 'Apple']);
   await sortBy(page, 'Name A-Z');
 
-  // The spec's import messages, then one prompt per non-blank line.
+  // The import messages ('No text to import.', 'No valid prompts found in text.'), then one prompt per non-blank line.
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const importDialog = page.getByRole('dialog', { name: 'Import Prompts' });
   await expect(importDialog).toContainText('Into My Prompts Library.');

@@ -3,7 +3,7 @@ import * as lib from '../../shared/data/prompts.ts';
 import { expect, lookAt, member } from './prompts-support.ts';
 import { signInAs } from './support.ts';
 
-/** /prompts (spec 000 §2.14): category cards, search, Clear Filters, badges, empty texts, Use Prompt. */
+/** /prompts: category cards, search, Clear Filters, badges, empty texts, Use Prompt. */
 
 const categories = (page: Page) => page.getByRole('list', { name: 'Categories' });
 const prompts = (page: Page) => page.getByRole('list', { name: 'Prompts' });

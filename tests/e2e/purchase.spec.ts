@@ -5,7 +5,7 @@ import { screenshots, seriousViolations, toast } from './screens.ts';
 import { anonClient, createUser, serviceClient, signInAs } from './support.ts';
 
 /**
- * Digital products (spec 000 §2.7–2.9, §4; spec 001 Product Management): an admin puts a generated
+ * Digital products (product page, checkout, download, Product Management): an admin puts a generated
  * document on sale; a visitor buys it on the fake Stripe and downloads it up to the limit.
  */
 

@@ -6,7 +6,7 @@ import { SCREENSHOT_DIR } from './chromium.ts';
 import { toast } from './screens.ts';
 
 /**
- * /recommended-prompts (spec 001 "Recommended Prompts", §5, §9) on the seeded catalogue (66 public
+ * /recommended-prompts on the seeded catalogue (66 public
  * prompts in 11 categories): search, category tabs, numbered pages of 9 in the address, tags '+n
  * more', preview, and a copy saved into the library (checked through the data layer).
  */

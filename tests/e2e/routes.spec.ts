@@ -4,7 +4,7 @@ import { SCREENSHOT_DIR } from './chromium.ts';
 import { seriousViolations } from './screens.ts';
 import { createUser, signInAs } from './support.ts';
 
-/** Every route's guard and redirect (spec §2.1), and the signed-in shell (§2.3). */
+/** Every route's guard and redirect, and the signed-in shell. */
 
 const concrete = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, 'sample-id');
 const pathOf = (page: Page) => new URL(page.url()).pathname;

@@ -7,7 +7,7 @@ import { toast, watchErrors } from './screens.ts';
 import { signInAs } from './support.ts';
 
 /**
- * /run-prompt/{promptId} (spec 001 "Run Prompt", §5, §8) against the fake OpenAI-compatible
+ * /run-prompt/{promptId} against the fake OpenAI-compatible
  * provider: the form from placeholders and questions, the filled prompt, provider and model,
  * streaming, Stop, Copy, Save as document, the run history, every provider error with its
  * catalogue message (inputs kept), premium prompts, missing prompts, a missing key.
@@ -35,7 +35,7 @@ test('a built-in prompt with its questions: streamed output, Stop keeps the part
   await signInAs(page, user);
   await openRunner(page, '/run-prompt/fp1', 'Catchy Ad Headline');
   await expect(page.getByText('Free - Marketing Magic')).toBeVisible();
-  // Spec 000 §3.6: the prompt screens' names for OpenAI, Gemini and Custom ChatGPT; the others keep theirs.
+  // The prompt screens' names for OpenAI, Gemini and Custom ChatGPT; the others keep theirs.
   await expect(page.getByRole('combobox', { name: 'AI provider' })).toHaveText('GPT-4 Turbo');
 
   // The questions label the placeholders; running with blanks says what is missing.
@@ -64,7 +64,7 @@ test('a built-in prompt with its questions: streamed output, Stop keeps the part
   await expect(toast(page)).toContainText('✅ Copied to clipboard!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^## Draft: Write 10 catchy ad headlines for AI Vault/);
 
-  // Save as document: a generated document in the text format (spec 001 §9).
+  // Save as document: a generated document in the text format.
   await output(page).getByRole('button', { name: 'Save as document' }).click();
   await expect(toast(page)).toContainText('Document Saved');
   await expect(output(page).getByRole('button', { name: 'Saved as document' })).toBeDisabled();

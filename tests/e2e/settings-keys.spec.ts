@@ -5,7 +5,7 @@ import { OPENAI_URL } from './ports.ts';
 import { createUser, signInAs, storedKeys, type TestUser } from './support.ts';
 
 /**
- * Settings → Provider Keys (spec 000 §2.17, §4, §8): saving, masking, clearing, cloud sync,
+ * Settings → Provider Keys: saving, masking, clearing, cloud sync,
  * sign-out clean-up and "Test key" against the fake OpenAI-compatible provider.
  *
  * Signed out, /settings is protected (routes.spec.ts checks the redirect), so the local-only

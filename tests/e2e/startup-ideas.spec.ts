@@ -6,8 +6,8 @@ import { screenshots, seriousViolations, toast, watchErrors } from './screens.ts
 import { createUser, serviceClient, signInAs, type TestUser } from './support.ts';
 
 /**
- * The Startup Idea Generator on /app-summary (spec 000 §2.11, built for real) and /saved-ideas
- * (spec 001 "Saved Ideas"), against the fake OpenAI-compatible provider (its startup-idea responder
+ * The Startup Idea Generator on /app-summary (built for real) and /saved-ideas,
+ * against the fake OpenAI-compatible provider (its startup-idea responder
  * names an idea after the interest: "urban gardening" → "Urban Gardening Pilot", then "… Nest").
  */
 

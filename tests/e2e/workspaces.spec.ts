@@ -4,8 +4,8 @@ import { screenshots, seriousViolations, toast, watchErrors } from './screens.ts
 import { createUser, latestMail, linkIn, serviceClient, signInAs, type TestUser } from './support.ts';
 
 /**
- * /file-manager and /workspace/{id} (spec 001 "File Manager and Workspace"): the demo on a first
- * visit, workspaces created with the spec's messages, the tree edited (create, rename, delete, drag
+ * /file-manager and /workspace/{id}: the demo on a first
+ * visit, workspaces created with their validation messages, the tree edited (create, rename, delete, drag
  * and "Move to…"), saved after each change, two tabs merged, counted downloads with the limit
  * message, read-only sharing by e-mail.
  */

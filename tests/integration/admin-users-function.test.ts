@@ -5,7 +5,7 @@ import { accountExists, makePerson, PASSWORD, postFunction, roleOf, signIn, uniq
 
 /**
  * The admin-users Edge Function through supabase-js functions.invoke on the local stack: create,
- * edit and delete per role, with the spec's validation and refusal messages, and what really
+ * edit and delete per role, with the validation and refusal messages, and what really
  * happened in Auth and the database afterwards.
  */
 let stack: TestStack;
@@ -39,7 +39,7 @@ describe(`create (${testDbKind})`, () => {
     expect(error).toBeNull();
     expect(data).toMatchObject({ name: 'Nora New', email: input.email.toLowerCase(), phone: '+15550102030', role: 'editor' });
     expect(await signIn(stack, input.email.toLowerCase(), input.password)).not.toBeNull();
-    // Without a role in the request, the spec's default applies.
+    // Without a role in the request, the default role (editor) applies.
     const raw = await postFunction(stack, { action: 'create', ...form() }, cast.admin.token);
     expect(raw.status).toBe(201);
     expect((raw.body as { user?: { role: string } }).user?.role).toBe('editor');

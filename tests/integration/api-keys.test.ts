@@ -8,7 +8,7 @@ import { createTypedStorage, memoryStore, type KeyValueStore } from '../../share
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { createCast, type ActorUser, type Cast } from './rls/actors.ts';
 
-/** The signed-in key flows (spec §4, §7.2, §8) against the real stack: user_api_keys through supabase-js. */
+/** The signed-in key flows against the real stack: user_api_keys through supabase-js. */
 let stack: TestStack;
 let cast: Cast;
 

@@ -4,7 +4,7 @@ import { generateAssetContent, generateFramework, organizeOffer, rewriteAssetCon
 import { knowledgeContext, newOffer, planOrder, updateAsset, type AssetContent } from '../../shared/core/offers/index.ts';
 import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
 
-/** The offer builder's AI calls through the real `openai` SDK against the fake provider: formats, rewrites, Organize, the spec's errors. */
+/** The offer builder's AI calls through the real `openai` SDK against the fake provider: formats, rewrites, Organize, the user-facing errors. */
 
 let fake: FakeOpenAI;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts'
 import { must, person, type Person } from './documents-helpers.ts';
 
 /**
- * Read-only sharing for each role (spec 001 §6; migrations 20261123001400, 20261125000300): an
+ * Read-only sharing for each role (editors share, view_only accounts only view; migrations 20261123001400, 20261125000300): an
  * editor invites an address to a workspace or a document (the share-invite function mails a
  * single-use link); whoever accepts it while signed in sees it and cannot modify it — enforced by
  * RLS, so these calls go straight at the tables too, not only through the data layer.

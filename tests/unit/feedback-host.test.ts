@@ -9,7 +9,7 @@ import {
 } from '../../shared/core/hosts.ts';
 import { safeNextPath } from '../../shared/core/routes.ts';
 
-/** Signing in to the feedback host through the main site (spec §2.1): return address, token in the fragment. */
+/** Signing in to the feedback host through the main site: return address, token in the fragment. */
 describe('feedback host sign-in round trip', () => {
   const feedback = 'http://feedback.aivault.test:4500';
 

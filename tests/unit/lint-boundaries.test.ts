@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Proves the import-boundary rules of eslint.config.js (DESIGN.md): shared/ never imports a front
+ * Proves the import-boundary rules of eslint.config.js: shared/ never imports a front
  * end, and shared/core imports nothing from the browser, React or Supabase.
  */
 const cwd = fileURLToPath(new URL('../..', import.meta.url));

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NoticeInput } from '../../shared/ui/notices.tsx';
 
-/** The offer builder's downloads and copy: the spec's notices on success and failure (spec 001 §8). */
+/** The offer builder's downloads and copy: the notices on success and failure. */
 
 const exportDocument = vi.fn();
 vi.mock('../../shared/export/index.ts', () => ({ exportDocument: (...args: unknown[]) => exportDocument(...args) }));

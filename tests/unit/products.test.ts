@@ -12,7 +12,7 @@ import {
   purchaseFileText,
 } from '../../shared/core/products.ts';
 
-/** Digital products' pure rules (spec 000 §4, §5, §9; spec 001 product edit, §9). */
+/** Digital products' pure rules: price, file name, download limits. */
 
 describe('parsePrice (spec 001 product edit: a number, falling back to 0)', () => {
   it('reads numbers, with a dot or a comma, rounded to cents', () => {

@@ -11,7 +11,7 @@ import { sessionAtom } from '../../web/lib/session.tsx';
 import { ProviderKeysCard } from '../../web/pages/settings/ProviderKeysCard.tsx';
 
 /**
- * The card for a visitor (spec §6: local storage only, told to sign in to sync). /settings itself
+ * The card for a visitor (local storage only, told to sign in to sync). /settings itself
  * is signed-in only, so this is where the signed-out path of the card is checked.
  */
 

@@ -5,7 +5,7 @@ import { adoptKeyOwner, clearLocalProviderKeys, loadProviderKeys, saveProviderKe
 import { createTypedStorage, memoryStore, type KeyValueStore } from '../../shared/storage.ts';
 
 /**
- * Whose keys this browser holds (spec §3.1, §4): signing in merges keys saved signed out into the
+ * Whose keys this browser holds: signing in merges keys saved signed out into the
  * account (nothing lost), another account's keys are cleared first (nothing handed over), the
  * user's own give way to the cloud record.
  */
@@ -80,7 +80,7 @@ describe('loadProviderKeys at sign-in', () => {
     expect(table.upserts[0]).not.toHaveProperty('gemini_api_key');
     expect(state.keys.openai).toEqual({ value: anonKey, source: 'cloud' });
     expect(state.keys.gemini).toEqual({ value: `AIza${'c'.repeat(35)}`, source: 'cloud' });
-    // The spec's local item keeps its name and plain-string format.
+    // The local item keeps its name (openai_api_key) and plain-string format.
     expect(store.getItem('openai_api_key')).toBe(anonKey);
     expect(store.getItem('gemini_api_key')).toBe(`AIza${'c'.repeat(35)}`);
     expect(ownerOf(store)).toBe(JSON.stringify({ userId: 'bob' }));
