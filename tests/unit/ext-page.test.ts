@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { dashboardOrigins, isDashboardMessage } from '../../shared/ext/bridge.ts';
+import { dashboardOrigins, isDashboardMessage } from '../../shared/core/bridge.ts';
 import * as pageModule from '../../shared/ext/page.ts';
 import { captionTracks, cutText, insertIntoPage, isYouTubeWatch, mainText, pageContext, transcriptFromJson3, youTubeTranscript } from '../../shared/ext/page.ts';
 

@@ -1,8 +1,8 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
-import { joinUrl } from '../core/config.ts';
-import { safeNextPath } from '../core/routes.ts';
-import { needsSecondFactor } from '../core/session.ts';
-import type { DashboardOpenResult } from './messaging.ts';
+import { joinUrl } from './config.ts';
+import { safeNextPath } from './routes.ts';
+import { needsSecondFactor } from './session.ts';
+import type { DashboardOpenResult } from '../ext/messaging.ts';
 
 /**
  * Extension → dashboard: the extension asks session-handoff for a one-time token of its user and
