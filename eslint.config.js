@@ -42,6 +42,43 @@ const CORE_FORBIDDEN_PATTERNS = [
   },
 ];
 
+/** Imports that would tie the dashboard to the extension's own code (shared/core holds what both use). */
+const EXTENSION_PATTERNS = [
+  {
+    group: [
+      '**/shared/ext',
+      '**/shared/ext/**',
+      '**/shared/ui/ext',
+      '**/shared/ui/ext/**',
+      '@/shared/ext',
+      '@/shared/ext/**',
+      '@/shared/ui/ext',
+      '@/shared/ui/ext/**',
+    ],
+    message: "web/ must not import the extension's shared/ext or shared/ui/ext. Move what both use into shared/core or shared/ui.",
+  },
+  {
+    group: [
+      '**/entrypoints',
+      '**/entrypoints/**',
+      '@/entrypoints',
+      '@/entrypoints/**',
+      '~/entrypoints/**',
+      '@@/entrypoints/**',
+      '~~/entrypoints/**',
+    ],
+    message: 'web/ must not import from entrypoints/ (the extension).',
+  },
+];
+
+/** Imports that would pull the dashboard into the extension's entry points. */
+const DASHBOARD_PATTERNS = [
+  {
+    group: ['**/web', '**/web/**', '@/web', '@/web/**', '~/web/**', '@@/web/**', '~~/web/**'],
+    message: 'The extension must not import from web/ (the dashboard). Move what both use into shared/.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -111,4 +148,18 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [...FRONT_END_PATTERNS, ...CORE_FORBIDDEN_PATTERNS] }],
     },
   },
+  // The dashboard and the extension never import each other's code.
+  {
+    files: ['web/**/*.{ts,tsx,js,jsx,mts,cts}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: EXTENSION_PATTERNS }],
+    },
+  },
+  {
+    files: ['entrypoints/**/*.{ts,tsx,js,jsx,mts,cts}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: DASHBOARD_PATTERNS }],
+    },
+  },
+  // shared/ext and shared/ui/ext are under shared/, whose front-end patterns already refuse web/.
 );

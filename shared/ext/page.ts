@@ -61,8 +61,6 @@ export function mainText(doc: Document): string {
   return doc.body ? collapse(doc.body.innerText || blockText(doc.body)) : '';
 }
 
-export { cutText };
-
 export async function pageContext(
   doc: Document,
   maxChars: number,
