@@ -4,22 +4,26 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** How an import can name the dashboard or the extension's entry points (relative paths and the aliases). */
+const WEB_IMPORTS = ['**/web', '**/web/**', '@/web', '@/web/**', '~/web/**', '@@/web/**', '~~/web/**'];
+const ENTRYPOINT_IMPORTS = [
+  '**/entrypoints',
+  '**/entrypoints/**',
+  '@/entrypoints',
+  '@/entrypoints/**',
+  '~/entrypoints/**',
+  '@@/entrypoints/**',
+  '~~/entrypoints/**',
+];
+
 /** Imports that would make shared/ depend on one front end. */
 const FRONT_END_PATTERNS = [
   {
-    group: ['**/web', '**/web/**', '@/web', '@/web/**', '~/web/**', '@@/web/**', '~~/web/**'],
+    group: WEB_IMPORTS,
     message: 'shared/ must not import from web/ (the dashboard). Move the code into shared/ instead.',
   },
   {
-    group: [
-      '**/entrypoints',
-      '**/entrypoints/**',
-      '@/entrypoints',
-      '@/entrypoints/**',
-      '~/entrypoints/**',
-      '@@/entrypoints/**',
-      '~~/entrypoints/**',
-    ],
+    group: ENTRYPOINT_IMPORTS,
     message: 'shared/ must not import from entrypoints/ (the extension). Move the code into shared/ instead.',
   },
 ];
@@ -58,15 +62,7 @@ const EXTENSION_PATTERNS = [
     message: "web/ must not import the extension's shared/ext or shared/ui/ext. Move what both use into shared/core or shared/ui.",
   },
   {
-    group: [
-      '**/entrypoints',
-      '**/entrypoints/**',
-      '@/entrypoints',
-      '@/entrypoints/**',
-      '~/entrypoints/**',
-      '@@/entrypoints/**',
-      '~~/entrypoints/**',
-    ],
+    group: ENTRYPOINT_IMPORTS,
     message: 'web/ must not import from entrypoints/ (the extension).',
   },
 ];
@@ -74,7 +70,7 @@ const EXTENSION_PATTERNS = [
 /** Imports that would pull the dashboard into the extension's entry points. */
 const DASHBOARD_PATTERNS = [
   {
-    group: ['**/web', '**/web/**', '@/web', '@/web/**', '~/web/**', '@@/web/**', '~~/web/**'],
+    group: WEB_IMPORTS,
     message: 'The extension must not import from web/ (the dashboard). Move what both use into shared/.',
   },
 ];
