@@ -4,22 +4,26 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** How an import can name the dashboard or the extension's entry points (relative paths and the aliases). */
+const WEB_IMPORTS = ['**/web', '**/web/**', '@/web', '@/web/**', '~/web/**', '@@/web/**', '~~/web/**'];
+const ENTRYPOINT_IMPORTS = [
+  '**/entrypoints',
+  '**/entrypoints/**',
+  '@/entrypoints',
+  '@/entrypoints/**',
+  '~/entrypoints/**',
+  '@@/entrypoints/**',
+  '~~/entrypoints/**',
+];
+
 /** Imports that would make shared/ depend on one front end. */
 const FRONT_END_PATTERNS = [
   {
-    group: ['**/web', '**/web/**', '@/web', '@/web/**', '~/web/**', '@@/web/**', '~~/web/**'],
+    group: WEB_IMPORTS,
     message: 'shared/ must not import from web/ (the dashboard). Move the code into shared/ instead.',
   },
   {
-    group: [
-      '**/entrypoints',
-      '**/entrypoints/**',
-      '@/entrypoints',
-      '@/entrypoints/**',
-      '~/entrypoints/**',
-      '@@/entrypoints/**',
-      '~~/entrypoints/**',
-    ],
+    group: ENTRYPOINT_IMPORTS,
     message: 'shared/ must not import from entrypoints/ (the extension). Move the code into shared/ instead.',
   },
 ];
@@ -39,6 +43,35 @@ const CORE_FORBIDDEN_PATTERNS = [
   {
     group: ['**/shared/ui', '**/shared/ui/**', '**/shared/data/**', '**/shared/ext/**', '../ui/**', '../data/**', '../ext/**'],
     message: 'shared/core must stay pure: it may not import the UI, data or extension layers.',
+  },
+];
+
+/** Imports that would tie the dashboard to the extension's own code (shared/core holds what both use). */
+const EXTENSION_PATTERNS = [
+  {
+    group: [
+      '**/shared/ext',
+      '**/shared/ext/**',
+      '**/shared/ui/ext',
+      '**/shared/ui/ext/**',
+      '@/shared/ext',
+      '@/shared/ext/**',
+      '@/shared/ui/ext',
+      '@/shared/ui/ext/**',
+    ],
+    message: "web/ must not import the extension's shared/ext or shared/ui/ext. Move what both use into shared/core or shared/ui.",
+  },
+  {
+    group: ENTRYPOINT_IMPORTS,
+    message: 'web/ must not import from entrypoints/ (the extension).',
+  },
+];
+
+/** Imports that would pull the dashboard into the extension's entry points. */
+const DASHBOARD_PATTERNS = [
+  {
+    group: WEB_IMPORTS,
+    message: 'The extension must not import from web/ (the dashboard). Move what both use into shared/.',
   },
 ];
 
@@ -111,4 +144,18 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [...FRONT_END_PATTERNS, ...CORE_FORBIDDEN_PATTERNS] }],
     },
   },
+  // The dashboard and the extension never import each other's code.
+  {
+    files: ['web/**/*.{ts,tsx,js,jsx,mts,cts}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: EXTENSION_PATTERNS }],
+    },
+  },
+  {
+    files: ['entrypoints/**/*.{ts,tsx,js,jsx,mts,cts}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: DASHBOARD_PATTERNS }],
+    },
+  },
+  // shared/ext and shared/ui/ext are under shared/, whose front-end patterns already refuse web/.
 );

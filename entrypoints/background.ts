@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { registerBackground } from '../shared/ext/background.ts';
-import { dashboardOrigins } from '../shared/ext/bridge.ts';
+import { dashboardOrigins } from '../shared/core/bridge.ts';
 import { createBackgroundSupabase } from '../shared/ext/clients.ts';
 import { extensionConfig } from '../shared/ext/config.ts';
 import type { MenuEntry } from '../shared/ext/contextMenu.ts';

@@ -1,5 +1,5 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { dashboardOrigins } from '../shared/ext/bridge.ts';
+import { dashboardOrigins } from '../shared/core/bridge.ts';
 import { extensionConfig } from '../shared/ext/config.ts';
 import { startDashboardBridge } from '../shared/ext/dashboardBridge.ts';
 import { sendMessage } from '../shared/ext/messaging.ts';

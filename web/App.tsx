@@ -4,7 +4,7 @@ import { createBrowserRouter, Navigate, RouterProvider, useLocation, type RouteO
 import { Box, CircularProgress } from '@mui/material';
 import { FEEDBACK_SIGN_IN_PATH, hostAppFor } from '../shared/core/hosts.ts';
 import { ROUTES } from '../shared/core/routes.ts';
-import { HANDOFF_PATH } from '../shared/ext/handoff.ts';
+import { HANDOFF_PATH } from '../shared/core/handoff.ts';
 import { NoticeViewport } from '../shared/ui/notices.tsx';
 import { ThemeRoot } from '../shared/ui/ThemeRoot.tsx';
 import { webConfig } from './lib/config.ts';

@@ -34,6 +34,11 @@ export const RUN_TEXTS = {
 /** Run-prompt output is saved in the text format. */
 export const RUN_OUTPUT_FORMAT = 'txt';
 
+/** A saved document's name for a run's output: the prompt's name and the day. */
+export function outputDocumentName(promptName: string, at: Date): string {
+  return `${promptName.trim() || 'Prompt output'} — ${at.toISOString().slice(0, 10)}`;
+}
+
 export type RunPromptSource = 'saved' | 'free' | 'invalid';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

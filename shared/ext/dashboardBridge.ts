@@ -1,4 +1,4 @@
-import { BRIDGE_FROM_EXTENSION, isDashboardMessage, type ExtensionBridgeMessage } from './bridge.ts';
+import { BRIDGE_FROM_EXTENSION, isDashboardMessage, type ExtensionBridgeMessage } from '../core/bridge.ts';
 import type { AuthResult } from './messaging.ts';
 
 /**

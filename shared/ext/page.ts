@@ -1,6 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import type { InsertResult, PageContext } from './messaging.ts';
-import { cutText } from './text.ts';
+import { cutText } from '../core/text.ts';
 
 /**
  * What the content script does on the page: read its context for the prompt's page variables
@@ -60,8 +60,6 @@ export function mainText(doc: Document): string {
   }
   return doc.body ? collapse(doc.body.innerText || blockText(doc.body)) : '';
 }
-
-export { cutText };
 
 export async function pageContext(
   doc: Document,

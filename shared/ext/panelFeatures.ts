@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { needsSecondFactor } from '../core/session.ts';
 import { createMenuBuilder, MENU_FAVORITES_LIMIT, pendingRunFromClick, type FavoritePrompt, type MenuApi } from './contextMenu.ts';
 import { listFavoritePrompts } from './favorites.ts';
-import { openDashboard } from './handoff.ts';
+import { openDashboard } from './dashboardOpen.ts';
 import { extItems } from './items.ts';
 import { onMessage } from './messaging.ts';
 import { TOGGLE_PANEL_COMMAND, type PanelControl } from './panelControl.ts';

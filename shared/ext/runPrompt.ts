@@ -43,8 +43,3 @@ export function pageCutNote(context: Pick<PageContext, 'truncated' | 'text' | 'f
   const n = (v: number) => v.toLocaleString('en-US');
   return `Page text cut to ${n(context.text.length)} of ${n(context.fullLength)} characters. Change the size in Settings.`;
 }
-
-/** A saved document's name for a run's output: the prompt's name and the day. */
-export function outputDocumentName(promptName: string, at: Date): string {
-  return `${promptName.trim() || 'Prompt output'} — ${at.toISOString().slice(0, 10)}`;
-}

@@ -25,7 +25,7 @@ export interface TrustedSenders {
   extensionId: string;
   /** browser.runtime.getURL('/'), e.g. chrome-extension://<id>/ or moz-extension://<uuid>/ */
   extensionBaseUrl: string;
-  /** The dashboard origins allowed to hand over a session (shared/ext/bridge.ts dashboardOrigins). */
+  /** The dashboard origins allowed to hand over a session (shared/core/bridge.ts dashboardOrigins). */
   dashboardOrigins: readonly string[];
 }
 

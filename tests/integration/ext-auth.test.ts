@@ -2,7 +2,7 @@ import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROME_EXTENSION_ID, FIREFOX_REDIRECT_HASH } from '../../shared/core/extensionIdentity.ts';
 import * as auth from '../../shared/ext/auth.ts';
-import { verifyHandoffToken } from '../../shared/ext/handoff.ts';
+import { verifyHandoffToken } from '../../web/lib/handoff.ts';
 import { startFakeGoogle, type FakeGoogle } from '../fixtures/fake-google.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { memoryClient, uniqueEmail } from './auth-helpers.ts';

@@ -10,7 +10,8 @@ vi.hoisted(async () => {
   (globalThis as Record<string, unknown>).chrome = fake;
 });
 
-const { openDashboard, readHandoffFragment } = await import('../../shared/ext/handoff.ts');
+const { openDashboard } = await import('../../shared/ext/dashboardOpen.ts');
+const { readHandoffFragment } = await import('../../shared/core/handoff.ts');
 const { listFavoritePrompts } = await import('../../shared/ext/favorites.ts');
 const { registerPanelFeatures } = await import('../../shared/ext/panelFeatures.ts');
 const { createPanelControl } = await import('../../shared/ext/panelControl.ts');

@@ -17,7 +17,7 @@ const { createContextSupabase } = await import('../../shared/ext/clients.ts');
 const { registerBackground } = await import('../../shared/ext/background.ts');
 const { HANDOFF_REFUSED } = await import('../../shared/ext/senders.ts');
 const { startDashboardBridge } = await import('../../shared/ext/dashboardBridge.ts');
-const { BRIDGE_FROM_DASHBOARD, BRIDGE_FROM_EXTENSION } = await import('../../shared/ext/bridge.ts');
+const { BRIDGE_FROM_DASHBOARD, BRIDGE_FROM_EXTENSION } = await import('../../shared/core/bridge.ts');
 const { createClient } = await import('@supabase/supabase-js');
 const { memoryStore } = await import('../../shared/storage.ts');
 

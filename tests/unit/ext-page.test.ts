@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { dashboardOrigins, isDashboardMessage } from '../../shared/ext/bridge.ts';
+import { dashboardOrigins, isDashboardMessage } from '../../shared/core/bridge.ts';
+import { cutText } from '../../shared/core/text.ts';
 import * as pageModule from '../../shared/ext/page.ts';
-import { captionTracks, cutText, insertIntoPage, isYouTubeWatch, mainText, pageContext, transcriptFromJson3, youTubeTranscript } from '../../shared/ext/page.ts';
+import { captionTracks, insertIntoPage, isYouTubeWatch, mainText, pageContext, transcriptFromJson3, youTubeTranscript } from '../../shared/ext/page.ts';
 
 const ARTICLE = `<html><head><title>How to price a course</title></head><body>
   <nav>Home · Blog · Pricing · Sign in</nav>

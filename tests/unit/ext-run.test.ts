@@ -8,11 +8,13 @@ vi.hoisted(async () => {
 });
 
 const { parsePrompt } = await import('../../shared/core/placeholders.ts');
-const { composePrompt, outputDocumentName, pageCutNote, pageVariableValues, SELECTION_HEADING } = await import('../../shared/ext/runPrompt.ts');
-const { offerBuilderPath, offerIdeaFrom, readOfferLink, OFFER_IDEA_MAX_CHARS } = await import('../../shared/ext/offerIdea.ts');
-const { handoffUrl, planHandoff, readHandoffFragment } = await import('../../shared/ext/handoff.ts');
+const { composePrompt, pageCutNote, pageVariableValues, SELECTION_HEADING } = await import('../../shared/ext/runPrompt.ts');
+const { outputDocumentName } = await import('../../shared/core/runPrompt.ts');
+const { offerBuilderPath, offerIdeaFrom, readOfferLink, OFFER_IDEA_MAX_CHARS } = await import('../../shared/core/offerIdea.ts');
+const { handoffUrl, planHandoff, readHandoffFragment } = await import('../../shared/core/handoff.ts');
 const { extItems, isFreshPendingRun, migratePendingRunV2 } = await import('../../shared/ext/items.ts');
-const { connectExtension, pingExtension, BRIDGE_FROM_EXTENSION } = await import('../../shared/ext/bridge.ts');
+const { BRIDGE_FROM_EXTENSION } = await import('../../shared/core/bridge.ts');
+const { connectExtension, pingExtension } = await import('../../web/lib/extensionBridge.ts');
 const { isRestrictedUrl, originPatternOf } = await import('../../shared/ext/tabs.ts');
 
 const PAGE = {

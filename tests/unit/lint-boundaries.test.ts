@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Proves the import-boundary rules of eslint.config.js: shared/ never imports a front
@@ -8,6 +8,12 @@ import { describe, expect, it } from 'vitest';
  */
 const cwd = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd });
+
+// The first lint loads the config, the plugins and the TypeScript parser: several seconds on a
+// busy machine, so it happens here under its own timeout rather than in the first test's.
+beforeAll(async () => {
+  await eslint.lintText('export {};\n', { filePath: 'shared/core/warm-up.ts' });
+}, 60_000);
 
 async function restrictedImports(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -71,6 +77,47 @@ describe('import boundaries', () => {
         'web/Fake.tsx',
       ),
     ).toEqual([]);
+  });
+});
+
+describe('dashboard and extension boundaries', () => {
+  it.each([
+    ["import { openDashboard } from '../../shared/ext/dashboardOpen.ts';", 'web/lib/fake.ts'],
+    ["import { extItems } from '../../../shared/ext/items.ts';", 'web/pages/settings/Fake.tsx'],
+    ["import { PanelApp } from '../../shared/ui/ext/PanelApp.tsx';", 'web/components/Fake.tsx'],
+    ["import '@/shared/ext/messaging.ts';", 'web/Fake.tsx'],
+  ])("forbids web/ from importing the extension's shared code: %s", async (line, filePath) => {
+    const messages = await restrictedImports(`${line}\nexport {};\n`, filePath);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/web\/ must not import the extension's shared\/ext or shared\/ui\/ext/);
+  });
+
+  it('forbids web/ from importing the extension entry points', async () => {
+    const messages = await restrictedImports("import bg from '../entrypoints/background.ts';\nexport const x = bg;\n", 'web/Fake.tsx');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/web\/ must not import from entrypoints\//);
+  });
+
+  it('forbids the extension entry points from importing web/', async () => {
+    const messages = await restrictedImports("import { supabase } from '../web/lib/supabase.ts';\nexport const s = supabase;\n", 'entrypoints/fake.ts');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/The extension must not import from web\//);
+  });
+
+  it.each(['shared/ext/fake.ts', 'shared/ui/ext/Fake.tsx'])('forbids %s from importing web/', async (filePath) => {
+    const depth = filePath.split('/').length - 1;
+    const messages = await restrictedImports(`import { supabase } from '${'../'.repeat(depth)}web/lib/supabase.ts';\nexport const s = supabase;\n`, filePath);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/must not import from web\//);
+  });
+
+  it('allows both sides to use shared/core and shared/ui', async () => {
+    expect(
+      await restrictedImports("import { readHandoffFragment } from '../../shared/core/handoff.ts';\nexport const r = readHandoffFragment;\n", 'web/lib/fake.ts'),
+    ).toEqual([]);
+    expect(await restrictedImports("import { useNotify } from '../../shared/ui/notices.tsx';\nexport const n = useNotify;\n", 'web/lib/Fake.tsx')).toEqual([]);
+    expect(await restrictedImports("import { dashboardOrigins } from '../shared/core/bridge.ts';\nexport const d = dashboardOrigins;\n", 'entrypoints/fake.ts')).toEqual([]);
+    expect(await restrictedImports("import { PanelApp } from '../shared/ui/ext/PanelApp.tsx';\nexport const p = PanelApp;\n", 'entrypoints/fake.tsx')).toEqual([]);
   });
 });
 

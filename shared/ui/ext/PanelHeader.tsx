@@ -6,7 +6,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { PRODUCT_NAME } from '../../core/brand.ts';
 import { ROUTES } from '../../core/routes.ts';
 import { sendMessage, type AuthUser, type PageContext } from '../../ext/messaging.ts';
-import { offerBuilderPath, offerIdeaFrom } from '../../ext/offerIdea.ts';
+import { offerBuilderPath, offerIdeaFrom } from '../../core/offerIdea.ts';
 import type { PageRead } from '../../ext/tabs.ts';
 import { ColorModeToggle } from '../colorMode.tsx';
 import { Logo } from '../Logo.tsx';

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { authPathFor, ROUTES } from '../../../shared/core/routes.ts';
-import { planHandoff, readHandoffFragment, verifyHandoffToken, type HandoffFragment } from '../../../shared/ext/handoff.ts';
+import { planHandoff, readHandoffFragment, type HandoffFragment } from '../../../shared/core/handoff.ts';
+import { verifyHandoffToken } from '../../lib/handoff.ts';
 import { createIsolatedAuthClient, supabase } from '../../lib/supabase.ts';
 
 /**

@@ -6,7 +6,7 @@ import { generateFramework, type OfferAiOptions } from '../../../shared/ai/offer
 import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '../../../shared/core/providerKeys.ts';
 import { newOffer, type OfferDraft } from '../../../shared/core/offers/offer.ts';
 import { OFFER_TEXTS } from '../../../shared/core/offers/texts.ts';
-import { OFFER_GENERATE_PARAM, OFFER_IDEA_PARAM, readOfferLink } from '../../../shared/ext/offerIdea.ts';
+import { OFFER_GENERATE_PARAM, OFFER_IDEA_PARAM, readOfferLink } from '../../../shared/core/offerIdea.ts';
 import { getOffer, saveOffer } from '../../../shared/data/offers.ts';
 import { hasUsableKey, targetFor, type AvailableKeys, type ModelChoice } from '../../../shared/ui/ai/ModelPicker.tsx';
 import { useNotify } from '../../../shared/ui/notices.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import ExtensionOutlinedIcon from '@mui/icons-material/ExtensionOutlined';
 import { PRODUCT_NAME } from '../../../shared/core/brand.ts';
-import { connectExtension, pingExtension } from '../../../shared/ext/bridge.ts';
+import { connectExtension, pingExtension } from '../../lib/extensionBridge.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
 import { supabase } from '../../lib/supabase.ts';
 

@@ -1,4 +1,4 @@
-import { ROUTES } from '../core/routes.ts';
+import { ROUTES } from './routes.ts';
 import { cutText } from './text.ts';
 
 /**
