@@ -14,7 +14,10 @@ describe(`generated database types (${testDbKind})`, () => {
     try {
       const generated = await generateTypes(db);
       const committed = await readFile(new URL(`../../${DATABASE_TYPES_PATH}`, import.meta.url), 'utf8');
-      expect(generated === committed, `${DATABASE_TYPES_PATH} is out of date with the migrations: run \`npm run db:types\``).toBe(true);
+      const lines = [generated.split('\n'), committed.split('\n')];
+      const line = lines[0]!.findIndex((text, i) => text !== lines[1]![i]) + 1 || lines[0]!.length + 1;
+      const message = `${DATABASE_TYPES_PATH} is out of date with the migrations (first difference at line ${line}): run \`npm run db:types\``;
+      expect(generated === committed, message).toBe(true);
     } finally {
       await drop();
     }
