@@ -1,5 +1,9 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { KeyValueStore } from '../storage.ts';
+import type { Database } from './database.types.ts';
+
+/** A client typed by the generated schema (shared/data/database.types.ts, `npm run db:types`). */
+export type AppClient = SupabaseClient<Database>;
 
 /**
  * The one Supabase client factory both front ends use. Each front end passes its own URL/key
@@ -11,12 +15,12 @@ export function createSupabase(
   anonKey: string,
   storage?: KeyValueStore,
   options: { flowType?: 'implicit' | 'pkce' } = {},
-): SupabaseClient {
+): AppClient {
   // Spec §5: the backend address and public key must be configured, or the client fails at start.
   if (!url.trim() || !anonKey.trim()) {
     throw new Error('Supabase URL and anon key must be configured.');
   }
-  return createClient(url, anonKey, {
+  return createClient<Database>(url, anonKey, {
     auth: {
       persistSession: true,
       autoRefreshToken: true,
@@ -27,4 +31,4 @@ export function createSupabase(
   });
 }
 
-export type { SupabaseClient };
+export type { Database, SupabaseClient };

@@ -1,4 +1,5 @@
-import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Session } from '@supabase/supabase-js';
+import type { AppClient } from '../data/supabase.ts';
 import { AUTH_TEXT, validateCredentials, hasErrors, normalizeTotpCode, isTotpCode } from '../core/auth.ts';
 import { needsSecondFactor } from '../core/session.ts';
 import type { AuthResult, AuthState } from './messaging.ts';
@@ -18,26 +19,26 @@ export function stateOf(session: Session | null): AuthState {
   return { user: { id: session.user.id, email: session.user.email ?? '' }, needsSecondFactor: needsSecondFactor(session) };
 }
 
-export async function currentState(client: SupabaseClient): Promise<AuthState> {
+export async function currentState(client: AppClient): Promise<AuthState> {
   const { data } = await client.auth.getSession();
   return stateOf(data.session);
 }
 
 /** The state and a valid access token from one session read. */
-export async function sessionSnapshot(client: SupabaseClient): Promise<{ state: AuthState; accessToken: string | null }> {
+export async function sessionSnapshot(client: AppClient): Promise<{ state: AuthState; accessToken: string | null }> {
   const { data } = await client.auth.getSession();
   const state = stateOf(data.session);
   return { state, accessToken: data.session && !state.needsSecondFactor ? data.session.access_token : null };
 }
 
 /** A valid access token (supabase-js refreshes it here when it is about to expire), or null. */
-export async function accessToken(client: SupabaseClient): Promise<string | null> {
+export async function accessToken(client: AppClient): Promise<string | null> {
   const { data } = await client.auth.getSession();
   if (!data.session || needsSecondFactor(data.session)) return null;
   return data.session.access_token;
 }
 
-export async function signIn(client: SupabaseClient, email: string, password: string): Promise<AuthResult> {
+export async function signIn(client: AppClient, email: string, password: string): Promise<AuthResult> {
   const errors = validateCredentials(email, password);
   if (hasErrors(errors)) {
     return { ok: false, title: AUTH_TEXT.signInError, message: Object.values(errors).filter(Boolean).join(' ') };
@@ -52,7 +53,7 @@ export async function signIn(client: SupabaseClient, email: string, password: st
 }
 
 /** The TOTP step after a password sign-in (session aal1 → aal2). */
-export async function verifyTotp(client: SupabaseClient, rawCode: string): Promise<AuthResult> {
+export async function verifyTotp(client: AppClient, rawCode: string): Promise<AuthResult> {
   const code = normalizeTotpCode(rawCode);
   if (!isTotpCode(code)) return { ok: false, title: AUTH_TEXT.signInError, message: AUTH_TEXT.totpInvalid };
   try {
@@ -74,7 +75,7 @@ export async function verifyTotp(client: SupabaseClient, rawCode: string): Promi
  * hands back the redirect URL, whose code is exchanged for a session.
  */
 export async function signInWithGoogle(
-  client: SupabaseClient,
+  client: AppClient,
   launchWebAuthFlow: (url: string) => Promise<string | undefined>,
   redirectUrl: string,
 ): Promise<AuthResult> {
@@ -104,7 +105,7 @@ export async function signInWithGoogle(
  * Signs in with a one-time token the dashboard handed over (a magic-link token made for the
  * already signed-in user by the session-handoff function): the extension gets its own session.
  */
-export async function signInWithHandoff(client: SupabaseClient, tokenHash: string): Promise<AuthResult> {
+export async function signInWithHandoff(client: AppClient, tokenHash: string): Promise<AuthResult> {
   try {
     const { data, error } = await client.auth.verifyOtp({ token_hash: tokenHash, type: 'magiclink' });
     if (error || !data.session) return { ok: false, title: AUTH_TEXT.signInError, message: message(error ?? 'No session returned.') };
@@ -115,7 +116,7 @@ export async function signInWithHandoff(client: SupabaseClient, tokenHash: strin
 }
 
 /** Signs this browser's extension out (other devices and the dashboard keep their sessions). */
-export async function signOut(client: SupabaseClient): Promise<AuthResult> {
+export async function signOut(client: AppClient): Promise<AuthResult> {
   const { error } = await client.auth.signOut({ scope: 'local' });
   if (error) return { ok: false, title: 'Sign Out Error', message: error.message };
   return { ok: true, state: { user: null, needsSecondFactor: false } };

@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from '../data/supabase.ts';
 import { adoptKeyOwner, clearLocalProviderKeys, loadProviderKeys } from '../data/apiKeys.ts';
 import * as auth from './auth.ts';
 import { extItems, extTypedStorage } from './items.ts';
@@ -11,7 +11,7 @@ import { HANDOFF_REFUSED, mayHandOffSession, type TrustedSenders } from './sende
  */
 
 export interface BackgroundDeps {
-  supabase: SupabaseClient;
+  supabase: AppClient;
   version: string;
   /** browser.identity.launchWebAuthFlow, interactive. */
   launchWebAuthFlow: (url: string) => Promise<string | undefined>;

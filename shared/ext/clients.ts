@@ -1,6 +1,7 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
 import { jwtPayload } from '../core/session.ts';
-import { createSupabase } from '../data/supabase.ts';
+import type { Database } from '../data/database.types.ts';
+import { createSupabase, type AppClient } from '../data/supabase.ts';
 import { extensionConfig } from './config.ts';
 import { sendMessage } from './messaging.ts';
 import { extensionStore } from './storage.ts';
@@ -14,7 +15,7 @@ import { extensionStore } from './storage.ts';
  *   supabase-js, so it cannot refresh or sign in by mistake.
  */
 
-export function createBackgroundSupabase(): SupabaseClient {
+export function createBackgroundSupabase(): AppClient {
   return createSupabase(extensionConfig.supabaseUrl, extensionConfig.supabaseAnonKey, extensionStore, { flowType: 'pkce' });
 }
 
@@ -22,7 +23,7 @@ export function createBackgroundSupabase(): SupabaseClient {
 const TOKEN_MARGIN_S = 60;
 
 export interface ContextSupabase {
-  client: SupabaseClient;
+  client: AppClient;
   /** Forgets the cached token (call when the account changes). */
   resetToken(): void;
   /** Takes a token the background just handed over (saves asking again for the first request). */
@@ -51,7 +52,7 @@ export function createContextSupabase(askToken: () => Promise<string | null> = (
     return pending;
   };
   return {
-    client: createClient(extensionConfig.supabaseUrl, extensionConfig.supabaseAnonKey, { accessToken }),
+    client: createClient<Database>(extensionConfig.supabaseUrl, extensionConfig.supabaseAnonKey, { accessToken }),
     resetToken: () => {
       cached = null;
     },

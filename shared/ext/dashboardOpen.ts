@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from '../data/supabase.ts';
 import { joinUrl } from '../core/config.ts';
 import { handoffUrl } from '../core/handoff.ts';
 import { safeNextPath } from '../core/routes.ts';
@@ -8,7 +8,7 @@ import type { DashboardOpenResult } from './messaging.ts';
 /** The extension's side of the session handoff (shared/core/handoff.ts): opening the dashboard signed in. */
 
 export interface OpenDashboardDeps {
-  supabase: SupabaseClient;
+  supabase: AppClient;
   dashboardUrl: string;
   openTab: (url: string) => Promise<unknown>;
 }

@@ -1,11 +1,11 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from '../data/supabase.ts';
 import { CARD_COLUMNS, fail, ok, toCard, type DataResult, type PromptCard } from '../data/prompts.ts';
 
 /**
  * The user's starred prompts, by name: the side panel's Favourites list and the context menu's
  * submenu. (The library data layer has no such listing; this one query is all the extension adds.)
  */
-export async function listFavoritePrompts(client: SupabaseClient, limit = 100): Promise<DataResult<PromptCard[]>> {
+export async function listFavoritePrompts(client: AppClient, limit = 100): Promise<DataResult<PromptCard[]>> {
   const { data, error } = await client
     .from('saved_prompts')
     .select(CARD_COLUMNS)

@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from '../data/supabase.ts';
 import { needsSecondFactor } from '../core/session.ts';
 import { createMenuBuilder, MENU_FAVORITES_LIMIT, pendingRunFromClick, type FavoritePrompt, type MenuApi } from './contextMenu.ts';
 import { listFavoritePrompts } from './favorites.ts';
@@ -14,7 +14,7 @@ import { TOGGLE_PANEL_COMMAND, type PanelControl } from './panelControl.ts';
  */
 
 export interface PanelFeatureDeps {
-  supabase: SupabaseClient;
+  supabase: AppClient;
   dashboardUrl: string;
   openTab: (url: string) => Promise<unknown>;
   menus: MenuApi;

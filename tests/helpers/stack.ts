@@ -5,6 +5,8 @@ import { startLocalStack, type LocalStack, type StartOptions } from '../../supab
 import { openPglite } from '../../supabase/local/db/pglite.ts';
 import { openPostgres } from '../../supabase/local/db/postgres.ts';
 import type { Database } from '../../supabase/local/db/types.ts';
+import type { AppClient } from '../../shared/data/supabase.ts';
+import type { Database as Schema } from '../../shared/data/database.types.ts';
 import { pgAdmin, pgDatabaseUrl, pgTemplate, pgliteTemplate, type TemplateKind } from './db-templates.ts';
 
 /**
@@ -15,13 +17,20 @@ import { pgAdmin, pgDatabaseUrl, pgTemplate, pgliteTemplate, type TemplateKind }
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
 export interface TestStack extends LocalStack {
-  anon(): SupabaseClient;
-  service(): SupabaseClient;
+  anon(): AppClient;
+  service(): AppClient;
   /** A client for the given access token (a signed-in user). */
-  asUser(accessToken: string): SupabaseClient;
+  asUser(accessToken: string): AppClient;
   /** Closes the stack and drops its throw-away database. */
   close(): Promise<void>;
 }
+
+/** A stack seen through untyped clients: for tests that query tables of their own (rest-fixture.ts). */
+export type UntypedTestStack = Omit<TestStack, 'anon' | 'service' | 'asUser'> & {
+  anon(): SupabaseClient;
+  service(): SupabaseClient;
+  asUser(accessToken: string): SupabaseClient;
+};
 
 /**
  * A throw-away database: empty, or with every migration and the seed applied (`migrated`), copied
@@ -65,7 +74,7 @@ export async function startTestStack(options: Omit<StartOptions, 'db'> = {}): Pr
     },
   });
   const client = (key: string, token?: string) =>
-    createClient(stack.url, key, {
+    createClient<Schema>(stack.url, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       realtime: { transport: WebSocket as never },
       global: token ? { headers: { Authorization: `Bearer ${token}` } } : {},

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from '../../shared/data/supabase.ts';
 import type { AppRole } from '../../shared/core/adminRoles.ts';
 import type { TestStack } from '../helpers/stack.ts';
 
@@ -13,7 +13,7 @@ export interface Person {
   role: AppRole;
   /** The access token of the person's session. */
   token: string;
-  client: SupabaseClient;
+  client: AppClient;
 }
 
 export const uniqueEmail = (label: string) => `${label}.${randomBytes(4).toString('hex')}@admin.test`;

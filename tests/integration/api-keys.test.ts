@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from '../../shared/data/supabase.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import { KEY_TEXTS, PROVIDER_KEY_COLUMNS } from '../../shared/core/providerKeys.ts';
@@ -13,7 +13,7 @@ let stack: TestStack;
 let cast: Cast;
 
 /** A signed-in client of the user: a real session row, and a token naming it (the Edge Function asks Auth who it is). */
-const clientFor = async (user: ActorUser): Promise<SupabaseClient> => {
+const clientFor = async (user: ActorUser): Promise<AppClient> => {
   const { rows } = await stack.db.query<{ id: string }>("insert into auth.sessions (user_id, aal) values ($1, 'aal1') returning id", [user.id]);
   return stack.asUser(
     await signJwt(

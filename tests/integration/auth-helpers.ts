@@ -1,11 +1,13 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../../shared/data/database.types.ts';
+import type { AppClient } from '../../shared/data/supabase.ts';
 import { WebSocket } from 'ws';
 import type { TestStack } from '../helpers/stack.ts';
 
 /** A supabase-js client with its own in-memory storage (needed for PKCE code verifiers). */
-export function memoryClient(stack: TestStack, flowType: 'pkce' | 'implicit' = 'implicit'): SupabaseClient {
+export function memoryClient(stack: TestStack, flowType: 'pkce' | 'implicit' = 'implicit'): AppClient {
   const store = new Map<string, string>();
-  return createClient(stack.url, stack.config.anonKey, {
+  return createClient<Database>(stack.url, stack.config.anonKey, {
     auth: {
       flowType,
       persistSession: true,

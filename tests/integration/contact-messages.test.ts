@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from '../../shared/data/supabase.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import { CONTACT_LIMITS, type ContactInput } from '../../shared/core/contact.ts';
@@ -9,9 +9,9 @@ import { createCast, type Cast } from './rls/actors.ts';
 /** The stored contact form (contact_messages) through the real supabase-js client and /rest/v1. */
 let stack: TestStack;
 let cast: Cast;
-let anon: SupabaseClient;
-let owner: SupabaseClient;
-let admin: SupabaseClient;
+let anon: AppClient;
+let owner: AppClient;
+let admin: AppClient;
 
 const asUser = async (user: Cast[keyof Cast]) =>
   stack.asUser(

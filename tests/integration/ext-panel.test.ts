@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from '../../shared/data/supabase.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { memoryClient, uniqueEmail } from './auth-helpers.ts';
 
@@ -39,7 +39,7 @@ beforeEach(() => {
   removeAllListeners();
 });
 
-async function signedIn(): Promise<{ client: SupabaseClient; email: string; id: string }> {
+async function signedIn(): Promise<{ client: AppClient; email: string; id: string }> {
   const email = uniqueEmail('panel');
   const { data, error } = await stack.service().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
   if (error) throw error;

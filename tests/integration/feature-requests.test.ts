@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from '../../shared/data/supabase.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import { listMyFeatureRequests, requestFeature, withdrawFeatureRequest } from '../../shared/data/featureRequests.ts';
@@ -8,10 +8,10 @@ import { createCast, type Cast } from './rls/actors.ts';
 /** The interest list of coming-soon features (feature_requests) through supabase-js and /rest/v1. */
 let stack: TestStack;
 let cast: Cast;
-let anon: SupabaseClient;
-let owner: SupabaseClient;
-let other: SupabaseClient;
-let admin: SupabaseClient;
+let anon: AppClient;
+let owner: AppClient;
+let other: AppClient;
+let admin: AppClient;
 
 const asUser = async (user: Cast[keyof Cast]) =>
   stack.asUser(

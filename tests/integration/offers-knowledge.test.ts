@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from '../../shared/data/supabase.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newOffer, updateAsset, type OfferFramework } from '../../shared/core/offers/index.ts';
 import * as kb from '../../shared/data/knowledge.ts';
@@ -22,7 +22,7 @@ let stack: TestStack;
 let site: Server;
 let siteUrl: string;
 
-async function signedIn(): Promise<{ client: SupabaseClient; userId: string }> {
+async function signedIn(): Promise<{ client: AppClient; userId: string }> {
   const email = uniqueEmail('kb');
   const { data } = await stack.service().auth.admin.createUser({ email, password: 'correct-horse-42', email_confirm: true });
   const client = memoryClient(stack);
@@ -146,7 +146,7 @@ describe('knowledge base', () => {
 });
 
 describe('fetch-url (URL documents)', () => {
-  const fetchUrl = async (client: SupabaseClient, url: string) => {
+  const fetchUrl = async (client: AppClient, url: string) => {
     const { data, error } = await client.functions.invoke<{ url: string; title: string; text: string; truncated: boolean }>('fetch-url', { body: { url } });
     if (error) {
       const context = (error as { context?: Response }).context;

@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from '../../shared/data/supabase.ts';
 import type { DataResult } from '../../shared/data/prompts.ts';
 import type { TestStack } from '../helpers/stack.ts';
 import { memoryClient, uniqueEmail } from './auth-helpers.ts';
@@ -6,7 +6,7 @@ import { memoryClient, uniqueEmail } from './auth-helpers.ts';
 /** Shared by the prompts-* integration tests: real accounts, real password sessions. */
 
 export interface Member {
-  client: SupabaseClient;
+  client: AppClient;
   userId: string;
 }
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../helpers/stack.ts';
+import { startTestStack, type UntypedTestStack } from '../helpers/stack.ts';
 import { rawFetch, setupFixture } from './rest-fixture.ts';
 
-let stack: TestStack;
+let stack: UntypedTestStack;
 beforeAll(async () => {
   stack = await startTestStack();
   await setupFixture(stack);

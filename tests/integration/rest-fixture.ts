@@ -1,5 +1,5 @@
 import { signJwt } from '../../supabase/local/jwt.ts';
-import type { TestStack } from '../helpers/stack.ts';
+import type { UntypedTestStack } from '../helpers/stack.ts';
 
 /** Tables, policies and functions the rest-* tests share. */
 export const FIXTURE_SQL = `
@@ -78,14 +78,14 @@ insert into reservations (during, room) values ('[1,5)', 'a'), ('[5,10)', 'b'), 
 insert into kv (k, v) values ('a', 'one'), ('b', 'two');
 `;
 
-export async function setupFixture(stack: TestStack): Promise<void> {
+export async function setupFixture(stack: UntypedTestStack): Promise<void> {
   await stack.db.exec(FIXTURE_SQL);
 }
 
 export const USER_A = '00000000-0000-4000-8000-00000000000a';
 export const USER_B = '00000000-0000-4000-8000-00000000000b';
 
-export async function userToken(stack: TestStack, sub: string, opts: { expired?: boolean; role?: string; secret?: string } = {}): Promise<string> {
+export async function userToken(stack: UntypedTestStack, sub: string, opts: { expired?: boolean; role?: string; secret?: string } = {}): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return signJwt(
     { sub, role: opts.role ?? 'authenticated', aud: 'authenticated', exp: opts.expired ? now - 60 : now + 3600, iat: now - 5 },
@@ -94,7 +94,7 @@ export async function userToken(stack: TestStack, sub: string, opts: { expired?:
 }
 
 /** Raw fetch against /rest/v1 with the anon key (for headers the client hides). */
-export function rawFetch(stack: TestStack, path: string, init: RequestInit & { headers?: Record<string, string> } = {}): Promise<Response> {
+export function rawFetch(stack: UntypedTestStack, path: string, init: RequestInit & { headers?: Record<string, string> } = {}): Promise<Response> {
   return fetch(`${stack.url}/rest/v1${path}`, {
     ...init,
     headers: { apikey: stack.config.anonKey, authorization: `Bearer ${stack.config.serviceRoleKey}`, ...init.headers },

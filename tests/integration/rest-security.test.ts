@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../supabase/local/jwt.ts';
-import { startTestStack, type TestStack } from '../helpers/stack.ts';
+import { startTestStack, type UntypedTestStack } from '../helpers/stack.ts';
 import { rawFetch, setupFixture, USER_A, USER_B, userToken } from './rest-fixture.ts';
 
-let stack: TestStack;
+let stack: UntypedTestStack;
 let tokenA: string;
 let tokenB: string;
 beforeAll(async () => {

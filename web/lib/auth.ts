@@ -1,4 +1,5 @@
-import type { Factor, Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Factor, Session } from '@supabase/supabase-js';
+import type { AppClient } from '../../shared/data/supabase.ts';
 import { googleEnabledIn, googleRedirectTo, TOTP_FRIENDLY_NAME, TOTP_ISSUER } from '../../shared/core/auth.ts';
 import { ROUTES } from '../../shared/core/routes.ts';
 import { needsSecondFactor } from '../../shared/core/session.ts';
@@ -39,7 +40,7 @@ export async function signUpWithPassword(email: string, password: string): Promi
 export async function signInWithPassword(
   email: string,
   password: string,
-  client: SupabaseClient = supabase,
+  client: AppClient = supabase,
 ): Promise<{ session: Session; needsCode: boolean } | { error: AuthFailure }> {
   try {
     const { data, error } = await client.auth.signInWithPassword({ email: email.trim(), password });
@@ -116,7 +117,7 @@ export interface TotpFactors {
 }
 
 /** The TOTP factors of the session's user (of the app's client unless another is given). */
-export async function listTotpFactors(client: SupabaseClient = supabase): Promise<TotpFactors | { error: AuthFailure }> {
+export async function listTotpFactors(client: AppClient = supabase): Promise<TotpFactors | { error: AuthFailure }> {
   try {
     const { data, error } = await client.auth.mfa.listFactors();
     if (error) return { error: failure(error) };
@@ -131,7 +132,7 @@ export async function listTotpFactors(client: SupabaseClient = supabase): Promis
 }
 
 /** Challenge + verify in one step; the session becomes aal2 on success. */
-export async function verifyTotp(factorId: string, code: string, client: SupabaseClient = supabase): Promise<AuthFailure | null> {
+export async function verifyTotp(factorId: string, code: string, client: AppClient = supabase): Promise<AuthFailure | null> {
   try {
     const { error } = await client.auth.mfa.challengeAndVerify({ factorId, code });
     return error ? failure(error) : null;

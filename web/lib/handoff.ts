@@ -1,4 +1,5 @@
-import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Session } from '@supabase/supabase-js';
+import type { AppClient } from '../../shared/data/supabase.ts';
 import { sameEmail, type HandoffFragment } from '../../shared/core/handoff.ts';
 
 /** The dashboard's side of the session handoff (shared/core/handoff.ts): checking the token. */
@@ -11,7 +12,7 @@ export type HandoffCheck = { ok: true; session: Session } | { ok: false; message
  * account the link names: a link that names one account and signs in another is refused (and the
  * session it made is ended at once).
  */
-export async function verifyHandoffToken(checker: SupabaseClient, handoff: HandoffFragment): Promise<HandoffCheck> {
+export async function verifyHandoffToken(checker: AppClient, handoff: HandoffFragment): Promise<HandoffCheck> {
   const { data, error } = await checker.auth.verifyOtp({ token_hash: handoff.tokenHash, type: 'magiclink' });
   if (error || !data.session) return { ok: false, message: error?.message ?? 'No session returned.' };
   const actual = data.session.user.email ?? '';

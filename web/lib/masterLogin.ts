@@ -1,4 +1,5 @@
-import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Session } from '@supabase/supabase-js';
+import type { AppClient } from '../../shared/data/supabase.ts';
 import { fetchProfile, isAdminRole } from './session.tsx';
 import { createIsolatedAuthClient, supabase } from './supabase.ts';
 
@@ -7,7 +8,7 @@ import { createIsolatedAuthClient, supabase } from './supabase.ts';
  * the app's session: no sign-in notice, no sign-out clean-up of this browser's keys. Only an
  * admin's session is then handed to the app's client.
  */
-export const createCredentialCheckClient = (): SupabaseClient => createIsolatedAuthClient('ai-vault-master-login-check');
+export const createCredentialCheckClient = (): AppClient => createIsolatedAuthClient('ai-vault-master-login-check');
 
 export type MasterLoginOutcome = { admitted: true } | { admitted: false; reason: 'notAdmin' } | { admitted: false; reason: 'error'; message: string };
 
@@ -15,7 +16,7 @@ export type MasterLoginOutcome = { admitted: true } | { admitted: false; reason:
  * The checked session's role decides (read from the database, never the e-mail address): an
  * admin's session becomes the app's; anyone else's is ended on the server and forgotten.
  */
-export async function admitIfAdmin(checker: SupabaseClient, session: Session): Promise<MasterLoginOutcome> {
+export async function admitIfAdmin(checker: AppClient, session: Session): Promise<MasterLoginOutcome> {
   const profile = await fetchProfile(session.user.id, checker);
   if (!isAdminRole(profile?.role)) {
     await checker.auth.signOut({ scope: 'local' });

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
-import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
+import type { Session, User } from '@supabase/supabase-js';
+import type { AppClient } from '../../shared/data/supabase.ts';
 import type { AppRole } from '../../shared/core/adminRoles.ts';
 import { isRecoveryToken } from '../../shared/core/auth.ts';
 import { needsSecondFactor } from '../../shared/core/session.ts';
@@ -70,7 +71,7 @@ export { isAdminRole } from '../../shared/core/adminRoles.ts';
 /** Set before leaving for Google, so the return trip gets its "Signed In!" notice (removed once shown). */
 export const OAUTH_PENDING_KEY = 'ai_vault_oauth_pending';
 
-export async function fetchProfile(userId: string, client: SupabaseClient = supabase): Promise<Profile | null> {
+export async function fetchProfile(userId: string, client: AppClient = supabase): Promise<Profile | null> {
   const { data, error } = await client.from('profiles').select('id, email, name, role').eq('id', userId).single();
   return error ? null : (data as Profile);
 }

@@ -1,5 +1,6 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { createSupabase } from '../../shared/data/supabase.ts';
+import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../../shared/data/database.types.ts';
+import { createSupabase, type AppClient } from '../../shared/data/supabase.ts';
 import { webConfig } from './config.ts';
 
 /**
@@ -17,8 +18,8 @@ export const supabase = createSupabase(webConfig.supabaseUrl, webConfig.supabase
  * otherwise share the app's lock and broadcast channel). No SIGNED_IN / SIGNED_OUT reaches the
  * app until the caller hands a session over with setSession.
  */
-export function createIsolatedAuthClient(storageKey: string): SupabaseClient {
-  return createClient(webConfig.supabaseUrl, webConfig.supabaseAnonKey, {
+export function createIsolatedAuthClient(storageKey: string): AppClient {
+  return createClient<Database>(webConfig.supabaseUrl, webConfig.supabaseAnonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey },
   });
 }

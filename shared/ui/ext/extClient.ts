@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from '../../data/supabase.ts';
 import type { ContextSupabase } from '../../ext/clients.ts';
 
 /**
@@ -22,7 +22,7 @@ export function extClient(): Promise<ContextSupabase> {
 }
 
 /** The data client itself (what shared/data functions take). */
-export const extData = async (): Promise<SupabaseClient> => (await extClient()).client;
+export const extData = async (): Promise<AppClient> => (await extClient()).client;
 
 /** Takes a token the background just handed over (saves asking again for the first request). */
 export function primeExtToken(token: string | null): void {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from '../../../shared/data/supabase.ts';
 import { Alert, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { PRODUCT_NAME } from '../../../shared/core/brand.ts';
 import { AUTH_TEXT, isTotpCode, normalizeTotpCode, TOTP_CODE_LENGTH } from '../../../shared/core/auth.ts';
@@ -9,7 +9,7 @@ import { signOut } from '../../lib/session.tsx';
 
 export interface SecondFactorStepProps {
   /** The client whose session the code completes (the app's unless given: master login checks on its own). */
-  client?: SupabaseClient;
+  client?: AppClient;
   /** 'Use a different account' (default: sign the app out). */
   onSwitchAccount?: () => void | Promise<void>;
   /** Runs before the code is checked (e.g. master login marks its flow busy). */

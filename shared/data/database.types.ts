@@ -1,0 +1,1368 @@
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  // Allows to automatically instantiate createClient with right options
+  // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)
+  __InternalSupabase: {
+    PostgrestVersion: "12"
+  }
+  public: {
+    Tables: {
+      contact_messages: {
+        Row: {
+          created_at: string
+          email: string
+          id: string
+          message: string
+          name: string
+          subject: string
+          user_id: string | null
+        }
+        Insert: {
+          created_at?: string
+          email: string
+          id?: string
+          message: string
+          name: string
+          subject: string
+          user_id?: string | null
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          id?: string
+          message?: string
+          name?: string
+          subject?: string
+          user_id?: string | null
+        }
+        Relationships: []
+      }
+      document_folders: {
+        Row: {
+          created_at: string
+          id: string
+          name: string
+          parent_folder_id: string | null
+          sort_name: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          name: string
+          parent_folder_id?: string | null
+          sort_name?: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          name?: string
+          parent_folder_id?: string | null
+          sort_name?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "document_folders_parent_folder_id_fkey"
+            columns: ["parent_folder_id"]
+            isOneToOne: false
+            referencedRelation: "document_folders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      feature_requests: {
+        Row: {
+          created_at: string
+          feature: string
+          id: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          feature: string
+          id?: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          feature?: string
+          id?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      free_prompt_categories: {
+        Row: {
+          description: string
+          id: string
+          name: string
+          sort_order: number
+        }
+        Insert: {
+          description?: string
+          id: string
+          name: string
+          sort_order?: number
+        }
+        Update: {
+          description?: string
+          id?: string
+          name?: string
+          sort_order?: number
+        }
+        Relationships: []
+      }
+      free_prompts: {
+        Row: {
+          category_id: string
+          id: string
+          is_premium: boolean
+          llm_provider: string
+          name: string
+          prompt_text: string
+          questions: Json
+          sort_order: number
+          template_id: string | null
+        }
+        Insert: {
+          category_id: string
+          id: string
+          is_premium?: boolean
+          llm_provider?: string
+          name: string
+          prompt_text: string
+          questions?: Json
+          sort_order?: number
+          template_id?: string | null
+        }
+        Update: {
+          category_id?: string
+          id?: string
+          is_premium?: boolean
+          llm_provider?: string
+          name?: string
+          prompt_text?: string
+          questions?: Json
+          sort_order?: number
+          template_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "free_prompts_category_id_fkey"
+            columns: ["category_id"]
+            isOneToOne: false
+            referencedRelation: "free_prompt_categories"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      generated_documents: {
+        Row: {
+          content: string
+          created_at: string
+          download_count: number
+          file_url: string | null
+          folder_id: string | null
+          format: string
+          id: string
+          is_digital_product: boolean
+          max_downloads: number | null
+          name: string
+          price: number | null
+          product_summary: string | null
+          product_type: string
+          sort_name: string
+          stripe_price_id: string | null
+          template_id: string | null
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          content: string
+          created_at?: string
+          download_count?: number
+          file_url?: string | null
+          folder_id?: string | null
+          format?: string
+          id?: string
+          is_digital_product?: boolean
+          max_downloads?: number | null
+          name: string
+          price?: number | null
+          product_summary?: string | null
+          product_type?: string
+          sort_name?: string
+          stripe_price_id?: string | null
+          template_id?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          content?: string
+          created_at?: string
+          download_count?: number
+          file_url?: string | null
+          folder_id?: string | null
+          format?: string
+          id?: string
+          is_digital_product?: boolean
+          max_downloads?: number | null
+          name?: string
+          price?: number | null
+          product_summary?: string | null
+          product_type?: string
+          sort_name?: string
+          stripe_price_id?: string | null
+          template_id?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "generated_documents_folder_id_fkey"
+            columns: ["folder_id"]
+            isOneToOne: false
+            referencedRelation: "document_folders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      generation_reservations: {
+        Row: {
+          created_at: string
+          expires_at: string
+          id: string
+          month: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          expires_at?: string
+          id?: string
+          month: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          expires_at?: string
+          id?: string
+          month?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      kb_documents: {
+        Row: {
+          content: string
+          created_at: string
+          folder_id: string | null
+          id: string
+          name: string
+          source: string | null
+          type: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          content: string
+          created_at?: string
+          folder_id?: string | null
+          id?: string
+          name: string
+          source?: string | null
+          type: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          content?: string
+          created_at?: string
+          folder_id?: string | null
+          id?: string
+          name?: string
+          source?: string | null
+          type?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "kb_documents_folder_id_fkey"
+            columns: ["folder_id"]
+            isOneToOne: false
+            referencedRelation: "kb_folders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      kb_folders: {
+        Row: {
+          created_at: string
+          id: string
+          name: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          name: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          name?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      kb_settings: {
+        Row: {
+          selected_folder_id: string | null
+          selection: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          selected_folder_id?: string | null
+          selection?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          selected_folder_id?: string | null
+          selection?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "kb_settings_selected_folder_id_fkey"
+            columns: ["selected_folder_id"]
+            isOneToOne: false
+            referencedRelation: "kb_folders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      monitoring_settings: {
+        Row: {
+          alert_email: string
+          alert_phone: string
+          id: boolean
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          alert_email?: string
+          alert_phone?: string
+          id?: boolean
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          alert_email?: string
+          alert_phone?: string
+          id?: boolean
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: []
+      }
+      offers: {
+        Row: {
+          assets: Json
+          created_at: string
+          framework: Json
+          general_notes: string
+          id: string
+          idea: string
+          title: string
+          updated_at: string
+          user_id: string
+          video_url: string
+        }
+        Insert: {
+          assets?: Json
+          created_at?: string
+          framework: Json
+          general_notes?: string
+          id?: string
+          idea?: string
+          title: string
+          updated_at?: string
+          user_id?: string
+          video_url?: string
+        }
+        Update: {
+          assets?: Json
+          created_at?: string
+          framework?: Json
+          general_notes?: string
+          id?: string
+          idea?: string
+          title?: string
+          updated_at?: string
+          user_id?: string
+          video_url?: string
+        }
+        Relationships: []
+      }
+      product_listings: {
+        Row: {
+          has_price_id: boolean
+          id: string
+          max_downloads: number | null
+          name: string
+          price: number
+          product_summary: string | null
+          product_type: string | null
+        }
+        Insert: {
+          has_price_id: boolean
+          id: string
+          max_downloads?: number | null
+          name: string
+          price: number
+          product_summary?: string | null
+          product_type?: string | null
+        }
+        Update: {
+          has_price_id?: boolean
+          id?: string
+          max_downloads?: number | null
+          name?: string
+          price?: number
+          product_summary?: string | null
+          product_type?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "product_listings_id_fkey"
+            columns: ["id"]
+            isOneToOne: true
+            referencedRelation: "generated_documents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      profiles: {
+        Row: {
+          created_at: string
+          email: string | null
+          id: string
+          name: string | null
+          phone: string | null
+          role: Database["public"]["Enums"]["app_role"]
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          email?: string | null
+          id: string
+          name?: string | null
+          phone?: string | null
+          role?: Database["public"]["Enums"]["app_role"]
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          email?: string | null
+          id?: string
+          name?: string | null
+          phone?: string | null
+          role?: Database["public"]["Enums"]["app_role"]
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      prompt_folders: {
+        Row: {
+          created_at: string
+          id: string
+          name: string
+          parent_folder_id: string | null
+          sort_name: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          name: string
+          parent_folder_id?: string | null
+          sort_name?: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          name?: string
+          parent_folder_id?: string | null
+          sort_name?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "prompt_folders_parent_folder_id_fkey"
+            columns: ["parent_folder_id"]
+            isOneToOne: false
+            referencedRelation: "prompt_folders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      prompt_runs: {
+        Row: {
+          created_at: string
+          error_message: string | null
+          filled_values: Json
+          final_prompt: string
+          free_prompt_id: string | null
+          id: string
+          model: string | null
+          output: string
+          page_url: string | null
+          prompt_id: string | null
+          prompt_name: string
+          provider: string
+          status: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          error_message?: string | null
+          filled_values?: Json
+          final_prompt: string
+          free_prompt_id?: string | null
+          id?: string
+          model?: string | null
+          output?: string
+          page_url?: string | null
+          prompt_id?: string | null
+          prompt_name: string
+          provider: string
+          status: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          error_message?: string | null
+          filled_values?: Json
+          final_prompt?: string
+          free_prompt_id?: string | null
+          id?: string
+          model?: string | null
+          output?: string
+          page_url?: string | null
+          prompt_id?: string | null
+          prompt_name?: string
+          provider?: string
+          status?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "prompt_runs_free_prompt_id_fkey"
+            columns: ["free_prompt_id"]
+            isOneToOne: false
+            referencedRelation: "free_prompts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "prompt_runs_prompt_id_fkey"
+            columns: ["prompt_id"]
+            isOneToOne: false
+            referencedRelation: "saved_prompts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      prompt_suggestions: {
+        Row: {
+          created_at: string
+          id: string
+          original_prompt_text: string
+          reasoning_text: string
+          suggested_prompt_text: string
+          template_id: string | null
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          original_prompt_text: string
+          reasoning_text?: string
+          suggested_prompt_text: string
+          template_id?: string | null
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          original_prompt_text?: string
+          reasoning_text?: string
+          suggested_prompt_text?: string
+          template_id?: string | null
+          user_id?: string
+        }
+        Relationships: []
+      }
+      purchases: {
+        Row: {
+          amount_total: number | null
+          buyer_email: string | null
+          buyer_id: string | null
+          created_at: string
+          currency: string | null
+          download_count: number
+          id: string
+          paid_at: string | null
+          product_id: string | null
+          product_name: string
+          status: string
+          stripe_session_id: string | null
+        }
+        Insert: {
+          amount_total?: number | null
+          buyer_email?: string | null
+          buyer_id?: string | null
+          created_at?: string
+          currency?: string | null
+          download_count?: number
+          id?: string
+          paid_at?: string | null
+          product_id?: string | null
+          product_name: string
+          status?: string
+          stripe_session_id?: string | null
+        }
+        Update: {
+          amount_total?: number | null
+          buyer_email?: string | null
+          buyer_id?: string | null
+          created_at?: string
+          currency?: string | null
+          download_count?: number
+          id?: string
+          paid_at?: string | null
+          product_id?: string | null
+          product_name?: string
+          status?: string
+          stripe_session_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "purchases_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "generated_documents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      recommended_prompts: {
+        Row: {
+          category: string
+          created_at: string
+          description: string
+          id: string
+          is_public: boolean
+          llm_suitability: string[]
+          name: string
+          prompt_text: string
+          tags: string[]
+        }
+        Insert: {
+          category: string
+          created_at?: string
+          description?: string
+          id?: string
+          is_public?: boolean
+          llm_suitability?: string[]
+          name: string
+          prompt_text: string
+          tags?: string[]
+        }
+        Update: {
+          category?: string
+          created_at?: string
+          description?: string
+          id?: string
+          is_public?: boolean
+          llm_suitability?: string[]
+          name?: string
+          prompt_text?: string
+          tags?: string[]
+        }
+        Relationships: []
+      }
+      saved_prompts: {
+        Row: {
+          created_at: string
+          description: string
+          folder_id: string | null
+          id: string
+          is_favorite: boolean
+          is_premium: boolean
+          llm_provider: string
+          model: string | null
+          name: string
+          prompt_text: string
+          search_text: string
+          sort_name: string
+          tags: string[]
+          template_id: string | null
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          description?: string
+          folder_id?: string | null
+          id?: string
+          is_favorite?: boolean
+          is_premium?: boolean
+          llm_provider?: string
+          model?: string | null
+          name: string
+          prompt_text: string
+          search_text?: string
+          sort_name?: string
+          tags?: string[]
+          template_id?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          description?: string
+          folder_id?: string | null
+          id?: string
+          is_favorite?: boolean
+          is_premium?: boolean
+          llm_provider?: string
+          model?: string | null
+          name?: string
+          prompt_text?: string
+          search_text?: string
+          sort_name?: string
+          tags?: string[]
+          template_id?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "saved_prompts_folder_id_fkey"
+            columns: ["folder_id"]
+            isOneToOne: false
+            referencedRelation: "prompt_folders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      shares: {
+        Row: {
+          accepted_at: string | null
+          created_at: string
+          document_id: string | null
+          id: string
+          invite_token_hash: string | null
+          invited_at: string | null
+          owner_email: string | null
+          owner_id: string
+          permission: string
+          recipient_email: string
+          recipient_id: string | null
+          workspace_id: string | null
+        }
+        Insert: {
+          accepted_at?: string | null
+          created_at?: string
+          document_id?: string | null
+          id?: string
+          invite_token_hash?: string | null
+          invited_at?: string | null
+          owner_email?: string | null
+          owner_id?: string
+          permission?: string
+          recipient_email: string
+          recipient_id?: string | null
+          workspace_id?: string | null
+        }
+        Update: {
+          accepted_at?: string | null
+          created_at?: string
+          document_id?: string | null
+          id?: string
+          invite_token_hash?: string | null
+          invited_at?: string | null
+          owner_email?: string | null
+          owner_id?: string
+          permission?: string
+          recipient_email?: string
+          recipient_id?: string | null
+          workspace_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "shares_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "generated_documents"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "shares_workspace_id_fkey"
+            columns: ["workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      startup_ideas: {
+        Row: {
+          business_plan: Json
+          competitors: string[]
+          created_at: string
+          description: string
+          id: string
+          market: string
+          name: string
+          revenue: string
+          source_prompt: string
+          target_users: string
+          user_id: string
+          weaknesses: string[]
+        }
+        Insert: {
+          business_plan: Json
+          competitors?: string[]
+          created_at?: string
+          description: string
+          id?: string
+          market?: string
+          name: string
+          revenue?: string
+          source_prompt?: string
+          target_users?: string
+          user_id?: string
+          weaknesses?: string[]
+        }
+        Update: {
+          business_plan?: Json
+          competitors?: string[]
+          created_at?: string
+          description?: string
+          id?: string
+          market?: string
+          name?: string
+          revenue?: string
+          source_prompt?: string
+          target_users?: string
+          user_id?: string
+          weaknesses?: string[]
+        }
+        Relationships: []
+      }
+      user_api_keys: {
+        Row: {
+          ai21_api_key: string | null
+          anthropic_api_key: string | null
+          chatgpt_api_key: string | null
+          cohere_api_key: string | null
+          created_at: string
+          custom_base_url: string | null
+          gemini_api_key: string | null
+          huggingface_api_key: string | null
+          openai_api_key: string | null
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          ai21_api_key?: string | null
+          anthropic_api_key?: string | null
+          chatgpt_api_key?: string | null
+          cohere_api_key?: string | null
+          created_at?: string
+          custom_base_url?: string | null
+          gemini_api_key?: string | null
+          huggingface_api_key?: string | null
+          openai_api_key?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          ai21_api_key?: string | null
+          anthropic_api_key?: string | null
+          chatgpt_api_key?: string | null
+          cohere_api_key?: string | null
+          created_at?: string
+          custom_base_url?: string | null
+          gemini_api_key?: string | null
+          huggingface_api_key?: string | null
+          openai_api_key?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      user_generation_counts: {
+        Row: {
+          current_month: string
+          generation_count: number
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          current_month?: string
+          generation_count?: number
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          current_month?: string
+          generation_count?: number
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      workspace_onboarding: {
+        Row: {
+          created_at: string
+          demo_workspace_id: string | null
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          demo_workspace_id?: string | null
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          demo_workspace_id?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "workspace_onboarding_demo_workspace_id_fkey"
+            columns: ["demo_workspace_id"]
+            isOneToOne: false
+            referencedRelation: "workspaces"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      workspaces: {
+        Row: {
+          created_at: string
+          id: string
+          name: string
+          structure: Json
+          updated_at: string
+          user_id: string
+          version: number
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          name: string
+          structure?: Json
+          updated_at?: string
+          user_id?: string
+          version?: number
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          name?: string
+          structure?: Json
+          updated_at?: string
+          user_id?: string
+          version?: number
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      products_for_sale: {
+        Row: {
+          has_price_id: boolean | null
+          id: string | null
+          max_downloads: number | null
+          name: string | null
+          price: number | null
+          product_summary: string | null
+          product_type: string | null
+        }
+        Insert: {
+          has_price_id?: boolean | null
+          id?: string | null
+          max_downloads?: number | null
+          name?: string | null
+          price?: number | null
+          product_summary?: string | null
+          product_type?: string | null
+        }
+        Update: {
+          has_price_id?: boolean | null
+          id?: string | null
+          max_downloads?: number | null
+          name?: string | null
+          price?: number | null
+          product_summary?: string | null
+          product_type?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "product_listings_id_fkey"
+            columns: ["id"]
+            isOneToOne: true
+            referencedRelation: "generated_documents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+    }
+    Functions: {
+      accept_share: { Args: { token: string }; Returns: Json }
+      admin_list_users: {
+        Args: never
+        Returns: {
+          created_at: string
+          email: string
+          id: string
+          name: string
+          phone: string
+          role: Database["public"]["Enums"]["app_role"]
+        }[]
+      }
+      admin_restore_backup: { Args: { changes: Json }; Returns: Json }
+      admin_set_user_role: {
+        Args: {
+          new_role: Database["public"]["Enums"]["app_role"]
+          target_id: string
+        }
+        Returns: {
+          created_at: string
+          email: string
+          id: string
+          name: string
+          phone: string
+          role: Database["public"]["Enums"]["app_role"]
+        }[]
+      }
+      admin_update_product: {
+        Args: {
+          document: string
+          for_sale: boolean
+          new_max_downloads: number
+          new_price: number
+          new_stripe_price_id: string
+          new_summary?: string
+          new_type?: string
+        }
+        Returns: {
+          content: string
+          created_at: string
+          download_count: number
+          file_url: string | null
+          folder_id: string | null
+          format: string
+          id: string
+          is_digital_product: boolean
+          max_downloads: number | null
+          name: string
+          price: number | null
+          product_summary: string | null
+          product_type: string
+          sort_name: string
+          stripe_price_id: string | null
+          template_id: string | null
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "generated_documents"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      cancel_generation: {
+        Args: { owner: string; reservation: string }
+        Returns: Json
+      }
+      consume_generation: { Args: never; Returns: Json }
+      create_prompt_folder_tree: { Args: { folders: Json }; Returns: Json }
+      current_app_role: {
+        Args: never
+        Returns: Database["public"]["Enums"]["app_role"]
+      }
+      download_generated_document: { Args: { document: string }; Returns: Json }
+      ensure_demo_workspace: { Args: { demo: Json }; Returns: string }
+      finish_generation: {
+        Args: {
+          doc_content: string
+          doc_folder?: string
+          doc_name: string
+          doc_template: string
+          owner: string
+          reservation: string
+        }
+        Returns: Json
+      }
+      generation_month: { Args: never; Returns: string }
+      generation_quota: { Args: never; Returns: Json }
+      generation_quota_of: {
+        Args: {
+          counts: Database["public"]["Tables"]["user_generation_counts"]["Row"]
+        }
+        Returns: Json
+      }
+      is_admin: { Args: never; Returns: boolean }
+      like_escape: { Args: { value: string }; Returns: string }
+      lock_generation_counts: {
+        Args: { uid: string }
+        Returns: {
+          current_month: string
+          generation_count: number
+          updated_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "user_generation_counts"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      monthly_generation_limit: { Args: never; Returns: number }
+      product_sales: {
+        Args: {
+          doc: Database["public"]["Tables"]["generated_documents"]["Row"]
+        }
+        Returns: number
+      }
+      product_sold_downloads: {
+        Args: {
+          doc: Database["public"]["Tables"]["generated_documents"]["Row"]
+        }
+        Returns: number
+      }
+      prompt_folder_summary: {
+        Args: { folder: string }
+        Returns: {
+          folders: number
+          prompts: number
+        }[]
+      }
+      prompt_library_tags: {
+        Args: never
+        Returns: {
+          prompts: number
+          spellings: string[]
+          tag: string
+        }[]
+      }
+      prompt_preview: {
+        Args: { prompt: Database["public"]["Tables"]["saved_prompts"]["Row"] }
+        Returns: string
+      }
+      prompt_search_text: {
+        Args: { name: string; prompt_text: string; tags: string[] }
+        Returns: string
+      }
+      recommended_prompt_categories: { Args: never; Returns: string[] }
+      record_purchase_download: { Args: { purchase: string }; Returns: Json }
+      require_uid: { Args: never; Returns: string }
+      search_prompt_library: {
+        Args: { max_results?: number; search: string; skip?: number }
+        Returns: {
+          created_at: string
+          description: string
+          folder_id: string
+          id: string
+          is_favorite: boolean
+          is_premium: boolean
+          llm_provider: string
+          model: string
+          name: string
+          preview: string
+          tags: string[]
+          template_id: string
+          total: number
+          updated_at: string
+        }[]
+      }
+      search_recommended_prompts: {
+        Args: { search?: string }
+        Returns: {
+          category: string
+          created_at: string
+          description: string
+          id: string
+          is_public: boolean
+          llm_suitability: string[]
+          name: string
+          prompt_text: string
+          tags: string[]
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "recommended_prompts"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      valid_prompt_tags: { Args: { tags: string[] }; Returns: boolean }
+      valid_workspace_structure: { Args: { structure: Json }; Returns: boolean }
+      workspace_has_document: {
+        Args: { document: string; structure: Json }
+        Returns: boolean
+      }
+    }
+    Enums: {
+      app_role: "user" | "editor" | "view_only" | "admin" | "master_admin"
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {
+      app_role: ["user", "editor", "view_only", "admin", "master_admin"],
+    },
+  },
+} as const
