@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
 // Two projects: fast pure unit tests, and integration tests against a real local stack
 // (PGlite by default, TEST_DB=postgres for the machine's PostgreSQL).
@@ -8,10 +9,14 @@ export default defineConfig({
     allowOnly: false,
     projects: [
       {
+        // WXT's plugin gives unit tests the extension's build view: `wxt/browser` and the `chrome` /
+        // `browser` globals are an in-memory fake browser, the wxt.config aliases and env apply.
+        plugins: [WxtVitest()],
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['tests/helpers/node-websocket.ts'],
         },
       },
       {

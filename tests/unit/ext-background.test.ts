@@ -1,25 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-
-// WXT's storage and @webext-core/messaging read the `chrome` global when they load.
-vi.hoisted(async () => {
-  const { fakeBrowser: fake } = await import('wxt/testing/fake-browser');
-  (globalThis as Record<string, unknown>).chrome = fake;
-  // Node 20 has no WebSocket; supabase-js wants one for realtime (browsers have it).
-  (globalThis as Record<string, unknown>).WebSocket ??= (await import('ws')).WebSocket;
-});
-
-const { sendMessage, onMessage, removeAllListeners } = await import('../../shared/ext/messaging.ts');
-const { extItems, extTypedStorage, withRecent, recentPromptsOf, rememberRecentPrompt, migrateRecentPromptsV2, NO_RECENT_PROMPTS, DEFAULT_PANEL_PREFS } = await import(
-  '../../shared/ext/items.ts'
-);
-const { createContextSupabase } = await import('../../shared/ext/clients.ts');
-const { registerBackground } = await import('../../shared/ext/background.ts');
-const { HANDOFF_REFUSED } = await import('../../shared/ext/senders.ts');
-const { startDashboardBridge } = await import('../../shared/ext/dashboardBridge.ts');
-const { BRIDGE_FROM_DASHBOARD, BRIDGE_FROM_EXTENSION } = await import('../../shared/core/bridge.ts');
-const { createClient } = await import('@supabase/supabase-js');
-const { memoryStore } = await import('../../shared/storage.ts');
+import { sendMessage, onMessage, removeAllListeners } from '../../shared/ext/messaging.ts';
+import { extItems, extTypedStorage, withRecent, recentPromptsOf, rememberRecentPrompt, migrateRecentPromptsV2, NO_RECENT_PROMPTS, DEFAULT_PANEL_PREFS } from '../../shared/ext/items.ts';
+import { createContextSupabase } from '../../shared/ext/clients.ts';
+import { registerBackground } from '../../shared/ext/background.ts';
+import { HANDOFF_REFUSED } from '../../shared/ext/senders.ts';
+import { startDashboardBridge } from '../../shared/ext/dashboardBridge.ts';
+import { BRIDGE_FROM_DASHBOARD, BRIDGE_FROM_EXTENSION } from '../../shared/core/bridge.ts';
+import { createClient } from '@supabase/supabase-js';
+import { memoryStore } from '../../shared/storage.ts';
 
 type Sender = import('../../shared/ext/senders.ts').MessageSenderInfo;
 

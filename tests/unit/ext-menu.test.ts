@@ -1,20 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
-// WXT's storage and @webext-core/messaging read the `chrome` global when they load.
-vi.hoisted(async () => {
-  const { fakeBrowser: fake } = await import('wxt/testing/fake-browser');
-  (globalThis as Record<string, unknown>).chrome = fake;
-  (globalThis as Record<string, unknown>).WebSocket ??= (await import('ws')).WebSocket;
-});
-
-const { createClient } = await import('@supabase/supabase-js');
-const { memoryStore } = await import('../../shared/storage.ts');
-const { sendMessage, removeAllListeners } = await import('../../shared/ext/messaging.ts');
-const { extItems } = await import('../../shared/ext/items.ts');
-const menu = await import('../../shared/ext/contextMenu.ts');
-const { createPanelControl, PANEL_PORT_PREFIX, TOGGLE_PANEL_COMMAND } = await import('../../shared/ext/panelControl.ts');
-const { registerPanelFeatures } = await import('../../shared/ext/panelFeatures.ts');
+import { createClient } from '@supabase/supabase-js';
+import { memoryStore } from '../../shared/storage.ts';
+import { sendMessage, removeAllListeners } from '../../shared/ext/messaging.ts';
+import { extItems } from '../../shared/ext/items.ts';
+import * as menu from '../../shared/ext/contextMenu.ts';
+import { createPanelControl, PANEL_PORT_PREFIX, TOGGLE_PANEL_COMMAND } from '../../shared/ext/panelControl.ts';
+import { registerPanelFeatures } from '../../shared/ext/panelFeatures.ts';
 
 type Entry = import('../../shared/ext/contextMenu.ts').MenuEntry;
 

@@ -1,21 +1,14 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-
-// WXT's storage reads the `chrome` global when it loads.
-vi.hoisted(async () => {
-  const { fakeBrowser: fake } = await import('wxt/testing/fake-browser');
-  (globalThis as Record<string, unknown>).chrome = fake;
-});
-
-const { parsePrompt } = await import('../../shared/core/placeholders.ts');
-const { composePrompt, pageCutNote, pageVariableValues, SELECTION_HEADING } = await import('../../shared/ext/runPrompt.ts');
-const { outputDocumentName } = await import('../../shared/core/runPrompt.ts');
-const { offerBuilderPath, offerIdeaFrom, readOfferLink, OFFER_IDEA_MAX_CHARS } = await import('../../shared/core/offerIdea.ts');
-const { handoffUrl, planHandoff, readHandoffFragment } = await import('../../shared/core/handoff.ts');
-const { extItems, isFreshPendingRun, migratePendingRunV2 } = await import('../../shared/ext/items.ts');
-const { BRIDGE_FROM_EXTENSION } = await import('../../shared/core/bridge.ts');
-const { connectExtension, pingExtension } = await import('../../web/lib/extensionBridge.ts');
-const { isRestrictedUrl, originPatternOf } = await import('../../shared/ext/tabs.ts');
+import { parsePrompt } from '../../shared/core/placeholders.ts';
+import { composePrompt, pageCutNote, pageVariableValues, SELECTION_HEADING } from '../../shared/ext/runPrompt.ts';
+import { outputDocumentName } from '../../shared/core/runPrompt.ts';
+import { offerBuilderPath, offerIdeaFrom, readOfferLink, OFFER_IDEA_MAX_CHARS } from '../../shared/core/offerIdea.ts';
+import { handoffUrl, planHandoff, readHandoffFragment } from '../../shared/core/handoff.ts';
+import { extItems, isFreshPendingRun, migratePendingRunV2 } from '../../shared/ext/items.ts';
+import { BRIDGE_FROM_EXTENSION } from '../../shared/core/bridge.ts';
+import { connectExtension, pingExtension } from '../../web/lib/extensionBridge.ts';
+import { isRestrictedUrl, originPatternOf } from '../../shared/ext/tabs.ts';
 
 const PAGE = {
   url: 'https://blog.example.com/pricing',
