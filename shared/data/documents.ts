@@ -10,7 +10,8 @@ import {
   type DocumentSort,
   type GeneratedDocument,
 } from '../core/documents.ts';
-import { fail, invalid, MAX_ROWS, ok, type DataResult } from './prompts.ts';
+import { MAX_ROWS } from './paging.ts';
+import { fail, invalid, notFound, ok, type DataResult } from './result.ts';
 
 /**
  * Generated documents (table generated_documents; migration 20261123001200): list with the spec's
@@ -140,7 +141,7 @@ export async function saveDocument(client: SupabaseClient, doc: NewDocument): Pr
 async function updateDocument(client: SupabaseClient, id: string, change: Record<string, unknown>): Promise<DataResult<DocumentSummary>> {
   const { data, error } = await client.from('generated_documents').update(change).eq('id', id).select(SUMMARY_COLUMNS).maybeSingle();
   if (error) return fail(error);
-  return data ? ok(toSummary(data as SummaryRow)) : fail({ message: 'Document not found', code: 'not_found' });
+  return data ? ok(toSummary(data as SummaryRow)) : notFound('Document not found');
 }
 
 export async function renameDocument(client: SupabaseClient, id: string, name: string): Promise<DataResult<DocumentSummary>> {
@@ -194,8 +195,8 @@ export interface DownloadedDocument {
 export async function downloadDocument(client: SupabaseClient, id: string): Promise<DataResult<DownloadedDocument>> {
   const { data, error } = await client.rpc('download_generated_document', { document: id });
   if (error) {
-    if (error.code === 'PT429') return fail({ message: DOCUMENT_TEXTS.downloadLimitReached, code: DOWNLOAD_LIMIT_CODE });
-    if (error.code === 'PT404') return fail({ message: 'Document not found', code: 'not_found' });
+    if (error.code === 'PT429') return fail({ message: DOCUMENT_TEXTS.downloadLimitReached, code: DOWNLOAD_LIMIT_CODE }, 'limit');
+    if (error.code === 'PT404') return notFound('Document not found');
     return fail(error);
   }
   const r = data as { id: string; name: string; content: string; format: string; template_id: string | null; download_count: number; max_downloads: number | null };

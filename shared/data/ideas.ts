@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startupIdeaSchema, type StartupIdea, type StartupIdeaContent } from '../core/ideas.ts';
-import { fail, invalid, ok, type DataResult } from './prompts.ts';
+import { fail, invalid, ok, type DataResult } from './result.ts';
 
 /**
  * Saved startup ideas (table startup_ideas, owner only; migration 20261123001500): the spec keeps

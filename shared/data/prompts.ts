@@ -11,7 +11,8 @@ import {
   type LineImportRow,
   type PromptDraft,
 } from '../core/promptLibrary.ts';
-import type { DataError } from './offers.ts';
+import { fetchAllPages, MAX_ROWS, RANGE_PAST_END } from './paging.ts';
+import { fail, invalid, ok, type DataResult } from './result.ts';
 
 /**
  * The prompt library (tables prompt_folders and saved_prompts, owner-only RLS; spec 000 §2.15, §4,
@@ -30,9 +31,6 @@ import type { DataError } from './offers.ts';
  * recommended prompts: promptsCatalog.ts; run history: promptsRuns.ts.
  */
 
-export type { DataError };
-export type DataResult<T> = { data: T; error: null } | { data: null; error: DataError };
-
 /** A prompt as a card shows it: everything but the text, plus a one-line preview of it. */
 export type PromptCard = Omit<LibraryPrompt, 'promptText'> & { preview: string };
 
@@ -43,15 +41,6 @@ export interface FolderContents {
   totalPrompts: number;
 }
 
-export const ok = <T>(data: T): DataResult<T> => ({ data, error: null });
-export const fail = (error: { message: string; code?: string }): { data: null; error: DataError } => ({
-  data: null,
-  error: { message: error.message, code: error.code },
-});
-export const invalid = (message: string): { data: null; error: DataError } => ({ data: null, error: { message, code: 'invalid' } });
-
-/** PostgREST's db-max-rows (1000 on hosted and local Supabase): longer lists are read in pages. */
-export const MAX_ROWS = 1000;
 /** How many prompts a folder listing reads at once unless told otherwise. */
 export const DEFAULT_PAGE_SIZE = 200;
 
@@ -100,23 +89,6 @@ const toMeta = (r: PromptMetaRow) => ({
 });
 export const toPrompt = (r: PromptRow): LibraryPrompt => ({ ...toMeta(r), promptText: r.prompt_text });
 export const toCard = (r: CardRow): PromptCard => ({ ...toMeta(r), preview: r.preview ?? '' });
-
-/** PostgREST's answer (416) to a page past the end: an empty page, not an error. */
-export const RANGE_PAST_END = 'PGRST103';
-
-/** Reads every row of a query in pages of db-max-rows (the query must order by a unique key). */
-export async function fetchAllPages<Row>(
-  page: (from: number, to: number) => PromiseLike<{ data: unknown; error: { message: string; code?: string } | null }>,
-): Promise<DataResult<Row[]>> {
-  const rows: Row[] = [];
-  for (let from = 0; ; from += MAX_ROWS) {
-    const { data, error } = await page(from, from + MAX_ROWS - 1);
-    if (error) return fail(error);
-    const batch = (data ?? []) as Row[];
-    rows.push(...batch);
-    if (batch.length < MAX_ROWS) return ok(rows);
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Folders

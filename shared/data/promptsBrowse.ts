@@ -1,6 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { DEFAULT_SORT, sortOrder, type LibrarySort } from '../core/promptLibrary.ts';
-import { CARD_COLUMNS, DEFAULT_PAGE_SIZE, fail, MAX_ROWS, ok, RANGE_PAST_END, toCard, type DataResult, type PromptCard } from './prompts.ts';
+import { MAX_ROWS, RANGE_PAST_END } from './paging.ts';
+import { CARD_COLUMNS, DEFAULT_PAGE_SIZE, toCard, type PromptCard } from './prompts.ts';
+import { fail, ok, type DataResult } from './result.ts';
 
 /**
  * Views of the prompt library across folders (issue 4, beyond the spec): favourites, prompts by

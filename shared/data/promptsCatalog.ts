@@ -10,7 +10,9 @@ import {
   RECOMMENDED_TEXTS,
   type RecommendedPrompt,
 } from '../core/recommendedPrompts.ts';
-import { createPrompt, fail, fetchAllPages, ok, RANGE_PAST_END, type DataError, type DataResult } from './prompts.ts';
+import { fetchAllPages, RANGE_PAST_END } from './paging.ts';
+import { createPrompt } from './prompts.ts';
+import { fail, invalid, ok, type DataResult } from './result.ts';
 
 /**
  * The prompt catalogues (readable by everyone): the built-in free prompt stacks
@@ -161,11 +163,8 @@ export async function saveRecommendedPrompt(
   { name, folderId = null }: { name: string; folderId?: string | null },
 ): Promise<DataResult<LibraryPrompt>> {
   const { data: session } = await client.auth.getSession();
-  if (!session.session) {
-    const error: DataError = { message: RECOMMENDED_TEXTS.loginRequired.description, code: 'login_required' };
-    return { data: null, error };
-  }
-  if (!name.trim()) return { data: null, error: { message: RECOMMENDED_TEXTS.nameRequired.description, code: 'invalid' } };
+  if (!session.session) return fail({ message: RECOMMENDED_TEXTS.loginRequired.description, code: 'login_required' }, 'refused');
+  if (!name.trim()) return invalid(RECOMMENDED_TEXTS.nameRequired.description);
   return createPrompt(client, {
     name,
     promptText: prompt.promptText,

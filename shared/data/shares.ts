@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { isSimpleEmail } from '../core/auth.ts';
 import { SHARE_TEXTS } from '../core/shares.ts';
-import { fail, invalid, ok, type DataResult } from './prompts.ts';
+import { fail, invalid, ok, type DataResult } from './result.ts';
 import { toWorkspace, WORKSPACE_COLUMNS, type Workspace, type WorkspaceRow } from './workspaces.ts';
 
 /**

@@ -44,7 +44,7 @@ describe(`saved startup ideas (${testDbKind})`, () => {
   });
 
   it('are read but not saved, changed or deleted by a view_only account (spec 001 §6), with a sentence that says why', async () => {
-    const refusal = { message: 'View-only accounts cannot save, change or delete ideas.', code: '42501' };
+    const refusal = { message: 'View-only accounts cannot save, change or delete ideas.', code: '42501', kind: 'refused' };
     expect((await ideas.saveIdea(viewer.client, idea('Blocked'))).error).toEqual(refusal);
     // Straight at the table too, and never in someone else's name.
     const direct = await viewer.client.from('startup_ideas').insert({ name: 'Direct', description: 'x', business_plan: idea('x').businessPlan }).select('id');

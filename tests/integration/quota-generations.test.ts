@@ -86,7 +86,7 @@ describe(`monthly generation quota (${testDbKind})`, () => {
     const refused = results.filter((r) => r.error);
     expect(granted).toHaveLength(5);
     expect(refused).toHaveLength(95);
-    for (const r of refused) expect(r.error).toEqual({ message: QUOTA_TEXTS.limitTitle, code: GENERATION_LIMIT_CODE });
+    for (const r of refused) expect(r.error).toEqual({ message: QUOTA_TEXTS.limitTitle, code: GENERATION_LIMIT_CODE, kind: 'limit' });
     expect(must(await getQuota(me.client))).toMatchObject({ used: 50, remaining: 0 });
     expect(await stored(me)).toEqual({ generation_count: 45, reservations: 5 });
   });
@@ -177,7 +177,7 @@ describe(`monthly generation quota (${testDbKind})`, () => {
 
   it('refuses a view_only account before anything is reserved or run (spec 001 §6: cannot modify)', async () => {
     const refused = await reserveGeneration(viewer.client);
-    expect(refused.error).toEqual({ message: 'View-only accounts cannot generate documents.', code: '42501' });
+    expect(refused.error).toEqual({ message: 'View-only accounts cannot generate documents.', code: '42501', kind: 'refused' });
     const before = ai.requests.length;
     const generation = await generate(viewer);
     expect(generation).toBeInstanceOf(GenerationError);
