@@ -38,8 +38,12 @@ export interface DataError {
   title?: string;
 }
 
-export type DataResult<T, E extends DataError = DataError> = { data: T; error: null } | { data: null; error: E };
+/** A failure that always comes with its toast title (admin and payment refusals). */
+export type TitledError = DataError & { title: string };
 
+export type DataResult<T, E extends DataError = DataError> = Success<T> | Failure<E>;
+
+export type Success<T> = { data: T; error: null };
 export type Failure<E extends DataError = DataError> = { data: null; error: E };
 
 /** Row-level security's SQLSTATE (insufficient_privilege). */
@@ -55,16 +59,22 @@ export function kindOfCode(code: string | undefined): DataErrorKind {
   return 'server';
 }
 
-export function ok(): DataResult<void>;
-export function ok<T>(data: T): DataResult<T>;
-export function ok<T>(data?: T): DataResult<T | undefined> {
+export function ok(): Success<void>;
+export function ok<T>(data: T): Success<T>;
+export function ok<T>(data?: T): Success<T | undefined> {
   return { data, error: null };
 }
 
 /** A failure from a server error (only its message and code are kept) or from this layer. */
-export const fail = (error: { message: string; code?: string }, kind: DataErrorKind = kindOfCode(error.code), title?: string): Failure => ({
+export const fail = (error: { message: string; code?: string }, kind: DataErrorKind = kindOfCode(error.code)): Failure => ({
   data: null,
-  error: { message: error.message, code: error.code, kind, ...(title === undefined ? {} : { title }) },
+  error: { message: error.message, code: error.code, kind },
+});
+
+/** The same with the toast title the failure is shown under. */
+export const failTitled = (error: { message: string; code?: string }, kind: DataErrorKind, title: string): Failure<TitledError> => ({
+  data: null,
+  error: { message: error.message, code: error.code, kind, title },
 });
 
 /** Input refused by a rule before anything was sent; the message is the rule's text. */
