@@ -5,8 +5,8 @@ import { fetchAllPages, MAX_ROWS } from './paging.ts';
 import { fail, invalid, notFound, ok, type DataResult } from './result.ts';
 
 /**
- * Document folders (table document_folders; nested like the prompt library's, spec 001 §3, §7:
- * "select filtered by user and parent, sorted by name or created_at"). Deleting a folder deletes
+ * Document folders (table document_folders; nested like the prompt library's, listed by user and
+ * parent, sorted by name or created_at). Deleting a folder deletes
  * its subfolders and documents; a folder never moves into its own subtree (the database refuses).
  * The breadcrumb and "Move to…" helpers of shared/core/promptLibrary.ts (folderPathFromTree,
  * moveTargets) work on these folders as they are.
@@ -45,7 +45,7 @@ export async function listAllDocumentFolders(client: SupabaseClient, userId: str
   return result.error ? result : ok(result.data.map(toFolder));
 }
 
-/** Creates a folder ('Folder name cannot be empty' when blank, spec §5). */
+/** Creates a folder ('Folder name cannot be empty' when blank). */
 export async function createDocumentFolder(client: SupabaseClient, name: string, parentId: string | null = null): Promise<DataResult<DocumentFolder>> {
   const problem = folderNameProblem(name);
   if (problem) return invalid(problem);

@@ -26,10 +26,10 @@ export interface KbDocument {
   createdAt: string;
 }
 
-/** Which documents feed generation (spec 001 §3 selectedFolderId: all, uncategorized or a folder). */
+/** Which documents feed generation: all, the uncategorized ones, or one folder's. */
 export type KbSelection = { kind: 'all' } | { kind: 'uncategorized' } | { kind: 'folder'; folderId: string };
 
-/** Spec 001 §5 knowledge-base validation, verbatim. */
+/** The knowledge base's validation messages (shown as they are). */
 export const KB_TEXTS = {
   nameRequired: 'Document name is required',
   textEmpty: 'Text content cannot be empty',
@@ -51,7 +51,7 @@ export async function listKnowledge(client: SupabaseClient): Promise<DataResult<
   });
 }
 
-/** Spec §5: the folder name is trimmed and ignored if empty (null: nothing was created). */
+/** The folder name is trimmed; a blank one creates nothing (data null) rather than failing. */
 export async function createKbFolder(client: SupabaseClient, name: string): Promise<DataResult<KbFolder | null>> {
   const trimmed = name.trim();
   if (!trimmed) return ok(null);
@@ -61,7 +61,7 @@ export async function createKbFolder(client: SupabaseClient, name: string): Prom
   return ok({ id: row.id, name: row.name, createdAt: row.created_at });
 }
 
-/** Deletes a folder and, with it, its documents (spec §4). */
+/** Deletes a folder and, with it, its documents (no document is left without its folder). */
 export async function deleteKbFolder(client: SupabaseClient, id: string): Promise<DataResult<void>> {
   const { error } = await client.from('kb_folders').delete().eq('id', id);
   return error ? fail(error) : ok();
@@ -75,7 +75,7 @@ export interface NewKbDocument {
   folderId: string | null;
 }
 
-/** The spec's validation message for a new document, or null when it may be saved. */
+/** The validation message for a new document, or null when it may be saved. */
 export function kbDocumentProblem(doc: { name: string; type: KbDocumentType; content: string; source?: string | null }): string | null {
   if (!doc.name.trim()) return KB_TEXTS.nameRequired;
   if (doc.type === 'url' && !(doc.source ?? '').trim()) return KB_TEXTS.urlEmpty;

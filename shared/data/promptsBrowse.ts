@@ -5,9 +5,9 @@ import { CARD_COLUMNS, DEFAULT_PAGE_SIZE, toCard, type PromptCard } from './prom
 import { fail, ok, type DataResult } from './result.ts';
 
 /**
- * Views of the prompt library across folders (issue 4, beyond the spec): favourites, prompts by
- * tag, the user's tags, and what a folder holds before it is deleted. Like prompts.ts, every
- * function takes the signed-in user's client and answers `{ data, error }`; RLS keeps it to the
+ * Views of the prompt library across folders: favourites, prompts by tag, the user's tags, and
+ * what a folder holds before it is deleted. Like prompts.ts, every function takes the signed-in
+ * user's client and answers a DataResult; RLS keeps it to the
  * user's own rows.
  */
 

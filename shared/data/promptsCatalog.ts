@@ -16,8 +16,8 @@ import { fail, invalid, ok, type DataResult } from './result.ts';
 
 /**
  * The prompt catalogues (readable by everyone): the built-in free prompt stacks
- * (free_prompt_categories, free_prompts — spec 000 §3.5) and the recommended prompts
- * (recommended_prompts — spec 001), plus what /prompts needs of the user's own prompts.
+ * (free_prompt_categories, free_prompts) and the recommended prompts (recommended_prompts),
+ * plus what /prompts needs of the user's own prompts.
  *
  *   listFreeStacks · getFreePrompt · listOwnPromptsForStacks
  *   listRecommendedPrompts (search, category, page of 9, total) · listRecommendedCategories
@@ -67,7 +67,7 @@ export async function getFreePrompt(client: SupabaseClient, id: string): Promise
   return ok(data ? toFreePrompt(data as FreePromptRow) : null);
 }
 
-/** The user's prompts with their folder's name, by name (spec 000 §7.2), for /prompts. */
+/** The user's prompts with their folder's name, by name, for /prompts. */
 export async function listOwnPromptsForStacks(client: SupabaseClient): Promise<DataResult<OwnPrompt[]>> {
   type Row = { id: string; name: string; prompt_text: string; is_premium: boolean; folder_id: string | null; prompt_folders: { name: string } | null };
   const result = await fetchAllPages<Row>((from, to) =>
@@ -119,7 +119,7 @@ export interface RecommendedPage {
 }
 
 /**
- * One page of the public catalogue, ordered by category then name (spec 001 §7): optionally only
+ * One page of the public catalogue, ordered by category then name: optionally only
  * one category, and only prompts whose name, description or a tag contains the search.
  */
 export async function listRecommendedPrompts(
@@ -153,8 +153,8 @@ export async function listRecommendedCategories(client: SupabaseClient): Promise
 }
 
 /**
- * Saves a copy of a recommended prompt into the user's library under the name they chose (spec
- * 001 §5: login and a non-empty name required), with its description, tags and the first
+ * Saves a copy of a recommended prompt into the user's library under the name they chose (only
+ * signed in, and only with a non-blank name: refused before anything is sent), with its description, tags and the first
  * provider it suits.
  */
 export async function saveRecommendedPrompt(

@@ -8,7 +8,7 @@ import { listAllFolders, PROMPT_COLUMNS, toPrompt, type PromptRow } from './prom
 import { fail, invalid, ok, type DataResult } from './result.ts';
 
 /**
- * Export and import of the whole prompt library (issue 4): JSON or CSV files in the formats of
+ * Export and import of the whole prompt library: JSON or CSV files in the formats of
  * shared/core/promptLibraryFile.ts, lossless both ways.
  *
  *   fetchWholeLibrary(client)                     every folder and prompt of the user
