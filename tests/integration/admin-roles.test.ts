@@ -64,7 +64,7 @@ describe(`admin_set_user_role (${testDbKind})`, () => {
     } else {
       expect(after).toBe(before);
     }
-    return error;
+    return shown(error);
   };
 
   it('a master admin may assign admin, editor and view_only', async () => {
