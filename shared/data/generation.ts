@@ -5,7 +5,7 @@ import type { GenerationRequest } from '../core/documents.ts';
 import { parseQuota, QUOTA_TEXTS, type QuotaStatus } from '../core/quota.ts';
 import { functionErrorKind, functionRefusal } from './functions.ts';
 import { GENERATION_LIMIT_CODE } from './quota.ts';
-import { ok, RLS_REFUSED, type DataError, type DataErrorKind, type DataResult } from './result.ts';
+import { ok, type DataError, type DataErrorKind, type DataResult } from './result.ts';
 
 /**
  * One document generation through the generate-document Edge Function: the server reserves the
@@ -107,8 +107,7 @@ export async function generateDocument(
     if (signal.aborted) return stopped();
     const detail = await functionRefusal(error);
     if (detail?.code === GENERATION_LIMIT_CODE) return failure('api', QUOTA_TEXTS.limitTitle, { title: QUOTA_TEXTS.limitTitle, code: GENERATION_LIMIT_CODE, kind: 'limit' });
-    const refused = detail?.code === RLS_REFUSED;
-    return failure('api', detail?.error ?? AI_TEXTS.network, { code: detail?.code ?? undefined, kind: refused ? 'refused' : functionErrorKind(error, detail) });
+    return failure('api', detail?.error ?? AI_TEXTS.network, { code: detail?.code ?? undefined, kind: functionErrorKind(error, detail) });
   }
   const body = data instanceof Response ? data.body : data;
   if (!body) return failure('api', 'The generation answered nothing.');
