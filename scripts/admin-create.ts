@@ -40,7 +40,9 @@ export async function masterAdminFromEnv(url: string, serviceRoleKey: string, en
   const email = env.MASTER_ADMIN_EMAIL?.trim();
   if (!email) return null;
   const request: MasterAdminRequest = { email, password: env.MASTER_ADMIN_PASSWORD || undefined, name: env.MASTER_ADMIN_NAME || undefined };
-  return describeResult(await ensureMasterAdmin(serviceClient(url, serviceRoleKey), request));
+  const result = await ensureMasterAdmin(serviceClient(url, serviceRoleKey), request);
+  if (result.error) throw new Error(result.error.message);
+  return describeResult(result.data);
 }
 
 async function main(): Promise<void> {
@@ -55,18 +57,21 @@ async function main(): Promise<void> {
   }
   const url = process.env.SUPABASE_URL || `http://127.0.0.1:${process.env.STACK_PORT || DEFAULT_PORT}`;
   const key = process.env.SUPABASE_SERVICE_ROLE_KEY || DEFAULT_SERVICE_ROLE_KEY;
+  const giveUp = (message: string, cause?: unknown): never => {
+    const down = /fetch failed|ECONNREFUSED/i.test(message) || /fetch failed/i.test(String(cause ?? ''));
+    console.error(`✖ ${down ? `No Supabase at ${url}: start it with \`npm start\` or \`npm run stack\`, or set SUPABASE_URL.` : message}`);
+    process.exit(1);
+  };
   try {
     const result = await ensureMasterAdmin(serviceClient(url, key), {
       email,
       password: values.password ?? (process.env.MASTER_ADMIN_PASSWORD || undefined),
       name: values.name,
     });
-    console.log(describeResult(result));
+    if (result.error) giveUp(result.error.message);
+    else console.log(describeResult(result.data));
   } catch (error) {
-    const message = (error as Error).message;
-    const down = /fetch failed|ECONNREFUSED/i.test(message) || /fetch failed/i.test(String((error as Error).cause ?? ''));
-    console.error(`✖ ${down ? `No Supabase at ${url}: start it with \`npm start\` or \`npm run stack\`, or set SUPABASE_URL.` : message}`);
-    process.exit(1);
+    giveUp((error as Error).message, (error as Error).cause);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { isSimpleEmail } from '../core/auth.ts';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '../core/adminUsers.ts';
+import { fail, invalid, ok, type DataResult } from './result.ts';
 
 /**
  * The first master admin (nobody can make one from the dashboard): creates the account, or finds
@@ -33,27 +34,32 @@ export function generatePassword(): string {
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
 }
 
-async function findUserId(service: SupabaseClient, email: string): Promise<string | null> {
+/** A failure whose message says which step failed, keeping the server's code. */
+const failed = (step: string, error: { message: string; code?: string }) => fail({ message: `${step}: ${error.message}`, code: error.code });
+
+async function findUserId(service: SupabaseClient, email: string): Promise<DataResult<string | null>> {
   const { data, error } = await service.from('profiles').select('id').eq('email', email).maybeSingle();
-  if (error) throw new Error(`Could not look the account up: ${error.message}`);
-  if (data) return (data as { id: string }).id;
+  if (error) return failed('Could not look the account up', error);
+  if (data) return ok((data as { id: string }).id);
   // An account without a profile (made before the profiles migration): ask Auth itself.
   for (let page = 1; ; page += 1) {
     const { data: list, error: listError } = await service.auth.admin.listUsers({ page, perPage: 1000 });
-    if (listError) throw new Error(`Could not list accounts: ${listError.message}`);
+    if (listError) return failed('Could not list accounts', listError);
     const match = list.users.find((u) => u.email?.toLowerCase() === email);
-    if (match) return match.id;
-    if (list.users.length < 1000) return null;
+    if (match) return ok(match.id);
+    if (list.users.length < 1000) return ok(null);
   }
 }
 
-export async function ensureMasterAdmin(service: SupabaseClient, request: MasterAdminRequest): Promise<MasterAdminResult> {
+export async function ensureMasterAdmin(service: SupabaseClient, request: MasterAdminRequest): Promise<DataResult<MasterAdminResult>> {
   const email = request.email.trim().toLowerCase();
-  if (!isSimpleEmail(email)) throw new Error(`"${request.email}" is not an e-mail address.`);
+  if (!isSimpleEmail(email)) return invalid(`"${request.email}" is not an e-mail address.`);
   if (request.password !== undefined && request.password.length < ADMIN_PASSWORD_MIN_LENGTH) {
-    throw new Error(`The password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters long.`);
+    return invalid(`The password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters long.`);
   }
-  let id = await findUserId(service, email);
+  const found = await findUserId(service, email);
+  if (found.error) return found;
+  let id = found.data;
   let created = false;
   let generatedPassword: string | undefined;
   if (!id) {
@@ -64,18 +70,18 @@ export async function ensureMasterAdmin(service: SupabaseClient, request: Master
       email_confirm: true,
       user_metadata: request.name ? { name: request.name } : {},
     });
-    if (error || !data.user) throw new Error(`Could not create ${email}: ${error?.message}`);
+    if (error || !data.user) return failed(`Could not create ${email}`, { message: String(error?.message), code: error?.code });
     id = data.user.id;
     created = true;
   } else if (request.password !== undefined) {
     const { error } = await service.auth.admin.updateUserById(id, { password: request.password, email_confirm: true });
-    if (error) throw new Error(`Could not set the password of ${email}: ${error.message}`);
+    if (error) return failed(`Could not set the password of ${email}`, error);
   }
   const { data: before } = await service.from('profiles').select('role').eq('id', id).maybeSingle();
   const patch: Record<string, string> = { role: 'master_admin' };
   if (request.name) patch.name = request.name;
-  // The service role is a trusted caller for the role guard (20261122000100).
+  // The role guard trusts the service role, so this may set master_admin (migration 20261122000100).
   const { error } = await service.from('profiles').upsert({ id, email, ...patch }, { onConflict: 'id' });
-  if (error) throw new Error(`Could not make ${email} a master admin: ${error.message}`);
-  return { id, email, created, promoted: (before as { role?: string } | null)?.role !== 'master_admin', ...(generatedPassword ? { generatedPassword } : {}) };
+  if (error) return failed(`Could not make ${email} a master admin`, error);
+  return ok({ id, email, created, promoted: (before as { role?: string } | null)?.role !== 'master_admin', ...(generatedPassword ? { generatedPassword } : {}) });
 }

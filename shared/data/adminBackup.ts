@@ -11,65 +11,69 @@ import {
 } from '../core/adminBackup.ts';
 import { PRODUCT_NAME } from '../core/brand.ts';
 
+import { fetchAllPages } from './paging.ts';
+import { fail, ok, type DataError, type DataResult } from './result.ts';
+
 /** Reading and writing the backup (shared/core/adminBackup.ts has the format and the plan). */
 
-const PAGE = 1000;
-
-/** All rows of one section the viewer can read, page by page (hosted PostgREST caps a response at 1000 rows). */
-async function readSection(client: SupabaseClient, section: BackupSection): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (let from = 0; ; from += PAGE) {
-    const query =
-      section.name === 'users'
-        ? client.rpc('admin_list_users').order('id').range(from, from + PAGE - 1)
-        : client
-            .from(section.table)
-            .select('*')
-            .order(section.key[0]!)
-            .range(from, from + PAGE - 1);
-    const { data, error } = await query;
-    if (error) throw new Error(`${section.label}: ${error.message}`);
-    rows.push(...((data ?? []) as Row[]));
-    if (!data || data.length < PAGE) return rows;
-  }
+/** All rows of one section the viewer can read (read in pages: a response holds at most db-max-rows). */
+async function readSection(client: SupabaseClient, section: BackupSection): Promise<DataResult<Row[]>> {
+  const read = await fetchAllPages<Row>((from, to) =>
+    section.name === 'users'
+      ? client.rpc('admin_list_users').order('id').range(from, to)
+      : client
+          .from(section.table)
+          .select('*')
+          .order(section.key[0]!)
+          .range(from, to),
+  );
+  return read.error ? fail({ message: `${section.label}: ${read.error.message}`, code: read.error.code }, read.error.kind) : read;
 }
 
 /** Every section the viewer can read now, by section name. */
-export async function readAllSections(client: SupabaseClient): Promise<Record<string, Row[]>> {
+export async function readAllSections(client: SupabaseClient): Promise<DataResult<Record<string, Row[]>>> {
   const entries: [string, Row[]][] = [];
-  for (const section of BACKUP_SECTIONS) entries.push([section.name, await readSection(client, section)]);
-  return Object.fromEntries(entries);
+  for (const section of BACKUP_SECTIONS) {
+    const rows = await readSection(client, section);
+    if (rows.error) return rows;
+    entries.push([section.name, rows.data]);
+  }
+  return ok(Object.fromEntries(entries));
 }
 
 /** The backup file of everything the viewer may read (provider keys are never included). */
-export async function buildBackup(client: SupabaseClient, exportedBy: string, now = new Date()): Promise<BackupFile> {
-  return {
+export async function buildBackup(client: SupabaseClient, exportedBy: string, now = new Date()): Promise<DataResult<BackupFile>> {
+  const tables = await readAllSections(client);
+  if (tables.error) return tables;
+  return ok({
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
     product: PRODUCT_NAME,
     exported_at: now.toISOString(),
     exported_by: exportedBy,
-    tables: await readAllSections(client),
-  };
+    tables: tables.data,
+  });
 }
 
-export interface RestoreOutcome {
+export interface RestoreProgress {
   /** Rows written, by table. */
   written: Record<string, number>;
-  /** Requests applied before a failure (each is one transaction), and how many there were. */
+  /** Requests applied (each is one transaction), and how many there were. */
   appliedBatches: number;
   totalBatches: number;
-  error: { message: string } | null;
 }
 
+/** A restore stopped by a refusal: what was applied before it stays applied. */
+export type RestoreFailure = DataError & { progress: RestoreProgress };
+
 /** Applies the plan's writes (admin_restore_backup), batch after batch; stops at the first refusal. */
-export async function applyRestore(client: SupabaseClient, plan: RestorePlan, maxBytes?: number): Promise<RestoreOutcome> {
+export async function applyRestore(client: SupabaseClient, plan: RestorePlan, maxBytes?: number): Promise<DataResult<RestoreProgress, RestoreFailure>> {
   const batches = restoreBatches(plan, maxBytes);
   const written: Record<string, number> = {};
   for (const [index, changes] of batches.entries()) {
     const { data, error } = await client.rpc('admin_restore_backup', { changes });
-    if (error) return { written, appliedBatches: index, totalBatches: batches.length, error: { message: error.message } };
+    if (error) return { data: null, error: { ...fail(error).error, progress: { written, appliedBatches: index, totalBatches: batches.length } } };
     for (const [table, count] of Object.entries((data ?? {}) as Record<string, number>)) written[table] = (written[table] ?? 0) + count;
   }
-  return { written, appliedBatches: batches.length, totalBatches: batches.length, error: null };
+  return ok({ written, appliedBatches: batches.length, totalBatches: batches.length });
 }

@@ -1,60 +1,58 @@
-import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
-import type { AdminRefusal, AppRole } from '../core/adminRoles.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppRole } from '../core/adminRoles.ts';
 import type { ManagedUser, UserFormInput } from '../core/adminUsers.ts';
+import { functionErrorKind, functionRefusal } from './functions.ts';
+import { failTitled, ok, RLS_REFUSED, type DataResult, type TitledError } from './result.ts';
 
 /**
- * The admin screen's calls (spec 001 "Admin screen"): the list and role changes are database
- * functions (admin_list_users, admin_set_user_role); create, edit and delete go through the
- * admin-users Edge Function (they need the Auth admin API). Every call is refused by the server
- * for callers who may not make it; failures come back as { title, message } for a toast.
+ * The admin screen's calls: the list and role changes are database functions (admin_list_users,
+ * admin_set_user_role); create, edit and delete go through the admin-users Edge Function (they
+ * need the Auth admin API). The server refuses every call its caller may not make; a failure
+ * carries the toast's title with its message.
  */
 
-export type AdminResult<T> = { data: T; error: null } | { data: null; error: AdminRefusal };
+type AdminResult<T> = DataResult<T, TitledError>;
 
 const FUNCTION = 'admin-users';
 
-const failure = (title: string, message: string): AdminResult<never> => ({ data: null, error: { title, message } });
-
-/** A database refusal (42501) is the spec's Access Denied; anything else keeps its message. */
-function fromPostgrest(error: { code?: string; message: string }, title: string): AdminResult<never> {
-  return failure(error.code === '42501' ? 'Access Denied' : title, error.message);
+/** A database refusal (row-level security) is titled Access Denied; anything else keeps its message. */
+function fromPostgrest(error: { code?: string; message: string }, title: string) {
+  return failTitled(error, error.code === RLS_REFUSED ? 'refused' : 'server', error.code === RLS_REFUSED ? 'Access Denied' : title);
 }
 
 export async function listManagedUsers(client: SupabaseClient): Promise<AdminResult<ManagedUser[]>> {
   const { data, error } = await client.rpc('admin_list_users');
   if (error) return fromPostgrest(error, 'Error fetching users');
-  return { data: (data ?? []) as ManagedUser[], error: null };
+  return ok((data ?? []) as ManagedUser[]);
 }
 
 export async function setUserRole(client: SupabaseClient, userId: string, role: AppRole): Promise<AdminResult<ManagedUser>> {
   const { data, error } = await client.rpc('admin_set_user_role', { target_id: userId, new_role: role }).single();
   if (error) return fromPostgrest(error, 'Error updating role');
-  return { data: data as ManagedUser, error: null };
+  return ok(data as ManagedUser);
 }
 
-/** Calls the admin-users function; its refusals carry the spec's toast title. */
+/** Calls the admin-users function; its refusals carry their own toast title. */
 async function invoke<T>(client: SupabaseClient, body: Record<string, unknown>, fallbackTitle: string): Promise<AdminResult<T>> {
   const { data, error } = await client.functions.invoke(FUNCTION, { body });
-  if (!error) return { data: data as T, error: null };
-  if (error instanceof FunctionsHttpError) {
-    const answer = (await (error.context as Response).json().catch(() => null)) as { error?: string; title?: string } | null;
-    if (answer?.error) return failure(answer.title ?? fallbackTitle, answer.error);
-  }
-  return failure(fallbackTitle, 'The server could not be reached. Please try again.');
+  if (!error) return ok(data as T);
+  const refusal = await functionRefusal(error);
+  if (refusal?.error) return failTitled({ message: refusal.error, code: refusal.code ?? undefined }, functionErrorKind(error, refusal), refusal.title ?? fallbackTitle);
+  return failTitled({ message: 'The server could not be reached. Please try again.' }, 'network', fallbackTitle);
 }
 
 export async function createManagedUser(client: SupabaseClient, input: UserFormInput & { role: AppRole }): Promise<AdminResult<ManagedUser>> {
   const result = await invoke<{ user: ManagedUser }>(client, { action: 'create', ...input }, 'Error adding user');
-  return result.error ? result : { data: result.data.user, error: null };
+  return result.error ? result : ok(result.data.user);
 }
 
 /** Saves name, e-mail, phone and (when not blank) a new password. */
 export async function updateManagedUser(client: SupabaseClient, userId: string, input: UserFormInput): Promise<AdminResult<ManagedUser>> {
   const result = await invoke<{ user: ManagedUser }>(client, { action: 'update', id: userId, ...input }, 'Error updating user');
-  return result.error ? result : { data: result.data.user, error: null };
+  return result.error ? result : ok(result.data.user);
 }
 
 export async function deleteManagedUser(client: SupabaseClient, userId: string): Promise<AdminResult<string>> {
   const result = await invoke<{ deleted: string }>(client, { action: 'delete', id: userId }, 'Error deleting user');
-  return result.error ? result : { data: result.data.deleted, error: null };
+  return result.error ? result : ok(result.data.deleted);
 }

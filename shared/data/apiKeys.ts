@@ -15,12 +15,14 @@ import {
   type ProviderKeyColumn,
 } from '../core/providerKeys.ts';
 import type { TypedStorage } from '../storage.ts';
+import { functionErrorKind, functionRefusal } from './functions.ts';
+import { fail, ok, type DataError, type DataResult } from './result.ts';
 
 /**
  * The user's provider keys: typed access to user_api_keys (one row per user, owner-only RLS,
- * encrypted at rest through the provider-keys Edge Function) and
- * the save / clear / load flows of spec 000 §4 and §8 over any front end's typed storage. Keys
- * live in local storage and, when signed in, in the cloud record too. Storage also records whose
+ * encrypted at rest through the provider-keys Edge Function) and the save / clear / load flows
+ * over any front end's typed storage. Keys live in local storage and, when signed in, in the
+ * cloud record too. The flows never fail: every failure becomes the notice to show. Storage also records whose
  * keys it holds (`provider_keys_owner`), so signing in never loses keys saved signed out and never
  * hands one account's keys to another (planKeyLoad in shared/core/providerKeys.ts).
  */
@@ -30,57 +32,48 @@ const KEY_COLUMNS: KeyColumn[] = [...PROVIDER_IDS.map((id) => PROVIDER_KEY_COLUM
 
 export type UserApiKeysRow = { user_id: string; updated_at: string } & Record<KeyColumn, string | null>;
 
-export interface DbError {
-  message: string;
-  code?: string;
-}
-
-
 /**
  * The cloud record goes through the provider-keys Edge Function, which holds the secret the keys
  * are encrypted with: the table itself stores only ciphertext. Errors keep the database's code
  * (42501 when row-level security refuses) and message.
  */
-async function callProviderKeys<T>(client: SupabaseClient, body: Record<string, unknown>): Promise<{ data: T | null; error: DbError | null }> {
+async function callProviderKeys<T>(client: SupabaseClient, body: Record<string, unknown>): Promise<DataResult<T | null>> {
   const { data, error } = await client.functions.invoke<T>('provider-keys', { body });
-  if (!error) return { data, error: null };
-  const context = (error as { context?: Response }).context;
-  const detail = (await context?.json().catch(() => null)) as { error?: string; code?: string | null } | null;
-  return { data: null, error: { message: detail?.error ?? error.message, code: detail?.code ?? undefined } };
+  if (!error) return ok(data);
+  const refusal = await functionRefusal(error);
+  return fail({ message: refusal?.error ?? error.message, code: refusal?.code ?? undefined }, functionErrorKind(error, refusal));
 }
 
-/** The user's cloud record (decrypted), or null when none exists yet (spec §8: no record is no error). */
-export async function fetchUserApiKeys(
-  client: SupabaseClient,
-  userId: string,
-): Promise<{ row: UserApiKeysRow | null; error: DbError | null }> {
-  const { data, error } = await callProviderKeys<{ row: UserApiKeysRow | null }>(client, { action: 'get', userId });
-  if (error) return { row: null, error };
-  return { row: data?.row ?? null, error: null };
+/** The user's cloud record (decrypted), or null when none exists yet (no record is not an error). */
+export async function fetchUserApiKeys(client: SupabaseClient, userId: string): Promise<DataResult<UserApiKeysRow | null>> {
+  const result = await callProviderKeys<{ row: UserApiKeysRow | null }>(client, { action: 'get', userId });
+  return result.error ? result : ok(result.data?.row ?? null);
 }
 
-/** Upserts columns of the user's record (user_id, the columns, updated_at; conflict on user_id, spec §7.2). */
+/** Upserts columns of the user's record (one row per user: the columns and updated_at). */
 export async function upsertUserApiKeys(
   client: SupabaseClient,
   userId: string,
   values: Partial<Record<KeyColumn, string | null>>,
-): Promise<DbError | null> {
-  return (await callProviderKeys(client, { action: 'save', userId, values })).error;
+): Promise<DataResult<void>> {
+  const result = await callProviderKeys(client, { action: 'save', userId, values });
+  return result.error ? result : ok();
 }
 
 /** Upserts one column of the user's record. */
-export const upsertUserApiKey = (client: SupabaseClient, userId: string, column: KeyColumn, value: string | null): Promise<DbError | null> =>
+export const upsertUserApiKey = (client: SupabaseClient, userId: string, column: KeyColumn, value: string | null): Promise<DataResult<void>> =>
   upsertUserApiKeys(client, userId, { [column]: value });
 
-/** Nulls one column of an existing record (spec 001 §7: "update the key field to null to disconnect"). */
-export async function clearUserApiKey(client: SupabaseClient, userId: string, column: KeyColumn): Promise<DbError | null> {
-  return (await callProviderKeys(client, { action: 'clear', userId, column })).error;
+/** Nulls one column of an existing record: disconnecting a provider keeps the record. */
+export async function clearUserApiKey(client: SupabaseClient, userId: string, column: KeyColumn): Promise<DataResult<void>> {
+  const result = await callProviderKeys(client, { action: 'clear', userId, column });
+  return result.error ? result : ok();
 }
 
 // ---------------------------------------------------------------------------------------------
 // Flows
 
-/** Spec §4 key state: empty, loaded from the cloud record, or loaded from local storage. */
+/** Where a key's value came from: none, the cloud record, or local storage. */
 export type KeySource = 'empty' | 'cloud' | 'local';
 
 export interface StoredKey {
@@ -182,7 +175,7 @@ async function mergeIntoAccount(
   row: UserApiKeysRow | null,
 ): Promise<{ state: ProviderKeysState; notices: KeyNotice[] }> {
   const { values, uploads } = mergeKeyColumns(KEY_COLUMNS, await readLocal(storage), row);
-  const uploadError = uploads.length ? await upsertUserApiKeys(client, userId, Object.fromEntries(uploads.map((c) => [c, values[c]]))) : null;
+  const uploadError = uploads.length ? (await upsertUserApiKeys(client, userId, Object.fromEntries(uploads.map((c) => [c, values[c]])))).error : null;
   await mirror(storage, values);
   if (!uploadError) await writeOwner(storage, userId);
   const notUploaded = new Set<KeyColumn>(uploadError ? uploads : []);
@@ -194,7 +187,7 @@ async function mergeIntoAccount(
 }
 
 /**
- * Loads the keys (spec §4 key state). Signed in: this user's own stored keys give way to the
+ * Loads the keys and where each came from. Signed in: this user's own stored keys give way to the
  * cloud record (mirrored into local storage; without a record they stay as they are); keys saved
  * signed out are merged into the account; another account's keys are removed first. Signed out:
  * local storage, unless it holds an account's keys (removed). A fetch error other than "no row"
@@ -205,7 +198,7 @@ export async function loadProviderKeys(deps: KeyDeps): Promise<{ state: Provider
   const plan = planKeyLoad(await readOwner(storage), userId);
   if (plan.clearFirst) await clearLocalProviderKeys(storage);
   if (!userId) return { state: await localState(storage), notices: [] };
-  const { row, error } = await fetchUserApiKeys(client, userId);
+  const { data: row, error } = await fetchUserApiKeys(client, userId);
   if (error) return { state: await localState(storage), notices: [KEY_TEXTS.fetchError(ALL_PROVIDERS_LABEL, error.message)] };
   if (plan.mode === 'merge') return mergeIntoAccount(deps, userId, row);
   if (!row) return { state: await localState(storage), notices: [] };
@@ -242,15 +235,15 @@ async function removeEverywhere(
   deps: KeyDeps,
   column: KeyColumn,
   hasCloudRecord: boolean,
-): Promise<{ localFailed: boolean; cloudError: DbError | null }> {
+): Promise<{ localFailed: boolean; cloudError: DataError | null }> {
   let localFailed = false;
   try {
     await deps.storage.remove(column);
   } catch {
     localFailed = true;
   }
-  // "Nulls it in the cloud if a record existed" (spec §4).
-  const cloudError = deps.userId && hasCloudRecord ? await clearUserApiKey(deps.client, deps.userId, column) : null;
+  // Only an existing cloud record is changed: clearing never creates one.
+  const cloudError = deps.userId && hasCloudRecord ? (await clearUserApiKey(deps.client, deps.userId, column)).error : null;
   return { localFailed, cloudError };
 }
 
@@ -276,13 +269,13 @@ async function saveColumn(
     return { notice: KEY_TEXTS.storageError(), hasCloudRecord };
   }
   if (!deps.userId) return { notice: texts.savedLocally, next: { value: input.value, source: 'local' }, hasCloudRecord };
-  const error = await upsertUserApiKey(deps.client, deps.userId, column, input.value);
+  const { error } = await upsertUserApiKey(deps.client, deps.userId, column, input.value);
   if (error) return { notice: texts.dbSaveError(error.message), next: { value: input.value, source: 'local' }, hasCloudRecord };
   return { notice: texts.saved, next: { value: input.value, source: 'cloud' }, hasCloudRecord: true };
 }
 
 /**
- * Saves what the user typed for a provider (spec §4): valid → local storage and, when signed in,
+ * Saves what the user typed for a provider: valid → local storage and, when signed in,
  * the cloud record; empty → cleared; invalid → cleared with the invalid-key notice.
  */
 export function saveProviderKey(deps: KeyDeps, provider: ProviderId, raw: string, hasCloudRecord: boolean): Promise<SaveResult> {
@@ -313,7 +306,7 @@ export function saveBaseUrl(deps: KeyDeps, raw: string, hasCloudRecord: boolean)
   });
 }
 
-/** Sign-out: every key and the base URL leave local storage (spec §4 session events); what is left is nobody's. */
+/** Sign-out: every key and the base URL leave local storage, so the next person on this device finds none; what is left is nobody's. */
 export async function clearLocalProviderKeys(storage: TypedStorage): Promise<void> {
   await Promise.all(KEY_COLUMNS.map((column) => storage.remove(column).catch(() => undefined)));
   await writeOwner(storage, null);

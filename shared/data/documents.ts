@@ -10,14 +10,15 @@ import {
   type DocumentSort,
   type GeneratedDocument,
 } from '../core/documents.ts';
-import { fail, invalid, MAX_ROWS, ok, type DataResult } from './prompts.ts';
+import { MAX_ROWS } from './paging.ts';
+import { fail, invalid, notFound, ok, type DataResult } from './result.ts';
 
 /**
- * Generated documents (table generated_documents; migration 20261123001200): list with the spec's
+ * Generated documents (table generated_documents; migration 20261123001200): list in the page's
  * sorts, open, save, rename, move, delete, set a download limit, and download through the counting
  * database function. Suggestions of the document generator (prompt_suggestions) are stored here
- * too. Folders: documentsFolders.ts. Every function answers `{ data, error }` like supabase-js
- * (shared/data/prompts.ts DataResult); error.code 'invalid' carries the spec's validation text.
+ * too. Folders: documentsFolders.ts. Every function answers a DataResult (result.ts); error.code
+ * 'invalid' carries the validation text to show.
  */
 
 /** A document as lists show it: everything but its content. */
@@ -73,7 +74,7 @@ export interface DocumentListOptions {
 }
 
 /**
- * The caller's own documents in the chosen order (spec §2, §9). The folder sorts order by the
+ * The caller's own documents in the chosen order. The folder sorts order by the
  * folder's name (documents at the root last), newest first within a folder.
  */
 export async function listDocuments(client: SupabaseClient, userId: string, options: DocumentListOptions = {}): Promise<DataResult<DocumentSummary[]>> {
@@ -140,7 +141,7 @@ export async function saveDocument(client: SupabaseClient, doc: NewDocument): Pr
 async function updateDocument(client: SupabaseClient, id: string, change: Record<string, unknown>): Promise<DataResult<DocumentSummary>> {
   const { data, error } = await client.from('generated_documents').update(change).eq('id', id).select(SUMMARY_COLUMNS).maybeSingle();
   if (error) return fail(error);
-  return data ? ok(toSummary(data as SummaryRow)) : fail({ message: 'Document not found', code: 'not_found' });
+  return data ? ok(toSummary(data as SummaryRow)) : notFound('Document not found');
 }
 
 export async function renameDocument(client: SupabaseClient, id: string, name: string): Promise<DataResult<DocumentSummary>> {
@@ -173,7 +174,7 @@ export async function deleteDocument(client: SupabaseClient, id: string): Promis
   return error ? fail(error) : ok((data ?? []).length > 0);
 }
 
-/** error.code of a download refused at the limit (message: the spec's text). */
+/** error.code of a download refused at the limit (message: DOCUMENT_TEXTS.downloadLimitReached). */
 export const DOWNLOAD_LIMIT_CODE = 'download_limit';
 
 export interface DownloadedDocument {
@@ -194,8 +195,8 @@ export interface DownloadedDocument {
 export async function downloadDocument(client: SupabaseClient, id: string): Promise<DataResult<DownloadedDocument>> {
   const { data, error } = await client.rpc('download_generated_document', { document: id });
   if (error) {
-    if (error.code === 'PT429') return fail({ message: DOCUMENT_TEXTS.downloadLimitReached, code: DOWNLOAD_LIMIT_CODE });
-    if (error.code === 'PT404') return fail({ message: 'Document not found', code: 'not_found' });
+    if (error.code === 'PT429') return fail({ message: DOCUMENT_TEXTS.downloadLimitReached, code: DOWNLOAD_LIMIT_CODE }, 'limit');
+    if (error.code === 'PT404') return notFound('Document not found');
     return fail(error);
   }
   const r = data as { id: string; name: string; content: string; format: string; template_id: string | null; download_count: number; max_downloads: number | null };
@@ -203,7 +204,7 @@ export async function downloadDocument(client: SupabaseClient, id: string): Prom
 }
 
 // ---------------------------------------------------------------------------------------------
-// Suggested prompts (spec §3 prompt_suggestions, §7 "insert and return the row")
+// Suggested prompts (prompt_suggestions): stored once made, and the stored row is returned
 
 export interface StoredSuggestion {
   id: string;

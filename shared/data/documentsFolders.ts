@@ -1,11 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { DocumentFolder } from '../core/documents.ts';
 import { folderNameProblem, sortOrder, type LibrarySort } from '../core/promptLibrary.ts';
-import { fail, fetchAllPages, invalid, MAX_ROWS, ok, type DataResult } from './prompts.ts';
+import { fetchAllPages, MAX_ROWS } from './paging.ts';
+import { fail, invalid, notFound, ok, type DataResult } from './result.ts';
 
 /**
- * Document folders (table document_folders; nested like the prompt library's, spec 001 §3, §7:
- * "select filtered by user and parent, sorted by name or created_at"). Deleting a folder deletes
+ * Document folders (table document_folders; nested like the prompt library's, listed by user and
+ * parent, sorted by name or created_at). Deleting a folder deletes
  * its subfolders and documents; a folder never moves into its own subtree (the database refuses).
  * The breadcrumb and "Move to…" helpers of shared/core/promptLibrary.ts (folderPathFromTree,
  * moveTargets) work on these folders as they are.
@@ -44,7 +45,7 @@ export async function listAllDocumentFolders(client: SupabaseClient, userId: str
   return result.error ? result : ok(result.data.map(toFolder));
 }
 
-/** Creates a folder ('Folder name cannot be empty' when blank, spec §5). */
+/** Creates a folder ('Folder name cannot be empty' when blank). */
 export async function createDocumentFolder(client: SupabaseClient, name: string, parentId: string | null = null): Promise<DataResult<DocumentFolder>> {
   const problem = folderNameProblem(name);
   if (problem) return invalid(problem);
@@ -57,14 +58,14 @@ export async function renameDocumentFolder(client: SupabaseClient, id: string, n
   if (problem) return invalid(problem);
   const { data, error } = await client.from('document_folders').update({ name: name.trim() }).eq('id', id).select(COLUMNS).maybeSingle();
   if (error) return fail(error);
-  return data ? ok(toFolder(data as FolderRow)) : fail({ message: 'Folder not found', code: 'not_found' });
+  return data ? ok(toFolder(data as FolderRow)) : notFound('Folder not found');
 }
 
 /** Moves a folder (null: the top level); error code '23514' for a move into its own subtree. */
 export async function moveDocumentFolder(client: SupabaseClient, id: string, parentId: string | null): Promise<DataResult<DocumentFolder>> {
   const { data, error } = await client.from('document_folders').update({ parent_folder_id: parentId }).eq('id', id).select(COLUMNS).maybeSingle();
   if (error) return fail(error);
-  return data ? ok(toFolder(data as FolderRow)) : fail({ message: 'Folder not found', code: 'not_found' });
+  return data ? ok(toFolder(data as FolderRow)) : notFound('Folder not found');
 }
 
 /** Deletes a folder with its subfolders and documents. data: whether a folder was deleted. */

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { FeatureRequestOutcome, RequestableFeature } from '../core/hub.ts';
+import { fail, ok, type DataResult } from './result.ts';
 
 /** One user's interest in a feature that is not built yet (table feature_requests). */
 export interface FeatureRequest {
@@ -20,28 +21,28 @@ const UNIQUE_VIOLATION = '23505';
 export async function requestFeature(
   client: SupabaseClient,
   feature: RequestableFeature,
-): Promise<{ outcome: FeatureRequestOutcome; error: null } | { outcome: null; error: { message: string } }> {
+): Promise<DataResult<FeatureRequestOutcome>> {
   // ON CONFLICT DO NOTHING: a repeat returns no row instead of a 409 the browser would log.
   const { data, error } = await client
     .from('feature_requests')
     .upsert({ feature }, { onConflict: 'user_id,feature', ignoreDuplicates: true })
     .select('id');
-  if (!error) return { outcome: data && data.length > 0 ? 'added' : 'already', error: null };
-  if (error.code === UNIQUE_VIOLATION) return { outcome: 'already', error: null };
-  return { outcome: null, error: { message: error.message } };
+  if (!error) return ok(data && data.length > 0 ? 'added' : 'already');
+  if (error.code === UNIQUE_VIOLATION) return ok('already');
+  return fail(error);
 }
 
 /** The features the signed-in user asked for (RLS: own rows; admins see everyone's, so filter by user). */
 export async function listMyFeatureRequests(
   client: SupabaseClient,
   userId: string,
-): Promise<{ data: FeatureRequest[]; error: { message: string } | null }> {
+): Promise<DataResult<FeatureRequest[]>> {
   const { data, error } = await client
     .from('feature_requests')
     .select('id, user_id, feature, created_at')
     .eq('user_id', userId)
     .order('created_at', { ascending: true });
-  return { data: (data ?? []) as FeatureRequest[], error: error ? { message: error.message } : null };
+  return error ? fail(error) : ok((data ?? []) as FeatureRequest[]);
 }
 
 /** Withdraws the user's request for a feature. */
@@ -49,7 +50,7 @@ export async function withdrawFeatureRequest(
   client: SupabaseClient,
   userId: string,
   feature: RequestableFeature,
-): Promise<{ message: string } | null> {
+): Promise<DataResult<void>> {
   const { error } = await client.from('feature_requests').delete().eq('user_id', userId).eq('feature', feature);
-  return error ? { message: error.message } : null;
+  return error ? fail(error) : ok();
 }

@@ -1,10 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startupIdeaSchema, type StartupIdea, type StartupIdeaContent } from '../core/ideas.ts';
-import { fail, invalid, ok, type DataResult } from './prompts.ts';
+import { fail, invalid, ok, type DataResult } from './result.ts';
 
 /**
- * Saved startup ideas (table startup_ideas, owner only; migration 20261123001500): the spec keeps
- * them in the browser under startupIdeas; here they follow the account. The content is checked
+ * Saved startup ideas (table startup_ideas, owner only; migration 20261123001500): stored with
+ * the account rather than in one browser, so they follow the user. The content is checked
  * with the same schema the AI's answer passed.
  */
 

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { KnowledgeDocument } from '../core/offers/prompts.ts';
-import type { DataError } from './offers.ts';
+import { fail, invalid, ok, type DataResult } from './result.ts';
 
 /**
  * The knowledge base (tables kb_folders, kb_documents, kb_settings; owner-only): folders,
@@ -26,47 +26,45 @@ export interface KbDocument {
   createdAt: string;
 }
 
-/** Which documents feed generation (spec 001 §3 selectedFolderId: all, uncategorized or a folder). */
+/** Which documents feed generation: all, the uncategorized ones, or one folder's. */
 export type KbSelection = { kind: 'all' } | { kind: 'uncategorized' } | { kind: 'folder'; folderId: string };
 
-/** Spec 001 §5 knowledge-base validation, verbatim. */
+/** The knowledge base's validation messages (shown as they are). */
 export const KB_TEXTS = {
   nameRequired: 'Document name is required',
   textEmpty: 'Text content cannot be empty',
   urlEmpty: 'URL cannot be empty',
 } as const;
 
-const toError = (error: { message: string; code?: string }): DataError => ({ message: error.message, code: error.code });
-
-export async function listKnowledge(client: SupabaseClient): Promise<{ folders: KbFolder[]; documents: KbDocument[] } | { error: DataError }> {
+export async function listKnowledge(client: SupabaseClient): Promise<DataResult<{ folders: KbFolder[]; documents: KbDocument[] }>> {
   const [folders, documents] = await Promise.all([
     client.from('kb_folders').select('id, name, created_at').order('name'),
     client.from('kb_documents').select('id, name, type, content, source, folder_id, created_at').order('created_at', { ascending: false }),
   ]);
-  if (folders.error) return { error: toError(folders.error) };
-  if (documents.error) return { error: toError(documents.error) };
-  return {
+  if (folders.error) return fail(folders.error);
+  if (documents.error) return fail(documents.error);
+  return ok({
     folders: (folders.data as { id: string; name: string; created_at: string }[]).map((f) => ({ id: f.id, name: f.name, createdAt: f.created_at })),
     documents: (documents.data as { id: string; name: string; type: KbDocumentType; content: string; source: string | null; folder_id: string | null; created_at: string }[]).map(
       (d) => ({ id: d.id, name: d.name, type: d.type, content: d.content, source: d.source, folderId: d.folder_id, createdAt: d.created_at }),
     ),
-  };
+  });
 }
 
-/** Spec §5: the folder name is trimmed and ignored if empty (null: nothing was created). */
-export async function createKbFolder(client: SupabaseClient, name: string): Promise<{ folder: KbFolder | null } | { error: DataError }> {
+/** The folder name is trimmed; a blank one creates nothing (data null) rather than failing. */
+export async function createKbFolder(client: SupabaseClient, name: string): Promise<DataResult<KbFolder | null>> {
   const trimmed = name.trim();
-  if (!trimmed) return { folder: null };
+  if (!trimmed) return ok(null);
   const { data, error } = await client.from('kb_folders').insert({ name: trimmed }).select('id, name, created_at').single();
-  if (error) return { error: toError(error) };
+  if (error) return fail(error);
   const row = data as { id: string; name: string; created_at: string };
-  return { folder: { id: row.id, name: row.name, createdAt: row.created_at } };
+  return ok({ id: row.id, name: row.name, createdAt: row.created_at });
 }
 
-/** Deletes a folder and, with it, its documents (spec §4). */
-export async function deleteKbFolder(client: SupabaseClient, id: string): Promise<DataError | null> {
+/** Deletes a folder and, with it, its documents (no document is left without its folder). */
+export async function deleteKbFolder(client: SupabaseClient, id: string): Promise<DataResult<void>> {
   const { error } = await client.from('kb_folders').delete().eq('id', id);
-  return error ? toError(error) : null;
+  return error ? fail(error) : ok();
 }
 
 export interface NewKbDocument {
@@ -77,7 +75,7 @@ export interface NewKbDocument {
   folderId: string | null;
 }
 
-/** The spec's validation message for a new document, or null when it may be saved. */
+/** The validation message for a new document, or null when it may be saved. */
 export function kbDocumentProblem(doc: { name: string; type: KbDocumentType; content: string; source?: string | null }): string | null {
   if (!doc.name.trim()) return KB_TEXTS.nameRequired;
   if (doc.type === 'url' && !(doc.source ?? '').trim()) return KB_TEXTS.urlEmpty;
@@ -85,34 +83,34 @@ export function kbDocumentProblem(doc: { name: string; type: KbDocumentType; con
   return null;
 }
 
-export async function addKbDocument(client: SupabaseClient, doc: NewKbDocument): Promise<{ document: KbDocument } | { error: DataError }> {
+export async function addKbDocument(client: SupabaseClient, doc: NewKbDocument): Promise<DataResult<KbDocument>> {
   const problem = kbDocumentProblem(doc);
-  if (problem) return { error: { message: problem } };
+  if (problem) return invalid(problem);
   const { data, error } = await client
     .from('kb_documents')
     .insert({ name: doc.name.trim(), type: doc.type, content: doc.content, source: doc.source ?? null, folder_id: doc.folderId })
     .select('id, name, type, content, source, folder_id, created_at')
     .single();
-  if (error) return { error: toError(error) };
+  if (error) return fail(error);
   const d = data as { id: string; name: string; type: KbDocumentType; content: string; source: string | null; folder_id: string | null; created_at: string };
-  return { document: { id: d.id, name: d.name, type: d.type, content: d.content, source: d.source, folderId: d.folder_id, createdAt: d.created_at } };
+  return ok({ id: d.id, name: d.name, type: d.type, content: d.content, source: d.source, folderId: d.folder_id, createdAt: d.created_at });
 }
 
-export async function deleteKbDocument(client: SupabaseClient, id: string): Promise<DataError | null> {
+export async function deleteKbDocument(client: SupabaseClient, id: string): Promise<DataResult<void>> {
   const { error } = await client.from('kb_documents').delete().eq('id', id);
-  return error ? toError(error) : null;
+  return error ? fail(error) : ok();
 }
 
-export async function getKbSelection(client: SupabaseClient): Promise<{ selection: KbSelection } | { error: DataError }> {
+export async function getKbSelection(client: SupabaseClient): Promise<DataResult<KbSelection>> {
   const { data, error } = await client.from('kb_settings').select('selection, selected_folder_id').maybeSingle();
-  if (error) return { error: toError(error) };
+  if (error) return fail(error);
   const row = data as { selection: 'all' | 'uncategorized' | 'folder'; selected_folder_id: string | null } | null;
-  if (!row || row.selection === 'all') return { selection: { kind: 'all' } };
-  if (row.selection === 'uncategorized' || !row.selected_folder_id) return { selection: { kind: 'uncategorized' } };
-  return { selection: { kind: 'folder', folderId: row.selected_folder_id } };
+  if (!row || row.selection === 'all') return ok({ kind: 'all' });
+  if (row.selection === 'uncategorized' || !row.selected_folder_id) return ok({ kind: 'uncategorized' });
+  return ok({ kind: 'folder', folderId: row.selected_folder_id });
 }
 
-export async function setKbSelection(client: SupabaseClient, userId: string, selection: KbSelection): Promise<DataError | null> {
+export async function setKbSelection(client: SupabaseClient, userId: string, selection: KbSelection): Promise<DataResult<void>> {
   const { error } = await client.from('kb_settings').upsert(
     {
       user_id: userId,
@@ -122,7 +120,7 @@ export async function setKbSelection(client: SupabaseClient, userId: string, sel
     },
     { onConflict: 'user_id' },
   );
-  return error ? toError(error) : null;
+  return error ? fail(error) : ok();
 }
 
 /** The documents the selection feeds into generation, oldest first (as the user built them up). */

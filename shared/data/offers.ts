@@ -3,16 +3,12 @@ import { z } from 'zod';
 import { offerAssetSchema } from '../core/offers/draft.ts';
 import type { OfferAsset, OfferDraft } from '../core/offers/offer.ts';
 import { offerFrameworkSchema } from '../core/offers/schema.ts';
+import { fail, invalid, notFound, ok, type DataResult } from './result.ts';
 
 /**
  * Saved offers (table offers, owner-only): save a draft (insert or update), list, open, rename,
  * duplicate, delete. Rows read back are validated, so a damaged row never breaks the builder.
  */
-
-export interface DataError {
-  message: string;
-  code?: string;
-}
 
 export interface OfferSummary {
   id: string;
@@ -36,8 +32,6 @@ interface OfferRow {
   updated_at: string;
 }
 
-const toError = (error: { message: string; code?: string }): DataError => ({ message: error.message, code: error.code });
-
 function rowToDraft(row: OfferRow): OfferDraft | null {
   const framework = offerFrameworkSchema.safeParse(row.framework);
   const assets = z.array(offerAssetSchema).safeParse(row.assets);
@@ -55,23 +49,23 @@ const draftColumns = (offer: OfferDraft) => ({
 });
 
 /** Saves the draft: a new row the first time, the same row after; returns the saved draft (with its id). */
-export async function saveOffer(client: SupabaseClient, offer: OfferDraft): Promise<{ offer: OfferDraft } | { error: DataError }> {
+export async function saveOffer(client: SupabaseClient, offer: OfferDraft): Promise<DataResult<OfferDraft>> {
   const query = offer.id
     ? client.from('offers').update(draftColumns(offer)).eq('id', offer.id).select('id').single()
     : client.from('offers').insert(draftColumns(offer)).select('id').single();
   const { data, error } = await query;
-  if (error) return { error: toError(error) };
-  return { offer: { ...offer, id: (data as { id: string }).id } };
+  if (error) return fail(error);
+  return ok({ ...offer, id: (data as { id: string }).id });
 }
 
-export async function listOffers(client: SupabaseClient): Promise<{ offers: OfferSummary[] } | { error: DataError }> {
+export async function listOffers(client: SupabaseClient): Promise<DataResult<OfferSummary[]>> {
   const { data, error } = await client
     .from('offers')
     .select('id, title, idea, assets, created_at, updated_at')
     .order('updated_at', { ascending: false });
-  if (error) return { error: toError(error) };
-  return {
-    offers: (data as Pick<OfferRow, 'id' | 'title' | 'idea' | 'assets' | 'created_at' | 'updated_at'>[]).map((row) => {
+  if (error) return fail(error);
+  return ok(
+    (data as Pick<OfferRow, 'id' | 'title' | 'idea' | 'assets' | 'created_at' | 'updated_at'>[]).map((row) => {
       const assets = Array.isArray(row.assets) ? (row.assets as Partial<OfferAsset>[]) : [];
       return {
         id: row.id,
@@ -83,33 +77,34 @@ export async function listOffers(client: SupabaseClient): Promise<{ offers: Offe
         updatedAt: row.updated_at,
       };
     }),
-  };
+  );
 }
 
-export async function getOffer(client: SupabaseClient, id: string): Promise<{ offer: OfferDraft | null } | { error: DataError }> {
+/** The saved offer, or null when there is none with that id (a damaged row is an error). */
+export async function getOffer(client: SupabaseClient, id: string): Promise<DataResult<OfferDraft | null>> {
   const { data, error } = await client.from('offers').select('*').eq('id', id).maybeSingle();
-  if (error) return { error: toError(error) };
-  if (!data) return { offer: null };
+  if (error) return fail(error);
+  if (!data) return ok(null);
   const offer = rowToDraft(data as OfferRow);
-  return offer ? { offer } : { error: { message: 'This saved offer could not be read.' } };
+  return offer ? ok(offer) : fail({ message: 'This saved offer could not be read.', code: 'unreadable' }, 'server');
 }
 
 /** Renames the offer (its framework title is the title). */
-export async function renameOffer(client: SupabaseClient, offer: OfferDraft, title: string): Promise<{ offer: OfferDraft } | { error: DataError }> {
+export async function renameOffer(client: SupabaseClient, offer: OfferDraft, title: string): Promise<DataResult<OfferDraft>> {
   const trimmed = title.trim();
-  if (!trimmed) return { error: { message: 'Offer name cannot be empty.' } };
+  if (!trimmed) return invalid('Offer name cannot be empty.');
   return saveOffer(client, { ...offer, framework: { ...offer.framework, title: trimmed } });
 }
 
-export async function duplicateOffer(client: SupabaseClient, id: string): Promise<{ offer: OfferDraft } | { error: DataError }> {
+export async function duplicateOffer(client: SupabaseClient, id: string): Promise<DataResult<OfferDraft>> {
   const found = await getOffer(client, id);
-  if ('error' in found) return found;
-  if (!found.offer) return { error: { message: 'Offer not found.' } };
-  const copy = found.offer;
+  if (found.error) return found;
+  if (!found.data) return notFound('Offer not found.');
+  const copy = found.data;
   return saveOffer(client, { ...copy, id: null, framework: { ...copy.framework, title: `${copy.framework.title} (copy)` } });
 }
 
-export async function deleteOffer(client: SupabaseClient, id: string): Promise<DataError | null> {
+export async function deleteOffer(client: SupabaseClient, id: string): Promise<DataResult<void>> {
   const { error } = await client.from('offers').delete().eq('id', id);
-  return error ? toError(error) : null;
+  return error ? fail(error) : ok();
 }

@@ -1,5 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { isSellablePrice, PRODUCT_TEXTS, type ProductType } from '../core/products.ts';
+import { functionErrorKind, functionRefusal } from './functions.ts';
+import { MAX_ROWS } from './paging.ts';
+import { failTitled, kindOfCode, ok, type DataResult, type TitledError } from './result.ts';
 
 /**
  * Products for sale and their purchase, over the products_for_sale view and the payment Edge
@@ -17,44 +20,44 @@ export interface ProductForSale {
   maxDownloads: number | null;
 }
 
-/** A refusal with the spec's notice title and text. */
-export interface Refusal {
-  title: string;
-  message: string;
-}
+/** A refusal with the notice's title and text. */
+export type Refusal = TitledError;
 
-export async function getProductForSale(client: SupabaseClient, id: string): Promise<{ product: ProductForSale | null } | { error: Refusal }> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return { product: null };
+type ProductResult<T> = DataResult<T, Refusal>;
+
+/** The product on sale with that id, or null when there is none (or it is not sellable). */
+export async function getProductForSale(client: SupabaseClient, id: string): Promise<ProductResult<ProductForSale | null>> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return ok(null);
   const { data, error } = await client.from('products_for_sale').select('*').eq('id', id).maybeSingle();
-  if (error) return { error: { title: PRODUCT_TEXTS.retrieveError, message: error.message } };
+  if (error) return failTitled(error, kindOfCode(error.code), PRODUCT_TEXTS.retrieveError);
   const row = data as { id: string; name: string; product_type: ProductType; product_summary: string | null; price: number | string; has_price_id: boolean; max_downloads: number | null } | null;
   const price = row ? Number(row.price) : null;
-  if (!row || !isSellablePrice(price)) return { product: null };
-  return { product: { id: row.id, name: row.name, type: row.product_type, summary: row.product_summary, price, hasPriceId: row.has_price_id, maxDownloads: row.max_downloads } };
+  if (!row || !isSellablePrice(price)) return ok(null);
+  return ok({ id: row.id, name: row.name, type: row.product_type, summary: row.product_summary, price, hasPriceId: row.has_price_id, maxDownloads: row.max_downloads });
 }
 
 /** What a payment function answered when it refused: its title and message (or a network failure). */
-async function refusalOf(error: unknown, fallbackTitle: string): Promise<Refusal> {
-  const context = (error as { context?: Response } | null)?.context;
-  const body = (await context?.json().catch(() => null)) as { title?: string; error?: string } | null;
-  return { title: body?.title ?? fallbackTitle, message: body?.error ?? (error as Error | null)?.message ?? 'Something went wrong. Please try again.' };
+async function refusalOf(error: unknown, fallbackTitle: string) {
+  const body = await functionRefusal(error);
+  const message = body?.error ?? (error as Error | null)?.message ?? 'Something went wrong. Please try again.';
+  return failTitled({ message, code: body?.code ?? undefined }, error ? functionErrorKind(error, body) : 'refused', body?.title ?? fallbackTitle);
 }
 
 /** Starts Stripe Checkout for one unit; answers the address to send the browser to. */
-export async function startCheckout(client: SupabaseClient, productId: string): Promise<{ url: string } | { error: Refusal }> {
+export async function startCheckout(client: SupabaseClient, productId: string): Promise<ProductResult<string>> {
   const { data, error } = await client.functions.invoke<{ url: string }>('create-checkout-session', { body: { productId } });
-  if (error || !data?.url) return { error: await refusalOf(error, PRODUCT_TEXTS.paymentErrorTitle) };
-  return { url: data.url };
+  if (error || !data?.url) return refusalOf(error, PRODUCT_TEXTS.paymentErrorTitle);
+  return ok(data.url);
 }
 
 /**
  * Whether this Checkout session is a paid purchase of this product (asked before the success page
  * says so). Answers the downloads already used, or the refusal to show.
  */
-export async function verifyPurchase(client: SupabaseClient, productId: string, sessionId: string): Promise<{ downloads: number } | { error: Refusal }> {
+export async function verifyPurchase(client: SupabaseClient, productId: string, sessionId: string): Promise<ProductResult<number>> {
   const { data, error } = await client.functions.invoke<{ paid: boolean; downloads: number }>('purchase-download', { body: { sessionId, productId, verify: true } });
-  if (error || !data?.paid) return { error: await refusalOf(error, PRODUCT_TEXTS.notConfirmedTitle) };
-  return { downloads: data.downloads };
+  if (error || !data?.paid) return refusalOf(error, PRODUCT_TEXTS.notConfirmedTitle);
+  return ok(data.downloads);
 }
 
 export interface PurchasedFile {
@@ -65,13 +68,13 @@ export interface PurchasedFile {
 }
 
 /** The file of a paid purchase (counted against the purchase's download limit). */
-export async function downloadPurchase(client: SupabaseClient, sessionId: string): Promise<{ file: PurchasedFile } | { error: Refusal }> {
+export async function downloadPurchase(client: SupabaseClient, sessionId: string): Promise<ProductResult<PurchasedFile>> {
   const { data, error } = await client.functions.invoke<PurchasedFile>('purchase-download', { body: { sessionId } });
-  if (error || !data) return { error: await refusalOf(error, PRODUCT_TEXTS.noProductTitle) };
-  return { file: data };
+  if (error || !data) return refusalOf(error, PRODUCT_TEXTS.noProductTitle);
+  return ok(data);
 }
 
-// ---- Admin: Product Management (spec 001) ----
+// ---- Admin: Product Management ----
 
 export interface AdminDocument {
   id: string;
@@ -127,10 +130,10 @@ const toAdminDocument = (r: DocumentRow): AdminDocument => ({
 });
 
 /** Every generated document, newest first (admins only; RLS gives others just their own). */
-export async function listDocumentsForAdmin(client: SupabaseClient): Promise<{ documents: AdminDocument[] } | { error: Refusal }> {
-  const { data, error } = await client.from('generated_documents').select(ADMIN_COLUMNS).order('created_at', { ascending: false }).limit(1000);
-  if (error) return { error: { title: PRODUCT_TEXTS.fetchError, message: error.message } };
-  return { documents: (data as DocumentRow[]).map(toAdminDocument) };
+export async function listDocumentsForAdmin(client: SupabaseClient): Promise<ProductResult<AdminDocument[]>> {
+  const { data, error } = await client.from('generated_documents').select(ADMIN_COLUMNS).order('created_at', { ascending: false }).limit(MAX_ROWS);
+  if (error) return failTitled(error, kindOfCode(error.code), PRODUCT_TEXTS.fetchError);
+  return ok((data as DocumentRow[]).map(toAdminDocument));
 }
 
 export interface ProductEdit {
@@ -143,7 +146,7 @@ export interface ProductEdit {
 }
 
 /** Saves the product fields; answers the updated row (the list replaces its copy with it). */
-export async function updateProduct(client: SupabaseClient, id: string, edit: ProductEdit): Promise<{ document: AdminDocument } | { error: Refusal }> {
+export async function updateProduct(client: SupabaseClient, id: string, edit: ProductEdit): Promise<ProductResult<AdminDocument>> {
   const { data, error } = await client.rpc('admin_update_product', {
     document: id,
     new_price: edit.price,
@@ -153,6 +156,7 @@ export async function updateProduct(client: SupabaseClient, id: string, edit: Pr
     new_summary: edit.summary,
     new_type: edit.type,
   }).select(ADMIN_COLUMNS);
-  if (error || !data) return { error: { title: PRODUCT_TEXTS.updateError, message: error?.message ?? 'No row returned.' } };
-  return { document: toAdminDocument(data as DocumentRow) };
+  if (error) return failTitled(error, kindOfCode(error.code), PRODUCT_TEXTS.updateError);
+  if (!data) return failTitled({ message: 'No row returned.' }, 'server', PRODUCT_TEXTS.updateError);
+  return ok(toAdminDocument(data as DocumentRow));
 }

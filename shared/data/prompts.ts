@@ -11,27 +11,24 @@ import {
   type LineImportRow,
   type PromptDraft,
 } from '../core/promptLibrary.ts';
-import type { DataError } from './offers.ts';
+import { fetchAllPages, MAX_ROWS, RANGE_PAST_END } from './paging.ts';
+import { fail, invalid, ok, type DataResult } from './result.ts';
 
 /**
- * The prompt library (tables prompt_folders and saved_prompts, owner-only RLS; spec 000 §2.15, §4,
- * §7.2 and issue 4). Every function takes the signed-in user's SupabaseClient and answers
- * `{ data, error }` like supabase-js: on failure `error` is `{ message, code }` — the server's
- * message and code (e.g. '23514' for a move into the folder's own subfolder, '42501' for RLS),
- * or code 'invalid' with the spec's validation text (show it as the toast title) — so the page
- * can show the catalogue toast (LIBRARY_ERRORS in shared/core/promptLibrary.ts) with it.
+ * The prompt library (tables prompt_folders and saved_prompts, owner-only RLS). Every function
+ * takes the signed-in user's SupabaseClient and answers a DataResult (result.ts): on failure the
+ * server's message and code (e.g. '23514' for a move into the folder's own subfolder, '42501' for
+ * RLS), or code 'invalid' with the validation text (show it as the toast title) — so the page can
+ * show the catalogue toast (LIBRARY_ERRORS in shared/core/promptLibrary.ts) with it.
  *
  *   folders   listFolderContents · listAllFolders · getFolder · createFolder · renameFolder · deleteFolder
  *   prompts   getPrompt · createPrompt · updatePrompt · deletePrompt · setFavorite · setTags
- *             listRecentPrompts · importPromptLines (the spec's one-per-line import, one insert)
+ *             listRecentPrompts · importPromptLines (one prompt per line, one insert)
  *   both      moveItems (refused into a folder's own subtree) · searchLibrary
  *
  * Whole-library export/import: prompts-transfer (shared/data/promptsTransfer.ts); free stacks and
  * recommended prompts: promptsCatalog.ts; run history: promptsRuns.ts.
  */
-
-export type { DataError };
-export type DataResult<T> = { data: T; error: null } | { data: null; error: DataError };
 
 /** A prompt as a card shows it: everything but the text, plus a one-line preview of it. */
 export type PromptCard = Omit<LibraryPrompt, 'promptText'> & { preview: string };
@@ -43,15 +40,6 @@ export interface FolderContents {
   totalPrompts: number;
 }
 
-export const ok = <T>(data: T): DataResult<T> => ({ data, error: null });
-export const fail = (error: { message: string; code?: string }): { data: null; error: DataError } => ({
-  data: null,
-  error: { message: error.message, code: error.code },
-});
-export const invalid = (message: string): { data: null; error: DataError } => ({ data: null, error: { message, code: 'invalid' } });
-
-/** PostgREST's db-max-rows (1000 on hosted and local Supabase): longer lists are read in pages. */
-export const MAX_ROWS = 1000;
 /** How many prompts a folder listing reads at once unless told otherwise. */
 export const DEFAULT_PAGE_SIZE = 200;
 
@@ -101,29 +89,12 @@ const toMeta = (r: PromptMetaRow) => ({
 export const toPrompt = (r: PromptRow): LibraryPrompt => ({ ...toMeta(r), promptText: r.prompt_text });
 export const toCard = (r: CardRow): PromptCard => ({ ...toMeta(r), preview: r.preview ?? '' });
 
-/** PostgREST's answer (416) to a page past the end: an empty page, not an error. */
-export const RANGE_PAST_END = 'PGRST103';
-
-/** Reads every row of a query in pages of db-max-rows (the query must order by a unique key). */
-export async function fetchAllPages<Row>(
-  page: (from: number, to: number) => PromiseLike<{ data: unknown; error: { message: string; code?: string } | null }>,
-): Promise<DataResult<Row[]>> {
-  const rows: Row[] = [];
-  for (let from = 0; ; from += MAX_ROWS) {
-    const { data, error } = await page(from, from + MAX_ROWS - 1);
-    if (error) return fail(error);
-    const batch = (data ?? []) as Row[];
-    rows.push(...batch);
-    if (batch.length < MAX_ROWS) return ok(rows);
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Folders
 
 /**
  * One folder's subfolders and a page of its prompts (cards), both in the chosen order
- * (spec §7.2). folderId null is the library root. Read in parallel: one round trip of time.
+ * (folders and prompts each by the sort's column, then id). folderId null is the library root. Read in parallel: one round trip of time.
  */
 export async function listFolderContents(
   client: SupabaseClient,
@@ -215,7 +186,7 @@ export async function renameFolder(client: SupabaseClient, id: string, name: str
 
 /**
  * Deletes a folder with everything inside it — its prompts and, recursively, its subfolders and
- * theirs (spec §4; the foreign keys cascade, so it is one atomic statement and leaves no orphans).
+ * theirs (the foreign keys cascade, so it is one atomic statement and leaves no orphans).
  * data: whether a folder was deleted (false: it was already gone or is not the user's).
  */
 export async function deleteFolder(client: SupabaseClient, id: string): Promise<DataResult<boolean>> {
@@ -281,13 +252,13 @@ export async function setTags(client: SupabaseClient, id: string, tags: readonly
   return error ? fail(error) : ok((data as { tags: string[] }).tags);
 }
 
-/** The latest prompts, newest first (spec 001: the document generator shows 5). */
+/** The latest prompts, newest first (the document generator shows 5). */
 export async function listRecentPrompts(client: SupabaseClient, limit = 5): Promise<DataResult<PromptCard[]>> {
   const { data, error } = await client.from('saved_prompts').select(CARD_COLUMNS).order('created_at', { ascending: false }).order('id', { ascending: false }).limit(limit);
   return error ? fail(error) : ok((data as unknown as CardRow[]).map(toCard));
 }
 
-/** The spec's line import (parseImportLines' rows) as one bulk insert; data: how many were added. */
+/** The line import (parseImportLines' rows) as one bulk insert; data: how many were added. */
 export async function importPromptLines(client: SupabaseClient, rows: readonly LineImportRow[]): Promise<DataResult<number>> {
   if (!rows.length) return ok(0);
   const { error, count } = await client

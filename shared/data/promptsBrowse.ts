@@ -1,11 +1,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { DEFAULT_SORT, sortOrder, type LibrarySort } from '../core/promptLibrary.ts';
-import { CARD_COLUMNS, DEFAULT_PAGE_SIZE, fail, MAX_ROWS, ok, RANGE_PAST_END, toCard, type DataResult, type PromptCard } from './prompts.ts';
+import { MAX_ROWS, RANGE_PAST_END } from './paging.ts';
+import { CARD_COLUMNS, DEFAULT_PAGE_SIZE, toCard, type PromptCard } from './prompts.ts';
+import { fail, ok, type DataResult } from './result.ts';
 
 /**
- * Views of the prompt library across folders (issue 4, beyond the spec): favourites, prompts by
- * tag, the user's tags, and what a folder holds before it is deleted. Like prompts.ts, every
- * function takes the signed-in user's client and answers `{ data, error }`; RLS keeps it to the
+ * Views of the prompt library across folders: favourites, prompts by tag, the user's tags, and
+ * what a folder holds before it is deleted. Like prompts.ts, every function takes the signed-in
+ * user's client and answers a DataResult; RLS keeps it to the
  * user's own rows.
  */
 

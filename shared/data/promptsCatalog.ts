@@ -10,12 +10,14 @@ import {
   RECOMMENDED_TEXTS,
   type RecommendedPrompt,
 } from '../core/recommendedPrompts.ts';
-import { createPrompt, fail, fetchAllPages, ok, RANGE_PAST_END, type DataError, type DataResult } from './prompts.ts';
+import { fetchAllPages, RANGE_PAST_END } from './paging.ts';
+import { createPrompt } from './prompts.ts';
+import { fail, invalid, ok, type DataResult } from './result.ts';
 
 /**
  * The prompt catalogues (readable by everyone): the built-in free prompt stacks
- * (free_prompt_categories, free_prompts — spec 000 §3.5) and the recommended prompts
- * (recommended_prompts — spec 001), plus what /prompts needs of the user's own prompts.
+ * (free_prompt_categories, free_prompts) and the recommended prompts (recommended_prompts),
+ * plus what /prompts needs of the user's own prompts.
  *
  *   listFreeStacks · getFreePrompt · listOwnPromptsForStacks
  *   listRecommendedPrompts (search, category, page of 9, total) · listRecommendedCategories
@@ -65,7 +67,7 @@ export async function getFreePrompt(client: SupabaseClient, id: string): Promise
   return ok(data ? toFreePrompt(data as FreePromptRow) : null);
 }
 
-/** The user's prompts with their folder's name, by name (spec 000 §7.2), for /prompts. */
+/** The user's prompts with their folder's name, by name, for /prompts. */
 export async function listOwnPromptsForStacks(client: SupabaseClient): Promise<DataResult<OwnPrompt[]>> {
   type Row = { id: string; name: string; prompt_text: string; is_premium: boolean; folder_id: string | null; prompt_folders: { name: string } | null };
   const result = await fetchAllPages<Row>((from, to) =>
@@ -117,7 +119,7 @@ export interface RecommendedPage {
 }
 
 /**
- * One page of the public catalogue, ordered by category then name (spec 001 §7): optionally only
+ * One page of the public catalogue, ordered by category then name: optionally only
  * one category, and only prompts whose name, description or a tag contains the search.
  */
 export async function listRecommendedPrompts(
@@ -151,8 +153,8 @@ export async function listRecommendedCategories(client: SupabaseClient): Promise
 }
 
 /**
- * Saves a copy of a recommended prompt into the user's library under the name they chose (spec
- * 001 §5: login and a non-empty name required), with its description, tags and the first
+ * Saves a copy of a recommended prompt into the user's library under the name they chose (only
+ * signed in, and only with a non-blank name: refused before anything is sent), with its description, tags and the first
  * provider it suits.
  */
 export async function saveRecommendedPrompt(
@@ -161,11 +163,8 @@ export async function saveRecommendedPrompt(
   { name, folderId = null }: { name: string; folderId?: string | null },
 ): Promise<DataResult<LibraryPrompt>> {
   const { data: session } = await client.auth.getSession();
-  if (!session.session) {
-    const error: DataError = { message: RECOMMENDED_TEXTS.loginRequired.description, code: 'login_required' };
-    return { data: null, error };
-  }
-  if (!name.trim()) return { data: null, error: { message: RECOMMENDED_TEXTS.nameRequired.description, code: 'invalid' } };
+  if (!session.session) return fail({ message: RECOMMENDED_TEXTS.loginRequired.description, code: 'login_required' }, 'refused');
+  if (!name.trim()) return invalid(RECOMMENDED_TEXTS.nameRequired.description);
   return createPrompt(client, {
     name,
     promptText: prompt.promptText,

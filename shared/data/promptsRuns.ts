@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { fail, ok, RANGE_PAST_END, type DataResult } from './prompts.ts';
+import { RANGE_PAST_END } from './paging.ts';
+import { fail, ok, type DataResult } from './result.ts';
 
 /**
  * Run history (table prompt_runs, owner-only): what /run-prompt and the extension record after

@@ -3,10 +3,12 @@ import type { LibraryFolder, LibraryPrompt } from '../core/promptLibrary.ts';
 import { libraryFileName, libraryToCsv, libraryToJson, type SkippedRow } from '../core/promptLibraryFile.ts';
 import { parseLibraryFile } from '../core/promptLibraryFileRead.ts';
 import { planLibraryImport, type ImportReport, type PlannedPrompt } from '../core/promptLibraryImport.ts';
-import { fail, fetchAllPages, invalid, listAllFolders, ok, PROMPT_COLUMNS, toPrompt, type DataResult, type PromptRow } from './prompts.ts';
+import { fetchAllPages } from './paging.ts';
+import { listAllFolders, PROMPT_COLUMNS, toPrompt, type PromptRow } from './prompts.ts';
+import { fail, invalid, ok, type DataResult } from './result.ts';
 
 /**
- * Export and import of the whole prompt library (issue 4): JSON or CSV files in the formats of
+ * Export and import of the whole prompt library: JSON or CSV files in the formats of
  * shared/core/promptLibraryFile.ts, lossless both ways.
  *
  *   fetchWholeLibrary(client)                     every folder and prompt of the user

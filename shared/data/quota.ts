@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { parseQuota, QUOTA_TEXTS, type QuotaStatus } from '../core/quota.ts';
-import { fail, ok, type DataResult } from './prompts.ts';
+import { fail, ok, type DataResult } from './result.ts';
 
 /**
  * The monthly generation quota (migrations 20261123001000 and 20261125000400): the database
@@ -32,7 +32,7 @@ export interface Reservation {
 export async function reserveGeneration(client: SupabaseClient): Promise<DataResult<Reservation>> {
   const { data, error } = await client.rpc('consume_generation');
   if (error) {
-    return error.code === 'PT429' ? fail({ message: QUOTA_TEXTS.limitTitle, code: GENERATION_LIMIT_CODE }) : fail(error);
+    return error.code === 'PT429' ? fail({ message: QUOTA_TEXTS.limitTitle, code: GENERATION_LIMIT_CODE }, 'limit') : fail(error);
   }
   const quota = parseQuota(data);
   const reservationId = (data as { reservation_id?: unknown } | null)?.reservation_id;

@@ -1,7 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { isSimpleEmail } from '../core/auth.ts';
 import { SHARE_TEXTS } from '../core/shares.ts';
-import { fail, invalid, ok, type DataResult } from './prompts.ts';
+import { functionErrorKind, functionRefusal } from './functions.ts';
+import { fail, invalid, ok, type DataResult } from './result.ts';
 import { toWorkspace, WORKSPACE_COLUMNS, type Workspace, type WorkspaceRow } from './workspaces.ts';
 
 /**
@@ -55,11 +56,10 @@ export async function shareByEmail(client: SupabaseClient, target: ShareTarget, 
   if (!isSimpleEmail(address) || address.length > 320) return invalid(SHARE_TEXTS.invalidEmail);
   const { data, error } = await client.functions.invoke<{ share: ShareRow }>('share-invite', { body: { ...target, email: address } });
   if (!error && data) return ok(toShare(data.share));
-  const context = (error as { context?: Response } | null)?.context;
-  const detail = (await context?.json().catch(() => null)) as { error?: string; code?: string | null } | null;
+  const detail = await functionRefusal(error);
   const message = detail?.error ?? error?.message ?? 'The item could not be shared.';
   if (detail?.code === 'invalid' || detail?.code === '23514') return invalid(message);
-  return fail({ message, code: detail?.code ?? undefined });
+  return fail({ message, code: detail?.code ?? undefined }, functionErrorKind(error, detail));
 }
 
 /** Accepts an invitation link's token as the signed-in user; where it leads. */

@@ -16,7 +16,7 @@ export function createSupabase(
   storage?: KeyValueStore,
   options: { flowType?: 'implicit' | 'pkce' } = {},
 ): AppClient {
-  // Spec §5: the backend address and public key must be configured, or the client fails at start.
+  // Without the backend address and public key nothing can work: fail at start, not at the first request.
   if (!url.trim() || !anonKey.trim()) {
     throw new Error('Supabase URL and anon key must be configured.');
   }

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { demoWorkspace, parseStructure, workspaceNameProblem, type WorkspaceStructure } from '../core/workspace.ts';
 import { mergeStructures, type ConflictChoice, type MergeConflict, type MergeResult } from '../core/workspaceMerge.ts';
-import { fail, invalid, ok, type DataResult } from './prompts.ts';
+import { fail, invalid, notFound, ok, type DataResult } from './result.ts';
 
 /**
  * Workspaces of the file manager (table workspaces; migration 20261123001300): the list (the
@@ -85,7 +85,7 @@ export async function renameWorkspace(client: SupabaseClient, id: string, name: 
   if (problem) return invalid(problem);
   const { data, error } = await client.from('workspaces').update({ name: name.trim() }).eq('id', id).select(WORKSPACE_COLUMNS).maybeSingle();
   if (error) return fail(error);
-  return data ? ok(toWorkspace(data as WorkspaceRow)) : fail({ message: 'Workspace not found', code: 'not_found' });
+  return data ? ok(toWorkspace(data as WorkspaceRow)) : notFound('Workspace not found');
 }
 
 /** Deletes a workspace (its documents stay in the library). data: whether one was deleted. */

@@ -1,5 +1,6 @@
 import type { AppClient } from '../data/supabase.ts';
-import { CARD_COLUMNS, fail, ok, toCard, type DataResult, type PromptCard } from '../data/prompts.ts';
+import { CARD_COLUMNS, toCard, type PromptCard } from '../data/prompts.ts';
+import { fail, ok, type DataResult } from '../data/result.ts';
 
 /**
  * The user's starred prompts, by name: the side panel's Favourites list and the context menu's

@@ -4,6 +4,7 @@ import { applyRestore, buildBackup, readAllSections } from '../../shared/data/ad
 import { saveMonitoringSettings } from '../../shared/data/adminMonitoring.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
 import { makePerson, roleOf, type Person } from './admin-helpers.ts';
+import { must } from './documents-helpers.ts';
 
 /**
  * Backup and restore (the master admin's data backup card): export what the viewer may read,
@@ -46,7 +47,7 @@ const sectionOf = (plan: ReturnType<typeof planRestore>, name: string) => plan.s
 
 describe(`backup export (${testDbKind})`, () => {
   it('holds what the master admin may read, and never provider keys', async () => {
-    const file = await buildBackup(master.client, master.email);
+    const file = must(await buildBackup(master.client, master.email));
     expect(file).toMatchObject({ format: 'ai-vault-backup', version: 1, product: 'AI Vault', exported_by: master.email });
     expect(file.tables.users!.map((u) => u.email).sort()).toEqual([admin.email, editor.email].sort());
     expect(file.tables.monitoring_settings).toEqual([expect.objectContaining({ alert_email: 'ops@example.com', alert_phone: '+15550123' })]);
@@ -58,7 +59,7 @@ describe(`backup export (${testDbKind})`, () => {
   });
 
   it('an admin’s export holds only what admins may read (no monitoring contacts, no admins)', async () => {
-    const file = await buildBackup(admin.client, admin.email);
+    const file = must(await buildBackup(admin.client, admin.email));
     expect(file.tables.monitoring_settings).toEqual([]);
     expect(file.tables.users!.map((u) => u.email)).toEqual([editor.email]);
   });
@@ -66,14 +67,14 @@ describe(`backup export (${testDbKind})`, () => {
 
 describe(`restore (${testDbKind})`, () => {
   it('plans exactly what would change, writes nothing before applying, then restores it all', async () => {
-    const file = roundTrip(await buildBackup(master.client, master.email));
+    const file = roundTrip(must(await buildBackup(master.client, master.email)));
     // Things drift after the backup: a prompt deleted (its folder tree too), a name and a role changed, contacts edited.
     await stack.db.query("delete from public.prompt_folders where user_id = $1 and name = 'Launch'", [master.id]);
     await stack.db.query("update public.profiles set name = 'Changed', role = 'view_only' where id = $1", [editor.id]);
     await stack.db.query("update public.monitoring_settings set alert_email = 'drift@example.com'");
     await stack.db.query("update public.recommended_prompts set name = 'Edited' where id = $1", [file.tables.recommended_prompts![0]!.id]);
 
-    const plan = planRestore(file, await readAllSections(master.client), master.id);
+    const plan = planRestore(file, must(await readAllSections(master.client)), master.id);
     expect(sectionOf(plan, 'prompt_folders')).toMatchObject({ inFile: 2, unchanged: 0 });
     expect(sectionOf(plan, 'prompt_folders').added).toHaveLength(2);
     expect(sectionOf(plan, 'saved_prompts').added.map((r) => r.name)).toEqual(['Welcome mail']);
@@ -87,8 +88,9 @@ describe(`restore (${testDbKind})`, () => {
     expect(await roleOf(stack, editor.id)).toBe('view_only');
 
     const outcome = await applyRestore(master.client, plan);
-    expect(outcome).toMatchObject({ error: null, appliedBatches: 1, totalBatches: 1 });
-    expect(outcome.written).toEqual({ profiles: 1, monitoring_settings: 1, recommended_prompts: 1, prompt_folders: 2, saved_prompts: 1 });
+    expect(outcome.error).toBeNull();
+    expect(outcome.data).toMatchObject({ appliedBatches: 1, totalBatches: 1 });
+    expect(outcome.data?.written).toEqual({ profiles: 1, monitoring_settings: 1, recommended_prompts: 1, prompt_folders: 2, saved_prompts: 1 });
     expect(await roleOf(stack, editor.id)).toBe('editor');
     const restored = await stack.db.query<{ name: string; folder: string }>(
       'select p.name, f.name as folder from public.saved_prompts p join public.prompt_folders f on f.id = p.folder_id where p.user_id = $1',
@@ -96,16 +98,16 @@ describe(`restore (${testDbKind})`, () => {
     );
     expect(restored.rows).toEqual([{ name: 'Welcome mail', folder: 'Emails' }]);
     // Nothing left to do: a second plan finds everything as in the file.
-    expect(planWrites(planRestore(file, await readAllSections(master.client), master.id))).toBe(0);
+    expect(planWrites(planRestore(file, must(await readAllSections(master.client)), master.id))).toBe(0);
   });
 
   it('skips rows of other accounts, accounts that are gone and read-only sections, and names unknown sections', async () => {
-    const file = roundTrip(await buildBackup(master.client, master.email));
+    const file = roundTrip(must(await buildBackup(master.client, master.email)));
     file.tables.saved_prompts!.push({ id: '11111111-1111-4111-8111-111111111111', user_id: editor.id, name: 'Not mine', prompt_text: 'x' });
     file.tables.users!.push({ id: '22222222-2222-4222-8222-222222222222', name: 'Gone', email: 'gone@admin.test', phone: null, role: 'editor' });
     file.tables.feature_requests = [{ id: '33333333-3333-4333-8333-333333333333', user_id: editor.id, feature: 'workflows' }];
     file.tables.legacy_notes = [{ id: 'x' }];
-    const plan = planRestore(file, await readAllSections(master.client), master.id);
+    const plan = planRestore(file, must(await readAllSections(master.client)), master.id);
     expect(sectionOf(plan, 'saved_prompts').skipped).toEqual([{ count: 1, reason: 'Belongs to another account: only your own items are restored.' }]);
     expect(sectionOf(plan, 'users').skipped).toEqual([{ count: 1, reason: 'No such account now (or not one you manage).' }]);
     expect(sectionOf(plan, 'feature_requests').skipped[0]!.count).toBe(1);
@@ -129,7 +131,7 @@ describe(`restore (${testDbKind})`, () => {
       [master.id],
     );
     await stack.db.query("insert into public.prompt_runs (user_id, prompt_name, final_prompt, provider, status) values ($1, 'Welcome mail', 'Write', 'openai', 'done')", [master.id]);
-    const file = roundTrip(await buildBackup(master.client, master.email));
+    const file = roundTrip(must(await buildBackup(master.client, master.email)));
     // Admins read every document: the editor's is in the file, and skipped on restore.
     expect(file.tables.generated_documents!.map((d) => d.name).sort()).toEqual(['Editor doc', 'Q3 report']);
     expect(file.tables.user_generation_counts).toBeDefined();
@@ -138,14 +140,14 @@ describe(`restore (${testDbKind})`, () => {
     await stack.db.query('delete from public.workspaces where user_id = $1', [master.id]);
     await stack.db.query('delete from public.startup_ideas where user_id = $1', [master.id]);
     await stack.db.query('delete from public.prompt_runs where user_id = $1', [master.id]);
-    const plan = planRestore(file, await readAllSections(master.client), master.id);
+    const plan = planRestore(file, must(await readAllSections(master.client)), master.id);
     expect(sectionOf(plan, 'generated_documents').skipped).toEqual([{ count: 1, reason: 'Belongs to another account: only your own items are restored.' }]);
     expect(sectionOf(plan, 'generated_documents').added).toEqual([
       expect.not.objectContaining({ price: expect.anything(), is_digital_product: expect.anything(), download_count: expect.anything() }),
     ]);
     const outcome = await applyRestore(master.client, plan);
     expect(outcome.error).toBeNull();
-    expect(outcome.written).toMatchObject({ document_folders: 1, generated_documents: 1, workspaces: 1, startup_ideas: 1, prompt_runs: 1 });
+    expect(outcome.data?.written).toMatchObject({ document_folders: 1, generated_documents: 1, workspaces: 1, startup_ideas: 1, prompt_runs: 1 });
     const back = await stack.db.query<{ name: string; folder: string }>(
       'select d.name, f.name as folder from public.generated_documents d join public.document_folders f on f.id = d.folder_id where d.user_id = $1',
       [master.id],
@@ -156,32 +158,32 @@ describe(`restore (${testDbKind})`, () => {
   });
 
   it('is all or nothing: a row the database refuses rolls the whole batch back', async () => {
-    const file = roundTrip(await buildBackup(master.client, master.email));
+    const file = roundTrip(must(await buildBackup(master.client, master.email)));
     await stack.db.query("update public.profiles set name = 'Before' where id = $1", [admin.id]);
     await stack.db.query("update public.monitoring_settings set alert_phone = '+15559999'");
     // A tampered file that would make the editor a master admin: the role guard refuses it.
     file.tables.users = file.tables.users!.map((u) => (u.id === editor.id ? { ...u, role: 'master_admin' } : u));
-    const plan = planRestore(file, await readAllSections(master.client), master.id);
+    const plan = planRestore(file, must(await readAllSections(master.client)), master.id);
     expect(planWrites(plan)).toBe(3);
     const outcome = await applyRestore(master.client, plan);
     expect(outcome.error?.message).toBe('You are not allowed to assign the role master_admin.');
-    expect(outcome.appliedBatches).toBe(0);
+    expect(outcome.error?.progress.appliedBatches).toBe(0);
     expect(await roleOf(stack, editor.id)).toBe('editor');
     const { rows } = await stack.db.query<{ name: string }>('select name from public.profiles where id = $1', [admin.id]);
     expect(rows[0]!.name).toBe('Before');
   });
 
   it('splits a large restore into several transactions, in order', async () => {
-    const file = roundTrip(await buildBackup(master.client, master.email));
+    const file = roundTrip(must(await buildBackup(master.client, master.email)));
     await stack.db.query("delete from public.prompt_folders where user_id = $1", [master.id]);
     const catalogue = await recommendedCount();
     await stack.db.query('delete from public.recommended_prompts');
-    const plan = planRestore(file, await readAllSections(master.client), master.id);
+    const plan = planRestore(file, must(await readAllSections(master.client)), master.id);
     const outcome = await applyRestore(master.client, plan, 2_000);
     expect(outcome.error).toBeNull();
-    expect(outcome.totalBatches).toBeGreaterThan(3);
-    expect(outcome.written).toMatchObject({ recommended_prompts: catalogue, prompt_folders: 2, saved_prompts: 1 });
-    expect(planWrites(planRestore(file, await readAllSections(master.client), master.id))).toBe(0);
+    expect(outcome.data?.totalBatches).toBeGreaterThan(3);
+    expect(outcome.data?.written).toMatchObject({ recommended_prompts: catalogue, prompt_folders: 2, saved_prompts: 1 });
+    expect(planWrites(planRestore(file, must(await readAllSections(master.client)), master.id))).toBe(0);
   });
 
   it('only master admins may restore; nothing outside RLS-guarded API tables can be written', async () => {

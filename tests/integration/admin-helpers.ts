@@ -58,3 +58,6 @@ export async function postFunction(stack: TestStack, body: unknown, token = stac
   });
   return { status: res.status, body: (await res.json()) as { error?: string; title?: string } };
 }
+
+/** What a refusal's toast shows (its title and message), or null when there was none. */
+export const shown = (error: { title?: string; message: string } | null) => error && { title: error.title, message: error.message };

@@ -3,7 +3,7 @@ import { getMonitoringSettings, saveMonitoringSettings } from '../../shared/data
 import { listManagedUsers, setUserRole } from '../../shared/data/adminUsers.ts';
 import type { AppRole } from '../../shared/core/adminRoles.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
-import { makePerson, roleOf, type Person } from './admin-helpers.ts';
+import { makePerson, roleOf, shown, type Person } from './admin-helpers.ts';
 
 /**
  * The admin screen's database calls, per role, through the real client and /rest/v1: the list of
@@ -45,7 +45,7 @@ describe(`admin_list_users (${testDbKind})`, () => {
     for (const person of [cast.editor, cast.viewer, cast.user]) {
       const { data, error } = await listManagedUsers(person.client);
       expect(data).toBeNull();
-      expect(error).toEqual({ title: 'Access Denied', message: 'You do not have permission to view this page.' });
+      expect(shown(error)).toEqual({ title: 'Access Denied', message: 'You do not have permission to view this page.' });
     }
     const anon = await stack.anon().rpc('admin_list_users');
     expect(anon.error?.code).toBe('42501');
@@ -64,7 +64,7 @@ describe(`admin_set_user_role (${testDbKind})`, () => {
     } else {
       expect(after).toBe(before);
     }
-    return error;
+    return shown(error);
   };
 
   it('a master admin may assign admin, editor and view_only', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManagedUser, deleteManagedUser, updateManagedUser } from '../../shared/data/adminUsers.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
-import { accountExists, makePerson, PASSWORD, postFunction, roleOf, signIn, uniqueEmail, type Person } from './admin-helpers.ts';
+import { accountExists, makePerson, PASSWORD, postFunction, roleOf, shown, signIn, uniqueEmail, type Person } from './admin-helpers.ts';
 
 /**
  * The admin-users Edge Function through supabase-js functions.invoke on the local stack: create,
@@ -50,14 +50,14 @@ describe(`create (${testDbKind})`, () => {
     expect(byMaster.data?.role).toBe('admin');
     const input = form();
     const byAdmin = await createManagedUser(cast.admin.client, { ...input, role: 'admin' });
-    expect(byAdmin.error).toEqual({ title: 'Action Denied', message: 'Cannot create Admin accounts from this panel.' });
+    expect(shown(byAdmin.error)).toEqual({ title: 'Action Denied', message: 'Cannot create Admin accounts from this panel.' });
     expect((await stack.db.query('select 1 from auth.users where email = $1', [input.email])).rows).toHaveLength(0);
     const master = await createManagedUser(cast.master.client, { ...form(), role: 'master_admin' });
-    expect(master.error).toEqual({ title: 'Action Denied', message: 'Cannot create Admin accounts from this panel.' });
+    expect(shown(master.error)).toEqual({ title: 'Action Denied', message: 'Cannot create Admin accounts from this panel.' });
     // The plain User role is refused too (roles go to admin, editor or view_only), with its own words.
     const plain = form();
     const asUser = await createManagedUser(cast.admin.client, { ...plain, role: 'user' });
-    expect(asUser.error).toEqual({ title: 'Action Denied', message: 'The role User cannot be given from this panel. Choose Editor or View Only.' });
+    expect(shown(asUser.error)).toEqual({ title: 'Action Denied', message: 'The role User cannot be given from this panel. Choose Editor or View Only.' });
     expect((await stack.db.query('select 1 from auth.users where email = $1', [plain.email])).rows).toHaveLength(0);
   });
 
@@ -74,14 +74,14 @@ describe(`create (${testDbKind})`, () => {
     for (const [over, expected] of cases) {
       const { data, error } = await createManagedUser(cast.admin.client, { ...form(over), role: 'editor' });
       expect(data).toBeNull();
-      expect(error).toEqual(expected);
+      expect(shown(error)).toEqual(expected);
     }
   });
 
   it('editor, view_only and user are refused; anon and forged tokens too', async () => {
     for (const person of [cast.editor, cast.viewer, cast.user]) {
       const input = form();
-      expect((await createManagedUser(person.client, { ...input, role: 'editor' })).error).toEqual(DENIED);
+      expect(shown((await createManagedUser(person.client, { ...input, role: 'editor' })).error)).toEqual(DENIED);
       expect((await stack.db.query('select 1 from auth.users where email = $1', [input.email])).rows).toHaveLength(0);
     }
     expect(await postFunction(stack, { action: 'create', ...form() })).toMatchObject({ status: 401, body: { title: 'Access Denied' } });
@@ -125,18 +125,18 @@ describe(`edit (${testDbKind})`, () => {
       [{ password: '1234567' }, { title: 'Validation Error', message: 'New password must be at least 8 characters long if provided.' }],
       [{ email: cast.viewer.email }, { title: 'User Exists', message: 'A user with this email already exists.' }],
     ];
-    for (const [over, expected] of cases) expect((await updateManagedUser(cast.admin.client, target.id, { ...base, ...over })).error).toEqual(expected);
+    for (const [over, expected] of cases) expect(shown((await updateManagedUser(cast.admin.client, target.id, { ...base, ...over })).error)).toEqual(expected);
     const { rows } = await stack.db.query<{ name: string | null; email: string }>('select name, email from public.profiles where id = $1', [target.id]);
     expect(rows[0]).toEqual({ name: null, email: target.email });
   });
 
   it('refuses admin accounts to admins, master admins to everyone, and one’s own account', async () => {
     const edit = (actor: Person, target: Person) => updateManagedUser(actor.client, target.id, { name: 'Hijacked', email: target.email, phone: '', password: '' });
-    expect((await edit(cast.admin, cast.admin2)).error).toEqual({ title: 'Action Denied', message: 'Regular admins cannot edit other admin accounts.' });
-    expect((await edit(cast.admin, cast.master)).error).toEqual({ title: 'Action Denied', message: 'A master admin account cannot be edited or deleted.' });
-    expect((await edit(cast.master, cast.master2)).error).toEqual({ title: 'Action Denied', message: 'A master admin account cannot be edited or deleted.' });
+    expect(shown((await edit(cast.admin, cast.admin2)).error)).toEqual({ title: 'Action Denied', message: 'Regular admins cannot edit other admin accounts.' });
+    expect(shown((await edit(cast.admin, cast.master)).error)).toEqual({ title: 'Action Denied', message: 'A master admin account cannot be edited or deleted.' });
+    expect(shown((await edit(cast.master, cast.master2)).error)).toEqual({ title: 'Action Denied', message: 'A master admin account cannot be edited or deleted.' });
     expect((await edit(cast.admin, cast.admin)).error?.title).toBe('Action Denied');
-    expect((await edit(cast.editor, cast.user)).error).toEqual(DENIED);
+    expect(shown((await edit(cast.editor, cast.user)).error)).toEqual(DENIED);
     const { rows } = await stack.db.query("select 1 from public.profiles where name = 'Hijacked'");
     expect(rows).toHaveLength(0);
   });
@@ -161,7 +161,7 @@ describe(`delete (${testDbKind})`, () => {
 
   it('regular admins cannot delete other admins (Action Denied); a master admin can', async () => {
     const target = await makePerson(stack, 'admin');
-    expect((await deleteManagedUser(cast.admin.client, target.id)).error).toEqual({
+    expect(shown((await deleteManagedUser(cast.admin.client, target.id)).error)).toEqual({
       title: 'Action Denied',
       message: 'Regular admins cannot delete other admin accounts.',
     });
@@ -174,11 +174,11 @@ describe(`delete (${testDbKind})`, () => {
     expect((await deleteManagedUser(cast.master.client, cast.master2.id)).error?.message).toBe('A master admin account cannot be edited or deleted.');
     expect((await deleteManagedUser(cast.admin.client, cast.master.id)).error?.message).toBe('A master admin account cannot be edited or deleted.');
     expect((await deleteManagedUser(cast.admin.client, cast.admin.id)).error?.title).toBe('Action Denied');
-    expect((await deleteManagedUser(cast.admin.client, '00000000-0000-4000-8000-000000000000')).error).toEqual({
+    expect(shown((await deleteManagedUser(cast.admin.client, '00000000-0000-4000-8000-000000000000')).error)).toEqual({
       title: 'User Not Found',
       message: 'This user no longer exists.',
     });
-    for (const actor of [cast.editor, cast.viewer, cast.user]) expect((await deleteManagedUser(actor.client, cast.viewer.id === actor.id ? cast.user.id : cast.viewer.id)).error).toEqual(DENIED);
+    for (const actor of [cast.editor, cast.viewer, cast.user]) expect(shown((await deleteManagedUser(actor.client, cast.viewer.id === actor.id ? cast.user.id : cast.viewer.id)).error)).toEqual(DENIED);
     expect(await postFunction(stack, { action: 'delete', id: cast.user.id })).toMatchObject({ status: 401 });
     for (const person of [cast.master, cast.master2, cast.admin, cast.viewer, cast.user]) expect(await accountExists(stack, person.id)).toBe(true);
   });

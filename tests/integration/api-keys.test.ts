@@ -64,7 +64,7 @@ afterAll(async () => stack?.close());
 describe('user_api_keys flows', () => {
   it('no record yet: PGRST116 is no error, the user’s own keys come from local storage', async () => {
     const d = await deps(cast.owner, ownedBy(cast.owner.id, { openai_api_key: 'sk-local-only' }));
-    expect(await fetchUserApiKeys(d.client, cast.owner.id)).toEqual({ row: null, error: null });
+    expect(await fetchUserApiKeys(d.client, cast.owner.id)).toEqual({ data: null, error: null });
     const { state, notices } = await loadProviderKeys(d);
     expect(notices).toEqual([]);
     expect(state.hasCloudRecord).toBe(false);
@@ -138,9 +138,9 @@ describe('user_api_keys flows', () => {
 
   it('nobody else can read a user’s keys', async () => {
     const other = await clientFor(cast.other);
-    expect(await fetchUserApiKeys(other, cast.owner.id)).toEqual({ row: null, error: null });
+    expect(await fetchUserApiKeys(other, cast.owner.id)).toEqual({ data: null, error: null });
     const admin = await clientFor(cast.admin);
-    expect(await fetchUserApiKeys(admin, cast.owner.id)).toEqual({ row: null, error: null });
+    expect(await fetchUserApiKeys(admin, cast.owner.id)).toEqual({ data: null, error: null });
   });
 });
 

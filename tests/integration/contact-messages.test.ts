@@ -43,7 +43,7 @@ afterAll(async () => stack?.close());
 
 describe('contact_messages', () => {
   it('a visitor sends a message (return=minimal) and it is stored trimmed', async () => {
-    expect(await sendContactMessage(anon, form('anon send'), null)).toBeNull();
+    expect((await sendContactMessage(anon, form('anon send'), null)).error).toBeNull();
     expect(await stored('anon send')).toEqual([{ user_id: null, name: 'Ada', email: 'ada@example.com', message: 'Hello\nthere' }]);
   });
 
@@ -51,17 +51,17 @@ describe('contact_messages', () => {
     const back = await anon.from('contact_messages').insert({ ...clean('anon readback'), user_id: null }).select();
     expect(back.error?.code).toBe('42501');
     const spoof = await sendContactMessage(anon, form('anon spoof'), cast.owner.id);
-    expect(spoof?.message).toMatch(/row-level security/);
+    expect(spoof.error?.message).toMatch(/row-level security/);
     expect(await stored('anon spoof')).toEqual([]);
     const { data } = await anon.from('contact_messages').select('id');
     expect(data).toEqual([]);
   });
 
   it('a signed-in user sends as themselves (or anonymously), never as another user', async () => {
-    expect(await sendContactMessage(owner, form('owner send'), cast.owner.id)).toBeNull();
+    expect((await sendContactMessage(owner, form('owner send'), cast.owner.id)).error).toBeNull();
     expect((await stored('owner send'))[0]?.user_id).toBe(cast.owner.id);
-    expect(await sendContactMessage(owner, form('owner anonymous'), null)).toBeNull();
-    expect(await sendContactMessage(owner, form('owner as other'), cast.other.id)).toMatchObject({ message: expect.stringMatching(/row-level security/) });
+    expect((await sendContactMessage(owner, form('owner anonymous'), null)).error).toBeNull();
+    expect((await sendContactMessage(owner, form('owner as other'), cast.other.id)).error).toMatchObject({ message: expect.stringMatching(/row-level security/) });
     expect(await stored('owner as other')).toEqual([]);
   });
 
@@ -78,8 +78,8 @@ describe('contact_messages', () => {
   it('admins read every message, newest first, and may delete but not edit', async () => {
     const { data, error } = await listContactMessages(admin);
     expect(error).toBeNull();
-    expect(data.map((m) => m.subject)).toEqual(expect.arrayContaining(['anon send', 'owner send', 'owner anonymous']));
-    const times = data.map((m) => Date.parse(m.created_at));
+    expect(data!.map((m) => m.subject)).toEqual(expect.arrayContaining(['anon send', 'owner send', 'owner anonymous']));
+    const times = data!.map((m) => Date.parse(m.created_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
 
     const update = await admin.from('contact_messages').update({ subject: 'changed' }).eq('subject', 'anon send').select();
@@ -106,7 +106,7 @@ describe('contact_messages', () => {
   });
 
   it('deleting the sender’s account keeps the message, without the user id', async () => {
-    expect(await sendContactMessage(await asUser(cast.other), form('other send'), cast.other.id)).toBeNull();
+    expect((await sendContactMessage(await asUser(cast.other), form('other send'), cast.other.id)).error).toBeNull();
     await stack.db.query('delete from auth.users where id = $1', [cast.other.id]);
     expect(await stored('other send')).toEqual([{ user_id: null, name: 'Ada', email: 'ada@example.com', message: 'Hello\nthere' }]);
   });

@@ -20,7 +20,7 @@ afterAll(async () => stack?.close());
 
 describe(`document folders (${testDbKind})`, () => {
   it('nest, list by name or date, refuse blank names and moves into their own subtree, and delete with their contents', async () => {
-    expect((await folders.createDocumentFolder(me.client, '  ')).error).toEqual({ message: 'Folder name cannot be empty', code: 'invalid' });
+    expect((await folders.createDocumentFolder(me.client, '  ')).error).toEqual({ message: 'Folder name cannot be empty', code: 'invalid', kind: 'invalid' });
     const top = must(await folders.createDocumentFolder(me.client, ' Clients '));
     expect(top).toMatchObject({ name: 'Clients', parentId: null });
     for (const name of ['beta', 'Alpha', 'gamma']) must(await folders.createDocumentFolder(me.client, name, top.id));
@@ -43,7 +43,7 @@ describe(`document folders (${testDbKind})`, () => {
 
 describe(`generated documents (${testDbKind})`, () => {
   it('save with the spec’s format and rules, list in every sort, rename, move and delete', async () => {
-    expect((await docs.saveDocument(me.client, { name: 'Empty', content: '  \n' })).error).toEqual({ message: DOCUMENT_TEXTS.nothingToSave, code: 'invalid' });
+    expect((await docs.saveDocument(me.client, { name: 'Empty', content: '  \n' })).error).toEqual({ message: DOCUMENT_TEXTS.nothingToSave, code: 'invalid', kind: 'invalid' });
     const zeta = must(await folders.createDocumentFolder(me.client, 'zeta'));
     const alpha = must(await folders.createDocumentFolder(me.client, 'Alpha'));
     const saved = [];
@@ -103,7 +103,7 @@ describe(`generated documents (${testDbKind})`, () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => docs.downloadDocument(me.client, doc.id)));
     expect(results.filter((r) => !r.error)).toHaveLength(4);
     for (const r of results.filter((r) => r.error)) {
-      expect(r.error).toEqual({ message: 'Download Limit Reached - You cannot download this file anymore.', code: docs.DOWNLOAD_LIMIT_CODE });
+      expect(r.error).toEqual({ message: 'Download Limit Reached - You cannot download this file anymore.', code: docs.DOWNLOAD_LIMIT_CODE, kind: 'limit' });
     }
     expect(must(await docs.getDocument(me.client, doc.id))).toMatchObject({ downloadCount: 5, maxDownloads: 5 });
     // Unlimited again: the count goes on.

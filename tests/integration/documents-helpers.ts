@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DataResult } from '../../shared/data/result.ts';
 import type { TestStack } from '../helpers/stack.ts';
 import { memoryClient, uniqueEmail } from './auth-helpers.ts';
 
@@ -25,7 +26,7 @@ export async function person(stack: TestStack, label: string, role: Role = 'user
 }
 
 /** The data of a successful { data, error } result; a failure fails the test with the server's message. */
-export function must<T>(result: { data: T; error: null } | { data: null; error: { message: string; code?: string } }): T {
+export function must<T>(result: DataResult<T>): T {
   if (result.error) throw new Error(`unexpected error: ${result.error.message} (${result.error.code})`);
   return result.data;
 }

@@ -38,24 +38,24 @@ afterAll(async () => stack?.close());
 
 describe('feature_requests', () => {
   it('the first request is added (user_id from the session), a second one answers "already"', async () => {
-    expect(await requestFeature(owner, 'workflows')).toEqual({ outcome: 'added', error: null });
-    expect(await requestFeature(owner, 'workflows')).toEqual({ outcome: 'already', error: null });
-    expect(await requestFeature(owner, 'pitch_deck')).toEqual({ outcome: 'added', error: null });
+    expect(await requestFeature(owner, 'workflows')).toEqual({ data: 'added', error: null });
+    expect(await requestFeature(owner, 'workflows')).toEqual({ data: 'already', error: null });
+    expect(await requestFeature(owner, 'pitch_deck')).toEqual({ data: 'added', error: null });
     expect(await rowsOf(cast.owner.id)).toEqual(['pitch_deck', 'workflows']);
   });
 
   it('each user has their own list', async () => {
-    expect(await requestFeature(other, 'workflows')).toEqual({ outcome: 'added', error: null });
+    expect(await requestFeature(other, 'workflows')).toEqual({ data: 'added', error: null });
     const mine = await listMyFeatureRequests(owner, cast.owner.id);
     expect(mine.error).toBeNull();
-    expect(mine.data.map((r) => r.feature).sort()).toEqual(['pitch_deck', 'workflows']);
+    expect(mine.data!.map((r) => r.feature).sort()).toEqual(['pitch_deck', 'workflows']);
     // RLS: the owner cannot see another user's rows even when asking for them.
     expect((await listMyFeatureRequests(owner, cast.other.id)).data).toEqual([]);
   });
 
   it('admins read everyone’s requests', async () => {
     const { data } = await listMyFeatureRequests(admin, cast.owner.id);
-    expect(data.map((r) => r.feature).sort()).toEqual(['pitch_deck', 'workflows']);
+    expect(data!.map((r) => r.feature).sort()).toEqual(['pitch_deck', 'workflows']);
     const all = await admin.from('feature_requests').select('user_id');
     expect(new Set((all.data ?? []).map((r) => r.user_id as string))).toEqual(new Set([cast.owner.id, cast.other.id]));
   });
@@ -64,7 +64,7 @@ describe('feature_requests', () => {
     const bad = await owner.from('feature_requests').insert({ feature: 'billing' });
     expect(bad.error?.code).toBe('23514');
     const visitor = await requestFeature(anon, 'smart_queries');
-    expect(visitor.outcome).toBeNull();
+    expect(visitor.data).toBeNull();
     expect(visitor.error?.message).toBeTruthy();
   });
 
@@ -75,11 +75,11 @@ describe('feature_requests', () => {
   });
 
   it('the owner withdraws a request; others cannot', async () => {
-    expect(await withdrawFeatureRequest(other, cast.owner.id, 'pitch_deck')).toBeNull();
+    expect((await withdrawFeatureRequest(other, cast.owner.id, 'pitch_deck')).error).toBeNull();
     expect(await rowsOf(cast.owner.id)).toEqual(['pitch_deck', 'workflows']);
-    expect(await withdrawFeatureRequest(owner, cast.owner.id, 'pitch_deck')).toBeNull();
+    expect((await withdrawFeatureRequest(owner, cast.owner.id, 'pitch_deck')).error).toBeNull();
     expect(await rowsOf(cast.owner.id)).toEqual(['workflows']);
-    expect(await requestFeature(owner, 'pitch_deck')).toEqual({ outcome: 'added', error: null });
+    expect(await requestFeature(owner, 'pitch_deck')).toEqual({ data: 'added', error: null });
   });
 
   it('deleting the user deletes their requests', async () => {

@@ -45,7 +45,7 @@ describe(`saved startup ideas (${testDbKind})`, () => {
 
   it('are read but not saved, changed or deleted by a view_only account (spec 001 §6), with a sentence that says why', async () => {
     const refusal = { message: 'View-only accounts cannot save, change or delete ideas.', code: '42501' };
-    expect((await ideas.saveIdea(viewer.client, idea('Blocked'))).error).toEqual(refusal);
+    expect((await ideas.saveIdea(viewer.client, idea('Blocked'))).error).toEqual({ ...refusal, kind: 'refused' });
     // Straight at the table too, and never in someone else's name.
     const direct = await viewer.client.from('startup_ideas').insert({ name: 'Direct', description: 'x', business_plan: idea('x').businessPlan }).select('id');
     expect(direct.error?.code).toBe('42501');
@@ -57,7 +57,7 @@ describe(`saved startup ideas (${testDbKind})`, () => {
     const kept = rows[0]!.id;
     expect(must(await ideas.listIdeas(viewer.client)).map((i) => i.name)).toEqual(['Kept']);
     expect((await viewer.client.from('startup_ideas').update({ name: 'Renamed' }).eq('id', kept).select('id')).error).toMatchObject(refusal);
-    expect((await ideas.deleteIdea(viewer.client, kept)).error).toEqual(refusal);
+    expect((await ideas.deleteIdea(viewer.client, kept)).error).toEqual({ ...refusal, kind: 'refused' });
     expect(must(await ideas.getIdea(viewer.client, kept))?.name).toBe('Kept');
   });
 

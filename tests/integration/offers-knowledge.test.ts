@@ -9,6 +9,7 @@ import { createFetchUrl } from '../../supabase/functions/fetch-url/handler.ts';
 import type { Resolve } from '../../supabase/functions/_shared/pinnedFetch.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { memoryClient, uniqueEmail } from './auth-helpers.ts';
+import { must } from './documents-helpers.ts';
 
 /** Saved offers and the knowledge base through the data layer on the local stack, and the fetch-url function. */
 
@@ -31,8 +32,8 @@ async function signedIn(): Promise<{ client: AppClient; userId: string }> {
 }
 
 function folderOf(result: Awaited<ReturnType<typeof kb.createKbFolder>>): kb.KbFolder {
-  if ('error' in result || !result.folder) throw new Error('no folder created');
-  return result.folder;
+  if (result.error || !result.data) throw new Error('no folder created');
+  return result.data;
 }
 
 const ARTICLE = `<html><head><title>Pricing guide</title></head><body><nav>Menu · Login</nav><article><h1>Pricing guide</h1>${'<p>Price on the value of the outcome, not on the hours it took you to make the course. </p>'.repeat(12)}</article><footer>© Site</footer></body></html>`;
@@ -67,50 +68,49 @@ describe('saved offers', () => {
     const { client } = await signedIn();
     let draft = updateAsset(newOffer('course pricing', FRAMEWORK), 'Offer Hooks', { content: { format: 'text', markdown: '# Hooks' }, notes: 'mine' });
     draft = updateAsset(draft, 'Report Card', { error: 'The AI service returned an error: boom' });
-    const saved = await offers.saveOffer(client, draft);
-    if ('error' in saved) throw new Error(saved.error.message);
-    expect(saved.offer.id).toBeTruthy();
-    const again = await offers.saveOffer(client, { ...saved.offer, generalNotes: 'launch in May' });
-    expect('offer' in again && again.offer.id).toBe(saved.offer.id);
+    const saved = must(await offers.saveOffer(client, draft));
+    expect(saved.id).toBeTruthy();
+    const again = await offers.saveOffer(client, { ...saved, generalNotes: 'launch in May' });
+    expect(again.data?.id).toBe(saved.id);
 
     const list = await offers.listOffers(client);
-    expect(list).toEqual({ offers: [expect.objectContaining({ id: saved.offer.id, title: 'Creator Sprint', assetCount: 15, generatedCount: 1 })] });
-    const opened = await offers.getOffer(client, saved.offer.id!);
-    expect('offer' in opened && opened.offer).toMatchObject({ generalNotes: 'launch in May', assets: expect.arrayContaining([expect.objectContaining({ name: 'Report Card', error: 'The AI service returned an error: boom' })]) });
+    expect(list).toEqual({ data: [expect.objectContaining({ id: saved.id, title: 'Creator Sprint', assetCount: 15, generatedCount: 1 })], error: null });
+    const opened = await offers.getOffer(client, saved.id!);
+    expect(opened.data).toMatchObject({ generalNotes: 'launch in May', assets: expect.arrayContaining([expect.objectContaining({ name: 'Report Card', error: 'The AI service returned an error: boom' })]) });
 
-    const renamed = await offers.renameOffer(client, saved.offer, '  Launch Kit  ');
-    expect('offer' in renamed && renamed.offer.framework.title).toBe('Launch Kit');
-    expect(await offers.renameOffer(client, saved.offer, '   ')).toEqual({ error: { message: 'Offer name cannot be empty.' } });
-    const copy = await offers.duplicateOffer(client, saved.offer.id!);
-    expect('offer' in copy && copy.offer.framework.title).toBe('Launch Kit (copy)');
-    expect('offer' in copy && copy.offer.id).not.toBe(saved.offer.id);
+    const renamed = await offers.renameOffer(client, saved, '  Launch Kit  ');
+    expect(renamed.data?.framework.title).toBe('Launch Kit');
+    expect((await offers.renameOffer(client, saved, '   ')).error).toEqual({ message: 'Offer name cannot be empty.', code: 'invalid', kind: 'invalid' });
+    const copy = await offers.duplicateOffer(client, saved.id!);
+    expect(copy.data?.framework.title).toBe('Launch Kit (copy)');
+    expect(copy.data?.id).not.toBe(saved.id);
 
-    expect(await offers.deleteOffer(client, saved.offer.id!)).toBeNull();
+    expect((await offers.deleteOffer(client, saved.id!)).error).toBeNull();
     const after = await offers.listOffers(client);
-    expect('offers' in after && after.offers.map((o) => o.title)).toEqual(['Launch Kit (copy)']);
+    expect(after.data?.map((o) => o.title)).toEqual(['Launch Kit (copy)']);
   });
 
   it("another user never sees or changes someone's offer", async () => {
     const owner = await signedIn();
     const other = await signedIn();
-    const saved = await offers.saveOffer(owner.client, newOffer('idea', FRAMEWORK));
-    if ('error' in saved) throw new Error(saved.error.message);
-    expect(await offers.listOffers(other.client)).toEqual({ offers: [] });
-    expect(await offers.getOffer(other.client, saved.offer.id!)).toEqual({ offer: null });
-    const hijack = await offers.saveOffer(other.client, { ...saved.offer, generalNotes: 'mine now' });
-    expect('error' in hijack).toBe(true);
-    await offers.deleteOffer(other.client, saved.offer.id!);
-    expect((await offers.listOffers(owner.client)) as { offers: unknown[] }).toMatchObject({ offers: [expect.anything()] });
+    const saved = must(await offers.saveOffer(owner.client, newOffer('idea', FRAMEWORK)));
+    expect(await offers.listOffers(other.client)).toEqual({ data: [], error: null });
+    expect(await offers.getOffer(other.client, saved.id!)).toEqual({ data: null, error: null });
+    const hijack = await offers.saveOffer(other.client, { ...saved, generalNotes: 'mine now' });
+    expect(hijack.error).not.toBeNull();
+    await offers.deleteOffer(other.client, saved.id!);
+    expect(await offers.listOffers(owner.client)).toMatchObject({ data: [expect.anything()] });
   });
 });
 
 describe('knowledge base', () => {
   it("validates with the spec's messages and ignores a blank folder name", async () => {
     const { client } = await signedIn();
-    expect(await kb.createKbFolder(client, '   ')).toEqual({ folder: null });
-    expect(await kb.addKbDocument(client, { name: ' ', type: 'text', content: 'x', folderId: null })).toEqual({ error: { message: 'Document name is required' } });
-    expect(await kb.addKbDocument(client, { name: 'Voice', type: 'text', content: '  ', folderId: null })).toEqual({ error: { message: 'Text content cannot be empty' } });
-    expect(await kb.addKbDocument(client, { name: 'Site', type: 'url', content: '', source: '', folderId: null })).toEqual({ error: { message: 'URL cannot be empty' } });
+    const refused = (message: string) => ({ data: null, error: { message, code: 'invalid', kind: 'invalid' } });
+    expect(await kb.createKbFolder(client, '   ')).toEqual({ data: null, error: null });
+    expect(await kb.addKbDocument(client, { name: ' ', type: 'text', content: 'x', folderId: null })).toEqual(refused('Document name is required'));
+    expect(await kb.addKbDocument(client, { name: 'Voice', type: 'text', content: '  ', folderId: null })).toEqual(refused('Text content cannot be empty'));
+    expect(await kb.addKbDocument(client, { name: 'Site', type: 'url', content: '', source: '', folderId: null })).toEqual(refused('URL cannot be empty'));
   });
 
   it('deleting a folder deletes its documents; the selection falls back to all', async () => {
@@ -120,19 +120,18 @@ describe('knowledge base', () => {
     expect(folder.name).toBe('Brand');
     await kb.addKbDocument(client, { name: 'Voice', type: 'text', content: 'Friendly, direct.', folderId: folder.id });
     await kb.addKbDocument(client, { name: 'Loose note', type: 'text', content: 'Audience: coaches.', folderId: null });
-    expect(await kb.setKbSelection(client, userId, { kind: 'folder', folderId: folder.id })).toBeNull();
-    expect(await kb.getKbSelection(client)).toEqual({ selection: { kind: 'folder', folderId: folder.id } });
+    expect((await kb.setKbSelection(client, userId, { kind: 'folder', folderId: folder.id })).error).toBeNull();
+    expect(await kb.getKbSelection(client)).toEqual({ data: { kind: 'folder', folderId: folder.id }, error: null });
 
-    const all = await kb.listKnowledge(client);
-    if ('error' in all) throw new Error(all.error.message);
+    const all = must(await kb.listKnowledge(client));
     expect(kb.selectedDocuments(all.documents, { kind: 'folder', folderId: folder.id })).toEqual([{ name: 'Voice', content: 'Friendly, direct.' }]);
     expect(kb.selectedDocuments(all.documents, { kind: 'uncategorized' })).toEqual([{ name: 'Loose note', content: 'Audience: coaches.' }]);
     expect(kb.selectedDocuments(all.documents, { kind: 'all' })).toHaveLength(2);
 
-    expect(await kb.deleteKbFolder(client, folder.id)).toBeNull();
+    expect((await kb.deleteKbFolder(client, folder.id)).error).toBeNull();
     const left = await kb.listKnowledge(client);
-    expect('documents' in left && left.documents.map((d) => d.name)).toEqual(['Loose note']);
-    expect(await kb.getKbSelection(client)).toEqual({ selection: { kind: 'all' } });
+    expect(left.data?.documents.map((d) => d.name)).toEqual(['Loose note']);
+    expect(await kb.getKbSelection(client)).toEqual({ data: { kind: 'all' }, error: null });
   });
 
   it("cannot file a document into someone else's folder", async () => {
@@ -141,7 +140,7 @@ describe('knowledge base', () => {
     const created = await kb.createKbFolder(owner.client, 'Private');
     const folder = folderOf(created);
     const attempt = await kb.addKbDocument(other.client, { name: 'Sneaky', type: 'text', content: 'x', folderId: folder.id });
-    expect('error' in attempt && attempt.error.code).toBe('42501');
+    expect(attempt.error?.code).toBe('42501');
   });
 });
 

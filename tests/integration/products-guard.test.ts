@@ -63,7 +63,7 @@ describe('product columns: admins through admin_update_product only', () => {
     const direct = await admin.client.from('generated_documents').update({ is_digital_product: true, price: 5 }).eq('id', id).select('id');
     expect(direct.error).toMatchObject({ code: '42501', message: "Only admins can change a document's product details (Product Management)." });
     const updated = await updateProduct(admin.client, id, SALE);
-    expect(updated).toMatchObject({ document: { id, isDigitalProduct: true, price: 12, maxDownloads: 3, stripePriceId: 'price_plan', sales: 0, soldDownloads: 0, downloadCount: 0 } });
+    expect(updated).toMatchObject({ data: { id, isDigitalProduct: true, price: 12, maxDownloads: 3, stripePriceId: 'price_plan', sales: 0, soldDownloads: 0, downloadCount: 0 } });
   });
 
   it('owners set their file’s download limit while it is not for sale; once it is, the limit is the admin’s', async () => {
@@ -112,6 +112,6 @@ describe('downloads: the owner’s count on the document, each buyer’s on thei
     expect((await downloadDocument(owner.client, id)).error?.code).toBe('download_limit');
 
     const listed = await listDocumentsForAdmin(admin.client);
-    expect('documents' in listed && listed.documents.find((d) => d.id === id)).toMatchObject({ downloadCount: 1, sales: 2, soldDownloads: 2, maxDownloads: 1 });
+    expect(listed.data?.find((d) => d.id === id)).toMatchObject({ downloadCount: 1, sales: 2, soldDownloads: 2, maxDownloads: 1 });
   });
 });

@@ -111,6 +111,7 @@ describe('recommended prompts', () => {
     expect((await catalog.saveRecommendedPrompt(stack.anon(), prompt!, { name: 'Mine' })).error).toEqual({
       message: 'Please sign in to save prompts to your library.',
       code: 'login_required',
+      kind: 'refused',
     });
     expect((await catalog.saveRecommendedPrompt(me.client, prompt!, { name: '  ' })).error?.code).toBe('invalid');
     const folder = must(await lib.createFolder(me.client, 'From the catalogue', null));

@@ -23,7 +23,7 @@ const newPrompt = async (name: string, folderId: string | null, extra: Partial<P
 
 describe('folders', () => {
   it('creates a tree, lists each level in every sort order and rebuilds the breadcrumb', async () => {
-    expect((await lib.createFolder(me.client, '   ', null)).error).toEqual({ message: 'Folder name cannot be empty', code: 'invalid' });
+    expect((await lib.createFolder(me.client, '   ', null)).error).toEqual({ message: 'Folder name cannot be empty', code: 'invalid', kind: 'invalid' });
     const top = must(await lib.createFolder(me.client, '  Launch  ', null));
     expect(top).toMatchObject({ name: 'Launch', parentId: null });
     const names = ['banana', 'Apple', 'cherry'];
@@ -114,6 +114,7 @@ describe('prompts', () => {
     expect((await lib.createPrompt(me.client, { name: 'x', promptText: '  ', folderId: null })).error).toEqual({
       message: 'Prompt name and text are required.',
       code: 'invalid',
+      kind: 'invalid',
     });
     const created = must(
       await lib.createPrompt(me.client, {
@@ -181,7 +182,7 @@ describe('moving', () => {
 
     for (const into of [b.id, c.id]) {
       const refused = await lib.moveItems(me.client, { folderIds: [b.id] }, into);
-      expect(refused.error).toEqual({ message: LIBRARY_TEXTS.folderCycle, code: '23514' });
+      expect(refused.error).toEqual({ message: LIBRARY_TEXTS.folderCycle, code: '23514', kind: 'server' });
     }
     // Moving an ancestor together with its descendant into that descendant is refused as a whole.
     const together = await lib.moveItems(me.client, { folderIds: [target.id, b.id] }, c.id);

@@ -113,8 +113,8 @@ describe('large libraries', () => {
 
 describe('failures', () => {
   it('refuses a file it cannot read', async () => {
-    expect((await importLibrary(source.client, 'not,a,library\n1,2,3', null)).error).toEqual({ message: FILE_TEXTS.csvColumns, code: 'invalid' });
-    expect((await importLibrary(source.client, '', null)).error).toEqual({ message: FILE_TEXTS.empty, code: 'invalid' });
+    expect((await importLibrary(source.client, 'not,a,library\n1,2,3', null)).error).toEqual({ message: FILE_TEXTS.csvColumns, code: 'invalid', kind: 'invalid' });
+    expect((await importLibrary(source.client, '', null)).error).toEqual({ message: FILE_TEXTS.empty, code: 'invalid', kind: 'invalid' });
   });
 
   it("stops when the server refuses a batch and reports every prompt not imported (another user's folder)", async () => {
@@ -132,7 +132,7 @@ describe('failures', () => {
     // With folders in the file the tree is refused first, as a whole (the parent check says no such folder).
     const json = must(await exportLibrary(source.client, 'json')).content;
     const refused = await importLibrary(source.client, json, theirs.id);
-    expect(refused.error).toEqual({ message: 'Parent folder not found.', code: '23503' });
+    expect(refused.error).toEqual({ message: 'Parent folder not found.', code: '23503', kind: 'server' });
     expect(must(await lib.listFolderContents(stranger.client, theirs.id))).toEqual({ folders: [], prompts: [], totalPrompts: 0 });
   });
 });

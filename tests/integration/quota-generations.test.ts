@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MONTHLY_GENERATION_LIMIT, QUOTA_TEXTS } from '../../shared/core/quota.ts';
 import type { GenerationRequest } from '../../shared/core/documents.ts';
-import { generateDocument, GenerationError, GenerationLimitError } from '../../shared/data/generation.ts';
+import { generateDocument, type GenerationFailure } from '../../shared/data/generation.ts';
 import { GENERATION_LIMIT_CODE, getQuota, reserveGeneration } from '../../shared/data/quota.ts';
 import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
@@ -39,15 +39,14 @@ const request = (prompt = 'A launch plan for a course'): GenerationRequest => ({
   folderId: null,
 });
 
-/** One generation through the function; 'limit' when refused at the limit, the error when it failed. */
+/** One generation through the function; 'limit' when refused at the limit, `{ failed }` when it failed. */
 async function generate(who: Person, prompt?: string, signal = new AbortController().signal) {
-  try {
-    return await generateDocument(who.client, request(prompt), signal, () => undefined);
-  } catch (error) {
-    if (error instanceof GenerationLimitError) return 'limit' as const;
-    return error as GenerationError;
-  }
+  const outcome = await generateDocument(who.client, request(prompt), signal, () => undefined);
+  if (!outcome.error) return outcome.data;
+  if (outcome.error.code === GENERATION_LIMIT_CODE) return 'limit' as const;
+  return { failed: outcome.error };
 }
+const failureOf = (outcome: Awaited<ReturnType<typeof generate>>): GenerationFailure | null => (typeof outcome === 'object' && 'failed' in outcome ? outcome.failed : null);
 
 const documentsOf = async (who: Person) =>
   (await stack.db.query<{ n: number }>('select count(*)::int as n from public.generated_documents where user_id = $1 and template_id is not null', [who.userId])).rows[0]!.n;
@@ -86,7 +85,7 @@ describe(`monthly generation quota (${testDbKind})`, () => {
     const refused = results.filter((r) => r.error);
     expect(granted).toHaveLength(5);
     expect(refused).toHaveLength(95);
-    for (const r of refused) expect(r.error).toEqual({ message: QUOTA_TEXTS.limitTitle, code: GENERATION_LIMIT_CODE });
+    for (const r of refused) expect(r.error).toEqual({ message: QUOTA_TEXTS.limitTitle, code: GENERATION_LIMIT_CODE, kind: 'limit' });
     expect(must(await getQuota(me.client))).toMatchObject({ used: 50, remaining: 0 });
     expect(await stored(me)).toEqual({ generation_count: 45, reservations: 5 });
   });
@@ -124,14 +123,14 @@ describe(`monthly generation quota (${testDbKind})`, () => {
   it('counts a generation only when the provider finished: a provider error or a stop gives the slot back', async () => {
     await seed(me, 48);
     const failed = await generate(me, 'Please fail [[fake:500]]');
-    expect(failed).toBeInstanceOf(GenerationError);
-    expect((failed as GenerationError).quota).toMatchObject({ used: 48 });
+    expect(failureOf(failed)).not.toBeNull();
+    expect(failureOf(failed)?.quota).toMatchObject({ used: 48 });
     // Stopped by the user (the request aborted mid-stream): nothing counted, nothing saved.
     const stop = new AbortController();
     const stopped = generateDocument(me.client, request('Write slowly [[fake:slow]]'), stop.signal, (text) => {
       if (text.length > 10) stop.abort();
     });
-    expect(await stopped).toMatchObject({ stopped: true, documentId: null });
+    expect((await stopped).data).toMatchObject({ stopped: true, documentId: null });
     await expect.poll(async () => (await stored(me))?.reservations, { timeout: 10_000 }).toBe(0);
     const done = await generate(me);
     expect(done).toMatchObject({ stopped: false, quota: { used: 49 } });
@@ -177,11 +176,11 @@ describe(`monthly generation quota (${testDbKind})`, () => {
 
   it('refuses a view_only account before anything is reserved or run (spec 001 §6: cannot modify)', async () => {
     const refused = await reserveGeneration(viewer.client);
-    expect(refused.error).toEqual({ message: 'View-only accounts cannot generate documents.', code: '42501' });
+    expect(refused.error).toEqual({ message: 'View-only accounts cannot generate documents.', code: '42501', kind: 'refused' });
     const before = ai.requests.length;
     const generation = await generate(viewer);
-    expect(generation).toBeInstanceOf(GenerationError);
-    expect((generation as GenerationError).message).toBe('View-only accounts cannot generate documents.');
+    expect(failureOf(generation)).not.toBeNull();
+    expect(failureOf(generation)?.message).toBe('View-only accounts cannot generate documents.');
     expect(ai.requests.length).toBe(before);
     // Nothing was written for the account; it still reads its counter.
     expect(await stored(viewer)).toBeUndefined();

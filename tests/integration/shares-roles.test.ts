@@ -65,10 +65,12 @@ describe(`sharing a workspace read-only (${testDbKind})`, () => {
     expect((await shares.shareByEmail(editor.client, { workspaceId: workspace.id }, 'not-an-email')).error).toEqual({
       message: 'Please enter a valid email address.',
       code: 'invalid',
+      kind: 'invalid',
     });
     expect((await shares.shareByEmail(editor.client, { workspaceId: workspace.id }, editor.email.toUpperCase())).error).toEqual({
       message: 'You cannot share with yourself.',
       code: 'invalid',
+      kind: 'invalid',
     });
     const first = must(await shares.shareByEmail(editor.client, { workspaceId: workspace.id }, `  ${viewer.email.toUpperCase()} `));
     expect(first).toMatchObject({ recipientEmail: viewer.email.toLowerCase(), ownerEmail: editor.email.toLowerCase(), workspaceId: workspace.id, status: 'invited' });
@@ -110,7 +112,7 @@ describe(`sharing a workspace read-only (${testDbKind})`, () => {
 
   it('refuses every change the recipient tries, through the data layer and straight at the tables', async () => {
     const save = await ws.saveStructure(viewer.client, workspace.id, [], workspace.version);
-    expect(save.error).toEqual({ message: ws.READ_ONLY_MESSAGE, code: '42501' });
+    expect(save.error).toEqual({ message: ws.READ_ONLY_MESSAGE, code: '42501', kind: 'refused' });
     expect((await ws.renameWorkspace(viewer.client, workspace.id, 'Mine')).error?.code).toBe('not_found');
     expect(must(await ws.deleteWorkspace(viewer.client, workspace.id))).toBe(false);
     expect((await viewer.client.from('workspaces').update({ name: 'x' }).eq('id', workspace.id).select()).data).toEqual([]);

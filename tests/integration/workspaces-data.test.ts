@@ -47,7 +47,7 @@ describe(`the file manager's workspaces (${testDbKind})`, () => {
   });
 
   it('creates, renames and deletes workspaces with the spec’s message for a blank name', async () => {
-    expect((await ws.createWorkspace(me.client, '   ')).error).toEqual({ message: 'Workspace name cannot be empty', code: 'invalid' });
+    expect((await ws.createWorkspace(me.client, '   ')).error).toEqual({ message: 'Workspace name cannot be empty', code: 'invalid', kind: 'invalid' });
     const created = must(await ws.createWorkspace(me.client, '  Q3 Launch '));
     expect(created).toMatchObject({ name: 'Q3 Launch', structure: [], version: 1 });
     expect((await ws.renameWorkspace(me.client, created.id, '')).error?.message).toBe('Workspace name cannot be empty');

@@ -1,4 +1,5 @@
-import { listFolderContents, type DataResult, type FolderContents } from '../../data/prompts.ts';
+import { listFolderContents, type FolderContents } from '../../data/prompts.ts';
+import { fail, type DataResult } from '../../data/result.ts';
 import { extItems, type PanelLibrarySnapshot } from '../../ext/items.ts';
 import { sendMessage, type AuthState, type AuthUser } from '../../ext/messaging.ts';
 import { extData, primeExtToken } from './extClient.ts';
@@ -37,7 +38,7 @@ export function startPanelBoot(rootPageSize: number): void {
     .then((start) => (rememberedNow = start));
   session = sendMessage('auth:session');
   root = session.then(async ({ state, accessToken }) => {
-    if (!state.user || state.needsSecondFactor) return { data: null, error: { message: 'signed out', code: 'signed_out' } };
+    if (!state.user || state.needsSecondFactor) return fail({ message: 'signed out', code: 'signed_out' }, 'refused');
     primeExtToken(accessToken);
     return listFolderContents(await extData(), null, 'name_asc', { limit: rootPageSize });
   });

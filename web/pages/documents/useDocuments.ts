@@ -11,7 +11,7 @@ import {
   type DocumentSummary,
 } from '../../../shared/data/documents.ts';
 import { createDocumentFolder, deleteDocumentFolder, listAllDocumentFolders, renameDocumentFolder } from '../../../shared/data/documentsFolders.ts';
-import { MAX_ROWS } from '../../../shared/data/prompts.ts';
+import { MAX_ROWS } from '../../../shared/data/paging.ts';
 import { exportDocument, type ExportFormat } from '../../../shared/export/index.ts';
 import { downloadFile } from '../../../shared/ui/download.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';

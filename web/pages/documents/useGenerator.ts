@@ -9,7 +9,8 @@ import { PROVIDER_IDS, type ProviderId } from '../../../shared/core/providerKeys
 import { isTemplateId, promptSuggestionSchema, suggestionPrompt, type TemplateId } from '../../../shared/core/templates.ts';
 import { saveSuggestion } from '../../../shared/data/documents.ts';
 import { getPrompt } from '../../../shared/data/prompts.ts';
-import { generateDocument, GenerationError, GenerationLimitError } from '../../../shared/data/generation.ts';
+import { generateDocument, generationAiError, type GenerationFailure } from '../../../shared/data/generation.ts';
+import { GENERATION_LIMIT_CODE } from '../../../shared/data/quota.ts';
 import { hasUsableKey, targetFor, type AvailableKeys, type ModelChoice } from '../../../shared/ui/ai/ModelPicker.tsx';
 import { useAiRun } from '../../../shared/ui/ai/useAiRun.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
@@ -149,27 +150,28 @@ export function useGenerator(deps: { available: AvailableKeys; keysReady: boolea
     run.reset();
     const usedBefore = quota.state.status === 'ready' ? quota.state.quota.used : null;
     let limit = false;
-    let failure: unknown = null;
+    // Set inside the run's callback, which control-flow narrowing cannot see.
+    let failure = null as GenerationFailure | null;
     // The server reserves, calls the provider and settles the slot: counted with the saved
     // document, or given back when it fails or the user stops (aborting the request).
     const result = await run.startWith(
       choice.provider,
       async (signal, onText) => {
-        try {
-          return await generateDocument(
-            supabase,
-            { prompt: text, templateId: chosenTemplate, provider: choice.provider, model, apiKey: target.apiKey, customBaseUrl: target.customBaseUrl ?? null, folderId: saving.folderId() },
-            signal,
-            onText,
-          );
-        } catch (thrown) {
-          if (!(thrown instanceof GenerationLimitError)) {
-            failure = thrown;
-            throw thrown;
-          }
+        const outcome = await generateDocument(
+          supabase,
+          { prompt: text, templateId: chosenTemplate, provider: choice.provider, model, apiKey: target.apiKey, customBaseUrl: target.customBaseUrl ?? null, folderId: saving.folderId() },
+          signal,
+          onText,
+          GENERATION_FALLBACK,
+        );
+        if (!outcome.error) return outcome.data;
+        if (outcome.error.code === GENERATION_LIMIT_CODE) {
           limit = true;
           return { text: '', stopped: true, model, documentId: null, name: null, quota: null };
         }
+        failure = outcome.error;
+        // The AI run shows a failure it is thrown: title, message and the text streamed so far.
+        throw generationAiError(outcome.error);
       },
       GENERATION_FALLBACK,
     );
@@ -182,11 +184,11 @@ export function useGenerator(deps: { available: AvailableKeys; keysReady: boolea
       return;
     }
     if (!result || !result.documentId) {
-      const settled = result?.quota ?? (failure instanceof GenerationError ? failure.quota : null);
+      const settled = result?.quota ?? failure?.quota ?? null;
       if (settled) quota.set(settled);
       else void settleCounter(usedBefore);
       dispatch({ type: 'generated', ok: false });
-      const empty = failure instanceof GenerationError && failure.message === EMPTY_ANSWER;
+      const empty = failure?.message === EMPTY_ANSWER;
       if (current) setMeta({ id, templateId: chosenTemplate, counted: 'refunded', problem: empty ? EMPTY_ANSWER : null });
       return;
     }

@@ -19,7 +19,7 @@ export function useFeatureRequest() {
     if (!user) return;
     let live = true;
     void listMyFeatureRequests(supabase, user.id).then(({ data }) => {
-      if (live) setRequested(new Set(data.map((r) => r.feature)));
+      if (live) setRequested(new Set((data ?? []).map((r) => r.feature)));
     });
     return () => {
       live = false;
@@ -36,7 +36,7 @@ export function useFeatureRequest() {
         return;
       }
       setRequested((current) => new Set(current).add(feature));
-      notify(featureRequestNotice(feature, result.outcome));
+      notify(featureRequestNotice(feature, result.data));
     },
     [notify],
   );

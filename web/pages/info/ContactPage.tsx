@@ -79,7 +79,7 @@ export function ContactPage() {
       return;
     }
     setSending(true);
-    const error = await sendContactMessage(supabase, values, user?.id ?? null);
+    const { error } = await sendContactMessage(supabase, values, user?.id ?? null);
     setSending(false);
     if (error) {
       notify({ title: CONTACT_FAILED_TITLE, description: error.message, variant: 'destructive' });

@@ -16,8 +16,8 @@ export function useKnowledgeBase(userId: string) {
   const load = useCallback(async () => {
     setState({ status: 'loading' });
     const [all, selected] = await Promise.all([kb.listKnowledge(supabase), kb.getKbSelection(supabase)]);
-    if ('error' in all) return setState({ status: 'error', message: all.error.message });
-    setState({ status: 'ready', folders: all.folders, documents: all.documents, selection: 'error' in selected ? { kind: 'all' } : selected.selection });
+    if (all.error) return setState({ status: 'error', message: all.error.message });
+    setState({ status: 'ready', folders: all.data.folders, documents: all.data.documents, selection: selected.data ?? { kind: 'all' } });
   }, []);
 
   useEffect(() => {
@@ -34,16 +34,16 @@ export function useKnowledgeBase(userId: string) {
     reload: load,
     async createFolder(name: string): Promise<kb.KbFolder | null> {
       const result = await kb.createKbFolder(supabase, name);
-      if ('error' in result) {
+      if (result.error) {
         fail('Error creating folder', result.error.message);
         return null;
       }
-      const folder = result.folder;
+      const folder = result.data;
       if (folder) update((s) => ({ folders: [...s.folders, folder].sort((a, b) => a.name.localeCompare(b.name)) }));
       return folder;
     },
     async deleteFolder(folder: kb.KbFolder): Promise<boolean> {
-      const error = await kb.deleteKbFolder(supabase, folder.id);
+      const { error } = await kb.deleteKbFolder(supabase, folder.id);
       if (error) {
         fail('Error deleting folder', error.message);
         return false;
@@ -58,13 +58,14 @@ export function useKnowledgeBase(userId: string) {
     },
     async addDocument(doc: kb.NewKbDocument): Promise<string | null> {
       const result = await kb.addKbDocument(supabase, doc);
-      if ('error' in result) return result.error.message;
-      update((s) => ({ documents: [result.document, ...s.documents] }));
-      notify({ title: 'Document added', description: `"${result.document.name}" is in your knowledge base.` });
+      if (result.error) return result.error.message;
+      const added = result.data;
+      update((s) => ({ documents: [added, ...s.documents] }));
+      notify({ title: 'Document added', description: `"${added.name}" is in your knowledge base.` });
       return null;
     },
     async deleteDocument(doc: kb.KbDocument): Promise<void> {
-      const error = await kb.deleteKbDocument(supabase, doc.id);
+      const { error } = await kb.deleteKbDocument(supabase, doc.id);
       if (error) return fail('Error deleting document', error.message);
       update((s) => ({ documents: s.documents.filter((d) => d.id !== doc.id) }));
       notify({ title: 'Document deleted', description: `"${doc.name}" was deleted.` });
@@ -72,7 +73,7 @@ export function useKnowledgeBase(userId: string) {
     async select(selection: kb.KbSelection): Promise<void> {
       const previous = state.status === 'ready' ? state.selection : null;
       update(() => ({ selection }));
-      const error = await kb.setKbSelection(supabase, userId, selection);
+      const { error } = await kb.setKbSelection(supabase, userId, selection);
       if (error) {
         if (previous) update(() => ({ selection: previous }));
         fail('Error saving selection', error.message);

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIBRARY_ERRORS, type LibraryFolder, type LibraryNotice, type LibraryPrompt } from '../../../shared/core/promptLibrary.ts';
 import { libraryMode, pagesFor, type LibraryView } from '../../../shared/core/promptLibraryView.ts';
-import { listFolderContents, searchLibrary, type DataResult, type PromptCard } from '../../../shared/data/prompts.ts';
+import { listFolderContents, searchLibrary, type PromptCard } from '../../../shared/data/prompts.ts';
+import type { DataResult } from '../../../shared/data/result.ts';
 import { listFilteredPrompts } from '../../../shared/data/promptsBrowse.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
 import { supabase } from '../../lib/supabase.ts';

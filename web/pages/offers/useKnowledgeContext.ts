@@ -24,9 +24,9 @@ export function useKnowledgeContext(model: string) {
   const load = useCallback(async () => {
     setLoaded({ status: 'loading' });
     const [all, selected] = await Promise.all([listKnowledge(supabase), getKbSelection(supabase)]);
-    if ('error' in all) return setLoaded({ status: 'error', message: all.error.message });
-    const selection: KbSelection = 'error' in selected ? { kind: 'all' } : selected.selection;
-    setLoaded({ status: 'ready', documents: selectedDocuments(all.documents, selection), source: sourceLabel(selection, all.folders) });
+    if (all.error) return setLoaded({ status: 'error', message: all.error.message });
+    const selection: KbSelection = selected.data ?? { kind: 'all' };
+    setLoaded({ status: 'ready', documents: selectedDocuments(all.data.documents, selection), source: sourceLabel(selection, all.data.folders) });
   }, []);
 
   useEffect(() => {

@@ -170,12 +170,12 @@ export function useOfferBuilder(userId: string) {
       savingNow.current = false;
       setSaving(false);
     });
-    if ('error' in result) {
+    if (result.error) {
       notify({ title: 'Error saving offer', description: result.error.message, variant: 'destructive' });
       return false;
     }
     // Changes made while saving stay unsaved; the row id is adopted either way.
-    update((now) => (now.offer && now.offer.id === sent.id ? { ...now, offer: { ...now.offer, id: result.offer.id }, dirty: now.offer !== sent || now.videoUrl !== w.videoUrl } : now));
+    update((now) => (now.offer && now.offer.id === sent.id ? { ...now, offer: { ...now.offer, id: result.data.id }, dirty: now.offer !== sent || now.videoUrl !== w.videoUrl } : now));
     notify({ title: 'Offer Saved', description: `"${sent.framework.title}" is in your saved offers.` });
     return true;
   }, [current, notify, update]);
@@ -183,11 +183,11 @@ export function useOfferBuilder(userId: string) {
   const open = useCallback(
     async (id: string): Promise<boolean> => {
       const result = await getOffer(supabase, id);
-      if ('error' in result || !result.offer) {
-        notify({ title: 'Error opening offer', description: 'error' in result ? result.error.message : 'That offer no longer exists.', variant: 'destructive' });
+      if (result.error || !result.data) {
+        notify({ title: 'Error opening offer', description: result.error ? result.error.message : 'That offer no longer exists.', variant: 'destructive' });
         return false;
       }
-      const offer = result.offer;
+      const offer = result.data;
       replaceOffer((w) => ({ ...w, idea: offer.idea, videoUrl: offer.videoUrl, offer, dirty: false }));
       notify({ title: 'Offer opened', description: `"${offer.framework.title}" is open.` });
       return true;

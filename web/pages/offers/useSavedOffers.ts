@@ -14,12 +14,12 @@ export function useSavedOffers() {
   const load = useCallback(async (quiet = false) => {
     if (!quiet) setState({ status: 'loading' });
     const result = await listOffers(supabase);
-    if ('error' in result) {
+    if (result.error) {
       if (quiet) notify({ title: 'Error fetching offers', description: result.error.message, variant: 'destructive' });
       else setState({ status: 'error', message: result.error.message });
       return;
     }
-    setState({ status: 'ready', offers: result.offers });
+    setState({ status: 'ready', offers: result.data });
   }, [notify]);
 
   useEffect(() => {
@@ -35,21 +35,21 @@ export function useSavedOffers() {
     /** The validation message under the field, or null when renamed. */
     async rename(id: string, title: string): Promise<string | null> {
       const found = await getOffer(supabase, id);
-      if ('error' in found || !found.offer) return 'error' in found ? found.error.message : 'That offer no longer exists.';
-      const result = await renameOffer(supabase, found.offer, title);
-      if ('error' in result) return result.error.message;
-      notify({ title: 'Offer renamed', description: `It is now "${result.offer.framework.title}".` });
+      if (found.error || !found.data) return found.error ? found.error.message : 'That offer no longer exists.';
+      const result = await renameOffer(supabase, found.data, title);
+      if (result.error) return result.error.message;
+      notify({ title: 'Offer renamed', description: `It is now "${result.data.framework.title}".` });
       await load(true);
       return null;
     },
     async duplicate(summary: OfferSummary): Promise<void> {
       const result = await duplicateOffer(supabase, summary.id);
-      if ('error' in result) return fail('Error duplicating offer', result.error.message);
-      notify({ title: 'Offer duplicated', description: `"${result.offer.framework.title}" was added to your saved offers.` });
+      if (result.error) return fail('Error duplicating offer', result.error.message);
+      notify({ title: 'Offer duplicated', description: `"${result.data.framework.title}" was added to your saved offers.` });
       await load(true);
     },
     async remove(summary: OfferSummary): Promise<boolean> {
-      const error = await deleteOffer(supabase, summary.id);
+      const { error } = await deleteOffer(supabase, summary.id);
       if (error) {
         fail('Error deleting offer', error.message);
         return false;

@@ -29,8 +29,8 @@ export function ProductPage() {
     setState({ status: 'loading' });
     void getProductForSale(supabase, productId).then((result) => {
       if (cancelled) return;
-      if ('error' in result) setState({ status: 'error', message: result.error.message });
-      else setState(result.product ? { status: 'ready', product: result.product } : { status: 'missing' });
+      if (result.error) setState({ status: 'error', message: result.error.message });
+      else setState(result.data ? { status: 'ready', product: result.data } : { status: 'missing' });
     });
     return () => {
       cancelled = true;
@@ -49,12 +49,12 @@ export function ProductPage() {
     }
     setProcessing(true);
     const result = await startCheckout(supabase, product.id);
-    if ('error' in result) {
+    if (result.error) {
       setProcessing(false);
       notify({ title: result.error.title, description: result.error.message, variant: 'destructive' });
       return;
     }
-    window.location.assign(result.url);
+    window.location.assign(result.data);
   };
 
   return (

@@ -37,15 +37,15 @@ export function PurchaseSuccessPage() {
     setState({ status: 'loading' });
     void (async () => {
       const found = await getProductForSale(supabase, productId);
-      const product = 'product' in found ? found.product : null;
+      const product = found.data;
       if (!product) {
         if (!cancelled) setState({ status: 'missing' });
         return;
       }
-      const notConfirmed: Refusal = { title: PRODUCT_TEXTS.notConfirmedTitle, message: PRODUCT_TEXTS.notConfirmedText };
+      const notConfirmed: Refusal = { title: PRODUCT_TEXTS.notConfirmedTitle, message: PRODUCT_TEXTS.notConfirmedText, kind: 'refused' };
       const verified = sessionId ? await verifyPurchase(supabase, productId, sessionId) : { error: notConfirmed };
       if (cancelled) return;
-      setState('error' in verified ? { status: 'unconfirmed', product, refusal: verified.error } : { status: 'ready', product });
+      setState(verified.error ? { status: 'unconfirmed', product, refusal: verified.error } : { status: 'ready', product });
     })();
     return () => {
       cancelled = true;
@@ -61,14 +61,15 @@ export function PurchaseSuccessPage() {
     setProblem(null);
     const result = await downloadPurchase(supabase, sessionId);
     setBusy(false);
-    if ('error' in result) {
+    if (result.error) {
       setProblem(result.error);
       notify({ title: result.error.title, description: result.error.message, variant: 'destructive' });
       return;
     }
-    downloadFile(purchaseFileText(result.file.content), purchaseFileName(result.file.name), 'text/plain;charset=utf-8');
-    setDownloads(`Download ${result.file.downloads} of ${formatMaxDownloads(result.file.maxDownloads)}.`);
-    notify({ title: PRODUCT_TEXTS.downloadStarted, description: purchaseFileName(result.file.name) });
+    const file = result.data;
+    downloadFile(purchaseFileText(file.content), purchaseFileName(file.name), 'text/plain;charset=utf-8');
+    setDownloads(`Download ${file.downloads} of ${formatMaxDownloads(file.maxDownloads)}.`);
+    notify({ title: PRODUCT_TEXTS.downloadStarted, description: purchaseFileName(file.name) });
   };
 
   return (

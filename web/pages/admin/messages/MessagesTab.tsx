@@ -31,7 +31,7 @@ export function MessagesTab({ reloadKey }: AdminTabProps) {
 
   const remove = async (message: ContactMessage) => {
     setDeleting(null);
-    const error = await deleteContactMessage(supabase, message.id);
+    const { error } = await deleteContactMessage(supabase, message.id);
     if (error) {
       notify({ title: 'Error deleting message', description: error.message, variant: 'destructive' });
       return;

@@ -28,10 +28,10 @@ export function ProductManagementTab({ reloadKey }: AdminTabProps) {
     setState({ status: 'loading' });
     void listDocumentsForAdmin(supabase).then((result) => {
       if (cancelled) return;
-      if ('error' in result) {
+      if (result.error) {
         setState({ status: 'error', message: result.error.message });
         notify({ title: PRODUCT_TEXTS.fetchError, description: result.error.message, variant: 'destructive' });
-      } else setState({ status: 'ready', documents: result.documents });
+      } else setState({ status: 'ready', documents: result.data });
     });
     return () => {
       cancelled = true;
@@ -43,12 +43,13 @@ export function ProductManagementTab({ reloadKey }: AdminTabProps) {
     setSaving(true);
     const result = await updateProduct(supabase, editing.id, edit);
     setSaving(false);
-    if ('error' in result) {
+    if (result.error) {
       notify({ title: PRODUCT_TEXTS.updateError, description: result.error.message, variant: 'destructive' });
       return;
     }
     // The returned row replaces the local one.
-    setState((s) => (s.status === 'ready' ? { ...s, documents: s.documents.map((d) => (d.id === result.document.id ? result.document : d)) } : s));
+    const updated = result.data;
+    setState((s) => (s.status === 'ready' ? { ...s, documents: s.documents.map((d) => (d.id === updated.id ? updated : d)) } : s));
     setEditing(null);
     notify(PRODUCT_TEXTS.documentUpdated);
   };

@@ -29,7 +29,9 @@ export function BackupCard({ onRestored }: { onRestored: () => void }) {
   const exportAll = async () => {
     setBusy('export');
     try {
-      const backup = await buildBackup(supabase, user?.email ?? '');
+      const built = await buildBackup(supabase, user?.email ?? '');
+      if (built.error) return fail('Error exporting data', built.error.message);
+      const backup = built.data;
       const rows = Object.values(backup.tables).reduce((n, t) => n + t.length, 0);
       downloadFile(JSON.stringify(backup, null, 2), BACKUP_FILE_NAME, 'application/json');
       notify({ title: 'All App Data Exported', description: `${rows} records saved to ${BACKUP_FILE_NAME}.` });
@@ -48,7 +50,9 @@ export function BackupCard({ onRestored }: { onRestored: () => void }) {
     try {
       const parsed = parseBackup(await file.text());
       if (!parsed.ok) return setReview({ kind: 'invalid', fileName: file.name, errors: parsed.errors });
-      const plan = planRestore(parsed.file, await readAllSections(supabase), user.id);
+      const current = await readAllSections(supabase);
+      if (current.error) return fail('Error reading the backup', current.error.message);
+      const plan = planRestore(parsed.file, current.data, user.id);
       setReview({ kind: 'plan', fileName: file.name, file: parsed.file, plan });
     } catch (error) {
       fail('Error reading the backup', (error as Error).message);
@@ -63,10 +67,11 @@ export function BackupCard({ onRestored }: { onRestored: () => void }) {
     const outcome = await applyRestore(supabase, review.plan);
     setBusy(null);
     setReview(null);
-    const rows = Object.values(outcome.written).reduce((n, c) => n + c, 0);
-    if (outcome.appliedBatches > 0) onRestored();
+    const progress = outcome.error ? outcome.error.progress : outcome.data;
+    const rows = Object.values(progress.written).reduce((n, c) => n + c, 0);
+    if (progress.appliedBatches > 0) onRestored();
     if (outcome.error) {
-      const partial = outcome.appliedBatches ? ` ${outcome.appliedBatches} of ${outcome.totalBatches} parts (${rows} rows) were restored before it.` : ' Nothing was changed.';
+      const partial = progress.appliedBatches ? ` ${progress.appliedBatches} of ${progress.totalBatches} parts (${rows} rows) were restored before it.` : ' Nothing was changed.';
       return notify({ title: 'Restore Failed', description: `${outcome.error.message}${partial}`, variant: 'destructive', duration: RESTORE_NOTICE_MS });
     }
     notify({ title: 'Backup Restored', description: `${rows} ${rows === 1 ? 'row' : 'rows'} restored from the backup.`, duration: RESTORE_NOTICE_MS });

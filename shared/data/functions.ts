@@ -1,0 +1,32 @@
+import { FunctionsFetchError } from '@supabase/supabase-js';
+import { kindOfCode, type DataErrorKind } from './result.ts';
+
+/**
+ * Failed Edge Function calls. supabase-js reports a non-2xx answer as an error whose `context` is
+ * the Response; our functions put the user-facing text in its JSON body as `error`, with an
+ * optional machine `code` (the database's, when it refused) and toast `title`.
+ */
+
+export interface FunctionRefusal {
+  error?: string;
+  code?: string | null;
+  title?: string;
+}
+
+/** The refusal body of a failed call, or null when the function never answered or sent no JSON. */
+export async function functionRefusal(error: unknown): Promise<FunctionRefusal | null> {
+  const context = (error as { context?: unknown } | null)?.context;
+  if (!(context instanceof Response)) return null;
+  return (await context.json().catch(() => null)) as FunctionRefusal | null;
+}
+
+const KIND_OF_STATUS: Readonly<Record<number, DataErrorKind>> = { 400: 'invalid', 401: 'refused', 403: 'refused', 404: 'not_found', 429: 'limit' };
+
+/** The kind of a failed call: unreachable, what the refusal's code implies, or what its HTTP status says. */
+export function functionErrorKind(error: unknown, refusal: FunctionRefusal | null): DataErrorKind {
+  if (error instanceof FunctionsFetchError) return 'network';
+  const byCode = kindOfCode(refusal?.code ?? undefined);
+  if (byCode !== 'server') return byCode;
+  const context = (error as { context?: unknown } | null)?.context;
+  return (context instanceof Response && KIND_OF_STATUS[context.status]) || 'server';
+}
