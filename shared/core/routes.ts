@@ -56,7 +56,7 @@ export const ROUTES = {
   sharedAccept: '/shared/accept',
 } as const;
 
-export type RouteName = keyof typeof ROUTES;
+type RouteName = keyof typeof ROUTES;
 export type RoutePattern = (typeof ROUTES)[RouteName];
 
 export const PUBLIC_ROUTES: readonly RoutePattern[] = [
