@@ -156,9 +156,6 @@ export const contactPathWithSubject = (subject: string): string => `${ROUTES.con
 export const REQUESTABLE_FEATURES = ['workflows', 'document_analysis', 'smart_queries', 'pitch_deck'] as const;
 export type RequestableFeature = (typeof REQUESTABLE_FEATURES)[number];
 
-export const isRequestableFeature = (value: string): value is RequestableFeature =>
-  (REQUESTABLE_FEATURES as readonly string[]).includes(value);
-
 const FEATURE_LABELS: Record<RequestableFeature, string> = {
   workflows: 'Workflows',
   document_analysis: 'Document Analysis',
