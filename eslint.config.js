@@ -105,6 +105,27 @@ export default tseslint.config(
       ],
     },
   },
+  // Type-aware rules for TypeScript (tsconfig.json, through the project service): a promise nobody
+  // awaits loses its error silently. JavaScript files (this config) are linted without types.
+  {
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  // The Edge Functions' Deno entry points (`Deno.serve(handler)`) are outside tsconfig.json, which
+  // type-checks their handlers instead: lint them without types.
+  {
+    files: ['supabase/functions/*/index.ts'],
+    ...tseslint.configs.disableTypeChecked,
+  },
   // A focused test (`.only`) silently skips the rest of the suite: forbidden everywhere, not only in CI.
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],

@@ -49,7 +49,8 @@ function stopAll(code = 0): void {
   for (const child of children) child.kill('SIGTERM');
   // Give the stack time to flush its database before we exit.
   const timer = setTimeout(() => process.exit(code), 8000);
-  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r))))).then(() => {
+  // Never rejects (it waits for exit events); the timer above is the fallback exit.
+  void Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r))))).then(() => {
     clearTimeout(timer);
     process.exit(code);
   });

@@ -5,10 +5,10 @@ import pg from 'pg';
 import { bin, root, run } from './lib/proc.ts';
 
 /**
- * `npm test`: every check, in order — typecheck, lint, unit tests, integration tests against the
- * local stack on PGlite and on PostgreSQL, the production builds, and end-to-end tests in
- * Chromium. Ends with each step's time, the flaky tests (passed only on a retry) and one line
- * "N passed, N failed".
+ * `npm test`: every check, in order — typecheck, lint, unused code (knip), unit tests,
+ * integration tests against the local stack on PGlite and on PostgreSQL, the production builds,
+ * and end-to-end tests in Chromium. Ends with each step's time, the flaky tests (passed only on a
+ * retry) and one line "N passed, N failed".
  * PostgreSQL: TEST_PG_URL (default postgres://postgres:postgres@127.0.0.1:5432/postgres); if it is
  * not reachable and this machine has a Debian PostgreSQL cluster, it is started.
  * `npm run test:stress` (TEST_CPU_HOG=1) runs the same with a busy loop on one core beside it, to
@@ -109,6 +109,7 @@ const vitest = (project: string, out: string) => ['run', '--project', project, '
 
 await step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 await step('lint', bin('eslint'), ['.']);
+await step('unused code (knip)', bin('knip'), []);
 await step('unit tests', bin('vitest'), vitest('unit', 'unit'));
 await step('integration tests (PGlite)', bin('vitest'), vitest('integration', 'integration-pglite'), { TEST_DB: 'pglite' });
 if (await ensurePostgres()) {

@@ -34,7 +34,7 @@ function LoginAlias() {
 }
 
 /** The route map: public routes, signed-in-only routes and the redirects of shared/core/routes.ts. */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     id: 'root',
     HydrateFallback: RouteFallback,

@@ -1,6 +1,6 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ZodType } from 'zod';
-import { PROVIDER_KEYS, type ProviderId } from '../core/providerKeys.ts';
+import type { ProviderId } from '../core/providerKeys.ts';
 import { AI_TEXTS, AiError, toAiError } from './aiErrors.ts';
 import { parseJsonReply } from './jsonReply.ts';
 import { createProviderClient, keyRequired, type ClientOptions, type ProviderTarget } from './providers.ts';
@@ -22,14 +22,14 @@ import { readChatStream, streamCutError } from './streamReader.ts';
  *   completeJson  JSON mode where the provider has it, parsed and validated with a zod schema
  */
 
-export const DEFAULT_AI_TIMEOUT_MS = 600_000;
+const DEFAULT_AI_TIMEOUT_MS = 600_000;
 /**
  * Once words flow, providers send a chunk every few seconds at most (a token, or Gemini's
  * sentence-sized pieces; a CPU-bound local model still writes a token in well under 10 s), so a
  * minute of silence is a stalled stream, with room for a slow network.
  */
-export const DEFAULT_STREAM_IDLE_MS = 60_000;
-export const DEFAULT_AI_RETRIES = 2;
+const DEFAULT_STREAM_IDLE_MS = 60_000;
+const DEFAULT_AI_RETRIES = 2;
 
 export interface AiRequest {
   target: ProviderTarget;
@@ -132,6 +132,3 @@ export async function completeJson<T>(request: AiRequest & { schema: ZodType<T> 
     throw toAiError(error, { provider: request.target.provider, fallback: request.fallbackError });
   }
 }
-
-/** The provider's label for notices ('OpenAI'). */
-export const providerLabel = (provider: ProviderId): string => PROVIDER_KEYS[provider].label;

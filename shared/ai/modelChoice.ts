@@ -6,7 +6,7 @@ import type { ProviderId } from '../core/providerKeys.ts';
  * it comes first when the account still has it. Preferences follow each provider's documented
  * OpenAI-compatible chat models (checked November 2026); the list from the provider always wins.
  */
-export const MODEL_PREFERENCES: Record<ProviderId, readonly string[]> = {
+const MODEL_PREFERENCES: Record<ProviderId, readonly string[]> = {
   openai: ['gpt-4-turbo-preview', 'gpt-4.1-mini', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4o'],
   gemini: ['gemini-2.5-flash', 'gemini-2.0-flash', 'gemini-1.5-flash'],
   anthropic: ['claude-sonnet-4-5', 'claude-3-7-sonnet-latest', 'claude-3-5-haiku-latest'],

@@ -28,9 +28,9 @@ import { withAiDefaults } from './settings.ts';
  *   none is set; the key is optional for local servers.
  */
 
-export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
-export type ModelListing =
+type ModelListing =
   /** OpenAI's GET {baseURL}/models with a `data` list. */
   | { kind: 'openai' }
   /** A GET at another absolute URL answering `{ [field]: [{ [idField] }] }`. */

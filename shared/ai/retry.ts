@@ -26,7 +26,7 @@ export interface RetryOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-export const isRetryableStatus = (error: unknown): error is APIError =>
+const isRetryableStatus = (error: unknown): error is APIError =>
   error instanceof APIError && error.status !== undefined && (error.status === 429 || error.status >= 500);
 
 /** The wait the provider asked for (retry-after-ms, retry-after in seconds or as a date), or null. */
@@ -42,7 +42,7 @@ export function retryAfterMs(headers: Headers | undefined, now = Date.now()): nu
 }
 
 /** 0.5 s, 1 s, 2 s … up to 8 s, less up to a quarter of jitter (as the SDK does). */
-export const backoffMs = (retry: number): number => Math.min(INITIAL_BACKOFF_MS * 2 ** retry, MAX_BACKOFF_MS) * (1 - Math.random() * 0.25);
+const backoffMs = (retry: number): number => Math.min(INITIAL_BACKOFF_MS * 2 ** retry, MAX_BACKOFF_MS) * (1 - Math.random() * 0.25);
 
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -21,7 +21,7 @@ export type Row = Record<string, z.core.util.JSONType>;
  * upsert: rows are inserted or overwritten by key; update: only existing rows are changed (the
  * listed columns); none: exported for the record, never written back.
  */
-export type RestoreMode = 'upsert' | 'update' | 'none';
+type RestoreMode = 'upsert' | 'update' | 'none';
 
 export interface BackupSection {
   /** The key under `tables` in the file. */
@@ -86,7 +86,7 @@ export const BACKUP_SECTIONS: readonly BackupSection[] = [
   { name: 'user_generation_counts', table: 'user_generation_counts', label: 'Monthly generation counts', key: ['user_id'], mode: 'none', note: 'The database counts generations itself.' },
 ];
 
-export const sectionNamed = (name: string): BackupSection | undefined => BACKUP_SECTIONS.find((s) => s.name === name);
+const sectionNamed = (name: string): BackupSection | undefined => BACKUP_SECTIONS.find((s) => s.name === name);
 
 export interface BackupFile {
   format: typeof BACKUP_FORMAT;
@@ -101,7 +101,7 @@ const COLUMN_NAME = /^[a-z_][a-z0-9_]*$/;
 
 const keyOf = (section: BackupSection, row: Row): string => JSON.stringify(section.key.map((k) => row[k]));
 
-export const backupFileSchema = z
+const backupFileSchema = z
   .object({
     format: z.literal(BACKUP_FORMAT, { error: 'This is not an AI Vault backup file.' }),
     version: z.literal(BACKUP_VERSION, { error: `Only backup version ${BACKUP_VERSION} files can be restored.` }),
@@ -174,7 +174,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-export const ROLE_USER_NOT_RESTORED = 'The role User is not given back (roles go to Admin, Editor or View Only); the rest of the account is restored.';
+const ROLE_USER_NOT_RESTORED = 'The role User is not given back (roles go to Admin, Editor or View Only); the rest of the account is restored.';
 
 /** Kept up to date by the database on every write: a restored row differs in them by nature, so they are not compared. */
 const BOOKKEEPING_COLUMNS = new Set(['updated_at', 'updated_by']);

@@ -48,17 +48,17 @@ export interface AdminRefusal {
 }
 
 export const ACCESS_DENIED: AdminRefusal = { title: 'Access Denied', message: 'You do not have permission to view this page.' };
-export const CANNOT_CREATE_ADMIN: AdminRefusal = { title: 'Action Denied', message: 'Cannot create Admin accounts from this panel.' };
-export const CANNOT_DELETE_ADMIN: AdminRefusal = { title: 'Action Denied', message: 'Regular admins cannot delete other admin accounts.' };
-export const CANNOT_EDIT_ADMIN: AdminRefusal = { title: 'Action Denied', message: 'Regular admins cannot edit other admin accounts.' };
-export const MASTER_ADMIN_UNTOUCHABLE: AdminRefusal = { title: 'Action Denied', message: 'A master admin account cannot be edited or deleted.' };
-export const NOT_YOUR_OWN_ACCOUNT: AdminRefusal = {
+const CANNOT_CREATE_ADMIN: AdminRefusal = { title: 'Action Denied', message: 'Cannot create Admin accounts from this panel.' };
+const CANNOT_DELETE_ADMIN: AdminRefusal = { title: 'Action Denied', message: 'Regular admins cannot delete other admin accounts.' };
+const CANNOT_EDIT_ADMIN: AdminRefusal = { title: 'Action Denied', message: 'Regular admins cannot edit other admin accounts.' };
+const MASTER_ADMIN_UNTOUCHABLE: AdminRefusal = { title: 'Action Denied', message: 'A master admin account cannot be edited or deleted.' };
+const NOT_YOUR_OWN_ACCOUNT: AdminRefusal = {
   title: 'Action Denied',
   message: 'You cannot edit or delete your own account from this panel. Use Settings instead.',
 };
 
 /** A role the panel never gives (User): the refusal names the roles it does give. */
-export function roleNotAssignable(caller: AppRole, role: AppRole): AdminRefusal {
+function roleNotAssignable(caller: AppRole, role: AppRole): AdminRefusal {
   const labels = assignableRoles(caller).map((r) => ROLE_LABELS[r]);
   const choices = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}` : (labels[0] ?? '');
   return { title: 'Action Denied', message: `The role ${ROLE_LABELS[role]} cannot be given from this panel. Choose ${choices}.` };

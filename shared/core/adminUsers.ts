@@ -11,7 +11,7 @@ import { refuseCreate, type AdminRefusal, type AppRole } from './adminRoles.ts';
 export const ADMIN_PASSWORD_MIN_LENGTH = 8;
 
 /** An optional plus, a non-zero digit, then 1-14 digits (the profiles.phone check). */
-export const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
+const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
 
 export const PASSWORD_PLACEHOLDER = 'Min. 8 characters';
 

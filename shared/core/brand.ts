@@ -5,8 +5,6 @@ export const PRODUCT_NAME = 'AI Vault';
 /** Shown in the signed-in shell when the context has no company name. */
 export const DEFAULT_BRAND_LABEL = 'AI Vault';
 
-export const PRODUCT_TAGLINE = 'Your bring-your-own-key AI toolkit for marketers, creators and entrepreneurs.';
-
 /** The shell's brand label: the company name from context, or the default label when none. */
 export function brandLabel(companyName?: string | null): string {
   const trimmed = companyName?.trim();

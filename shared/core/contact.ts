@@ -29,7 +29,7 @@ export interface ContactInput {
 
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
-export const CONTACT_LABELS: Record<ContactField, string> = {
+const CONTACT_LABELS: Record<ContactField, string> = {
   name: 'Name',
   email: 'Email',
   subject: 'Subject',

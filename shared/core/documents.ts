@@ -63,10 +63,6 @@ export const GENERATOR_PROVIDERS = [
   { id: 'gemini', label: 'Gemini', option: 'Gemini Pro (Requires API Key)', keyMissing: 'Gemini API Key Missing' },
   { id: 'chatgpt_custom', label: 'Custom ChatGPT', option: 'Custom ChatGPT (Requires API Key)', keyMissing: 'Custom ChatGPT API Key Missing' },
 ] as const satisfies readonly { id: ProviderId; label: string; option: string; keyMissing: string }[];
-export type GeneratorProviderId = (typeof GENERATOR_PROVIDERS)[number]['id'];
-export const DEFAULT_GENERATOR_PROVIDER: GeneratorProviderId = 'openai';
-
-export const isGeneratorProvider = (value: unknown): value is GeneratorProviderId => GENERATOR_PROVIDERS.some((p) => p.id === value);
 
 /**
  * "{Provider} API Key Missing" for a provider without a key ('OpenAI API Key Missing', …); the
@@ -102,7 +98,7 @@ export interface GenerationRequest {
   folderId: string | null;
 }
 
-export const DOCUMENT_LIMITS = { nameMax: 300, contentMax: 1_000_000, folderNameMax: 200 } as const;
+const DOCUMENT_LIMITS = { nameMax: 300, contentMax: 1_000_000, folderNameMax: 200 } as const;
 
 /** Saving a generated document: signed in ('Login Required') and something to save ('Nothing to Save'). */
 export function documentSaveProblem(input: { signedIn: boolean; content: string }): string | null {
@@ -135,8 +131,6 @@ export const DOCUMENT_SORT_OPTIONS = [
 ] as const;
 export type DocumentSort = LibrarySort | 'folder_asc' | 'folder_desc';
 export const DEFAULT_DOCUMENT_SORT: DocumentSort = 'date_desc';
-
-export const isDocumentSort = (value: unknown): value is DocumentSort => DOCUMENT_SORT_OPTIONS.some((o) => o.value === value);
 
 /** Folders sort by name or date only; a folder sort lists folders by name. */
 export function folderSortOf(sort: DocumentSort): LibrarySort {

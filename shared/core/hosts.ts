@@ -35,11 +35,6 @@ export function mainSiteOrigin(currentOrigin: string, prefix: string, configured
   return url.origin;
 }
 
-/** Where a signed-out visitor of the feedback host signs in: the main site's /auth. */
-export function mainSiteLoginUrl(currentOrigin: string, prefix: string, configuredMainSite?: string | null): string {
-  return `${mainSiteOrigin(currentOrigin, prefix, configuredMainSite)}/auth`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Signing in to the feedback host. Sessions are kept per origin, so a sign-in on the main site
 // does not reach the feedback host by itself: the feedback host sends the visitor to the main

@@ -156,10 +156,7 @@ export const contactPathWithSubject = (subject: string): string => `${ROUTES.con
 export const REQUESTABLE_FEATURES = ['workflows', 'document_analysis', 'smart_queries', 'pitch_deck'] as const;
 export type RequestableFeature = (typeof REQUESTABLE_FEATURES)[number];
 
-export const isRequestableFeature = (value: string): value is RequestableFeature =>
-  (REQUESTABLE_FEATURES as readonly string[]).includes(value);
-
-export const FEATURE_LABELS: Record<RequestableFeature, string> = {
+const FEATURE_LABELS: Record<RequestableFeature, string> = {
   workflows: 'Workflows',
   document_analysis: 'Document Analysis',
   smart_queries: 'Smart Queries',
@@ -167,14 +164,14 @@ export const FEATURE_LABELS: Record<RequestableFeature, string> = {
 };
 
 /** Notice titles of the coming-soon placeholders. */
-export const PLACEHOLDER_TITLES = {
+const PLACEHOLDER_TITLES = {
   underConstruction: 'Under Construction',
   comingSoon: 'Coming Soon!',
   inProgress: 'Feature In Progress!',
 } as const;
 
 /** The Workflows notice lasts 5 s. */
-export const WORKFLOWS_NOTICE_MS = 5000;
+const WORKFLOWS_NOTICE_MS = 5000;
 
 const FEATURE_NOTICE_TITLE: Record<RequestableFeature, string> = {
   workflows: PLACEHOLDER_TITLES.underConstruction,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { ExportDocument } from '../export/model.ts';
-import { parseJsonAnswer } from './templates.ts';
 
 /**
  * Startup ideas (the Startup Idea Generator on /app-summary and /saved-ideas): the structured idea the AI returns, validated by schema before it is shown or saved, the
@@ -79,9 +78,6 @@ Answer with one JSON object only, with exactly these keys:
   }
 }`;
 }
-
-/** The AI's answer as an idea, or null when it is not JSON of the schema's shape. */
-export const parseStartupIdea = (answer: string): StartupIdeaContent | null => parseJsonAnswer(answer, startupIdeaSchema);
 
 const bullets = (items: readonly string[]) => items.map((item) => `- ${item}`).join('\n');
 

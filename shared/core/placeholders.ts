@@ -37,7 +37,7 @@ export const PAGE_VARIABLES = {
 export type PageVariable = keyof typeof PAGE_VARIABLES;
 const PAGE_VARIABLE_NAMES = Object.keys(PAGE_VARIABLES) as PageVariable[];
 
-export const PLACEHOLDER_LIMITS = { maxInner: 300, maxName: 60 } as const;
+const PLACEHOLDER_LIMITS = { maxInner: 300, maxName: 60 } as const;
 
 /** A built-in stack's question: the label to show for one placeholder. */
 export interface PromptQuestion {
@@ -63,7 +63,7 @@ export type PromptField =
   | (FieldBase & { kind: 'page'; name: PageVariable });
 
 /** One placeholder occurrence in the text: where it is and which field it fills. */
-export interface PlaceholderToken {
+interface PlaceholderToken {
   start: number;
   end: number;
   fieldId: string;
@@ -91,7 +91,7 @@ const TOKEN = /\\\[|\[([^[\]\n]{1,300})\]|\{\{\s*([A-Za-z]+)\s*\}\}/g;
 const MULTILINE_NAMES = new Set(['content', 'notes', 'text', 'keywords', 'transcript', 'description', 'details', 'context', 'draft', 'article', 'email']);
 
 /** The id of a name: lower-cased, trimmed, runs of spaces collapsed. */
-export const normalizePlaceholderName = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
+const normalizePlaceholderName = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
 const pageFieldId = (name: PageVariable) => `{{${name}}}`;
 
@@ -191,7 +191,7 @@ export function parsePrompt(text: string, questions: readonly PromptQuestion[] =
 }
 
 /** The value a field takes: the user's non-blank value, else its default, else undefined (missing). */
-export function effectiveValue(field: PromptField, values: FieldValues): string | undefined {
+function effectiveValue(field: PromptField, values: FieldValues): string | undefined {
   const value = values[field.id];
   if (value !== undefined && value.trim() !== '') return value;
   return field.defaultValue;

@@ -19,7 +19,7 @@ import { PROMPT_LIMITS, type LibraryFolder, type LibraryPrompt } from './promptL
 export const LIBRARY_FILE_FORMAT = 'ai-vault-prompt-library';
 export const LIBRARY_FILE_VERSION = 1;
 
-export interface LibraryFileFolder {
+interface LibraryFileFolder {
   id: string;
   name: string;
   parentId: string | null;
@@ -27,7 +27,7 @@ export interface LibraryFileFolder {
 }
 
 /** A prompt in a file: everything the library keeps but its id (folderId is the file's folder id). */
-export type LibraryFilePrompt = Omit<LibraryPrompt, 'id' | 'isPremium' | 'updatedAt'>;
+type LibraryFilePrompt = Omit<LibraryPrompt, 'id' | 'isPremium' | 'updatedAt'>;
 
 export interface LibraryFile {
   format: typeof LIBRARY_FILE_FORMAT;
@@ -117,7 +117,7 @@ export function foldersInTreeOrder<T extends { id: string; name: string; parentI
 
 const promptOrder = (a: LibraryPrompt, b: LibraryPrompt) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 
-export function libraryFile(folders: readonly LibraryFolder[], prompts: readonly LibraryPrompt[], exportedAt: Date): LibraryFile {
+function libraryFile(folders: readonly LibraryFolder[], prompts: readonly LibraryPrompt[], exportedAt: Date): LibraryFile {
   return {
     format: LIBRARY_FILE_FORMAT,
     version: LIBRARY_FILE_VERSION,
@@ -141,7 +141,7 @@ export function libraryFile(folders: readonly LibraryFolder[], prompts: readonly
 export const libraryToJson = (folders: readonly LibraryFolder[], prompts: readonly LibraryPrompt[], exportedAt: Date): string =>
   `${JSON.stringify(libraryFile(folders, prompts, exportedAt), null, 2)}\n`;
 
-export const CSV_COLUMNS = ['type', 'folder', 'name', 'prompt_text', 'description', 'tags', 'is_favorite', 'llm_provider', 'model', 'template_id', 'created_at'] as const;
+const CSV_COLUMNS = ['type', 'folder', 'name', 'prompt_text', 'description', 'tags', 'is_favorite', 'llm_provider', 'model', 'template_id', 'created_at'] as const;
 
 const escapeSegment = (name: string) => name.replace(/\\/g, '\\\\').replace(/\//g, '\\/');
 

@@ -10,7 +10,7 @@ import { SKIP_REASONS, type ImportPrompt, type ParsedLibrary, type SkippedRow } 
  */
 
 /** A folder to create: under an existing folder (parentId) or under one created before it (parentRef). */
-export interface PlannedFolder {
+interface PlannedFolder {
   ref: string;
   name: string;
   parentRef: string | null;

@@ -5,7 +5,7 @@
  */
 
 export const RECOMMENDED_PAGE_SIZE = 9;
-export const RECOMMENDED_TAGS_SHOWN = 3;
+const RECOMMENDED_TAGS_SHOWN = 3;
 /** The tab that shows every category. */
 export const ALL_CATEGORIES = 'All';
 

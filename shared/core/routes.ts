@@ -56,7 +56,7 @@ export const ROUTES = {
   sharedAccept: '/shared/accept',
 } as const;
 
-export type RouteName = keyof typeof ROUTES;
+type RouteName = keyof typeof ROUTES;
 export type RoutePattern = (typeof ROUTES)[RouteName];
 
 export const PUBLIC_ROUTES: readonly RoutePattern[] = [
@@ -120,8 +120,6 @@ const enc = encodeURIComponent;
 export const productPath = (productId: string): string => `/product/${enc(productId)}`;
 export const runPromptPath = (promptId: string): string => `/run-prompt/${enc(promptId)}`;
 export const workspacePath = (workspaceId: string): string => `/workspace/${enc(workspaceId)}`;
-export const purchaseSuccessPath = (productId: string): string =>
-  `${ROUTES.purchaseSuccess}?product_id=${enc(productId)}`;
 
 /** Strips query, hash and trailing slashes (the root stays '/'). */
 export function normalizePath(path: string): string {
@@ -156,18 +154,6 @@ export function unknownPathTarget(signedIn: boolean): string {
 /** Where the header logo links: /dashboard when signed in, otherwise /. */
 export function logoTarget(signedIn: boolean): string {
   return signedIn ? ROUTES.dashboard : ROUTES.landing;
-}
-
-/**
- * The redirect a path needs for the given sign-in state, or null when the path may be shown.
- * Applies the routing rules: unknown paths, signed-in visitors of the sign-in pages,
- * signed-out visitors of the signed-in-only pages.
- */
-export function redirectFor(path: string, signedIn: boolean): string | null {
-  if (!isKnownPath(path)) return unknownPathTarget(signedIn);
-  if (signedIn && matchesAny(SIGNED_IN_REDIRECTS, path)) return ROUTES.dashboard;
-  if (!signedIn && isProtectedPath(path)) return ROUTES.auth;
-  return null;
 }
 
 /**

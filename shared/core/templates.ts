@@ -117,25 +117,6 @@ export const promptSuggestionSchema = z.object({
   suggestedPrompt: z.string().trim().min(1).max(100_000),
   reasoning: z.string().trim().min(1).max(20_000),
 });
-export type PromptSuggestion = z.infer<typeof promptSuggestionSchema>;
-
-/**
- * The JSON object in an AI answer (models sometimes wrap it in prose or a code fence), checked
- * against the schema; null when there is none or it does not fit.
- */
-export function parseJsonAnswer<T>(answer: string, schema: z.ZodType<T>): T | null {
-  const json = /\{[\s\S]*\}/.exec(answer)?.[0];
-  if (!json) return null;
-  try {
-    const parsed = schema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The suggestion in the AI's answer to `suggestionPrompt`, or null. */
-export const parsePromptSuggestion = (answer: string): PromptSuggestion | null => parseJsonAnswer(answer, promptSuggestionSchema);
 
 const structureLines = (template: DocumentTemplate) => template.sections.map((heading) => `## ${heading}`).join('\n');
 

@@ -54,7 +54,7 @@ export function nodeNameProblem(type: NodeType, name: string): string | null {
   return null;
 }
 
-export const newNodeId = (): string => globalThis.crypto.randomUUID();
+const newNodeId = (): string => globalThis.crypto.randomUUID();
 
 export function newFolder(name: string, id = newNodeId()): WorkspaceFolder {
   return { id, type: 'folder', name: name.trim(), children: [] };
@@ -76,7 +76,7 @@ export interface FoundNode {
 }
 
 /** Every node, depth first, in display order. */
-export function* walk(structure: WorkspaceStructure, parentId: string | null = null, depth = 1): Generator<FoundNode> {
+function* walk(structure: WorkspaceStructure, parentId: string | null = null, depth = 1): Generator<FoundNode> {
   for (const [index, node] of structure.entries()) {
     yield { node, parentId, index, depth };
     if (node.type === 'folder') yield* walk(node.children, node.id, depth + 1);
@@ -124,7 +124,7 @@ export function documentIds(structure: WorkspaceStructure): string[] {
 }
 
 /** Is `id` the folder `ancestorId` itself or somewhere inside it? */
-export function isInside(structure: WorkspaceStructure, id: string, ancestorId: string): boolean {
+function isInside(structure: WorkspaceStructure, id: string, ancestorId: string): boolean {
   return nodePath(structure, id).some((n) => n.id === ancestorId);
 }
 

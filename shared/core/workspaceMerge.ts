@@ -14,7 +14,7 @@ import type { WorkspaceNode, WorkspaceStructure } from './workspace.ts';
 
 export type ConflictChoice = 'mine' | 'theirs';
 
-export type ConflictKind =
+type ConflictKind =
   /** Both renamed the node differently. */
   | 'name'
   /** Both pointed the file at different documents. */

@@ -30,7 +30,7 @@ export type Block =
 
 const parser = unified().use(remarkParse).use(remarkGfm);
 
-export function parseMarkdown(markdown: string): Root {
+function parseMarkdown(markdown: string): Root {
   return parser.runSync(parser.parse(markdown)) as Root;
 }
 

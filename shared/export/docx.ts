@@ -76,7 +76,7 @@ function blockParagraphs(block: Block, headingShift: number): (Paragraph | Table
 }
 
 /** Paragraphs for a markdown body; its headings sit below the section heading (shifted by `headingShift`). */
-export function markdownToDocxParagraphs(markdown: string, headingShift = 0): (Paragraph | Table)[] {
+function markdownToDocxParagraphs(markdown: string, headingShift = 0): (Paragraph | Table)[] {
   return markdownBlocks(markdown).flatMap((block) => blockParagraphs(block, headingShift));
 }
 
@@ -89,7 +89,7 @@ const bulletLevels = () =>
     style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
   }));
 
-export function documentToDocxFile(doc: ExportDocument): Document {
+function documentToDocxFile(doc: ExportDocument): Document {
   const body: (Paragraph | Table)[] = [new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(doc.title)] })];
   if (doc.subtitle) body.push(new Paragraph({ children: [new TextRun({ text: doc.subtitle, italics: true, color: '4B5563' })] }));
   for (const section of doc.sections) {

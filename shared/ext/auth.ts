@@ -14,7 +14,7 @@ import type { AuthResult, AuthState } from './messaging.ts';
 const message = (error: unknown): string =>
   error instanceof Error ? error.message : typeof error === 'string' ? error : 'Something went wrong. Please try again.';
 
-export function stateOf(session: Session | null): AuthState {
+function stateOf(session: Session | null): AuthState {
   if (!session) return { user: null, needsSecondFactor: false };
   return { user: { id: session.user.id, email: session.user.email ?? '' }, needsSecondFactor: needsSecondFactor(session) };
 }

@@ -1,11 +1,4 @@
-import {
-  DEFAULT_DASHBOARD_URL,
-  DEFAULT_SUPABASE_ANON_KEY,
-  DEFAULT_SUPABASE_URL,
-  envOr,
-  joinUrl,
-} from '../core/config.ts';
-import { ROUTES } from '../core/routes.ts';
+import { DEFAULT_DASHBOARD_URL, DEFAULT_SUPABASE_ANON_KEY, DEFAULT_SUPABASE_URL, envOr } from '../core/config.ts';
 import { setAiDefaults } from '../ai/settings.ts';
 
 /** Extension build config, from `WXT_*` env vars (read by Vite at build time). */
@@ -19,6 +12,3 @@ export const extensionConfig = {
 
 // Every extension context reads this module: AI calls made there go to the development override, if built with one.
 setAiDefaults({ baseUrlOverride: import.meta.env.WXT_AI_BASE_URL?.trim() || null });
-
-/** The dashboard's sign-in page, opened from the popup and side panel. */
-export const dashboardAuthUrl = (): string => joinUrl(extensionConfig.dashboardUrl, ROUTES.auth);

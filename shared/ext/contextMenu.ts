@@ -7,9 +7,9 @@ import type { PendingRun } from './items.ts';
  */
 
 export const MENU_ROOT_ID = 'ai-vault-run-on-selection';
-export const MENU_ROOT_TITLE = 'Run prompt on selection';
+const MENU_ROOT_TITLE = 'Run prompt on selection';
 export const MENU_CHOOSE_ID = 'ai-vault-choose-prompt';
-export const MENU_CHOOSE_TITLE = 'Choose a prompt…';
+const MENU_CHOOSE_TITLE = 'Choose a prompt…';
 export const MENU_SIGN_IN_ID = 'ai-vault-sign-in';
 export const MENU_SIGN_IN_TITLE = 'Sign in to use your prompts…';
 export const MENU_EMPTY_ID = 'ai-vault-no-favorites';

@@ -32,7 +32,7 @@ export interface RecentPrompt {
   ranAt: string;
 }
 
-export const RECENT_PROMPTS_LIMIT = 5;
+const RECENT_PROMPTS_LIMIT = 5;
 
 /** The recent list with the account it belongs to (v2): the next account never sees it. */
 export interface RecentPrompts {
@@ -73,7 +73,7 @@ export function migratePendingRunV2(old: PendingRunV1 | null): PendingRun | null
 }
 
 /** A queued run older than this is stale (the panel was not opened for it) and is dropped. */
-export const PENDING_RUN_MAX_AGE_MS = 2 * 60_000;
+const PENDING_RUN_MAX_AGE_MS = 2 * 60_000;
 
 export const isFreshPendingRun = (run: PendingRun | null, now: Date): run is PendingRun =>
   Boolean(run && now.getTime() - Date.parse(run.createdAt) <= PENDING_RUN_MAX_AGE_MS && Date.parse(run.createdAt) <= now.getTime() + 60_000);

@@ -10,7 +10,7 @@ export const PANEL_PORT_PREFIX = 'ai-vault-panel:';
 /** The manifest command that opens and closes the panel (Chrome); Firefox uses _execute_sidebar_action. */
 export const TOGGLE_PANEL_COMMAND = 'toggle-side-panel';
 
-export interface PanelPort {
+interface PanelPort {
   name: string;
   postMessage(message: { type: 'close' }): void;
   onDisconnect: { addListener(cb: () => void): void };

@@ -39,12 +39,12 @@ function originOf(sender: MessageSenderInfo): string | null {
   }
 }
 
-export function isExtensionPage(sender: MessageSenderInfo, trusted: TrustedSenders): boolean {
+function isExtensionPage(sender: MessageSenderInfo, trusted: TrustedSenders): boolean {
   return sender.id === trusted.extensionId && Boolean(sender.url?.startsWith(trusted.extensionBaseUrl));
 }
 
 /** The dashboard-bridge content script: a tab's top frame on a dashboard origin. */
-export function isDashboardBridge(sender: MessageSenderInfo, trusted: TrustedSenders): boolean {
+function isDashboardBridge(sender: MessageSenderInfo, trusted: TrustedSenders): boolean {
   if (sender.id !== trusted.extensionId || !sender.tab || sender.frameId !== 0) return false;
   const origin = originOf(sender);
   return origin !== null && trusted.dashboardOrigins.includes(origin);

@@ -89,7 +89,7 @@ export function requestSiteAccess(url: string): Promise<boolean> {
   return browser.permissions.request({ origins: [origin] });
 }
 
-export const ALL_SITES = '<all_urls>';
+const ALL_SITES = '<all_urls>';
 
 export const hasAllSitesAccess = (): Promise<boolean> => browser.permissions.contains({ origins: [ALL_SITES] });
 

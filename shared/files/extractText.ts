@@ -4,7 +4,7 @@
  */
 
 export const UPLOAD_ACCEPT = '.txt,.md,.markdown,.docx,.pdf,text/plain,text/markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
 export type ExtractResult = { ok: true; text: string; kind: 'text' | 'docx' | 'pdf' } | { ok: false; message: string };
 

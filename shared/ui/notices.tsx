@@ -11,7 +11,7 @@ import { CloseIcon } from './icons.tsx';
  * Built on MUI's Snackbar (timer, hover and window-blur pause, Escape) and react-swipeable.
  */
 
-export type NoticeVariant = 'default' | 'destructive';
+type NoticeVariant = 'default' | 'destructive';
 
 export interface NoticeAction {
   label: string;
@@ -33,9 +33,9 @@ export interface Notice extends NoticeInput {
   id: number;
 }
 
-export const NOTICE_DEFAULT_DURATION_MS = 5000;
-export const NOTICE_SWIPE_THRESHOLD_PX = 50;
-export const NOTICE_VIEWPORT_HOTKEY = 'F8';
+const NOTICE_DEFAULT_DURATION_MS = 5000;
+const NOTICE_SWIPE_THRESHOLD_PX = 50;
+const NOTICE_VIEWPORT_HOTKEY = 'F8';
 
 /** The notice on screen, or null. One at a time: showing a new notice replaces the current one. */
 export const currentNoticeAtom = atom<Notice | null>(null);

@@ -5,7 +5,7 @@ import { EXTENSION_REDIRECT_PATTERNS } from '../../shared/core/extensionIdentity
  * same URL, JWT secret and demo anon/service_role keys. Every value can be overridden by env.
  */
 export const DEFAULT_PORT = 54321;
-export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 export const DEFAULT_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 export const DEFAULT_SERVICE_ROLE_KEY =

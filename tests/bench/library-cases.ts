@@ -10,11 +10,11 @@ import { listFolderContents, searchLibrary } from '../../shared/data/prompts.ts'
  * case states whether the goal is met (rest-bench.ts prints it).
  */
 
-export const LIBRARY_GOAL_MS = 100;
+const LIBRARY_GOAL_MS = 100;
 /** The page's cards per request (web/pages/library/useLibraryCards.ts CARDS_PAGE_SIZE). */
-export const LIBRARY_PAGE_SIZE = 120;
+const LIBRARY_PAGE_SIZE = 120;
 /** Prompts in the one big folder (a second user's library). */
-export const BIG_FOLDER_PROMPTS = 10_000;
+const BIG_FOLDER_PROMPTS = 10_000;
 /** Fewer timed requests for the heavy cases (each may take tens or hundreds of ms): p99 is the 3rd slowest. */
 const HEAVY_REQUESTS = 300;
 

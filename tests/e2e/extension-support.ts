@@ -23,7 +23,7 @@ const EXTENSION_PATH = fileURLToPath(new URL(`../../${EXTENSION_DIR}`, import.me
 export type ChromeGlobal = { chrome: WxtBrowser };
 
 /** A request in @webext-core/messaging's format; the answer is `{ res }` or `{ err }`. */
-export const wire = (type: string, data?: unknown) => ({ id: 1, type, data, timestamp: Date.now() });
+const wire = (type: string, data?: unknown) => ({ id: 1, type, data, timestamp: Date.now() });
 
 /** Connects to the test's browser over CDP; connections made after a side panel opened list it. */
 export interface PanelFinder {

@@ -16,7 +16,6 @@ export const STRIPE_PORT = base + 6;
 
 export const WEB_URL = `http://127.0.0.1:${WEB_PORT}`;
 export const STACK_URL = `http://127.0.0.1:${STACK_PORT}`;
-export const GOOGLE_URL = `http://127.0.0.1:${GOOGLE_PORT}`;
 /** The fake OpenAI-compatible provider (tests/fixtures/fake-openai.ts); its base URL is `${OPENAI_URL}/v1`. */
 export const OPENAI_URL = `http://127.0.0.1:${OPENAI_PORT}`;
 export const PAGES_URL = `http://127.0.0.1:${PAGES_PORT}`;

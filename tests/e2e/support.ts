@@ -9,7 +9,7 @@ import { STACK_URL } from './ports.ts';
 
 /** Helpers for e2e specs: users made through the real Auth admin API of the e2e stack, the mailbox, sessions. */
 
-export const TEST_PASSWORD = 'correct-horse-42';
+const TEST_PASSWORD = 'correct-horse-42';
 export type { AppRole } from '../../shared/core/adminRoles.ts';
 import type { AppRole } from '../../shared/core/adminRoles.ts';
 

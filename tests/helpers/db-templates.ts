@@ -14,12 +14,12 @@ import { openPostgres } from '../../supabase/local/db/postgres.ts';
  * its own copy, so files stay independent. Without the environment variables (a file run some other
  * way) every database is built from scratch as before.
  */
-export const PGLITE_TEMPLATE_DIR_ENV = 'TEST_PGLITE_TEMPLATE_DIR';
-export const PG_TEMPLATE_ENV = 'TEST_PG_TEMPLATE';
+const PGLITE_TEMPLATE_DIR_ENV = 'TEST_PGLITE_TEMPLATE_DIR';
+const PG_TEMPLATE_ENV = 'TEST_PG_TEMPLATE';
 
 export type TemplateKind = 'blank' | 'migrated';
 
-export const pgAdminUrl = () => process.env.TEST_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+const pgAdminUrl = () => process.env.TEST_PG_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 
 export function pgDatabaseUrl(name: string): string {
   const url = new URL(pgAdminUrl());

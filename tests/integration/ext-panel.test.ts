@@ -5,7 +5,7 @@ import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { memoryClient, uniqueEmail } from './auth-helpers.ts';
 
 // The background's message handlers and WXT storage read the `chrome` global when they load.
-vi.hoisted(async () => {
+await vi.hoisted(async () => {
   const { fakeBrowser: fake } = await import('wxt/testing/fake-browser');
   (globalThis as Record<string, unknown>).chrome = fake;
 });

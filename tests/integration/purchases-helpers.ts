@@ -27,7 +27,7 @@ export interface Account {
   token: string;
 }
 
-export interface ProductFields {
+interface ProductFields {
   price?: number | null;
   priceId?: string | null;
   max?: number | null;

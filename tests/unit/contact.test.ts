@@ -10,7 +10,7 @@ import {
   validateContact,
   type ContactInput,
 } from '../../shared/core/contact.ts';
-import { hostAppFor, mainSiteLoginUrl, mainSiteOrigin } from '../../shared/core/hosts.ts';
+import { hostAppFor, mainSiteOrigin } from '../../shared/core/hosts.ts';
 
 const valid: ContactInput = { name: 'Ada', email: 'ada@example.com', subject: 'Billing', message: 'Hello!' };
 
@@ -73,23 +73,23 @@ describe('contact form rules (spec 001 §5)', () => {
   });
 });
 
-describe('feedback host → main site login (spec §2.1)', () => {
+describe('feedback host → main site origin, whose /auth it signs in at (spec §2.1)', () => {
   it('uses VITE_MAIN_SITE_URL when set', () => {
-    expect(mainSiteLoginUrl('http://feedback.aivault.test:4500', 'feedback.', 'https://app.example.com/')).toBe('https://app.example.com/auth');
+    expect(mainSiteOrigin('http://feedback.aivault.test:4500', 'feedback.', 'https://app.example.com/')).toBe('https://app.example.com');
     expect(mainSiteOrigin('http://feedback.aivault.test', 'feedback.', '  ')).toBe('http://aivault.test');
   });
 
   it('otherwise strips the prefix from the current host, keeping scheme and port', () => {
-    expect(mainSiteLoginUrl('http://feedback.aivault.test:4500', 'feedback.')).toBe('http://aivault.test:4500/auth');
-    expect(mainSiteLoginUrl('https://feedback.aivault.app', 'feedback.', undefined)).toBe('https://aivault.app/auth');
-    expect(mainSiteLoginUrl('https://FEEDBACK.AIVault.app', 'Feedback.')).toBe('https://aivault.app/auth');
-    expect(mainSiteLoginUrl('https://fb-aivault.app', 'fb-', null)).toBe('https://aivault.app/auth');
+    expect(mainSiteOrigin('http://feedback.aivault.test:4500', 'feedback.')).toBe('http://aivault.test:4500');
+    expect(mainSiteOrigin('https://feedback.aivault.app', 'feedback.', undefined)).toBe('https://aivault.app');
+    expect(mainSiteOrigin('https://FEEDBACK.AIVault.app', 'Feedback.')).toBe('https://aivault.app');
+    expect(mainSiteOrigin('https://fb-aivault.app', 'fb-', null)).toBe('https://aivault.app');
   });
 
   it('leaves a host without the prefix as it is', () => {
-    expect(mainSiteLoginUrl('http://127.0.0.1:4500', 'feedback.')).toBe('http://127.0.0.1:4500/auth');
-    expect(mainSiteLoginUrl('https://aivault.app', 'feedback.')).toBe('https://aivault.app/auth');
-    expect(mainSiteLoginUrl('https://aivault.app', '')).toBe('https://aivault.app/auth');
+    expect(mainSiteOrigin('http://127.0.0.1:4500', 'feedback.')).toBe('http://127.0.0.1:4500');
+    expect(mainSiteOrigin('https://aivault.app', 'feedback.')).toBe('https://aivault.app');
+    expect(mainSiteOrigin('https://aivault.app', '')).toBe('https://aivault.app');
   });
 
   it('agrees with hostAppFor: the stripped host serves the main app', () => {

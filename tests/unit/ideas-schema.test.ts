@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { IDEA_TASK, ideaExport, interestProblem, parseStartupIdea, startupIdeaPrompt, startupIdeaSchema } from '../../shared/core/ideas.ts';
+import { AiJsonError } from '../../shared/ai/aiErrors.ts';
+import { parseJsonReply } from '../../shared/ai/jsonReply.ts';
+import { IDEA_TASK, ideaExport, interestProblem, startupIdeaPrompt, startupIdeaSchema } from '../../shared/core/ideas.ts';
 
 const idea = {
   name: 'PantryPal',
@@ -29,9 +31,10 @@ describe('startup ideas', () => {
   });
 
   it('accept an answer of the schema’s shape and refuse others', () => {
-    expect(parseStartupIdea(`Here you go:\n${JSON.stringify(idea)}`)).toEqual(idea);
-    expect(parseStartupIdea(JSON.stringify({ ...idea, competitors: [] }))).toBeNull();
-    expect(parseStartupIdea(JSON.stringify({ ...idea, businessPlan: { executive: 'x' } }))).toBeNull();
+    // The idea generator reads the answer with parseJsonReply (through completeJson).
+    expect(parseJsonReply(`Here you go:\n${JSON.stringify(idea)}`, startupIdeaSchema)).toEqual(idea);
+    expect(() => parseJsonReply(JSON.stringify({ ...idea, competitors: [] }), startupIdeaSchema)).toThrow(AiJsonError);
+    expect(() => parseJsonReply(JSON.stringify({ ...idea, businessPlan: { executive: 'x' } }), startupIdeaSchema)).toThrow(AiJsonError);
     expect(startupIdeaSchema.safeParse({ ...idea, name: '  ' }).success).toBe(false);
   });
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { AiJsonError } from '../../shared/ai/aiErrors.ts';
+import { parseJsonReply } from '../../shared/ai/jsonReply.ts';
 import {
   DOCUMENT_TASKS,
   DOCUMENT_TEMPLATES,
   documentTitleFrom,
   generationPrompt,
   isTemplateId,
-  parsePromptSuggestion,
+  promptSuggestionSchema,
   suggestionPrompt,
   TEMPLATE_IDS,
   TEMPLATE_LIST,
@@ -70,10 +72,11 @@ describe('generation prompts', () => {
     expect(prompt.split('\n')[0]).toBe(`Task: ${DOCUMENT_TASKS.suggestion}`);
     expect(prompt).toContain('"suggestedPrompt"');
     const answer = '```json\n{"suggestedPrompt":"Write a 1,000-word post for new runners","reasoning":"Names the audience and length."}\n```';
-    expect(parsePromptSuggestion(answer)).toEqual({ suggestedPrompt: 'Write a 1,000-word post for new runners', reasoning: 'Names the audience and length.' });
-    expect(parsePromptSuggestion('{"suggestedPrompt":"  ","reasoning":"x"}')).toBeNull();
-    expect(parsePromptSuggestion('I would rather not.')).toBeNull();
-    expect(parsePromptSuggestion('{not json}')).toBeNull();
+    // The generator reads the answer with parseJsonReply (through completeJson).
+    expect(parseJsonReply(answer, promptSuggestionSchema)).toEqual({ suggestedPrompt: 'Write a 1,000-word post for new runners', reasoning: 'Names the audience and length.' });
+    expect(() => parseJsonReply('{"suggestedPrompt":"  ","reasoning":"x"}', promptSuggestionSchema)).toThrow(AiJsonError);
+    expect(() => parseJsonReply('I would rather not.', promptSuggestionSchema)).toThrow(AiJsonError);
+    expect(() => parseJsonReply('{not json}', promptSuggestionSchema)).toThrow(AiJsonError);
   });
 
   it('take a document’s title from its first heading, its first line, or the template', () => {

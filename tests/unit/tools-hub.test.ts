@@ -6,7 +6,6 @@ import {
   featureRequestError,
   featureRequestNotice,
   formatUsd,
-  isRequestableFeature,
   PLANS,
   REQUESTABLE_FEATURES,
   totalDuration,
@@ -52,8 +51,6 @@ describe('hub data (spec 001 Training, Billing, Workflows, AI Features, Pitch De
 
   it('feature requests: the fixed list and the spec notice titles', () => {
     expect(REQUESTABLE_FEATURES).toEqual(['workflows', 'document_analysis', 'smart_queries', 'pitch_deck']);
-    expect(isRequestableFeature('pitch_deck')).toBe(true);
-    expect(isRequestableFeature('billing')).toBe(false);
 
     const workflows = featureRequestNotice('workflows', 'added');
     expect(workflows).toMatchObject({ title: 'Under Construction', duration: 5000 });

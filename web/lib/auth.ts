@@ -54,7 +54,7 @@ export async function signInWithPassword(
 export type GoogleStart = { ok: true } | { ok: false; reason: 'notEnabled' | 'unreachable' | 'error'; message?: string };
 
 /** Whether the backend has Google sign-in turned on (GoTrue GET /settings → external.google). */
-export async function googleEnabled(): Promise<boolean | null> {
+async function googleEnabled(): Promise<boolean | null> {
   try {
     const res = await fetch(`${webConfig.supabaseUrl.replace(/\/+$/, '')}/auth/v1/settings`, {
       headers: { apikey: webConfig.supabaseAnonKey },

@@ -33,7 +33,7 @@ interface KeysMemory {
 
 const initial = (): KeysMemory => ({ loadedFor: undefined, loading: false, state: emptyProviderKeysState() });
 
-export const providerKeysAtom = atom<KeysMemory>(initial());
+const providerKeysAtom = atom<KeysMemory>(initial());
 
 const NO_KEYS = emptyProviderKeysState();
 

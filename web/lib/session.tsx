@@ -28,7 +28,7 @@ export interface Profile {
 export const sessionAtom = atom<Session | null | undefined>(undefined);
 
 /** The signed-in user's profile row (role from the database), null until loaded or when signed out. */
-export const profileAtom = atom<Profile | null>(null);
+const profileAtom = atom<Profile | null>(null);
 
 /**
  * Set by a page while it runs a sign-in flow that must finish before the visitor is moved on
@@ -44,7 +44,7 @@ export const signingOutAtom = atom(false);
 
 export type AuthStatus = 'loading' | 'signedOut' | 'needsSecondFactor' | 'signedIn';
 
-export const authStatusAtom = atom<AuthStatus>((get) => {
+const authStatusAtom = atom<AuthStatus>((get) => {
   const session = get(sessionAtom);
   if (session === undefined) return 'loading';
   if (session === null) return 'signedOut';

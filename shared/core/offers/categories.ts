@@ -24,7 +24,7 @@ export const OFFER_CATEGORIES = [
   'Bonus Builder',
   'High Ticket Upsells',
 ] as const;
-export type OfferCategory = (typeof OFFER_CATEGORIES)[number];
+type OfferCategory = (typeof OFFER_CATEGORIES)[number];
 
 /** The free-notes row that ends every offer's list (never generated). */
 export const GENERAL_NOTES = 'General Notes';

@@ -15,7 +15,7 @@ export const offerAssetSchema: z.ZodType<OfferAsset> = z.object({
   error: z.string().nullable().default(null),
 });
 
-export const offerDraftSchema: z.ZodType<OfferDraft> = z.object({
+const offerDraftSchema: z.ZodType<OfferDraft> = z.object({
   id: z.string().min(1).nullable(),
   idea: z.string(),
   framework: offerFrameworkSchema,

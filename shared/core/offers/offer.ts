@@ -80,6 +80,3 @@ export function reorderAssets(offer: OfferDraft, names: readonly string[]): Offe
   const rest = offer.assets.filter((asset) => !names.includes(asset.name));
   return { ...offer, assets: [...new Set([...ordered, ...rest])] };
 }
-
-/** The item list of a saved offer: the assets in order, ending with 'General Notes'. */
-export const offerItemNames = (offer: OfferDraft): string[] => [...offer.assets.map((a) => a.name), GENERAL_NOTES];

@@ -6,7 +6,7 @@ import type { OfferAsset, OfferDraft } from './offer.ts';
  * `Task:` line naming what it asks for, so logs, tests and the fake provider can tell them apart.
  */
 
-export const OFFER_TASKS = {
+const OFFER_TASKS = {
   framework: 'offer-framework',
   asset: 'offer-asset',
   rewrite: 'offer-rewrite',

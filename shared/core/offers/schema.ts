@@ -8,7 +8,7 @@ import { z } from 'zod';
 const trimmed = z.string().trim().min(1);
 const threeToFive = z.array(trimmed).min(3).max(5);
 
-export const offerItemSchema = z.union([trimmed, z.object({ name: trimmed, subItems: z.array(trimmed).default([]) })]);
+const offerItemSchema = z.union([trimmed, z.object({ name: trimmed, subItems: z.array(trimmed).default([]) })]);
 export type OfferItem = z.infer<typeof offerItemSchema>;
 
 /** The offers table keeps titles up to 300 characters: a longer AI title is cut, not refused. */

@@ -37,7 +37,7 @@ export const HEADLINE_MAX_LENGTH = 200;
 /**
  * Everyday words that make a headline easy to read. Curated from the most frequent English words.
  */
-export const COMMON_WORDS: ReadonlySet<string> = new Set([
+const COMMON_WORDS: ReadonlySet<string> = new Set([
   'a', 'about', 'after', 'all', 'also', 'an', 'and', 'any', 'are', 'as', 'at', 'back', 'be', 'because', 'been',
   'before', 'being', 'but', 'by', 'can', 'come', 'could', 'did', 'do', 'does', 'down', 'even', 'for', 'from',
   'get', 'give', 'go', 'had', 'has', 'have', 'he', 'her', 'here', 'him', 'his', 'how', 'i', 'if', 'in', 'into',
@@ -49,7 +49,7 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Less frequent words that still read naturally and give a headline substance. */
-export const UNCOMMON_WORDS: ReadonlySet<string> = new Set([
+const UNCOMMON_WORDS: ReadonlySet<string> = new Set([
   'actually', 'advice', 'almost', 'always', 'answer', 'average', 'awesome', 'beginner', 'best', 'better', 'big',
   'business', 'change', 'choose', 'clicks', 'common', 'content', 'customer', 'day', 'definitive', 'different',
   'easy', 'ever', 'every', 'everything', 'example', 'expert', 'fact', 'find', 'first', 'future', 'good', 'great',
@@ -61,7 +61,7 @@ export const UNCOMMON_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Words that stir a feeling (joy, fear, surprise, curiosity) and make readers care. */
-export const EMOTIONAL_WORDS: ReadonlySet<string> = new Set([
+const EMOTIONAL_WORDS: ReadonlySet<string> = new Set([
   'afraid', 'agony', 'amazing', 'angry', 'anxious', 'astonishing', 'awful', 'beautiful', 'blissful', 'brave',
   'brilliant', 'cheerful', 'crazy', 'dangerous', 'delightful', 'desperate', 'disaster', 'dream', 'embarrassing',
   'epic', 'exciting', 'fail', 'failure', 'fantastic', 'fear', 'fearless', 'forbidden', 'frightening', 'fun',
@@ -73,7 +73,7 @@ export const EMOTIONAL_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Persuasive words that trigger action and promise value. */
-export const POWER_WORDS: ReadonlySet<string> = new Set([
+const POWER_WORDS: ReadonlySet<string> = new Set([
   'instantly', 'boost', 'breakthrough', 'bonus', 'complete', 'definitive', 'discover', 'easy', 'effortless',
   'essential', 'exclusive', 'fast', 'free', 'guaranteed', 'hack', 'insider', 'instant', 'limited', 'master',
   'massive', 'now', 'powerful', 'proven', 'quick', 'quickly', 'results', 'revealed', 'secret', 'simple',
@@ -135,7 +135,7 @@ export function ratingFor(score: number): HeadlineRating {
 }
 
 /** Collapses runs of white space and trims. */
-export const normalizeHeadline = (text: string): string => text.replace(/\s+/g, ' ').trim();
+const normalizeHeadline = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 /** The words of a headline, lower-cased, without surrounding punctuation (inner - and ' stay). */
 export function headlineWords(text: string): string[] {

@@ -3,10 +3,10 @@ import { AiError, toAiError } from '../../ai/aiErrors.ts';
 import { streamText, type AiRequest, type StreamResult } from '../../ai/chat.ts';
 import type { ProviderId } from '../../core/providerKeys.ts';
 
-export type AiRunStatus = 'idle' | 'running' | 'done' | 'stopped' | 'error';
+type AiRunStatus = 'idle' | 'running' | 'done' | 'stopped' | 'error';
 
 /** Produces a run's result; calls `onText` with the whole text so far; stops when `signal` aborts. */
-export type RunSource<R extends StreamResult> = (signal: AbortSignal, onText: (text: string) => void) => Promise<R>;
+type RunSource<R extends StreamResult> = (signal: AbortSignal, onText: (text: string) => void) => Promise<R>;
 
 export interface AiRun {
   status: AiRunStatus;

@@ -14,7 +14,7 @@ import { usePage } from './pageContext.tsx';
 
 /** Copy (works while streaming), insert into the page, save as a document. */
 
-export const COPIED_TEXT = '✅ Copied to clipboard!';
+const COPIED_TEXT = '✅ Copied to clipboard!';
 
 export interface OutputActionsProps {
   text: string;

@@ -12,7 +12,7 @@ let loaded: ContextSupabase | null = null;
 /** A token handed over before the client loaded (undefined: none). */
 let pendingToken: string | null | undefined;
 
-export function extClient(): Promise<ContextSupabase> {
+function extClient(): Promise<ContextSupabase> {
   loading ??= import('../../ext/clients.ts').then(({ createContextSupabase }) => {
     loaded = createContextSupabase();
     if (pendingToken !== undefined) loaded.primeToken(pendingToken);

@@ -12,7 +12,7 @@ import type { StoredKey } from '../../data/apiKeys.ts';
 
 /** The pieces of a key row: where the value comes from, the masked saved value, the save field, a test result. */
 
-export function SourceChip({ stored }: { stored: StoredKey }) {
+function SourceChip({ stored }: { stored: StoredKey }) {
   if (stored.source === 'cloud') {
     return <Chip size="small" color="success" variant="outlined" icon={<CloudDoneOutlinedIcon />} label="Synced" />;
   }

@@ -33,7 +33,7 @@ export async function rest(path: string, init: RequestInit, token: string | 'ser
   return { ok: res.ok, status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-export const CORS_HEADERS = {
+const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
   'access-control-allow-methods': 'POST, GET, OPTIONS',

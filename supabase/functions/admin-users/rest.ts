@@ -8,7 +8,7 @@ import type { ManagedUser } from '../../../shared/core/adminUsers.ts';
  * user-facing message). Plain fetch, so the file runs in Node (local stack) and Deno alike.
  */
 
-export const PROFILE_COLUMNS = 'id,name,email,phone,role,created_at';
+const PROFILE_COLUMNS = 'id,name,email,phone,role,created_at';
 
 type Who = { token: string } | 'service';
 
@@ -19,7 +19,7 @@ export interface RestResult<T> {
   message: string;
 }
 
-export async function rest<T>(who: Who, path: string, init: RequestInit = {}): Promise<RestResult<T>> {
+async function rest<T>(who: Who, path: string, init: RequestInit = {}): Promise<RestResult<T>> {
   const key = who === 'service' ? env('SUPABASE_SERVICE_ROLE_KEY') : env('SUPABASE_ANON_KEY');
   const token = who === 'service' ? key : who.token;
   const res = await fetch(`${env('SUPABASE_URL')}/rest/v1/${path}`, {

@@ -1,6 +1,6 @@
 /** GoTrue-style errors: `{code: <http status>, error_code, msg}` plus the API version header. */
-export const API_VERSION = '2024-01-01';
-export const API_VERSION_HEADERS = { 'x-supabase-api-version': API_VERSION };
+const API_VERSION = '2024-01-01';
+const API_VERSION_HEADERS = { 'x-supabase-api-version': API_VERSION };
 
 export class AuthError extends Error {
   constructor(

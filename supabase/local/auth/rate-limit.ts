@@ -11,10 +11,10 @@ const HOUR = 60 * MINUTE;
 const WINDOW: Record<LimitClass, number> = { signIn: HOUR, signUp: HOUR, recover: HOUR, emailSent: HOUR, verify: 5 * MINUTE };
 
 /** Defaults for the limits a configuration may leave out. */
-export const DEFAULT_VERIFY_LIMIT = 30;
-export const DEFAULT_FAILED_SIGN_INS_PER_ACCOUNT = 20;
+const DEFAULT_VERIFY_LIMIT = 30;
+const DEFAULT_FAILED_SIGN_INS_PER_ACCOUNT = 20;
 /** Wrong codes for one address before its code stops working (a new one must be requested). */
-export const MAX_FAILED_CODES = 5;
+const MAX_FAILED_CODES = 5;
 
 const overLimit = () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
 

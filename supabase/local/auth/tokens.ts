@@ -25,14 +25,14 @@ interface RefreshRow {
 }
 
 /** Seconds during which a just-rotated refresh token may still be used (GoTrue REFRESH_TOKEN_REUSE_INTERVAL). */
-export function reuseIntervalSeconds(): number {
+function reuseIntervalSeconds(): number {
   const value = Number(process.env.AUTH_REFRESH_TOKEN_REUSE_INTERVAL ?? 10);
   return Number.isFinite(value) && value >= 0 ? value : 10;
 }
 
 const newRefreshToken = () => randomBytes(16).toString('base64url');
 
-export const issuer = (ctx: StackContext) => `${ctx.config.publicUrl}/auth/v1`;
+const issuer = (ctx: StackContext) => `${ctx.config.publicUrl}/auth/v1`;
 
 async function amrClaims(db: Queryable, sessionId: string): Promise<{ method: string; timestamp: number }[]> {
   const { rows } = await db.query<{ authentication_method: string; created_at: Date }>(
@@ -73,7 +73,7 @@ async function accessToken(ctx: StackContext, db: Queryable, user: UserRow, sess
 }
 
 /** The JSON GoTrue returns for a session. */
-export async function sessionResponse(ctx: StackContext, db: Queryable, user: UserRow, session: SessionRow, refreshToken: string) {
+async function sessionResponse(ctx: StackContext, db: Queryable, user: UserRow, session: SessionRow, refreshToken: string) {
   const fresh = (await findUserById(db, user.id)) ?? user;
   const { token, exp } = await accessToken(ctx, db, fresh, session);
   return {

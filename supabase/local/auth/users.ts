@@ -66,7 +66,7 @@ export function validateEmail(email: string | undefined): string {
   return value.toLowerCase();
 }
 
-export const MIN_PASSWORD_LENGTH = 6;
+const MIN_PASSWORD_LENGTH = 6;
 
 export function validatePassword(password: string | undefined): string {
   if (password === undefined || password.length < MIN_PASSWORD_LENGTH) {
@@ -78,7 +78,7 @@ export function validatePassword(password: string | undefined): string {
 }
 
 /** bcrypt's input limit, in bytes (a multi-byte character counts several). */
-export const MAX_PASSWORD_BYTES = 72;
+const MAX_PASSWORD_BYTES = 72;
 
 export const hashPassword = (password: string): Promise<string> => bcrypt.hash(password, 10);
 
@@ -161,7 +161,7 @@ export async function createUser(
   return user;
 }
 
-export function identityJson(row: IdentityRow): Record<string, unknown> {
+function identityJson(row: IdentityRow): Record<string, unknown> {
   return {
     identity_id: row.id,
     id: row.provider_id,

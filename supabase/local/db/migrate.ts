@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Database } from './types.ts';
 
 const bootstrapUrl = new URL('./bootstrap.sql', import.meta.url);
-export const defaultSupabaseDir = new URL('../../', import.meta.url).pathname;
+const defaultSupabaseDir = new URL('../../', import.meta.url).pathname;
 
 export interface MigrationReport {
   applied: string[];

@@ -14,11 +14,11 @@ export class ApiError extends Error {
   }
 }
 
-export function errorBody(code: string, message: string, details: string | null = null, hint: string | null = null): string {
+function errorBody(code: string, message: string, details: string | null = null, hint: string | null = null): string {
   return JSON.stringify({ code, details, hint, message });
 }
 
-export function apiErrorResponse(e: ApiError): Response {
+function apiErrorResponse(e: ApiError): Response {
   return new Response(errorBody(e.code, e.message, e.details, e.hint), {
     status: e.status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...e.headers },

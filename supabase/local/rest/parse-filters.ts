@@ -1,7 +1,7 @@
 import { ApiError, parseError } from './errors.ts';
 import { parseFieldOnly, readField, type Field } from './parse-select.ts';
 
-export const OPERATORS = new Set([
+const OPERATORS = new Set([
   'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in',
   'cs', 'cd', 'ov', 'sl', 'sr', 'nxl', 'nxr', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
 ]);
@@ -72,7 +72,7 @@ function parseList(v: string, raw: string): string[] {
  * Parses the value side of a filter: `[not.]op[(any|all)|(config)].value`.
  * In logic trees (`or=(...)`), double-quoted values are unquoted.
  */
-export function parseOperation(field: Field, rawValue: string, inLogic: boolean, displayed: string): Condition {
+function parseOperation(field: Field, rawValue: string, inLogic: boolean, displayed: string): Condition {
   let rest = rawValue;
   let negate = false;
   if (rest.startsWith('not.')) {
@@ -112,7 +112,7 @@ export function parseOperation(field: Field, rawValue: string, inLogic: boolean,
 }
 
 /** How deep and/or trees may nest: far beyond any real filter, and keeps parsing bounded. */
-export const MAX_LOGIC_DEPTH = 64;
+const MAX_LOGIC_DEPTH = 64;
 
 /** `(a.eq.1,and(b.gt.2,c.lt.3))` */
 export function parseLogic(op: 'and' | 'or', negate: boolean, rawValue: string, displayed: string, depth = 1): Logic {

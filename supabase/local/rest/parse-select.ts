@@ -71,7 +71,7 @@ function stripSpaces(s: string): string {
 }
 
 /** How deep embedded resources may nest: far beyond any real query, and keeps parsing bounded. */
-export const MAX_SELECT_DEPTH = 32;
+const MAX_SELECT_DEPTH = 32;
 
 export function parseSelect(raw: string | null): SelectItem[] {
   if (raw === null || raw.trim() === '') return [{ kind: 'star' }];

@@ -1,7 +1,6 @@
 import { ApiError } from './errors.ts';
-import type { ParsedParams } from './parse-filters.ts';
 import type { SelectItem } from './parse-select.ts';
-import type { Relation, SchemaCache } from './schema.ts';
+import type { Relation } from './schema.ts';
 import { q, SqlBuilder, type Scope } from './sql-builder.ts';
 
 export interface Plan {
@@ -152,12 +151,4 @@ export function mutationResult(b: SqlBuilder, cte: string, rel: Relation, repres
     { rel, fromSql: 'pgrst_source', alias: rel.name, select, count: false, single, stripNulls, range: { offset: 0 }, topLevel: false },
     cte,
   );
-}
-
-export function emptyParsed(from: ParsedParams): ParsedParams {
-  return { ...from, filters: new Map(), order: new Map(), limit: new Map(), offset: new Map() };
-}
-
-export function newBuilder(schema: SchemaCache, parsed: ParsedParams): SqlBuilder {
-  return new SqlBuilder(schema, parsed);
 }

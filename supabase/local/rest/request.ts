@@ -93,10 +93,10 @@ export function checkProfile(req: Request): void {
 }
 
 /** How deep a JSON body may nest. Deeper input overflows recursive code (ours, the database's). */
-export const MAX_JSON_DEPTH = 512;
+const MAX_JSON_DEPTH = 512;
 
 /** Whether the JSON text nests deeper than `max`: one pass over the characters, strings skipped. */
-export function jsonNestsDeeperThan(text: string, max: number): boolean {
+function jsonNestsDeeperThan(text: string, max: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

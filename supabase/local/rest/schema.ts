@@ -32,7 +32,7 @@ export interface ForeignKey {
   refColumns: string[];
 }
 
-export interface FunctionArg {
+interface FunctionArg {
   name: string;
   type: string;
   /** i in, o out, b inout, v variadic, t table column */
@@ -130,7 +130,7 @@ interface Raw {
   functions: { name: string; retSet: boolean; volatility: 'i' | 's' | 'v'; retType: string; nDefaults: number; retRel: string | null; args: FunctionArg[] }[];
 }
 
-export async function introspect(db: Queryable): Promise<SchemaCache> {
+async function introspect(db: Queryable): Promise<SchemaCache> {
   const { rows } = await db.query<{ schema: string }>(INTROSPECT);
   const raw = JSON.parse(rows[0]!.schema) as Raw;
   const relations = new Map<string, Relation>();

@@ -12,7 +12,7 @@ export interface PgRelation {
   updatable: boolean;
 }
 
-export interface PgColumn {
+interface PgColumn {
   tableId: number;
   /** attnum */
   position: number;
@@ -34,7 +34,7 @@ export interface PgRelationship {
   referencedColumns: string[];
 }
 
-export interface PgFunctionArg {
+interface PgFunctionArg {
   mode: 'in' | 'out' | 'inout' | 'variadic' | 'table';
   name: string;
   typeId: number;

@@ -5,7 +5,7 @@ export type Operation = 'select' | 'insert' | 'update' | 'delete';
 export const OPERATIONS: Operation[] = ['select', 'insert', 'update', 'delete'];
 
 /** true: the actor may do it to the owner's row; false: RLS hides/refuses it. */
-export type Expectations = Record<Actor, Record<Operation, boolean>>;
+type Expectations = Record<Actor, Record<Operation, boolean>>;
 
 export interface TableCase {
   table: string;

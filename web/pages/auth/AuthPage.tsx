@@ -85,7 +85,7 @@ function CredentialsCard() {
     const clean = new URLSearchParams(location.search);
     for (const key of ['error', 'error_code', 'error_description']) clean.delete(key);
     if (next) clean.set('next', new URL(next, window.location.origin).pathname);
-    navigate({ pathname: location.pathname, search: clean.toString() ? `?${clean.toString()}` : '' }, { replace: true });
+    void navigate({ pathname: location.pathname, search: clean.toString() ? `?${clean.toString()}` : '' }, { replace: true });
     // Once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

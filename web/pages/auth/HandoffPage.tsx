@@ -45,7 +45,7 @@ export function HandoffPage() {
       if (plan === 'askToSwitch') return setView({ kind: 'ask', currentEmail: current?.email ?? '', handoff, next });
       const { error } = await supabase.auth.verifyOtp({ token_hash: handoff.tokenHash, type: 'magiclink' });
       if (error) return setView({ kind: 'failure', message: `${error.message.replace(/\.?$/, '.')} ${LINK_HELP}`, next, stillSignedIn: false });
-      navigate(next, { replace: true });
+      void navigate(next, { replace: true });
     })();
   }, [navigate]);
 
@@ -59,7 +59,7 @@ export function HandoffPage() {
     const { access_token, refresh_token } = checked.session;
     const { error } = await supabase.auth.setSession({ access_token, refresh_token });
     if (error) return setView({ kind: 'failure', message: error.message, next, stillSignedIn: false });
-    navigate(next, { replace: true });
+    void navigate(next, { replace: true });
   };
 
   return (
@@ -68,7 +68,7 @@ export function HandoffPage() {
         <SwitchQuestion
           currentEmail={view.currentEmail}
           linkEmail={view.handoff.email}
-          onStay={() => navigate(view.next, { replace: true })}
+          onStay={() => void navigate(view.next, { replace: true })}
           onSwitch={() => void switchAccount(view.handoff, view.next)}
         />
       )}

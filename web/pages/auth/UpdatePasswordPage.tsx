@@ -113,7 +113,7 @@ function NewPasswordForm() {
       return;
     }
     notify(AUTH_TEXT.passwordUpdated);
-    navigate(ROUTES.dashboard, { replace: true });
+    void navigate(ROUTES.dashboard, { replace: true });
   };
 
   return (

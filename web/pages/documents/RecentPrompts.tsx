@@ -6,7 +6,7 @@ import { listRecentPrompts, type PromptCard } from '../../../shared/data/prompts
 import { supabase } from '../../lib/supabase.ts';
 
 /** The 5 most recent saved prompts. */
-export const RECENT_PROMPTS = 5;
+const RECENT_PROMPTS = 5;
 
 type Recent = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; prompts: PromptCard[] };
 

@@ -35,7 +35,7 @@ export function AcceptSharePage() {
     setBusy(false);
     if (result.error) return setProblem(result.error.message);
     notify({ title: 'Invitation accepted', description: 'It is in your File Manager under “Shared with you”, read-only.' });
-    navigate(result.data.workspaceId ? workspacePath(result.data.workspaceId) : ROUTES.fileManager, { replace: true });
+    void navigate(result.data.workspaceId ? workspacePath(result.data.workspaceId) : ROUTES.fileManager, { replace: true });
   };
 
   const email = user?.email ?? 'this account';

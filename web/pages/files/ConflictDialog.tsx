@@ -4,7 +4,7 @@ import { findNode, type WorkspaceStructure } from '../../../shared/core/workspac
 import type { ConflictChoice, MergeConflict } from '../../../shared/core/workspaceMerge.ts';
 
 /** What both tabs did to one item, in words; `originalName` is its name before either tab changed it. */
-export function conflictQuestion(c: MergeConflict, originalName: string): { title: string; mine: string; theirs: string } {
+function conflictQuestion(c: MergeConflict, originalName: string): { title: string; mine: string; theirs: string } {
   switch (c.kind) {
     case 'name':
       // Named as both tabs knew it: this tab's new name is one of the two answers, not the question.

@@ -29,7 +29,7 @@ export function FileManagerPage() {
     if ('problem' in result) return setProblem(result.problem);
     setName('');
     setProblem(null);
-    navigate(workspacePath(result.workspace.id));
+    void navigate(workspacePath(result.workspace.id));
   };
 
   return (

@@ -15,7 +15,7 @@ import { NameDialog } from './NameDialog.tsx';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** "2 folders · 3 files". */
-export function contentsLine(structure: WorkspaceStructure): string {
+function contentsLine(structure: WorkspaceStructure): string {
   const { folders, files } = countByType(structure);
   return `${plural(folders, 'folder')} · ${plural(files, 'file')}`;
 }

@@ -22,8 +22,8 @@ function useBack() {
   const navigate = useNavigate();
   return () => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) navigate(-1);
-    else navigate(ROUTES.dashboard);
+    if (index > 0) void navigate(-1);
+    else void navigate(ROUTES.dashboard);
   };
 }
 

@@ -8,7 +8,7 @@ import { useNotify } from '../../../shared/ui/notices.tsx';
 import { supabase } from '../../lib/supabase.ts';
 
 /** Prompts per request: a few screens of cards; 10,000 prompts are read only as far as the user scrolls. */
-export const CARDS_PAGE_SIZE = 120;
+const CARDS_PAGE_SIZE = 120;
 
 type Page = { folders?: LibraryFolder[]; prompts: PromptCard[]; total: number };
 

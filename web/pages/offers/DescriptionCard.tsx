@@ -6,7 +6,7 @@ import type { OfferDraft } from '../../../shared/core/offers/offer.ts';
 import { OFFER_TEXTS } from '../../../shared/core/offers/texts.ts';
 
 /** Where the open offer stands against its saved row. */
-export function SaveStatus({ offer, dirty }: { offer: OfferDraft; dirty: boolean }) {
+function SaveStatus({ offer, dirty }: { offer: OfferDraft; dirty: boolean }) {
   const [label, color] = offer.id === null ? (['Not saved yet', 'warning.main'] as const) : dirty ? (['Unsaved changes', 'warning.main'] as const) : (['Saved', 'success.main'] as const);
   // The colour is in the dot only: coloured label text would fall below 4.5:1 contrast.
   return <Chip size="small" variant="outlined" icon={<DotIcon sx={{ '&&': { color } }} />} label={label} data-testid="save-status" />;

@@ -63,7 +63,7 @@ export function SaveToLibraryDialog({ prompt, onClose }: { prompt: RecommendedPr
     const saved = result.data;
     notify({
       ...RECOMMENDED_TEXTS.saved(saved.name),
-      action: { label: 'Run it', altText: `Run it: open "${saved.name}" in the runner`, onClick: () => navigate(runPromptPath(saved.id)) },
+      action: { label: 'Run it', altText: `Run it: open "${saved.name}" in the runner`, onClick: () => void navigate(runPromptPath(saved.id)) },
     });
     onClose();
   };

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { RecommendedPrompt } from '../../../shared/core/recommendedPrompts.ts';
 import { listRecommendedCategories, listRecommendedPrompts, type RecommendedPage } from '../../../shared/data/promptsCatalog.ts';
 import { supabase } from '../../lib/supabase.ts';
 
@@ -43,5 +42,3 @@ export function useRecommended(query: { search: string; category: string | null;
     },
   };
 }
-
-export type { RecommendedPrompt };

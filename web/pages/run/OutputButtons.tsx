@@ -51,7 +51,7 @@ export function OutputButtons({ text, documentName, canSave }: OutputButtonsProp
     notify({
       title: RUN_TEXTS.documentSaved,
       description: RUN_TEXTS.documentSavedText(data.name),
-      action: { label: 'Open', altText: 'Open your documents', onClick: () => navigate(ROUTES.documentGenerator) },
+      action: { label: 'Open', altText: 'Open your documents', onClick: () => void navigate(ROUTES.documentGenerator) },
     });
   };
 

@@ -21,7 +21,7 @@ const STATUS: Record<PromptRun['status'], { label: string; color: 'success' | 'd
   error: { label: 'Failed', color: 'error' },
 };
 
-export const providerName = (provider: string): string => (PROVIDER_IDS.includes(provider as ProviderId) ? PROVIDER_KEYS[provider as ProviderId].label : provider);
+const providerName = (provider: string): string => (PROVIDER_IDS.includes(provider as ProviderId) ? PROVIDER_KEYS[provider as ProviderId].label : provider);
 
 const fullTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

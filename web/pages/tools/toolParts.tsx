@@ -20,7 +20,7 @@ import { useNotify } from '../../../shared/ui/notices.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** Icon and accent colour of each tool card. */
-export const TOOL_LOOKS: Record<string, { icon: ComponentType<SvgIconProps>; color: string }> = {
+const TOOL_LOOKS: Record<string, { icon: ComponentType<SvgIconProps>; color: string }> = {
   'headline-analyzer': { icon: HeadlineIcon, color: '#4F46E5' },
   'color-palette': { icon: ColorIcon, color: '#EC4899' },
   'lorem-ipsum': { icon: LoremIcon, color: '#0EA5E9' },
@@ -32,7 +32,7 @@ export const TOOL_LOOKS: Record<string, { icon: ComponentType<SvgIconProps>; col
   'file-manager': { icon: WorkspacesIcon, color: '#0D9488' },
 };
 
-export function IconBadge({ icon: Icon, color, size = 48 }: { icon: ComponentType<SvgIconProps>; color: string; size?: number }) {
+function IconBadge({ icon: Icon, color, size = 48 }: { icon: ComponentType<SvgIconProps>; color: string; size?: number }) {
   return (
     <Box sx={{ width: size, height: size, borderRadius: 3, display: 'grid', placeItems: 'center', color, bgcolor: alpha(color, 0.12), flexShrink: 0 }}>
       <Icon />

@@ -72,5 +72,3 @@ export function useManagedUsers(reloadKey: number) {
     },
   };
 }
-
-export type ManagedUsers = ReturnType<typeof useManagedUsers>;
