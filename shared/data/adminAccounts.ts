@@ -1,4 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { TablesUpdate } from './database.types.ts';
+import type { AppClient } from './supabase.ts';
 import { isSimpleEmail } from '../core/auth.ts';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '../core/adminUsers.ts';
 import { fail, invalid, ok, type DataResult } from './result.ts';
@@ -37,10 +38,10 @@ export function generatePassword(): string {
 /** A failure whose message says which step failed, keeping the server's code. */
 const failed = (step: string, error: { message: string; code?: string }) => fail({ message: `${step}: ${error.message}`, code: error.code });
 
-async function findUserId(service: SupabaseClient, email: string): Promise<DataResult<string | null>> {
+async function findUserId(service: AppClient, email: string): Promise<DataResult<string | null>> {
   const { data, error } = await service.from('profiles').select('id').eq('email', email).maybeSingle();
   if (error) return failed('Could not look the account up', error);
-  if (data) return ok((data as { id: string }).id);
+  if (data) return ok(data.id);
   // An account without a profile (made before the profiles migration): ask Auth itself.
   for (let page = 1; ; page += 1) {
     const { data: list, error: listError } = await service.auth.admin.listUsers({ page, perPage: 1000 });
@@ -51,7 +52,7 @@ async function findUserId(service: SupabaseClient, email: string): Promise<DataR
   }
 }
 
-export async function ensureMasterAdmin(service: SupabaseClient, request: MasterAdminRequest): Promise<DataResult<MasterAdminResult>> {
+export async function ensureMasterAdmin(service: AppClient, request: MasterAdminRequest): Promise<DataResult<MasterAdminResult>> {
   const email = request.email.trim().toLowerCase();
   if (!isSimpleEmail(email)) return invalid(`"${request.email}" is not an e-mail address.`);
   if (request.password !== undefined && request.password.length < ADMIN_PASSWORD_MIN_LENGTH) {
@@ -78,10 +79,10 @@ export async function ensureMasterAdmin(service: SupabaseClient, request: Master
     if (error) return failed(`Could not set the password of ${email}`, error);
   }
   const { data: before } = await service.from('profiles').select('role').eq('id', id).maybeSingle();
-  const patch: Record<string, string> = { role: 'master_admin' };
+  const patch: TablesUpdate<'profiles'> = { role: 'master_admin' };
   if (request.name) patch.name = request.name;
   // The role guard trusts the service role, so this may set master_admin (migration 20261122000100).
   const { error } = await service.from('profiles').upsert({ id, email, ...patch }, { onConflict: 'id' });
   if (error) return failed(`Could not make ${email} a master admin`, error);
-  return ok({ id, email, created, promoted: (before as { role?: string } | null)?.role !== 'master_admin', ...(generatedPassword ? { generatedPassword } : {}) });
+  return ok({ id, email, created, promoted: before?.role !== 'master_admin', ...(generatedPassword ? { generatedPassword } : {}) });
 }

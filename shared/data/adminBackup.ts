@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { asJson, type AppClient, type SupabaseClient } from './supabase.ts';
 import {
   BACKUP_FORMAT,
   BACKUP_SECTIONS,
@@ -17,11 +17,13 @@ import { fail, ok, type DataError, type DataResult } from './result.ts';
 /** Reading and writing the backup (shared/core/adminBackup.ts has the format and the plan). */
 
 /** All rows of one section the viewer can read (read in pages: a response holds at most db-max-rows). */
-async function readSection(client: SupabaseClient, section: BackupSection): Promise<DataResult<Row[]>> {
+async function readSection(client: AppClient, section: BackupSection): Promise<DataResult<Row[]>> {
+  // Sections name their tables at run time and keep rows as plain JSON: read through the schema-less client type.
+  const rows: SupabaseClient = client;
   const read = await fetchAllPages<Row>((from, to) =>
     section.name === 'users'
-      ? client.rpc('admin_list_users').order('id').range(from, to)
-      : client
+      ? rows.rpc('admin_list_users').order('id').range(from, to)
+      : rows
           .from(section.table)
           .select('*')
           .order(section.key[0]!)
@@ -31,7 +33,7 @@ async function readSection(client: SupabaseClient, section: BackupSection): Prom
 }
 
 /** Every section the viewer can read now, by section name. */
-export async function readAllSections(client: SupabaseClient): Promise<DataResult<Record<string, Row[]>>> {
+export async function readAllSections(client: AppClient): Promise<DataResult<Record<string, Row[]>>> {
   const entries: [string, Row[]][] = [];
   for (const section of BACKUP_SECTIONS) {
     const rows = await readSection(client, section);
@@ -42,7 +44,7 @@ export async function readAllSections(client: SupabaseClient): Promise<DataResul
 }
 
 /** The backup file of everything the viewer may read (provider keys are never included). */
-export async function buildBackup(client: SupabaseClient, exportedBy: string, now = new Date()): Promise<DataResult<BackupFile>> {
+export async function buildBackup(client: AppClient, exportedBy: string, now = new Date()): Promise<DataResult<BackupFile>> {
   const tables = await readAllSections(client);
   if (tables.error) return tables;
   return ok({
@@ -67,12 +69,13 @@ export interface RestoreProgress {
 export type RestoreFailure = DataError & { progress: RestoreProgress };
 
 /** Applies the plan's writes (admin_restore_backup), batch after batch; stops at the first refusal. */
-export async function applyRestore(client: SupabaseClient, plan: RestorePlan, maxBytes?: number): Promise<DataResult<RestoreProgress, RestoreFailure>> {
+export async function applyRestore(client: AppClient, plan: RestorePlan, maxBytes?: number): Promise<DataResult<RestoreProgress, RestoreFailure>> {
   const batches = restoreBatches(plan, maxBytes);
   const written: Record<string, number> = {};
   for (const [index, changes] of batches.entries()) {
-    const { data, error } = await client.rpc('admin_restore_backup', { changes });
+    const { data, error } = await client.rpc('admin_restore_backup', { changes: asJson(changes) });
     if (error) return { data: null, error: { ...fail(error).error, progress: { written, appliedBatches: index, totalBatches: batches.length } } };
+    // The function answers json (typed Json): rows written by table.
     for (const [table, count] of Object.entries((data ?? {}) as Record<string, number>)) written[table] = (written[table] ?? 0) + count;
   }
   return ok({ written, appliedBatches: batches.length, totalBatches: batches.length });

@@ -1,27 +1,24 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables } from './database.types.ts';
+import type { AppClient } from './supabase.ts';
 import { EMPTY_MONITORING, type MonitoringSettings } from '../core/adminMonitoring.ts';
 import { fail, ok, type DataResult } from './result.ts';
 
 /** The one monitoring_settings row (master admins only: RLS refuses everyone else). */
 
-interface MonitoringRow {
-  alert_email: string;
-  alert_phone: string;
-  updated_at: string;
-}
+type MonitoringRow = Pick<Tables<'monitoring_settings'>, 'alert_email' | 'alert_phone' | 'updated_at'>;
 
 const fromRow = (row: MonitoringRow | null): MonitoringSettings =>
   row ? { alertEmail: row.alert_email, alertPhone: row.alert_phone, updatedAt: row.updated_at } : EMPTY_MONITORING;
 
-export async function getMonitoringSettings(client: SupabaseClient): Promise<DataResult<MonitoringSettings>> {
+export async function getMonitoringSettings(client: AppClient): Promise<DataResult<MonitoringSettings>> {
   const { data, error } = await client.from('monitoring_settings').select('alert_email, alert_phone, updated_at').maybeSingle();
   if (error) return fail(error);
-  return ok(fromRow(data as MonitoringRow | null));
+  return ok(fromRow(data));
 }
 
 /** Stores the alert contacts (already validated and normalized). */
 export async function saveMonitoringSettings(
-  client: SupabaseClient,
+  client: AppClient,
   settings: Pick<MonitoringSettings, 'alertEmail' | 'alertPhone'>,
 ): Promise<DataResult<MonitoringSettings>> {
   const { data, error } = await client
@@ -30,5 +27,5 @@ export async function saveMonitoringSettings(
     .select('alert_email, alert_phone, updated_at')
     .single();
   if (error) return fail(error);
-  return ok(fromRow(data as MonitoringRow));
+  return ok(fromRow(data));
 }

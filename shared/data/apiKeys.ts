@@ -1,4 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables } from './database.types.ts';
+import type { AppClient } from './supabase.ts';
 import {
   BASE_URL_TEXTS,
   CUSTOM_BASE_URL_COLUMN,
@@ -30,14 +31,15 @@ import { fail, ok, type DataError, type DataResult } from './result.ts';
 type KeyColumn = ProviderKeyColumn | typeof CUSTOM_BASE_URL_COLUMN;
 const KEY_COLUMNS: KeyColumn[] = [...PROVIDER_IDS.map((id) => PROVIDER_KEY_COLUMNS[id]), CUSTOM_BASE_URL_COLUMN];
 
-export type UserApiKeysRow = { user_id: string; updated_at: string } & Record<KeyColumn, string | null>;
+/** The decrypted record the provider-keys function answers: the table's row without created_at. */
+export type UserApiKeysRow = Pick<Tables<'user_api_keys'>, 'user_id' | 'updated_at' | KeyColumn>;
 
 /**
  * The cloud record goes through the provider-keys Edge Function, which holds the secret the keys
  * are encrypted with: the table itself stores only ciphertext. Errors keep the database's code
  * (42501 when row-level security refuses) and message.
  */
-async function callProviderKeys<T>(client: SupabaseClient, body: Record<string, unknown>): Promise<DataResult<T | null>> {
+async function callProviderKeys<T>(client: AppClient, body: Record<string, unknown>): Promise<DataResult<T | null>> {
   const { data, error } = await client.functions.invoke<T>('provider-keys', { body });
   if (!error) return ok(data);
   const refusal = await functionRefusal(error);
@@ -45,14 +47,14 @@ async function callProviderKeys<T>(client: SupabaseClient, body: Record<string, 
 }
 
 /** The user's cloud record (decrypted), or null when none exists yet (no record is not an error). */
-export async function fetchUserApiKeys(client: SupabaseClient, userId: string): Promise<DataResult<UserApiKeysRow | null>> {
+export async function fetchUserApiKeys(client: AppClient, userId: string): Promise<DataResult<UserApiKeysRow | null>> {
   const result = await callProviderKeys<{ row: UserApiKeysRow | null }>(client, { action: 'get', userId });
   return result.error ? result : ok(result.data?.row ?? null);
 }
 
 /** Upserts columns of the user's record (one row per user: the columns and updated_at). */
 export async function upsertUserApiKeys(
-  client: SupabaseClient,
+  client: AppClient,
   userId: string,
   values: Partial<Record<KeyColumn, string | null>>,
 ): Promise<DataResult<void>> {
@@ -61,11 +63,11 @@ export async function upsertUserApiKeys(
 }
 
 /** Upserts one column of the user's record. */
-export const upsertUserApiKey = (client: SupabaseClient, userId: string, column: KeyColumn, value: string | null): Promise<DataResult<void>> =>
+export const upsertUserApiKey = (client: AppClient, userId: string, column: KeyColumn, value: string | null): Promise<DataResult<void>> =>
   upsertUserApiKeys(client, userId, { [column]: value });
 
 /** Nulls one column of an existing record: disconnecting a provider keeps the record. */
-export async function clearUserApiKey(client: SupabaseClient, userId: string, column: KeyColumn): Promise<DataResult<void>> {
+export async function clearUserApiKey(client: AppClient, userId: string, column: KeyColumn): Promise<DataResult<void>> {
   const result = await callProviderKeys(client, { action: 'clear', userId, column });
   return result.error ? result : ok();
 }
@@ -90,7 +92,7 @@ export interface ProviderKeysState {
 
 export interface KeyDeps {
   storage: TypedStorage;
-  client: SupabaseClient;
+  client: AppClient;
   /** The signed-in user, or null (local storage only). */
   userId: string | null;
 }

@@ -1,24 +1,17 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables } from './database.types.ts';
+import type { AppClient } from './supabase.ts';
 import { normalizeContact, type ContactInput } from '../core/contact.ts';
 import { fail, notFound, ok, type DataResult } from './result.ts';
 
 /** A stored contact message as admins read it (table contact_messages). */
-export interface ContactMessage {
-  id: string;
-  user_id: string | null;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  created_at: string;
-}
+export type ContactMessage = Tables<'contact_messages'>;
 
 /**
  * Stores a contact-form message. Sent with `Prefer: return=minimal`: the sender (anon or a user)
  * may insert but never read the row back. `userId` is the signed-in sender, or null.
  */
 export async function sendContactMessage(
-  client: SupabaseClient,
+  client: AppClient,
   input: ContactInput,
   userId: string | null,
 ): Promise<DataResult<void>> {
@@ -29,7 +22,7 @@ export async function sendContactMessage(
 
 /** Newest first; only admins see any rows (RLS). */
 export async function listContactMessages(
-  client: SupabaseClient,
+  client: AppClient,
   limit = 50,
 ): Promise<DataResult<ContactMessage[]>> {
   const { data, error } = await client
@@ -37,11 +30,11 @@ export async function listContactMessages(
     .select('id, user_id, name, email, subject, message, created_at')
     .order('created_at', { ascending: false })
     .limit(limit);
-  return error ? fail(error) : ok((data ?? []) as ContactMessage[]);
+  return error ? fail(error) : ok(data ?? []);
 }
 
 /** Deletes one message (admins only, by RLS); not_found when nothing was deleted. */
-export async function deleteContactMessage(client: SupabaseClient, id: string): Promise<DataResult<void>> {
+export async function deleteContactMessage(client: AppClient, id: string): Promise<DataResult<void>> {
   const { data, error } = await client.from('contact_messages').delete().eq('id', id).select('id');
   if (error) return fail(error);
   return data && data.length > 0 ? ok() : notFound('The message was not found (it may have been deleted already).');

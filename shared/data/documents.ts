@@ -1,4 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables, TablesUpdate } from './database.types.ts';
+import type { AppClient } from './supabase.ts';
 import {
   cleanDocumentName,
   DEFAULT_DOCUMENT_SORT,
@@ -26,25 +27,11 @@ export type DocumentSummary = Omit<GeneratedDocument, 'content'>;
 
 const SUMMARY_COLUMNS =
   'id, user_id, name, format, template_id, folder_id, file_url, download_count, max_downloads, price, stripe_price_id, is_digital_product, created_at, updated_at';
-const DOCUMENT_COLUMNS = `${SUMMARY_COLUMNS}, content`;
+// as const: the select-string parser types rows from the literal.
+const DOCUMENT_COLUMNS = `${SUMMARY_COLUMNS}, content` as const;
 
-interface SummaryRow {
-  id: string;
-  user_id: string;
-  name: string;
-  format: string;
-  template_id: string | null;
-  folder_id: string | null;
-  file_url: string | null;
-  download_count: number;
-  max_downloads: number | null;
-  price: number | string | null;
-  stripe_price_id: string | null;
-  is_digital_product: boolean;
-  created_at: string;
-  updated_at: string;
-}
-type DocumentRow = SummaryRow & { content: string };
+type SummaryRow = Omit<Tables<'generated_documents'>, 'content' | 'product_summary' | 'product_type' | 'sort_name'>;
+type DocumentRow = SummaryRow & Pick<Tables<'generated_documents'>, 'content'>;
 
 const toSummary = (r: SummaryRow): DocumentSummary => ({
   id: r.id,
@@ -77,7 +64,7 @@ export interface DocumentListOptions {
  * The caller's own documents in the chosen order. The folder sorts order by the
  * folder's name (documents at the root last), newest first within a folder.
  */
-export async function listDocuments(client: SupabaseClient, userId: string, options: DocumentListOptions = {}): Promise<DataResult<DocumentSummary[]>> {
+export async function listDocuments(client: AppClient, userId: string, options: DocumentListOptions = {}): Promise<DataResult<DocumentSummary[]>> {
   const order = documentSortOrder(options.sort ?? DEFAULT_DOCUMENT_SORT);
   const limit = Math.min(options.limit ?? MAX_ROWS, MAX_ROWS);
   const offset = options.offset ?? 0;
@@ -90,26 +77,26 @@ export async function listDocuments(client: SupabaseClient, userId: string, opti
     query = query.order(order.column, { ascending: order.ascending });
   }
   const { data, error } = await query.order('id', { ascending: order.kind === 'folder' || order.ascending }).range(offset, offset + limit - 1);
-  return error ? fail(error) : ok((data as unknown as SummaryRow[]).map(toSummary));
+  return error ? fail(error) : ok(data.map(toSummary));
 }
 
 /** Documents by id that the caller may read (own or shared), e.g. the files of a workspace. */
-export async function listDocumentsByIds(client: SupabaseClient, ids: readonly string[]): Promise<DataResult<DocumentSummary[]>> {
+export async function listDocumentsByIds(client: AppClient, ids: readonly string[]): Promise<DataResult<DocumentSummary[]>> {
   const rows: SummaryRow[] = [];
   // Ids travel in the URL: a few hundred per request keeps it well under any URL limit.
   for (let i = 0; i < ids.length; i += 200) {
     const { data, error } = await client.from('generated_documents').select(SUMMARY_COLUMNS).in('id', ids.slice(i, i + 200));
     if (error) return fail(error);
-    rows.push(...(data as SummaryRow[]));
+    rows.push(...data);
   }
   return ok(rows.map(toSummary));
 }
 
 /** One document with its content, or null when it does not exist or the caller may not read it. */
-export async function getDocument(client: SupabaseClient, id: string): Promise<DataResult<GeneratedDocument | null>> {
+export async function getDocument(client: AppClient, id: string): Promise<DataResult<GeneratedDocument | null>> {
   const { data, error } = await client.from('generated_documents').select(DOCUMENT_COLUMNS).eq('id', id).maybeSingle();
   if (error) return fail(error);
-  return ok(data ? toDocument(data as DocumentRow) : null);
+  return ok(data ? toDocument(data) : null);
 }
 
 export interface NewDocument {
@@ -121,7 +108,7 @@ export interface NewDocument {
 }
 
 /** Saves a generated document ('Nothing to Save' when empty; a blank name becomes 'Untitled document'). */
-export async function saveDocument(client: SupabaseClient, doc: NewDocument): Promise<DataResult<GeneratedDocument>> {
+export async function saveDocument(client: AppClient, doc: NewDocument): Promise<DataResult<GeneratedDocument>> {
   const problem = documentSaveProblem({ signedIn: true, content: doc.content });
   if (problem) return invalid(problem);
   const { data, error } = await client
@@ -135,41 +122,41 @@ export async function saveDocument(client: SupabaseClient, doc: NewDocument): Pr
     })
     .select(DOCUMENT_COLUMNS)
     .single();
-  return error ? fail(error) : ok(toDocument(data as DocumentRow));
+  return error ? fail(error) : ok(toDocument(data));
 }
 
-async function updateDocument(client: SupabaseClient, id: string, change: Record<string, unknown>): Promise<DataResult<DocumentSummary>> {
+async function updateDocument(client: AppClient, id: string, change: TablesUpdate<'generated_documents'>): Promise<DataResult<DocumentSummary>> {
   const { data, error } = await client.from('generated_documents').update(change).eq('id', id).select(SUMMARY_COLUMNS).maybeSingle();
   if (error) return fail(error);
-  return data ? ok(toSummary(data as SummaryRow)) : notFound('Document not found');
+  return data ? ok(toSummary(data)) : notFound('Document not found');
 }
 
-export async function renameDocument(client: SupabaseClient, id: string, name: string): Promise<DataResult<DocumentSummary>> {
+export async function renameDocument(client: AppClient, id: string, name: string): Promise<DataResult<DocumentSummary>> {
   const problem = documentNameProblem(name);
   return problem ? invalid(problem) : updateDocument(client, id, { name: name.trim() });
 }
 
 /** Moves documents into a folder (null: the root) in one statement. data: how many moved. */
-export async function moveDocuments(client: SupabaseClient, ids: readonly string[], folderId: string | null): Promise<DataResult<number>> {
+export async function moveDocuments(client: AppClient, ids: readonly string[], folderId: string | null): Promise<DataResult<number>> {
   if (!ids.length) return ok(0);
   const { data, error } = await client.from('generated_documents').update({ folder_id: folderId }).in('id', ids).select('id');
   return error ? fail(error) : ok((data ?? []).length);
 }
 
 /** Replaces a document's content (e.g. after editing it). */
-export async function updateDocumentContent(client: SupabaseClient, id: string, content: string): Promise<DataResult<DocumentSummary>> {
+export async function updateDocumentContent(client: AppClient, id: string, content: string): Promise<DataResult<DocumentSummary>> {
   const problem = documentSaveProblem({ signedIn: true, content });
   return problem ? invalid(problem) : updateDocument(client, id, { content });
 }
 
 /** The owner's download limit: null for unlimited (∞) or 1-100. */
-export async function setDownloadLimit(client: SupabaseClient, id: string, maxDownloads: number | null): Promise<DataResult<DocumentSummary>> {
+export async function setDownloadLimit(client: AppClient, id: string, maxDownloads: number | null): Promise<DataResult<DocumentSummary>> {
   const problem = maxDownloadsProblem(maxDownloads);
   return problem ? invalid(problem) : updateDocument(client, id, { max_downloads: maxDownloads });
 }
 
 /** data: whether a document was deleted (false: already gone or not the caller's). */
-export async function deleteDocument(client: SupabaseClient, id: string): Promise<DataResult<boolean>> {
+export async function deleteDocument(client: AppClient, id: string): Promise<DataResult<boolean>> {
   const { data, error } = await client.from('generated_documents').delete().eq('id', id).select('id');
   return error ? fail(error) : ok((data ?? []).length > 0);
 }
@@ -192,14 +179,15 @@ export interface DownloadedDocument {
  * 'Download Limit Reached - You cannot download this file anymore.' (code DOWNLOAD_LIMIT_CODE), and
  * with code 'not_found' when the caller may not read the document.
  */
-export async function downloadDocument(client: SupabaseClient, id: string): Promise<DataResult<DownloadedDocument>> {
+export async function downloadDocument(client: AppClient, id: string): Promise<DataResult<DownloadedDocument>> {
   const { data, error } = await client.rpc('download_generated_document', { document: id });
   if (error) {
     if (error.code === 'PT429') return fail({ message: DOCUMENT_TEXTS.downloadLimitReached, code: DOWNLOAD_LIMIT_CODE }, 'limit');
     if (error.code === 'PT404') return notFound('Document not found');
     return fail(error);
   }
-  const r = data as { id: string; name: string; content: string; format: string; template_id: string | null; download_count: number; max_downloads: number | null };
+  // The function answers json (typed Json): the document's row, narrowed here to what it returns.
+  const r = data as Pick<DocumentRow, 'id' | 'name' | 'content' | 'format' | 'template_id' | 'download_count' | 'max_downloads'>;
   return ok({ id: r.id, name: r.name, content: r.content, format: r.format, templateId: r.template_id, downloadCount: r.download_count, maxDownloads: r.max_downloads });
 }
 
@@ -216,7 +204,7 @@ export interface StoredSuggestion {
 }
 
 export async function saveSuggestion(
-  client: SupabaseClient,
+  client: AppClient,
   suggestion: { originalPromptText: string; suggestedPromptText: string; reasoningText: string; templateId?: string | null },
 ): Promise<DataResult<StoredSuggestion>> {
   if (!suggestion.originalPromptText.trim()) return invalid(DOCUMENT_TEXTS.promptEmpty);
@@ -231,7 +219,7 @@ export async function saveSuggestion(
     .select('id, original_prompt_text, suggested_prompt_text, reasoning_text, template_id, created_at')
     .single();
   if (error) return fail(error);
-  const r = data as { id: string; original_prompt_text: string; suggested_prompt_text: string; reasoning_text: string; template_id: string | null; created_at: string };
+  const r = data;
   return ok({
     id: r.id,
     originalPromptText: r.original_prompt_text,

@@ -1,4 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables } from './database.types.ts';
+import type { AppClient } from './supabase.ts';
 import type { DocumentFolder } from '../core/documents.ts';
 import { folderNameProblem, sortOrder, type LibrarySort } from '../core/promptLibrary.ts';
 import { fetchAllPages, MAX_ROWS } from './paging.ts';
@@ -13,17 +14,12 @@ import { fail, invalid, notFound, ok, type DataResult } from './result.ts';
  */
 
 const COLUMNS = 'id, name, parent_folder_id, created_at';
-interface FolderRow {
-  id: string;
-  name: string;
-  parent_folder_id: string | null;
-  created_at: string;
-}
+type FolderRow = Pick<Tables<'document_folders'>, 'id' | 'name' | 'parent_folder_id' | 'created_at'>;
 const toFolder = (r: FolderRow): DocumentFolder => ({ id: r.id, name: r.name, parentId: r.parent_folder_id, createdAt: r.created_at });
 
 /** A folder's subfolders (null: the top level) in the chosen order. */
 export async function listDocumentFolders(
-  client: SupabaseClient,
+  client: AppClient,
   userId: string,
   parentId: string | null,
   sort: LibrarySort = 'name_asc',
@@ -34,42 +30,42 @@ export async function listDocumentFolders(
     .order(column, { ascending })
     .order('id', { ascending })
     .limit(MAX_ROWS);
-  return error ? fail(error) : ok((data as FolderRow[]).map(toFolder));
+  return error ? fail(error) : ok(data.map(toFolder));
 }
 
 /** Every folder of the user (for a tree or a "Move to…" dialog). */
-export async function listAllDocumentFolders(client: SupabaseClient, userId: string): Promise<DataResult<DocumentFolder[]>> {
-  const result = await fetchAllPages<FolderRow>((from, to) =>
+export async function listAllDocumentFolders(client: AppClient, userId: string): Promise<DataResult<DocumentFolder[]>> {
+  const result = await fetchAllPages((from, to) =>
     client.from('document_folders').select(COLUMNS).eq('user_id', userId).order('sort_name').order('id').range(from, to),
   );
   return result.error ? result : ok(result.data.map(toFolder));
 }
 
 /** Creates a folder ('Folder name cannot be empty' when blank). */
-export async function createDocumentFolder(client: SupabaseClient, name: string, parentId: string | null = null): Promise<DataResult<DocumentFolder>> {
+export async function createDocumentFolder(client: AppClient, name: string, parentId: string | null = null): Promise<DataResult<DocumentFolder>> {
   const problem = folderNameProblem(name);
   if (problem) return invalid(problem);
   const { data, error } = await client.from('document_folders').insert({ name: name.trim(), parent_folder_id: parentId }).select(COLUMNS).single();
-  return error ? fail(error) : ok(toFolder(data as FolderRow));
+  return error ? fail(error) : ok(toFolder(data));
 }
 
-export async function renameDocumentFolder(client: SupabaseClient, id: string, name: string): Promise<DataResult<DocumentFolder>> {
+export async function renameDocumentFolder(client: AppClient, id: string, name: string): Promise<DataResult<DocumentFolder>> {
   const problem = folderNameProblem(name);
   if (problem) return invalid(problem);
   const { data, error } = await client.from('document_folders').update({ name: name.trim() }).eq('id', id).select(COLUMNS).maybeSingle();
   if (error) return fail(error);
-  return data ? ok(toFolder(data as FolderRow)) : notFound('Folder not found');
+  return data ? ok(toFolder(data)) : notFound('Folder not found');
 }
 
 /** Moves a folder (null: the top level); error code '23514' for a move into its own subtree. */
-export async function moveDocumentFolder(client: SupabaseClient, id: string, parentId: string | null): Promise<DataResult<DocumentFolder>> {
+export async function moveDocumentFolder(client: AppClient, id: string, parentId: string | null): Promise<DataResult<DocumentFolder>> {
   const { data, error } = await client.from('document_folders').update({ parent_folder_id: parentId }).eq('id', id).select(COLUMNS).maybeSingle();
   if (error) return fail(error);
-  return data ? ok(toFolder(data as FolderRow)) : notFound('Folder not found');
+  return data ? ok(toFolder(data)) : notFound('Folder not found');
 }
 
 /** Deletes a folder with its subfolders and documents. data: whether a folder was deleted. */
-export async function deleteDocumentFolder(client: SupabaseClient, id: string): Promise<DataResult<boolean>> {
+export async function deleteDocumentFolder(client: AppClient, id: string): Promise<DataResult<boolean>> {
   const { data, error } = await client.from('document_folders').delete().eq('id', id).select('id');
   return error ? fail(error) : ok((data ?? []).length > 0);
 }

@@ -1,14 +1,10 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables } from './database.types.ts';
+import type { AppClient } from './supabase.ts';
 import type { FeatureRequestOutcome, RequestableFeature } from '../core/hub.ts';
 import { fail, ok, type DataResult } from './result.ts';
 
 /** One user's interest in a feature that is not built yet (table feature_requests). */
-export interface FeatureRequest {
-  id: string;
-  user_id: string;
-  feature: RequestableFeature;
-  created_at: string;
-}
+export type FeatureRequest = Omit<Tables<'feature_requests'>, 'feature'> & { feature: RequestableFeature };
 
 /** Postgres unique_violation: the user already asked for this feature. */
 const UNIQUE_VIOLATION = '23505';
@@ -19,7 +15,7 @@ const UNIQUE_VIOLATION = '23505';
  * (The returned row is readable by its owner, so RLS lets the insert answer with it.)
  */
 export async function requestFeature(
-  client: SupabaseClient,
+  client: AppClient,
   feature: RequestableFeature,
 ): Promise<DataResult<FeatureRequestOutcome>> {
   // ON CONFLICT DO NOTHING: a repeat returns no row instead of a 409 the browser would log.
@@ -34,7 +30,7 @@ export async function requestFeature(
 
 /** The features the signed-in user asked for (RLS: own rows; admins see everyone's, so filter by user). */
 export async function listMyFeatureRequests(
-  client: SupabaseClient,
+  client: AppClient,
   userId: string,
 ): Promise<DataResult<FeatureRequest[]>> {
   const { data, error } = await client
@@ -42,12 +38,13 @@ export async function listMyFeatureRequests(
     .select('id, user_id, feature, created_at')
     .eq('user_id', userId)
     .order('created_at', { ascending: true });
+  // feature is text to the generated types; its check constraint holds it to REQUESTABLE_FEATURES.
   return error ? fail(error) : ok((data ?? []) as FeatureRequest[]);
 }
 
 /** Withdraws the user's request for a feature. */
 export async function withdrawFeatureRequest(
-  client: SupabaseClient,
+  client: AppClient,
   userId: string,
   feature: RequestableFeature,
 ): Promise<DataResult<void>> {

@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from './supabase.ts';
 import { AiError, AI_TEXTS, toAiError, type AiErrorKind } from '../ai/aiErrors.ts';
 import type { StreamResult } from '../ai/chat.ts';
 import type { GenerationRequest } from '../core/documents.ts';
@@ -93,7 +93,7 @@ async function* events(body: ReadableStream<Uint8Array>, signal: AbortSignal): A
 }
 
 export async function generateDocument(
-  client: SupabaseClient,
+  client: AppClient,
   request: GenerationRequest,
   signal: AbortSignal,
   onText: (text: string) => void,

@@ -1,4 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables } from './database.types.ts';
+import type { AppClient } from './supabase.ts';
 import { startupIdeaSchema, type StartupIdea, type StartupIdeaContent } from '../core/ideas.ts';
 import { fail, invalid, ok, type DataResult } from './result.ts';
 
@@ -9,48 +10,40 @@ import { fail, invalid, ok, type DataResult } from './result.ts';
  */
 
 const COLUMNS = 'id, name, description, market, target_users, revenue, competitors, weaknesses, business_plan, source_prompt, created_at';
-interface IdeaRow {
-  id: string;
-  name: string;
-  description: string;
-  market: string;
-  target_users: string;
-  revenue: string;
-  competitors: string[];
-  weaknesses: string[];
-  business_plan: { executive: string; market: string; solution: string };
-  source_prompt: string;
-  created_at: string;
-}
+type IdeaRow = Omit<Tables<'startup_ideas'>, 'user_id'>;
 
-const toIdea = (r: IdeaRow): StartupIdea => ({
-  id: r.id,
-  name: r.name,
-  description: r.description,
-  market: r.market,
-  targetUsers: r.target_users,
-  revenue: r.revenue,
-  competitors: r.competitors,
-  weaknesses: r.weaknesses,
-  businessPlan: { executive: r.business_plan.executive, market: r.business_plan.market, solution: r.business_plan.solution },
-  sourcePrompt: r.source_prompt,
-  createdAt: r.created_at,
-});
+const toIdea = (r: IdeaRow): StartupIdea => {
+  // business_plan is jsonb (typed Json); saveIdea stores only what startupIdeaSchema accepted.
+  const plan = r.business_plan as StartupIdea['businessPlan'];
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    market: r.market,
+    targetUsers: r.target_users,
+    revenue: r.revenue,
+    competitors: r.competitors,
+    weaknesses: r.weaknesses,
+    businessPlan: { executive: plan.executive, market: plan.market, solution: plan.solution },
+    sourcePrompt: r.source_prompt,
+    createdAt: r.created_at,
+  };
+};
 
 /** The caller's ideas, newest first. */
-export async function listIdeas(client: SupabaseClient): Promise<DataResult<StartupIdea[]>> {
+export async function listIdeas(client: AppClient): Promise<DataResult<StartupIdea[]>> {
   const { data, error } = await client.from('startup_ideas').select(COLUMNS).order('created_at', { ascending: false }).order('id');
-  return error ? fail(error) : ok((data as IdeaRow[]).map(toIdea));
+  return error ? fail(error) : ok(data.map(toIdea));
 }
 
-export async function getIdea(client: SupabaseClient, id: string): Promise<DataResult<StartupIdea | null>> {
+export async function getIdea(client: AppClient, id: string): Promise<DataResult<StartupIdea | null>> {
   const { data, error } = await client.from('startup_ideas').select(COLUMNS).eq('id', id).maybeSingle();
   if (error) return fail(error);
-  return ok(data ? toIdea(data as IdeaRow) : null);
+  return ok(data ? toIdea(data) : null);
 }
 
 /** Saves a generated idea with the interest it came from. */
-export async function saveIdea(client: SupabaseClient, idea: StartupIdeaContent, sourcePrompt = ''): Promise<DataResult<StartupIdea>> {
+export async function saveIdea(client: AppClient, idea: StartupIdeaContent, sourcePrompt = ''): Promise<DataResult<StartupIdea>> {
   const checked = startupIdeaSchema.safeParse(idea);
   if (!checked.success) return invalid('This idea is incomplete and cannot be saved.');
   const c = checked.data;
@@ -69,11 +62,11 @@ export async function saveIdea(client: SupabaseClient, idea: StartupIdeaContent,
     })
     .select(COLUMNS)
     .single();
-  return error ? fail(error) : ok(toIdea(data as IdeaRow));
+  return error ? fail(error) : ok(toIdea(data));
 }
 
 /** data: whether an idea was deleted. */
-export async function deleteIdea(client: SupabaseClient, id: string): Promise<DataResult<boolean>> {
+export async function deleteIdea(client: AppClient, id: string): Promise<DataResult<boolean>> {
   const { data, error } = await client.from('startup_ideas').delete().eq('id', id).select('id');
   return error ? fail(error) : ok((data ?? []).length > 0);
 }

@@ -1,4 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables } from './database.types.ts';
+import type { AppClient } from './supabase.ts';
 import type { KnowledgeDocument } from '../core/offers/prompts.ts';
 import { fail, invalid, ok, type DataResult } from './result.ts';
 
@@ -29,6 +30,21 @@ export interface KbDocument {
 /** Which documents feed generation: all, the uncategorized ones, or one folder's. */
 export type KbSelection = { kind: 'all' } | { kind: 'uncategorized' } | { kind: 'folder'; folderId: string };
 
+const FOLDER_COLUMNS = 'id, name, created_at';
+const DOCUMENT_COLUMNS = 'id, name, type, content, source, folder_id, created_at';
+
+const toKbFolder = (f: Pick<Tables<'kb_folders'>, 'id' | 'name' | 'created_at'>): KbFolder => ({ id: f.id, name: f.name, createdAt: f.created_at });
+const toKbDocument = (d: Omit<Tables<'kb_documents'>, 'user_id' | 'updated_at'>): KbDocument => ({
+  id: d.id,
+  name: d.name,
+  // type is text to the generated types; its check constraint holds it to KbDocumentType.
+  type: d.type as KbDocumentType,
+  content: d.content,
+  source: d.source,
+  folderId: d.folder_id,
+  createdAt: d.created_at,
+});
+
 /** The knowledge base's validation messages (shown as they are). */
 export const KB_TEXTS = {
   nameRequired: 'Document name is required',
@@ -36,33 +52,29 @@ export const KB_TEXTS = {
   urlEmpty: 'URL cannot be empty',
 } as const;
 
-export async function listKnowledge(client: SupabaseClient): Promise<DataResult<{ folders: KbFolder[]; documents: KbDocument[] }>> {
+export async function listKnowledge(client: AppClient): Promise<DataResult<{ folders: KbFolder[]; documents: KbDocument[] }>> {
   const [folders, documents] = await Promise.all([
-    client.from('kb_folders').select('id, name, created_at').order('name'),
-    client.from('kb_documents').select('id, name, type, content, source, folder_id, created_at').order('created_at', { ascending: false }),
+    client.from('kb_folders').select(FOLDER_COLUMNS).order('name'),
+    client.from('kb_documents').select(DOCUMENT_COLUMNS).order('created_at', { ascending: false }),
   ]);
   if (folders.error) return fail(folders.error);
   if (documents.error) return fail(documents.error);
   return ok({
-    folders: (folders.data as { id: string; name: string; created_at: string }[]).map((f) => ({ id: f.id, name: f.name, createdAt: f.created_at })),
-    documents: (documents.data as { id: string; name: string; type: KbDocumentType; content: string; source: string | null; folder_id: string | null; created_at: string }[]).map(
-      (d) => ({ id: d.id, name: d.name, type: d.type, content: d.content, source: d.source, folderId: d.folder_id, createdAt: d.created_at }),
-    ),
+    folders: folders.data.map(toKbFolder),
+    documents: documents.data.map(toKbDocument),
   });
 }
 
 /** The folder name is trimmed; a blank one creates nothing (data null) rather than failing. */
-export async function createKbFolder(client: SupabaseClient, name: string): Promise<DataResult<KbFolder | null>> {
+export async function createKbFolder(client: AppClient, name: string): Promise<DataResult<KbFolder | null>> {
   const trimmed = name.trim();
   if (!trimmed) return ok(null);
-  const { data, error } = await client.from('kb_folders').insert({ name: trimmed }).select('id, name, created_at').single();
-  if (error) return fail(error);
-  const row = data as { id: string; name: string; created_at: string };
-  return ok({ id: row.id, name: row.name, createdAt: row.created_at });
+  const { data, error } = await client.from('kb_folders').insert({ name: trimmed }).select(FOLDER_COLUMNS).single();
+  return error ? fail(error) : ok(toKbFolder(data));
 }
 
 /** Deletes a folder and, with it, its documents (no document is left without its folder). */
-export async function deleteKbFolder(client: SupabaseClient, id: string): Promise<DataResult<void>> {
+export async function deleteKbFolder(client: AppClient, id: string): Promise<DataResult<void>> {
   const { error } = await client.from('kb_folders').delete().eq('id', id);
   return error ? fail(error) : ok();
 }
@@ -83,34 +95,32 @@ export function kbDocumentProblem(doc: { name: string; type: KbDocumentType; con
   return null;
 }
 
-export async function addKbDocument(client: SupabaseClient, doc: NewKbDocument): Promise<DataResult<KbDocument>> {
+export async function addKbDocument(client: AppClient, doc: NewKbDocument): Promise<DataResult<KbDocument>> {
   const problem = kbDocumentProblem(doc);
   if (problem) return invalid(problem);
   const { data, error } = await client
     .from('kb_documents')
     .insert({ name: doc.name.trim(), type: doc.type, content: doc.content, source: doc.source ?? null, folder_id: doc.folderId })
-    .select('id, name, type, content, source, folder_id, created_at')
+    .select(DOCUMENT_COLUMNS)
     .single();
-  if (error) return fail(error);
-  const d = data as { id: string; name: string; type: KbDocumentType; content: string; source: string | null; folder_id: string | null; created_at: string };
-  return ok({ id: d.id, name: d.name, type: d.type, content: d.content, source: d.source, folderId: d.folder_id, createdAt: d.created_at });
+  return error ? fail(error) : ok(toKbDocument(data));
 }
 
-export async function deleteKbDocument(client: SupabaseClient, id: string): Promise<DataResult<void>> {
+export async function deleteKbDocument(client: AppClient, id: string): Promise<DataResult<void>> {
   const { error } = await client.from('kb_documents').delete().eq('id', id);
   return error ? fail(error) : ok();
 }
 
-export async function getKbSelection(client: SupabaseClient): Promise<DataResult<KbSelection>> {
+export async function getKbSelection(client: AppClient): Promise<DataResult<KbSelection>> {
   const { data, error } = await client.from('kb_settings').select('selection, selected_folder_id').maybeSingle();
   if (error) return fail(error);
-  const row = data as { selection: 'all' | 'uncategorized' | 'folder'; selected_folder_id: string | null } | null;
+  const row = data;
   if (!row || row.selection === 'all') return ok({ kind: 'all' });
   if (row.selection === 'uncategorized' || !row.selected_folder_id) return ok({ kind: 'uncategorized' });
   return ok({ kind: 'folder', folderId: row.selected_folder_id });
 }
 
-export async function setKbSelection(client: SupabaseClient, userId: string, selection: KbSelection): Promise<DataResult<void>> {
+export async function setKbSelection(client: AppClient, userId: string, selection: KbSelection): Promise<DataResult<void>> {
   const { error } = await client.from('kb_settings').upsert(
     {
       user_id: userId,

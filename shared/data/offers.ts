@@ -1,4 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables } from './database.types.ts';
+import { asJson, type AppClient } from './supabase.ts';
 import { z } from 'zod';
 import { offerAssetSchema } from '../core/offers/draft.ts';
 import type { OfferAsset, OfferDraft } from '../core/offers/offer.ts';
@@ -20,17 +21,7 @@ export interface OfferSummary {
   updatedAt: string;
 }
 
-interface OfferRow {
-  id: string;
-  title: string;
-  idea: string;
-  framework: unknown;
-  assets: unknown;
-  general_notes: string;
-  video_url: string;
-  created_at: string;
-  updated_at: string;
-}
+type OfferRow = Tables<'offers'>;
 
 function rowToDraft(row: OfferRow): OfferDraft | null {
   const framework = offerFrameworkSchema.safeParse(row.framework);
@@ -42,30 +33,31 @@ function rowToDraft(row: OfferRow): OfferDraft | null {
 const draftColumns = (offer: OfferDraft) => ({
   title: offer.framework.title,
   idea: offer.idea,
-  framework: offer.framework,
-  assets: offer.assets,
+  framework: asJson(offer.framework),
+  assets: asJson(offer.assets),
   general_notes: offer.generalNotes,
   video_url: offer.videoUrl,
 });
 
 /** Saves the draft: a new row the first time, the same row after; returns the saved draft (with its id). */
-export async function saveOffer(client: SupabaseClient, offer: OfferDraft): Promise<DataResult<OfferDraft>> {
+export async function saveOffer(client: AppClient, offer: OfferDraft): Promise<DataResult<OfferDraft>> {
   const query = offer.id
     ? client.from('offers').update(draftColumns(offer)).eq('id', offer.id).select('id').single()
     : client.from('offers').insert(draftColumns(offer)).select('id').single();
   const { data, error } = await query;
   if (error) return fail(error);
-  return ok({ ...offer, id: (data as { id: string }).id });
+  return ok({ ...offer, id: data.id });
 }
 
-export async function listOffers(client: SupabaseClient): Promise<DataResult<OfferSummary[]>> {
+export async function listOffers(client: AppClient): Promise<DataResult<OfferSummary[]>> {
   const { data, error } = await client
     .from('offers')
     .select('id, title, idea, assets, created_at, updated_at')
     .order('updated_at', { ascending: false });
   if (error) return fail(error);
   return ok(
-    (data as Pick<OfferRow, 'id' | 'title' | 'idea' | 'assets' | 'created_at' | 'updated_at'>[]).map((row) => {
+    data.map((row) => {
+      // assets is jsonb (typed Json): only counted here, so each entry is read as a partial asset.
       const assets = Array.isArray(row.assets) ? (row.assets as Partial<OfferAsset>[]) : [];
       return {
         id: row.id,
@@ -81,22 +73,22 @@ export async function listOffers(client: SupabaseClient): Promise<DataResult<Off
 }
 
 /** The saved offer, or null when there is none with that id (a damaged row is an error). */
-export async function getOffer(client: SupabaseClient, id: string): Promise<DataResult<OfferDraft | null>> {
+export async function getOffer(client: AppClient, id: string): Promise<DataResult<OfferDraft | null>> {
   const { data, error } = await client.from('offers').select('*').eq('id', id).maybeSingle();
   if (error) return fail(error);
   if (!data) return ok(null);
-  const offer = rowToDraft(data as OfferRow);
+  const offer = rowToDraft(data);
   return offer ? ok(offer) : fail({ message: 'This saved offer could not be read.', code: 'unreadable' }, 'server');
 }
 
 /** Renames the offer (its framework title is the title). */
-export async function renameOffer(client: SupabaseClient, offer: OfferDraft, title: string): Promise<DataResult<OfferDraft>> {
+export async function renameOffer(client: AppClient, offer: OfferDraft, title: string): Promise<DataResult<OfferDraft>> {
   const trimmed = title.trim();
   if (!trimmed) return invalid('Offer name cannot be empty.');
   return saveOffer(client, { ...offer, framework: { ...offer.framework, title: trimmed } });
 }
 
-export async function duplicateOffer(client: SupabaseClient, id: string): Promise<DataResult<OfferDraft>> {
+export async function duplicateOffer(client: AppClient, id: string): Promise<DataResult<OfferDraft>> {
   const found = await getOffer(client, id);
   if (found.error) return found;
   if (!found.data) return notFound('Offer not found.');
@@ -104,7 +96,7 @@ export async function duplicateOffer(client: SupabaseClient, id: string): Promis
   return saveOffer(client, { ...copy, id: null, framework: { ...copy.framework, title: `${copy.framework.title} (copy)` } });
 }
 
-export async function deleteOffer(client: SupabaseClient, id: string): Promise<DataResult<void>> {
+export async function deleteOffer(client: AppClient, id: string): Promise<DataResult<void>> {
   const { error } = await client.from('offers').delete().eq('id', id);
   return error ? fail(error) : ok();
 }

@@ -8,13 +8,13 @@ export const RANGE_PAST_END = 'PGRST103';
 
 /** Reads every row of a query in pages of db-max-rows (the query must order by a unique key). */
 export async function fetchAllPages<Row>(
-  page: (from: number, to: number) => PromiseLike<{ data: unknown; error: { message: string; code?: string } | null }>,
+  page: (from: number, to: number) => PromiseLike<{ data: Row[] | null; error: { message: string; code?: string } | null }>,
 ): Promise<DataResult<Row[]>> {
   const rows: Row[] = [];
   for (let from = 0; ; from += MAX_ROWS) {
     const { data, error } = await page(from, from + MAX_ROWS - 1);
     if (error) return fail(error);
-    const batch = (data ?? []) as Row[];
+    const batch = data ?? [];
     rows.push(...batch);
     if (batch.length < MAX_ROWS) return ok(rows);
   }

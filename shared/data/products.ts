@@ -1,4 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables } from './database.types.ts';
+import type { AppClient } from './supabase.ts';
 import { isSellablePrice, PRODUCT_TEXTS, type ProductType } from '../core/products.ts';
 import { functionErrorKind, functionRefusal } from './functions.ts';
 import { MAX_ROWS } from './paging.ts';
@@ -25,12 +26,22 @@ export type Refusal = TitledError;
 
 type ProductResult<T> = DataResult<T, Refusal>;
 
+type SaleView = Tables<'products_for_sale'>;
+/**
+ * A products_for_sale row as the view gives it: the generator types every view column nullable,
+ * but these come from NOT NULL columns of generated_documents (product_type held to ProductType
+ * by its check constraint).
+ */
+type SaleRow = { [K in 'id' | 'name' | 'price' | 'has_price_id']: NonNullable<SaleView[K]> } & Pick<SaleView, 'product_summary' | 'max_downloads'> & {
+  product_type: ProductType;
+};
+
 /** The product on sale with that id, or null when there is none (or it is not sellable). */
-export async function getProductForSale(client: SupabaseClient, id: string): Promise<ProductResult<ProductForSale | null>> {
+export async function getProductForSale(client: AppClient, id: string): Promise<ProductResult<ProductForSale | null>> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return ok(null);
   const { data, error } = await client.from('products_for_sale').select('*').eq('id', id).maybeSingle();
   if (error) return failTitled(error, kindOfCode(error.code), PRODUCT_TEXTS.retrieveError);
-  const row = data as { id: string; name: string; product_type: ProductType; product_summary: string | null; price: number | string; has_price_id: boolean; max_downloads: number | null } | null;
+  const row = data as SaleRow | null;
   const price = row ? Number(row.price) : null;
   if (!row || !isSellablePrice(price)) return ok(null);
   return ok({ id: row.id, name: row.name, type: row.product_type, summary: row.product_summary, price, hasPriceId: row.has_price_id, maxDownloads: row.max_downloads });
@@ -44,7 +55,7 @@ async function refusalOf(error: unknown, fallbackTitle: string) {
 }
 
 /** Starts Stripe Checkout for one unit; answers the address to send the browser to. */
-export async function startCheckout(client: SupabaseClient, productId: string): Promise<ProductResult<string>> {
+export async function startCheckout(client: AppClient, productId: string): Promise<ProductResult<string>> {
   const { data, error } = await client.functions.invoke<{ url: string }>('create-checkout-session', { body: { productId } });
   if (error || !data?.url) return refusalOf(error, PRODUCT_TEXTS.paymentErrorTitle);
   return ok(data.url);
@@ -54,7 +65,7 @@ export async function startCheckout(client: SupabaseClient, productId: string): 
  * Whether this Checkout session is a paid purchase of this product (asked before the success page
  * says so). Answers the downloads already used, or the refusal to show.
  */
-export async function verifyPurchase(client: SupabaseClient, productId: string, sessionId: string): Promise<ProductResult<number>> {
+export async function verifyPurchase(client: AppClient, productId: string, sessionId: string): Promise<ProductResult<number>> {
   const { data, error } = await client.functions.invoke<{ paid: boolean; downloads: number }>('purchase-download', { body: { sessionId, productId, verify: true } });
   if (error || !data?.paid) return refusalOf(error, PRODUCT_TEXTS.notConfirmedTitle);
   return ok(data.downloads);
@@ -68,7 +79,7 @@ export interface PurchasedFile {
 }
 
 /** The file of a paid purchase (counted against the purchase's download limit). */
-export async function downloadPurchase(client: SupabaseClient, sessionId: string): Promise<ProductResult<PurchasedFile>> {
+export async function downloadPurchase(client: AppClient, sessionId: string): Promise<ProductResult<PurchasedFile>> {
   const { data, error } = await client.functions.invoke<PurchasedFile>('purchase-download', { body: { sessionId } });
   if (error || !data) return refusalOf(error, PRODUCT_TEXTS.noProductTitle);
   return ok(data);
@@ -95,22 +106,13 @@ export interface AdminDocument {
   createdAt: string;
 }
 
-interface DocumentRow {
-  id: string;
-  name: string;
-  user_id: string;
-  is_digital_product: boolean;
-  product_type: ProductType;
-  product_summary: string | null;
-  price: number | string | null;
-  stripe_price_id: string | null;
-  max_downloads: number | null;
-  download_count: number;
-  sales: number;
-  sold_downloads: number;
-  created_at: string;
-}
+type DocumentRow = Pick<
+  Tables<'generated_documents'>,
+  'id' | 'name' | 'user_id' | 'is_digital_product' | 'product_type' | 'product_summary' | 'price' | 'stripe_price_id' | 'max_downloads' | 'download_count' | 'created_at'
+> & { sales: number | null; sold_downloads: number | null };
 
+// sales and sold_downloads are computed columns (product_sales(), product_sold_downloads()) that the
+// generated types do not list, so the select parser cannot type them: the queries name DocumentRow.
 const ADMIN_COLUMNS = 'id, name, user_id, is_digital_product, product_type, product_summary, price, stripe_price_id, max_downloads, download_count, created_at, sales:product_sales, sold_downloads:product_sold_downloads';
 
 const toAdminDocument = (r: DocumentRow): AdminDocument => ({
@@ -118,7 +120,8 @@ const toAdminDocument = (r: DocumentRow): AdminDocument => ({
   name: r.name,
   ownerId: r.user_id,
   isDigitalProduct: r.is_digital_product,
-  type: r.product_type,
+  // product_type is text to the generated types; its check constraint holds it to ProductType.
+  type: r.product_type as ProductType,
   summary: r.product_summary,
   price: r.price === null ? null : Number(r.price),
   stripePriceId: r.stripe_price_id,
@@ -130,10 +133,10 @@ const toAdminDocument = (r: DocumentRow): AdminDocument => ({
 });
 
 /** Every generated document, newest first (admins only; RLS gives others just their own). */
-export async function listDocumentsForAdmin(client: SupabaseClient): Promise<ProductResult<AdminDocument[]>> {
-  const { data, error } = await client.from('generated_documents').select(ADMIN_COLUMNS).order('created_at', { ascending: false }).limit(MAX_ROWS);
+export async function listDocumentsForAdmin(client: AppClient): Promise<ProductResult<AdminDocument[]>> {
+  const { data, error } = await client.from('generated_documents').select(ADMIN_COLUMNS).order('created_at', { ascending: false }).limit(MAX_ROWS).overrideTypes<DocumentRow[], { merge: false }>();
   if (error) return failTitled(error, kindOfCode(error.code), PRODUCT_TEXTS.fetchError);
-  return ok((data as DocumentRow[]).map(toAdminDocument));
+  return ok(data.map(toAdminDocument));
 }
 
 export interface ProductEdit {
@@ -146,17 +149,18 @@ export interface ProductEdit {
 }
 
 /** Saves the product fields; answers the updated row (the list replaces its copy with it). */
-export async function updateProduct(client: SupabaseClient, id: string, edit: ProductEdit): Promise<ProductResult<AdminDocument>> {
+export async function updateProduct(client: AppClient, id: string, edit: ProductEdit): Promise<ProductResult<AdminDocument>> {
   const { data, error } = await client.rpc('admin_update_product', {
     document: id,
     new_price: edit.price,
-    new_max_downloads: edit.maxDownloads,
+    // null means unlimited; the generated Args cannot say that a function parameter takes null.
+    new_max_downloads: edit.maxDownloads as number,
     new_stripe_price_id: edit.stripePriceId,
     for_sale: edit.isDigitalProduct,
     new_summary: edit.summary,
     new_type: edit.type,
-  }).select(ADMIN_COLUMNS);
+  }).select(ADMIN_COLUMNS).overrideTypes<DocumentRow, { merge: false }>();
   if (error) return failTitled(error, kindOfCode(error.code), PRODUCT_TEXTS.updateError);
   if (!data) return failTitled({ message: 'No row returned.' }, 'server', PRODUCT_TEXTS.updateError);
-  return ok(toAdminDocument(data as DocumentRow));
+  return ok(toAdminDocument(data));
 }

@@ -1,4 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables, TablesUpdate } from './database.types.ts';
+import type { AppClient } from './supabase.ts';
 import {
   DEFAULT_SORT,
   folderNameProblem,
@@ -16,7 +17,7 @@ import { fail, invalid, ok, type DataResult } from './result.ts';
 
 /**
  * The prompt library (tables prompt_folders and saved_prompts, owner-only RLS). Every function
- * takes the signed-in user's SupabaseClient and answers a DataResult (result.ts): on failure the
+ * takes the signed-in user's AppClient and answers a DataResult (result.ts): on failure the
  * server's message and code (e.g. '23514' for a move into the folder's own subfolder, '42501' for
  * RLS), or code 'invalid' with the validation text (show it as the toast title) — so the page can
  * show the catalogue toast (LIBRARY_ERRORS in shared/core/promptLibrary.ts) with it.
@@ -45,31 +46,16 @@ export const DEFAULT_PAGE_SIZE = 200;
 
 const FOLDER_COLUMNS = 'id, name, parent_folder_id, created_at';
 const PROMPT_META = 'id, name, description, tags, is_favorite, llm_provider, model, template_id, folder_id, is_premium, created_at, updated_at';
-export const PROMPT_COLUMNS = `${PROMPT_META}, prompt_text`;
-export const CARD_COLUMNS = `${PROMPT_META}, preview:prompt_preview`;
+// as const: the select-string parser types rows from the literal.
+export const PROMPT_COLUMNS = `${PROMPT_META}, prompt_text` as const;
+// preview is a computed column (prompt_preview()) that the generated types do not list, so the
+// parser cannot type it: queries selecting CARD_COLUMNS name their rows with overrideTypes<CardRow[]>.
+export const CARD_COLUMNS = `${PROMPT_META}, preview:prompt_preview` as const;
 
-export interface FolderRow {
-  id: string;
-  name: string;
-  parent_folder_id: string | null;
-  created_at: string;
-}
-interface PromptMetaRow {
-  id: string;
-  name: string;
-  description: string;
-  tags: string[];
-  is_favorite: boolean;
-  llm_provider: string;
-  model: string | null;
-  template_id: string | null;
-  folder_id: string | null;
-  is_premium: boolean;
-  created_at: string;
-  updated_at: string;
-}
-export type PromptRow = PromptMetaRow & { prompt_text: string };
-type CardRow = PromptMetaRow & { preview: string | null };
+export type FolderRow = Pick<Tables<'prompt_folders'>, 'id' | 'name' | 'parent_folder_id' | 'created_at'>;
+type PromptMetaRow = Omit<Tables<'saved_prompts'>, 'prompt_text' | 'search_text' | 'sort_name' | 'user_id'>;
+export type PromptRow = PromptMetaRow & Pick<Tables<'saved_prompts'>, 'prompt_text'>;
+export type CardRow = PromptMetaRow & { preview: string | null };
 
 export const toFolder = (r: FolderRow): LibraryFolder => ({ id: r.id, name: r.name, parentId: r.parent_folder_id, createdAt: r.created_at });
 const toMeta = (r: PromptMetaRow) => ({
@@ -97,7 +83,7 @@ export const toCard = (r: CardRow): PromptCard => ({ ...toMeta(r), preview: r.pr
  * (folders and prompts each by the sort's column, then id). folderId null is the library root. Read in parallel: one round trip of time.
  */
 export async function listFolderContents(
-  client: SupabaseClient,
+  client: AppClient,
   folderId: string | null,
   sort: LibrarySort = DEFAULT_SORT,
   page: { offset?: number; limit?: number } = {},
@@ -117,7 +103,12 @@ export async function listFolderContents(
   const deep = offset > 0;
   const [f, p] = await Promise.all([
     folders.order(column, { ascending }).order('id', { ascending }).limit(MAX_ROWS),
-    prompts(deep ? 'id' : CARD_COLUMNS, { count: 'exact' }).order(column, { ascending }).order('id', { ascending }).range(offset, offset + limit - 1),
+    prompts(deep ? 'id' : CARD_COLUMNS, { count: 'exact' })
+      .order(column, { ascending })
+      .order('id', { ascending })
+      .range(offset, offset + limit - 1)
+      // Whole cards, or only their ids when deep (CardRow: see CARD_COLUMNS).
+      .overrideTypes<(CardRow | Pick<CardRow, 'id'>)[], { merge: false }>(),
   ]);
   if (f.error) return fail(f.error);
   let cards: CardRow[] = [];
@@ -130,58 +121,58 @@ export async function listFolderContents(
     return fail(p.error);
   } else {
     total = p.count ?? (p.data?.length ?? 0);
-    if (!deep) cards = p.data as unknown as CardRow[];
+    if (!deep) cards = p.data as CardRow[]; // not deep: the page read whole cards
     else {
-      const read = await cardsByIds(client, (p.data as unknown as { id: string }[]).map((row) => row.id));
+      const read = await cardsByIds(client, p.data.map((row) => row.id));
       if (read.error) return read;
       cards = read.data;
     }
   }
-  return ok({ folders: (f.data as FolderRow[]).map(toFolder), prompts: cards.map(toCard), totalPrompts: total });
+  return ok({ folders: f.data.map(toFolder), prompts: cards.map(toCard), totalPrompts: total });
 }
 
 /** Ids per request when cards are read by id (keeps the request's address well under proxies' limits). */
 const IDS_PER_REQUEST = 100;
 
 /** The cards of these prompts, in the order of `ids` (a prompt deleted meanwhile is left out). */
-async function cardsByIds(client: SupabaseClient, ids: readonly string[]): Promise<DataResult<CardRow[]>> {
+async function cardsByIds(client: AppClient, ids: readonly string[]): Promise<DataResult<CardRow[]>> {
   const batches: string[][] = [];
   for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) batches.push(ids.slice(i, i + IDS_PER_REQUEST));
-  const results = await Promise.all(batches.map((batch) => client.from('saved_prompts').select(CARD_COLUMNS).in('id', batch)));
+  const results = await Promise.all(batches.map((batch) => client.from('saved_prompts').select(CARD_COLUMNS).in('id', batch).overrideTypes<CardRow[], { merge: false }>()));
   const byId = new Map<string, CardRow>();
   for (const result of results) {
     if (result.error) return fail(result.error);
-    for (const row of result.data as unknown as CardRow[]) byId.set(row.id, row);
+    for (const row of result.data) byId.set(row.id, row);
   }
   return ok(ids.flatMap((id) => byId.get(id) ?? []));
 }
 
 /** Every folder of the user (for a folder tree or the "Move to…" dialog), parents in any order. */
-export async function listAllFolders(client: SupabaseClient): Promise<DataResult<LibraryFolder[]>> {
-  const result = await fetchAllPages<FolderRow>((from, to) => client.from('prompt_folders').select(FOLDER_COLUMNS).order('id').range(from, to));
+export async function listAllFolders(client: AppClient): Promise<DataResult<LibraryFolder[]>> {
+  const result = await fetchAllPages((from, to) => client.from('prompt_folders').select(FOLDER_COLUMNS).order('id').range(from, to));
   return result.error ? result : ok(result.data.map(toFolder));
 }
 
 /** One of the user's folders, or null when there is none with that id (it fits buildFolderPath). */
-export async function getFolder(client: SupabaseClient, id: string): Promise<DataResult<LibraryFolder | null>> {
+export async function getFolder(client: AppClient, id: string): Promise<DataResult<LibraryFolder | null>> {
   const { data, error } = await client.from('prompt_folders').select(FOLDER_COLUMNS).eq('id', id).maybeSingle();
   if (error) return fail(error);
-  return ok(data ? toFolder(data as FolderRow) : null);
+  return ok(data ? toFolder(data) : null);
 }
 
 /** Creates a folder (name trimmed; blank gives 'Folder name cannot be empty'). */
-export async function createFolder(client: SupabaseClient, name: string, parentId: string | null): Promise<DataResult<LibraryFolder>> {
+export async function createFolder(client: AppClient, name: string, parentId: string | null): Promise<DataResult<LibraryFolder>> {
   const problem = folderNameProblem(name);
   if (problem) return invalid(problem);
   const { data, error } = await client.from('prompt_folders').insert({ name: name.trim(), parent_folder_id: parentId }).select(FOLDER_COLUMNS).single();
-  return error ? fail(error) : ok(toFolder(data as FolderRow));
+  return error ? fail(error) : ok(toFolder(data));
 }
 
-export async function renameFolder(client: SupabaseClient, id: string, name: string): Promise<DataResult<LibraryFolder>> {
+export async function renameFolder(client: AppClient, id: string, name: string): Promise<DataResult<LibraryFolder>> {
   const problem = folderNameProblem(name);
   if (problem) return invalid(problem);
   const { data, error } = await client.from('prompt_folders').update({ name: name.trim() }).eq('id', id).select(FOLDER_COLUMNS).single();
-  return error ? fail(error) : ok(toFolder(data as FolderRow));
+  return error ? fail(error) : ok(toFolder(data));
 }
 
 /**
@@ -189,7 +180,7 @@ export async function renameFolder(client: SupabaseClient, id: string, name: str
  * theirs (the foreign keys cascade, so it is one atomic statement and leaves no orphans).
  * data: whether a folder was deleted (false: it was already gone or is not the user's).
  */
-export async function deleteFolder(client: SupabaseClient, id: string): Promise<DataResult<boolean>> {
+export async function deleteFolder(client: AppClient, id: string): Promise<DataResult<boolean>> {
   const { data, error } = await client.from('prompt_folders').delete().eq('id', id).select('id');
   return error ? fail(error) : ok((data ?? []).length > 0);
 }
@@ -198,14 +189,14 @@ export async function deleteFolder(client: SupabaseClient, id: string): Promise<
 // Prompts
 
 /** One of the user's prompts with its text (run-prompt, edit), or null when there is none. */
-export async function getPrompt(client: SupabaseClient, id: string): Promise<DataResult<LibraryPrompt | null>> {
+export async function getPrompt(client: AppClient, id: string): Promise<DataResult<LibraryPrompt | null>> {
   const { data, error } = await client.from('saved_prompts').select(PROMPT_COLUMNS).eq('id', id).maybeSingle();
   if (error) return fail(error);
-  return ok(data ? toPrompt(data as PromptRow) : null);
+  return ok(data ? toPrompt(data) : null);
 }
 
-function promptRow(draft: Partial<PromptDraft>): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
+function promptRow(draft: Partial<PromptDraft>): TablesUpdate<'saved_prompts'> {
+  const row: TablesUpdate<'saved_prompts'> = {};
   if (draft.name !== undefined) row.name = draft.name.trim();
   if (draft.promptText !== undefined) row.prompt_text = draft.promptText;
   if (draft.description !== undefined) row.description = draft.description.trim();
@@ -219,47 +210,57 @@ function promptRow(draft: Partial<PromptDraft>): Record<string, unknown> {
 }
 
 /** Saves a new prompt ('Prompt name and text are required.' when either is blank). */
-export async function createPrompt(client: SupabaseClient, draft: PromptDraft): Promise<DataResult<LibraryPrompt>> {
+export async function createPrompt(client: AppClient, draft: PromptDraft): Promise<DataResult<LibraryPrompt>> {
   const problem = promptDraftProblem(draft);
   if (problem) return invalid(problem);
-  const { data, error } = await client.from('saved_prompts').insert(promptRow(draft)).select(PROMPT_COLUMNS).single();
-  return error ? fail(error) : ok(toPrompt(data as PromptRow));
+  const { data, error } = await client
+    .from('saved_prompts')
+    .insert({ ...promptRow(draft), name: draft.name.trim(), prompt_text: draft.promptText })
+    .select(PROMPT_COLUMNS)
+    .single();
+  return error ? fail(error) : ok(toPrompt(data));
 }
 
 /** Changes some fields of a prompt (the same checks apply to the fields given). */
-export async function updatePrompt(client: SupabaseClient, id: string, changes: Partial<PromptDraft>): Promise<DataResult<LibraryPrompt>> {
+export async function updatePrompt(client: AppClient, id: string, changes: Partial<PromptDraft>): Promise<DataResult<LibraryPrompt>> {
   // Only the fields given are checked (a stand-in keeps the other one valid).
   const problem = promptDraftProblem({ name: changes.name ?? 'kept', promptText: changes.promptText ?? 'kept', description: changes.description });
   if (problem) return invalid(problem);
   const { data, error } = await client.from('saved_prompts').update(promptRow(changes)).eq('id', id).select(PROMPT_COLUMNS).single();
-  return error ? fail(error) : ok(toPrompt(data as PromptRow));
+  return error ? fail(error) : ok(toPrompt(data));
 }
 
 /** data: whether a prompt was deleted. */
-export async function deletePrompt(client: SupabaseClient, id: string): Promise<DataResult<boolean>> {
+export async function deletePrompt(client: AppClient, id: string): Promise<DataResult<boolean>> {
   const { data, error } = await client.from('saved_prompts').delete().eq('id', id).select('id');
   return error ? fail(error) : ok((data ?? []).length > 0);
 }
 
-export async function setFavorite(client: SupabaseClient, id: string, isFavorite: boolean): Promise<DataResult<null>> {
+export async function setFavorite(client: AppClient, id: string, isFavorite: boolean): Promise<DataResult<null>> {
   const { error } = await client.from('saved_prompts').update({ is_favorite: isFavorite }).eq('id', id);
   return error ? fail(error) : ok(null);
 }
 
 /** Replaces a prompt's tags (normalised: see normalizeTags); data: the tags as stored. */
-export async function setTags(client: SupabaseClient, id: string, tags: readonly string[]): Promise<DataResult<string[]>> {
+export async function setTags(client: AppClient, id: string, tags: readonly string[]): Promise<DataResult<string[]>> {
   const { data, error } = await client.from('saved_prompts').update({ tags: normalizeTags(tags) }).eq('id', id).select('tags').single();
-  return error ? fail(error) : ok((data as { tags: string[] }).tags);
+  return error ? fail(error) : ok(data.tags);
 }
 
 /** The latest prompts, newest first (the document generator shows 5). */
-export async function listRecentPrompts(client: SupabaseClient, limit = 5): Promise<DataResult<PromptCard[]>> {
-  const { data, error } = await client.from('saved_prompts').select(CARD_COLUMNS).order('created_at', { ascending: false }).order('id', { ascending: false }).limit(limit);
-  return error ? fail(error) : ok((data as unknown as CardRow[]).map(toCard));
+export async function listRecentPrompts(client: AppClient, limit = 5): Promise<DataResult<PromptCard[]>> {
+  const { data, error } = await client
+    .from('saved_prompts')
+    .select(CARD_COLUMNS)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(limit)
+    .overrideTypes<CardRow[], { merge: false }>();
+  return error ? fail(error) : ok(data.map(toCard));
 }
 
 /** The line import (parseImportLines' rows) as one bulk insert; data: how many were added. */
-export async function importPromptLines(client: SupabaseClient, rows: readonly LineImportRow[]): Promise<DataResult<number>> {
+export async function importPromptLines(client: AppClient, rows: readonly LineImportRow[]): Promise<DataResult<number>> {
   if (!rows.length) return ok(0);
   const { error, count } = await client
     .from('saved_prompts')
@@ -277,7 +278,7 @@ export async function importPromptLines(client: SupabaseClient, rows: readonly L
  * items moved.
  */
 export async function moveItems(
-  client: SupabaseClient,
+  client: AppClient,
   items: { folderIds?: readonly string[]; promptIds?: readonly string[] },
   targetFolderId: string | null,
 ): Promise<DataResult<number>> {
@@ -301,7 +302,7 @@ export async function moveItems(
  * (search_prompt_library, migration 20261123000400) gives the page and the total together.
  */
 export async function searchLibrary(
-  client: SupabaseClient,
+  client: AppClient,
   query: string,
   { limit = 50, offset = 0 }: { limit?: number; offset?: number } = {},
 ): Promise<DataResult<{ prompts: PromptCard[]; total: number }>> {
@@ -310,12 +311,12 @@ export async function searchLibrary(
   const page = (max_results: number, skip: number) => client.rpc('search_prompt_library', { search, max_results, skip });
   const { data, error } = await page(Math.min(limit, MAX_ROWS), offset);
   if (error) return fail(error);
-  const rows = (data ?? []) as (CardRow & { total: number | string })[];
+  const rows = data ?? [];
   if (!rows.length && offset > 0) {
     // Past the last match: no row carries the total, so ask for it alone.
     const first = await page(1, 0);
     if (first.error) return fail(first.error);
-    const [any] = (first.data ?? []) as { total: number | string }[];
+    const [any] = first.data ?? [];
     return ok({ prompts: [], total: any ? Number(any.total) : 0 });
   }
   return ok({ prompts: rows.map(toCard), total: rows.length ? Number(rows[0]!.total) : 0 });

@@ -1,7 +1,7 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from './supabase.ts';
 import { DEFAULT_SORT, sortOrder, type LibrarySort } from '../core/promptLibrary.ts';
 import { MAX_ROWS, RANGE_PAST_END } from './paging.ts';
-import { CARD_COLUMNS, DEFAULT_PAGE_SIZE, toCard, type PromptCard } from './prompts.ts';
+import { CARD_COLUMNS, DEFAULT_PAGE_SIZE, toCard, type CardRow, type PromptCard } from './prompts.ts';
 import { fail, ok, type DataResult } from './result.ts';
 
 /**
@@ -32,7 +32,7 @@ export interface PromptFilter {
  * total. An empty filter lists the whole library.
  */
 export async function listFilteredPrompts(
-  client: SupabaseClient,
+  client: AppClient,
   filter: PromptFilter,
   sort: LibrarySort = DEFAULT_SORT,
   page: { offset?: number; limit?: number } = {},
@@ -40,7 +40,7 @@ export async function listFilteredPrompts(
   const { column, ascending } = sortOrder(sort);
   const offset = page.offset ?? 0;
   const limit = Math.min(page.limit ?? DEFAULT_PAGE_SIZE, MAX_ROWS);
-  const query = (columns: string, options: { count: 'exact'; head?: boolean }) => {
+  const query = <Columns extends string>(columns: Columns, options: { count: 'exact'; head?: boolean }) => {
     let q = client.from('saved_prompts').select(columns, options);
     if (filter.favorites) q = q.eq('is_favorite', true);
     if (filter.anyTag) q = q.overlaps('tags', [...filter.anyTag]);
@@ -50,28 +50,29 @@ export async function listFilteredPrompts(
   const { data, error, count } = await query(CARD_COLUMNS, { count: 'exact' })
     .order(column, { ascending })
     .order('id', { ascending })
-    .range(offset, offset + limit - 1);
+    .range(offset, offset + limit - 1)
+    .overrideTypes<CardRow[], { merge: false }>(); // CardRow: see CARD_COLUMNS
   if (error?.code === RANGE_PAST_END) {
     const counted = await query('id', { count: 'exact', head: true });
     if (counted.error) return fail(counted.error);
     return ok({ prompts: [], total: counted.count ?? 0 });
   }
   if (error) return fail(error);
-  const rows = (data ?? []) as unknown as Parameters<typeof toCard>[0][];
+  const rows = data ?? [];
   return ok({ prompts: rows.map(toCard), total: count ?? rows.length });
 }
 
 /** The user's tags, A-Z, each with its spellings and how many prompts carry it. */
-export async function listTags(client: SupabaseClient): Promise<DataResult<LibraryTag[]>> {
+export async function listTags(client: AppClient): Promise<DataResult<LibraryTag[]>> {
   const { data, error } = await client.rpc('prompt_library_tags');
   if (error) return fail(error);
-  return ok(((data ?? []) as { tag: string; spellings: string[]; prompts: number | string }[]).map((r) => ({ tag: r.tag, spellings: r.spellings, prompts: Number(r.prompts) })));
+  return ok((data ?? []).map((r) => ({ tag: r.tag, spellings: r.spellings, prompts: Number(r.prompts) })));
 }
 
 /** How many folders (at any depth) and prompts a folder holds; zeros for a folder that is not the user's. */
-export async function folderSummary(client: SupabaseClient, folderId: string): Promise<DataResult<{ folders: number; prompts: number }>> {
+export async function folderSummary(client: AppClient, folderId: string): Promise<DataResult<{ folders: number; prompts: number }>> {
   const { data, error } = await client.rpc('prompt_folder_summary', { folder: folderId });
   if (error) return fail(error);
-  const [row] = (data ?? []) as { folders: number | string; prompts: number | string }[];
+  const [row] = data ?? [];
   return ok({ folders: Number(row?.folders ?? 0), prompts: Number(row?.prompts ?? 0) });
 }

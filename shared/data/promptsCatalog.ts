@@ -1,4 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables } from './database.types.ts';
+import type { AppClient } from './supabase.ts';
 import type { PromptQuestion } from '../core/placeholders.ts';
 import type { LibraryPrompt } from '../core/promptLibrary.ts';
 import type { FreeCategory, FreePrompt, OwnPrompt } from '../core/promptStacks.ts';
@@ -27,16 +28,7 @@ import { fail, invalid, ok, type DataResult } from './result.ts';
  * 'login_required', a blank name code 'invalid', each with the texts of RECOMMENDED_TEXTS.
  */
 
-interface FreePromptRow {
-  id: string;
-  category_id: string;
-  name: string;
-  prompt_text: string;
-  llm_provider: string;
-  template_id: string | null;
-  is_premium: boolean;
-  questions: PromptQuestion[];
-}
+type FreePromptRow = Omit<Tables<'free_prompts'>, 'sort_order'>;
 const FREE_COLUMNS = 'id, category_id, name, prompt_text, llm_provider, template_id, is_premium, questions';
 const toFreePrompt = (r: FreePromptRow): FreePrompt => ({
   id: r.id,
@@ -46,31 +38,31 @@ const toFreePrompt = (r: FreePromptRow): FreePrompt => ({
   llmProvider: r.llm_provider,
   templateId: r.template_id,
   isPremium: r.is_premium,
-  questions: Array.isArray(r.questions) ? r.questions : [],
+  // questions is jsonb (typed Json, which an interface never overlaps): the catalogue stores PromptQuestion objects there.
+  questions: Array.isArray(r.questions) ? (r.questions as unknown as PromptQuestion[]) : [],
 });
 
 /** The free categories and their prompts, each in their set order. */
-export async function listFreeStacks(client: SupabaseClient): Promise<DataResult<{ categories: FreeCategory[]; prompts: FreePrompt[] }>> {
+export async function listFreeStacks(client: AppClient): Promise<DataResult<{ categories: FreeCategory[]; prompts: FreePrompt[] }>> {
   const [categories, prompts] = await Promise.all([
     client.from('free_prompt_categories').select('id, name, description').order('sort_order').order('id'),
     client.from('free_prompts').select(FREE_COLUMNS).order('category_id').order('sort_order').order('id'),
   ]);
   if (categories.error) return fail(categories.error);
   if (prompts.error) return fail(prompts.error);
-  return ok({ categories: categories.data as FreeCategory[], prompts: (prompts.data as FreePromptRow[]).map(toFreePrompt) });
+  return ok({ categories: categories.data, prompts: prompts.data.map(toFreePrompt) });
 }
 
 /** One built-in free prompt (run-prompt of fp1 …), or null. */
-export async function getFreePrompt(client: SupabaseClient, id: string): Promise<DataResult<FreePrompt | null>> {
+export async function getFreePrompt(client: AppClient, id: string): Promise<DataResult<FreePrompt | null>> {
   const { data, error } = await client.from('free_prompts').select(FREE_COLUMNS).eq('id', id).maybeSingle();
   if (error) return fail(error);
-  return ok(data ? toFreePrompt(data as FreePromptRow) : null);
+  return ok(data ? toFreePrompt(data) : null);
 }
 
 /** The user's prompts with their folder's name, by name, for /prompts. */
-export async function listOwnPromptsForStacks(client: SupabaseClient): Promise<DataResult<OwnPrompt[]>> {
-  type Row = { id: string; name: string; prompt_text: string; is_premium: boolean; folder_id: string | null; prompt_folders: { name: string } | null };
-  const result = await fetchAllPages<Row>((from, to) =>
+export async function listOwnPromptsForStacks(client: AppClient): Promise<DataResult<OwnPrompt[]>> {
+  const result = await fetchAllPages((from, to) =>
     client.from('saved_prompts').select('id, name, prompt_text, is_premium, folder_id, prompt_folders(name)').order('sort_name').order('id').range(from, to),
   );
   if (result.error) return result;
@@ -89,15 +81,7 @@ export async function listOwnPromptsForStacks(client: SupabaseClient): Promise<D
 // ---------------------------------------------------------------------------------------------
 // Recommended prompts
 
-interface RecommendedRow {
-  id: string;
-  name: string;
-  description: string;
-  prompt_text: string;
-  category: string;
-  tags: string[];
-  llm_suitability: string[];
-}
+type RecommendedRow = Omit<Tables<'recommended_prompts'>, 'created_at' | 'is_public'>;
 const RECOMMENDED_COLUMNS = 'id, name, description, prompt_text, category, tags, llm_suitability';
 const toRecommended = (r: RecommendedRow): RecommendedPrompt => ({
   id: r.id,
@@ -123,7 +107,7 @@ export interface RecommendedPage {
  * one category, and only prompts whose name, description or a tag contains the search.
  */
 export async function listRecommendedPrompts(
-  client: SupabaseClient,
+  client: AppClient,
   { search = '', category = null, page = 1, pageSize = RECOMMENDED_PAGE_SIZE }: { search?: string; category?: string | null; page?: number; pageSize?: number } = {},
 ): Promise<DataResult<RecommendedPage>> {
   const query = (wanted: number) => {
@@ -143,13 +127,13 @@ export async function listRecommendedPrompts(
   }
   if (result.error) return fail(result.error);
   const total = result.count ?? 0;
-  return ok({ prompts: ((result.data ?? []) as unknown as RecommendedRow[]).map(toRecommended), total, page: wanted, pageCount: pageCount(total, pageSize) });
+  return ok({ prompts: (result.data ?? []).map(toRecommended), total, page: wanted, pageCount: pageCount(total, pageSize) });
 }
 
 /** The category tabs, alphabetically (the page adds its 'All' tab). */
-export async function listRecommendedCategories(client: SupabaseClient): Promise<DataResult<string[]>> {
+export async function listRecommendedCategories(client: AppClient): Promise<DataResult<string[]>> {
   const { data, error } = await client.rpc('recommended_prompt_categories');
-  return error ? fail(error) : ok((data ?? []) as string[]);
+  return error ? fail(error) : ok(data ?? []);
 }
 
 /**
@@ -158,7 +142,7 @@ export async function listRecommendedCategories(client: SupabaseClient): Promise
  * provider it suits.
  */
 export async function saveRecommendedPrompt(
-  client: SupabaseClient,
+  client: AppClient,
   prompt: RecommendedPrompt,
   { name, folderId = null }: { name: string; folderId?: string | null },
 ): Promise<DataResult<LibraryPrompt>> {

@@ -1,4 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables } from './database.types.ts';
+import type { AppClient } from './supabase.ts';
 import { RANGE_PAST_END } from './paging.ts';
 import { fail, ok, type DataResult } from './result.ts';
 
@@ -37,33 +38,21 @@ export interface PromptRun extends Required<NewPromptRun> {
   createdAt: string;
 }
 
-interface RunRow {
-  id: string;
-  prompt_id: string | null;
-  free_prompt_id: string | null;
-  prompt_name: string;
-  filled_values: Record<string, string>;
-  final_prompt: string;
-  provider: string;
-  model: string | null;
-  output: string;
-  status: PromptRunStatus;
-  error_message: string | null;
-  page_url: string | null;
-  created_at: string;
-}
+type RunRow = Omit<Tables<'prompt_runs'>, 'user_id'>;
 const RUN_COLUMNS = 'id, prompt_id, free_prompt_id, prompt_name, filled_values, final_prompt, provider, model, output, status, error_message, page_url, created_at';
 const toRun = (r: RunRow): PromptRun => ({
   id: r.id,
   promptId: r.prompt_id,
   freePromptId: r.free_prompt_id,
   promptName: r.prompt_name,
-  filledValues: r.filled_values,
+  // filled_values is jsonb (typed Json): recordPromptRun stores the form's values by field id.
+  filledValues: r.filled_values as Record<string, string>,
   finalPrompt: r.final_prompt,
   provider: r.provider,
   model: r.model,
   output: r.output,
-  status: r.status,
+  // status is text to the generated types; its check constraint holds it to PromptRunStatus.
+  status: r.status as PromptRunStatus,
   errorMessage: r.error_message,
   pageUrl: r.page_url,
   createdAt: r.created_at,
@@ -71,7 +60,7 @@ const toRun = (r: RunRow): PromptRun => ({
 
 export const RUN_HISTORY_PAGE_SIZE = 20;
 
-export async function recordPromptRun(client: SupabaseClient, run: NewPromptRun): Promise<DataResult<PromptRun>> {
+export async function recordPromptRun(client: AppClient, run: NewPromptRun): Promise<DataResult<PromptRun>> {
   const { data, error } = await client
     .from('prompt_runs')
     .insert({
@@ -89,7 +78,7 @@ export async function recordPromptRun(client: SupabaseClient, run: NewPromptRun)
     })
     .select(RUN_COLUMNS)
     .single();
-  return error ? fail(error) : ok(toRun(data as RunRow));
+  return error ? fail(error) : ok(toRun(data));
 }
 
 /**
@@ -97,7 +86,7 @@ export async function recordPromptRun(client: SupabaseClient, run: NewPromptRun)
  * `freePromptId` those of one built-in free prompt (fp1 …).
  */
 export async function listPromptRuns(
-  client: SupabaseClient,
+  client: AppClient,
   { page = 1, pageSize = RUN_HISTORY_PAGE_SIZE, promptId, freePromptId }: { page?: number; pageSize?: number; promptId?: string; freePromptId?: string } = {},
 ): Promise<DataResult<{ runs: PromptRun[]; total: number }>> {
   const from = (Math.max(1, Math.floor(page) || 1) - 1) * pageSize;
@@ -110,23 +99,23 @@ export async function listPromptRuns(
     .range(from, from + pageSize - 1);
   if (error?.code === RANGE_PAST_END) return ok({ runs: [], total: (await listPromptRuns(client, { pageSize, promptId, freePromptId })).data?.total ?? 0 });
   if (error) return fail(error);
-  return ok({ runs: (data as RunRow[]).map(toRun), total: count ?? data.length });
+  return ok({ runs: data.map(toRun), total: count ?? data.length });
 }
 
-export async function getPromptRun(client: SupabaseClient, id: string): Promise<DataResult<PromptRun | null>> {
+export async function getPromptRun(client: AppClient, id: string): Promise<DataResult<PromptRun | null>> {
   const { data, error } = await client.from('prompt_runs').select(RUN_COLUMNS).eq('id', id).maybeSingle();
   if (error) return fail(error);
-  return ok(data ? toRun(data as RunRow) : null);
+  return ok(data ? toRun(data) : null);
 }
 
 /** data: whether a run was deleted. */
-export async function deletePromptRun(client: SupabaseClient, id: string): Promise<DataResult<boolean>> {
+export async function deletePromptRun(client: AppClient, id: string): Promise<DataResult<boolean>> {
   const { data, error } = await client.from('prompt_runs').delete().eq('id', id).select('id');
   return error ? fail(error) : ok((data ?? []).length > 0);
 }
 
 /** Clears the user's whole history (RLS limits the delete to their own rows); data: how many. */
-export async function deleteAllPromptRuns(client: SupabaseClient): Promise<DataResult<number>> {
+export async function deleteAllPromptRuns(client: AppClient): Promise<DataResult<number>> {
   const { error, count } = await client.from('prompt_runs').delete({ count: 'exact' }).not('id', 'is', null);
   return error ? fail(error) : ok(count ?? 0);
 }

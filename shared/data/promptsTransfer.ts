@@ -1,10 +1,10 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from './supabase.ts';
 import type { LibraryFolder, LibraryPrompt } from '../core/promptLibrary.ts';
 import { libraryFileName, libraryToCsv, libraryToJson, type SkippedRow } from '../core/promptLibraryFile.ts';
 import { parseLibraryFile } from '../core/promptLibraryFileRead.ts';
 import { planLibraryImport, type ImportReport, type PlannedPrompt } from '../core/promptLibraryImport.ts';
 import { fetchAllPages } from './paging.ts';
-import { listAllFolders, PROMPT_COLUMNS, toPrompt, type PromptRow } from './prompts.ts';
+import { listAllFolders, PROMPT_COLUMNS, toPrompt } from './prompts.ts';
 import { fail, invalid, ok, type DataResult } from './result.ts';
 
 /**
@@ -20,10 +20,10 @@ import { fail, invalid, ok, type DataResult } from './result.ts';
  * batch fails, it stops: the report says so, and lists every prompt not imported as skipped.
  */
 
-export async function fetchWholeLibrary(client: SupabaseClient): Promise<DataResult<{ folders: LibraryFolder[]; prompts: LibraryPrompt[] }>> {
+export async function fetchWholeLibrary(client: AppClient): Promise<DataResult<{ folders: LibraryFolder[]; prompts: LibraryPrompt[] }>> {
   const [folders, prompts] = await Promise.all([
     listAllFolders(client),
-    fetchAllPages<PromptRow>((from, to) => client.from('saved_prompts').select(PROMPT_COLUMNS).order('id').range(from, to)),
+    fetchAllPages((from, to) => client.from('saved_prompts').select(PROMPT_COLUMNS).order('id').range(from, to)),
   ]);
   if (folders.error) return folders;
   if (prompts.error) return prompts;
@@ -36,7 +36,7 @@ export interface LibraryDownload {
   content: string;
 }
 
-export async function exportLibrary(client: SupabaseClient, kind: 'json' | 'csv', now = new Date()): Promise<DataResult<LibraryDownload>> {
+export async function exportLibrary(client: AppClient, kind: 'json' | 'csv', now = new Date()): Promise<DataResult<LibraryDownload>> {
   const library = await fetchWholeLibrary(client);
   if (library.error) return library;
   const { folders, prompts } = library.data;
@@ -76,10 +76,10 @@ function batches<T>(rows: readonly T[], size: (row: T) => number): T[][] {
  * same place are merged, prompts already there (same name and text) are skipped. A file that
  * cannot be read gives code 'invalid' with the reason.
  */
-export async function importLibrary(client: SupabaseClient, fileText: string, targetFolderId: string | null): Promise<DataResult<ImportReport>> {
+export async function importLibrary(client: AppClient, fileText: string, targetFolderId: string | null): Promise<DataResult<ImportReport>> {
   const parsed = parseLibraryFile(fileText);
   if (!parsed.ok) return invalid(parsed.error);
-  const existing = await fetchAllPages<{ name: string; prompt_text: string; folder_id: string | null }>((from, to) =>
+  const existing = await fetchAllPages((from, to) =>
     client.from('saved_prompts').select('id, name, prompt_text, folder_id').order('id').range(from, to),
   );
   if (existing.error) return existing;
@@ -97,6 +97,7 @@ export async function importLibrary(client: SupabaseClient, fileText: string, ta
       folders: plan.folders.map((f) => ({ ref: f.ref, name: f.name, parent_ref: f.parentRef, parent_id: f.parentId, created_at: f.createdAt })),
     });
     if (error) return fail(error);
+    // The function answers json (typed Json): each new folder's id by its ref.
     ids = data as Record<string, string>;
   }
 

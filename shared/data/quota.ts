@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from './supabase.ts';
 import { parseQuota, QUOTA_TEXTS, type QuotaStatus } from '../core/quota.ts';
 import { fail, ok, type DataResult } from './result.ts';
 
@@ -18,7 +18,7 @@ const parsed = (value: unknown): DataResult<QuotaStatus> => {
 };
 
 /** The caller's counter for "n / 50". */
-export async function getQuota(client: SupabaseClient): Promise<DataResult<QuotaStatus>> {
+export async function getQuota(client: AppClient): Promise<DataResult<QuotaStatus>> {
   const { data, error } = await client.rpc('generation_quota');
   return error ? fail(error) : parsed(data);
 }
@@ -29,7 +29,7 @@ export interface Reservation {
 }
 
 /** Reserves one generation; error.code GENERATION_LIMIT_CODE at the limit. */
-export async function reserveGeneration(client: SupabaseClient): Promise<DataResult<Reservation>> {
+export async function reserveGeneration(client: AppClient): Promise<DataResult<Reservation>> {
   const { data, error } = await client.rpc('consume_generation');
   if (error) {
     return error.code === 'PT429' ? fail({ message: QUOTA_TEXTS.limitTitle, code: GENERATION_LIMIT_CODE }, 'limit') : fail(error);

@@ -1,9 +1,10 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables } from './database.types.ts';
+import type { AppClient } from './supabase.ts';
 import { isSimpleEmail } from '../core/auth.ts';
 import { SHARE_TEXTS } from '../core/shares.ts';
 import { functionErrorKind, functionRefusal } from './functions.ts';
 import { fail, invalid, ok, type DataResult } from './result.ts';
-import { toWorkspace, WORKSPACE_COLUMNS, type Workspace, type WorkspaceRow } from './workspaces.ts';
+import { toWorkspace, WORKSPACE_COLUMNS, type Workspace } from './workspaces.ts';
 
 /**
  * Read-only sharing by invitation (table shares; migrations 20261123001400 and
@@ -28,15 +29,7 @@ export interface Share {
 }
 
 const COLUMNS = 'id, recipient_email, owner_email, workspace_id, document_id, created_at, accepted_at';
-interface ShareRow {
-  id: string;
-  recipient_email: string;
-  owner_email: string | null;
-  workspace_id: string | null;
-  document_id: string | null;
-  created_at: string;
-  accepted_at: string | null;
-}
+type ShareRow = Pick<Tables<'shares'>, 'id' | 'recipient_email' | 'owner_email' | 'workspace_id' | 'document_id' | 'created_at' | 'accepted_at'>;
 const toShare = (r: ShareRow): Share => ({
   id: r.id,
   recipientEmail: r.recipient_email,
@@ -51,7 +44,7 @@ const toShare = (r: ShareRow): Share => ({
  * Invites the address to see the workspace or document read-only: the share-invite function
  * mails a single-use link. Inviting again mails a new link (an accepted share stays as it is).
  */
-export async function shareByEmail(client: SupabaseClient, target: ShareTarget, email: string): Promise<DataResult<Share>> {
+export async function shareByEmail(client: AppClient, target: ShareTarget, email: string): Promise<DataResult<Share>> {
   const address = email.trim().toLowerCase();
   if (!isSimpleEmail(address) || address.length > 320) return invalid(SHARE_TEXTS.invalidEmail);
   const { data, error } = await client.functions.invoke<{ share: ShareRow }>('share-invite', { body: { ...target, email: address } });
@@ -63,34 +56,35 @@ export async function shareByEmail(client: SupabaseClient, target: ShareTarget, 
 }
 
 /** Accepts an invitation link's token as the signed-in user; where it leads. */
-export async function acceptShare(client: SupabaseClient, token: string): Promise<DataResult<{ shareId: string; workspaceId: string | null; documentId: string | null }>> {
+export async function acceptShare(client: AppClient, token: string): Promise<DataResult<{ shareId: string; workspaceId: string | null; documentId: string | null }>> {
   const { data, error } = await client.rpc('accept_share', { token });
   if (error) return fail(error);
+  // The function answers json (typed Json): the accepted share's id and what it leads to.
   const row = data as { share_id: string; workspace_id: string | null; document_id: string | null };
   return ok({ shareId: row.share_id, workspaceId: row.workspace_id, documentId: row.document_id });
 }
 
 /** Who the owner shared this workspace or document with, newest first. */
-export async function listShares(client: SupabaseClient, target: ShareTarget): Promise<DataResult<Share[]>> {
+export async function listShares(client: AppClient, target: ShareTarget): Promise<DataResult<Share[]>> {
   const query = client.from('shares').select(COLUMNS);
   const { data, error } = await ('workspaceId' in target ? query.eq('workspace_id', target.workspaceId) : query.eq('document_id', target.documentId)).order(
     'created_at',
     { ascending: false },
   );
-  return error ? fail(error) : ok((data as ShareRow[]).map(toShare));
+  return error ? fail(error) : ok(data.map(toShare));
 }
 
 /** How many addresses each of the owner's documents is shared with (documents shared with nobody are absent). */
-export async function countDocumentShares(client: SupabaseClient, ownerId: string): Promise<DataResult<ReadonlyMap<string, number>>> {
+export async function countDocumentShares(client: AppClient, ownerId: string): Promise<DataResult<ReadonlyMap<string, number>>> {
   const { data, error } = await client.from('shares').select('document_id').eq('owner_id', ownerId).not('document_id', 'is', null);
   if (error) return fail(error);
   const counts = new Map<string, number>();
-  for (const { document_id: id } of data as { document_id: string }[]) counts.set(id, (counts.get(id) ?? 0) + 1);
+  for (const { document_id: id } of data) if (id) counts.set(id, (counts.get(id) ?? 0) + 1);
   return ok(counts);
 }
 
 /** The owner revokes a share, or the recipient removes it from their list. data: whether one was removed. */
-export async function removeShare(client: SupabaseClient, id: string): Promise<DataResult<boolean>> {
+export async function removeShare(client: AppClient, id: string): Promise<DataResult<boolean>> {
   const { data, error } = await client.from('shares').delete().eq('id', id).select('id');
   return error ? fail(error) : ok((data ?? []).length > 0);
 }
@@ -114,7 +108,7 @@ export interface SharedDocumentSummary {
 
 /** Workspaces and documents others shared with the caller, newest first. */
 export async function listSharedWithMe(
-  client: SupabaseClient,
+  client: AppClient,
   userId: string,
 ): Promise<DataResult<{ workspaces: SharedWithMe<Workspace>[]; documents: SharedWithMe<SharedDocumentSummary>[] }>> {
   const { data, error } = await client
@@ -123,15 +117,8 @@ export async function listSharedWithMe(
     .neq('owner_id', userId)
     .order('created_at', { ascending: false });
   if (error) return fail(error);
-  type Row = {
-    id: string;
-    owner_email: string | null;
-    created_at: string;
-    workspaces: WorkspaceRow | null;
-    generated_documents: { id: string; name: string; template_id: string | null; download_count: number; max_downloads: number | null; updated_at: string } | null;
-  };
-  const rows = data as unknown as Row[];
-  const entry = <T>(r: Row, item: T): SharedWithMe<T> => ({ shareId: r.id, ownerEmail: r.owner_email, sharedAt: r.created_at, item });
+  const rows = data;
+  const entry = <T>(r: (typeof rows)[number], item: T): SharedWithMe<T> => ({ shareId: r.id, ownerEmail: r.owner_email, sharedAt: r.created_at, item });
   return ok({
     workspaces: rows.filter((r) => r.workspaces).map((r) => entry(r, toWorkspace(r.workspaces!))),
     documents: rows

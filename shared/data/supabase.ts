@@ -1,9 +1,15 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { KeyValueStore } from '../storage.ts';
-import type { Database } from './database.types.ts';
+import type { Database, Json } from './database.types.ts';
 
 /** A client typed by the generated schema (shared/data/database.types.ts, `npm run db:types`). */
 export type AppClient = SupabaseClient<Database>;
+
+/**
+ * A typed value bound for a jsonb column or a json argument. An interface has no index signature,
+ * so TypeScript cannot see that plain data (no Dates, no functions) is Json: this one cast says so.
+ */
+export const asJson = <T>(value: T): Json => value as Json;
 
 /**
  * The one Supabase client factory both front ends use. Each front end passes its own URL/key

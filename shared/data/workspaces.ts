@@ -1,4 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables } from './database.types.ts';
+import { asJson, type AppClient } from './supabase.ts';
 import { demoWorkspace, parseStructure, workspaceNameProblem, type WorkspaceStructure } from '../core/workspace.ts';
 import { mergeStructures, type ConflictChoice, type MergeConflict, type MergeResult } from '../core/workspaceMerge.ts';
 import { fail, invalid, notFound, ok, type DataResult } from './result.ts';
@@ -23,15 +24,7 @@ export interface Workspace {
 }
 
 export const WORKSPACE_COLUMNS = 'id, user_id, name, structure, version, created_at, updated_at';
-export interface WorkspaceRow {
-  id: string;
-  user_id: string;
-  name: string;
-  structure: unknown;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+export type WorkspaceRow = Tables<'workspaces'>;
 
 /** A row as a workspace; a structure the app cannot read shows as empty rather than breaking the page. */
 export const toWorkspace = (r: WorkspaceRow): Workspace => ({
@@ -44,9 +37,9 @@ export const toWorkspace = (r: WorkspaceRow): Workspace => ({
   updatedAt: r.updated_at,
 });
 
-async function listOwn(client: SupabaseClient, userId: string): Promise<DataResult<Workspace[]>> {
+async function listOwn(client: AppClient, userId: string): Promise<DataResult<Workspace[]>> {
   const { data, error } = await client.from('workspaces').select(WORKSPACE_COLUMNS).eq('user_id', userId).order('created_at').order('id');
-  return error ? fail(error) : ok((data as WorkspaceRow[]).map(toWorkspace));
+  return error ? fail(error) : ok(data.map(toWorkspace));
 }
 
 /**
@@ -54,42 +47,42 @@ async function listOwn(client: SupabaseClient, userId: string): Promise<DataResu
  * database creates the demo workspace (with its welcome document) first — once per account, so a
  * deleted demo does not come back, and two tabs opening at once get one demo.
  */
-export async function listWorkspaces(client: SupabaseClient, userId: string): Promise<DataResult<Workspace[]>> {
+export async function listWorkspaces(client: AppClient, userId: string): Promise<DataResult<Workspace[]>> {
   const first = await listOwn(client, userId);
   if (first.error || first.data.length) return first;
-  const { data: created, error } = await client.rpc('ensure_demo_workspace', { demo: demoWorkspace() });
+  const { data: created, error } = await client.rpc('ensure_demo_workspace', { demo: asJson(demoWorkspace()) });
   if (error) return fail(error);
   return created ? listOwn(client, userId) : first;
 }
 
 /** Creates an empty workspace ('Workspace name cannot be empty'). */
-export async function createWorkspace(client: SupabaseClient, name: string, structure: WorkspaceStructure = []): Promise<DataResult<Workspace>> {
+export async function createWorkspace(client: AppClient, name: string, structure: WorkspaceStructure = []): Promise<DataResult<Workspace>> {
   const problem = workspaceNameProblem(name);
   if (problem) return invalid(problem);
-  const { data, error } = await client.from('workspaces').insert({ name: name.trim(), structure }).select(WORKSPACE_COLUMNS).single();
-  return error ? fail(error) : ok(toWorkspace(data as WorkspaceRow));
+  const { data, error } = await client.from('workspaces').insert({ name: name.trim(), structure: asJson(structure) }).select(WORKSPACE_COLUMNS).single();
+  return error ? fail(error) : ok(toWorkspace(data));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One workspace the caller may read (own or shared), or null (also for an id that is no uuid, e.g. a mistyped link). */
-export async function getWorkspace(client: SupabaseClient, id: string): Promise<DataResult<Workspace | null>> {
+export async function getWorkspace(client: AppClient, id: string): Promise<DataResult<Workspace | null>> {
   if (!UUID.test(id)) return ok(null);
   const { data, error } = await client.from('workspaces').select(WORKSPACE_COLUMNS).eq('id', id).maybeSingle();
   if (error) return fail(error);
-  return ok(data ? toWorkspace(data as WorkspaceRow) : null);
+  return ok(data ? toWorkspace(data) : null);
 }
 
-export async function renameWorkspace(client: SupabaseClient, id: string, name: string): Promise<DataResult<Workspace>> {
+export async function renameWorkspace(client: AppClient, id: string, name: string): Promise<DataResult<Workspace>> {
   const problem = workspaceNameProblem(name);
   if (problem) return invalid(problem);
   const { data, error } = await client.from('workspaces').update({ name: name.trim() }).eq('id', id).select(WORKSPACE_COLUMNS).maybeSingle();
   if (error) return fail(error);
-  return data ? ok(toWorkspace(data as WorkspaceRow)) : notFound('Workspace not found');
+  return data ? ok(toWorkspace(data)) : notFound('Workspace not found');
 }
 
 /** Deletes a workspace (its documents stay in the library). data: whether one was deleted. */
-export async function deleteWorkspace(client: SupabaseClient, id: string): Promise<DataResult<boolean>> {
+export async function deleteWorkspace(client: AppClient, id: string): Promise<DataResult<boolean>> {
   const { data, error } = await client.from('workspaces').delete().eq('id', id).select('id');
   return error ? fail(error) : ok((data ?? []).length > 0);
 }
@@ -104,10 +97,10 @@ export type StructureSave = { status: 'saved'; workspace: Workspace } | { status
  * every change). Otherwise nothing is written and the current version comes back (null: deleted or
  * no longer visible); a workspace the caller may only read gives error code '42501'.
  */
-export async function saveStructure(client: SupabaseClient, id: string, structure: WorkspaceStructure, baseVersion: number): Promise<DataResult<StructureSave>> {
-  const { data, error } = await client.from('workspaces').update({ structure }).eq('id', id).eq('version', baseVersion).select(WORKSPACE_COLUMNS).maybeSingle();
+export async function saveStructure(client: AppClient, id: string, structure: WorkspaceStructure, baseVersion: number): Promise<DataResult<StructureSave>> {
+  const { data, error } = await client.from('workspaces').update({ structure: asJson(structure) }).eq('id', id).eq('version', baseVersion).select(WORKSPACE_COLUMNS).maybeSingle();
   if (error) return fail(error);
-  if (data) return ok({ status: 'saved', workspace: toWorkspace(data as WorkspaceRow) });
+  if (data) return ok({ status: 'saved', workspace: toWorkspace(data) });
   const current = await getWorkspace(client, id);
   if (current.error) return current;
   // Still at the same version, yet nothing was written: the caller may read but not change it.
@@ -130,7 +123,7 @@ export type EditSave =
  * other saves keep landing in between (at most 5 times).
  */
 export async function saveWorkspaceEdit(
-  client: SupabaseClient,
+  client: AppClient,
   base: Workspace,
   mine: WorkspaceStructure,
   choices: Readonly<Record<string, ConflictChoice>> = {},

@@ -1,5 +1,5 @@
 import type { AppClient } from '../data/supabase.ts';
-import { CARD_COLUMNS, toCard, type PromptCard } from '../data/prompts.ts';
+import { CARD_COLUMNS, toCard, type CardRow, type PromptCard } from '../data/prompts.ts';
 import { fail, ok, type DataResult } from '../data/result.ts';
 
 /**
@@ -13,6 +13,7 @@ export async function listFavoritePrompts(client: AppClient, limit = 100): Promi
     .eq('is_favorite', true)
     .order('sort_name')
     .order('id')
-    .limit(limit);
-  return error ? fail(error) : ok((data as unknown as Parameters<typeof toCard>[0][]).map(toCard));
+    .limit(limit)
+    .overrideTypes<CardRow[], { merge: false }>(); // CardRow: see CARD_COLUMNS
+  return error ? fail(error) : ok(data.map(toCard));
 }

@@ -139,11 +139,11 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       <Divider />
       {profile && (
         <Box sx={{ px: 2.5, pt: 1.5, minWidth: 0 }}>
-          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} title={profile.email}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} title={profile.email ?? undefined}>
             {profile.name?.trim() || profile.email}
           </Typography>
           {profile.name?.trim() && (
-            <Typography variant="caption" color="text.secondary" noWrap component="p" title={profile.email}>
+            <Typography variant="caption" color="text.secondary" noWrap component="p" title={profile.email ?? undefined}>
               {profile.email}
             </Typography>
           )}

@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import type { Session, User } from '@supabase/supabase-js';
+import type { Tables } from '../../shared/data/database.types.ts';
 import type { AppClient } from '../../shared/data/supabase.ts';
-import type { AppRole } from '../../shared/core/adminRoles.ts';
 import { isRecoveryToken } from '../../shared/core/auth.ts';
 import { needsSecondFactor } from '../../shared/core/session.ts';
 import { useNotify } from '../../shared/ui/notices.tsx';
@@ -17,12 +17,8 @@ import { supabase } from './supabase.ts';
  */
 
 
-export interface Profile {
-  id: string;
-  email: string;
-  name: string | null;
-  role: AppRole;
-}
+/** The columns of the signed-in user's profiles row that the dashboard reads. */
+export type Profile = Pick<Tables<'profiles'>, 'id' | 'email' | 'name' | 'role'>;
 
 /** undefined while supabase-js restores the session; null when signed out. */
 export const sessionAtom = atom<Session | null | undefined>(undefined);
@@ -73,7 +69,7 @@ export const OAUTH_PENDING_KEY = 'ai_vault_oauth_pending';
 
 export async function fetchProfile(userId: string, client: AppClient = supabase): Promise<Profile | null> {
   const { data, error } = await client.from('profiles').select('id, email, name, role').eq('id', userId).single();
-  return error ? null : (data as Profile);
+  return error ? null : data;
 }
 
 /**
