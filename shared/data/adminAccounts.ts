@@ -29,7 +29,7 @@ export interface MasterAdminResult {
 }
 
 /** 20 characters from a 56-letter alphabet without look-alikes (about 116 bits). */
-export function generatePassword(): string {
+function generatePassword(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
   const bytes = crypto.getRandomValues(new Uint8Array(20));
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');

@@ -53,7 +53,7 @@ export async function fetchUserApiKeys(client: AppClient, userId: string): Promi
 }
 
 /** Upserts columns of the user's record (one row per user: the columns and updated_at). */
-export async function upsertUserApiKeys(
+async function upsertUserApiKeys(
   client: AppClient,
   userId: string,
   values: Partial<Record<KeyColumn, string | null>>,
@@ -63,11 +63,11 @@ export async function upsertUserApiKeys(
 }
 
 /** Upserts one column of the user's record. */
-export const upsertUserApiKey = (client: AppClient, userId: string, column: KeyColumn, value: string | null): Promise<DataResult<void>> =>
+const upsertUserApiKey = (client: AppClient, userId: string, column: KeyColumn, value: string | null): Promise<DataResult<void>> =>
   upsertUserApiKeys(client, userId, { [column]: value });
 
 /** Nulls one column of an existing record: disconnecting a provider keeps the record. */
-export async function clearUserApiKey(client: AppClient, userId: string, column: KeyColumn): Promise<DataResult<void>> {
+async function clearUserApiKey(client: AppClient, userId: string, column: KeyColumn): Promise<DataResult<void>> {
   const result = await callProviderKeys(client, { action: 'clear', userId, column });
   return result.error ? result : ok();
 }
@@ -76,7 +76,7 @@ export async function clearUserApiKey(client: AppClient, userId: string, column:
 // Flows
 
 /** Where a key's value came from: none, the cloud record, or local storage. */
-export type KeySource = 'empty' | 'cloud' | 'local';
+type KeySource = 'empty' | 'cloud' | 'local';
 
 export interface StoredKey {
   value: string | null;

@@ -52,12 +52,12 @@ export const PROMPT_COLUMNS = `${PROMPT_META}, prompt_text` as const;
 // parser cannot type it: queries selecting CARD_COLUMNS name their rows with overrideTypes<CardRow[]>.
 export const CARD_COLUMNS = `${PROMPT_META}, preview:prompt_preview` as const;
 
-export type FolderRow = Pick<Tables<'prompt_folders'>, 'id' | 'name' | 'parent_folder_id' | 'created_at'>;
+type FolderRow = Pick<Tables<'prompt_folders'>, 'id' | 'name' | 'parent_folder_id' | 'created_at'>;
 type PromptMetaRow = Omit<Tables<'saved_prompts'>, 'prompt_text' | 'search_text' | 'sort_name' | 'user_id'>;
 export type PromptRow = PromptMetaRow & Pick<Tables<'saved_prompts'>, 'prompt_text'>;
 export type CardRow = PromptMetaRow & { preview: string | null };
 
-export const toFolder = (r: FolderRow): LibraryFolder => ({ id: r.id, name: r.name, parentId: r.parent_folder_id, createdAt: r.created_at });
+const toFolder = (r: FolderRow): LibraryFolder => ({ id: r.id, name: r.name, parentId: r.parent_folder_id, createdAt: r.created_at });
 const toMeta = (r: PromptMetaRow) => ({
   id: r.id,
   name: r.name,

@@ -13,7 +13,7 @@ import { fail, ok, type DataResult } from './result.ts';
  * Same `{ data, error }` answers as shared/data/prompts.ts.
  */
 
-export type PromptRunStatus = 'done' | 'stopped' | 'error';
+type PromptRunStatus = 'done' | 'stopped' | 'error';
 
 export interface NewPromptRun {
   /** The saved prompt run, or null for a built-in free prompt (freePromptId) or an ad-hoc prompt. */

@@ -37,4 +37,4 @@ export function createSupabase(
   });
 }
 
-export type { Database, SupabaseClient };
+export type { SupabaseClient };
