@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import DocumentIcon from '@mui/icons-material/DescriptionOutlined';
@@ -10,6 +11,8 @@ import { formatMaxDownloads, formatPrice, PRODUCT_TEXTS, PRODUCT_TYPE_LABELS, ty
 import { ROUTES } from '../../../shared/core/routes.ts';
 import { getProductForSale, startCheckout, type ProductForSale } from '../../../shared/data/products.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
+import { errorMessage, unwrap } from '../../../shared/ui/query.ts';
+import { queryKeys } from '../../../shared/ui/queryKeys.ts';
 import { webConfig } from '../../lib/config.ts';
 import { supabase } from '../../lib/supabase.ts';
 
@@ -21,21 +24,19 @@ type State = { status: 'loading' } | { status: 'missing' } | { status: 'error'; 
 export function ProductPage() {
   const { productId = '' } = useParams();
   const notify = useNotify();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const query = useQuery({
+    queryKey: queryKeys.products.detail(productId),
+    queryFn: async () => unwrap(await getProductForSale(supabase, productId)),
+  });
+  const state: State =
+    query.status === 'pending'
+      ? { status: 'loading' }
+      : query.status === 'error'
+        ? { status: 'error', message: errorMessage(query.error) }
+        : query.data
+          ? { status: 'ready', product: query.data }
+          : { status: 'missing' };
   const [processing, setProcessing] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    setState({ status: 'loading' });
-    void getProductForSale(supabase, productId).then((result) => {
-      if (cancelled) return;
-      if (result.error) setState({ status: 'error', message: result.error.message });
-      else setState(result.data ? { status: 'ready', product: result.data } : { status: 'missing' });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [productId]);
 
   const buy = async (product: ProductForSale) => {
     // No price id → Configuration Error; no publishable key → not configured.

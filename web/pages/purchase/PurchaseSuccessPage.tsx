@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import CheckIcon from '@mui/icons-material/CheckCircleOutlined';
@@ -9,13 +10,24 @@ import { productPath, ROUTES } from '../../../shared/core/routes.ts';
 import { downloadPurchase, getProductForSale, verifyPurchase, type ProductForSale, type Refusal } from '../../../shared/data/products.ts';
 import { downloadFile } from '../../../shared/ui/download.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
+import { queryKeys } from '../../../shared/ui/queryKeys.ts';
 import { supabase } from '../../lib/supabase.ts';
 
-type State =
-  | { status: 'loading' }
+type Checked =
   | { status: 'missing' }
   | { status: 'unconfirmed'; product: ProductForSale; refusal: Refusal }
   | { status: 'ready'; product: ProductForSale };
+type State = { status: 'loading' } | Checked;
+
+/** The product, and whether the server confirms the session as a paid purchase of it (never throws). */
+async function checkPurchase(productId: string, sessionId: string): Promise<Checked> {
+  const found = await getProductForSale(supabase, productId);
+  const product = found.data;
+  if (!product) return { status: 'missing' };
+  const notConfirmed: Refusal = { title: PRODUCT_TEXTS.notConfirmedTitle, message: PRODUCT_TEXTS.notConfirmedText, kind: 'refused' };
+  const verified = sessionId ? await verifyPurchase(supabase, productId, sessionId) : { error: notConfirmed };
+  return verified.error ? { status: 'unconfirmed', product, refusal: verified.error } : { status: 'ready', product };
+}
 
 /**
  * /purchase-success?product_id={id}&session_id=…: the paid file, counted per
@@ -27,30 +39,11 @@ export function PurchaseSuccessPage() {
   const productId = params.get('product_id') ?? '';
   const sessionId = params.get('session_id') ?? '';
   const notify = useNotify();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const checked = useQuery({ queryKey: queryKeys.products.purchase(productId, sessionId), queryFn: () => checkPurchase(productId, sessionId) });
+  const state: State = checked.data ?? { status: 'loading' };
   const [busy, setBusy] = useState(false);
   const [downloads, setDownloads] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    setState({ status: 'loading' });
-    void (async () => {
-      const found = await getProductForSale(supabase, productId);
-      const product = found.data;
-      if (!product) {
-        if (!cancelled) setState({ status: 'missing' });
-        return;
-      }
-      const notConfirmed: Refusal = { title: PRODUCT_TEXTS.notConfirmedTitle, message: PRODUCT_TEXTS.notConfirmedText, kind: 'refused' };
-      const verified = sessionId ? await verifyPurchase(supabase, productId, sessionId) : { error: notConfirmed };
-      if (cancelled) return;
-      setState(verified.error ? { status: 'unconfirmed', product, refusal: verified.error } : { status: 'ready', product });
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [productId, sessionId]);
 
   const download = async () => {
     if (state.status !== 'ready' || !sessionId) {
