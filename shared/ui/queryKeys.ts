@@ -10,11 +10,18 @@ export const queryKeys = {
   prompts: {
     all: ['prompts'] as const,
     recent: (count: number) => ['prompts', 'recent', count] as const,
+    /** Every folder of the user's library (the save-to-library dialog's choices). */
+    folders: () => ['prompts', 'folders'] as const,
   },
   recommended: {
     all: ['recommended'] as const,
     page: (query: { search: string; category: string | null; page: number }) => ['recommended', 'page', query] as const,
     categories: () => ['recommended', 'categories'] as const,
+  },
+  documents: {
+    all: ['documents'] as const,
+    /** One document's text (the file manager's preview). */
+    detail: (id: string) => ['documents', 'detail', id] as const,
   },
   ideas: {
     all: ['ideas'] as const,

@@ -71,8 +71,10 @@ describe('queryKeys', () => {
     const pairs: [readonly unknown[], readonly unknown[]][] = [
       [queryKeys.quota.all, queryKeys.quota.all],
       [queryKeys.prompts.all, queryKeys.prompts.recent(5)],
+      [queryKeys.prompts.all, queryKeys.prompts.folders()],
       [queryKeys.recommended.all, queryKeys.recommended.page({ search: '', category: null, page: 1 })],
       [queryKeys.recommended.all, queryKeys.recommended.categories()],
+      [queryKeys.documents.all, queryKeys.documents.detail('d1')],
       [queryKeys.ideas.all, queryKeys.ideas.list()],
       [queryKeys.offers.all, queryKeys.offers.list()],
       [queryKeys.knowledge.all, queryKeys.knowledge.base()],

@@ -11,7 +11,8 @@ export interface KnowledgeBase {
   selection: kb.KbSelection;
 }
 
-async function loadKnowledgeBase(): Promise<KnowledgeBase> {
+/** The folders, documents and selection (the offer builder reads the same query). */
+export async function loadKnowledgeBase(): Promise<KnowledgeBase> {
   const [all, selected] = await Promise.all([kb.listKnowledge(supabase), kb.getKbSelection(supabase)]);
   const { folders, documents } = unwrap(all);
   return { folders, documents, selection: selected.data ?? { kind: 'all' } };

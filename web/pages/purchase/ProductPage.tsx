@@ -18,8 +18,6 @@ import { supabase } from '../../lib/supabase.ts';
 
 const TYPE_ICONS: Record<ProductType, typeof DocumentIcon> = { document: DocumentIcon, video: VideoIcon, url: LinkIcon };
 
-type State = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready'; product: ProductForSale };
-
 /** /product/{productId}: the product and 'Buy Now & Download' → Stripe Checkout. */
 export function ProductPage() {
   const { productId = '' } = useParams();
@@ -28,14 +26,7 @@ export function ProductPage() {
     queryKey: queryKeys.products.detail(productId),
     queryFn: async () => unwrap(await getProductForSale(supabase, productId)),
   });
-  const state: State =
-    query.status === 'pending'
-      ? { status: 'loading' }
-      : query.status === 'error'
-        ? { status: 'error', message: errorMessage(query.error) }
-        : query.data
-          ? { status: 'ready', product: query.data }
-          : { status: 'missing' };
+  const product = query.data;
   const [processing, setProcessing] = useState(false);
 
   const buy = async (product: ProductForSale) => {
@@ -60,19 +51,19 @@ export function ProductPage() {
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 5, md: 9 } }}>
-      {state.status === 'loading' && (
+      {query.status === 'pending' && (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
           <CircularProgress aria-label="Loading the product" />
         </Box>
       )}
-      {(state.status === 'missing' || state.status === 'error') && (
+      {query.status !== 'pending' && !product && (
         <Card>
           <CardContent sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
             <Typography variant="h4" component="h1" gutterBottom>
-              {state.status === 'missing' ? PRODUCT_TEXTS.notFound : PRODUCT_TEXTS.retrieveError}
+              {query.status === 'error' ? PRODUCT_TEXTS.retrieveError : PRODUCT_TEXTS.notFound}
             </Typography>
             <Typography color="text.secondary" sx={{ mb: 3 }}>
-              {state.status === 'missing' ? 'This product does not exist or is no longer for sale.' : state.message}
+              {query.status === 'error' ? errorMessage(query.error) : 'This product does not exist or is no longer for sale.'}
             </Typography>
             <Button component={RouterLink} to={ROUTES.landing} variant="contained">
               Go to the homepage
@@ -80,7 +71,7 @@ export function ProductPage() {
           </CardContent>
         </Card>
       )}
-      {state.status === 'ready' && <ProductCard product={state.product} processing={processing} onBuy={() => void buy(state.product)} />}
+      {product && <ProductCard product={product} processing={processing} onBuy={() => void buy(product)} />}
     </Container>
   );
 }

@@ -17,7 +17,6 @@ type Checked =
   | { status: 'missing' }
   | { status: 'unconfirmed'; product: ProductForSale; refusal: Refusal }
   | { status: 'ready'; product: ProductForSale };
-type State = { status: 'loading' } | Checked;
 
 /** The product, and whether the server confirms the session as a paid purchase of it (never throws). */
 async function checkPurchase(productId: string, sessionId: string): Promise<Checked> {
@@ -40,13 +39,13 @@ export function PurchaseSuccessPage() {
   const sessionId = params.get('session_id') ?? '';
   const notify = useNotify();
   const checked = useQuery({ queryKey: queryKeys.products.purchase(productId, sessionId), queryFn: () => checkPurchase(productId, sessionId) });
-  const state: State = checked.data ?? { status: 'loading' };
+  const state = checked.data;
   const [busy, setBusy] = useState(false);
   const [downloads, setDownloads] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
 
   const download = async () => {
-    if (state.status !== 'ready' || !sessionId) {
+    if (state?.status !== 'ready' || !sessionId) {
       notify({ title: PRODUCT_TEXTS.noProductTitle, description: PRODUCT_TEXTS.noProductText, variant: 'destructive' });
       return;
     }
@@ -69,12 +68,12 @@ export function PurchaseSuccessPage() {
     <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 } }}>
       <Card>
         <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
-          {state.status === 'loading' && (
+          {!state && (
             <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
               <CircularProgress aria-label="Loading your purchase" />
             </Box>
           )}
-          {state.status === 'missing' && (
+          {state?.status === 'missing' && (
             <Stack spacing={2} sx={{ textAlign: 'center', alignItems: 'center' }}>
               <Typography variant="h4" component="h1">
                 {PRODUCT_TEXTS.retrieveError}
@@ -85,7 +84,7 @@ export function PurchaseSuccessPage() {
               </Button>
             </Stack>
           )}
-          {state.status === 'unconfirmed' && (
+          {state?.status === 'unconfirmed' && (
             <Stack spacing={2} sx={{ textAlign: 'center', alignItems: 'center' }}>
               <Typography variant="h4" component="h1">
                 {state.refusal.title}
@@ -96,7 +95,7 @@ export function PurchaseSuccessPage() {
               </Button>
             </Stack>
           )}
-          {state.status === 'ready' && (
+          {state?.status === 'ready' && (
             <Stack spacing={2.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
               <Box sx={{ width: 72, height: 72, borderRadius: '50%', display: 'grid', placeItems: 'center', color: 'success.main', bgcolor: (t) => alpha(t.palette.success.main, 0.12) }}>
                 <CheckIcon sx={{ fontSize: 40 }} aria-hidden />
