@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, type SxProps, type Theme } from '@mui/material';
-import { errorMessage } from './query.ts';
+import type { DataError } from '../data/result.ts';
+import { errorMessage, QueryError } from './query.ts';
 
 /** What QueryState reads of a query (a useQuery result fits). */
 export interface QueryLike<T> {
@@ -18,8 +19,11 @@ export interface QueryStateProps<T> {
   spinnerSize?: number;
   /** The box the spinner is centred in (default: centred, py 3); `null` shows the bare spinner. */
   loadingSx?: SxProps<Theme> | null;
-  /** The error alert's text for the failure's message, e.g. (m) => `Error fetching ideas: ${m}`. */
-  errorText: (message: string) => ReactNode;
+  /**
+   * The error alert's text for the failure's message, e.g. (m) => `Error fetching ideas: ${m}`;
+   * `dataError` is the whole DataError when the query function unwrapped one (its title, code…).
+   */
+  errorText: (message: string, dataError: DataError | null) => ReactNode;
   /** A "Try again" action on the alert that asks again (default true). */
   retry?: boolean;
   retryColor?: 'inherit' | 'primary';
@@ -60,7 +64,7 @@ export function QueryState<T>(props: QueryStateProps<T>) {
           ) : undefined
         }
       >
-        {props.errorText(errorMessage(query.error))}
+        {props.errorText(errorMessage(query.error), query.error instanceof QueryError ? query.error.dataError : null)}
       </Alert>
     );
   }

@@ -39,6 +39,9 @@ export const queryKeys = {
     all: ['admin'] as const,
     messages: (limit: number) => ['admin', 'messages', limit] as const,
     monitoring: () => ['admin', 'monitoring'] as const,
+    /** Every generated document, as Product Management lists them. */
+    products: () => ['admin', 'products'] as const,
+    users: () => ['admin', 'users'] as const,
   },
   products: {
     all: ['products'] as const,

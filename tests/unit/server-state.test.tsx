@@ -80,6 +80,8 @@ describe('queryKeys', () => {
       [queryKeys.knowledge.all, queryKeys.knowledge.base()],
       [queryKeys.admin.all, queryKeys.admin.messages(50)],
       [queryKeys.admin.all, queryKeys.admin.monitoring()],
+      [queryKeys.admin.all, queryKeys.admin.products()],
+      [queryKeys.admin.all, queryKeys.admin.users()],
       [queryKeys.products.all, queryKeys.products.detail('p1')],
       [queryKeys.products.all, queryKeys.products.purchase('p1', 'cs_1')],
     ];
@@ -121,6 +123,19 @@ describe('QueryState', () => {
     expect(screen.getByRole('alert').textContent).toContain('Error fetching things: a server failure');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(refetch).toHaveBeenCalledOnce();
+  });
+
+  it('gives the text the whole DataError (e.g. its toast title)', () => {
+    render(
+      <QueryState
+        query={query({ status: 'error', error: new QueryError({ message: 'No.', kind: 'refused', title: 'Access Denied' }), isFetching: false })}
+        loadingLabel="Loading"
+        errorText={(message, dataError) => `${dataError?.title} / ${message}`}
+      >
+        {() => null}
+      </QueryState>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Access Denied / No.');
   });
 
   it('has no "Try again" when told so, and shows the spinner while trying again', () => {
