@@ -12,6 +12,8 @@ export const queryKeys = {
     recent: (count: number) => ['prompts', 'recent', count] as const,
     /** Every folder of the user's library (the save-to-library dialog's choices). */
     folders: () => ['prompts', 'folders'] as const,
+    /** The free prompt stacks with the user's own prompts (/prompts). */
+    stacks: () => ['prompts', 'stacks'] as const,
   },
   recommended: {
     all: ['recommended'] as const,

@@ -72,6 +72,7 @@ describe('queryKeys', () => {
       [queryKeys.quota.all, queryKeys.quota.all],
       [queryKeys.prompts.all, queryKeys.prompts.recent(5)],
       [queryKeys.prompts.all, queryKeys.prompts.folders()],
+      [queryKeys.prompts.all, queryKeys.prompts.stacks()],
       [queryKeys.recommended.all, queryKeys.recommended.page({ search: '', category: null, page: 1 })],
       [queryKeys.recommended.all, queryKeys.recommended.categories()],
       [queryKeys.documents.all, queryKeys.documents.detail('d1')],
