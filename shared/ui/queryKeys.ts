@@ -37,6 +37,11 @@ export const queryKeys = {
     all: ['knowledge'] as const,
     base: () => ['knowledge', 'base'] as const,
   },
+  workspaces: {
+    all: ['workspaces'] as const,
+    /** The file manager: own workspaces, and the workspaces and documents shared with the user. */
+    lists: () => ['workspaces', 'lists'] as const,
+  },
   admin: {
     all: ['admin'] as const,
     messages: (limit: number) => ['admin', 'messages', limit] as const,

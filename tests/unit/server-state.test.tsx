@@ -79,6 +79,7 @@ describe('queryKeys', () => {
       [queryKeys.ideas.all, queryKeys.ideas.list()],
       [queryKeys.offers.all, queryKeys.offers.list()],
       [queryKeys.knowledge.all, queryKeys.knowledge.base()],
+      [queryKeys.workspaces.all, queryKeys.workspaces.lists()],
       [queryKeys.admin.all, queryKeys.admin.messages(50)],
       [queryKeys.admin.all, queryKeys.admin.monitoring()],
       [queryKeys.admin.all, queryKeys.admin.products()],
