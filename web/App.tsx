@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { Box, CircularProgress } from '@mui/material';
@@ -6,6 +7,7 @@ import { FEEDBACK_SIGN_IN_PATH, hostAppFor } from '../shared/core/hosts.ts';
 import { ROUTES } from '../shared/core/routes.ts';
 import { HANDOFF_PATH } from '../shared/core/handoff.ts';
 import { NoticeViewport } from '../shared/ui/notices.tsx';
+import { createQueryClient } from '../shared/ui/query.ts';
 import { ThemeRoot } from '../shared/ui/ThemeRoot.tsx';
 import { webConfig } from './lib/config.ts';
 import { SessionProvider } from './lib/session.tsx';
@@ -147,14 +149,18 @@ let router: ReturnType<typeof createBrowserRouter> | undefined;
 const mainRouter = () => (router ??= createBrowserRouter(routes));
 
 export function App() {
+  // Server state: one cache for the app, emptied when the signed-in user changes (SessionProvider).
+  const [queryClient] = useState(createQueryClient);
   return (
-    <JotaiProvider>
-      <ThemeRoot>
-        <SessionProvider>
-          <HostRouter />
-          <NoticeViewport />
-        </SessionProvider>
-      </ThemeRoot>
-    </JotaiProvider>
+    <QueryClientProvider client={queryClient}>
+      <JotaiProvider>
+        <ThemeRoot>
+          <SessionProvider>
+            <HostRouter />
+            <NoticeViewport />
+          </SessionProvider>
+        </ThemeRoot>
+      </JotaiProvider>
+    </QueryClientProvider>
   );
 }

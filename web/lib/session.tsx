@@ -6,6 +6,7 @@ import type { AppClient } from '../../shared/data/supabase.ts';
 import { isRecoveryToken } from '../../shared/core/auth.ts';
 import { needsSecondFactor } from '../../shared/core/session.ts';
 import { useNotify } from '../../shared/ui/notices.tsx';
+import { useClearOnUserChange } from '../../shared/ui/query.ts';
 import { adoptStoredKeyOwner, useClearProviderKeys, useProviderKeys } from './providerKeys.ts';
 import { greetsSignIn } from './sessionGreeting.ts';
 import { webStorage } from './storage.ts';
@@ -96,6 +97,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const status = useAtomValue(authStatusAtom);
   const userId = session?.user.id ?? null;
   useProviderKeys(status === 'signedIn' ? userId : undefined);
+  // Another account (or none) never sees the previous one's server data.
+  useClearOnUserChange(status === 'loading' ? undefined : userId);
 
   useEffect(() => {
     let previousUserId: string | null | undefined;

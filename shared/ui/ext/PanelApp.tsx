@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { Alert, Box, CircularProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { ROUTES } from '../../core/routes.ts';
@@ -6,6 +7,7 @@ import type { PromptRun } from '../../data/promptsRuns.ts';
 import type { PendingRun } from '../../ext/items.ts';
 import { sendMessage } from '../../ext/messaging.ts';
 import { NoticeViewport, useNotify } from '../notices.tsx';
+import { createQueryClient, useClearOnUserChange } from '../query.ts';
 import { ThemeRoot } from '../ThemeRoot.tsx';
 import { useAccount } from './account.ts';
 import { LibraryView } from './LibraryView.tsx';
@@ -42,13 +44,16 @@ export interface OpenedPrompt {
 }
 
 export function PanelApp() {
+  const [queryClient] = useState(createQueryClient);
   return (
-    <JotaiProvider>
-      <ThemeRoot surface="paper">
-        <PanelShell />
-        <NoticeViewport />
-      </ThemeRoot>
-    </JotaiProvider>
+    <QueryClientProvider client={queryClient}>
+      <JotaiProvider>
+        <ThemeRoot surface="paper">
+          <PanelShell />
+          <NoticeViewport />
+        </ThemeRoot>
+      </JotaiProvider>
+    </QueryClientProvider>
   );
 }
 
@@ -62,6 +67,8 @@ function ViewLoading() {
 
 function PanelShell() {
   const account = useAccount();
+  // Another account (or none) never sees the previous one's server data.
+  useClearOnUserChange(account.status === 'loading' ? undefined : account.status === 'signedIn' ? (account.user?.id ?? null) : null);
   const notify = useNotify();
   const windowId = usePanelWindow();
   const [view, setView] = useState<View>('prompts');

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { Box, Button, Chip, CircularProgress, Divider, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
@@ -11,6 +13,7 @@ import { extItems, NO_RECENT_PROMPTS, recentPromptsOf, type RecentPrompt } from 
 import { sendMessage } from '../../ext/messaging.ts';
 import { Logo } from '../Logo.tsx';
 import { NoticeViewport } from '../notices.tsx';
+import { createQueryClient, useClearOnUserChange } from '../query.ts';
 import { ThemeRoot } from '../ThemeRoot.tsx';
 import { useAccount } from './account.ts';
 import { useOpenPanel } from './panelOpen.ts';
@@ -24,18 +27,23 @@ import { useStoredItem } from './useStoredItem.ts';
  */
 
 export function PopupApp() {
+  const [queryClient] = useState(createQueryClient);
   return (
-    <JotaiProvider>
-      <ThemeRoot surface="paper">
-        <Popup />
-        <NoticeViewport />
-      </ThemeRoot>
-    </JotaiProvider>
+    <QueryClientProvider client={queryClient}>
+      <JotaiProvider>
+        <ThemeRoot surface="paper">
+          <Popup />
+          <NoticeViewport />
+        </ThemeRoot>
+      </JotaiProvider>
+    </QueryClientProvider>
   );
 }
 
 function Popup() {
   const account = useAccount();
+  // Another account (or none) never sees the previous one's server data.
+  useClearOnUserChange(account.status === 'loading' ? undefined : account.status === 'signedIn' ? (account.user?.id ?? null) : null);
   const panel = useOpenPanel();
   const keys = useKeyStatus();
   const signedIn = account.status === 'signedIn';

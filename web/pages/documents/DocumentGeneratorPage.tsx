@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Container, Link, Stack } from '@mui/material';
 import { folderTreeRows } from '../../../shared/core/documentGenerator.ts';
 import { folderSortOf } from '../../../shared/core/documents.ts';
@@ -10,6 +11,7 @@ import type { DocumentSummary } from '../../../shared/data/documents.ts';
 import { createPrompt } from '../../../shared/data/prompts.ts';
 import type { AvailableKeys } from '../../../shared/ui/ai/ModelPicker.tsx';
 import { useNotify } from '../../../shared/ui/notices.tsx';
+import { queryKeys } from '../../../shared/ui/queryKeys.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useProviderKeys } from '../../lib/providerKeys.ts';
 import { useProfile, useUser } from '../../lib/session.tsx';
@@ -62,8 +64,8 @@ export function DocumentGeneratorPage() {
   const saving = useSavedDocument({ documents, folderId: saveFolderId, folderLabel: saveFolderId ? `“${folderLabel(saveFolderId)}”` : 'My documents' });
   const generator = useGenerator({ available, keysReady: keys.ready, quota, saving });
 
+  const queryClient = useQueryClient();
   const [savePrompt, setSavePrompt] = useState<SavePromptRequest | null>(null);
-  const [promptsVersion, setPromptsVersion] = useState(0);
   const [renaming, setRenaming] = useState<DocumentSummary | null>(null);
 
   // The current generation's saved document as the list has it now (renamed, moved; null once deleted).
@@ -85,7 +87,7 @@ export function DocumentGeneratorPage() {
     }
     notify(LIBRARY_SUCCESS.promptSaved(result.data.name));
     setSavePrompt(null);
-    setPromptsVersion((v) => v + 1);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.prompts.all });
     return null;
   };
 
@@ -132,7 +134,7 @@ export function DocumentGeneratorPage() {
                 />
               )}
             </Stack>
-            <RecentPrompts version={promptsVersion} onPick={generator.loadPrompt} />
+            <RecentPrompts onPick={generator.loadPrompt} />
           </Box>
         )}
         <DocumentsSection documents={documents} shares={shares} rows={rows} folderLabel={folderLabel} readOnly={readOnly} onRename={setRenaming} />

@@ -1,37 +1,47 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QuotaStatus } from '../../../shared/core/quota.ts';
 import { getQuota } from '../../../shared/data/quota.ts';
+import { errorMessage, unwrap } from '../../../shared/ui/query.ts';
+import { queryKeys } from '../../../shared/ui/queryKeys.ts';
 import { supabase } from '../../lib/supabase.ts';
 
 export type QuotaState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; quota: QuotaStatus };
 
+const quotaQuery = { queryKey: queryKeys.quota.all, queryFn: async () => unwrap(await getQuota(supabase)) };
+
 /** The month's generation counter as the database reports it (never counted by the page). */
 export function useQuota(userId: string) {
-  const [state, setState] = useState<QuotaState>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...quotaQuery, enabled: Boolean(userId) });
   const [limitOpen, setLimitOpen] = useState(false);
+
+  // A counter once read stays on screen when a later reading fails.
+  const state: QuotaState = query.data
+    ? { status: 'ready', quota: query.data }
+    : query.status === 'error'
+      ? { status: 'error', message: errorMessage(query.error) }
+      : { status: 'loading' };
 
   /** Asks the database again; answers the fresh counter, or null when it could not be read. */
   const refresh = useCallback(async (): Promise<QuotaStatus | null> => {
-    const result = await getQuota(supabase);
-    if (result.error) {
-      setState((current) => (current.status === 'ready' ? current : { status: 'error', message: result.error.message }));
+    try {
+      return await queryClient.fetchQuery({ ...quotaQuery, staleTime: 0 });
+    } catch {
       return null;
     }
-    setState({ status: 'ready', quota: result.data });
-    return result.data;
-  }, []);
-
-  useEffect(() => {
-    if (userId) void refresh();
-  }, [userId, refresh]);
+  }, [queryClient]);
 
   return {
     state,
     refresh,
     /** A counter the quota functions answered (after a generation was confirmed or refunded). */
-    set: useCallback((quota: QuotaStatus | null) => {
-      if (quota) setState({ status: 'ready', quota });
-    }, []),
+    set: useCallback(
+      (quota: QuotaStatus | null) => {
+        if (quota) queryClient.setQueryData(queryKeys.quota.all, quota);
+      },
+      [queryClient],
+    ),
     limitOpen,
     openLimit: useCallback(() => setLimitOpen(true), []),
     closeLimit: useCallback(() => setLimitOpen(false), []),

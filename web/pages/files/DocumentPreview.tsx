@@ -1,11 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { documentExport } from '../../../shared/core/documents.ts';
-import { getDocument } from '../../../shared/data/documents.ts';
+import { useState } from 'react';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { LazyMarkdown } from '../../../shared/ui/ai/LazyMarkdown.tsx';
-import { supabase } from '../../lib/supabase.ts';
-
-type Preview = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; content: string };
+import { QueryState } from '../../../shared/ui/QueryState.tsx';
+import { useDocumentText } from '../documents/useDocumentText.ts';
 
 /** "Preview": a file's document read in place (sanitized Markdown; not counted as a download). */
 export function DocumentPreview({ documentId, name }: { documentId: string; name: string }) {
@@ -23,39 +20,26 @@ export function DocumentPreview({ documentId, name }: { documentId: string; name
 /** A document read in a dialog while `open`; `actions` go next to Close (e.g. its download). */
 export function DocumentPreviewDialog(props: { documentId: string; name: string; open: boolean; onClose: () => void; actions?: React.ReactNode }) {
   const { documentId, open } = props;
-  const [preview, setPreview] = useState<Preview>({ status: 'loading' });
-  useEffect(() => {
-    if (!open) return;
-    let alive = true;
-    setPreview({ status: 'loading' });
-    void getDocument(supabase, documentId).then((result) => {
-      if (!alive) return;
-      if (result.error) setPreview({ status: 'error', message: result.error.message });
-      // The title is the dialog's: the text without a first heading that repeats it.
-      else setPreview(result.data ? { status: 'ready', content: documentExport(result.data).sections[0]!.markdown } : { status: 'error', message: 'The document no longer exists.' });
-    });
-    return () => {
-      alive = false;
-    };
-  }, [documentId, open]);
-
+  const preview = useDocumentText(documentId, open);
   return (
     <Dialog open={open} onClose={props.onClose} fullWidth maxWidth="md" aria-labelledby="preview-title" scroll="paper">
       <DialogTitle id="preview-title" sx={{ overflowWrap: 'anywhere' }}>
         {props.name}
       </DialogTitle>
       <DialogContent dividers>
-        {preview.status === 'loading' && (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-            <CircularProgress aria-label="Loading the document" />
-          </Box>
-        )}
-        {preview.status === 'error' && <Alert severity="error">Error fetching document: {preview.message}</Alert>}
-        {preview.status === 'ready' && (
-          <Box data-testid="preview-content">
-            <LazyMarkdown text={preview.content} />
-          </Box>
-        )}
+        <QueryState
+          query={preview}
+          loadingLabel="Loading the document"
+          loadingSx={{ display: 'grid', placeItems: 'center', py: 6 }}
+          errorText={(message) => `Error fetching document: ${message}`}
+          retry={false}
+        >
+          {(content) => (
+            <Box data-testid="preview-content">
+              <LazyMarkdown text={content} />
+            </Box>
+          )}
+        </QueryState>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {props.actions}

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Container, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Container, Stack, TextField, Typography } from '@mui/material';
 import { ROUTES, workspacePath } from '../../../shared/core/routes.ts';
+import { QueryState } from '../../../shared/ui/QueryState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useProfile, useUser } from '../../lib/session.tsx';
 import { useFileManager } from './useFileManager.ts';
@@ -18,7 +19,6 @@ export function FileManagerPage() {
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { state } = manager;
   const viewOnly = profile?.role === 'view_only';
 
   const create = async (event: FormEvent) => {
@@ -68,57 +68,54 @@ export function FileManagerPage() {
         </Card>
       )}
 
-      {state.status === 'loading' && (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-          <CircularProgress aria-label="Loading workspaces" />
-        </Box>
-      )}
-      {state.status === 'error' && (
-        <Alert severity="error" action={<Button onClick={() => void manager.reload()}>Try again</Button>}>
-          Error fetching workspaces: {state.message}
-        </Alert>
-      )}
-      {state.status === 'ready' && (
-        <Stack spacing={5}>
-          <section aria-labelledby="own-workspaces-title">
-            <Typography id="own-workspaces-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-              Your workspaces
-            </Typography>
-            {state.own.length === 0 ? (
-              <EmptyNote
-                title="No workspaces yet"
-                text={viewOnly ? 'Your account can view what others share with you.' : 'Create one above to organise your generated documents.'}
-              />
-            ) : (
-              <CardGrid label="Your workspaces">
-                {state.own.map((workspace) => (
-                  <WorkspaceCard key={workspace.id} workspace={workspace} onRename={manager.rename} onDelete={manager.remove} />
-                ))}
-              </CardGrid>
-            )}
-          </section>
-          <section aria-labelledby="shared-with-you-title">
-            <Typography id="shared-with-you-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-              Shared with you
-            </Typography>
-            {state.shared.length === 0 && state.sharedDocuments.length === 0 ? (
-              <EmptyNote
-                title="Nothing shared with you yet"
-                text="When someone shares a workspace or a document with your e-mail address, it appears here, read-only."
-              />
-            ) : (
-              <CardGrid label="Shared with you">
-                {state.shared.map((entry) => (
-                  <SharedWorkspaceCard key={entry.shareId} entry={entry} onLeave={manager.leave} />
-                ))}
-                {state.sharedDocuments.map((entry) => (
-                  <SharedDocumentCard key={entry.shareId} entry={entry} onDownload={manager.download} onLeave={manager.leave} />
-                ))}
-              </CardGrid>
-            )}
-          </section>
-        </Stack>
-      )}
+      <QueryState
+        query={manager.query}
+        loadingLabel="Loading workspaces"
+        loadingSx={{ display: 'grid', placeItems: 'center', py: 8 }}
+        errorText={(message) => `Error fetching workspaces: ${message}`}
+      >
+        {(state) => (
+          <Stack spacing={5}>
+            <section aria-labelledby="own-workspaces-title">
+              <Typography id="own-workspaces-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+                Your workspaces
+              </Typography>
+              {state.own.length === 0 ? (
+                <EmptyNote
+                  title="No workspaces yet"
+                  text={viewOnly ? 'Your account can view what others share with you.' : 'Create one above to organise your generated documents.'}
+                />
+              ) : (
+                <CardGrid label="Your workspaces">
+                  {state.own.map((workspace) => (
+                    <WorkspaceCard key={workspace.id} workspace={workspace} onRename={manager.rename} onDelete={manager.remove} />
+                  ))}
+                </CardGrid>
+              )}
+            </section>
+            <section aria-labelledby="shared-with-you-title">
+              <Typography id="shared-with-you-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+                Shared with you
+              </Typography>
+              {state.shared.length === 0 && state.sharedDocuments.length === 0 ? (
+                <EmptyNote
+                  title="Nothing shared with you yet"
+                  text="When someone shares a workspace or a document with your e-mail address, it appears here, read-only."
+                />
+              ) : (
+                <CardGrid label="Shared with you">
+                  {state.shared.map((entry) => (
+                    <SharedWorkspaceCard key={entry.shareId} entry={entry} onLeave={manager.leave} />
+                  ))}
+                  {state.sharedDocuments.map((entry) => (
+                    <SharedDocumentCard key={entry.shareId} entry={entry} onDownload={manager.download} onLeave={manager.leave} />
+                  ))}
+                </CardGrid>
+              )}
+            </section>
+          </Stack>
+        )}
+      </QueryState>
     </Container>
   );
 }

@@ -1,44 +1,43 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { removeShare, listSharedWithMe, type SharedDocumentSummary, type SharedWithMe } from '../../../shared/data/shares.ts';
 import * as data from '../../../shared/data/workspaces.ts';
 import type { ExportFormat } from '../../../shared/export/model.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
+import { unwrap } from '../../../shared/ui/query.ts';
+import { queryKeys } from '../../../shared/ui/queryKeys.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { countedDownload } from './countedDownload.ts';
 
 export type SharedDocument = SharedWithMe<SharedDocumentSummary>;
 
-export type FileManagerState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; own: data.Workspace[]; shared: SharedWithMe<data.Workspace>[]; sharedDocuments: SharedDocument[] };
-type Ready = Extract<FileManagerState, { status: 'ready' }>;
+export interface FileManagerLists {
+  own: data.Workspace[];
+  shared: SharedWithMe<data.Workspace>[];
+  sharedDocuments: SharedDocument[];
+}
+
+async function loadLists(userId: string): Promise<FileManagerLists> {
+  const [own, shared] = await Promise.all([data.listWorkspaces(supabase, userId), listSharedWithMe(supabase, userId)]);
+  const ownWorkspaces = unwrap(own);
+  const { workspaces, documents } = unwrap(shared);
+  return { own: ownWorkspaces, shared: workspaces, sharedDocuments: documents };
+}
 
 /** The file manager's lists: the user's workspaces (the demo on a first visit), and the workspaces and documents shared with them. */
 export function useFileManager(userId: string) {
   const notify = useNotify();
-  const [state, setState] = useState<FileManagerState>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: queryKeys.workspaces.lists(), queryFn: () => loadLists(userId), enabled: Boolean(userId) });
 
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    const [own, shared] = await Promise.all([data.listWorkspaces(supabase, userId), listSharedWithMe(supabase, userId)]);
-    if (own.error) return setState({ status: 'error', message: own.error.message });
-    if (shared.error) return setState({ status: 'error', message: shared.error.message });
-    setState({ status: 'ready', own: own.data, shared: shared.data.workspaces, sharedDocuments: shared.data.documents });
-  }, [userId]);
-
-  useEffect(() => {
-    if (userId) void load();
-  }, [load, userId]);
-
-  const update = (change: (ready: Ready) => Partial<Ready>) => setState((current) => (current.status === 'ready' ? { ...current, ...change(current) } : current));
+  /** Applies a change the server confirmed to the cached lists (no second read). */
+  const update = (change: (lists: FileManagerLists) => Partial<FileManagerLists>) =>
+    queryClient.setQueryData<FileManagerLists>(queryKeys.workspaces.lists(), (current) => (current ? { ...current, ...change(current) } : current));
   const failed = (title: string, message: string) => notify({ title, description: message, variant: 'destructive' });
   const setCounter = (documentId: string, { downloadCount, maxDownloads }: Pick<SharedDocumentSummary, 'downloadCount' | 'maxDownloads'>) =>
     update((s) => ({ sharedDocuments: s.sharedDocuments.map((e) => (e.item.id === documentId ? { ...e, item: { ...e.item, downloadCount, maxDownloads } } : e)) }));
 
   return {
-    state,
-    reload: load,
+    query,
     /** The new workspace, or the message to show at the name field (server failures also get a toast). */
     async create(name: string): Promise<{ workspace: data.Workspace } | { problem: string }> {
       const result = await data.createWorkspace(supabase, name);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, CircularProgress, Container, Typography } from '@mui/material';
+import { Box, Button, Container, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
@@ -8,6 +8,7 @@ import LightbulbIcon from '@mui/icons-material/LightbulbOutlined';
 import { IDEA_TEXTS, type StartupIdea } from '../../../shared/core/ideas.ts';
 import { ROUTES } from '../../../shared/core/routes.ts';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx';
+import { QueryState } from '../../../shared/ui/QueryState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useProfile } from '../../lib/session.tsx';
 import { GENERATOR_ANCHOR } from './GeneratedIdea.tsx';
@@ -29,7 +30,7 @@ function useBack() {
 
 /** /saved-ideas: cards with View and Delete, and a back button. `?idea=<id>` opens one. */
 export function SavedIdeasPage() {
-  const { state, reload, remove } = useSavedIdeas();
+  const { query, remove } = useSavedIdeas();
   const readOnly = useProfile()?.role === 'view_only';
   const back = useBack();
   const [params, setParams] = useSearchParams();
@@ -39,13 +40,14 @@ export function SavedIdeasPage() {
   // ?idea=<id> (the generator's "View in Saved Ideas") opens that idea once the list is in.
   const requested = params.get('idea');
   useEffect(() => {
-    if (!requested || state.status !== 'ready') return;
-    setViewing(state.ideas.find((i) => i.id === requested) ?? null);
+    // Only a fresh list: one cached from before the idea was saved would not have it yet.
+    if (!requested || query.status !== 'success' || query.isFetching) return;
+    setViewing(query.data.find((i) => i.id === requested) ?? null);
     setParams((p) => {
       p.delete('idea');
       return p;
     }, { replace: true });
-  }, [requested, state, setParams]);
+  }, [requested, query.status, query.isFetching, query.data, setParams]);
 
   const confirmDelete = async () => {
     const idea = confirming;
@@ -68,28 +70,27 @@ export function SavedIdeasPage() {
         }
       />
 
-      {state.status === 'loading' && (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-          <CircularProgress aria-label="Loading your saved ideas" />
-        </Box>
-      )}
-      {state.status === 'error' && (
-        <Alert severity="error" action={<Button color="inherit" onClick={() => void reload()}>Try again</Button>}>
-          Error fetching ideas: {state.message}
-        </Alert>
-      )}
-      {state.status === 'ready' && state.ideas.length === 0 && <EmptyState />}
-      {state.status === 'ready' && state.ideas.length > 0 && (
-        <Box
-          component="ul"
-          aria-label="Saved ideas"
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
-        >
-          {state.ideas.map((idea) => (
-            <SavedIdeaCard key={idea.id} idea={idea} onView={() => setViewing(idea)} onDelete={readOnly ? undefined : () => setConfirming(idea)} />
-          ))}
-        </Box>
-      )}
+      <QueryState
+        query={query}
+        loadingLabel="Loading your saved ideas"
+        loadingSx={{ display: 'grid', placeItems: 'center', py: 8 }}
+        errorText={(message) => `Error fetching ideas: ${message}`}
+        retryColor="inherit"
+        isEmpty={(ideas) => ideas.length === 0}
+        empty={<EmptyState />}
+      >
+        {(ideas) => (
+          <Box
+            component="ul"
+            aria-label="Saved ideas"
+            sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
+          >
+            {ideas.map((idea) => (
+              <SavedIdeaCard key={idea.id} idea={idea} onView={() => setViewing(idea)} onDelete={readOnly ? undefined : () => setConfirming(idea)} />
+            ))}
+          </Box>
+        )}
+      </QueryState>
 
       <IdeaDialog idea={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog

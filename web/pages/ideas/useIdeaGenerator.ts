@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { AiError, toAiError } from '../../../shared/ai/aiErrors.ts';
 import { completeJson } from '../../../shared/ai/chat.ts';
 import type { ProviderTarget } from '../../../shared/ai/providers.ts';
 import { IDEA_TEXTS, interestProblem, startupIdeaPrompt, startupIdeaSchema } from '../../../shared/core/ideas.ts';
 import { saveIdea } from '../../../shared/data/ideas.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
+import { queryKeys } from '../../../shared/ui/queryKeys.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { readDraft, writeDraft, type IdeaDraft } from './ideaDraft.ts';
 
@@ -23,6 +25,7 @@ const MAX_SHOWN_NAMES = 8;
  */
 export function useIdeaGenerator() {
   const notify = useNotify();
+  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<IdeaDraft>(readDraft);
   const [generating, setGenerating] = useState(false);
   const [error, setError] = useState<AiError | null>(null);
@@ -101,10 +104,11 @@ export function useIdeaGenerator() {
         notify({ title: 'Error saving idea', description: result.error.message, variant: 'destructive' });
         return;
       }
+      void queryClient.invalidateQueries({ queryKey: queryKeys.ideas.all });
       setDraft((d) => (d.idea === idea ? { ...d, savedId: result.data.id, saveAfterSignIn: false } : d));
       notify({ title: IDEA_TEXTS.saved, description: `"${result.data.name}" is in your Saved Ideas.` });
     },
-    [draft.idea, draft.savedId, draft.ideaFor, saving, notify],
+    [draft.idea, draft.savedId, draft.ideaFor, saving, notify, queryClient],
   );
 
   return { draft, generating, error, interestError, saving, setInterest, generate, regenerate, stop, save, dismissError: () => setError(null) };

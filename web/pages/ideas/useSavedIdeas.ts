@@ -1,25 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IDEA_TEXTS, type StartupIdea } from '../../../shared/core/ideas.ts';
 import { deleteIdea, listIdeas } from '../../../shared/data/ideas.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
+import { unwrap } from '../../../shared/ui/query.ts';
+import { queryKeys } from '../../../shared/ui/queryKeys.ts';
 import { supabase } from '../../lib/supabase.ts';
-
-export type SavedIdeasState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; ideas: StartupIdea[] };
 
 /** The signed-in user's saved ideas (newest first) and delete. */
 export function useSavedIdeas() {
   const notify = useNotify();
-  const [state, setState] = useState<SavedIdeasState>({ status: 'loading' });
-
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    const result = await listIdeas(supabase);
-    setState(result.error ? { status: 'error', message: result.error.message } : { status: 'ready', ideas: result.data });
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: queryKeys.ideas.list(), queryFn: async () => unwrap(await listIdeas(supabase)) });
 
   /** Whether the idea is gone (a failure gets the 'Error deleting …' toast). */
   const remove = useCallback(
@@ -29,12 +21,12 @@ export function useSavedIdeas() {
         notify({ title: 'Error deleting idea', description: result.error.message, variant: 'destructive' });
         return false;
       }
-      setState((s) => (s.status === 'ready' ? { ...s, ideas: s.ideas.filter((i) => i.id !== idea.id) } : s));
+      queryClient.setQueryData<StartupIdea[]>(queryKeys.ideas.list(), (ideas) => ideas?.filter((i) => i.id !== idea.id));
       notify({ title: IDEA_TEXTS.deleted, description: `"${idea.name}" was deleted.` });
       return true;
     },
-    [notify],
+    [notify, queryClient],
   );
 
-  return { state, reload: load, remove };
+  return { query, remove };
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
+import { Box, Button, Container, Stack, Typography } from '@mui/material';
 import { ROUTES } from '../../../shared/core/routes.ts';
+import { QueryState } from '../../../shared/ui/QueryState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useUser } from '../../lib/session.tsx';
 import { AddDocumentCard } from './AddDocumentCard.tsx';
@@ -15,7 +16,6 @@ export function KnowledgeBasePage() {
   const user = useUser();
   const kb = useKnowledgeBase(user?.id ?? '');
   const [browse, setBrowse] = useState<KbBrowse>('all');
-  const { state } = kb;
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
@@ -28,49 +28,46 @@ export function KnowledgeBasePage() {
           </Button>
         }
       />
-      {state.status === 'loading' && (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-          <CircularProgress aria-label="Loading the knowledge base" />
-        </Box>
-      )}
-      {state.status === 'error' && (
-        <Alert severity="error" action={<Button onClick={() => void kb.reload()}>Try again</Button>}>
-          Error fetching the knowledge base: {state.message}
-        </Alert>
-      )}
-      {state.status === 'ready' && (
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '280px 1fr' }, alignItems: 'start' }}>
-          <Stack spacing={3}>
-            <FolderNav
-              folders={state.folders}
-              documents={state.documents}
-              browse={browse}
-              onBrowse={setBrowse}
-              onCreate={kb.createFolder}
-              onDelete={kb.deleteFolder}
-            />
-          </Stack>
-          <Stack spacing={3} sx={{ minWidth: 0 }}>
-            <SelectionCard folders={state.folders} documents={state.documents} selection={state.selection} onSelect={(s) => void kb.select(s)} />
-            <AddDocumentCard
-              key={browse}
-              folders={state.folders}
-              defaultFolderId={browse === 'all' || browse === 'uncategorized' ? null : browse}
-              onAdd={kb.addDocument}
-            />
-            <section aria-labelledby="kb-documents-title">
-              <Typography id="kb-documents-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-                {browse === 'all' ? 'All documents' : browse === 'uncategorized' ? 'Uncategorized' : (state.folders.find((f) => f.id === browse)?.name ?? 'Documents')}
-              </Typography>
-              <DocumentList
+      <QueryState
+        query={kb.query}
+        loadingLabel="Loading the knowledge base"
+        loadingSx={{ display: 'grid', placeItems: 'center', py: 8 }}
+        errorText={(message) => `Error fetching the knowledge base: ${message}`}
+      >
+        {(state) => (
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '280px 1fr' }, alignItems: 'start' }}>
+            <Stack spacing={3}>
+              <FolderNav
                 folders={state.folders}
-                documents={state.documents.filter((d) => (browse === 'all' ? true : browse === 'uncategorized' ? d.folderId === null : d.folderId === browse))}
-                onDelete={kb.deleteDocument}
+                documents={state.documents}
+                browse={browse}
+                onBrowse={setBrowse}
+                onCreate={kb.createFolder}
+                onDelete={kb.deleteFolder}
               />
-            </section>
-          </Stack>
-        </Box>
-      )}
+            </Stack>
+            <Stack spacing={3} sx={{ minWidth: 0 }}>
+              <SelectionCard folders={state.folders} documents={state.documents} selection={state.selection} onSelect={(s) => void kb.select(s)} />
+              <AddDocumentCard
+                key={browse}
+                folders={state.folders}
+                defaultFolderId={browse === 'all' || browse === 'uncategorized' ? null : browse}
+                onAdd={kb.addDocument}
+              />
+              <section aria-labelledby="kb-documents-title">
+                <Typography id="kb-documents-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+                  {browse === 'all' ? 'All documents' : browse === 'uncategorized' ? 'Uncategorized' : (state.folders.find((f) => f.id === browse)?.name ?? 'Documents')}
+                </Typography>
+                <DocumentList
+                  folders={state.folders}
+                  documents={state.documents.filter((d) => (browse === 'all' ? true : browse === 'uncategorized' ? d.folderId === null : d.folderId === browse))}
+                  onDelete={kb.deleteDocument}
+                />
+              </section>
+            </Stack>
+          </Box>
+        )}
+      </QueryState>
     </Container>
   );
 }

@@ -1,37 +1,37 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import * as kb from '../../../shared/data/knowledge.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
+import { unwrap } from '../../../shared/ui/query.ts';
+import { queryKeys } from '../../../shared/ui/queryKeys.ts';
 import { supabase } from '../../lib/supabase.ts';
 
-export type KbState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; folders: kb.KbFolder[]; documents: kb.KbDocument[]; selection: kb.KbSelection };
+export interface KnowledgeBase {
+  folders: kb.KbFolder[];
+  documents: kb.KbDocument[];
+  selection: kb.KbSelection;
+}
+
+/** The folders, documents and selection (the offer builder reads the same query). */
+export async function loadKnowledgeBase(): Promise<KnowledgeBase> {
+  const [all, selected] = await Promise.all([kb.listKnowledge(supabase), kb.getKbSelection(supabase)]);
+  const { folders, documents } = unwrap(all);
+  return { folders, documents, selection: selected.data ?? { kind: 'all' } };
+}
 
 /** The user's knowledge base: loads it, and keeps it in step with every change made through it. */
 export function useKnowledgeBase(userId: string) {
   const notify = useNotify();
-  const [state, setState] = useState<KbState>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: queryKeys.knowledge.base(), queryFn: loadKnowledgeBase });
 
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    const [all, selected] = await Promise.all([kb.listKnowledge(supabase), kb.getKbSelection(supabase)]);
-    if (all.error) return setState({ status: 'error', message: all.error.message });
-    setState({ status: 'ready', folders: all.data.folders, documents: all.data.documents, selection: selected.data ?? { kind: 'all' } });
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const update = (change: (ready: Extract<KbState, { status: 'ready' }>) => Partial<Extract<KbState, { status: 'ready' }>>) =>
-    setState((current) => (current.status === 'ready' ? { ...current, ...change(current) } : current));
+  /** Applies a change the server confirmed to the cached knowledge base (no second read). */
+  const update = (change: (current: KnowledgeBase) => Partial<KnowledgeBase>) =>
+    queryClient.setQueryData<KnowledgeBase>(queryKeys.knowledge.base(), (current) => (current ? { ...current, ...change(current) } : current));
 
   const fail = (title: string, message: string) => notify({ title, description: message, variant: 'destructive' });
 
   return {
-    state,
-    reload: load,
+    query,
     async createFolder(name: string): Promise<kb.KbFolder | null> {
       const result = await kb.createKbFolder(supabase, name);
       if (result.error) {
@@ -71,7 +71,7 @@ export function useKnowledgeBase(userId: string) {
       notify({ title: 'Document deleted', description: `"${doc.name}" was deleted.` });
     },
     async select(selection: kb.KbSelection): Promise<void> {
-      const previous = state.status === 'ready' ? state.selection : null;
+      const previous = query.data?.selection ?? null;
       update(() => ({ selection }));
       const { error } = await kb.setKbSelection(supabase, userId, selection);
       if (error) {

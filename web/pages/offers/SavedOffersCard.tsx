@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, IconButton, List, ListItem, ListItemButton, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
+import { Card, CardContent, IconButton, List, ListItem, ListItemButton, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import MoreIcon from '@mui/icons-material/MoreVert';
 import type { OfferSummary } from '../../../shared/data/offers.ts';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx';
+import { QueryState } from '../../../shared/ui/QueryState.tsx';
 import { NameDialog } from '../files/NameDialog.tsx';
 import type { useSavedOffers } from './useSavedOffers.ts';
 
@@ -32,44 +33,43 @@ export function SavedOffersCard(props: {
         <Typography id="saved-offers-title" variant="h6" component="h2">
           Saved offers
         </Typography>
-        {saved.state.status === 'loading' && (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
-            <CircularProgress size={28} aria-label="Loading saved offers" />
-          </Box>
-        )}
-        {saved.state.status === 'error' && (
-          <Alert severity="error" sx={{ mt: 1 }} action={<Button onClick={() => void saved.reload()}>Try again</Button>}>
-            Error fetching offers: {saved.state.message}
-          </Alert>
-        )}
-        {saved.state.status === 'ready' && saved.state.offers.length === 0 && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            No saved offers yet. Generate an offer and press Save Offer to keep it here.
-          </Typography>
-        )}
-        {saved.state.status === 'ready' && saved.state.offers.length > 0 && (
-          <List dense aria-label="Saved offers" sx={{ mx: -1, maxHeight: { md: 360 }, overflowY: 'auto' }}>
-            {saved.state.offers.map((offer) => (
-              <ListItem
-                key={offer.id}
-                disablePadding
-                secondaryAction={
-                  <IconButton edge="end" aria-label={`More actions for ${offer.title}`} onClick={(e) => setMenu({ anchor: e.currentTarget, offer })}>
-                    <MoreIcon />
-                  </IconButton>
-                }
-              >
-                <ListItemButton selected={offer.id === openId} aria-current={offer.id === openId ? 'true' : undefined} onClick={() => props.onOpen(offer)} sx={{ borderRadius: 2, pr: 6 }}>
-                  <ListItemText
-                    primary={offer.title}
-                    secondary={`${offer.generatedCount} of ${offer.assetCount} generated · ${when(offer.updatedAt)}`}
-                    slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
-                  />
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
-        )}
+        <QueryState
+          query={saved.query}
+          loadingLabel="Loading saved offers"
+          spinnerSize={28}
+          errorText={(message) => `Error fetching offers: ${message}`}
+          alertSx={{ mt: 1 }}
+          isEmpty={(offers) => offers.length === 0}
+          empty={
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              No saved offers yet. Generate an offer and press Save Offer to keep it here.
+            </Typography>
+          }
+        >
+          {(offers) => (
+            <List dense aria-label="Saved offers" sx={{ mx: -1, maxHeight: { md: 360 }, overflowY: 'auto' }}>
+              {offers.map((offer) => (
+                <ListItem
+                  key={offer.id}
+                  disablePadding
+                  secondaryAction={
+                    <IconButton edge="end" aria-label={`More actions for ${offer.title}`} onClick={(e) => setMenu({ anchor: e.currentTarget, offer })}>
+                      <MoreIcon />
+                    </IconButton>
+                  }
+                >
+                  <ListItemButton selected={offer.id === openId} aria-current={offer.id === openId ? 'true' : undefined} onClick={() => props.onOpen(offer)} sx={{ borderRadius: 2, pr: 6 }}>
+                    <ListItemText
+                      primary={offer.title}
+                      secondary={`${offer.generatedCount} of ${offer.assetCount} generated · ${when(offer.updatedAt)}`}
+                      slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
+                    />
+                  </ListItemButton>
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </QueryState>
       </CardContent>
 
       <Menu anchorEl={menu?.anchor} open={menu !== null} onClose={() => setMenu(null)}>

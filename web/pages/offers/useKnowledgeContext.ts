@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { knowledgeBudgetChars, knowledgeContext, type KnowledgeContext, type KnowledgeDocument } from '../../../shared/core/offers/prompts.ts';
-import { getKbSelection, listKnowledge, selectedDocuments, type KbSelection } from '../../../shared/data/knowledge.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { knowledgeBudgetChars, knowledgeContext, type KnowledgeContext } from '../../../shared/core/offers/prompts.ts';
+import { selectedDocuments, type KbSelection } from '../../../shared/data/knowledge.ts';
+import { errorMessage } from '../../../shared/ui/query.ts';
+import { queryKeys } from '../../../shared/ui/queryKeys.ts';
+import { loadKnowledgeBase } from '../knowledge/useKnowledgeBase.ts';
 
 export type KnowledgeState =
   | { status: 'loading' }
@@ -9,34 +12,26 @@ export type KnowledgeState =
   /** `source` names what the knowledge-base selection feeds in ('All documents', a folder's name…). */
   | { status: 'ready'; context: KnowledgeContext; source: string };
 
-type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; documents: KnowledgeDocument[]; source: string };
-
 function sourceLabel(selection: KbSelection, folders: { id: string; name: string }[]): string {
   if (selection.kind === 'all') return 'All documents';
   if (selection.kind === 'uncategorized') return 'Uncategorized documents';
   return `Folder "${folders.find((f) => f.id === selection.folderId)?.name ?? 'Unknown'}"`;
 }
 
-/** The knowledge-base documents chosen on /knowledge-base, as prompt context cut to the chosen model's budget. */
+/**
+ * The knowledge-base documents chosen on /knowledge-base, as prompt context cut to the chosen model's
+ * budget. The same query as the knowledge base page's, so a change made there is seen here.
+ */
 export function useKnowledgeContext(model: string) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-
-  const load = useCallback(async () => {
-    setLoaded({ status: 'loading' });
-    const [all, selected] = await Promise.all([listKnowledge(supabase), getKbSelection(supabase)]);
-    if (all.error) return setLoaded({ status: 'error', message: all.error.message });
-    const selection: KbSelection = selected.data ?? { kind: 'all' };
-    setLoaded({ status: 'ready', documents: selectedDocuments(all.data.documents, selection), source: sourceLabel(selection, all.data.folders) });
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
+  const query = useQuery({ queryKey: queryKeys.knowledge.base(), queryFn: loadKnowledgeBase });
   const budget = knowledgeBudgetChars(model);
-  const state: KnowledgeState = useMemo(
-    () => (loaded.status === 'ready' ? { status: 'ready', context: knowledgeContext(loaded.documents, budget), source: loaded.source } : loaded),
-    [loaded, budget],
-  );
-  return { state, reload: load, context: state.status === 'ready' && state.context.text ? state.context : null };
+  const { data, status, error, isFetching } = query;
+  const state = useMemo<KnowledgeState>(() => {
+    if (data) {
+      const documents = selectedDocuments(data.documents, data.selection);
+      return { status: 'ready', context: knowledgeContext(documents, budget), source: sourceLabel(data.selection, data.folders) };
+    }
+    return status === 'error' && !isFetching ? { status: 'error', message: errorMessage(error) } : { status: 'loading' };
+  }, [data, status, error, isFetching, budget]);
+  return { state, reload: () => void query.refetch(), context: state.status === 'ready' && state.context.text ? state.context : null };
 }

@@ -1,37 +1,29 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { deleteOffer, duplicateOffer, getOffer, listOffers, renameOffer, type OfferSummary } from '../../../shared/data/offers.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
+import { errorMessage, unwrap } from '../../../shared/ui/query.ts';
+import { queryKeys } from '../../../shared/ui/queryKeys.ts';
 import { supabase } from '../../lib/supabase.ts';
-
-export type SavedOffersState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; offers: OfferSummary[] };
 
 /** The user's saved offers (table offers): the list, and rename, duplicate, delete with their notices. */
 export function useSavedOffers() {
   const notify = useNotify();
-  const [state, setState] = useState<SavedOffersState>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: queryKeys.offers.list(), queryFn: async () => unwrap(await listOffers(supabase)) });
+  const { refetch } = query;
 
-  /** Reads the list; `quiet` keeps the current list on screen meanwhile (after a save). */
-  const load = useCallback(async (quiet = false) => {
-    if (!quiet) setState({ status: 'loading' });
-    const result = await listOffers(supabase);
-    if (result.error) {
-      if (quiet) notify({ title: 'Error fetching offers', description: result.error.message, variant: 'destructive' });
-      else setState({ status: 'error', message: result.error.message });
-      return;
-    }
-    setState({ status: 'ready', offers: result.data });
-  }, [notify]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  /** Reads the list again with the current one kept on screen (after a save); a failure is a toast. */
+  const refresh = useCallback(async () => {
+    const result = await refetch();
+    if (result.status === 'error') notify({ title: 'Error fetching offers', description: errorMessage(result.error), variant: 'destructive' });
+  }, [refetch, notify]);
 
   const fail = (title: string, message: string) => notify({ title, description: message, variant: 'destructive' });
 
   return {
-    state,
-    reload: () => load(),
-    refresh: () => load(true),
+    query,
+    refresh,
     /** The validation message under the field, or null when renamed. */
     async rename(id: string, title: string): Promise<string | null> {
       const found = await getOffer(supabase, id);
@@ -39,14 +31,14 @@ export function useSavedOffers() {
       const result = await renameOffer(supabase, found.data, title);
       if (result.error) return result.error.message;
       notify({ title: 'Offer renamed', description: `It is now "${result.data.framework.title}".` });
-      await load(true);
+      await refresh();
       return null;
     },
     async duplicate(summary: OfferSummary): Promise<void> {
       const result = await duplicateOffer(supabase, summary.id);
       if (result.error) return fail('Error duplicating offer', result.error.message);
       notify({ title: 'Offer duplicated', description: `"${result.data.framework.title}" was added to your saved offers.` });
-      await load(true);
+      await refresh();
     },
     async remove(summary: OfferSummary): Promise<boolean> {
       const { error } = await deleteOffer(supabase, summary.id);
@@ -54,7 +46,7 @@ export function useSavedOffers() {
         fail('Error deleting offer', error.message);
         return false;
       }
-      setState((now) => (now.status === 'ready' ? { ...now, offers: now.offers.filter((o) => o.id !== summary.id) } : now));
+      queryClient.setQueryData<OfferSummary[]>(queryKeys.offers.list(), (offers) => offers?.filter((o) => o.id !== summary.id));
       notify({ title: 'Offer deleted', description: `"${summary.title}" was deleted.` });
       return true;
     },

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import DocumentIcon from '@mui/icons-material/DescriptionOutlined';
@@ -10,32 +11,23 @@ import { formatMaxDownloads, formatPrice, PRODUCT_TEXTS, PRODUCT_TYPE_LABELS, ty
 import { ROUTES } from '../../../shared/core/routes.ts';
 import { getProductForSale, startCheckout, type ProductForSale } from '../../../shared/data/products.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
+import { errorMessage, unwrap } from '../../../shared/ui/query.ts';
+import { queryKeys } from '../../../shared/ui/queryKeys.ts';
 import { webConfig } from '../../lib/config.ts';
 import { supabase } from '../../lib/supabase.ts';
 
 const TYPE_ICONS: Record<ProductType, typeof DocumentIcon> = { document: DocumentIcon, video: VideoIcon, url: LinkIcon };
 
-type State = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready'; product: ProductForSale };
-
 /** /product/{productId}: the product and 'Buy Now & Download' → Stripe Checkout. */
 export function ProductPage() {
   const { productId = '' } = useParams();
   const notify = useNotify();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const query = useQuery({
+    queryKey: queryKeys.products.detail(productId),
+    queryFn: async () => unwrap(await getProductForSale(supabase, productId)),
+  });
+  const product = query.data;
   const [processing, setProcessing] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    setState({ status: 'loading' });
-    void getProductForSale(supabase, productId).then((result) => {
-      if (cancelled) return;
-      if (result.error) setState({ status: 'error', message: result.error.message });
-      else setState(result.data ? { status: 'ready', product: result.data } : { status: 'missing' });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [productId]);
 
   const buy = async (product: ProductForSale) => {
     // No price id → Configuration Error; no publishable key → not configured.
@@ -59,19 +51,19 @@ export function ProductPage() {
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 5, md: 9 } }}>
-      {state.status === 'loading' && (
+      {query.status === 'pending' && (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
           <CircularProgress aria-label="Loading the product" />
         </Box>
       )}
-      {(state.status === 'missing' || state.status === 'error') && (
+      {query.status !== 'pending' && !product && (
         <Card>
           <CardContent sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
             <Typography variant="h4" component="h1" gutterBottom>
-              {state.status === 'missing' ? PRODUCT_TEXTS.notFound : PRODUCT_TEXTS.retrieveError}
+              {query.status === 'error' ? PRODUCT_TEXTS.retrieveError : PRODUCT_TEXTS.notFound}
             </Typography>
             <Typography color="text.secondary" sx={{ mb: 3 }}>
-              {state.status === 'missing' ? 'This product does not exist or is no longer for sale.' : state.message}
+              {query.status === 'error' ? errorMessage(query.error) : 'This product does not exist or is no longer for sale.'}
             </Typography>
             <Button component={RouterLink} to={ROUTES.landing} variant="contained">
               Go to the homepage
@@ -79,7 +71,7 @@ export function ProductPage() {
           </CardContent>
         </Card>
       )}
-      {state.status === 'ready' && <ProductCard product={state.product} processing={processing} onBuy={() => void buy(state.product)} />}
+      {product && <ProductCard product={product} processing={processing} onBuy={() => void buy(product)} />}
     </Container>
   );
 }

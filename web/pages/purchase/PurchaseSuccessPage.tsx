@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import CheckIcon from '@mui/icons-material/CheckCircleOutlined';
@@ -9,13 +10,23 @@ import { productPath, ROUTES } from '../../../shared/core/routes.ts';
 import { downloadPurchase, getProductForSale, verifyPurchase, type ProductForSale, type Refusal } from '../../../shared/data/products.ts';
 import { downloadFile } from '../../../shared/ui/download.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
+import { queryKeys } from '../../../shared/ui/queryKeys.ts';
 import { supabase } from '../../lib/supabase.ts';
 
-type State =
-  | { status: 'loading' }
+type Checked =
   | { status: 'missing' }
   | { status: 'unconfirmed'; product: ProductForSale; refusal: Refusal }
   | { status: 'ready'; product: ProductForSale };
+
+/** The product, and whether the server confirms the session as a paid purchase of it (never throws). */
+async function checkPurchase(productId: string, sessionId: string): Promise<Checked> {
+  const found = await getProductForSale(supabase, productId);
+  const product = found.data;
+  if (!product) return { status: 'missing' };
+  const notConfirmed: Refusal = { title: PRODUCT_TEXTS.notConfirmedTitle, message: PRODUCT_TEXTS.notConfirmedText, kind: 'refused' };
+  const verified = sessionId ? await verifyPurchase(supabase, productId, sessionId) : { error: notConfirmed };
+  return verified.error ? { status: 'unconfirmed', product, refusal: verified.error } : { status: 'ready', product };
+}
 
 /**
  * /purchase-success?product_id={id}&session_id=…: the paid file, counted per
@@ -27,33 +38,14 @@ export function PurchaseSuccessPage() {
   const productId = params.get('product_id') ?? '';
   const sessionId = params.get('session_id') ?? '';
   const notify = useNotify();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const checked = useQuery({ queryKey: queryKeys.products.purchase(productId, sessionId), queryFn: () => checkPurchase(productId, sessionId) });
+  const state = checked.data;
   const [busy, setBusy] = useState(false);
   const [downloads, setDownloads] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
 
-  useEffect(() => {
-    let cancelled = false;
-    setState({ status: 'loading' });
-    void (async () => {
-      const found = await getProductForSale(supabase, productId);
-      const product = found.data;
-      if (!product) {
-        if (!cancelled) setState({ status: 'missing' });
-        return;
-      }
-      const notConfirmed: Refusal = { title: PRODUCT_TEXTS.notConfirmedTitle, message: PRODUCT_TEXTS.notConfirmedText, kind: 'refused' };
-      const verified = sessionId ? await verifyPurchase(supabase, productId, sessionId) : { error: notConfirmed };
-      if (cancelled) return;
-      setState(verified.error ? { status: 'unconfirmed', product, refusal: verified.error } : { status: 'ready', product });
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [productId, sessionId]);
-
   const download = async () => {
-    if (state.status !== 'ready' || !sessionId) {
+    if (state?.status !== 'ready' || !sessionId) {
       notify({ title: PRODUCT_TEXTS.noProductTitle, description: PRODUCT_TEXTS.noProductText, variant: 'destructive' });
       return;
     }
@@ -76,12 +68,12 @@ export function PurchaseSuccessPage() {
     <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 } }}>
       <Card>
         <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
-          {state.status === 'loading' && (
+          {!state && (
             <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
               <CircularProgress aria-label="Loading your purchase" />
             </Box>
           )}
-          {state.status === 'missing' && (
+          {state?.status === 'missing' && (
             <Stack spacing={2} sx={{ textAlign: 'center', alignItems: 'center' }}>
               <Typography variant="h4" component="h1">
                 {PRODUCT_TEXTS.retrieveError}
@@ -92,7 +84,7 @@ export function PurchaseSuccessPage() {
               </Button>
             </Stack>
           )}
-          {state.status === 'unconfirmed' && (
+          {state?.status === 'unconfirmed' && (
             <Stack spacing={2} sx={{ textAlign: 'center', alignItems: 'center' }}>
               <Typography variant="h4" component="h1">
                 {state.refusal.title}
@@ -103,7 +95,7 @@ export function PurchaseSuccessPage() {
               </Button>
             </Stack>
           )}
-          {state.status === 'ready' && (
+          {state?.status === 'ready' && (
             <Stack spacing={2.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
               <Box sx={{ width: 72, height: 72, borderRadius: '50%', display: 'grid', placeItems: 'center', color: 'success.main', bgcolor: (t) => alpha(t.palette.success.main, 0.12) }}>
                 <CheckIcon sx={{ fontSize: 40 }} aria-hidden />

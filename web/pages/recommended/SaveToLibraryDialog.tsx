@@ -1,5 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { folderPathFromTree, LIBRARY_TEXTS, type FolderRef, type LibraryFolder } from '../../../shared/core/promptLibrary.ts';
 import { RECOMMENDED_TEXTS, saveRecommendedProblem, type RecommendedPrompt } from '../../../shared/core/recommendedPrompts.ts';
@@ -7,6 +8,8 @@ import { runPromptPath } from '../../../shared/core/routes.ts';
 import { listAllFolders } from '../../../shared/data/prompts.ts';
 import { saveRecommendedPrompt } from '../../../shared/data/promptsCatalog.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
+import { errorMessage, unwrap } from '../../../shared/ui/query.ts';
+import { queryKeys } from '../../../shared/ui/queryKeys.ts';
 import { useUser } from '../../lib/session.tsx';
 import { supabase } from '../../lib/supabase.ts';
 
@@ -20,8 +23,6 @@ function folderOptions(folders: readonly LibraryFolder[]): { id: string; label: 
     .sort((a, b) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base' }));
 }
 
-type Folders = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; options: { id: string; label: string }[] };
-
 /**
  * Save to library (login and a non-empty name required): the copy's name, and the
  * folder of the user's library it goes into (the root unless chosen).
@@ -34,16 +35,13 @@ export function SaveToLibraryDialog({ prompt, onClose }: { prompt: RecommendedPr
   const [folderId, setFolderId] = useState(ROOT);
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [folders, setFolders] = useState<Folders>({ status: 'loading' });
-
-  const loadFolders = async () => {
-    setFolders({ status: 'loading' });
-    const result = await listAllFolders(supabase);
-    setFolders(result.error ? { status: 'error', message: result.error.message } : { status: 'ready', options: folderOptions(result.data) });
-  };
-  useEffect(() => {
-    void loadFolders();
-  }, []);
+  const queryClient = useQueryClient();
+  const folders = useQuery({
+    queryKey: queryKeys.prompts.folders(),
+    queryFn: async () => unwrap(await listAllFolders(supabase)),
+    select: folderOptions,
+  });
+  const foldersLoading = folders.data === undefined && (folders.status === 'pending' || folders.isFetching);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,6 +59,7 @@ export function SaveToLibraryDialog({ prompt, onClose }: { prompt: RecommendedPr
       return notify(RECOMMENDED_TEXTS.saveFailed(result.error.message));
     }
     const saved = result.data;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.prompts.all });
     notify({
       ...RECOMMENDED_TEXTS.saved(saved.name),
       action: { label: 'Run it', altText: `Run it: open "${saved.name}" in the runner`, onClick: () => void navigate(runPromptPath(saved.id)) },
@@ -88,9 +87,9 @@ export function SaveToLibraryDialog({ prompt, onClose }: { prompt: RecommendedPr
               slotProps={{ htmlInput: { maxLength: 200 } }}
               fullWidth
             />
-            {folders.status === 'error' ? (
-              <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void loadFolders()}>Try again</Button>}>
-                Error fetching prompt folders: {folders.message}. It is saved in {LIBRARY_TEXTS.rootName}.
+            {folders.data === undefined && folders.status === 'error' && !folders.isFetching ? (
+              <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void folders.refetch()}>Try again</Button>}>
+                Error fetching prompt folders: {errorMessage(folders.error)}. It is saved in {LIBRARY_TEXTS.rootName}.
               </Alert>
             ) : (
               <TextField
@@ -98,17 +97,16 @@ export function SaveToLibraryDialog({ prompt, onClose }: { prompt: RecommendedPr
                 label="Folder"
                 value={folderId}
                 onChange={(e) => setFolderId(e.target.value)}
-                disabled={folders.status === 'loading'}
-                helperText={folders.status === 'loading' ? 'Loading your folders…' : undefined}
+                disabled={foldersLoading}
+                helperText={foldersLoading ? 'Loading your folders…' : undefined}
                 fullWidth
               >
                 <MenuItem value={ROOT}>{LIBRARY_TEXTS.rootName}</MenuItem>
-                {folders.status === 'ready' &&
-                  folders.options.map((option) => (
-                    <MenuItem key={option.id} value={option.id}>
-                      {option.label}
-                    </MenuItem>
-                  ))}
+                {folders.data?.map((option) => (
+                  <MenuItem key={option.id} value={option.id}>
+                    {option.label}
+                  </MenuItem>
+                ))}
               </TextField>
             )}
           </Stack>

@@ -1,5 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useMemo } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { RecommendedPrompt } from '../../../shared/core/recommendedPrompts.ts';
 import { listRecommendedCategories, listRecommendedPrompts, type RecommendedPage } from '../../../shared/data/promptsCatalog.ts';
+import { errorMessage, unwrap } from '../../../shared/ui/query.ts';
+import { queryKeys } from '../../../shared/ui/queryKeys.ts';
 import { supabase } from '../../lib/supabase.ts';
 
 export type RecommendedState =
@@ -9,36 +13,33 @@ export type RecommendedState =
 
 /** One page of the public catalogue for a search, a category and a page number; the category tabs once. */
 export function useRecommended(query: { search: string; category: string | null; page: number }) {
-  const [state, setState] = useState<RecommendedState>({ status: 'loading', previous: null });
-  const [categories, setCategories] = useState<string[] | null>(null);
   const { search, category, page } = query;
-
-  const load = useCallback(async () => {
+  const pageQuery = useQuery({
+    queryKey: queryKeys.recommended.page({ search, category, page }),
+    queryFn: async () => unwrap(await listRecommendedPrompts(supabase, { search, category, page })),
     // The last page stays on screen (dimmed) while the next one loads.
-    setState((current) => ({ status: 'loading', previous: current.status === 'ready' ? current.page : current.status === 'loading' ? current.previous : null }));
-    const result = await listRecommendedPrompts(supabase, { search, category, page });
-    setState(result.error ? { status: 'error', message: result.error.message } : { status: 'ready', page: result.data });
-  }, [search, category, page]);
+    placeholderData: keepPreviousData,
+  });
+  const categoriesQuery = useQuery({
+    queryKey: queryKeys.recommended.categories(),
+    queryFn: async () => unwrap(await listRecommendedCategories(supabase)),
+  });
+  // Without tabs the catalogue still works ("All"); the list error shows with the prompts'.
+  const categories = categoriesQuery.status === 'pending' ? null : (categoriesQuery.data ?? []);
 
-  const loadCategories = useCallback(async () => {
-    const result = await listRecommendedCategories(supabase);
-    // Without tabs the catalogue still works ("All"); the list error shows with the prompts'.
-    setCategories(result.error ? [] : result.data);
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEffect(() => {
-    void loadCategories();
-  }, [loadCategories]);
+  const { status, data, error, isFetching, isPlaceholderData } = pageQuery;
+  const state = useMemo<RecommendedState>(() => {
+    if (status === 'error') return isFetching ? { status: 'loading', previous: null } : { status: 'error', message: errorMessage(error) };
+    if (status === 'pending' || isPlaceholderData) return { status: 'loading', previous: data ?? null };
+    return { status: 'ready', page: data };
+  }, [status, data, error, isFetching, isPlaceholderData]);
 
   return {
     state,
     categories,
     reload: () => {
-      void load();
-      if (!categories?.length) void loadCategories();
+      void pageQuery.refetch();
+      if (!categories?.length) void categoriesQuery.refetch();
     },
   };
 }

@@ -1,7 +1,8 @@
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, CircularProgress, Container, Tab, Tabs } from '@mui/material';
+import { Box, Button, Container, Tab, Tabs } from '@mui/material';
 import type { StackFilter } from '../../../shared/core/promptStacks.ts';
 import { ROUTES } from '../../../shared/core/routes.ts';
+import { QueryState } from '../../../shared/ui/QueryState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useUser } from '../../lib/session.tsx';
 import { AllRunsHistory } from './AllRunsHistory.tsx';
@@ -20,7 +21,7 @@ export function PromptStacksPage() {
   const [params, setParams] = useSearchParams();
   const tab: TabName = params.get('tab') === 'history' ? 'history' : 'stacks';
   const filter: StackFilter = { search: params.get('q') ?? '', categoryKey: params.get('category') || null };
-  const { state, reload } = usePromptStacks();
+  const stacks = usePromptStacks();
 
   const update = (changes: Record<string, string | null>) =>
     setParams(
@@ -58,24 +59,26 @@ export function PromptStacksPage() {
       <Box role="tabpanel" id={`stacks-panel-${tab}`} aria-labelledby={`stacks-tab-${tab}`}>
         {tab === 'history' ? (
           <AllRunsHistory />
-        ) : state.status === 'loading' ? (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-            <CircularProgress aria-label="Loading prompts" />
-          </Box>
-        ) : state.status === 'error' ? (
-          <Alert severity="error" action={<Button color="inherit" onClick={() => void reload()}>Try again</Button>}>
-            Error fetching prompts: {state.message}
-          </Alert>
         ) : (
-          <StackBrowser
-            categories={state.categories}
-            prompts={state.prompts}
-            filter={filter}
-            onFilter={(next) => update({ q: next.search, category: next.categoryKey })}
-            signedIn={user !== null}
-            ownError={state.ownError}
-            onRetry={() => void reload()}
-          />
+          <QueryState
+            query={stacks}
+            loadingLabel="Loading prompts"
+            loadingSx={{ display: 'grid', placeItems: 'center', py: 8 }}
+            errorText={(message) => `Error fetching prompts: ${message}`}
+            retryColor="inherit"
+          >
+            {(state) => (
+              <StackBrowser
+                categories={state.categories}
+                prompts={state.prompts}
+                filter={filter}
+                onFilter={(next) => update({ q: next.search, category: next.categoryKey })}
+                signedIn={user !== null}
+                ownError={state.ownError}
+                onRetry={() => void stacks.refetch()}
+              />
+            )}
+          </QueryState>
         )}
       </Box>
     </Container>

@@ -1,29 +1,25 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { buildPromptStacks, type OwnPrompt, type StackCategory, type StackPrompt } from '../../../shared/core/promptStacks.ts';
 import { listFreeStacks, listOwnPromptsForStacks } from '../../../shared/data/promptsCatalog.ts';
+import { unwrap } from '../../../shared/ui/query.ts';
+import { queryKeys } from '../../../shared/ui/queryKeys.ts';
 import { supabase } from '../../lib/supabase.ts';
 
-export type StacksState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  /** ownError: the free stacks loaded but the user's own prompts did not. */
-  | { status: 'ready'; categories: StackCategory[]; prompts: StackPrompt[]; ownError: string | null };
+export interface PromptStacks {
+  categories: StackCategory[];
+  prompts: StackPrompt[];
+  /** The free stacks loaded but the user's own prompts did not. */
+  ownError: string | null;
+}
+
+async function loadPromptStacks(): Promise<PromptStacks> {
+  const [free, own] = await Promise.all([listFreeStacks(supabase), listOwnPromptsForStacks(supabase)]);
+  const stacks = unwrap(free);
+  const ownPrompts: OwnPrompt[] = own.error ? [] : own.data;
+  return { ...buildPromptStacks(stacks, ownPrompts), ownError: own.error?.message ?? null };
+}
 
 /** The free prompt stacks and the user's own prompts, as /prompts shows them (one list of categories and prompts). */
 export function usePromptStacks() {
-  const [state, setState] = useState<StacksState>({ status: 'loading' });
-
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    const [free, own] = await Promise.all([listFreeStacks(supabase), listOwnPromptsForStacks(supabase)]);
-    if (free.error) return setState({ status: 'error', message: free.error.message });
-    const ownPrompts: OwnPrompt[] = own.error ? [] : own.data;
-    setState({ status: 'ready', ...buildPromptStacks(free.data, ownPrompts), ownError: own.error?.message ?? null });
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  return { state, reload: load };
+  return useQuery({ queryKey: queryKeys.prompts.stacks(), queryFn: loadPromptStacks });
 }

@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, CardActions, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, CardActions, CardContent, Link, Stack, Typography } from '@mui/material';
 import { deleteContactMessage, listContactMessages, type ContactMessage } from '../../../../shared/data/contact.ts';
 import { ConfirmDialog } from '../../../../shared/ui/ConfirmDialog.tsx';
 import { useNotify } from '../../../../shared/ui/notices.tsx';
+import { unwrap } from '../../../../shared/ui/query.ts';
+import { queryKeys } from '../../../../shared/ui/queryKeys.ts';
+import { QueryState } from '../../../../shared/ui/QueryState.tsx';
 import { supabase } from '../../../lib/supabase.ts';
 import type { AdminTabProps } from '../adminTabs.ts';
-
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; messages: ContactMessage[] };
 
 /** Messages read per page (the tab offers more). */
 const PAGE_SIZE = 50;
@@ -17,17 +19,19 @@ const sentAt = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyl
 export function MessagesTab({ reloadKey }: AdminTabProps) {
   const notify = useNotify();
   const [limit, setLimit] = useState(PAGE_SIZE);
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<ContactMessage | null>(null);
+  const query = useQuery({
+    queryKey: queryKeys.admin.messages(limit),
+    queryFn: async () => unwrap(await listContactMessages(supabase, limit)),
+    // "Show older messages" keeps the list on screen while the longer one loads.
+    placeholderData: keepPreviousData,
+  });
 
-  const load = useCallback(async (count: number) => {
-    const result = await listContactMessages(supabase, count);
-    setState(result.error ? { status: 'error', message: result.error.message } : { status: 'ready', messages: result.data });
-  }, []);
-
+  // Data replaced elsewhere on the screen (a restore): read again.
   useEffect(() => {
-    void load(limit);
-  }, [load, limit, reloadKey]);
+    if (reloadKey) void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
+  }, [reloadKey, queryClient]);
 
   const remove = async (message: ContactMessage) => {
     setDeleting(null);
@@ -36,69 +40,68 @@ export function MessagesTab({ reloadKey }: AdminTabProps) {
       notify({ title: 'Error deleting message', description: error.message, variant: 'destructive' });
       return;
     }
-    setState((s) => (s.status === 'ready' ? { ...s, messages: s.messages.filter((m) => m.id !== message.id) } : s));
+    queryClient.setQueryData<ContactMessage[]>(queryKeys.admin.messages(limit), (messages) => messages?.filter((m) => m.id !== message.id));
     notify({ title: 'Message Deleted', description: `"${message.subject}" from ${message.email} was deleted.` });
   };
 
-  if (state.status === 'loading') {
-    return (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-        <CircularProgress aria-label="Loading messages" />
-      </Box>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <Alert severity="error" action={<Button color="inherit" onClick={() => void load(limit)}>Try again</Button>}>
-        <strong>Error fetching messages</strong>
-        <br />
-        {state.message}
-      </Alert>
-    );
-  }
-  if (state.messages.length === 0) {
-    return (
-      <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-        No messages yet. What visitors send through the Contact page appears here.
-      </Typography>
-    );
-  }
   return (
-    <Stack spacing={2}>
-      <Stack component="ul" aria-label="Contact messages" spacing={2} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {state.messages.map((message) => (
-          <Card key={message.id} component="li" aria-label={message.subject}>
-            <CardContent>
-              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-                {message.subject}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, overflowWrap: 'anywhere' }}>
-                {message.name} · {message.email} · {sentAt(message.created_at)}
-                {message.user_id ? ' · signed in' : ''}
-              </Typography>
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {message.message}
-              </Typography>
-            </CardContent>
-            <CardActions sx={{ justifyContent: 'flex-end' }}>
-              <Button component={Link} href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`} underline="none">
-                Reply by e-mail
-              </Button>
-              <Button color="error" onClick={() => setDeleting(message)} aria-label={`Delete message ${message.subject}`}>
-                Delete
-              </Button>
-            </CardActions>
-          </Card>
-        ))}
-      </Stack>
-      {state.messages.length >= limit && (
-        <Button onClick={() => setLimit((l) => l + PAGE_SIZE)} sx={{ alignSelf: 'center' }}>
-          Show older messages
-        </Button>
+    <QueryState
+      query={query}
+      loadingLabel="Loading messages"
+      loadingSx={{ display: 'grid', placeItems: 'center', py: 6 }}
+      errorText={(text) => (
+        <>
+          <strong>Error fetching messages</strong>
+          <br />
+          {text}
+        </>
+      )}
+      retryColor="inherit"
+      isEmpty={(messages) => messages.length === 0}
+      empty={
+        <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+          No messages yet. What visitors send through the Contact page appears here.
+        </Typography>
+      }
+    >
+      {(messages) => (
+        <Stack spacing={2}>
+          <Stack component="ul" aria-label="Contact messages" spacing={2} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {messages.map((message) => (
+              <Card key={message.id} component="li" aria-label={message.subject}>
+                <CardContent>
+                  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                    {message.subject}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, overflowWrap: 'anywhere' }}>
+                    {message.name} · {message.email} · {sentAt(message.created_at)}
+                    {message.user_id ? ' · signed in' : ''}
+                  </Typography>
+                  <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {message.message}
+                  </Typography>
+                </CardContent>
+                <CardActions sx={{ justifyContent: 'flex-end' }}>
+                  <Button component={Link} href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`} underline="none">
+                    Reply by e-mail
+                  </Button>
+                  <Button color="error" onClick={() => setDeleting(message)} aria-label={`Delete message ${message.subject}`}>
+                    Delete
+                  </Button>
+                </CardActions>
+              </Card>
+            ))}
+          </Stack>
+          {messages.length >= limit && (
+            <Button onClick={() => setLimit((l) => l + PAGE_SIZE)} sx={{ alignSelf: 'center' }}>
+              Show older messages
+            </Button>
       )}
       <ConfirmDialog open={deleting !== null} title="Delete this message?" confirmLabel="Delete" onConfirm={() => deleting && void remove(deleting)} onCancel={() => setDeleting(null)}>
         “{deleting?.subject}” from {deleting?.email} will be deleted for every admin. This cannot be undone.
       </ConfirmDialog>
     </Stack>
+      )}
+    </QueryState>
   );
 }

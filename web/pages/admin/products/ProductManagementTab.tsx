@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Chip, CircularProgress, IconButton, Link, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Box, Chip, IconButton, Link, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { formatPrice, PRODUCT_TEXTS, productDownloadsLabel } from '../../../../shared/core/products.ts';
 import { listDocumentsForAdmin, updateProduct, type AdminDocument, type ProductEdit } from '../../../../shared/data/products.ts';
 import { useNotify } from '../../../../shared/ui/notices.tsx';
+import { errorMessage, unwrap } from '../../../../shared/ui/query.ts';
+import { queryKeys } from '../../../../shared/ui/queryKeys.ts';
+import { QueryState } from '../../../../shared/ui/QueryState.tsx';
 import { supabase } from '../../../lib/supabase.ts';
 import type { AdminTabProps } from '../adminTabs.ts';
 import { ProductEditDialog } from './ProductEditDialog.tsx';
-
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; documents: AdminDocument[] };
 
 const productPath = (id: string) => `/product/${id}`;
 
@@ -19,24 +21,20 @@ export function ProductManagementTab({ reloadKey }: AdminTabProps) {
   const notify = useNotify();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: queryKeys.admin.products(), queryFn: async () => unwrap(await listDocumentsForAdmin(supabase)) });
   const [editing, setEditing] = useState<AdminDocument | null>(null);
   const [saving, setSaving] = useState(false);
 
+  // Data replaced elsewhere on the screen (a restore): read again.
   useEffect(() => {
-    let cancelled = false;
-    setState({ status: 'loading' });
-    void listDocumentsForAdmin(supabase).then((result) => {
-      if (cancelled) return;
-      if (result.error) {
-        setState({ status: 'error', message: result.error.message });
-        notify({ title: PRODUCT_TEXTS.fetchError, description: result.error.message, variant: 'destructive' });
-      } else setState({ status: 'ready', documents: result.data });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [reloadKey, notify]);
+    if (reloadKey) void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
+  }, [reloadKey, queryClient]);
+
+  // A failed reading is also a toast.
+  useEffect(() => {
+    if (query.error) notify({ title: PRODUCT_TEXTS.fetchError, description: errorMessage(query.error), variant: 'destructive' });
+  }, [query.error, notify]);
 
   const save = async (edit: ProductEdit) => {
     if (!editing) return;
@@ -49,21 +47,26 @@ export function ProductManagementTab({ reloadKey }: AdminTabProps) {
     }
     // The returned row replaces the local one.
     const updated = result.data;
-    setState((s) => (s.status === 'ready' ? { ...s, documents: s.documents.map((d) => (d.id === updated.id ? updated : d)) } : s));
+    queryClient.setQueryData<AdminDocument[]>(queryKeys.admin.products(), (documents) => documents?.map((d) => (d.id === updated.id ? updated : d)));
     setEditing(null);
     notify(PRODUCT_TEXTS.documentUpdated);
   };
 
-  if (state.status === 'loading') {
+  if (query.data === undefined) {
     return (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-        <CircularProgress aria-label="Loading documents" />
-      </Box>
+      <QueryState
+        query={query}
+        loadingLabel="Loading documents"
+        loadingSx={{ display: 'grid', placeItems: 'center', py: 6 }}
+        errorText={(message) => `${PRODUCT_TEXTS.fetchError}: ${message}`}
+        retry={false}
+      >
+        {() => null}
+      </QueryState>
     );
   }
-  if (state.status === 'error') return <Alert severity="error">{PRODUCT_TEXTS.fetchError}: {state.message}</Alert>;
 
-  const { documents } = state;
+  const documents = query.data;
   const forSale = documents.filter((d) => d.isDigitalProduct).length;
   return (
     <Stack spacing={2}>

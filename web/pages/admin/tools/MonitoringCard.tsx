@@ -1,34 +1,32 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { MONITORING_NOTE, normalizeMonitoring, validateMonitoring } from '../../../../shared/core/adminMonitoring.ts';
 import { ADMIN_TOASTS } from '../../../../shared/core/adminUsers.ts';
 import { getMonitoringSettings, saveMonitoringSettings } from '../../../../shared/data/adminMonitoring.ts';
 import { useNotify } from '../../../../shared/ui/notices.tsx';
+import { unwrap } from '../../../../shared/ui/query.ts';
+import { queryKeys } from '../../../../shared/ui/queryKeys.ts';
+import { QueryState } from '../../../../shared/ui/QueryState.tsx';
 import { supabase } from '../../../lib/supabase.ts';
-
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; updatedAt: string | null };
 
 /** Monitoring alerts: the e-mail and phone for server alerts, stored in the database. */
 export function MonitoringCard() {
   const notify = useNotify();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: queryKeys.admin.monitoring(), queryFn: async () => unwrap(await getMonitoringSettings(supabase)) });
   const [alertEmail, setAlertEmail] = useState('');
   const [alertPhone, setAlertPhone] = useState('');
   const [errors, setErrors] = useState<{ alertEmail?: string; alertPhone?: string }>({});
   const [saving, setSaving] = useState(false);
 
-  const fetchSettings = useCallback(async () => {
-    setLoad({ status: 'loading' });
-    const { data, error } = await getMonitoringSettings(supabase);
-    if (error) return setLoad({ status: 'error', message: error.message });
-    setAlertEmail(data.alertEmail);
-    setAlertPhone(data.alertPhone);
-    setLoad({ status: 'ready', updatedAt: data.updatedAt });
-  }, []);
-
+  // The fields start from what the database holds (again after each save).
+  const settings = query.data;
   useEffect(() => {
-    void fetchSettings();
-  }, [fetchSettings]);
+    if (!settings) return;
+    setAlertEmail(settings.alertEmail);
+    setAlertPhone(settings.alertPhone);
+  }, [settings]);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,9 +39,7 @@ export function MonitoringCard() {
     const { data, error } = await saveMonitoringSettings(supabase, normalizeMonitoring({ alertEmail, alertPhone }));
     setSaving(false);
     if (error) return notify({ title: 'Error saving monitoring settings', description: error.message, variant: 'destructive' });
-    setAlertEmail(data.alertEmail);
-    setAlertPhone(data.alertPhone);
-    setLoad({ status: 'ready', updatedAt: data.updatedAt });
+    queryClient.setQueryData(queryKeys.admin.monitoring(), data);
     notify(ADMIN_TOASTS.monitoringSaved);
   };
 
@@ -56,47 +52,49 @@ export function MonitoringCard() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Who to contact when the server needs attention.
         </Typography>
-        {load.status === 'loading' && <CircularProgress size={28} aria-label="Loading monitoring settings" />}
-        {load.status === 'error' && (
-          <Alert severity="error" action={<Button onClick={() => void fetchSettings()}>Try again</Button>}>
-            Error fetching monitoring settings: {load.message}
-          </Alert>
-        )}
-        {load.status === 'ready' && (
-          <Stack component="form" spacing={2} onSubmit={(e) => void save(e)} noValidate>
-            <TextField
-              label="Alert email"
-              type="email"
-              value={alertEmail}
-              onChange={(e) => setAlertEmail(e.target.value)}
-              error={Boolean(errors.alertEmail)}
-              helperText={errors.alertEmail}
-              disabled={saving}
-              fullWidth
-            />
-            <TextField
-              label="Alert phone"
-              type="tel"
-              value={alertPhone}
-              onChange={(e) => setAlertPhone(e.target.value)}
-              error={Boolean(errors.alertPhone)}
-              helperText={errors.alertPhone ?? 'For text messages, e.g. +15550100.'}
-              disabled={saving}
-              fullWidth
-            />
-            <Alert severity="info">{MONITORING_NOTE}</Alert>
-            <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-              <Button type="submit" variant="contained" loading={saving} sx={{ whiteSpace: 'nowrap' }}>
-                Save Settings
-              </Button>
-              {load.updatedAt && (
-                <Typography variant="caption" color="text.secondary">
-                  Last saved {new Date(load.updatedAt).toLocaleString()}
-                </Typography>
-              )}
+        <QueryState
+          query={query}
+          loadingLabel="Loading monitoring settings"
+          spinnerSize={28}
+          loadingSx={null}
+          errorText={(message) => `Error fetching monitoring settings: ${message}`}
+        >
+          {({ updatedAt }) => (
+            <Stack component="form" spacing={2} onSubmit={(e) => void save(e)} noValidate>
+              <TextField
+                label="Alert email"
+                type="email"
+                value={alertEmail}
+                onChange={(e) => setAlertEmail(e.target.value)}
+                error={Boolean(errors.alertEmail)}
+                helperText={errors.alertEmail}
+                disabled={saving}
+                fullWidth
+              />
+              <TextField
+                label="Alert phone"
+                type="tel"
+                value={alertPhone}
+                onChange={(e) => setAlertPhone(e.target.value)}
+                error={Boolean(errors.alertPhone)}
+                helperText={errors.alertPhone ?? 'For text messages, e.g. +15550100.'}
+                disabled={saving}
+                fullWidth
+              />
+              <Alert severity="info">{MONITORING_NOTE}</Alert>
+              <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Button type="submit" variant="contained" loading={saving} sx={{ whiteSpace: 'nowrap' }}>
+                  Save Settings
+                </Button>
+                {updatedAt && (
+                  <Typography variant="caption" color="text.secondary">
+                    Last saved {new Date(updatedAt).toLocaleString()}
+                  </Typography>
+                )}
+              </Stack>
             </Stack>
-          </Stack>
-        )}
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

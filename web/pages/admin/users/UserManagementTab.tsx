@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, AlertTitle, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import { AlertTitle, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import SearchIcon from '@mui/icons-material/Search';
@@ -7,6 +7,7 @@ import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import { ADMIN_TOASTS, displayName, filterUsers, userExport, userExportFileName, type ManagedUser } from '../../../../shared/core/adminUsers.ts';
 import { downloadFile } from '../../../../shared/ui/download.ts';
 import { useNotify } from '../../../../shared/ui/notices.tsx';
+import { QueryState } from '../../../../shared/ui/QueryState.tsx';
 import type { AdminTabProps } from '../adminTabs.ts';
 import { UserFormDialog, type UserFormTarget } from './UserFormDialog.tsx';
 import { UserList } from './UserList.tsx';
@@ -34,13 +35,13 @@ export function UserManagementTab({ viewerRole, reloadKey }: AdminTabProps) {
   const [form, setForm] = useState<UserFormTarget | null>(null);
   const [deleting, setDeleting] = useState<ManagedUser | null>(null);
   const [removing, setRemoving] = useState(false);
-  const { state } = users;
+  const all = users.query.data;
 
   const exportUsers = () => {
-    if (state.status !== 'ready') return;
+    if (!all) return;
     const file = userExportFileName();
-    downloadFile(JSON.stringify(userExport(state.users), null, 2), file, 'application/json');
-    notify(ADMIN_TOASTS.usersExported(state.users.length, file));
+    downloadFile(JSON.stringify(userExport(all), null, 2), file, 'application/json');
+    notify(ADMIN_TOASTS.usersExported(all.length, file));
   };
 
   const confirmDelete = async () => {
@@ -51,7 +52,7 @@ export function UserManagementTab({ viewerRole, reloadKey }: AdminTabProps) {
     if (done) setDeleting(null);
   };
 
-  const shown = state.status === 'ready' ? filterUsers(state.users, query) : [];
+  const shown = all ? filterUsers(all, query) : [];
   return (
     <Stack spacing={2.5}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
@@ -71,7 +72,7 @@ export function UserManagementTab({ viewerRole, reloadKey }: AdminTabProps) {
         />
         <Box sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }} />
         <Stack direction="row" spacing={1}>
-          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportUsers} disabled={state.status !== 'ready'} sx={{ flexGrow: { xs: 1, sm: 0 } }}>
+          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportUsers} disabled={!all} sx={{ flexGrow: { xs: 1, sm: 0 } }}>
             Export Users
           </Button>
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ kind: 'add' })} sx={{ flexGrow: { xs: 1, sm: 0 } }}>
@@ -80,27 +81,29 @@ export function UserManagementTab({ viewerRole, reloadKey }: AdminTabProps) {
         </Stack>
       </Stack>
 
-      {state.status === 'loading' && (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label="Loading users" />
-        </Box>
-      )}
-      {state.status === 'error' && (
-        <Alert severity="error" action={<Button onClick={() => void users.reload()}>Try again</Button>}>
-          <AlertTitle>{state.error.title}</AlertTitle>
-          {state.error.message}
-        </Alert>
-      )}
-      {state.status === 'ready' && state.users.length === 0 && (
-        <EmptyState title="No users to manage yet" text="People you add here, and people who sign up, appear in this list." />
-      )}
-      {state.status === 'ready' && state.users.length > 0 && shown.length === 0 && (
-        <EmptyState title={`No users match “${query.trim()}”`} text="Search looks at names and email addresses." />
-      )}
+      <QueryState
+        query={users.query}
+        loadingLabel="Loading users"
+        loadingSx={{ display: 'grid', placeItems: 'center', py: 6 }}
+        errorText={(message, refusal) => (
+          <>
+            <AlertTitle>{refusal?.title}</AlertTitle>
+            {message}
+          </>
+        )}
+      >
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState title="No users to manage yet" text="People you add here, and people who sign up, appear in this list." />
+          ) : shown.length === 0 ? (
+            <EmptyState title={`No users match “${query.trim()}”`} text="Search looks at names and email addresses." />
+          ) : null
+        }
+      </QueryState>
       {shown.length > 0 && (
         <>
           <Typography variant="body2" color="text.secondary" aria-live="polite">
-            {query.trim() ? `${shown.length} of ${state.status === 'ready' ? state.users.length : 0} users` : `${shown.length} ${shown.length === 1 ? 'user' : 'users'}`}
+            {query.trim() ? `${shown.length} of ${all?.length ?? 0} users` : `${shown.length} ${shown.length === 1 ? 'user' : 'users'}`}
           </Typography>
           <UserList users={shown} viewerRole={viewerRole} onChangeRole={users.changeRole} onEdit={(user) => setForm({ kind: 'edit', user })} onDelete={setDeleting} />
         </>

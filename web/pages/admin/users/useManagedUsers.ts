@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS, type AdminRefusal, type AppRole } from '../../../../shared/core/adminRoles.ts';
 import { ADMIN_TOASTS, displayName, type ManagedUser, type UserFormInput } from '../../../../shared/core/adminUsers.ts';
 import { createManagedUser, deleteManagedUser, listManagedUsers, setUserRole, updateManagedUser } from '../../../../shared/data/adminUsers.ts';
 import { useNotify } from '../../../../shared/ui/notices.tsx';
+import { unwrap } from '../../../../shared/ui/query.ts';
+import { queryKeys } from '../../../../shared/ui/queryKeys.ts';
 import { supabase } from '../../../lib/supabase.ts';
-
-export type UsersState = { status: 'loading' } | { status: 'error'; error: AdminRefusal } | { status: 'ready'; users: ManagedUser[] };
 
 /**
  * The accounts the viewer manages and every change to them, each followed by its toast ('User Updated', …);
@@ -13,26 +14,21 @@ export type UsersState = { status: 'loading' } | { status: 'error'; error: Admin
  */
 export function useManagedUsers(reloadKey: number) {
   const notify = useNotify();
-  const [state, setState] = useState<UsersState>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: queryKeys.admin.users(), queryFn: async () => unwrap(await listManagedUsers(supabase)) });
 
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    const { data, error } = await listManagedUsers(supabase);
-    setState(error ? { status: 'error', error } : { status: 'ready', users: data });
-  }, []);
-
+  // Data replaced elsewhere on the screen (a restore): read again.
   useEffect(() => {
-    void load();
-  }, [load, reloadKey]);
+    if (reloadKey) void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
+  }, [reloadKey, queryClient]);
 
   const edit = (change: (users: ManagedUser[]) => ManagedUser[]) =>
-    setState((current) => (current.status === 'ready' ? { status: 'ready', users: change(current.users) } : current));
+    queryClient.setQueryData<ManagedUser[]>(queryKeys.admin.users(), (users) => (users ? change(users) : users));
   const replace = (user: ManagedUser) => edit((users) => users.map((u) => (u.id === user.id ? user : u)));
   const fail = (error: AdminRefusal) => notify({ title: error.title, description: error.message, variant: 'destructive' });
 
   return {
-    state,
-    reload: load,
+    query,
     async changeRole(user: ManagedUser, role: AppRole): Promise<void> {
       const { data, error } = await setUserRole(supabase, user.id, role);
       if (error) return fail(error);
