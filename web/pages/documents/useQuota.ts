@@ -6,7 +6,7 @@ import { errorMessage, unwrap } from '../../../shared/ui/query.ts';
 import { queryKeys } from '../../../shared/ui/queryKeys.ts';
 import { supabase } from '../../lib/supabase.ts';
 
-export type QuotaState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; quota: QuotaStatus };
+type QuotaState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; quota: QuotaStatus };
 
 const quotaQuery = { queryKey: queryKeys.quota.all, queryFn: async () => unwrap(await getQuota(supabase)) };
 

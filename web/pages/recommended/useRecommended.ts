@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { RecommendedPrompt } from '../../../shared/core/recommendedPrompts.ts';
 import { listRecommendedCategories, listRecommendedPrompts, type RecommendedPage } from '../../../shared/data/promptsCatalog.ts';
 import { errorMessage, unwrap } from '../../../shared/ui/query.ts';
 import { queryKeys } from '../../../shared/ui/queryKeys.ts';

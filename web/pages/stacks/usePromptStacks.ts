@@ -5,7 +5,7 @@ import { unwrap } from '../../../shared/ui/query.ts';
 import { queryKeys } from '../../../shared/ui/queryKeys.ts';
 import { supabase } from '../../lib/supabase.ts';
 
-export interface PromptStacks {
+interface PromptStacks {
   categories: StackCategory[];
   prompts: StackPrompt[];
   /** The free stacks loaded but the user's own prompts did not. */
