@@ -4,7 +4,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { initialValues, parsePrompt, usesPageVariables } from '../../core/placeholders.ts';
 import type { LibraryPrompt } from '../../core/promptLibrary.ts';
-import { RUN_PROMPT_TEXTS } from '../../core/promptStacks.ts';
+import { RUN_PROMPT_TEXTS } from '../../core/runTexts.ts';
 import { PROVIDER_IDS, type ProviderId } from '../../core/providerKeys.ts';
 import { getPrompt } from '../../data/prompts.ts';
 import { DEFAULT_PANEL_PREFS, extItems } from '../../ext/items.ts';

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { runErrorText, RUN_TEXTS } from '../../../shared/core/runPrompt.ts';
+import { runErrorText } from '../../../shared/core/runPrompt.ts';
+import { RUN_TEXTS } from '../../../shared/core/runTexts.ts';
 import { recordPromptRun, type NewPromptRun, type PromptRun } from '../../../shared/data/promptsRuns.ts';
 import type { AiRun } from '../../../shared/ui/ai/useAiRun.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
