@@ -19,16 +19,6 @@ export const STACK_TEXTS = {
   freeFolder: (category: string) => `Free - ${category}`,
 } as const;
 
-/** Run-prompt texts. */
-export const RUN_PROMPT_TEXTS = {
-  notFound: 'Prompt not found',
-  loadError: 'Error loading prompt',
-  generationFailed: 'Generation Failed',
-  /** Premium prompts are blocked (the user is never subscribed). */
-  subscriptionRequired: 'Subscription required',
-  subscriptionRequiredText: 'This is a premium prompt. A subscription is required to run it.',
-} as const;
-
 export interface FreeCategory {
   id: string;
   name: string;

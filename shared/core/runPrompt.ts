@@ -1,8 +1,8 @@
 /**
  * The dashboard's run-prompt page (/run-prompt/{promptId}):
  * which prompt an id names (a saved prompt or a built-in free one), the one shape the page runs,
- * the provider it starts with, the values a run keeps in its history and how they come back, and
- * the page's texts. Pure: shared/data loads the rows, shared/ai runs them.
+ * the provider it starts with, what a run records and the values it keeps in its history and how
+ * they come back (the texts are in runTexts.ts). Pure: shared/data loads the rows, shared/ai runs them.
  *
  * The original product answered 'Coming Soon!' for a provider other than openai. That was a
  * placeholder: every provider works here, so there is no such notice.
@@ -10,26 +10,9 @@
 
 import { humanizePlaceholderName, PAGE_VARIABLES, type FieldValues, type PageVariable, type PromptField, type PromptQuestion } from './placeholders.ts';
 import type { LibraryPrompt } from './promptLibrary.ts';
-import { RUN_PROMPT_TEXTS, type FreePrompt } from './promptStacks.ts';
+import type { FreePrompt } from './promptStacks.ts';
 import { PROVIDER_IDS, type ProviderId } from './providerKeys.ts';
 import { runPromptPath } from './routes.ts';
-
-/** The page's own texts (the run-prompt notices are RUN_PROMPT_TEXTS; these cover the rest). */
-export const RUN_TEXTS = {
-  ...RUN_PROMPT_TEXTS,
-  notFoundText: 'This prompt does not exist, or it is not in your library.',
-  copied: '✅ Copied to clipboard!',
-  copyFailed: 'Copy Failed',
-  documentSaved: 'Document Saved',
-  documentSavedText: (name: string) => `"${name}" is in your documents.`,
-  fillIn: (labels: readonly string[]) => `Fill in: ${labels.join(', ')}.`,
-  historyEmpty: 'No runs yet. Run a prompt and it is kept here.',
-  historyError: 'Error fetching run history',
-  runDeleted: 'Run deleted',
-  historyCleared: 'Run history cleared',
-  deleteRunError: 'Error deleting run',
-  recordError: 'Error saving run history',
-} as const;
 
 /** Run-prompt output is saved in the text format. */
 export const RUN_OUTPUT_FORMAT = 'txt';
@@ -37,6 +20,44 @@ export const RUN_OUTPUT_FORMAT = 'txt';
 /** A saved document's name for a run's output: the prompt's name and the day. */
 export function outputDocumentName(promptName: string, at: Date): string {
   return `${promptName.trim() || 'Prompt output'} — ${at.toISOString().slice(0, 10)}`;
+}
+
+/** How a recorded run ended. */
+export type RunEndStatus = 'done' | 'stopped' | 'error';
+
+/** What a run was started with, kept until it ends and then recorded (prompt_runs) with its outcome. */
+export interface RunContext {
+  /** The saved prompt run, or null for a built-in free prompt (freePromptId) or an ad-hoc prompt. */
+  promptId: string | null;
+  freePromptId?: string | null;
+  promptName: string;
+  /** The form's values by field id (placeholders.ts). */
+  filledValues: Record<string, string>;
+  finalPrompt: string;
+  provider: string;
+  model: string | null;
+  /** The tab the extension ran it on. */
+  pageUrl?: string | null;
+}
+
+/** A run as it is recorded: what it started with, and how it ended. */
+export interface RunRecord extends RunContext {
+  output: string;
+  status: RunEndStatus;
+  /** The error notice's text, for status 'error'. */
+  errorMessage?: string | null;
+}
+
+/**
+ * The record of a run that has ended (done, stopped or failed), or null while it has not (idle,
+ * running): its text so far, and a failure's notice as its error message.
+ */
+export function endedRunRecord(
+  context: RunContext,
+  run: { status: 'idle' | 'running' | RunEndStatus; text: string; error: { title: string; message: string } | null },
+): RunRecord | null {
+  if (run.status === 'idle' || run.status === 'running') return null;
+  return { ...context, output: run.text, status: run.status, errorMessage: run.error ? runErrorText(run.error) : null };
 }
 
 export type RunPromptSource = 'saved' | 'free' | 'invalid';

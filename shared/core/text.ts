@@ -1,3 +1,6 @@
+/** The notice after copying to the clipboard, everywhere. */
+export const COPIED_TEXT = '✅ Copied to clipboard!';
+
 /** Cuts text to at most `max` characters, at a word boundary when one is close. */
 export function cutText(text: string, max: number): { text: string; truncated: boolean } {
   if (text.length <= max) return { text, truncated: false };

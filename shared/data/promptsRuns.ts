@@ -1,3 +1,4 @@
+import type { RunEndStatus, RunRecord } from '../core/runPrompt.ts';
 import type { Tables } from './database.types.ts';
 import type { AppClient } from './supabase.ts';
 import { RANGE_PAST_END } from './paging.ts';
@@ -13,25 +14,10 @@ import { fail, ok, type DataResult } from './result.ts';
  * Same `{ data, error }` answers as shared/data/prompts.ts.
  */
 
-type PromptRunStatus = 'done' | 'stopped' | 'error';
+type PromptRunStatus = RunEndStatus;
 
-export interface NewPromptRun {
-  /** The saved prompt run, or null for a built-in free prompt (freePromptId) or an ad-hoc prompt. */
-  promptId: string | null;
-  freePromptId?: string | null;
-  promptName: string;
-  /** The form's values by field id (shared/core/placeholders.ts). */
-  filledValues: Record<string, string>;
-  finalPrompt: string;
-  provider: string;
-  model: string | null;
-  output: string;
-  status: PromptRunStatus;
-  /** The error toast's text, for status 'error'. */
-  errorMessage?: string | null;
-  /** The tab the extension ran it on. */
-  pageUrl?: string | null;
-}
+/** A run to record: what it started with (shared/core's RunContext) and how it ended. */
+export type NewPromptRun = RunRecord;
 
 export interface PromptRun extends Required<NewPromptRun> {
   id: string;

@@ -8,6 +8,7 @@ import SendIcon from '@mui/icons-material/SendOutlined';
 import { envOr } from '../../shared/core/config.ts';
 import { DEFAULT_SUPPORT_EMAIL, SUPPORT_FAQ } from '../../shared/core/contact.ts';
 import { ROUTES } from '../../shared/core/routes.ts';
+import { COPIED_TEXT } from '../../shared/core/text.ts';
 import { useNotify } from '../../shared/ui/notices.tsx';
 
 /** The support address: VITE_SUPPORT_EMAIL, or the default. */
@@ -19,7 +20,7 @@ function useCopy() {
   return async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
-      notify({ title: '✅ Copied to clipboard!', description: text });
+      notify({ title: COPIED_TEXT, description: text });
     } catch {
       notify({ title: 'Copy failed', description: `Please copy the address by hand: ${text}`, variant: 'destructive' });
     }

@@ -1,3 +1,5 @@
+import { COPIED_TEXT } from '../text.ts';
+
 /** The offer builder's texts, word for word as users see them (tests check them). */
 export const OFFER_TEXTS = {
   generateButton: 'Generate Idea For Offer Framework',
@@ -23,7 +25,7 @@ export const OFFER_TEXTS = {
   noOfferText: 'No offer selected',
   docxErrorTitle: 'Error generating DOCX',
   docxErrorText: 'There was an issue creating the DOCX file.',
-  copied: '✅ Copied to clipboard!',
+  copied: COPIED_TEXT,
   offerCopied: '✅ Entire offer copied to clipboard!',
   fallbackError: 'Could not generate the offer. Please check your network and try again.',
 } as const;

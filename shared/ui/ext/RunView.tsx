@@ -4,23 +4,24 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { initialValues, parsePrompt, usesPageVariables } from '../../core/placeholders.ts';
 import type { LibraryPrompt } from '../../core/promptLibrary.ts';
-import { RUN_PROMPT_TEXTS } from '../../core/promptStacks.ts';
 import { PROVIDER_IDS, type ProviderId } from '../../core/providerKeys.ts';
 import { getPrompt } from '../../data/prompts.ts';
-import { DEFAULT_PANEL_PREFS, extItems } from '../../ext/items.ts';
+import { DEFAULT_PANEL_PREFS, extItems, rememberRecentPrompt } from '../../ext/items.ts';
 import { outputDocumentName } from '../../core/runPrompt.ts';
+import { RUN_PROMPT_TEXTS, RUN_TEXTS } from '../../core/runTexts.ts';
 import { composePrompt, pageVariableValues } from '../../ext/runPrompt.ts';
 import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys, type ModelChoice } from '../ai/ModelPicker.tsx';
 import { useAiRun } from '../ai/useAiRun.ts';
 import { extData } from './extClient.ts';
 import { useNeedPage } from './pageContext.tsx';
 import { PageCard } from './PageCard.tsx';
+import { PANEL_OUTPUT_ACTIONS } from './panelOutputActions.tsx';
 import type { OpenedPrompt } from './PanelApp.tsx';
 import { PromptFields } from '../ai/PromptFields.tsx';
 import { ReviewPrompt } from '../ai/ReviewPrompt.tsx';
-import { RunOutput } from './RunOutput.tsx';
+import { RunOutput } from '../run/RunOutput.tsx';
+import { useRunRecorder } from '../run/useRunRecorder.ts';
 import { useKeyStatus } from './useKeyStatus.ts';
-import { useRunRecord } from './useRunRecord.ts';
 import { useStoredItem } from './useStoredItem.ts';
 
 /**
@@ -92,7 +93,13 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
   const prefs = useStoredItem(extItems.panelPrefs, DEFAULT_PANEL_PREFS);
   const local = useKeyStatus();
   const run = useAiRun();
-  const begin = useRunRecord(run);
+  // The prompt also goes to the top of the recent list (the popup's, kept in extension storage).
+  const begin = useRunRecorder(run, {
+    client: extData,
+    onEnded: (context) => {
+      if (context.promptId) void rememberRecentPrompt({ id: context.promptId, name: context.promptName, ranAt: new Date().toISOString() });
+    },
+  });
 
   const context = page.read?.ok ? page.read.context : null;
   const fromPage = useMemo(() => pageVariableValues(context, opened.selection ?? null), [context, opened.selection]);
@@ -175,12 +182,12 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
       <ReviewPrompt composed={composed.text} edited={edited} onEdit={setEdited} />
       <ModelPicker value={choice} available={available} onChange={choose} idPrefix="panel" />
       {showMissing && blocked && (
-        <Alert severity="warning">Fill in: {composed.missing.join(', ')}.</Alert>
+        <Alert severity="warning">{RUN_TEXTS.fillIn(composed.missing)}</Alert>
       )}
       <Button variant="contained" size="large" startIcon={<PlayArrowIcon />} onClick={start} disabled={running || !usable || !choice.model} fullWidth>
-        {running ? 'Running…' : run.status === 'idle' ? 'Run prompt' : 'Run again'}
+        {running ? RUN_TEXTS.running : run.status === 'idle' ? RUN_TEXTS.runPrompt : RUN_TEXTS.runAgain}
       </Button>
-      <RunOutput run={run} documentName={outputDocumentName(prompt.name, new Date())} />
+      <RunOutput run={run} documentName={outputDocumentName(prompt.name, new Date())} layout="panel" actions={PANEL_OUTPUT_ACTIONS} />
     </Stack>
   );
 }

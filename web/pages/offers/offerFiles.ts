@@ -32,7 +32,7 @@ export async function downloadOffer(doc: ExportDocument, format: OfferDownloadFo
   }
 }
 
-/** Copies text; '✅ Copied to clipboard!', or why it failed. */
+/** Copies text; `success` (COPIED_TEXT, usually), or why it failed. */
 export async function copyText(text: string, success: string, notify: (notice: NoticeInput) => void): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);

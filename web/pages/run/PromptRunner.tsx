@@ -2,11 +2,13 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import RestoreIcon from '@mui/icons-material/RestoreOutlined';
 import { AI_TEXTS } from '../../../shared/ai/aiErrors.ts';
 import { fillPrompt, initialValues, parsePrompt } from '../../../shared/core/placeholders.ts';
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/core/providerKeys.ts';
 import { ROUTES } from '../../../shared/core/routes.ts';
-import { outputDocumentName, runLink, RUN_TEXTS, valuesFromRun, valuesToStore, type RunnablePrompt } from '../../../shared/core/runPrompt.ts';
+import { outputDocumentName, runLink, valuesFromRun, valuesToStore, type RunnablePrompt } from '../../../shared/core/runPrompt.ts';
+import { RUN_TEXTS } from '../../../shared/core/runTexts.ts';
 import { getPromptRun, type PromptRun } from '../../../shared/data/promptsRuns.ts';
 import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys, type ModelChoice } from '../../../shared/ui/ai/ModelPicker.tsx';
 import { PROMPT_SCREEN_PROVIDER_LABELS } from '../../../shared/ui/ai/providerLabels.ts';
@@ -17,9 +19,10 @@ import { useNotify } from '../../../shared/ui/notices.tsx';
 import { useProviderKeys } from '../../lib/providerKeys.ts';
 import { useUser } from '../../lib/session.tsx';
 import { supabase } from '../../lib/supabase.ts';
-import { RunHistoryList } from './RunHistoryList.tsx';
-import { RunOutputPanel } from './RunOutputPanel.tsx';
-import { useRecordRuns } from './useRecordRuns.ts';
+import { RunHistoryList } from '../../../shared/ui/run/RunHistoryList.tsx';
+import { RunOutput } from '../../../shared/ui/run/RunOutput.tsx';
+import { useRunRecorder } from '../../../shared/ui/run/useRunRecorder.ts';
+import { historyListData, useRunOutputActions, webData } from './runSide.ts';
 import { useRunHistory } from './useRunHistory.ts';
 
 const isProvider = (value: string): value is ProviderId => PROVIDER_IDS.includes(value as ProviderId);
@@ -54,7 +57,8 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
   const link = runLink(prompt);
   const history = useRunHistory({ promptId: link.promptId ?? undefined, freePromptId: link.freePromptId ?? undefined });
   const run = useAiRun();
-  const begin = useRecordRuns(run, history.prepend);
+  const begin = useRunRecorder(run, { client: webData, notifyFailure: true, onRecorded: history.prepend });
+  const outputActions = useRunOutputActions();
   const [expanded, setExpanded] = useState<string | null>(reopenRunId);
 
   // The fields still empty (an edited prompt is sent as it is, so nothing is missing then).
@@ -65,7 +69,7 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
   const start = () => {
     if (running) return;
     if (missing.length) return setProblem(RUN_TEXTS.fillIn(missing.map((f) => f.label)));
-    if (!finalPrompt.trim()) return setProblem('The prompt to send is empty.');
+    if (!finalPrompt.trim()) return setProblem(RUN_TEXTS.emptyPrompt);
     if (!usable || !choice.model) return;
     setProblem(null);
     begin({
@@ -88,7 +92,7 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
     if (isProvider(past.provider)) setChoice({ provider: past.provider, model: past.model ?? '' });
     setProblem(null);
     if (!quiet) {
-      notify({ title: 'Values restored', description: 'The form holds the values of that run.' });
+      notify({ title: RUN_TEXTS.valuesRestored, description: RUN_TEXTS.valuesRestoredText });
       formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     }
   };
@@ -164,18 +168,30 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
                 disabled={running || !keys.ready || !usable || !choice.model}
                 aria-keyshortcuts="Control+Enter"
               >
-                {running ? 'Running…' : run.status === 'idle' ? 'Run prompt' : 'Run again'}
+                {running ? RUN_TEXTS.running : run.status === 'idle' ? RUN_TEXTS.runPrompt : RUN_TEXTS.runAgain}
               </Button>
             </Stack>
           </CardContent>
         </Card>
-        <RunOutputPanel run={run} documentName={outputDocumentName(prompt.name, new Date())} />
+        <RunOutput run={run} documentName={outputDocumentName(prompt.name, new Date())} layout="page" actions={outputActions} />
       </Box>
       <Box component="section" aria-labelledby="run-history-title">
         <Typography id="run-history-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-          Your runs of this prompt{history.status === 'ready' && history.total > 0 ? ` (${history.total})` : ''}
+          {RUN_TEXTS.withCount(RUN_TEXTS.historyTitle, history.status === 'ready' ? history.total : null)}
         </Typography>
-        <RunHistoryList history={history} fields={parsed.fields} onUseValues={restoreRun} expandedId={expanded} onExpand={setExpanded} />
+        <RunHistoryList
+          layout="page"
+          {...historyListData(history)}
+          actions={outputActions}
+          fields={parsed.fields}
+          runActions={(past) => (
+            <Button size="small" startIcon={<RestoreIcon fontSize="small" />} onClick={() => restoreRun(past)}>
+              {RUN_TEXTS.useValues}
+            </Button>
+          )}
+          expandedId={expanded}
+          onExpand={setExpanded}
+        />
       </Box>
     </Stack>
   );

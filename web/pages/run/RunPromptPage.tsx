@@ -5,7 +5,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { badgeOf, isPromptLocked } from '../../../shared/core/promptStacks.ts';
 import { ROUTES } from '../../../shared/core/routes.ts';
-import { RUN_TEXTS } from '../../../shared/core/runPrompt.ts';
+import { RUN_TEXTS } from '../../../shared/core/runTexts.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PromptRunner } from './PromptRunner.tsx';
 import { useRunnablePrompt } from './useRunnablePrompt.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { RUN_TEXTS } from '../../../shared/core/runPrompt.ts';
+import { RUN_TEXTS } from '../../../shared/core/runTexts.ts';
 import { deleteAllPromptRuns, deletePromptRun, listPromptRuns, type PromptRun } from '../../../shared/data/promptsRuns.ts';
 import { useNotify } from '../../../shared/ui/notices.tsx';
 import { supabase } from '../../lib/supabase.ts';

@@ -17,6 +17,7 @@ import { ROUTES } from '../../../shared/core/routes.ts';
 import type { ToolEntry } from '../../../shared/core/tools/catalog.ts';
 import { accentText } from '../../../shared/ui/colorMode.tsx';
 import { useNotify } from '../../../shared/ui/notices.tsx';
+import { COPIED_TEXT } from '../../../shared/core/text.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
 /** Icon and accent colour of each tool card. */
@@ -101,7 +102,7 @@ export function ToolPage({ title, subtitle, children }: { title: string; subtitl
 /** Copies text to the clipboard and says so with a notice; resolves whether it worked. */
 export function useCopyText(): (text: string, title?: string) => Promise<boolean> {
   const notify = useNotify();
-  return async (text, title = '✅ Copied to clipboard!') => {
+  return async (text, title = COPIED_TEXT) => {
     try {
       await navigator.clipboard.writeText(text);
       notify({ title, description: text.length > 120 ? `${text.slice(0, 117)}…` : text });
