@@ -262,3 +262,6 @@ export function mergeKeyColumns<C extends string>(
   }
   return { values, uploads };
 }
+
+/** A provider's display name; an id we do not know (an older run's) shows as written. */
+export const providerName = (id: string): string => (PROVIDER_IDS.includes(id as ProviderId) ? PROVIDER_KEYS[id as ProviderId].label : id);

@@ -3,7 +3,7 @@ import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Chip
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { PromptField } from '../../core/placeholders.ts';
-import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '../../core/providerKeys.ts';
+import { providerName } from '../../core/providerKeys.ts';
 import { filledValueRows, outputDocumentName } from '../../core/runPrompt.ts';
 import { RUN_STATUS_LABELS, RUN_TEXTS } from '../../core/runTexts.ts';
 import { RUN_HISTORY_PAGE_SIZE, type PromptRun } from '../../data/promptsRuns.ts';
@@ -21,11 +21,9 @@ import { OutputActions, type OutputActionsSetup } from './OutputActions.tsx';
  *   or the list; each run's filled values, its output, the prompt sent; its output saved under the
  *   prompt's name and the day.
  */
-export type RunHistoryLayout = 'panel' | 'page';
+type RunHistoryLayout = 'panel' | 'page';
 
 const STATUS_COLOR = { done: 'success', stopped: 'default', error: 'error' } as const;
-
-export const providerName = (provider: string): string => (PROVIDER_IDS.includes(provider as ProviderId) ? PROVIDER_KEYS[provider as ProviderId].label : provider);
 
 const fullTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,8 +1,6 @@
 import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
-import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '../../../shared/core/providerKeys.ts';
+import { providerName } from '../../../shared/core/providerKeys.ts';
 import type { RecommendedPrompt } from '../../../shared/core/recommendedPrompts.ts';
-
-const providerName = (id: string) => (PROVIDER_IDS.includes(id as ProviderId) ? PROVIDER_KEYS[id as ProviderId].label : id);
 
 /** The whole prompt before saving it: its text as it will run, every tag, the providers it suits. */
 export function PromptPreviewDialog({ prompt, onClose, onSave }: { prompt: RecommendedPrompt; onClose: () => void; onSave: () => void }) {
