@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
@@ -20,6 +21,8 @@ export default defineConfig({
         },
       },
       {
+        // `@/…` is the repository root, as in tsconfig.json (the unit project gets it from WXT).
+        resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '') } },
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import { WebSocket } from 'ws';
 import { DEFAULT_PORT, DEFAULT_SERVICE_ROLE_KEY } from '../supabase/local/config.ts';
-import { ensureMasterAdmin, type MasterAdminRequest, type MasterAdminResult } from '../shared/data/adminAccounts.ts';
+import { ensureMasterAdmin, type MasterAdminRequest, type MasterAdminResult } from '../shared/data/admin/accounts.ts';
 
 /**
  * `npm run admin:create -- <email> [--password <password>] [--name <name>]`
@@ -28,10 +28,9 @@ export function serviceClient(url: string, serviceRoleKey: string) {
 
 export function describeResult(result: MasterAdminResult): string {
   const what = result.created ? 'created' : result.promoted ? 'promoted' : 'already';
-  const lines = [
-    what === 'already' ? `${result.email} is a master admin (no change).` : `${result.email} ${what} as master admin.`,
-  ];
-  if (result.generatedPassword) lines.push(`Password (shown once, change it in Settings or via Forgot password): ${result.generatedPassword}`);
+  const lines = [what === 'already' ? `${result.email} is a master admin (no change).` : `${result.email} ${what} as master admin.`];
+  if (result.generatedPassword)
+    lines.push(`Password (shown once, change it in Settings or via Forgot password): ${result.generatedPassword}`);
   return lines.join('\n');
 }
 

@@ -37,7 +37,9 @@ if (fakeAi) {
   const ai = await startFakeOpenAI({ port: Number(process.env.FAKE_AI_PORT ?? 54330), acceptKey: (key) => !key.includes('bad') });
   frontEnv.VITE_AI_BASE_URL = ai.baseURL;
   frontEnv.WXT_AI_BASE_URL = ai.baseURL;
-  console.log(`Fake AI provider on ${ai.url}: save any key (e.g. sk-test-1234567890abcdef) in Settings; type [[fake:429]], [[fake:timeout]] … in a prompt to try the error paths`);
+  console.log(
+    `Fake AI provider on ${ai.url}: save any key (e.g. sk-test-1234567890abcdef) in Settings; type [[fake:429]], [[fake:timeout]] … in a prompt to try the error paths`,
+  );
 }
 
 const children: ChildProcess[] = [];
@@ -84,14 +86,26 @@ if (!hosted) {
   }
   let stripeEnv = {};
   if (fakeStripe) {
-    const stripe = await startFakeStripe({ port: Number(process.env.FAKE_STRIPE_PORT ?? 54331), webhookUrl: `${supabaseUrl}/functions/v1/stripe-webhook` });
-    stripeEnv = { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url };
+    const stripe = await startFakeStripe({
+      port: Number(process.env.FAKE_STRIPE_PORT ?? 54331),
+      webhookUrl: `${supabaseUrl}/functions/v1/stripe-webhook`,
+    });
+    stripeEnv = {
+      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+    };
     frontEnv.VITE_STRIPE_PUBLISHABLE_KEY = 'pk_test_local_fake';
-    console.log(`Fake Stripe on ${stripe.url} (its checkout page has Pay and Cancel buttons; any price id starting with price_ sells for $19.99)`);
+    console.log(
+      `Fake Stripe on ${stripe.url} (its checkout page has Pay and Cancel buttons; any price id starting with price_ sells for $19.99)`,
+    );
   }
   // With the fake AI provider, the stack's functions (server-side document generation) call it too.
   const aiEnv = frontEnv.VITE_AI_BASE_URL ? { AI_BASE_URL: frontEnv.VITE_AI_BASE_URL } : {};
-  watch(startService('stack', process.execPath, ['--import', 'tsx', 'supabase/local/main.ts'], { ...googleEnv, ...stripeEnv, ...aiEnv }), 'local stack');
+  watch(
+    startService('stack', process.execPath, ['--import', 'tsx', 'supabase/local/main.ts'], { ...googleEnv, ...stripeEnv, ...aiEnv }),
+    'local stack',
+  );
   await waitForHttp(`${supabaseUrl}/health`, 120_000);
 }
 
@@ -111,8 +125,12 @@ await waitForHttp('http://127.0.0.1:5173/', 60_000);
 console.log(`
 AI Vault is running${hosted ? ' against your hosted Supabase project' : ''}:
   Dashboard       http://127.0.0.1:5173
-  Supabase API    ${supabaseUrl}${hosted ? '' : `   (REST /rest/v1, Auth /auth/v1, Functions /functions/v1)
-  Local mailbox   ${supabaseUrl}/mail   (confirmation and password-reset mails land here)`}
+  Supabase API    ${supabaseUrl}${
+    hosted
+      ? ''
+      : `   (REST /rest/v1, Auth /auth/v1, Functions /functions/v1)
+  Local mailbox   ${supabaseUrl}/mail   (confirmation and password-reset mails land here)`
+  }
   Extension       .output/chrome-mv3 — load it unpacked at chrome://extensions (Developer mode → Load unpacked)${dev ? ' (rebuilt on change)' : ''}
 Press Ctrl-C to stop everything.
 `);

@@ -46,7 +46,12 @@ const minutes = (seconds: number) => {
 
 async function countVitest(file: string): Promise<void> {
   if (!existsSync(file)) return;
-  const report = JSON.parse(await readFile(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  const report = JSON.parse(await readFile(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
   total.passed += report.numPassedTests;
   total.failed += report.numFailedTests;
   total.skipped += report.numPendingTests + report.numTodoTests;
@@ -105,7 +110,14 @@ process.on('exit', stopHog);
 
 await rm(reports, { recursive: true, force: true });
 await mkdir(reports, { recursive: true });
-const vitest = (project: string, out: string) => ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/${out}.json`];
+const vitest = (project: string, out: string) => [
+  'run',
+  '--project',
+  project,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reports}/${out}.json`,
+];
 
 await step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 await step('lint', bin('eslint'), ['.']);

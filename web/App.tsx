@@ -103,12 +103,15 @@ const routes: RouteObject[] = [
               { path: ROUTES.pitchDeck, lazy: page(() => import('./pages/hub/PitchDeckPage.tsx'), 'PitchDeckPage') },
               { path: ROUTES.billing, lazy: page(() => import('./pages/hub/BillingPage.tsx'), 'BillingPage') },
               { path: ROUTES.settings, lazy: page(() => import('./pages/settings/SettingsPage.tsx'), 'SettingsPage') },
-              { path: ROUTES.prompts, lazy: page(() => import('./pages/stacks/PromptStacksPage.tsx'), 'PromptStacksPage') },
+              { path: ROUTES.promptStacks, lazy: page(() => import('./pages/stacks/PromptStacksPage.tsx'), 'PromptStacksPage') },
               { path: ROUTES.myPrompts, lazy: page(() => import('./pages/library/LibraryPages.tsx'), 'MyPromptsPage') },
               { path: ROUTES.promptsLibrary, lazy: page(() => import('./pages/library/LibraryPages.tsx'), 'PromptFoldersPage') },
-              { path: ROUTES.recommendedPrompts, lazy: page(() => import('./pages/recommended/RecommendedPromptsPage.tsx'), 'RecommendedPromptsPage') },
+              {
+                path: ROUTES.recommendedPrompts,
+                lazy: page(() => import('./pages/recommended/RecommendedPromptsPage.tsx'), 'RecommendedPromptsPage'),
+              },
               { path: ROUTES.runPrompt, lazy: page(() => import('./pages/run/RunPromptPage.tsx'), 'RunPromptPage') },
-              { path: ROUTES.promptStacks, lazy: page(() => import('./pages/offers/OfferBuilderPage.tsx'), 'OfferBuilderPage') },
+              { path: ROUTES.offerBuilder, lazy: page(() => import('./pages/offers/OfferBuilderPage.tsx'), 'OfferBuilderPage') },
               { path: ROUTES.knowledgeBase, lazy: page(() => import('./pages/knowledge/KnowledgeBasePage.tsx'), 'KnowledgeBasePage') },
               {
                 path: ROUTES.documentGenerator,

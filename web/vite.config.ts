@@ -13,6 +13,8 @@ export default defineConfig({
   // .env files live at the repo root; only VITE_* reach the browser.
   envDir: repoRoot,
   plugins: [react()],
+  // `@/…` is the repository root, as in tsconfig.json and the extension's build.
+  resolve: { alias: { '@': repoRoot.replace(/\/$/, '') } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   // allowedHosts: the e2e run serves the marketplace/feedback host apps under test host names.
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, allowedHosts: true },

@@ -59,15 +59,20 @@ function providerMessage(error: APIError): string {
 export function toAiError(error: unknown, context: { provider: ProviderId; fallback?: string; partial?: string }): AiError {
   const partial = context.partial ?? '';
   if (error instanceof AiError) return error;
-  if (error instanceof APIUserAbortError || (error instanceof Error && error.name === 'AbortError')) return new AiError('aborted', 'Stopped.', 'Stopped', undefined, partial);
+  if (error instanceof APIUserAbortError || (error instanceof Error && error.name === 'AbortError'))
+    return new AiError('aborted', 'Stopped.', 'Stopped', undefined, partial);
   // A caller with its own catalogue (the offer builder's four messages) gets its fallback for a timeout too.
-  if (error instanceof APIConnectionTimeoutError) return new AiError('timeout', context.fallback ?? AI_TEXTS.timeout, AI_TEXTS.failedTitle, undefined, partial);
-  if (error instanceof APIConnectionError) return new AiError('network', context.fallback ?? AI_TEXTS.network, AI_TEXTS.failedTitle, undefined, partial);
+  if (error instanceof APIConnectionTimeoutError)
+    return new AiError('timeout', context.fallback ?? AI_TEXTS.timeout, AI_TEXTS.failedTitle, undefined, partial);
+  if (error instanceof APIConnectionError)
+    return new AiError('network', context.fallback ?? AI_TEXTS.network, AI_TEXTS.failedTitle, undefined, partial);
   if (error instanceof APIError && error.status !== undefined) {
-    if (error.status === 401 || error.status === 403) return new AiError('auth', AI_TEXTS.auth(context.provider), 'Authentication Failed', error.status, partial);
+    if (error.status === 401 || error.status === 403)
+      return new AiError('auth', AI_TEXTS.auth(context.provider), 'Authentication Failed', error.status, partial);
     const kind: AiErrorKind = error.status === 429 ? 'rateLimit' : 'api';
     return new AiError(kind, AI_TEXTS.api(providerMessage(error)), AI_TEXTS.failedTitle, error.status, partial);
   }
-  if (error instanceof AiJsonError || error instanceof ZodError || error instanceof SyntaxError) return new AiError('badJson', AI_TEXTS.badJson, AI_TEXTS.failedTitle, undefined, partial);
+  if (error instanceof AiJsonError || error instanceof ZodError || error instanceof SyntaxError)
+    return new AiError('badJson', AI_TEXTS.badJson, AI_TEXTS.failedTitle, undefined, partial);
   return new AiError('network', context.fallback ?? AI_TEXTS.network, AI_TEXTS.failedTitle, undefined, partial);
 }

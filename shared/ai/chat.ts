@@ -58,7 +58,12 @@ const messagesOf = (prompt: AiRequest['prompt']): ChatCompletionMessageParam[] =
 
 /** The settings a call runs with: our defaults, then the front end's (setAiDefaults), then the request's. */
 function settingsFor(request: AiRequest): Required<Pick<ClientOptions, 'timeoutMs' | 'streamIdleMs' | 'maxRetries'>> & ClientOptions {
-  return { timeoutMs: DEFAULT_AI_TIMEOUT_MS, streamIdleMs: DEFAULT_STREAM_IDLE_MS, maxRetries: DEFAULT_AI_RETRIES, ...withAiDefaults(request.settings) };
+  return {
+    timeoutMs: DEFAULT_AI_TIMEOUT_MS,
+    streamIdleMs: DEFAULT_STREAM_IDLE_MS,
+    maxRetries: DEFAULT_AI_RETRIES,
+    ...withAiDefaults(request.settings),
+  };
 }
 
 function clientFor(request: AiRequest, settings: ClientOptions) {
@@ -78,13 +83,16 @@ export async function streamText(request: AiRequest & { onDelta?: (delta: string
   let text = '';
   try {
     let startedAt = 0;
-    const stream = await withRetries(() => {
-      startedAt = Date.now();
-      return client.chat.completions.create(
-        { model: request.model, messages: messagesOf(request.prompt), stream: true, ...extraParams(request.target.provider) },
-        { signal: request.signal },
-      );
-    }, { maxRetries: settings.maxRetries, signal: request.signal });
+    const stream = await withRetries(
+      () => {
+        startedAt = Date.now();
+        return client.chat.completions.create(
+          { model: request.model, messages: messagesOf(request.prompt), stream: true, ...extraParams(request.target.provider) },
+          { signal: request.signal },
+        );
+      },
+      { maxRetries: settings.maxRetries, signal: request.signal },
+    );
     const limits = { firstContentMs: Math.max(1, settings.timeoutMs - (Date.now() - startedAt)), idleMs: settings.streamIdleMs };
     const { finishReason } = await readChatStream(stream, limits, (delta) => {
       text += delta;

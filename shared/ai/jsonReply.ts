@@ -51,6 +51,7 @@ export function extractJson(text: string): unknown {
 export function parseJsonReply<T>(text: string, schema: ZodType<T>): T {
   const value = extractJson(text);
   const result = schema.safeParse(value);
-  if (!result.success) throw new AiJsonError(`The answer does not have the expected shape: ${result.error.issues[0]?.message ?? 'invalid'}`, text);
+  if (!result.success)
+    throw new AiJsonError(`The answer does not have the expected shape: ${result.error.issues[0]?.message ?? 'invalid'}`, text);
   return result.data;
 }

@@ -21,7 +21,9 @@ const NOT_CHAT = /(embed|whisper|tts|dall-e|moderation|transcribe|audio|image|re
 
 /** The chat models of a provider's list, without the "models/" prefix Gemini puts on ids. */
 export function chatModels(ids: readonly string[]): string[] {
-  return [...new Set(ids.map((id) => id.replace(/^models\//, '')).filter((id) => id && !NOT_CHAT.test(id)))].sort((a, b) => a.localeCompare(b));
+  return [...new Set(ids.map((id) => id.replace(/^models\//, '')).filter((id) => id && !NOT_CHAT.test(id)))].sort((a, b) =>
+    a.localeCompare(b),
+  );
 }
 
 /** The model to preselect: a preference the list offers, else the first chat model listed, else our first preference. */

@@ -2,7 +2,14 @@ import { z, type ZodType } from 'zod';
 import { assetFormat } from '../core/offers/categories.ts';
 import type { OfferAsset, OfferDraft } from '../core/offers/offer.ts';
 import { normalizePlan, organizeSchema, type OrganizePlan } from '../core/offers/organize.ts';
-import { assetPrompt, frameworkPrompt, organizePrompt, rewriteJsonPrompt, rewritePrompt, type KnowledgeContext } from '../core/offers/prompts.ts';
+import {
+  assetPrompt,
+  frameworkPrompt,
+  organizePrompt,
+  rewriteJsonPrompt,
+  rewritePrompt,
+  type KnowledgeContext,
+} from '../core/offers/prompts.ts';
 import {
   emailSequenceSchema,
   facebookAdsSchema,
@@ -64,7 +71,12 @@ function asContent(format: AssetContent['format'], value: unknown): AssetContent
 
 const unfence = (text: string): string => /^\s*```(?:markdown|md)?\s*\n([\s\S]*?)\n```\s*$/i.exec(text)?.[1] ?? text.trim();
 
-export async function generateAssetContent(offer: OfferDraft, asset: OfferAsset, context: KnowledgeContext | null, options: OfferAiOptions): Promise<AssetContent> {
+export async function generateAssetContent(
+  offer: OfferDraft,
+  asset: OfferAsset,
+  context: KnowledgeContext | null,
+  options: OfferAiOptions,
+): Promise<AssetContent> {
   const format = assetFormat(asset.name);
   const prompt = assetPrompt(offer, asset, context);
   const schema = structuredSchema(format);
@@ -73,8 +85,14 @@ export async function generateAssetContent(offer: OfferDraft, asset: OfferAsset,
 }
 
 /** One asset rewritten by the user's instruction; structured assets keep their shape. */
-export async function rewriteAssetContent(name: string, content: AssetContent, instruction: string, options: OfferAiOptions): Promise<AssetContent> {
-  if (content.format === 'text') return asContent('text', await completeText(request(options, rewritePrompt(content.markdown, instruction, name))));
+export async function rewriteAssetContent(
+  name: string,
+  content: AssetContent,
+  instruction: string,
+  options: OfferAiOptions,
+): Promise<AssetContent> {
+  if (content.format === 'text')
+    return asContent('text', await completeText(request(options, rewritePrompt(content.markdown, instruction, name))));
   const schema = structuredSchema(content.format)!;
   return asContent(content.format, await completeJson({ ...request(options, rewriteJsonPrompt(content.data, instruction, name)), schema }));
 }

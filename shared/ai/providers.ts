@@ -81,7 +81,8 @@ export const PROVIDER_ENDPOINTS: Record<ProviderId, ProviderEndpoint> = {
     baseURL: 'https://api.ai21.com/studio/v1',
     models: {
       kind: 'unsupported',
-      reason: "AI21 has no endpoint that checks a key without running a model, so it can't be tested here. It is checked the first time you use it.",
+      reason:
+        "AI21 has no endpoint that checks a key without running a model, so it can't be tested here. It is checked the first time you use it.",
     },
     keyRequired: true,
   },
@@ -134,7 +135,9 @@ export function normalizingFetch(inner: typeof fetch = (...args) => globalThis.f
     if (response.ok) return response;
     const text = await response.text();
     const message = errorMessageFromBody(text);
-    const body = JSON.stringify({ error: { ...extractErrorObject(text), message: message ?? `${response.status} ${response.statusText}`.trim() } });
+    const body = JSON.stringify({
+      error: { ...extractErrorObject(text), message: message ?? `${response.status} ${response.statusText}`.trim() },
+    });
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
@@ -216,7 +219,8 @@ async function calling<T>(url: string, request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (error) {
-    if (error instanceof APIConnectionError && !(error instanceof APIConnectionTimeoutError)) throw new ProviderUnreachableError(url, error);
+    if (error instanceof APIConnectionError && !(error instanceof APIConnectionTimeoutError))
+      throw new ProviderUnreachableError(url, error);
     throw error;
   }
 }
@@ -238,14 +242,15 @@ export async function listModels(target: ProviderTarget, given: ClientOptions = 
   }
   const ids: string[] = [];
   // One page is enough to prove the key; providers with paging (Anthropic) are asked for a big page.
-  const page = await calling(`${client.baseURL}/models`, () => client.models.list(target.provider === 'anthropic' ? { query: { limit: 1000 } } : undefined));
+  const page = await calling(`${client.baseURL}/models`, () =>
+    client.models.list(target.provider === 'anthropic' ? { query: { limit: 1000 } } : undefined),
+  );
   for (const model of page.data) ids.push(model.id);
   return ids;
 }
 
 export type KeyTestResult =
-  | { ok: true; models: string[]; message: string }
-  | { ok: false; message: string; status?: number; unsupported?: boolean };
+  { ok: true; models: string[]; message: string } | { ok: false; message: string; status?: number; unsupported?: boolean };
 
 /** Why a provider cannot be tested, or null when it can. */
 export function untestableReason(provider: ProviderId): string | null {
@@ -258,7 +263,11 @@ export function untestableReason(provider: ProviderId): string | null {
  * server is named by the URL actually called: the request's own, else the base URL in use (the
  * development override included).
  */
-export function describeProviderError(error: unknown, target: ProviderTarget, given: ClientOptions = {}): { message: string; status?: number } {
+export function describeProviderError(
+  error: unknown,
+  target: ProviderTarget,
+  given: ClientOptions = {},
+): { message: string; status?: number } {
   const label = PROVIDER_KEYS[target.provider].label;
   if (error instanceof APIConnectionTimeoutError) return { message: `${label} did not answer in time. Try again later.` };
   if (error instanceof APIUserAbortError) return { message: 'The test was cancelled.' };

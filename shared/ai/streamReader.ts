@@ -43,7 +43,11 @@ function nextWithin<T>(iterator: AsyncIterator<T>, ms: number, onTimeout: () => 
 }
 
 /** Reads `stream` to its end, calling `onDelta` with each piece of text. Stop (the request's signal) ends it quietly. */
-export async function readChatStream(stream: Stream<ChatCompletionChunk>, limits: StreamLimits, onDelta: (delta: string) => void): Promise<StreamOutcome> {
+export async function readChatStream(
+  stream: Stream<ChatCompletionChunk>,
+  limits: StreamLimits,
+  onDelta: (delta: string) => void,
+): Promise<StreamOutcome> {
   const iterator = stream[Symbol.asyncIterator]();
   let finishReason: string | null = null;
   let writing = false;

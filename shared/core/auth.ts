@@ -41,7 +41,10 @@ export const AUTH_TEXT = {
   recoveryMissing:
     'This password reset link is invalid, has expired or was already used. Reset links work once, in the browser where you requested them.',
   totpInvalid: 'That code is not valid. Enter the current 6-digit code from your authenticator app.',
-  totpEnabled: { title: 'Two-Factor Authentication On', description: 'You will be asked for a code from your authenticator app when you sign in.' },
+  totpEnabled: {
+    title: 'Two-Factor Authentication On',
+    description: 'You will be asked for a code from your authenticator app when you sign in.',
+  },
   totpRemoved: { title: 'Two-Factor Authentication Off', description: 'Signing in now needs only your password.' },
   totpError: 'Two-Factor Authentication Error',
 } as const;

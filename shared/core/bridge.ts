@@ -23,7 +23,13 @@ export function isDashboardMessage(data: unknown): data is DashboardBridgeMessag
   const m = data as Record<string, unknown>;
   if (m.source !== BRIDGE_FROM_DASHBOARD) return false;
   if (m.type === 'ping') return true;
-  return m.type === 'connect' && typeof m.requestId === 'string' && typeof m.tokenHash === 'string' && m.tokenHash.length > 0 && m.tokenHash.length < 512;
+  return (
+    m.type === 'connect' &&
+    typeof m.requestId === 'string' &&
+    typeof m.tokenHash === 'string' &&
+    m.tokenHash.length > 0 &&
+    m.tokenHash.length < 512
+  );
 }
 
 export function isExtensionMessage(data: unknown): data is ExtensionBridgeMessage {

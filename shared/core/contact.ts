@@ -75,7 +75,10 @@ export const hasContactErrors = (errors: ContactErrors): boolean => Object.keys(
 
 /** The `?subject=` prefill (the billing page links here), cut to the field's limit. */
 export function subjectFromQuery(value: string | null | undefined): string {
-  return (value ?? '').replace(/[\r\n]+/g, ' ').trim().slice(0, CONTACT_LIMITS.subject);
+  return (value ?? '')
+    .replace(/[\r\n]+/g, ' ')
+    .trim()
+    .slice(0, CONTACT_LIMITS.subject);
 }
 
 export const CONTACT_SENT = {

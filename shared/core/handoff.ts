@@ -35,7 +35,8 @@ export function readHandoffFragment(hash: string): HandoffFragment | null {
   return { tokenHash, email: params.get('email')?.trim() || null, next: safeNextPath(params.get('next')) };
 }
 
-export const sameEmail = (a: string | null | undefined, b: string | null | undefined) => Boolean(a && b && a.trim().toLowerCase() === b.trim().toLowerCase());
+export const sameEmail = (a: string | null | undefined, b: string | null | undefined) =>
+  Boolean(a && b && a.trim().toLowerCase() === b.trim().toLowerCase());
 
 /** What the dashboard does with a handoff link, given who is signed in there now. */
 export type HandoffPlan = 'signIn' | 'alreadySignedIn' | 'askToSwitch';

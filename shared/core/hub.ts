@@ -183,7 +183,10 @@ const FEATURE_NOTICE_TITLE: Record<RequestableFeature, string> = {
 export type FeatureRequestOutcome = 'added' | 'already';
 
 /** The notice after asking for a feature: first time on the list, or already on it. */
-export function featureRequestNotice(feature: RequestableFeature, outcome: FeatureRequestOutcome): { title: string; description: string; duration?: number } {
+export function featureRequestNotice(
+  feature: RequestableFeature,
+  outcome: FeatureRequestOutcome,
+): { title: string; description: string; duration?: number } {
   const label = FEATURE_LABELS[feature];
   const description =
     outcome === 'added'
@@ -210,7 +213,10 @@ export interface FeatureBlurb {
 
 /** Workflows (/workflows): the four blurbs under 'Coming Soon'. */
 export const WORKFLOW_BLURBS: readonly FeatureBlurb[] = [
-  { title: 'Multi-step automations', description: 'Chain prompts so the output of one step feeds the next — research, outline, draft, polish.' },
+  {
+    title: 'Multi-step automations',
+    description: 'Chain prompts so the output of one step feeds the next — research, outline, draft, polish.',
+  },
   { title: 'Reusable templates', description: 'Save a workflow once and run it again for every product, client or campaign.' },
   { title: 'Knowledge-aware steps', description: 'Let any step pull context from your knowledge base so results stay on-brand.' },
   { title: 'Scheduled runs', description: 'Run workflows on a schedule and find the finished documents waiting in your workspace.' },
@@ -234,7 +240,10 @@ export const AI_FEATURE_CARDS: readonly (FeatureBlurb & { feature: RequestableFe
 
 /** Pitch Deck (/pitch-deck): what the builder will do. */
 export const PITCH_DECK_POINTS: readonly FeatureBlurb[] = [
-  { title: 'From idea to slides', description: 'Describe your product or offer and get a complete deck outline: problem, solution, market, traction and ask.' },
+  {
+    title: 'From idea to slides',
+    description: 'Describe your product or offer and get a complete deck outline: problem, solution, market, traction and ask.',
+  },
   { title: 'Investor-ready copy', description: 'Clear, persuasive slide copy written with your own AI key.' },
   { title: 'Export anywhere', description: 'Download your deck to present, share or refine in your favorite slide tool.' },
 ];

@@ -58,7 +58,9 @@ export const IDEA_TASK = 'startup-idea';
 
 /** `avoid`: names of ideas already shown for this interest (Regenerate asks for a different one). */
 export function startupIdeaPrompt(interest: string, avoid: readonly string[] = []): string {
-  const different = avoid.length ? `\nPropose a different idea from these earlier ones: ${avoid.map((name) => `"${name}"`).join(', ')}.\n` : '';
+  const different = avoid.length
+    ? `\nPropose a different idea from these earlier ones: ${avoid.map((name) => `"${name}"`).join(', ')}.\n`
+    : '';
   return `Task: ${IDEA_TASK}
 You are a startup strategist. Invent one specific, realistic startup idea for this interest or market: "${interest.trim()}".
 ${different}

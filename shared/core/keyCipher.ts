@@ -10,7 +10,11 @@ const PREFIX = 'enc:v1:';
 
 export const isEncrypted = (value: string): boolean => value.startsWith(PREFIX);
 
-const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const b64 = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 const unb64 = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 
 /** The AES key: SHA-256 of the secret, so any long random string works as a secret. */
@@ -23,7 +27,11 @@ const aad = (userId: string, column: string) => new TextEncoder().encode(`${user
 
 export async function encryptKey(secret: string, userId: string, column: string, plaintext: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: aad(userId, column) }, await keyOf(secret), new TextEncoder().encode(plaintext));
+  const sealed = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: aad(userId, column) },
+    await keyOf(secret),
+    new TextEncoder().encode(plaintext),
+  );
   return `${PREFIX}${b64(iv)}:${b64(new Uint8Array(sealed))}`;
 }
 
@@ -33,7 +41,11 @@ export async function decryptKey(secret: string, userId: string, column: string,
   const [iv, sealed] = stored.slice(PREFIX.length).split(':');
   if (!iv || !sealed) return null;
   try {
-    const opened = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: unb64(iv), additionalData: aad(userId, column) }, await keyOf(secret), unb64(sealed));
+    const opened = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: unb64(iv), additionalData: aad(userId, column) },
+      await keyOf(secret),
+      unb64(sealed),
+    );
     return new TextDecoder().decode(opened);
   } catch {
     return null;

@@ -28,7 +28,7 @@ export function offerIdeaFrom({ selection, title, url, text }: OfferSource): str
 
 /** The offer builder with `idea`, generating its framework right away. */
 export function offerBuilderPath(idea: string): string {
-  return `${ROUTES.promptStacks}?${new URLSearchParams({ [OFFER_IDEA_PARAM]: idea, [OFFER_GENERATE_PARAM]: '1' }).toString()}`;
+  return `${ROUTES.offerBuilder}?${new URLSearchParams({ [OFFER_IDEA_PARAM]: idea, [OFFER_GENERATE_PARAM]: '1' }).toString()}`;
 }
 
 /** What a /prompt-stacks address asks for: the idea to put in the box, and whether to generate it. */

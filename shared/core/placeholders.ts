@@ -88,7 +88,19 @@ export interface FillResult {
 const NAME = /^\p{L}[\p{L}\p{N} _'’.&/-]*$/u;
 // Alternatives: an escaped bracket (skipped), a bracket pair on one line, a page variable.
 const TOKEN = /\\\[|\[([^[\]\n]{1,300})\]|\{\{\s*([A-Za-z]+)\s*\}\}/g;
-const MULTILINE_NAMES = new Set(['content', 'notes', 'text', 'keywords', 'transcript', 'description', 'details', 'context', 'draft', 'article', 'email']);
+const MULTILINE_NAMES = new Set([
+  'content',
+  'notes',
+  'text',
+  'keywords',
+  'transcript',
+  'description',
+  'details',
+  'context',
+  'draft',
+  'article',
+  'email',
+]);
 
 /** The id of a name: lower-cased, trimmed, runs of spaces collapsed. */
 const normalizePlaceholderName = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -168,7 +180,8 @@ export function parsePrompt(text: string, questions: readonly PromptQuestion[] =
       } else if (existing.kind !== 'page') {
         // A later occurrence may add what the first one left out (options, a default).
         const defaultValue = existing.defaultValue ?? spec.defaultValue;
-        const merged = existing.kind === 'text' && spec.options ? { ...existing, kind: 'choice' as const, options: spec.options } : existing;
+        const merged =
+          existing.kind === 'text' && spec.options ? { ...existing, kind: 'choice' as const, options: spec.options } : existing;
         fields.set(id, { ...merged, defaultValue, required: defaultValue === undefined });
       }
       tokens.push({ start, end, fieldId: id });

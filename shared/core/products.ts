@@ -14,7 +14,8 @@ export const PRODUCT_TEXTS = {
   paymentErrorTitle: 'Payment Error',
   successTitle: 'Payment Successful!',
   notConfirmedTitle: 'Payment Not Confirmed',
-  notConfirmedText: 'We could not confirm a payment for this product, so there is nothing to download. If you paid, use the link from your receipt or contact support.',
+  notConfirmedText:
+    'We could not confirm a payment for this product, so there is nothing to download. If you paid, use the link from your receipt or contact support.',
   backToProduct: 'Back to the product',
   downloadNow: 'Download Now',
   retrieveError: 'Error Retrieving Product',
@@ -62,7 +63,10 @@ export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = { document: 'Doc
  * downloads count on the document, each buyer's on their purchase; max_downloads is the limit of
  * each of them.
  */
-export function productDownloadsLabel(doc: { downloadCount: number; soldDownloads: number; sales: number; maxDownloads: number | null }): { counts: string; limit: string } {
+export function productDownloadsLabel(doc: { downloadCount: number; soldDownloads: number; sales: number; maxDownloads: number | null }): {
+  counts: string;
+  limit: string;
+} {
   return {
     counts: `Owner ${doc.downloadCount} · Buyers ${doc.soldDownloads}`,
     limit: `${doc.sales} ${doc.sales === 1 ? 'sale' : 'sales'} · limit ${formatMaxDownloads(doc.maxDownloads)} each`,

@@ -52,6 +52,7 @@ export function parseQuota(value: unknown): QuotaStatus | null {
   const used = num(v.used);
   const limit = num(v.limit);
   const remaining = num(v.remaining);
-  if (used === null || limit === null || remaining === null || typeof v.month !== 'string' || !/^\d{4}-\d{2}-01$/.test(v.month)) return null;
+  if (used === null || limit === null || remaining === null || typeof v.month !== 'string' || !/^\d{4}-\d{2}-01$/.test(v.month))
+    return null;
   return { used, limit, remaining, month: v.month };
 }

@@ -33,14 +33,16 @@ export const ROUTES = {
   /** Sidebar entry and dashboard card. */
   aiTools: '/ai-tools',
   manageFolders: '/manage-folders',
-  prompts: '/prompts',
+  /** The prompt stacks. */
+  promptStacks: '/prompts',
   workflows: '/workflows',
   myPrompts: '/my-prompts',
   training: '/training',
   adminDashboard: '/admin/dashboard',
   adminUsers: '/admin/users',
   aiFeatures: '/ai-features',
-  promptStacks: '/prompt-stacks',
+  /** The offer builder. */
+  offerBuilder: '/prompt-stacks',
   pitchDeck: '/pitch-deck',
   savedIdeas: '/saved-ideas',
   knowledgeBase: '/knowledge-base',
@@ -85,14 +87,14 @@ export const PROTECTED_ROUTES: readonly RoutePattern[] = [
   ROUTES.dashboard,
   ROUTES.aiTools,
   ROUTES.manageFolders,
-  ROUTES.prompts,
+  ROUTES.promptStacks,
   ROUTES.workflows,
   ROUTES.myPrompts,
   ROUTES.training,
   ROUTES.adminDashboard,
   ROUTES.adminUsers,
   ROUTES.aiFeatures,
-  ROUTES.promptStacks,
+  ROUTES.offerBuilder,
   ROUTES.pitchDeck,
   ROUTES.savedIdeas,
   ROUTES.knowledgeBase,
@@ -108,12 +110,7 @@ export const PROTECTED_ROUTES: readonly RoutePattern[] = [
 ];
 
 /** A signed-in user visiting one of these is sent to /dashboard. */
-export const SIGNED_IN_REDIRECTS: readonly RoutePattern[] = [
-  ROUTES.auth,
-  ROUTES.masterLogin,
-  ROUTES.forgotPassword,
-  ROUTES.adminAccess,
-];
+export const SIGNED_IN_REDIRECTS: readonly RoutePattern[] = [ROUTES.auth, ROUTES.masterLogin, ROUTES.forgotPassword, ROUTES.adminAccess];
 
 const enc = encodeURIComponent;
 
@@ -139,8 +136,7 @@ export function matchesRoute(pattern: string, path: string): boolean {
   });
 }
 
-const matchesAny = (patterns: readonly string[], path: string): boolean =>
-  patterns.some((pattern) => matchesRoute(pattern, path));
+const matchesAny = (patterns: readonly string[], path: string): boolean => patterns.some((pattern) => matchesRoute(pattern, path));
 
 export const isPublicPath = (path: string): boolean => matchesAny(PUBLIC_ROUTES, path);
 export const isProtectedPath = (path: string): boolean => matchesAny(PROTECTED_ROUTES, path);

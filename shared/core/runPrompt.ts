@@ -8,8 +8,15 @@
  * placeholder: every provider works here, so there is no such notice.
  */
 
-import { humanizePlaceholderName, PAGE_VARIABLES, type FieldValues, type PageVariable, type PromptField, type PromptQuestion } from './placeholders.ts';
-import type { LibraryPrompt } from './promptLibrary.ts';
+import {
+  humanizePlaceholderName,
+  PAGE_VARIABLES,
+  type FieldValues,
+  type PageVariable,
+  type PromptField,
+  type PromptQuestion,
+} from './placeholders.ts';
+import type { LibraryPrompt } from './promptLibrary/library.ts';
 import type { FreePrompt } from './promptStacks.ts';
 import { PROVIDER_IDS, type ProviderId } from './providerKeys.ts';
 import { runPromptPath } from './routes.ts';
@@ -159,7 +166,10 @@ export function labelForValueId(id: string): string {
  * The filled values to show with a run, empty ones left out: in form order when the fields are
  * known, otherwise by label (the database keeps no key order: jsonb sorts keys by length).
  */
-export function filledValueRows(stored: Readonly<Record<string, unknown>>, fields?: readonly PromptField[]): { id: string; label: string; value: string }[] {
+export function filledValueRows(
+  stored: Readonly<Record<string, unknown>>,
+  fields?: readonly PromptField[],
+): { id: string; label: string; value: string }[] {
   const labels = new Map((fields ?? []).map((f) => [f.id, f.label]));
   const known = (fields ?? []).map((f) => f.id).filter((id) => id in stored);
   const others = Object.keys(stored)

@@ -14,9 +14,11 @@ export const SHARE_TEXTS = {
 } as const;
 
 /** The address an invitation link opens in the dashboard; the token stays in the fragment (never sent to a server). */
-export const shareAcceptUrl = (siteUrl: string, token: string): string => `${siteUrl.replace(/\/+$/, '')}/shared/accept#token=${encodeURIComponent(token)}`;
+export const shareAcceptUrl = (siteUrl: string, token: string): string =>
+  `${siteUrl.replace(/\/+$/, '')}/shared/accept#token=${encodeURIComponent(token)}`;
 
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The invitation e-mail. */
 export function shareInvitationMail(input: { ownerEmail: string; itemName: string; kind: 'workspace' | 'document'; link: string }): {

@@ -10,21 +10,14 @@ export type ContactMessage = Tables<'contact_messages'>;
  * Stores a contact-form message. Sent with `Prefer: return=minimal`: the sender (anon or a user)
  * may insert but never read the row back. `userId` is the signed-in sender, or null.
  */
-export async function sendContactMessage(
-  client: AppClient,
-  input: ContactInput,
-  userId: string | null,
-): Promise<DataResult<void>> {
+export async function sendContactMessage(client: AppClient, input: ContactInput, userId: string | null): Promise<DataResult<void>> {
   const values = normalizeContact(input);
   const { error } = await client.from('contact_messages').insert({ ...values, user_id: userId });
   return error ? fail(error) : ok();
 }
 
 /** Newest first; only admins see any rows (RLS). */
-export async function listContactMessages(
-  client: AppClient,
-  limit = 50,
-): Promise<DataResult<ContactMessage[]>> {
+export async function listContactMessages(client: AppClient, limit = 50): Promise<DataResult<ContactMessage[]>> {
   const { data, error } = await client
     .from('contact_messages')
     .select('id, user_id, name, email, subject, message, created_at')

@@ -14,10 +14,7 @@ const UNIQUE_VIOLATION = '23505';
  * database). A second request for the same feature is not an error: it answers 'already'.
  * (The returned row is readable by its owner, so RLS lets the insert answer with it.)
  */
-export async function requestFeature(
-  client: AppClient,
-  feature: RequestableFeature,
-): Promise<DataResult<FeatureRequestOutcome>> {
+export async function requestFeature(client: AppClient, feature: RequestableFeature): Promise<DataResult<FeatureRequestOutcome>> {
   // ON CONFLICT DO NOTHING: a repeat returns no row instead of a 409 the browser would log.
   const { data, error } = await client
     .from('feature_requests')
@@ -29,10 +26,7 @@ export async function requestFeature(
 }
 
 /** The features the signed-in user asked for (RLS: own rows; admins see everyone's, so filter by user). */
-export async function listMyFeatureRequests(
-  client: AppClient,
-  userId: string,
-): Promise<DataResult<FeatureRequest[]>> {
+export async function listMyFeatureRequests(client: AppClient, userId: string): Promise<DataResult<FeatureRequest[]>> {
   const { data, error } = await client
     .from('feature_requests')
     .select('id, user_id, feature, created_at')
@@ -43,11 +37,7 @@ export async function listMyFeatureRequests(
 }
 
 /** Withdraws the user's request for a feature. */
-export async function withdrawFeatureRequest(
-  client: AppClient,
-  userId: string,
-  feature: RequestableFeature,
-): Promise<DataResult<void>> {
+export async function withdrawFeatureRequest(client: AppClient, userId: string, feature: RequestableFeature): Promise<DataResult<void>> {
   const { error } = await client.from('feature_requests').delete().eq('user_id', userId).eq('feature', feature);
   return error ? fail(error) : ok();
 }

@@ -20,7 +20,13 @@ export async function functionRefusal(error: unknown): Promise<FunctionRefusal |
   return (await context.json().catch(() => null)) as FunctionRefusal | null;
 }
 
-const KIND_OF_STATUS: Readonly<Record<number, DataErrorKind>> = { 400: 'invalid', 401: 'refused', 403: 'refused', 404: 'not_found', 429: 'limit' };
+const KIND_OF_STATUS: Readonly<Record<number, DataErrorKind>> = {
+  400: 'invalid',
+  401: 'refused',
+  403: 'refused',
+  404: 'not_found',
+  429: 'limit',
+};
 
 /** The kind of a failed call: unreachable, what the refusal's code implies, or what its HTTP status says. */
 export function functionErrorKind(error: unknown, refusal: FunctionRefusal | null): DataErrorKind {

@@ -33,7 +33,11 @@ export type KbSelection = { kind: 'all' } | { kind: 'uncategorized' } | { kind: 
 const FOLDER_COLUMNS = 'id, name, created_at';
 const DOCUMENT_COLUMNS = 'id, name, type, content, source, folder_id, created_at';
 
-const toKbFolder = (f: Pick<Tables<'kb_folders'>, 'id' | 'name' | 'created_at'>): KbFolder => ({ id: f.id, name: f.name, createdAt: f.created_at });
+const toKbFolder = (f: Pick<Tables<'kb_folders'>, 'id' | 'name' | 'created_at'>): KbFolder => ({
+  id: f.id,
+  name: f.name,
+  createdAt: f.created_at,
+});
 const toKbDocument = (d: Omit<Tables<'kb_documents'>, 'user_id' | 'updated_at'>): KbDocument => ({
   id: d.id,
   name: d.name,
@@ -136,7 +140,9 @@ export async function setKbSelection(client: AppClient, userId: string, selectio
 /** The documents the selection feeds into generation, oldest first (as the user built them up). */
 export function selectedDocuments(documents: readonly KbDocument[], selection: KbSelection): KnowledgeDocument[] {
   return documents
-    .filter((d) => (selection.kind === 'all' ? true : selection.kind === 'uncategorized' ? d.folderId === null : d.folderId === selection.folderId))
+    .filter((d) =>
+      selection.kind === 'all' ? true : selection.kind === 'uncategorized' ? d.folderId === null : d.folderId === selection.folderId,
+    )
     .slice()
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
     .map((d) => ({ name: d.name, content: d.content }));

@@ -27,7 +27,14 @@ function rowToDraft(row: OfferRow): OfferDraft | null {
   const framework = offerFrameworkSchema.safeParse(row.framework);
   const assets = z.array(offerAssetSchema).safeParse(row.assets);
   if (!framework.success || !assets.success) return null;
-  return { id: row.id, idea: row.idea, framework: framework.data, assets: assets.data, generalNotes: row.general_notes, videoUrl: row.video_url };
+  return {
+    id: row.id,
+    idea: row.idea,
+    framework: framework.data,
+    assets: assets.data,
+    generalNotes: row.general_notes,
+    videoUrl: row.video_url,
+  };
 }
 
 const draftColumns = (offer: OfferDraft) => ({

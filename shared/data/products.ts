@@ -32,9 +32,12 @@ type SaleView = Tables<'products_for_sale'>;
  * but these come from NOT NULL columns of generated_documents (product_type held to ProductType
  * by its check constraint).
  */
-type SaleRow = { [K in 'id' | 'name' | 'price' | 'has_price_id']: NonNullable<SaleView[K]> } & Pick<SaleView, 'product_summary' | 'max_downloads'> & {
-  product_type: ProductType;
-};
+type SaleRow = { [K in 'id' | 'name' | 'price' | 'has_price_id']: NonNullable<SaleView[K]> } & Pick<
+  SaleView,
+  'product_summary' | 'max_downloads'
+> & {
+    product_type: ProductType;
+  };
 
 /** The product on sale with that id, or null when there is none (or it is not sellable). */
 export async function getProductForSale(client: AppClient, id: string): Promise<ProductResult<ProductForSale | null>> {
@@ -44,14 +47,26 @@ export async function getProductForSale(client: AppClient, id: string): Promise<
   const row = data as SaleRow | null;
   const price = row ? Number(row.price) : null;
   if (!row || !isSellablePrice(price)) return ok(null);
-  return ok({ id: row.id, name: row.name, type: row.product_type, summary: row.product_summary, price, hasPriceId: row.has_price_id, maxDownloads: row.max_downloads });
+  return ok({
+    id: row.id,
+    name: row.name,
+    type: row.product_type,
+    summary: row.product_summary,
+    price,
+    hasPriceId: row.has_price_id,
+    maxDownloads: row.max_downloads,
+  });
 }
 
 /** What a payment function answered when it refused: its title and message (or a network failure). */
 async function refusalOf(error: unknown, fallbackTitle: string) {
   const body = await functionRefusal(error);
   const message = body?.error ?? (error as Error | null)?.message ?? 'Something went wrong. Please try again.';
-  return failTitled({ message, code: body?.code ?? undefined }, error ? functionErrorKind(error, body) : 'refused', body?.title ?? fallbackTitle);
+  return failTitled(
+    { message, code: body?.code ?? undefined },
+    error ? functionErrorKind(error, body) : 'refused',
+    body?.title ?? fallbackTitle,
+  );
 }
 
 /** Starts Stripe Checkout for one unit; answers the address to send the browser to. */
@@ -66,7 +81,9 @@ export async function startCheckout(client: AppClient, productId: string): Promi
  * says so). Answers the downloads already used, or the refusal to show.
  */
 export async function verifyPurchase(client: AppClient, productId: string, sessionId: string): Promise<ProductResult<number>> {
-  const { data, error } = await client.functions.invoke<{ paid: boolean; downloads: number }>('purchase-download', { body: { sessionId, productId, verify: true } });
+  const { data, error } = await client.functions.invoke<{ paid: boolean; downloads: number }>('purchase-download', {
+    body: { sessionId, productId, verify: true },
+  });
   if (error || !data?.paid) return refusalOf(error, PRODUCT_TEXTS.notConfirmedTitle);
   return ok(data.downloads);
 }
@@ -108,12 +125,23 @@ export interface AdminDocument {
 
 type DocumentRow = Pick<
   Tables<'generated_documents'>,
-  'id' | 'name' | 'user_id' | 'is_digital_product' | 'product_type' | 'product_summary' | 'price' | 'stripe_price_id' | 'max_downloads' | 'download_count' | 'created_at'
+  | 'id'
+  | 'name'
+  | 'user_id'
+  | 'is_digital_product'
+  | 'product_type'
+  | 'product_summary'
+  | 'price'
+  | 'stripe_price_id'
+  | 'max_downloads'
+  | 'download_count'
+  | 'created_at'
 > & { sales: number | null; sold_downloads: number | null };
 
 // sales and sold_downloads are computed columns (product_sales(), product_sold_downloads()) that the
 // generated types do not list, so the select parser cannot type them: the queries name DocumentRow.
-const ADMIN_COLUMNS = 'id, name, user_id, is_digital_product, product_type, product_summary, price, stripe_price_id, max_downloads, download_count, created_at, sales:product_sales, sold_downloads:product_sold_downloads';
+const ADMIN_COLUMNS =
+  'id, name, user_id, is_digital_product, product_type, product_summary, price, stripe_price_id, max_downloads, download_count, created_at, sales:product_sales, sold_downloads:product_sold_downloads';
 
 const toAdminDocument = (r: DocumentRow): AdminDocument => ({
   id: r.id,
@@ -134,7 +162,12 @@ const toAdminDocument = (r: DocumentRow): AdminDocument => ({
 
 /** Every generated document, newest first (admins only; RLS gives others just their own). */
 export async function listDocumentsForAdmin(client: AppClient): Promise<ProductResult<AdminDocument[]>> {
-  const { data, error } = await client.from('generated_documents').select(ADMIN_COLUMNS).order('created_at', { ascending: false }).limit(MAX_ROWS).overrideTypes<DocumentRow[], { merge: false }>();
+  const { data, error } = await client
+    .from('generated_documents')
+    .select(ADMIN_COLUMNS)
+    .order('created_at', { ascending: false })
+    .limit(MAX_ROWS)
+    .overrideTypes<DocumentRow[], { merge: false }>();
   if (error) return failTitled(error, kindOfCode(error.code), PRODUCT_TEXTS.fetchError);
   return ok(data.map(toAdminDocument));
 }
@@ -150,16 +183,19 @@ export interface ProductEdit {
 
 /** Saves the product fields; answers the updated row (the list replaces its copy with it). */
 export async function updateProduct(client: AppClient, id: string, edit: ProductEdit): Promise<ProductResult<AdminDocument>> {
-  const { data, error } = await client.rpc('admin_update_product', {
-    document: id,
-    new_price: edit.price,
-    // null means unlimited; the generated Args cannot say that a function parameter takes null.
-    new_max_downloads: edit.maxDownloads as number,
-    new_stripe_price_id: edit.stripePriceId,
-    for_sale: edit.isDigitalProduct,
-    new_summary: edit.summary,
-    new_type: edit.type,
-  }).select(ADMIN_COLUMNS).overrideTypes<DocumentRow, { merge: false }>();
+  const { data, error } = await client
+    .rpc('admin_update_product', {
+      document: id,
+      new_price: edit.price,
+      // null means unlimited; the generated Args cannot say that a function parameter takes null.
+      new_max_downloads: edit.maxDownloads as number,
+      new_stripe_price_id: edit.stripePriceId,
+      for_sale: edit.isDigitalProduct,
+      new_summary: edit.summary,
+      new_type: edit.type,
+    })
+    .select(ADMIN_COLUMNS)
+    .overrideTypes<DocumentRow, { merge: false }>();
   if (error) return failTitled(error, kindOfCode(error.code), PRODUCT_TEXTS.updateError);
   if (!data) return failTitled({ message: 'No row returned.' }, 'server', PRODUCT_TEXTS.updateError);
   return ok(toAdminDocument(data));

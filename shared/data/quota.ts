@@ -36,6 +36,7 @@ export async function reserveGeneration(client: AppClient): Promise<DataResult<R
   }
   const quota = parseQuota(data);
   const reservationId = (data as { reservation_id?: unknown } | null)?.reservation_id;
-  if (!quota || typeof reservationId !== 'string') return fail({ message: 'Unexpected answer from the quota service.', code: 'invalid_answer' });
+  if (!quota || typeof reservationId !== 'string')
+    return fail({ message: 'Unexpected answer from the quota service.', code: 'invalid_answer' });
   return ok({ reservationId, quota });
 }

@@ -29,7 +29,10 @@ export interface Share {
 }
 
 const COLUMNS = 'id, recipient_email, owner_email, workspace_id, document_id, created_at, accepted_at';
-type ShareRow = Pick<Tables<'shares'>, 'id' | 'recipient_email' | 'owner_email' | 'workspace_id' | 'document_id' | 'created_at' | 'accepted_at'>;
+type ShareRow = Pick<
+  Tables<'shares'>,
+  'id' | 'recipient_email' | 'owner_email' | 'workspace_id' | 'document_id' | 'created_at' | 'accepted_at'
+>;
 const toShare = (r: ShareRow): Share => ({
   id: r.id,
   recipientEmail: r.recipient_email,
@@ -56,7 +59,10 @@ export async function shareByEmail(client: AppClient, target: ShareTarget, email
 }
 
 /** Accepts an invitation link's token as the signed-in user; where it leads. */
-export async function acceptShare(client: AppClient, token: string): Promise<DataResult<{ shareId: string; workspaceId: string | null; documentId: string | null }>> {
+export async function acceptShare(
+  client: AppClient,
+  token: string,
+): Promise<DataResult<{ shareId: string; workspaceId: string | null; documentId: string | null }>> {
   const { data, error } = await client.rpc('accept_share', { token });
   if (error) return fail(error);
   // The function answers json (typed Json): the accepted share's id and what it leads to.
@@ -67,10 +73,9 @@ export async function acceptShare(client: AppClient, token: string): Promise<Dat
 /** Who the owner shared this workspace or document with, newest first. */
 export async function listShares(client: AppClient, target: ShareTarget): Promise<DataResult<Share[]>> {
   const query = client.from('shares').select(COLUMNS);
-  const { data, error } = await ('workspaceId' in target ? query.eq('workspace_id', target.workspaceId) : query.eq('document_id', target.documentId)).order(
-    'created_at',
-    { ascending: false },
-  );
+  const { data, error } = await (
+    'workspaceId' in target ? query.eq('workspace_id', target.workspaceId) : query.eq('document_id', target.documentId)
+  ).order('created_at', { ascending: false });
   return error ? fail(error) : ok(data.map(toShare));
 }
 
@@ -113,12 +118,19 @@ export async function listSharedWithMe(
 ): Promise<DataResult<{ workspaces: SharedWithMe<Workspace>[]; documents: SharedWithMe<SharedDocumentSummary>[] }>> {
   const { data, error } = await client
     .from('shares')
-    .select(`id, owner_email, created_at, workspaces(${WORKSPACE_COLUMNS}), generated_documents(id, name, template_id, download_count, max_downloads, updated_at)`)
+    .select(
+      `id, owner_email, created_at, workspaces(${WORKSPACE_COLUMNS}), generated_documents(id, name, template_id, download_count, max_downloads, updated_at)`,
+    )
     .neq('owner_id', userId)
     .order('created_at', { ascending: false });
   if (error) return fail(error);
   const rows = data;
-  const entry = <T>(r: (typeof rows)[number], item: T): SharedWithMe<T> => ({ shareId: r.id, ownerEmail: r.owner_email, sharedAt: r.created_at, item });
+  const entry = <T>(r: (typeof rows)[number], item: T): SharedWithMe<T> => ({
+    shareId: r.id,
+    ownerEmail: r.owner_email,
+    sharedAt: r.created_at,
+    item,
+  });
   return ok({
     workspaces: rows.filter((r) => r.workspaces).map((r) => entry(r, toWorkspace(r.workspaces!))),
     documents: rows

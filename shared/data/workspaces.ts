@@ -1,7 +1,7 @@
 import type { Tables } from './database.types.ts';
 import { asJson, type AppClient } from './supabase.ts';
-import { demoWorkspace, parseStructure, workspaceNameProblem, type WorkspaceStructure } from '../core/workspace.ts';
-import { mergeStructures, type ConflictChoice, type MergeConflict, type MergeResult } from '../core/workspaceMerge.ts';
+import { demoWorkspace, parseStructure, workspaceNameProblem, type WorkspaceStructure } from '../core/workspaces/tree.ts';
+import { mergeStructures, type ConflictChoice, type MergeConflict, type MergeResult } from '../core/workspaces/merge.ts';
 import { fail, invalid, notFound, ok, type DataResult } from './result.ts';
 
 /**
@@ -59,7 +59,11 @@ export async function listWorkspaces(client: AppClient, userId: string): Promise
 export async function createWorkspace(client: AppClient, name: string, structure: WorkspaceStructure = []): Promise<DataResult<Workspace>> {
   const problem = workspaceNameProblem(name);
   if (problem) return invalid(problem);
-  const { data, error } = await client.from('workspaces').insert({ name: name.trim(), structure: asJson(structure) }).select(WORKSPACE_COLUMNS).single();
+  const { data, error } = await client
+    .from('workspaces')
+    .insert({ name: name.trim(), structure: asJson(structure) })
+    .select(WORKSPACE_COLUMNS)
+    .single();
   return error ? fail(error) : ok(toWorkspace(data));
 }
 
@@ -76,7 +80,12 @@ export async function getWorkspace(client: AppClient, id: string): Promise<DataR
 export async function renameWorkspace(client: AppClient, id: string, name: string): Promise<DataResult<Workspace>> {
   const problem = workspaceNameProblem(name);
   if (problem) return invalid(problem);
-  const { data, error } = await client.from('workspaces').update({ name: name.trim() }).eq('id', id).select(WORKSPACE_COLUMNS).maybeSingle();
+  const { data, error } = await client
+    .from('workspaces')
+    .update({ name: name.trim() })
+    .eq('id', id)
+    .select(WORKSPACE_COLUMNS)
+    .maybeSingle();
   if (error) return fail(error);
   return data ? ok(toWorkspace(data)) : notFound('Workspace not found');
 }
@@ -97,8 +106,19 @@ export type StructureSave = { status: 'saved'; workspace: Workspace } | { status
  * every change). Otherwise nothing is written and the current version comes back (null: deleted or
  * no longer visible); a workspace the caller may only read gives error code '42501'.
  */
-export async function saveStructure(client: AppClient, id: string, structure: WorkspaceStructure, baseVersion: number): Promise<DataResult<StructureSave>> {
-  const { data, error } = await client.from('workspaces').update({ structure: asJson(structure) }).eq('id', id).eq('version', baseVersion).select(WORKSPACE_COLUMNS).maybeSingle();
+export async function saveStructure(
+  client: AppClient,
+  id: string,
+  structure: WorkspaceStructure,
+  baseVersion: number,
+): Promise<DataResult<StructureSave>> {
+  const { data, error } = await client
+    .from('workspaces')
+    .update({ structure: asJson(structure) })
+    .eq('id', id)
+    .eq('version', baseVersion)
+    .select(WORKSPACE_COLUMNS)
+    .maybeSingle();
   if (error) return fail(error);
   if (data) return ok({ status: 'saved', workspace: toWorkspace(data) });
   const current = await getWorkspace(client, id);

@@ -22,7 +22,15 @@ export interface Run {
 export type Block =
   | { kind: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; runs: Run[] }
   | { kind: 'paragraph'; runs: Run[] }
-  | { kind: 'listItem'; ordered: boolean; index: number; depth: number; runs: Run[]; checked?: boolean; /** First item of its list. */ first?: boolean }
+  | {
+      kind: 'listItem';
+      ordered: boolean;
+      index: number;
+      depth: number;
+      runs: Run[];
+      checked?: boolean;
+      /** First item of its list. */ first?: boolean;
+    }
   | { kind: 'code'; text: string }
   | { kind: 'quote'; runs: Run[] }
   | { kind: 'table'; rows: string[][] }
@@ -90,7 +98,15 @@ function listBlocks(items: ListItem[], ordered: boolean, start: number, depth: n
     const [first, ...rest] = item.children;
     const runs = first && first.type === 'paragraph' ? runsOf(first.children) : first ? [{ text: toString(first) }] : [];
     const checked = item.checked ?? undefined;
-    blocks.push({ kind: 'listItem', ordered, index: start + i, depth, runs, ...(checked === undefined ? {} : { checked }), ...(i === 0 ? { first: true } : {}) });
+    blocks.push({
+      kind: 'listItem',
+      ordered,
+      index: start + i,
+      depth,
+      runs,
+      ...(checked === undefined ? {} : { checked }),
+      ...(i === 0 ? { first: true } : {}),
+    });
     for (const child of rest) blocks.push(...blocksOf(child, depth + 1));
   });
   return blocks;
@@ -107,9 +123,9 @@ function blocksOf(node: RootContent, depth = 0): Block[] {
     case 'code':
       return [{ kind: 'code', text: node.value }];
     case 'blockquote':
-      return node.children.flatMap((child) => blocksOf(child, depth)).map((block) =>
-        block.kind === 'paragraph' ? { kind: 'quote' as const, runs: block.runs } : block,
-      );
+      return node.children
+        .flatMap((child) => blocksOf(child, depth))
+        .map((block) => (block.kind === 'paragraph' ? { kind: 'quote' as const, runs: block.runs } : block));
     case 'table':
       return [{ kind: 'table', rows: node.children.map((row) => row.children.map((cell) => toString(cell))) }];
     case 'thematicBreak':

@@ -19,7 +19,14 @@ import type { ExportDocument } from './model.ts';
 
 /** DOCX with real Word headings, bullet and numbered lists, bold/italic/code runs and links. */
 
-const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6];
+const HEADINGS = [
+  HeadingLevel.HEADING_1,
+  HeadingLevel.HEADING_2,
+  HeadingLevel.HEADING_3,
+  HeadingLevel.HEADING_4,
+  HeadingLevel.HEADING_5,
+  HeadingLevel.HEADING_6,
+];
 const MONO = 'Consolas';
 
 function children(runs: Run[]): ParagraphChild[] {
@@ -57,7 +64,12 @@ function blockParagraphs(block: Block, headingShift: number): (Paragraph | Table
           }),
         ];
       }
-      return [new Paragraph({ children: children([...checkbox, ...block.runs]), numbering: { reference: 'bullets', level: Math.min(block.depth, 8) } })];
+      return [
+        new Paragraph({
+          children: children([...checkbox, ...block.runs]),
+          numbering: { reference: 'bullets', level: Math.min(block.depth, 8) },
+        }),
+      ];
     }
     case 'code':
       return block.text.split('\n').map((line) => new Paragraph({ children: [new TextRun({ text: line, font: MONO, size: 20 })] }));
@@ -66,7 +78,12 @@ function blockParagraphs(block: Block, headingShift: number): (Paragraph | Table
         new Table({
           width: { size: 100, type: WidthType.PERCENTAGE },
           rows: block.rows.map(
-            (row, r) => new TableRow({ children: row.map((cell) => new TableCell({ children: [new Paragraph({ children: [new TextRun({ text: cell, bold: r === 0 })] })] })) }),
+            (row, r) =>
+              new TableRow({
+                children: row.map(
+                  (cell) => new TableCell({ children: [new Paragraph({ children: [new TextRun({ text: cell, bold: r === 0 })] })] }),
+                ),
+              }),
           ),
         }),
       ];

@@ -122,7 +122,11 @@ class Layout {
         const size = HEADING_SIZES[Math.min(block.level - 1 + headingShift, 5)]!;
         this.ensure(size * 3);
         this.gap(size * 0.4);
-        this.flow(block.runs.map((r) => ({ ...r, bold: true })), size, PAGE.margin);
+        this.flow(
+          block.runs.map((r) => ({ ...r, bold: true })),
+          size,
+          PAGE.margin,
+        );
         this.gap(2);
         return;
       }
@@ -131,7 +135,12 @@ class Layout {
         this.gap(body * 0.5);
         return;
       case 'quote':
-        this.flow(block.runs.map((r) => ({ ...r, italic: true })), body, PAGE.margin + 18, { color: [55, 65, 81] });
+        this.flow(
+          block.runs.map((r) => ({ ...r, italic: true })),
+          body,
+          PAGE.margin + 18,
+          { color: [55, 65, 81] },
+        );
         this.gap(body * 0.5);
         return;
       case 'listItem': {

@@ -1,5 +1,5 @@
 import type { AppClient } from '../data/supabase.ts';
-import { adoptKeyOwner, clearLocalProviderKeys, loadProviderKeys } from '../data/apiKeys.ts';
+import { adoptKeyOwner, clearLocalProviderKeys, loadProviderKeys } from '../data/providerKeys.ts';
 import * as auth from './auth.ts';
 import { extItems, extTypedStorage } from './items.ts';
 import { onMessage } from './messaging.ts';

@@ -30,7 +30,9 @@ export async function openDashboard({ supabase, dashboardUrl, openTab }: OpenDas
     return { ok: true, url: plainUrl, signedIn: false };
   }
   try {
-    const { data: token, error } = await supabase.functions.invoke<{ token_hash?: string; email?: string }>('session-handoff', { method: 'POST' });
+    const { data: token, error } = await supabase.functions.invoke<{ token_hash?: string; email?: string }>('session-handoff', {
+      method: 'POST',
+    });
     if (error || !token?.token_hash) throw error ?? new Error('No sign-in token returned.');
     const url = handoffUrl(dashboardUrl, { tokenHash: token.token_hash, email: token.email ?? session.user.email ?? null, next: path });
     await openTab(url);

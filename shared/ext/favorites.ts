@@ -1,5 +1,5 @@
 import type { AppClient } from '../data/supabase.ts';
-import { CARD_COLUMNS, toCard, type CardRow, type PromptCard } from '../data/prompts.ts';
+import { CARD_COLUMNS, toCard, type CardRow, type PromptCard } from '../data/promptLibrary/library.ts';
 import { fail, ok, type DataResult } from '../data/result.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
-import type { LibraryFolder } from '../core/promptLibrary.ts';
-import type { PromptCard } from '../data/prompts.ts';
+import type { LibraryFolder } from '../core/promptLibrary/library.ts';
+import type { PromptCard } from '../data/promptLibrary/library.ts';
 import { STORAGE_SCHEMA, type StorageItems, type StorageKey, type TypedStorage } from '../storage.ts';
 
 /**
@@ -13,7 +13,9 @@ import { STORAGE_SCHEMA, type StorageItems, type StorageKey, type TypedStorage }
 type Item<T> = WxtStorageItem<T, Record<string, never>>;
 
 const sharedItem = <K extends StorageKey>(key: K): Item<StorageItems[K]> =>
-  storage.defineItem<StorageItems[K]>(`local:${key}`, { fallback: STORAGE_SCHEMA.items[key] as StorageItems[K], version: 1 }) as Item<StorageItems[K]>;
+  storage.defineItem<StorageItems[K]>(`local:${key}`, { fallback: STORAGE_SCHEMA.items[key] as StorageItems[K], version: 1 }) as Item<
+    StorageItems[K]
+  >;
 
 /** The side panel's remembered choices. */
 export interface PanelPrefs {
@@ -76,7 +78,9 @@ export function migratePendingRunV2(old: PendingRunV1 | null): PendingRun | null
 const PENDING_RUN_MAX_AGE_MS = 2 * 60_000;
 
 export const isFreshPendingRun = (run: PendingRun | null, now: Date): run is PendingRun =>
-  Boolean(run && now.getTime() - Date.parse(run.createdAt) <= PENDING_RUN_MAX_AGE_MS && Date.parse(run.createdAt) <= now.getTime() + 60_000);
+  Boolean(
+    run && now.getTime() - Date.parse(run.createdAt) <= PENDING_RUN_MAX_AGE_MS && Date.parse(run.createdAt) <= now.getTime() + 60_000,
+  );
 
 /**
  * The library's root as the side panel last showed it, for one account: the panel opens with it

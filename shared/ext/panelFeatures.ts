@@ -28,7 +28,14 @@ export interface PanelFeatures {
   onCommand(command: string, tab?: { windowId?: number }): void;
 }
 
-export function registerPanelFeatures({ supabase, dashboardUrl, openTab, menus, panel, now = () => new Date() }: PanelFeatureDeps): PanelFeatures {
+export function registerPanelFeatures({
+  supabase,
+  dashboardUrl,
+  openTab,
+  menus,
+  panel,
+  now = () => new Date(),
+}: PanelFeatureDeps): PanelFeatures {
   const loadFavorites = async (): Promise<{ favorites: FavoritePrompt[]; signedIn: boolean }> => {
     const { data } = await supabase.auth.getSession();
     if (!data.session || needsSecondFactor(data.session)) return { favorites: [], signedIn: false };

@@ -28,7 +28,11 @@ export function isRestrictedUrl(url: string): boolean {
   if (!/^(https?|file):/i.test(url)) return true;
   try {
     const { hostname } = new URL(url);
-    return hostname === 'chromewebstore.google.com' || (hostname === 'chrome.google.com' && url.includes('/webstore')) || hostname === 'addons.mozilla.org';
+    return (
+      hostname === 'chromewebstore.google.com' ||
+      (hostname === 'chrome.google.com' && url.includes('/webstore')) ||
+      hostname === 'addons.mozilla.org'
+    );
   } catch {
     return true;
   }
@@ -57,7 +61,8 @@ async function inject(tabId: number): Promise<void> {
 const RESTRICTED_MESSAGE = "The browser doesn't let extensions read this page. Fill the page fields yourself, or open another page.";
 const NO_ACCESS_MESSAGE = 'AI Vault needs your permission to read this page.';
 /** After the user said no to the browser's prompt. */
-export const ACCESS_REFUSED_MESSAGE = 'AI Vault was not allowed to read this site. Fill the page fields yourself, or click “Read this page” to ask again.';
+export const ACCESS_REFUSED_MESSAGE =
+  'AI Vault was not allowed to read this site. Fill the page fields yourself, or click “Read this page” to ask again.';
 
 export async function readPage(tab: TabInfo, maxChars: number): Promise<PageRead> {
   if (isRestrictedUrl(tab.url)) return { ok: false, reason: 'restricted', message: RESTRICTED_MESSAGE };
@@ -69,7 +74,11 @@ export async function readPage(tab: TabInfo, maxChars: number): Promise<PageRead
   try {
     return { ok: true, context: await sendMessage('page:context', { maxChars }, tab.id) };
   } catch (error) {
-    return { ok: false, reason: 'noAccess', message: `Could not read this page: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      reason: 'noAccess',
+      message: `Could not read this page: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }
 
@@ -108,7 +117,11 @@ export function watchActiveTab(windowId: number, onChange: () => void): () => vo
   const activated = (info: { windowId: number }) => {
     if (info.windowId === windowId) onChange();
   };
-  const updated = (_tabId: number, change: { url?: string; status?: string; title?: string }, tab: { active?: boolean; windowId?: number }) => {
+  const updated = (
+    _tabId: number,
+    change: { url?: string; status?: string; title?: string },
+    tab: { active?: boolean; windowId?: number },
+  ) => {
     if (!tab.active || tab.windowId !== windowId) return;
     if (change.url !== undefined || change.status === 'complete' || change.title !== undefined) onChange();
   };

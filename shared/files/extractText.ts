@@ -3,7 +3,8 @@
  * mammoth, .pdf through unpdf (pdf.js). Both libraries load only when such a file is chosen.
  */
 
-export const UPLOAD_ACCEPT = '.txt,.md,.markdown,.docx,.pdf,text/plain,text/markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const UPLOAD_ACCEPT =
+  '.txt,.md,.markdown,.docx,.pdf,text/plain,text/markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
 export type ExtractResult = { ok: true; text: string; kind: 'text' | 'docx' | 'pdf' } | { ok: false; message: string };
@@ -22,7 +23,12 @@ function kindOf(name: string): 'text' | 'docx' | 'pdf' | null {
   return null;
 }
 
-const tidy = (text: string) => text.replace(/\r/g, '').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+const tidy = (text: string) =>
+  text
+    .replace(/\r/g, '')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 
 export async function extractText(file: UploadLike): Promise<ExtractResult> {
   const kind = kindOf(file.name);
@@ -47,6 +53,9 @@ export async function extractText(file: UploadLike): Promise<ExtractResult> {
     const clean = tidy(text);
     return clean ? { ok: true, text: clean, kind } : { ok: false, message: 'No text was found in that file.' };
   } catch {
-    return { ok: false, message: `That ${kind === 'text' ? 'file' : kind.toUpperCase()} could not be read. Is it damaged or password-protected?` };
+    return {
+      ok: false,
+      message: `That ${kind === 'text' ? 'file' : kind.toUpperCase()} could not be read. Is it damaged or password-protected?`,
+    };
   }
 }

@@ -13,7 +13,9 @@ export function ThemeRoot({ children, surface = 'default' }: ThemeRootProps) {
   return (
     <ThemeProvider theme={theme} defaultMode="system" modeStorageKey={COLOR_MODE_STORAGE_KEY}>
       <CssBaseline />
-      {surface === 'paper' && <GlobalStyles styles={(t) => ({ 'html, body': { backgroundColor: (t.vars ?? t).palette.background.paper } })} />}
+      {surface === 'paper' && (
+        <GlobalStyles styles={(t) => ({ 'html, body': { backgroundColor: (t.vars ?? t).palette.background.paper } })} />
+      )}
       {children}
     </ThemeProvider>
   );

@@ -1,15 +1,6 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 
-const fontFamily = [
-  'Inter',
-  'system-ui',
-  '-apple-system',
-  '"Segoe UI"',
-  'Roboto',
-  '"Helvetica Neue"',
-  'Arial',
-  'sans-serif',
-].join(',');
+const fontFamily = ['Inter', 'system-ui', '-apple-system', '"Segoe UI"', 'Roboto', '"Helvetica Neue"', 'Arial', 'sans-serif'].join(',');
 
 /** Where the chosen colour mode (light, dark or system) is kept. */
 export const COLOR_MODE_STORAGE_KEY = 'ai_vault_color_mode';

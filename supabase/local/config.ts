@@ -113,9 +113,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     maxBodyBytes: 1024 * 1024,
     logRequests: true,
     functionsDir: new URL('../functions/', import.meta.url).pathname,
-    functionSecrets: Object.fromEntries(
-      FUNCTION_ENV.flatMap((name) => (env(name) ? [[name, env(name)!]] : [])),
-    ),
+    functionSecrets: Object.fromEntries(FUNCTION_ENV.flatMap((name) => (env(name) ? [[name, env(name)!]] : []))),
     authEncryptionKey: env('AUTH_DB_ENCRYPTION_KEY') ?? null,
     ...overrides,
   };

@@ -34,7 +34,8 @@ export function createFunctionsHandler(ctx: StackContext): ServiceHandler {
         return json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
       }
       const mod = (await import(pathToFileURL(file).href)) as { default?: EdgeHandler };
-      if (typeof mod.default !== 'function') return json({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' }, 503);
+      if (typeof mod.default !== 'function')
+        return json({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' }, 503);
       handler = mod.default;
       cache.set(name, handler);
     }

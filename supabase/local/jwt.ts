@@ -5,7 +5,10 @@ export type JwtClaims = Record<string, unknown> & { role?: string; sub?: string;
 export type JwtFailure = 'expired' | 'invalid';
 
 /** HS256 verify; returns the claims or why the token is unusable. */
-export async function verifyJwt(token: string, secret: string): Promise<{ ok: true; claims: JwtClaims } | { ok: false; reason: JwtFailure; message: string }> {
+export async function verifyJwt(
+  token: string,
+  secret: string,
+): Promise<{ ok: true; claims: JwtClaims } | { ok: false; reason: JwtFailure; message: string }> {
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
     return { ok: true, claims: payload as JwtClaims };

@@ -61,7 +61,10 @@ async function start(): Promise<LocalStack> {
     dataDir: databaseUrl ? undefined : dataDir,
     signal: startup.signal,
     config: {
-      functionSecrets: { ...loadConfig().functionSecrets, PROVIDER_KEYS_SECRET: await secret('PROVIDER_KEYS_SECRET', 'provider-keys.secret') },
+      functionSecrets: {
+        ...loadConfig().functionSecrets,
+        PROVIDER_KEYS_SECRET: await secret('PROVIDER_KEYS_SECRET', 'provider-keys.secret'),
+      },
       authEncryptionKey: await secret('AUTH_DB_ENCRYPTION_KEY', 'auth-db.secret'),
     },
   });

@@ -15,7 +15,8 @@ const CORS_HEADERS = {
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'access-control-allow-headers':
     'authorization, apikey, content-type, x-client-info, prefer, range, range-unit, accept, accept-profile, content-profile, x-supabase-api-version, x-upsert, x-region',
-  'access-control-expose-headers': 'content-range, content-location, location, x-total-count, preference-applied, x-supabase-api-version, retry-after',
+  'access-control-expose-headers':
+    'content-range, content-location, location, x-total-count, preference-applied, x-supabase-api-version, retry-after',
   'access-control-max-age': '86400',
 };
 
@@ -81,8 +82,10 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
       const needsKey = prefix === '/rest/v1' || (prefix === '/auth/v1' && !OPEN_AUTH_PATHS.some((p) => path.startsWith(p)));
       if (needsKey) {
         const apikey = req.headers.get('apikey') ?? url.searchParams.get('apikey');
-        if (!apikey) return json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);
-        if (!validKeys.has(apikey)) return json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, 401);
+        if (!apikey)
+          return json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);
+        if (!validKeys.has(apikey))
+          return json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, 401);
       }
       return handler(req, path);
     }
@@ -146,7 +149,11 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) => {
         if (error.code === 'EADDRINUSE') {
-          reject(new Error(`Port ${config.port} on ${config.host} is already in use. Stop what is using it (is another "npm start" running?) or set STACK_PORT.`));
+          reject(
+            new Error(
+              `Port ${config.port} on ${config.host} is already in use. Stop what is using it (is another "npm start" running?) or set STACK_PORT.`,
+            ),
+          );
         } else reject(error);
       });
       server.listen(config.port, config.host, () => resolve());

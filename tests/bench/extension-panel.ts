@@ -45,7 +45,9 @@ async function bundleSizes(): Promise<void> {
     const file = chunks.find((c) => c.startsWith(`${name}-`));
     if (!file) continue;
     const body = await readFile(join(EXT, 'chunks', file));
-    console.log(`  loaded later: ${name.padEnd(14)} ${kb(body.length).padStart(9)} raw ${kb(gzipSync(body, { level: 9 }).length).padStart(9)} gzip`);
+    console.log(
+      `  loaded later: ${name.padEnd(14)} ${kb(body.length).padStart(9)} raw ${kb(gzipSync(body, { level: 9 }).length).padStart(9)} gzip`,
+    );
   }
   console.log(`background worker: ${kb((await stat(join(EXT, 'background.js'))).size)} raw`);
 }
@@ -70,7 +72,10 @@ async function openPanel(context: BrowserContext, userDataDir: string, extension
   const [port] = (await readFile(join(userDataDir, 'DevToolsActivePort'), 'utf8')).split('\n');
   for (let i = 0; i < 50; i++) {
     const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-    const panel = cdp.contexts().flatMap((c) => c.pages()).find((p) => p.url().includes('/sidepanel.html'));
+    const panel = cdp
+      .contexts()
+      .flatMap((c) => c.pages())
+      .find((p) => p.url().includes('/sidepanel.html'));
     if (panel) return panel;
     await cdp.close();
     await new Promise((r) => setTimeout(r, 100));
@@ -123,7 +128,16 @@ async function main(): Promise<void> {
     const email = `bench-${Date.now()}@example.com`;
     const password = 'correct-horse-42';
     const { data } = await stack.service().auth.admin.createUser({ email, password, email_confirm: true });
-    await stack.service().from('saved_prompts').insert(Array.from({ length: 50 }, (_, i) => ({ user_id: data.user!.id, name: `Prompt ${String(i).padStart(2, '0')}`, prompt_text: `Write about [topic] ${i}` })));
+    await stack
+      .service()
+      .from('saved_prompts')
+      .insert(
+        Array.from({ length: 50 }, (_, i) => ({
+          user_id: data.user!.id,
+          name: `Prompt ${String(i).padStart(2, '0')}`,
+          prompt_text: `Write about [topic] ${i}`,
+        })),
+      );
 
     const context = await chromium.launchPersistentContext(userDataDir, {
       headless: true,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../supabase/local/db/types.ts';
-import { listFolderContents, searchLibrary } from '../../shared/data/prompts.ts';
+import type { Database } from '@/supabase/local/db/types.ts';
+import { listFolderContents, searchLibrary } from '@/shared/data/promptLibrary/library.ts';
 
 /**
  * The prompt library's cases for `npm run bench` (issue 4: "folder open and search within 100 ms"
@@ -65,8 +65,14 @@ export async function makeLibraryRealistic(db: Database, userId: string): Promis
 /** A second user whose 10,000 prompts are all in one folder (an import into one place). */
 export async function seedBigFolder(db: Database): Promise<{ userId: string; folderId: string }> {
   const userId = randomUUID();
-  await db.query('insert into auth.users (id, email, email_confirmed_at) values ($1, $2, now())', [userId, `bench-big-${userId.slice(0, 8)}@bench.test`]);
-  const folder = await db.query<{ id: string }>("insert into public.prompt_folders (user_id, name) values ($1, 'Everything') returning id", [userId]);
+  await db.query('insert into auth.users (id, email, email_confirmed_at) values ($1, $2, now())', [
+    userId,
+    `bench-big-${userId.slice(0, 8)}@bench.test`,
+  ]);
+  const folder = await db.query<{ id: string }>(
+    "insert into public.prompt_folders (user_id, name) values ($1, 'Everything') returning id",
+    [userId],
+  );
   const folderId = folder.rows[0]!.id;
   await db.query(
     `insert into public.saved_prompts (user_id, name, prompt_text, folder_id)
@@ -87,7 +93,8 @@ const FOLDER_CARDS_SQL = `with page as (
          public.prompt_preview(p) as preview,
          (select count(*) from public.saved_prompts c where c.user_id = $1 and c.folder_id = $2) as total
   from page join public.saved_prompts p on p.id = page.id order by page.sort_name, page.id`;
-const SUBFOLDERS_SQL = 'select id, name, parent_folder_id, created_at from public.prompt_folders where user_id = $1 and parent_folder_id = $2 order by sort_name, id limit 1000';
+const SUBFOLDERS_SQL =
+  'select id, name, parent_folder_id, created_at from public.prompt_folders where user_id = $1 and parent_folder_id = $2 order by sort_name, id limit 1000';
 /** The statement search_prompt_library runs (migration 20261123000400). */
 const SEARCH_SQL = `with page as (
     select m.id, m.is_favorite, m.sort_name, count(*) over () as total from public.saved_prompts m
@@ -111,7 +118,8 @@ export function libraryScenarios({ db, pick, spread, big }: LibraryBenchContext)
   const openFolder = (supabase: SupabaseClient, folderId: string, offset: number, expected: number) => async () => {
     const { data, error } = await listFolderContents(supabase, folderId, 'name_asc', { offset, limit: LIBRARY_PAGE_SIZE });
     if (error) throw new Error(`open folder failed: ${error.message}`);
-    if (!data.prompts.length || data.totalPrompts < expected) throw new Error(`open folder: ${data.prompts.length} cards of ${data.totalPrompts}`);
+    if (!data.prompts.length || data.totalPrompts < expected)
+      throw new Error(`open folder: ${data.prompts.length} cards of ${data.totalPrompts}`);
   };
   const rawFolder = (userId: string, folderId: string, offset: number) =>
     Promise.all([db.query(SUBFOLDERS_SQL, [userId, folderId]), db.query(FOLDER_CARDS_SQL, [userId, folderId, LIBRARY_PAGE_SIZE, offset])]);

@@ -1,14 +1,7 @@
 import { loadavg } from 'node:os';
-import { generateAssetContent, generateFramework, type OfferAiOptions } from '../../shared/ai/offers.ts';
-import {
-  GENERATE_ALL_CONCURRENCY,
-  newOffer,
-  offerExport,
-  runBounded,
-  updateAsset,
-  type OfferDraft,
-} from '../../shared/core/offers/index.ts';
-import { exportDocument, type ExportFormat } from '../../shared/export/index.ts';
+import { generateAssetContent, generateFramework, type OfferAiOptions } from '@/shared/ai/offers.ts';
+import { GENERATE_ALL_CONCURRENCY, newOffer, offerExport, runBounded, updateAsset, type OfferDraft } from '@/shared/core/offers/index.ts';
+import { exportDocument, type ExportFormat } from '@/shared/export/index.ts';
 import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI } from '../fixtures/fake-openai.ts';
 
 /**
@@ -38,7 +31,12 @@ async function generateAll(offer: OfferDraft, limit: number): Promise<{ ms: numb
     offer.assets.map((a) => a.name),
     limit,
     async (name) => {
-      const content = await generateAssetContent(offer, offer.assets.find((a) => a.name === name)!, null, options);
+      const content = await generateAssetContent(
+        offer,
+        offer.assets.find((a) => a.name === name)!,
+        null,
+        options,
+      );
       current = updateAsset(current, name, { content, error: null });
       return true;
     },
@@ -53,7 +51,10 @@ function longOffer(offer: OfferDraft): OfferDraft {
     `## Part ${i}\n\nA paragraph that explains the idea in plain words, with **one bold claim** and a concrete example the reader can use this week. It keeps going for a few lines so the layout has to wrap it.\n\n- First point, with a short reason\n- Second point, with a number: 37%\n- Third point, ending the list\n\n`;
   let long = offer;
   for (const asset of offer.assets) {
-    const content = asset.content?.format === 'text' ? { format: 'text' as const, markdown: Array.from({ length: 6 }, (_, i) => section(i + 1)).join('') } : asset.content;
+    const content =
+      asset.content?.format === 'text'
+        ? { format: 'text' as const, markdown: Array.from({ length: 6 }, (_, i) => section(i + 1)).join('') }
+        : asset.content;
     long = updateAsset(long, asset.name, { content, notes: 'Review with the team before launch; keep the tone calm.' });
   }
   return { ...long, generalNotes: 'Launch in May. Webinar on the 12th, cart closes on the 19th.' };
@@ -87,7 +88,9 @@ try {
   const framework = await generateFramework('yoga teachers', null, options);
   const offer = newOffer('yoga teachers', framework);
   fake.settings.firstByteMs = LATENCY_MS;
-  console.log(`\nOffer builder: Generate All of ${offer.assets.length} assets, fake provider answering after ${LATENCY_MS} ms (openai SDK)`);
+  console.log(
+    `\nOffer builder: Generate All of ${offer.assets.length} assets, fake provider answering after ${LATENCY_MS} ms (openai SDK)`,
+  );
   const sequential = await generateAll(offer, 1);
   const bounded = await generateAll(offer, GENERATE_ALL_CONCURRENCY);
   fake.settings.firstByteMs = 0;
@@ -96,7 +99,9 @@ try {
   console.log(`  ${GENERATE_ALL_CONCURRENCY} at once (Generate All)        ${seconds(bounded.ms)}`);
   console.log(`  speed-up                        ${speedup.toFixed(2)}×  (goal ≥ 4×: ${speedup >= 4 ? 'met' : 'NOT met'})`);
 
-  console.log(`\nOffer builder: export of a full offer (${EXPORT_RUNS} runs: median wall / slowest wall / median CPU time; load average ${loadavg()[0]!.toFixed(1)})`);
+  console.log(
+    `\nOffer builder: export of a full offer (${EXPORT_RUNS} runs: median wall / slowest wall / median CPU time; load average ${loadavg()[0]!.toFixed(1)})`,
+  );
   let slowestMedian = 0;
   let slowest = 0;
   for (const [label, subject] of [
@@ -107,10 +112,14 @@ try {
       const t = await exportTimes(subject, format);
       slowestMedian = Math.max(slowestMedian, t.wall);
       slowest = Math.max(slowest, t.max);
-      console.log(`  ${format.toUpperCase().padEnd(5)} ${label.padEnd(32)} ${t.wall.toFixed(0).padStart(5)} ms / ${t.max.toFixed(0).padStart(5)} ms / ${t.cpu.toFixed(0).padStart(5)} ms CPU   ${(t.bytes / 1024).toFixed(0)} KB`);
+      console.log(
+        `  ${format.toUpperCase().padEnd(5)} ${label.padEnd(32)} ${t.wall.toFixed(0).padStart(5)} ms / ${t.max.toFixed(0).padStart(5)} ms / ${t.cpu.toFixed(0).padStart(5)} ms CPU   ${(t.bytes / 1024).toFixed(0)} KB`,
+      );
     }
   }
-  console.log(`  goal ≤ 1 s: ${slowestMedian <= 1000 ? 'met' : 'NOT met'} at the median (slowest median ${slowestMedian.toFixed(0)} ms; slowest single run ${slowest.toFixed(0)} ms)`);
+  console.log(
+    `  goal ≤ 1 s: ${slowestMedian <= 1000 ? 'met' : 'NOT met'} at the median (slowest median ${slowestMedian.toFixed(0)} ms; slowest single run ${slowest.toFixed(0)} ms)`,
+  );
 } finally {
   await fake.close();
 }

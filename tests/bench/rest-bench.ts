@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { WebSocket } from 'ws';
-import { signJwt } from '../../supabase/local/jwt.ts';
-import { startLocalStack } from '../../supabase/local/server.ts';
-import type { Database } from '../../supabase/local/db/types.ts';
+import { signJwt } from '@/supabase/local/jwt.ts';
+import { startLocalStack } from '@/supabase/local/server.ts';
+import type { Database } from '@/supabase/local/db/types.ts';
 import { freshDatabase } from '../helpers/stack.ts';
 import { libraryScenarios, makeLibraryRealistic, seedBigFolder, type BenchScenario } from './library-cases.ts';
 
@@ -56,7 +56,10 @@ async function measure(op: () => Promise<void>, requests = SEQUENTIAL): Promise<
 
 async function seed(db: Database): Promise<{ userId: string; folderIds: string[]; promptIds: string[] }> {
   const userId = randomUUID();
-  await db.query("insert into auth.users (id, email, email_confirmed_at) values ($1, $2, now())", [userId, `bench-${userId.slice(0, 8)}@bench.test`]);
+  await db.query('insert into auth.users (id, email, email_confirmed_at) values ($1, $2, now())', [
+    userId,
+    `bench-${userId.slice(0, 8)}@bench.test`,
+  ]);
   const folders = await db.query<{ id: string }>(
     "insert into public.prompt_folders (user_id, name) select $1, 'Folder ' || lpad(g::text, 3, '0') from generate_series(1, 500) g returning id",
     [userId],
@@ -111,7 +114,10 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<void> {
           if (error || !data?.length) throw new Error(`REST list failed: ${error?.message ?? 'no rows'}`);
         },
         raw: async () => {
-          const { rows } = await db.query('select * from public.saved_prompts where user_id = $1 and folder_id = $2 order by name', [userId, pick(folderIds)]);
+          const { rows } = await db.query('select * from public.saved_prompts where user_id = $1 and folder_id = $2 order by name', [
+            userId,
+            pick(folderIds),
+          ]);
           if (!rows.length) throw new Error('raw list returned no rows');
         },
       },
@@ -136,7 +142,11 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<void> {
     console.log(
       `\n${kind === 'pglite' ? 'PGlite (embedded, one connection)' : 'PostgreSQL 15 (pool of 10)'} — 10,000 prompts in 500 folders, and a user with 10,000 in one folder`,
     );
-    console.log(`load average at start: ${loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+    console.log(
+      `load average at start: ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}`,
+    );
     console.log(`${'scenario'.padEnd(40)} path    p50 ms   p99 ms     req/s   p50 ratio`);
     for (const scenario of scenarios) {
       // BENCH_REQUESTS caps every case (a quick run); heavy cases time fewer requests by default.
@@ -144,10 +154,16 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<void> {
       const raw = await measure(scenario.raw, requests);
       const rest = await measure(scenario.rest, requests);
       console.log(`${scenario.name.padEnd(40)} raw   ${fmt(raw.p50)} ${fmt(raw.p99)} ${raw.rps.toFixed(0).padStart(9)}`);
-      console.log(`${''.padEnd(40)} rest  ${fmt(rest.p50)} ${fmt(rest.p99)} ${rest.rps.toFixed(0).padStart(9)}   ${(rest.p50 / raw.p50).toFixed(2)}×`);
+      console.log(
+        `${''.padEnd(40)} rest  ${fmt(rest.p50)} ${fmt(rest.p99)} ${rest.rps.toFixed(0).padStart(9)}   ${(rest.p50 / raw.p50).toFixed(2)}×`,
+      );
       if (scenario.goalMs) console.log(`${''.padEnd(40)} ${goalLine(scenario.goalMs, rest)}`);
     }
-    console.log(`load average at end: ${loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+    console.log(
+      `load average at end: ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}`,
+    );
   } finally {
     await stack.stop();
     await drop();

@@ -29,7 +29,10 @@ async function openAdmin(page: Page, user: TestUser, heading: string, path = '/a
 
 /** An open dialog as people see it (the viewport, not the full page), at desktop and phone width. */
 async function dialogScreenshots(page: Page, name: string): Promise<void> {
-  for (const [label, size] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+  for (const [label, size] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
     await page.setViewportSize(size);
     // Let the dialog re-lay itself out for the new width (full screen on phones).
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -102,7 +105,9 @@ test('master admin: list, search, add, change role, edit, delete, export, monito
   expect(await profileOf(added.id)).toMatchObject({ name: 'Nina New', role: 'editor' });
 
   // Change Role (admin is offered to master admins).
-  await rowOf(page, editor.email).getByRole('combobox', { name: `Change role for ${eddie}` }).selectOption('admin');
+  await rowOf(page, editor.email)
+    .getByRole('combobox', { name: `Change role for ${eddie}` })
+    .selectOption('admin');
   await expect(toast(page)).toContainText('User Role Updated');
   await expect(rowOf(page, editor.email).getByRole('cell').nth(3)).toHaveText('Admin');
   expect((await profileOf(editor.id))?.role).toBe('admin');
@@ -137,7 +142,8 @@ test('master admin: list, search, add, change role, edit, delete, export, monito
   expect(users.name).toBe('ai_vault_user_data.json');
   const exported = users.json as { email: string; role: string; name: string | null }[];
   // Other test files add accounts to the same stack meanwhile: compare this test's accounts only.
-  const ours = (emails: string[]) => emails.filter((e) => [master.email, otherMaster.email, admin.email, editor.email, plain.email, newEmail].includes(e)).sort();
+  const ours = (emails: string[]) =>
+    emails.filter((e) => [master.email, otherMaster.email, admin.email, editor.email, plain.email, newEmail].includes(e)).sort();
   expect(ours(exported.map((u) => u.email))).toEqual([admin.email, editor.email, plain.email].sort());
   expect(exported.find((u) => u.email === editor.email)).toMatchObject({ name: eddie, role: 'admin' });
   await expect(toast(page)).toContainText('User Data Exported');
@@ -161,14 +167,16 @@ test('master admin: list, search, add, change role, edit, delete, export, monito
   const backupCard = page.getByRole('region', { name: 'Data backup' });
   const backup = await download(page, () => backupCard.getByRole('button', { name: 'Export All App Data' }).click());
   expect(backup.name).toBe('ai_vault_all_app_data.json');
-  const tables = (backup.json as { format: string; tables: Record<string, { email?: string; alert_email?: string }[]> });
+  const tables = backup.json as { format: string; tables: Record<string, { email?: string; alert_email?: string }[]> };
   expect(tables.format).toBe('ai-vault-backup');
   expect(ours(tables.tables.users!.map((u) => u.email!))).toEqual([admin.email, editor.email, plain.email].sort());
   expect(tables.tables.monitoring_settings![0]!.alert_email).toBe('ops@example.com');
   await expect(toast(page)).toContainText('All App Data Exported');
 
   await serviceClient().from('profiles').update({ name: 'Drifted', role: 'view_only' }).eq('id', plain.id);
-  await backupCard.getByLabel('Backup file to restore').setInputFiles({ name: backup.name, mimeType: 'application/json', buffer: await readFile(backup.path) });
+  await backupCard
+    .getByLabel('Backup file to restore')
+    .setInputFiles({ name: backup.name, mimeType: 'application/json', buffer: await readFile(backup.path) });
   const review = page.getByRole('dialog', { name: 'Restore from backup' });
   await expect(review).toContainText('Dry run: nothing has been written yet.');
   await expect(review.getByRole('listitem').filter({ hasText: 'Users' })).toContainText('1 changed');
@@ -183,7 +191,9 @@ test('master admin: list, search, add, change role, edit, delete, export, monito
   await expect(rowOf(page, plain.email)).toContainText('Uma User');
 
   // A file that is not a backup is explained, not applied.
-  await backupCard.getByLabel('Backup file to restore').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
+  await backupCard
+    .getByLabel('Backup file to restore')
+    .setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
   await expect(page.getByRole('dialog', { name: 'This file cannot be restored' })).toContainText('This is not an AI Vault backup file.');
   await page.getByRole('button', { name: 'Close' }).click();
   // The one refusal the browser logs: the function's 409 for the taken e-mail (User Exists).

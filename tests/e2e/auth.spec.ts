@@ -278,7 +278,9 @@ test.describe('admin portal and master login (spec §2.5)', () => {
     await page.evaluate(() => window.localStorage.setItem('openai_api_key', 'sk-kept-while-signed-out'));
     await page.evaluate(() => {
       const region = document.querySelector('section[aria-label^="Notifications"]');
-      new MutationObserver(() => void (window as unknown as { e2eNotice: (t: string) => void }).e2eNotice(region?.textContent ?? '')).observe(region!, {
+      new MutationObserver(
+        () => void (window as unknown as { e2eNotice: (t: string) => void }).e2eNotice(region?.textContent ?? ''),
+      ).observe(region!, {
         subtree: true,
         childList: true,
         characterData: true,

@@ -19,13 +19,17 @@ const service = () => serviceClient();
 const THIS_MONTH = () => `${new Date().toISOString().slice(0, 7)}-01`;
 
 async function withOpenAiKey(user: TestUser) {
-  const { error } = await service().from('user_api_keys').upsert({ user_id: user.id, openai_api_key: FAKE_OPENAI_GOOD_KEY, updated_at: new Date().toISOString() });
+  const { error } = await service()
+    .from('user_api_keys')
+    .upsert({ user_id: user.id, openai_api_key: FAKE_OPENAI_GOOD_KEY, updated_at: new Date().toISOString() });
   if (error) throw new Error(error.message);
 }
 
 /** Puts this month's counter at `count` (as the integration tests seed it). */
 async function seedCount(user: TestUser, count: number) {
-  const { error } = await service().from('user_generation_counts').upsert({ user_id: user.id, generation_count: count, current_month: THIS_MONTH() });
+  const { error } = await service()
+    .from('user_generation_counts')
+    .upsert({ user_id: user.id, generation_count: count, current_month: THIS_MONTH() });
   if (error) throw new Error(error.message);
 }
 
@@ -38,16 +42,30 @@ async function storedCount(user: TestUser): Promise<{ count: number; reservation
 }
 
 async function seedFolder(user: TestUser, name: string, parentId: string | null = null): Promise<string> {
-  const { data, error } = await service().from('document_folders').insert({ user_id: user.id, name, parent_folder_id: parentId }).select('id').single();
+  const { data, error } = await service()
+    .from('document_folders')
+    .insert({ user_id: user.id, name, parent_folder_id: parentId })
+    .select('id')
+    .single();
   if (error) throw new Error(error.message);
   return (data as { id: string }).id;
 }
 
-async function seedDocument(user: TestUser, doc: { name: string; content: string; folderId?: string | null; daysAgo?: number; templateId?: string }): Promise<string> {
+async function seedDocument(
+  user: TestUser,
+  doc: { name: string; content: string; folderId?: string | null; daysAgo?: number; templateId?: string },
+): Promise<string> {
   const createdAt = new Date(Date.now() - (doc.daysAgo ?? 0) * 86_400_000).toISOString();
   const { data, error } = await service()
     .from('generated_documents')
-    .insert({ user_id: user.id, name: doc.name, content: doc.content, folder_id: doc.folderId ?? null, template_id: doc.templateId ?? 'blog_post', created_at: createdAt })
+    .insert({
+      user_id: user.id,
+      name: doc.name,
+      content: doc.content,
+      folder_id: doc.folderId ?? null,
+      template_id: doc.templateId ?? 'blog_post',
+      created_at: createdAt,
+    })
     .select('id')
     .single();
   if (error) throw new Error(error.message);
@@ -98,7 +116,10 @@ async function shoot(page: Page, name: string) {
         page.evaluate(() =>
           [...document.querySelectorAll('body *')]
             .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
-            .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).split(' ').slice(0, 3).join('.')} → ${Math.round(e.getBoundingClientRect().right)}px`)
+            .map(
+              (e) =>
+                `${e.tagName.toLowerCase()}.${String(e.className).split(' ').slice(0, 3).join('.')} → ${Math.round(e.getBoundingClientRect().right)}px`,
+            )
             .slice(0, 8),
         ),
       { message: `${name}: elements wider than the phone` },
@@ -121,7 +142,13 @@ test('every validation message of §5, saved prompts (the 5 most recent) and the
   for (let i = 1; i <= 6; i += 1) {
     const { error } = await service()
       .from('saved_prompts')
-      .insert({ user_id: user.id, name: `Saved prompt ${i}`, prompt_text: `Prompt text number ${i}`, template_id: i === 6 ? 'meeting_agenda' : null, created_at: new Date(Date.now() - (10 - i) * 60_000).toISOString() });
+      .insert({
+        user_id: user.id,
+        name: `Saved prompt ${i}`,
+        prompt_text: `Prompt text number ${i}`,
+        template_id: i === 6 ? 'meeting_agenda' : null,
+        created_at: new Date(Date.now() - (10 - i) * 60_000).toISOString(),
+      });
     if (error) throw new Error(error.message);
   }
   await signInAs(page, user);
@@ -170,8 +197,18 @@ test('every validation message of §5, saved prompts (the 5 most recent) and the
   await expect(toast(page)).toContainText('Prompt saved');
   await expect(recent.getByRole('button').first()).toContainText('Welcome email');
   await expect(recent.getByRole('button')).toHaveCount(5);
-  const { data: stored } = await service().from('saved_prompts').select('name, prompt_text, template_id, llm_provider').eq('user_id', user.id).eq('name', 'Welcome email').single();
-  expect(stored).toEqual({ name: 'Welcome email', prompt_text: 'A welcome email for new newsletter subscribers', template_id: 'marketing_email', llm_provider: 'chatgpt_custom' });
+  const { data: stored } = await service()
+    .from('saved_prompts')
+    .select('name, prompt_text, template_id, llm_provider')
+    .eq('user_id', user.id)
+    .eq('name', 'Welcome email')
+    .single();
+  expect(stored).toEqual({
+    name: 'Welcome email',
+    prompt_text: 'A welcome email for new newsletter subscribers',
+    template_id: 'marketing_email',
+    llm_provider: 'chatgpt_custom',
+  });
 
   // A click on a recent prompt fills the generator with it (and its template).
   await recent.getByRole('button', { name: /Saved prompt 6/ }).click();
@@ -180,7 +217,9 @@ test('every validation message of §5, saved prompts (the 5 most recent) and the
   expect(errors).toEqual([]);
 });
 
-test('suggested prompt: use it, keep the original, save it to the library; the document streams in the template’s sections and counts', async ({ page }) => {
+test('suggested prompt: use it, keep the original, save it to the library; the document streams in the template’s sections and counts', async ({
+  page,
+}) => {
   const errors = watchErrors(page);
   const user = await createUser();
   await withOpenAiKey(user);
@@ -212,8 +251,23 @@ test('suggested prompt: use it, keep the original, save it to the library; the d
   expect(suggested).not.toBe(original);
   // Stored with its reasoning (prompt_suggestions).
   await expect
-    .poll(async () => (await service().from('prompt_suggestions').select('original_prompt_text, suggested_prompt_text, reasoning_text, template_id').eq('user_id', user.id)).data)
-    .toEqual([{ original_prompt_text: original, suggested_prompt_text: suggested, reasoning_text: expect.stringContaining('audience'), template_id: 'press_release' }]);
+    .poll(
+      async () =>
+        (
+          await service()
+            .from('prompt_suggestions')
+            .select('original_prompt_text, suggested_prompt_text, reasoning_text, template_id')
+            .eq('user_id', user.id)
+        ).data,
+    )
+    .toEqual([
+      {
+        original_prompt_text: original,
+        suggested_prompt_text: suggested,
+        reasoning_text: expect.stringContaining('audience'),
+        template_id: 'press_release',
+      },
+    ]);
   expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'document-generator-suggestion');
 
@@ -232,7 +286,9 @@ test('suggested prompt: use it, keep the original, save it to the library; the d
   await expect(dialog.getByLabel('Prompt name')).toHaveValue('Improved press release prompt');
   await expect(dialog.getByLabel('Prompt text')).toHaveValue(suggested);
   await dialog.getByRole('button', { name: 'Save prompt' }).click();
-  await expect(page.getByRole('list', { name: 'Recent prompts' }).getByRole('button').first()).toContainText('Improved press release prompt');
+  await expect(page.getByRole('list', { name: 'Recent prompts' }).getByRole('button').first()).toContainText(
+    'Improved press release prompt',
+  );
 
   // Watch the document arrive in pieces (streamed), then saved into the folder.
   await page.evaluate(() => {
@@ -253,7 +309,11 @@ test('suggested prompt: use it, keep the original, save it to the library; the d
   await expect(page.getByTestId('saved-as')).toHaveText('Saved as “Spring Sale At Our Bakery” in Press.');
   await expect(counter(page)).toHaveText('13 / 50');
   expect(await storedCount(user)).toEqual({ count: 13, reservations: 0 });
-  const { data: row } = await service().from('generated_documents').select('name, template_id, format, folder_id, content').eq('user_id', user.id).single();
+  const { data: row } = await service()
+    .from('generated_documents')
+    .select('name, template_id, format, folder_id, content')
+    .eq('user_id', user.id)
+    .single();
   expect(row).toMatchObject({ name: 'Spring Sale At Our Bakery', template_id: 'press_release', format: 'docx' });
   expect((row as { content: string }).content).toContain('## Media Contact');
   await expect(docs.getByRole('list', { name: 'Documents' })).toContainText('Spring Sale At Our Bakery');
@@ -290,9 +350,11 @@ test('the saved text is edited; Nothing to Save and Login Required keep it on th
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(toast(page)).toContainText('Changes Saved');
   await expect(generated(page)).toContainText('Revenue grew 12%.');
-  await expect.poll(async () => (await service().from('generated_documents').select('content').eq('user_id', user.id).single()).data).toEqual({
-    content: '# Quarterly results\n\n## Summary\n\nRevenue grew 12%.',
-  });
+  await expect
+    .poll(async () => (await service().from('generated_documents').select('content').eq('user_id', user.id).single()).data)
+    .toEqual({
+      content: '# Quarterly results\n\n## Summary\n\nRevenue grew 12%.',
+    });
 
   // The session ends (signed out elsewhere, storage cleared): saving says so and keeps the text.
   await page.getByRole('button', { name: 'Edit text' }).click();
@@ -322,7 +384,9 @@ test('a failed generation ([[fake:500]]) shows the error and leaves the counter 
   await page.getByRole('button', { name: 'Continue with my prompt' }).click();
   await press(page, 'Generate document');
   await expect(page.getByTestId('result-state')).toHaveText('Failed', { timeout: 30_000 });
-  await expect(page.getByRole('region', { name: /^Your project proposal/ })).toContainText('The AI service returned an error: The server had an error while processing your request.');
+  await expect(page.getByRole('region', { name: /^Your project proposal/ })).toContainText(
+    'The AI service returned an error: The server had an error while processing your request.',
+  );
   await expect(page.getByTestId('not-counted')).toBeVisible();
   await expect(counter(page)).toHaveText('7 / 50');
   expect(await storedCount(user)).toEqual({ count: 7, reservations: 0 });
@@ -406,7 +470,8 @@ async function seedLibrary(user: TestUser) {
   await seedDocument(user, { name: 'Alpha plan', content: '# Alpha plan\n\n## Goals\n\n- Ship it', folderId: zeta, daysAgo: 3 });
   await seedDocument(user, {
     name: 'beta notes',
-    content: '# beta notes\n\n## Goals\n\n- **Grow** the list <script>window.__pwned = 1</script>\n\n<img src="x" onerror="window.__pwned = 2">\n\n| Plan | Price |\n|---|---|\n| Pro | $29 |',
+    content:
+      '# beta notes\n\n## Goals\n\n- **Grow** the list <script>window.__pwned = 1</script>\n\n<img src="x" onerror="window.__pwned = 2">\n\n| Plan | Price |\n|---|---|\n| Pro | $29 |',
     daysAgo: 2,
     templateId: 'report_summary',
   });
@@ -414,9 +479,16 @@ async function seedLibrary(user: TestUser) {
 }
 
 const documentsRegion = (page: Page) => page.getByRole('region', { name: 'My documents' });
-const documentNames = (page: Page) => documentsRegion(page).getByRole('list', { name: 'Documents' }).getByRole('button', { name: /^Open / });
+const documentNames = (page: Page) =>
+  documentsRegion(page)
+    .getByRole('list', { name: 'Documents' })
+    .getByRole('button', { name: /^Open / });
 /** The folder entries (their "More actions" buttons have no text). */
-const folderEntries = (page: Page) => documentsRegion(page).getByRole('list', { name: 'Document folders' }).getByRole('button').filter({ hasText: /\d+ documents?$/ });
+const folderEntries = (page: Page) =>
+  documentsRegion(page)
+    .getByRole('list', { name: 'Document folders' })
+    .getByRole('button')
+    .filter({ hasText: /\d+ documents?$/ });
 async function sortBy(page: Page, label: string) {
   await documentsRegion(page).getByRole('combobox', { name: 'Sort by' }).click();
   await page.getByRole('option', { name: label, exact: true }).click();
@@ -486,7 +558,12 @@ test('documents: the six sorts, the folder tree, open safely, download DOCX, PDF
   // The row shows the count with its maximum, as the file manager does (∞: no limit).
   await expect(docs.locator('[data-document-id]').filter({ hasText: 'beta notes' })).toContainText('Downloads: 4 / ∞');
   await expect(docs.locator('[data-document-id]').filter({ hasText: 'Alpha plan' })).toContainText('Downloads: 0 / ∞');
-  const { data: counted } = await service().from('generated_documents').select('download_count').eq('user_id', user.id).eq('name', 'beta notes').single();
+  const { data: counted } = await service()
+    .from('generated_documents')
+    .select('download_count')
+    .eq('user_id', user.id)
+    .eq('name', 'beta notes')
+    .single();
   expect(counted).toEqual({ download_count: 4 });
 
   expect(errors).toEqual([]);
@@ -559,11 +636,17 @@ test('documents and folders: rename, move, subfolders, delete (confirmed) with e
   expect(errors).toEqual([]);
 });
 
-test('share a document read-only by e-mail: the view_only recipient finds it in the File Manager, opens and downloads it within the limit, and cannot change it', async ({ page, browser }) => {
+test('share a document read-only by e-mail: the view_only recipient finds it in the File Manager, opens and downloads it within the limit, and cannot change it', async ({
+  page,
+  browser,
+}) => {
   const errors = watchErrors(page);
   const owner = await createUser({ role: 'editor' });
   const viewer = await createUser({ role: 'view_only' });
-  const docId = await seedDocument(owner, { name: 'Launch brief', content: '# Launch brief\n\n## Audience\n\nSmall shops selling online.' });
+  const docId = await seedDocument(owner, {
+    name: 'Launch brief',
+    content: '# Launch brief\n\n## Audience\n\nSmall shops selling online.',
+  });
   const { error } = await service().from('generated_documents').update({ max_downloads: 2 }).eq('id', docId);
   if (error) throw new Error(error.message);
   await signInAs(page, owner);
@@ -606,7 +689,10 @@ test('share a document read-only by e-mail: the view_only recipient finds it in 
   await expect(reader.getByRole('heading', { name: 'Audience' })).toBeVisible();
   await screenshots(viewerPage, 'file-manager-shared-document-open');
   await reader.getByRole('button', { name: 'Download Launch brief' }).click();
-  const [docx] = await Promise.all([viewerPage.waitForEvent('download'), viewerPage.getByRole('menuitem', { name: 'Word (DOCX)' }).click()]);
+  const [docx] = await Promise.all([
+    viewerPage.waitForEvent('download'),
+    viewerPage.getByRole('menuitem', { name: 'Word (DOCX)' }).click(),
+  ]);
   expect(docx.suggestedFilename()).toBe('launch_brief.docx');
   const documentXml = await (await JSZip.loadAsync(await downloaded(docx))).file('word/document.xml')!.async('string');
   expect(documentXml).toContain('Small shops selling online.');

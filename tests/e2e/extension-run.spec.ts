@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { WebSocket } from 'ws';
-import { DEFAULT_ANON_KEY } from '../../supabase/local/config.ts';
+import { DEFAULT_ANON_KEY } from '@/supabase/local/config.ts';
 import { SCREENSHOT_DIR } from './chromium.ts';
 import {
   answerSiteAccessPrompt,
@@ -52,9 +52,15 @@ async function userClient(user: TestUser): Promise<SupabaseClient> {
 async function seed(): Promise<{ user: TestUser; client: SupabaseClient; promptId: string }> {
   const user = await createUser();
   const client = await userClient(user);
-  const keys = await client.from('user_api_keys').upsert({ user_id: user.id, openai_api_key: OPENAI_KEY, updated_at: new Date().toISOString() });
+  const keys = await client
+    .from('user_api_keys')
+    .upsert({ user_id: user.id, openai_api_key: OPENAI_KEY, updated_at: new Date().toISOString() });
   expect(keys.error).toBeNull();
-  const { data, error } = await client.from('saved_prompts').insert({ name: 'Summarise this page', prompt_text: PROMPT_TEXT, llm_provider: 'openai' }).select('id').single();
+  const { data, error } = await client
+    .from('saved_prompts')
+    .insert({ name: 'Summarise this page', prompt_text: PROMPT_TEXT, llm_provider: 'openai' })
+    .select('id')
+    .single();
   expect(error).toBeNull();
   return { user, client, promptId: (data as { id: string }).id };
 }
@@ -87,7 +93,8 @@ test('a site the extension may not read: "Read this page" asks the browser; Deny
   await web.goto(ARTICLE);
   const panel = await openSidePanel(context, cdp, extensionId, web);
   await signInInPanel(panel, user);
-  const hasSite = () => panel.evaluate(() => (globalThis as unknown as ChromeGlobal).chrome.permissions.contains({ origins: ['http://127.0.0.1/*'] }));
+  const hasSite = () =>
+    panel.evaluate(() => (globalThis as unknown as ChromeGlobal).chrome.permissions.contains({ origins: ['http://127.0.0.1/*'] }));
   expect(await hasSite()).toBe(false);
 
   // The shipped manifest reaches no site of its own: the form asks first.
@@ -96,12 +103,16 @@ test('a site the extension may not read: "Read this page" asks the browser; Deny
   await expect(pageCard).toContainText('AI Vault needs your permission to read this page.');
   await expect(pageCard).toContainText(ARTICLE);
   await expect(panel.getByLabel('Page title')).toHaveValue('');
-  await expect(panel.getByLabel('Page title')).toHaveAccessibleDescription('The page is not read: use “Read this page” above, or type it here.');
+  await expect(panel.getByLabel('Page title')).toHaveAccessibleDescription(
+    'The page is not read: use “Read this page” above, or type it here.',
+  );
   await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-read-this-page.png`);
 
   // Deny: nothing is read, the user is told what to do, the fields stay theirs to fill.
   await answerSiteAccessPrompt(panel, keyboard, 'deny');
-  await expect(pageCard).toContainText('AI Vault was not allowed to read this site. Fill the page fields yourself, or click “Read this page” to ask again.');
+  await expect(pageCard).toContainText(
+    'AI Vault was not allowed to read this site. Fill the page fields yourself, or click “Read this page” to ask again.',
+  );
   await expect(pageCard.getByRole('button', { name: 'Read this page' })).toBeVisible();
   expect(await hasSite()).toBe(false);
   await panel.getByLabel('Page title').fill('Typed by hand');
@@ -123,7 +134,12 @@ test('a site the extension may not read: "Read this page" asks the browser; Deny
   expect(await seriousViolations(panel)).toEqual([]);
 });
 
-test('runs a prompt on the page: page variables, streamed output, stop, insert, save, history', async ({ context, cdp, extensionId, keyboard }) => {
+test('runs a prompt on the page: page variables, streamed output, stop, insert, save, history', async ({
+  context,
+  cdp,
+  extensionId,
+  keyboard,
+}) => {
   const { user, client, promptId } = await seed();
   const web = await context.newPage();
   await openArticleWithSelection(web);
@@ -133,7 +149,9 @@ test('runs a prompt on the page: page variables, streamed output, stop, insert, 
   await panel.screenshot({ path: `${SCREENSHOT_DIR}/ext-panel-library.png` });
 
   // {{page}} cut to a small size shows the note.
-  await panel.evaluate(() => (globalThis as unknown as ChromeGlobal).chrome.storage.local.set({ panel_prefs: { provider: null, model: null, pageTextLimit: 200 } }));
+  await panel.evaluate(() =>
+    (globalThis as unknown as ChromeGlobal).chrome.storage.local.set({ panel_prefs: { provider: null, model: null, pageTextLimit: 200 } }),
+  );
   await panel.getByRole('button', { name: /^Summarise this page/ }).click();
   const pageCard = panel.getByRole('region', { name: 'This page' });
   await answerSiteAccessPrompt(panel, keyboard, 'allow');
@@ -145,7 +163,9 @@ test('runs a prompt on the page: page variables, streamed output, stop, insert, 
 
   await panel.getByRole('button', { name: 'Review the prompt' }).click();
   const review = panel.getByLabel('Prompt to send');
-  await expect(review).toHaveValue(new RegExp(`^Summarise ${TITLE} for marketers in a formal tone\\.\\n\\nSelected: ${TITLE}\\n\\nPage:\\n`));
+  await expect(review).toHaveValue(
+    new RegExp(`^Summarise ${TITLE} for marketers in a formal tone\\.\\n\\nSelected: ${TITLE}\\n\\nPage:\\n`),
+  );
   await expect(panel.getByLabel('Model')).not.toHaveValue('');
   expect(await seriousViolations(panel)).toEqual([]);
 
@@ -185,7 +205,12 @@ test('runs a prompt on the page: page variables, streamed output, stop, insert, 
   // Both runs are in the history, newest first; reopen and delete one.
   await expect.poll(async () => (await client.from('prompt_runs').select('id')).data?.length).toBe(2);
   const runs = await client.from('prompt_runs').select('status, final_prompt, prompt_id, page_url, filled_values').order('created_at');
-  expect(runs.data?.[0]).toMatchObject({ status: 'done', prompt_id: promptId, page_url: ARTICLE, filled_values: { audience: 'marketers', tone: 'formal' } });
+  expect(runs.data?.[0]).toMatchObject({
+    status: 'done',
+    prompt_id: promptId,
+    page_url: ARTICLE,
+    filled_values: { audience: 'marketers', tone: 'formal' },
+  });
   expect(runs.data?.[0]?.final_prompt).toContain(`Source: ${ARTICLE}`);
   expect(runs.data?.[1]).toMatchObject({ status: 'stopped', final_prompt: 'Write slowly about pricing. [[fake:slow]]' });
 
@@ -204,7 +229,12 @@ test('runs a prompt on the page: page variables, streamed output, stop, insert, 
   expect((await client.from('prompt_runs').select('status')).data).toEqual([{ status: 'stopped' }]);
 });
 
-test('one-click runs: from the popup, and a run queued by the context menu with its selection', async ({ context, cdp, extensionId, keyboard }) => {
+test('one-click runs: from the popup, and a run queued by the context menu with its selection', async ({
+  context,
+  cdp,
+  extensionId,
+  keyboard,
+}) => {
   const { user, client, promptId } = await seed();
   const web = await context.newPage();
   await openArticleWithSelection(web);
@@ -258,7 +288,9 @@ test('favourites, "Offer from this page", keys synced with the dashboard, dark m
 
   await panel.getByRole('button', { name: 'Add Summarise this page to favourites' }).click();
   await expect(panel.getByRole('button', { name: 'Remove Summarise this page from favourites' })).toBeVisible();
-  await expect.poll(async () => (await client.from('saved_prompts').select('is_favorite').eq('id', promptId).single()).data?.is_favorite).toBe(true);
+  await expect
+    .poll(async () => (await client.from('saved_prompts').select('is_favorite').eq('id', promptId).single()).data?.is_favorite)
+    .toBe(true);
   expect(await askBackground(panel, 'menu:refresh')).toEqual({ favorites: 1 });
   await panel.getByRole('button', { name: 'Favourites', exact: true }).click();
   await expect(panel.getByRole('button', { name: /^Summarise this page/ })).toBeVisible();
@@ -267,7 +299,8 @@ test('favourites, "Offer from this page", keys synced with the dashboard, dark m
   // generates its framework at once with the account's key (the fake answers "<Idea> Accelerator").
   const frameworkRequests: string[] = [];
   context.on('request', (request) => {
-    if (request.url().endsWith('/chat/completions') && (request.postData() ?? '').includes('Task: offer-framework')) frameworkRequests.push(request.postData() ?? '');
+    if (request.url().endsWith('/chat/completions') && (request.postData() ?? '').includes('Task: offer-framework'))
+      frameworkRequests.push(request.postData() ?? '');
   });
   const [offer] = await Promise.all([context.waitForEvent('page'), panel.getByRole('button', { name: 'Offer from this page' }).click()]);
   // The description card (the framework card below it bears the same title).
@@ -332,7 +365,9 @@ test('reopening the panel draws the remembered library at once, then the server�
   await expect(panel.getByRole('button', { name: /^Summarise this page/ })).toBeVisible();
 
   // Another prompt arrives from elsewhere (the dashboard); the server holds the panel's next library read.
-  expect((await client.from('saved_prompts').insert({ name: 'Added elsewhere', prompt_text: 'Hello [name]', llm_provider: 'openai' })).error).toBeNull();
+  expect(
+    (await client.from('saved_prompts').insert({ name: 'Added elsewhere', prompt_text: 'Hello [name]', llm_provider: 'openai' })).error,
+  ).toBeNull();
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let heldReads = 0;

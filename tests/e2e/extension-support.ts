@@ -62,7 +62,12 @@ export const test = base.extend<Fixtures & { userDataDir: string }, { display: V
       headless: false,
       env: { ...process.env, DISPLAY: display.display },
       executablePath: CHROMIUM_PATH,
-      args: [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--disable-extensions-except=${EXTENSION_PATH}`, `--load-extension=${EXTENSION_PATH}`],
+      args: [
+        ...CHROMIUM_ARGS,
+        '--remote-debugging-port=0',
+        `--disable-extensions-except=${EXTENSION_PATH}`,
+        `--load-extension=${EXTENSION_PATH}`,
+      ],
     });
     await use(context);
     await context.close();
@@ -86,7 +91,10 @@ export const test = base.extend<Fixtures & { userDataDir: string }, { display: V
             async () => {
               const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
               connections.push(browser);
-              found = browser.contexts().flatMap((c) => c.pages()).find((p) => p.url().startsWith(url));
+              found = browser
+                .contexts()
+                .flatMap((c) => c.pages())
+                .find((p) => p.url().startsWith(url));
               return Boolean(found);
             },
             { message: 'the side panel opened' },
@@ -161,7 +169,10 @@ export async function signInInPanel(panel: Page, user: TestUser): Promise<void> 
 
 /** Sends a message to the background from an extension page (like the panel does). */
 export async function askBackground<T>(page: Page, type: string, data?: unknown): Promise<T> {
-  const answer = (await page.evaluate((message) => (globalThis as unknown as ChromeGlobal).chrome.runtime.sendMessage(message), wire(type, data))) as {
+  const answer = (await page.evaluate(
+    (message) => (globalThis as unknown as ChromeGlobal).chrome.runtime.sendMessage(message),
+    wire(type, data),
+  )) as {
     res?: T;
     err?: unknown;
   };

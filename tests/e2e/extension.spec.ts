@@ -1,8 +1,18 @@
 import type { Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { SCREENSHOT_DIR } from './chromium.ts';
-import { askBackground, expect, extensionStorage, extensionUrl, openSidePanel, screenshotPanel, signInInPanel, test, type ChromeGlobal } from './extension-support.ts';
-import { CHROME_EXTENSION_ID } from '../../shared/core/extensionIdentity.ts';
+import {
+  askBackground,
+  expect,
+  extensionStorage,
+  extensionUrl,
+  openSidePanel,
+  screenshotPanel,
+  signInInPanel,
+  test,
+  type ChromeGlobal,
+} from './extension-support.ts';
+import { CHROME_EXTENSION_ID } from '@/shared/core/extensionIdentity.ts';
 import { PAGES_URL, STACK_URL, WEB_URL } from './ports.ts';
 import { screenshots, seriousViolations } from './screens.ts';
 import { anonClient, createUser, SESSION_STORAGE_KEY, signInAs } from './support.ts';
@@ -53,11 +63,17 @@ test('manifest: side panel, popup, shortcut, minimal permissions, strict CSP', a
   expect(manifest.optional_host_permissions).toEqual(['<all_urls>']);
   expect(manifest.optional_permissions).toBeUndefined();
   expect(manifest.commands?.['toggle-side-panel']?.suggested_key).toEqual({ default: 'Alt+Shift+Y' });
-  expect(manifest.content_security_policy).toEqual({ extension_pages: "script-src 'self'; object-src 'self'; base-uri 'none'; frame-ancestors 'none'" });
+  expect(manifest.content_security_policy).toEqual({
+    extension_pages: "script-src 'self'; object-src 'self'; base-uri 'none'; frame-ancestors 'none'",
+  });
   expect(manifest.content_scripts).toEqual([{ matches: ['http://127.0.0.1/*'], js: ['content-scripts/dashboard-bridge.js'] }]);
 });
 
-test('signed out: the panel signs in, keys stay in this browser with "Sign in to sync", the popup shows them', async ({ context, cdp, extensionId }) => {
+test('signed out: the panel signs in, keys stay in this browser with "Sign in to sync", the popup shows them', async ({
+  context,
+  cdp,
+  extensionId,
+}) => {
   const web = await context.newPage();
   await web.goto(article);
   const panel = await openSidePanel(context, cdp, extensionId, web);
@@ -106,7 +122,9 @@ test('sign in with password in the panel, then sign out clears the keys', async 
   await expect(panel.getByText('This folder is empty. Create a new prompt or folder to get started!')).toBeVisible();
   expect(await askBackground(panel, 'auth:state')).toEqual({ user: { id: user.id, email: user.email }, needsSecondFactor: false });
   // The root it showed is remembered for this account, so the next opening draws it at once.
-  await expect.poll(async () => ((await extensionStorage(panel, ['panel_library'])).panel_library as { userId?: string } | undefined)?.userId).toBe(user.id);
+  await expect
+    .poll(async () => ((await extensionStorage(panel, ['panel_library'])).panel_library as { userId?: string } | undefined)?.userId)
+    .toBe(user.id);
 
   // A key saved while signed in goes to the account too.
   await panel.getByRole('tab', { name: 'Settings' }).click();
@@ -118,7 +136,11 @@ test('sign in with password in the panel, then sign out clears the keys', async 
 
   // This account's recent prompts (the popup's list) leave with it too.
   await panel.evaluate(
-    (userId) => (globalThis as unknown as ChromeGlobal).chrome.storage.local.set({ recent_prompts: { userId, prompts: [{ id: 'p1', name: 'Mine', ranAt: new Date().toISOString() }] }, recent_prompts$: { v: 2 } }),
+    (userId) =>
+      (globalThis as unknown as ChromeGlobal).chrome.storage.local.set({
+        recent_prompts: { userId, prompts: [{ id: 'p1', name: 'Mine', ranAt: new Date().toISOString() }] },
+        recent_prompts$: { v: 2 },
+      }),
     user.id,
   );
   await panel.getByRole('button', { name: `Account: ${user.email}` }).click();
@@ -156,7 +178,11 @@ test('an account with two-factor authentication enters its code in the panel', a
   expect(await askBackground(panel, 'auth:state')).toMatchObject({ needsSecondFactor: false });
 });
 
-test('Connect extension from the dashboard signs the extension in; the panel opens the dashboard signed in', async ({ context, cdp, extensionId }) => {
+test('Connect extension from the dashboard signs the extension in; the panel opens the dashboard signed in', async ({
+  context,
+  cdp,
+  extensionId,
+}) => {
   const user = await createUser();
   const dashboard = await context.newPage();
   await signInAs(dashboard, user);
@@ -180,14 +206,22 @@ test('Connect extension from the dashboard signs the extension in; the panel ope
   expect(opened.url()).not.toContain('token_hash');
 });
 
-test('a dashboard signed in as another account asks before switching: Stay keeps it, a link that lies is refused, Switch changes it', async ({ context, cdp, extensionId }) => {
+test('a dashboard signed in as another account asks before switching: Stay keeps it, a link that lies is refused, Switch changes it', async ({
+  context,
+  cdp,
+  extensionId,
+}) => {
   const alice = await createUser();
   const bob = await createUser();
   const dashboard = await context.newPage();
   await signInAs(dashboard, alice);
   await dashboard.goto(`${WEB_URL}/dashboard`);
   await expect(dashboard.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  const dashboardUser = (page: Page) => page.evaluate((key) => (JSON.parse(window.localStorage.getItem(key) ?? 'null') as { user?: { email?: string } } | null)?.user?.email ?? null, SESSION_STORAGE_KEY);
+  const dashboardUser = (page: Page) =>
+    page.evaluate(
+      (key) => (JSON.parse(window.localStorage.getItem(key) ?? 'null') as { user?: { email?: string } } | null)?.user?.email ?? null,
+      SESSION_STORAGE_KEY,
+    );
 
   // The extension is Bob's; "Open the dashboard" hands over Bob's session.
   const panel = await openSidePanel(context, cdp, extensionId, dashboard);
@@ -208,9 +242,12 @@ test('a dashboard signed in as another account asks before switching: Stay keeps
   // A crafted link: Bob's token, but it claims another address. Switching refuses it and keeps Alice.
   const bobClient = anonClient();
   await bobClient.auth.signInWithPassword({ email: bob.email, password: bob.password });
-  const tokenFor = async () => (await bobClient.functions.invoke<{ token_hash: string }>('session-handoff', { method: 'POST' })).data!.token_hash;
+  const tokenFor = async () =>
+    (await bobClient.functions.invoke<{ token_hash: string }>('session-handoff', { method: 'POST' })).data!.token_hash;
   const crafted = await context.newPage();
-  await crafted.goto(`${WEB_URL}/auth/handoff#${new URLSearchParams({ token_hash: await tokenFor(), email: 'someone-else@example.com', next: '/settings' })}`);
+  await crafted.goto(
+    `${WEB_URL}/auth/handoff#${new URLSearchParams({ token_hash: await tokenFor(), email: 'someone-else@example.com', next: '/settings' })}`,
+  );
   await expect(crafted.getByRole('region', { name: 'Switch accounts?' })).toContainText('someone-else@example.com');
   await crafted.getByRole('button', { name: 'Switch account' }).click();
   await expect(crafted.getByRole('alert')).toContainText(`This link signs in as ${bob.email}, not as someone-else@example.com as it says.`);

@@ -205,7 +205,10 @@ test('/ai-tools (signed in) lists the free tools and the in-app AI tools', async
   for (const [title, href] of expected) {
     await expect(main.getByRole('link', { name: title, exact: true })).toHaveAttribute('href', href);
   }
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AI Tools' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AI Tools' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await screenshots(page, 'ai-tools');
 
   await main.getByRole('link', { name: 'Headline Analyzer', exact: true }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_FEEDBACK_URL, DEFAULT_MARKETPLACE_URL } from '../../shared/core/config.ts';
+import { DEFAULT_FEEDBACK_URL, DEFAULT_MARKETPLACE_URL } from '@/shared/core/config.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, SCREENSHOT_DIR } from './chromium.ts';
 import { STACK_URL, WEB_PORT } from './ports.ts';
 import { anonClient, createUser, passwordSession, SESSION_STORAGE_KEY, type TestUser } from './support.ts';
@@ -108,7 +108,10 @@ test('signing in on the main site brings the visitor back to the feedback host s
   await page.screenshot({ path: `${SCREENSHOT_DIR}/host-feedback.png` });
   // Each origin has a session of its own: the feedback host's came from the token, not from the test.
   expect(await hasSessionOn(page)).toBe(true);
-  const tokenReuse = await anonClient().auth.verifyOtp({ token_hash: new URLSearchParams(new URL(tokensInUrls[0]!).hash.slice(1)).get('token_hash')!, type: 'magiclink' });
+  const tokenReuse = await anonClient().auth.verifyOtp({
+    token_hash: new URLSearchParams(new URL(tokensInUrls[0]!).hash.slice(1)).get('token_hash')!,
+    type: 'magiclink',
+  });
   expect(tokenReuse.error).not.toBeNull(); // one-time
 
   // A reload keeps this host's own session.
@@ -136,7 +139,11 @@ test('the main site hands a token only to the feedback host (no open redirect)',
   page.on('request', (request) => {
     if (request.url().includes('/functions/v1/session-handoff')) tokenAsked = true;
   });
-  for (const target of ['https://evil.example/', `http://evil.aivault.test:${WEB_PORT}/`, `http://feedback.aivault.test.evil.example:${WEB_PORT}/`]) {
+  for (const target of [
+    'https://evil.example/',
+    `http://evil.aivault.test:${WEB_PORT}/`,
+    `http://feedback.aivault.test.evil.example:${WEB_PORT}/`,
+  ]) {
     await page.goto(`${MAIN_SITE}/auth/feedback?return_to=${encodeURIComponent(target)}`);
     await expect(page.getByText('This link does not lead back to the feedback site.')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`^${MAIN_SITE}/auth/feedback`));

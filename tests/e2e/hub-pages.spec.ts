@@ -27,7 +27,9 @@ test.use({ viewport: DESKTOP });
 test('training: three videos; Watch Video shows a notice and opens the link in a new tab; support link', async ({ page, context }) => {
   const errors = watchErrors(page);
   // The video host is external: answer it locally so the new tab loads.
-  await context.route('https://aivault.app/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Training video</title>' }));
+  await context.route('https://aivault.app/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Training video</title>' }),
+  );
   await open(page, '/training', 'Training Hub');
   const main = page.getByRole('main');
   const videos = main.getByRole('article');

@@ -22,7 +22,10 @@ function watchErrors(page: Page): string[] {
 }
 
 async function storedMessages(subject: string) {
-  const { data, error } = await serviceClient().from('contact_messages').select('user_id, name, email, subject, message').eq('subject', subject);
+  const { data, error } = await serviceClient()
+    .from('contact_messages')
+    .select('user_id, name, email, subject, message')
+    .eq('subject', subject);
   if (error) throw new Error(error.message);
   return data;
 }
@@ -210,7 +213,9 @@ test.describe('contact form (spec 001 §5), stored', () => {
     expect(await storedMessages('Billing question')).toContainEqual(expect.objectContaining({ name: 'Grace', message: 'Please keep me.' }));
   });
 
-  test('signed in: name and e-mail are prefilled, ?subject= prefills the subject, and the message carries the user id', async ({ page }) => {
+  test('signed in: name and e-mail are prefilled, ?subject= prefills the subject, and the message carries the user id', async ({
+    page,
+  }) => {
     const user = await createUser({ name: 'Katherine Johnson' });
     await signInAs(page, user);
     const subjectText = `Upgrade to Pro ${Date.now()}`;
@@ -234,7 +239,13 @@ test.describe('contact form (spec 001 §5), stored', () => {
   test('admins read the messages in the admin screen, reply by e-mail, and delete one', async ({ page }) => {
     const subjectText = `Refund question ${Date.now()}`;
     const sender = uniqueEmail('asker');
-    expect((await serviceClient().from('contact_messages').insert({ name: 'Dana', email: sender, subject: subjectText, message: 'Line one\nLine two' })).error).toBeNull();
+    expect(
+      (
+        await serviceClient()
+          .from('contact_messages')
+          .insert({ name: 'Dana', email: sender, subject: subjectText, message: 'Line one\nLine two' })
+      ).error,
+    ).toBeNull();
     const admin = await createUser({ role: 'admin' });
     await signInAs(page, admin);
     await page.goto('/admin/users?tab=messages');
@@ -242,7 +253,10 @@ test.describe('contact form (spec 001 §5), stored', () => {
     const card = page.getByRole('list', { name: 'Contact messages' }).getByRole('listitem', { name: subjectText });
     await expect(card).toContainText(`Dana · ${sender}`);
     await expect(card).toContainText('Line one\nLine two');
-    await expect(card.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute('href', `mailto:${sender}?subject=${encodeURIComponent(`Re: ${subjectText}`)}`);
+    await expect(card.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute(
+      'href',
+      `mailto:${sender}?subject=${encodeURIComponent(`Re: ${subjectText}`)}`,
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await screenshots(page, 'admin-messages');
 
@@ -324,7 +338,13 @@ test.describe('hub pages (spec §2.12, §2.13)', () => {
     await expect(quick.getByRole('link', { name: /^Workflows/ })).toHaveAttribute('href', '/workflows');
     await expect(quick.getByRole('link', { name: /^Saved Ideas/ })).toHaveAttribute('href', '/saved-ideas');
     await expect(quick.getByRole('link', { name: /^File Manager/ })).toHaveAttribute('href', '/file-manager');
-    await expect(quick.getByRole('heading', { level: 3 })).toHaveText(['Doc Generator', 'Workflows', 'Saved Ideas', 'File Manager', 'Quick Create']);
+    await expect(quick.getByRole('heading', { level: 3 })).toHaveText([
+      'Doc Generator',
+      'Workflows',
+      'Saved Ideas',
+      'File Manager',
+      'Quick Create',
+    ]);
     await screenshots(page, 'dashboard');
 
     for (const [item, url] of [

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { exportDocument } from '../../shared/export/index.ts';
+import { exportDocument } from '@/shared/export/index.ts';
 import { PAGES_URL } from './ports.ts';
 import { screenshots, seriousViolations, toast } from './screens.ts';
 import { createUser, signInAs } from './support.ts';
@@ -54,14 +54,21 @@ test('build a knowledge base: folder, text, web page, .docx and .pdf uploads, se
   await expect(addForm(page).getByLabel('Document name')).toHaveValue('Broken link');
   await addForm(page).getByLabel('Document name').fill('');
   await page.getByRole('tab', { name: 'Upload file' }).click();
-  const docx = await exportDocument({ title: 'Offer facts', sections: [{ markdown: 'The course has **12 lessons** and a private community.' }] }, 'docx');
-  await page.getByLabel('File').setInputFiles({ name: 'offer-facts.docx', mimeType: docx.mimeType, buffer: Buffer.from(docx.data as ArrayBuffer) });
+  const docx = await exportDocument(
+    { title: 'Offer facts', sections: [{ markdown: 'The course has **12 lessons** and a private community.' }] },
+    'docx',
+  );
+  await page
+    .getByLabel('File')
+    .setInputFiles({ name: 'offer-facts.docx', mimeType: docx.mimeType, buffer: Buffer.from(docx.data as ArrayBuffer) });
   await expect(addForm(page).getByText(/offer-facts\.docx: \d+ characters of text read\./)).toBeVisible();
   await expect(addForm(page).getByLabel('Document name')).toHaveValue('offer-facts');
   await addForm(page).getByRole('button', { name: 'Add document' }).click();
   await expect(documents(page).getByRole('listitem').filter({ hasText: 'offer-facts' })).toContainText('12 lessons');
   const pdf = await exportDocument({ title: 'Testimonials', sections: [{ markdown: '"I launched in three weeks." — Maya' }] }, 'pdf');
-  await page.getByLabel('File').setInputFiles({ name: 'testimonials.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf.data as ArrayBuffer) });
+  await page
+    .getByLabel('File')
+    .setInputFiles({ name: 'testimonials.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf.data as ArrayBuffer) });
   await addForm(page).getByRole('button', { name: 'Add document' }).click();
   await expect(documents(page).getByRole('listitem').filter({ hasText: 'testimonials' })).toContainText('I launched in three weeks.');
   await page.getByLabel('File').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('png') });

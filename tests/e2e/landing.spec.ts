@@ -87,7 +87,10 @@ test.describe('landing page (spec §2.11) and public layout (§2.2)', () => {
       ['Get Started for Free', '/auth'],
       ['Startup Idea Generator', '/app-summary'],
     ] as const) {
-      await page.getByRole('main').getByRole('link', { name: new RegExp(`^${name}`) }).click();
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: new RegExp(`^${name}`) })
+        .click();
       await expect(page).toHaveURL(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       expect(await marker()).toBe(42);

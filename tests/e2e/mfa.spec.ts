@@ -7,7 +7,8 @@ import { createUser, latestMail, linkIn, signInAs, type TestUser } from './suppo
 
 const notice = (page: Page) => page.getByRole('region', { name: /^Notifications/ });
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-const card = (page: Page) => page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: 'Two-factor authentication' }) });
+const card = (page: Page) =>
+  page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: 'Two-factor authentication' }) });
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
 
 const totpFor = (secret: string) =>
@@ -61,7 +62,9 @@ test('enrol in Settings, then sign-in asks for the code (wrong → error, right 
   await card(page).getByRole('button', { name: 'Set up two-factor authentication' }).click();
   await expect(card(page).getByRole('img', { name: /QR code/ })).toBeVisible();
   // The QR code really renders (an SVG data URL that decodes to an image).
-  const qrWidth = await card(page).getByRole('img', { name: /QR code/ }).evaluate((img: HTMLImageElement) => img.naturalWidth);
+  const qrWidth = await card(page)
+    .getByRole('img', { name: /QR code/ })
+    .evaluate((img: HTMLImageElement) => img.naturalWidth);
   expect(qrWidth).toBeGreaterThan(0);
   await shot(page, 'settings-2fa-enrol');
   await page.setViewportSize({ width: 390, height: 844 });

@@ -29,11 +29,17 @@ const footer = (page: Page) => page.getByRole('region', { name: 'Entire offer' }
 
 /** How long the fake provider waits before answering (so a busy state can be seen). */
 async function fakeDelay(firstByteMs: number) {
-  await fetch(`${OPENAI_URL}/__fake/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ firstByteMs }) });
+  await fetch(`${OPENAI_URL}/__fake/config`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ firstByteMs }),
+  });
 }
 
 async function withKey(user: TestUser) {
-  const { error } = await serviceClient().from('user_api_keys').upsert({ user_id: user.id, openai_api_key: FAKE_OPENAI_GOOD_KEY, updated_at: new Date().toISOString() });
+  const { error } = await serviceClient()
+    .from('user_api_keys')
+    .upsert({ user_id: user.id, openai_api_key: FAKE_OPENAI_GOOD_KEY, updated_at: new Date().toISOString() });
   if (error) throw new Error(error.message);
 }
 
@@ -130,7 +136,9 @@ test('framework, knowledge base, Generate All with a failure retried, structured
   await signInAs(page, user);
   await page.goto('/prompt-stacks');
   // gpt-4-turbo-preview (the default model) gets the largest budget; 60,000 characters still do not fit.
-  await expect(page.getByTestId('knowledge-trimmed')).toContainText('Only the first 48,000 characters are sent: 2 of 2 documents, oldest first, the last one cut short');
+  await expect(page.getByTestId('knowledge-trimmed')).toContainText(
+    'Only the first 48,000 characters are sent: 2 of 2 documents, oldest first, the last one cut short',
+  );
 
   // The user-facing errors, each in the card; what was typed stays.
   await generateFramework(page, 'yoga [[fake:401]]');
@@ -148,8 +156,11 @@ test('framework, knowledge base, Generate All with a failure retried, structured
   await expect(toast(page)).toContainText('Offer Generated.');
   await fakeDelay(0);
   const description = page.getByRole('region', { name: TITLE }).first();
-  for (const label of ['What it is', "Who it's for", 'Why they need it', 'Outcome']) await expect(description.getByRole('heading', { name: label })).toBeVisible();
-  await expect(page.getByText('This tool builds a framework for your offer first. You can then use AI to generate the categories.')).toBeVisible();
+  for (const label of ['What it is', "Who it's for", 'Why they need it', 'Outcome'])
+    await expect(description.getByRole('heading', { name: label })).toBeVisible();
+  await expect(
+    page.getByText('This tool builds a framework for your offer first. You can then use AI to generate the categories.'),
+  ).toBeVisible();
   await expect(page.getByTestId('save-status')).toHaveText('Not saved yet');
   expect(await order(page)).toHaveLength(19);
 
@@ -260,7 +271,9 @@ test('framework, knowledge base, Generate All with a failure retried, structured
 test('copy, downloads, video, save, the draft after a reload, and the saved list', async ({ page }) => {
   test.setTimeout(360_000);
   const errors = watchErrors(page);
-  await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Video</title><p>Video</p>' }));
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Video</title><p>Video</p>' }),
+  );
   const user = await createUser();
   await withKey(user);
   await signInAs(page, user);
@@ -277,7 +290,11 @@ test('copy, downloads, video, save, the draft after a reload, and the saved list
   await card.getByRole('button', { name: 'Copy Report Card' }).click();
   await expect(toast(page)).toContainText('✅ Copied to clipboard!');
   const copied = await clipboard(page);
-  expect(copied.startsWith('Report Card for Report Card\n\nClarity (Score: 6/10): Clarity of "Yoga Teachers Accelerator" is solid; tighten the wording.')).toBe(true);
+  expect(
+    copied.startsWith(
+      'Report Card for Report Card\n\nClarity (Score: 6/10): Clarity of "Yoga Teachers Accelerator" is solid; tighten the wording.',
+    ),
+  ).toBe(true);
   expect(copied.endsWith('\n\nNotes: Ask a mentor')).toBe(true);
   await footer(page).getByRole('button', { name: 'Copy Entire Offer/Framework' }).click();
   await expect(toast(page)).toContainText('✅ Entire offer copied to clipboard!');
@@ -290,7 +307,8 @@ test('copy, downloads, video, save, the draft after a reload, and the saved list
   const docx = await downloadFrom(page, footer(page).getByRole('button', { name: 'Download Entire Offer/Framework' }), 'DOCX');
   expect(docx.suggestedFilename()).toBe(`${FILE}.docx`);
   const xml = await docxText(await saved(docx));
-  for (const text of [TITLE, 'Offer Hooks', 'Report Card', 'Doors open tomorrow', 'Launch in May', 'Ask a mentor']) expect(xml).toContain(text);
+  for (const text of [TITLE, 'Offer Hooks', 'Report Card', 'Doors open tomorrow', 'Launch in May', 'Ask a mentor'])
+    expect(xml).toContain(text);
   const pdf = await downloadFrom(page, footer(page).getByRole('button', { name: 'Download Entire Offer/Framework' }), 'PDF');
   expect(pdf.suggestedFilename()).toBe(`${FILE}.pdf`);
   const pdfContent = await pdfText(await saved(pdf));

@@ -49,13 +49,25 @@ async function newPrompt(page: Page, name: string, text: string, tags: string[] 
 const unexpected = (errors: string[]) => errors.filter((e) => !e.includes('status of 406 (Not Acceptable)'));
 
 /** Names of the cards on screen, in order (folders first). */
-const cardNames = (page: Page) => grid(page).getByRole('article').evaluateAll((articles) => articles.map((a) => a.getAttribute('aria-label')));
+const cardNames = (page: Page) =>
+  grid(page)
+    .getByRole('article')
+    .evaluateAll((articles) => articles.map((a) => a.getAttribute('aria-label')));
 
 /** The user's library as stored (service role): folders by path, prompts by folder path. */
 async function storedLibrary(user: TestUser) {
   const service = serviceClient();
-  const folders = (await service.from('prompt_folders').select('id, name, parent_folder_id').eq('user_id', user.id)).data as { id: string; name: string; parent_folder_id: string | null }[];
-  const prompts = (await service.from('saved_prompts').select('name, folder_id, tags, is_favorite').eq('user_id', user.id)).data as { name: string; folder_id: string | null; tags: string[]; is_favorite: boolean }[];
+  const folders = (await service.from('prompt_folders').select('id, name, parent_folder_id').eq('user_id', user.id)).data as {
+    id: string;
+    name: string;
+    parent_folder_id: string | null;
+  }[];
+  const prompts = (await service.from('saved_prompts').select('name, folder_id, tags, is_favorite').eq('user_id', user.id)).data as {
+    name: string;
+    folder_id: string | null;
+    tags: string[];
+    is_favorite: boolean;
+  }[];
   const byId = new Map(folders.map((f) => [f.id, f]));
   const path = (id: string | null): string => (id ? `${path(byId.get(id)?.parent_folder_id ?? null)}/${byId.get(id)?.name ?? '?'}` : '');
   return {
@@ -66,7 +78,11 @@ async function storedLibrary(user: TestUser) {
 }
 
 /** Seeds folders and prompts straight into the database (service role), for tests whose subject is not creating them. */
-async function seed(user: TestUser, folders: { name: string; parent?: string }[], prompts: { name: string; text?: string; folder?: string; tags?: string[]; favorite?: boolean; createdAt?: string }[]) {
+async function seed(
+  user: TestUser,
+  folders: { name: string; parent?: string }[],
+  prompts: { name: string; text?: string; folder?: string; tags?: string[]; favorite?: boolean; createdAt?: string }[],
+) {
   const service = serviceClient();
   const ids = new Map<string, string>();
   for (const f of folders) {
@@ -250,7 +266,9 @@ test('import one prompt per line (names cut at 50 characters) and the four sorts
   await importDialog.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(importDialog.getByRole('alert')).toHaveText('No valid prompts found in text.');
   const long = 'Write a detailed, friendly welcome email for the new subscribers of my cooking newsletter';
-  await importDialog.getByLabel('Prompts, one per line').fill(`Summarise this article in three bullet points\n\n  ${long}  \nBrainstorm ten blog titles about [topic]\n`);
+  await importDialog
+    .getByLabel('Prompts, one per line')
+    .fill(`Summarise this article in three bullet points\n\n  ${long}  \nBrainstorm ten blog titles about [topic]\n`);
   await expect(importDialog).toContainText('3 prompts to add.');
   await expect(importDialog.getByLabel('Prompts, one per line')).toHaveValue(/cooking newsletter/);
   await screenshots(page, 'library-import-lines');
@@ -290,10 +308,11 @@ async function drag(page: Page, from: Locator, to: Locator) {
 test('move prompts and folders by drag and drop and with the keyboard "Move to…" dialog', async ({ page }) => {
   test.setTimeout(240_000);
   const user = await createUser();
-  await seed(user, [{ name: 'Clients' }, { name: 'Acme', parent: 'Clients' }, { name: 'Archive', parent: 'Clients' }, { name: 'Later' }], [
-    { name: 'Pitch deck outline' },
-    { name: 'Cold email' },
-  ]);
+  await seed(
+    user,
+    [{ name: 'Clients' }, { name: 'Acme', parent: 'Clients' }, { name: 'Archive', parent: 'Clients' }, { name: 'Later' }],
+    [{ name: 'Pitch deck outline' }, { name: 'Cold email' }],
+  );
   await signInAs(page, user);
   await page.goto('/my-prompts');
   await expect(card(page, 'Pitch deck outline')).toBeVisible({ timeout: FIRST_LOAD_MS });
@@ -351,12 +370,16 @@ test('tags, favourites and search across the library', async ({ page }) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);
   const user = await createUser();
-  await seed(user, [{ name: 'Marketing' }, { name: 'Emails', parent: 'Marketing' }], [
-    { name: 'Webinar invite', folder: 'Emails', tags: ['Webinar', 'email'] },
-    { name: 'Webinar follow-up', tags: ['webinar'], favorite: true },
-    { name: 'SEO audit', folder: 'Marketing', tags: ['seo'] },
-    { name: 'Podcast intro', text: 'Write a podcast intro about webinar funnels' },
-  ]);
+  await seed(
+    user,
+    [{ name: 'Marketing' }, { name: 'Emails', parent: 'Marketing' }],
+    [
+      { name: 'Webinar invite', folder: 'Emails', tags: ['Webinar', 'email'] },
+      { name: 'Webinar follow-up', tags: ['webinar'], favorite: true },
+      { name: 'SEO audit', folder: 'Marketing', tags: ['seo'] },
+      { name: 'Podcast intro', text: 'Write a podcast intro about webinar funnels' },
+    ],
+  );
   await signInAs(page, user);
   await page.goto('/my-prompts');
   await expect(card(page, 'Podcast intro')).toBeVisible({ timeout: FIRST_LOAD_MS });
@@ -365,7 +388,10 @@ test('tags, favourites and search across the library', async ({ page }) => {
   const star = card(page, 'Podcast intro').getByRole('button', { name: 'Add Podcast intro to favourites' });
   await expect(star).toHaveAttribute('aria-pressed', 'false');
   await star.click();
-  await expect(card(page, 'Podcast intro').getByRole('button', { name: 'Remove Podcast intro from favourites' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(card(page, 'Podcast intro').getByRole('button', { name: 'Remove Podcast intro from favourites' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await page.getByRole('button', { name: 'Favourites', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Favourites' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'prompts' })).toHaveText('2 prompts');
@@ -413,22 +439,33 @@ test('tags, favourites and search across the library', async ({ page }) => {
 test('export the library as JSON and CSV, and import both into a fresh account with a report', async ({ page, browser }) => {
   test.setTimeout(240_000);
   const owner = await createUser();
-  await seed(owner, [{ name: 'Marketing' }, { name: 'Emails', parent: 'Marketing' }], [
-    { name: 'Welcome', text: 'Welcome [name] to the course', folder: 'Emails', tags: ['email', 'onboarding'], favorite: true },
-    { name: '=Formula', text: '+1 "quoted", with commas\nand a second line' },
-  ]);
+  await seed(
+    owner,
+    [{ name: 'Marketing' }, { name: 'Emails', parent: 'Marketing' }],
+    [
+      { name: 'Welcome', text: 'Welcome [name] to the course', folder: 'Emails', tags: ['email', 'onboarding'], favorite: true },
+      { name: '=Formula', text: '+1 "quoted", with commas\nand a second line' },
+    ],
+  );
   await signInAs(page, owner);
   await page.goto('/my-prompts');
   await expect(card(page, '=Formula')).toBeVisible({ timeout: FIRST_LOAD_MS });
 
   const exportAs = async (label: string) => {
     await page.getByRole('button', { name: 'Export' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: new RegExp(`^${label}`) }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: new RegExp(`^${label}`) }).click(),
+    ]);
     return { name: download.suggestedFilename(), content: await readFile((await download.path())!, 'utf8') };
   };
   const json = await exportAs('Library as JSON');
   expect(json.name).toMatch(/^prompt-library-\d{4}-\d{2}-\d{2}\.json$/);
-  const file = JSON.parse(json.content) as { format: string; folders: { name: string }[]; prompts: { name: string; promptText: string; tags: string[]; isFavorite: boolean }[] };
+  const file = JSON.parse(json.content) as {
+    format: string;
+    folders: { name: string }[];
+    prompts: { name: string; promptText: string; tags: string[]; isFavorite: boolean }[];
+  };
   expect(file.format).toBe('ai-vault-prompt-library');
   expect(file.folders.map((f) => f.name)).toEqual(['Marketing', 'Emails']);
   expect(file.prompts.map((p) => [p.name, p.promptText, p.tags, p.isFavorite])).toEqual(
@@ -452,12 +489,16 @@ test('export the library as JSON and CSV, and import both into a fresh account w
   const other = await context.newPage();
   await signInAs(other, fresh);
   await other.goto('/my-prompts');
-  await expect(other.getByText('This folder is empty. Create a new prompt or folder to get started!')).toBeVisible({ timeout: FIRST_LOAD_MS });
+  await expect(other.getByText('This folder is empty. Create a new prompt or folder to get started!')).toBeVisible({
+    timeout: FIRST_LOAD_MS,
+  });
   const importFile = async (name: string, content: string) => {
     await other.getByRole('button', { name: 'Import', exact: true }).click();
     const importDialog = other.getByRole('dialog', { name: 'Import Prompts' });
     await importDialog.getByRole('tab', { name: 'Library file' }).click();
-    await importDialog.locator('input[type=file]').setInputFiles({ name, mimeType: name.endsWith('.csv') ? 'text/csv' : 'application/json', buffer: Buffer.from(content) });
+    await importDialog
+      .locator('input[type=file]')
+      .setInputFiles({ name, mimeType: name.endsWith('.csv') ? 'text/csv' : 'application/json', buffer: Buffer.from(content) });
     await expect(importDialog).toContainText(name);
     await importDialog.getByRole('button', { name: 'Import', exact: true }).click();
     return importDialog;
@@ -476,14 +517,18 @@ test('export the library as JSON and CSV, and import both into a fresh account w
   // The CSV on top: folders merge, prompts already there are skipped, each with its reason.
   report = await importFile(csv.name, csv.content);
   const region = report.getByRole('region', { name: 'Import report' });
-  await expect(region).toContainText('0 prompts and 0 folders added, 2 folders merged into existing ones. 2 rows were skipped; see the report.');
+  await expect(region).toContainText(
+    '0 prompts and 0 folders added, 2 folders merged into existing ones. 2 rows were skipped; see the report.',
+  );
   await expect(region.getByRole('row')).toHaveCount(3);
   await expect(region.getByRole('row', { name: /Welcome/ })).toContainText('The same prompt (name and text) is already in this folder.');
   await report.getByRole('button', { name: 'Close' }).click();
 
   // A hand-made CSV: good rows are added, bad ones reported; a file that is not a library is refused.
   report = await importFile('mine.csv', 'name,prompt_text\nGood one,Do this well\n,Nameless text\nNo text,\n');
-  await expect(report.getByRole('region', { name: 'Import report' })).toContainText('1 prompt and 0 folders added. 2 rows were skipped; see the report.');
+  await expect(report.getByRole('region', { name: 'Import report' })).toContainText(
+    '1 prompt and 0 folders added. 2 rows were skipped; see the report.',
+  );
   await expect(report.getByRole('row', { name: /Row 3/ })).toContainText('Name is missing.');
   await expect(report.getByRole('row', { name: /Row 4/ })).toContainText('Prompt text is missing.');
   expect(await seriousViolations(other)).toEqual([]);
@@ -543,7 +588,10 @@ test('a folder of 10,000 prompts opens, scrolls to its end and searches smoothly
   await expect(page.getByRole('status').filter({ hasText: 'prompts' })).toHaveText('10 prompts');
   const searchMs = Date.now() - started; // includes the 300 ms typing pause
   await expect(card(page, 'Prompt 09990')).toBeVisible();
-  test.info().annotations.push({ type: 'timing', description: `10,000 prompts: open ${openMs} ms, scroll to the end ${endMs} ms, search ${searchMs} ms (busy shared machine)` });
+  test.info().annotations.push({
+    type: 'timing',
+    description: `10,000 prompts: open ${openMs} ms, scroll to the end ${endMs} ms, search ${searchMs} ms (busy shared machine)`,
+  });
   console.log(`[library] 10,000 prompts: open ${openMs} ms, scroll to the end ${endMs} ms, search ${searchMs} ms`);
 });
 
@@ -551,14 +599,26 @@ test('/prompts-library is the same library titled for folders; dark mode and pho
   test.setTimeout(240_000);
   const errors = watchErrors(page);
   const user = await createUser();
-  await seed(user, [{ name: 'Clients' }, { name: 'Templates' }], [
-    { name: 'Launch email', text: 'Write a launch email for [product] to [audience] in a [tone: friendly|formal] voice.', tags: ['email', 'launch', 'sales', 'q4'], favorite: true },
-    { name: 'Blog outline', text: 'Outline a blog post about [topic] with five sections and a strong hook.', tags: ['blog'] },
-    { name: 'Tweet thread', text: 'Turn [article] into a 7-tweet thread.' },
-  ]);
+  await seed(
+    user,
+    [{ name: 'Clients' }, { name: 'Templates' }],
+    [
+      {
+        name: 'Launch email',
+        text: 'Write a launch email for [product] to [audience] in a [tone: friendly|formal] voice.',
+        tags: ['email', 'launch', 'sales', 'q4'],
+        favorite: true,
+      },
+      { name: 'Blog outline', text: 'Outline a blog post about [topic] with five sections and a strong hook.', tags: ['blog'] },
+      { name: 'Tweet thread', text: 'Turn [article] into a 7-tweet thread.' },
+    ],
+  );
   await signInAs(page, user);
   await page.goto('/manage-folders');
-  await page.getByRole('link', { name: /Prompt Folders/ }).first().click();
+  await page
+    .getByRole('link', { name: /Prompt Folders/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/prompts-library$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Prompt Folders' })).toBeVisible({ timeout: FIRST_LOAD_MS });
   await expect(folderCard(page, 'Clients')).toBeVisible();

@@ -1,5 +1,5 @@
 import { test, type Page } from '@playwright/test';
-import * as lib from '../../shared/data/prompts.ts';
+import * as lib from '@/shared/data/promptLibrary/library.ts';
 import { expect, lookAt, member } from './prompts-support.ts';
 import { signInAs } from './support.ts';
 
@@ -7,7 +7,10 @@ import { signInAs } from './support.ts';
 
 const categories = (page: Page) => page.getByRole('list', { name: 'Categories' });
 const prompts = (page: Page) => page.getByRole('list', { name: 'Prompts' });
-const card = (page: Page, name: string) => prompts(page).getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const card = (page: Page, name: string) =>
+  prompts(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search prompts' });
 
 test.describe.configure({ timeout: 180_000 });
@@ -15,8 +18,16 @@ test.describe.configure({ timeout: 180_000 });
 test('free stacks and the user’s prompts by category: search, Clear Filters, badges, empty texts, Use Prompt', async ({ page }) => {
   const { user, client } = await member();
   const folder = await lib.createFolder(client, 'Launch Kit', null);
-  const tweet = await lib.createPrompt(client, { name: 'Launch tweet', promptText: 'Tweet about [product] launching today.', folderId: folder.data!.id });
-  const loose = await lib.createPrompt(client, { name: 'Loose idea', promptText: 'Brainstorm a UNICORN-sized idea for [market].', folderId: null });
+  const tweet = await lib.createPrompt(client, {
+    name: 'Launch tweet',
+    promptText: 'Tweet about [product] launching today.',
+    folderId: folder.data!.id,
+  });
+  const loose = await lib.createPrompt(client, {
+    name: 'Loose idea',
+    promptText: 'Brainstorm a UNICORN-sized idea for [market].',
+    folderId: null,
+  });
   expect(tweet.error ?? loose.error).toBeNull();
 
   await signInAs(page, user);
@@ -24,7 +35,10 @@ test('free stacks and the user’s prompts by category: search, Clear Filters, b
   await expect(page.getByRole('heading', { level: 1, name: 'Prompt Stacks' })).toBeVisible({ timeout: 30_000 });
 
   // Free categories first, then the user's folders, then their loose prompts.
-  await expect(categories(page).getByRole('heading')).toHaveText(['Marketing Magic', 'Productivity Boosters', 'Launch Kit', 'Uncategorized (Yours)'], { timeout: 20_000 });
+  await expect(categories(page).getByRole('heading')).toHaveText(
+    ['Marketing Magic', 'Productivity Boosters', 'Launch Kit', 'Uncategorized (Yours)'],
+    { timeout: 20_000 },
+  );
   await expect(categories(page).getByRole('button', { name: /Marketing Magic/ })).toContainText('3 prompts');
   await expect(prompts(page).getByRole('listitem')).toHaveCount(6);
   await expect(page.getByRole('status').filter({ hasText: 'prompts' })).toHaveText('6 prompts');
@@ -62,12 +76,16 @@ test('free stacks and the user’s prompts by category: search, Clear Filters, b
   await page.reload();
   await expect(search(page)).toHaveValue('subject');
   await expect(prompts(page).getByRole('heading')).toHaveText(['Email Subject Lines']);
-  await categories(page).getByRole('button', { name: /Productivity Boosters/ }).click();
+  await categories(page)
+    .getByRole('button', { name: /Productivity Boosters/ })
+    .click();
   await expect(categories(page).getByRole('button', { name: /Productivity Boosters/ })).toHaveAttribute('aria-pressed', 'false');
   await page.getByRole('button', { name: 'Clear Filters' }).click();
 
   // A folder chosen whose prompts have gone since: the empty-category text.
-  await categories(page).getByRole('button', { name: /Launch Kit/ }).click();
+  await categories(page)
+    .getByRole('button', { name: /Launch Kit/ })
+    .click();
   await expect(prompts(page).getByRole('heading')).toHaveText(['Launch tweet']);
   expect((await lib.deletePrompt(client, tweet.data!.id)).data).toBe(true);
   await page.reload();

@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect as baseExpect, type Page } from '@playwright/test';
 import { WebSocket } from 'ws';
-import { DEFAULT_ANON_KEY } from '../../supabase/local/config.ts';
+import { DEFAULT_ANON_KEY } from '@/supabase/local/config.ts';
 import { FAKE_OPENAI_GOOD_KEY } from '../fixtures/fake-openai.ts';
 import { STACK_URL } from './ports.ts';
 import { SCREENSHOT_DIR } from './chromium.ts';
@@ -28,7 +28,9 @@ export async function member(key: string | null = FAKE_OPENAI_GOOD_KEY): Promise
   const user = await createUser();
   const client = await userClient(user);
   if (key) {
-    const { error } = await client.from('user_api_keys').upsert({ user_id: user.id, openai_api_key: key, updated_at: new Date().toISOString() });
+    const { error } = await client
+      .from('user_api_keys')
+      .upsert({ user_id: user.id, openai_api_key: key, updated_at: new Date().toISOString() });
     expect(error).toBeNull();
   }
   return { user, client };
@@ -44,7 +46,10 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-desktop.png`, fullPage: true });
   await page.setViewportSize(MOBILE);
   await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: `${name} overflows horizontally on mobile`, timeout: 10_000 })
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: `${name} overflows horizontally on mobile`,
+      timeout: 10_000,
+    })
     .toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-mobile.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);

@@ -11,13 +11,20 @@ import { anonClient, createUser, serviceClient, signInAs } from './support.ts';
 
 async function documentOf(name: string, content: string): Promise<string> {
   const owner = await createUser();
-  const { data, error } = await serviceClient().from('generated_documents').insert({ user_id: owner.id, name, content }).select('id').single();
+  const { data, error } = await serviceClient()
+    .from('generated_documents')
+    .insert({ user_id: owner.id, name, content })
+    .select('id')
+    .single();
   if (error) throw new Error(error.message);
   return (data as { id: string }).id;
 }
 
 async function putOnSale(id: string, fields: Record<string, unknown>) {
-  const { error } = await serviceClient().from('generated_documents').update({ is_digital_product: true, ...fields }).eq('id', id);
+  const { error } = await serviceClient()
+    .from('generated_documents')
+    .update({ is_digital_product: true, ...fields })
+    .eq('id', id);
   if (error) throw new Error(error.message);
 }
 
@@ -81,7 +88,12 @@ test('an admin prices a document in Product Management; the list updates in plac
 
 test('a visitor buys on Stripe Checkout and downloads the file twice, then the limit stops them', async ({ page }) => {
   const id = await documentOf('Launch Checklist', 'Step 1: pick a date.\nStep 2: warm up the list.');
-  await putOnSale(id, { price: 19.99, stripe_price_id: 'price_checklist', max_downloads: 2, product_summary: 'A one-page plan for launch week.' });
+  await putOnSale(id, {
+    price: 19.99,
+    stripe_price_id: 'price_checklist',
+    max_downloads: 2,
+    product_summary: 'A one-page plan for launch week.',
+  });
 
   await page.goto(`/product/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Launch Checklist' })).toBeVisible();
@@ -103,7 +115,9 @@ test('a visitor buys on Stripe Checkout and downloads the file twice, then the l
   await expect(page.getByText('Download 1 of 2.')).toBeVisible();
   await downloadText(page);
   await page.getByRole('button', { name: 'Download Now' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Download Limit Reached' }).first()).toContainText('You cannot download this file anymore.');
+  await expect(page.getByRole('alert').filter({ hasText: 'Download Limit Reached' }).first()).toContainText(
+    'You cannot download this file anymore.',
+  );
 });
 
 test('opening Edit on a plain document and saving leaves it off sale', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { test, type Page } from '@playwright/test';
-import * as lib from '../../shared/data/prompts.ts';
+import * as lib from '@/shared/data/promptLibrary/library.ts';
 import { expect, lookAt, member } from './prompts-support.ts';
 import { signInAs } from './support.ts';
 import { SCREENSHOT_DIR } from './chromium.ts';
@@ -31,7 +31,20 @@ test('the catalogue: pages of 9, category tabs, search by name, description or t
   await expect(items(page).first()).toContainText('Business Strategy');
 
   const tabs = page.getByRole('tablist', { name: 'Categories' }).getByRole('tab');
-  await expect(tabs).toHaveText(['All', 'Business Strategy', 'Content Creation', 'Copywriting', 'Customer Support', 'Email', 'Marketing', 'Productivity', 'Research', 'SEO', 'Sales', 'Social Media']);
+  await expect(tabs).toHaveText([
+    'All',
+    'Business Strategy',
+    'Content Creation',
+    'Copywriting',
+    'Customer Support',
+    'Email',
+    'Marketing',
+    'Productivity',
+    'Research',
+    'SEO',
+    'Sales',
+    'Social Media',
+  ]);
 
   // Numbered pages, kept in the address.
   const pages = page.getByRole('navigation', { name: 'pagination navigation' });
@@ -130,7 +143,9 @@ test('preview a prompt and save a copy into a folder of the library (a name is r
   expect(saved.data?.promptText).toMatch(/^Act as a direct-response marketer\. For my product \[product\] priced at \[price\]/);
 
   // The toast's action runs it.
-  await toast(page).getByRole('button', { name: /^Run it/ }).click();
+  await toast(page)
+    .getByRole('button', { name: /^Run it/ })
+    .click();
   await expect(page).toHaveURL(`/run-prompt/${saved.data!.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'My offer stack' })).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PROTECTED_ROUTES, PUBLIC_ROUTES, SIGNED_IN_REDIRECTS } from '../../shared/core/routes.ts';
+import { PROTECTED_ROUTES, PUBLIC_ROUTES, SIGNED_IN_REDIRECTS } from '@/shared/core/routes.ts';
 import { SCREENSHOT_DIR } from './chromium.ts';
 import { seriousViolations } from './screens.ts';
 import { createUser, signInAs } from './support.ts';

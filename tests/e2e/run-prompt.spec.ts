@@ -1,5 +1,5 @@
 import { test, type Page } from '@playwright/test';
-import * as lib from '../../shared/data/prompts.ts';
+import * as lib from '@/shared/data/promptLibrary/library.ts';
 import { FAKE_OPENAI_BAD_KEY } from '../fixtures/fake-openai.ts';
 import { WEB_URL } from './ports.ts';
 import { expect, lookAt, member } from './prompts-support.ts';
@@ -29,7 +29,9 @@ async function openRunner(page: Page, path: string, heading: string) {
   await expect(model(page)).toHaveValue('gpt-4-turbo-preview', { timeout: 20_000 });
 }
 
-test('a built-in prompt with its questions: streamed output, Stop keeps the partial text, Copy, Save, history reopen and delete', async ({ page }) => {
+test('a built-in prompt with its questions: streamed output, Stop keeps the partial text, Copy, Save, history reopen and delete', async ({
+  page,
+}) => {
   const errors = watchErrors(page);
   const { user, client } = await member();
   await signInAs(page, user);
@@ -53,7 +55,11 @@ test('a built-in prompt with its questions: streamed output, Stop keeps the part
 
   // Streamed, rendered as markdown, Done.
   await runButton(page).click();
-  await expect(output(page).getByTestId('run-output').getByRole('heading', { name: /^Draft: Write 10 catchy ad headlines for AI Vault/ })).toBeVisible({ timeout: 20_000 });
+  await expect(
+    output(page)
+      .getByTestId('run-output')
+      .getByRole('heading', { name: /^Draft: Write 10 catchy ad headlines for AI Vault/ }),
+  ).toBeVisible({ timeout: 20_000 });
   await expect(output(page).getByText('Done', { exact: true })).toBeVisible();
   await expect(output(page).getByTestId('run-output').locator('strong').first()).toHaveText('local fake AI provider');
   await expect(runButton(page)).toHaveText('Run again');
@@ -70,7 +76,11 @@ test('a built-in prompt with its questions: streamed output, Stop keeps the part
   await expect(output(page).getByRole('button', { name: 'Saved as document' })).toBeDisabled();
   const docs = await client.from('generated_documents').select('name, content, format');
   expect(docs.data).toEqual([
-    { name: `Catchy Ad Headline — ${new Date().toISOString().slice(0, 10)}`, format: 'txt', content: expect.stringMatching(/^## Draft: Write 10 catchy ad headlines/) },
+    {
+      name: `Catchy Ad Headline — ${new Date().toISOString().slice(0, 10)}`,
+      format: 'txt',
+      content: expect.stringMatching(/^## Draft: Write 10 catchy ad headlines/),
+    },
   ]);
 
   // Stop: an edited prompt that streams slowly; what arrived stays.
@@ -91,9 +101,19 @@ test('a built-in prompt with its questions: streamed output, Stop keeps the part
   await expect(page.getByRole('heading', { name: 'Your runs of this prompt (2)' })).toBeVisible();
   await expect(history(page).getByRole('listitem')).toHaveCount(2);
   await expect(history(page).getByRole('listitem').first()).toContainText('Stopped');
-  const runs = await client.from('prompt_runs').select('free_prompt_id, prompt_id, status, provider, model, output, final_prompt, filled_values').order('created_at');
+  const runs = await client
+    .from('prompt_runs')
+    .select('free_prompt_id, prompt_id, status, provider, model, output, final_prompt, filled_values')
+    .order('created_at');
   expect(runs.data).toMatchObject([
-    { free_prompt_id: 'fp1', prompt_id: null, status: 'done', provider: 'openai', model: 'gpt-4-turbo-preview', filled_values: { product: 'AI Vault', audience: 'course creators', benefit: 'one place for every prompt' } },
+    {
+      free_prompt_id: 'fp1',
+      prompt_id: null,
+      status: 'done',
+      provider: 'openai',
+      model: 'gpt-4-turbo-preview',
+      filled_values: { product: 'AI Vault', audience: 'course creators', benefit: 'one place for every prompt' },
+    },
     { free_prompt_id: 'fp1', status: 'stopped', final_prompt: 'Write slowly about pricing. [[fake:slow]]' },
   ]);
   expect(runs.data?.[1]?.output.length).toBeGreaterThan(0);
@@ -104,7 +124,11 @@ test('a built-in prompt with its questions: streamed output, Stop keeps the part
   const first = history(page).getByRole('listitem').nth(1);
   await first.getByRole('button', { expanded: false }).click();
   await expect(first.getByRole('definition')).toHaveText(['AI Vault', 'course creators', 'one place for every prompt']);
-  await expect(first.getByRole('term')).toHaveText(['What is the product or service?', 'Who is the target audience?', 'What is the main benefit?']);
+  await expect(first.getByRole('term')).toHaveText([
+    'What is the product or service?',
+    'Who is the target audience?',
+    'What is the main benefit?',
+  ]);
   await expect(first.getByTestId('history-output').getByRole('heading', { name: /^Draft: Write 10 catchy/ })).toBeVisible();
   await first.getByRole('button', { name: 'Use these values' }).click();
   await expect(page.getByLabel('What is the product or service?')).toHaveValue('AI Vault');
@@ -142,19 +166,27 @@ test('a saved prompt with a default, a choice and page variables; the history of
   // Defaults filled in, the choice preselected, page variables as ordinary fields.
   await expect(page.getByLabel('Audience')).toHaveValue('marketers');
   await expect(page.getByRole('combobox', { name: 'Tone' })).toHaveText('formal');
-  await expect(page.getByLabel('Page title')).toHaveAccessibleDescription('The extension fills this from the page you are on; here, type or paste it.');
+  await expect(page.getByLabel('Page title')).toHaveAccessibleDescription(
+    'The extension fills this from the page you are on; here, type or paste it.',
+  );
   await page.getByLabel('Page title').fill('How to price a course');
   await page.getByLabel('Selected text').fill('Price on outcomes, not hours.');
   await page.getByRole('combobox', { name: 'Tone' }).click();
   await page.getByRole('option', { name: 'friendly' }).click();
-  await expect(review(page)).toHaveValue('Summarise How to price a course for marketers in a friendly tone.\n\nPrice on outcomes, not hours.');
+  await expect(review(page)).toHaveValue(
+    'Summarise How to price a course for marketers in a friendly tone.\n\nPrice on outcomes, not hours.',
+  );
 
   // Another model from the provider's list.
   await model(page).click();
   await page.getByRole('option', { name: 'gpt-4.1' }).click();
   await expect(model(page)).toHaveValue('gpt-4.1');
   await page.getByLabel('Audience').press('Control+Enter');
-  await expect(output(page).getByTestId('run-output').getByRole('heading', { name: 'Draft: Summarise How to price a course for marketers in a friendly tone.' })).toBeVisible({ timeout: 20_000 });
+  await expect(
+    output(page)
+      .getByTestId('run-output')
+      .getByRole('heading', { name: 'Draft: Summarise How to price a course for marketers in a friendly tone.' }),
+  ).toBeVisible({ timeout: 20_000 });
   await expect(history(page).getByRole('listitem')).toHaveCount(1);
   await expect(history(page).getByRole('listitem').first()).toContainText('OpenAI · gpt-4.1');
 
@@ -166,7 +198,12 @@ test('a saved prompt with a default, a choice and page variables; the history of
   await expect(item).toContainText('Summarise this page');
   await item.getByRole('button', { expanded: false }).click();
   await expect(item.getByRole('term')).toHaveText(['Audience', 'Page title', 'Selected text', 'Tone']);
-  await expect(item.getByRole('definition')).toHaveText(['marketers', 'How to price a course', 'Price on outcomes, not hours.', 'friendly']);
+  await expect(item.getByRole('definition')).toHaveText([
+    'marketers',
+    'How to price a course',
+    'Price on outcomes, not hours.',
+    'friendly',
+  ]);
   await lookAt(page, 'prompt-run-history');
   await item.getByRole('link', { name: 'Open in the runner' }).click();
   await expect(page).toHaveURL(new RegExp(`/run-prompt/${saved.data!.id}\\?run=`));
@@ -191,9 +228,22 @@ test('every provider error shows its catalogue message, keeps the inputs and is 
 
   const cases: { marker: string; title: string; message: string; partial?: boolean }[] = [
     { marker: '401', title: 'Authentication Failed', message: 'Authentication failed. Please check your OpenAI API key in Settings.' },
-    { marker: '429', title: 'Generation Failed', message: 'The AI service returned an error: Rate limit reached for requests. Please try again in 1s.' },
-    { marker: '500', title: 'Generation Failed', message: 'The AI service returned an error: The server had an error while processing your request.' },
-    { marker: 'cut', title: 'Generation Failed', message: 'Could not reach the AI service. Please check your network and try again.', partial: true },
+    {
+      marker: '429',
+      title: 'Generation Failed',
+      message: 'The AI service returned an error: Rate limit reached for requests. Please try again in 1s.',
+    },
+    {
+      marker: '500',
+      title: 'Generation Failed',
+      message: 'The AI service returned an error: The server had an error while processing your request.',
+    },
+    {
+      marker: 'cut',
+      title: 'Generation Failed',
+      message: 'Could not reach the AI service. Please check your network and try again.',
+      partial: true,
+    },
   ];
   for (const [i, c] of cases.entries()) {
     const topic = `pricing ${c.marker} [[fake:${c.marker}]]`;
@@ -224,7 +274,10 @@ test('every provider error shows its catalogue message, keeps the inputs and is 
   await expect(page.getByText(/Could not load the model list \(.*Incorrect API key provided/)).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Topic').fill('pricing');
   await runButton(page).click();
-  await expect(output(page).getByTestId('run-error')).toContainText('Authentication failed. Please check your OpenAI API key in Settings.', { timeout: 30_000 });
+  await expect(output(page).getByTestId('run-error')).toContainText(
+    'Authentication failed. Please check your OpenAI API key in Settings.',
+    { timeout: 30_000 },
+  );
   await expect(page.getByLabel('Topic')).toHaveValue('pricing');
 });
 
@@ -273,7 +326,7 @@ test('premium prompts are blocked; unknown, mistyped and other people’s prompt
   await lookAt(page, 'run-prompt-not-found');
 });
 
-test('no key for the chosen provider: the spec\'s title and the way to Settings; what was typed stays', async ({ page }) => {
+test("no key for the chosen provider: the spec's title and the way to Settings; what was typed stays", async ({ page }) => {
   const { user } = await member(null);
   await signInAs(page, user);
   await page.goto('/run-prompt/fp1');

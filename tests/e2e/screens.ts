@@ -24,7 +24,9 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize(MOBILE);
   // Polled: layouts that follow the width through media queries settle a frame or two after the resize.
   await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: `${name} overflows horizontally on mobile` })
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: `${name} overflows horizontally on mobile`,
+    })
     .toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-mobile.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
@@ -60,7 +62,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 /** The toast (one at a time); its role is status, or alert when destructive. */

@@ -1,5 +1,5 @@
-import { startLocalStack } from '../../supabase/local/server.ts';
-import { openPglite } from '../../supabase/local/db/pglite.ts';
+import { startLocalStack } from '@/supabase/local/server.ts';
+import { openPglite } from '@/supabase/local/db/pglite.ts';
 import { startFakeGoogle } from '../fixtures/fake-google.ts';
 import { startFakeOpenAI } from '../fixtures/fake-openai.ts';
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from '../fixtures/fake-stripe.ts';
@@ -19,7 +19,11 @@ const google = await startFakeGoogle(GOOGLE_PORT);
 const pages = await startTestPages(PAGES_PORT);
 // Payments go to the fake Stripe; its webhooks come back to the stack's stripe-webhook function.
 const stripe = await startFakeStripe({ port: STRIPE_PORT, webhookUrl: `${STACK_URL}/functions/v1/stripe-webhook` });
-Object.assign(process.env, { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url });
+Object.assign(process.env, {
+  STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+  STRIPE_API_URL: stripe.url,
+});
 const openai = await startFakeOpenAI({ port: OPENAI_PORT });
 const stack = await startLocalStack({
   db: await openPglite(),

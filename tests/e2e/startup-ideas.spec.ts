@@ -73,7 +73,11 @@ async function download(page: Page, scope: Locator, format: 'DOCX' | 'PDF'): Pro
 }
 
 async function savedRows(user: TestUser): Promise<{ name: string; source_prompt: string; competitors: string[] }[]> {
-  const { data, error } = await serviceClient().from('startup_ideas').select('name, source_prompt, competitors').eq('user_id', user.id).order('created_at');
+  const { data, error } = await serviceClient()
+    .from('startup_ideas')
+    .select('name, source_prompt, competitors')
+    .eq('user_id', user.id)
+    .order('created_at');
   expect(error).toBeNull();
   return data as { name: string; source_prompt: string; competitors: string[] }[];
 }
@@ -87,7 +91,10 @@ test('signed in: generate, regenerate, save, view, download DOCX and PDF, delete
 
   // From the dashboard's Quick Access: no ideas yet, and the way to the generator.
   await page.goto('/dashboard');
-  await page.getByRole('region', { name: 'Quick Access' }).getByRole('link', { name: /^Saved Ideas/ }).click();
+  await page
+    .getByRole('region', { name: 'Quick Access' })
+    .getByRole('link', { name: /^Saved Ideas/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Saved Ideas' })).toBeVisible({ timeout: 45_000 });
   await expect(page.getByText('No saved ideas yet. Generate one and save it to see it here.')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -103,10 +110,24 @@ test('signed in: generate, regenerate, save, view, download DOCX and PDF, delete
 
   await generateIdea(page, 'urban gardening for renters', 'Urban Gardening Pilot');
   const idea = generator(page).getByRole('region', { name: 'Urban Gardening Pilot' });
-  for (const heading of ['Market', 'Target Users', 'Revenue', 'Competitors', 'Weaknesses', 'Business Plan', 'Executive Summary', 'Go-to-Market', 'Solution']) {
+  for (const heading of [
+    'Market',
+    'Target Users',
+    'Revenue',
+    'Competitors',
+    'Weaknesses',
+    'Business Plan',
+    'Executive Summary',
+    'Go-to-Market',
+    'Solution',
+  ]) {
     await expect(idea.getByRole('heading', { name: heading, exact: true })).toBeVisible();
   }
-  await expect(idea.getByRole('list', { name: 'Competitors' }).getByRole('listitem')).toHaveText(['Generic online courses', 'YouTube channels', 'Local clubs']);
+  await expect(idea.getByRole('list', { name: 'Competitors' }).getByRole('listitem')).toHaveText([
+    'Generic online courses',
+    'YouTube channels',
+    'Local clubs',
+  ]);
   await expect(idea).toContainText('The urban gardening for renters market is growing steadily');
 
   // Regenerate asks for a different idea for the same interest.
@@ -125,7 +146,13 @@ test('signed in: generate, regenerate, save, view, download DOCX and PDF, delete
   await nest.getByRole('button', { name: 'Save idea' }).click();
   await expect(toast(page)).toContainText('Idea saved');
   await expect(nest.getByText('Saved', { exact: true })).toBeVisible();
-  expect(await savedRows(user)).toEqual([{ name: 'Urban Gardening Nest', source_prompt: 'urban gardening for renters', competitors: ['Generic online courses', 'YouTube channels', 'Local clubs'] }]);
+  expect(await savedRows(user)).toEqual([
+    {
+      name: 'Urban Gardening Nest',
+      source_prompt: 'urban gardening for renters',
+      competitors: ['Generic online courses', 'YouTube channels', 'Local clubs'],
+    },
+  ]);
   // A reload keeps the idea on screen, still saved.
   await page.reload();
   await expect(generator(page).getByRole('heading', { level: 3, name: 'Urban Gardening Nest' })).toBeVisible();
@@ -142,7 +169,16 @@ test('signed in: generate, regenerate, save, view, download DOCX and PDF, delete
   const dialog = page.getByRole('dialog', { name: 'Dog Walking Pilot' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('from “dog walking”');
-  for (const heading of ['Market', 'Target Users', 'Revenue', 'Competitors', 'Weaknesses', 'Executive Summary', 'Go-to-Market', 'Solution']) {
+  for (const heading of [
+    'Market',
+    'Target Users',
+    'Revenue',
+    'Competitors',
+    'Weaknesses',
+    'Executive Summary',
+    'Go-to-Market',
+    'Solution',
+  ]) {
     await expect(dialog.getByRole('heading', { name: heading, exact: true })).toBeVisible();
   }
   const pdf = await download(page, dialog, 'PDF');
@@ -158,7 +194,9 @@ test('signed in: generate, regenerate, save, view, download DOCX and PDF, delete
   await expect(savedList(page).getByRole('heading', { level: 2 })).toHaveText(['Dog Walking Pilot', 'Urban Gardening Nest']);
   await expect(savedList(page).getByRole('listitem').first()).toContainText(/Saved \w{3} \d{1,2}, \d{4}/);
   await savedList(page).getByRole('button', { name: 'View Urban Gardening Nest' }).click();
-  await expect(page.getByRole('dialog', { name: 'Urban Gardening Nest' })).toContainText('Urban Gardening Nest turns urban gardening for renters into a simple weekly habit');
+  await expect(page.getByRole('dialog', { name: 'Urban Gardening Nest' })).toContainText(
+    'Urban Gardening Nest turns urban gardening for renters into a simple weekly habit',
+  );
   await page.keyboard.press('Escape');
   expect(await seriousViolations(page)).toEqual([]);
   await screens(page, 'saved-ideas');
@@ -195,7 +233,10 @@ test('signed out: the idea survives the sign-in round trip and is saved after', 
   await generator(page).getByRole('button', { name: 'Save idea' }).click();
   const prompt = generator(page).getByRole('alert').filter({ hasText: 'Sign in to save this idea.' });
   await expect(prompt).toBeVisible();
-  await expect(prompt.getByRole('link', { name: 'Create a free account' })).toHaveAttribute('href', '/auth?next=%2Fapp-summary%23startup-idea-generator');
+  await expect(prompt.getByRole('link', { name: 'Create a free account' })).toHaveAttribute(
+    'href',
+    '/auth?next=%2Fapp-summary%23startup-idea-generator',
+  );
   expect(await seriousViolations(page)).toEqual([]);
   await screens(page, 'startup-idea-sign-in-to-save');
   await prompt.getByRole('link', { name: 'Sign in to save' }).click();
@@ -283,7 +324,12 @@ test('view-only accounts generate and download ideas but cannot save or delete t
   // An idea kept from before the account became view-only.
   const { error } = await serviceClient()
     .from('startup_ideas')
-    .insert({ user_id: user.id, name: 'Earlier Idea', description: 'Saved before.', business_plan: { executive: 'e', market: 'm', solution: 's' } });
+    .insert({
+      user_id: user.id,
+      name: 'Earlier Idea',
+      description: 'Saved before.',
+      business_plan: { executive: 'e', market: 'm', solution: 's' },
+    });
   expect(error).toBeNull();
   await signInAs(page, user);
   await page.goto('/saved-ideas');

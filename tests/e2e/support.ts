@@ -2,16 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import type { Page } from '@playwright/test';
 import { WebSocket } from 'ws';
-import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/config.ts';
-import type { MailMessage } from '../../supabase/local/mail/mailbox.ts';
-import { decryptKey } from '../../shared/core/keyCipher.ts';
+import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from '@/supabase/local/config.ts';
+import type { MailMessage } from '@/supabase/local/mail/mailbox.ts';
+import { decryptKey } from '@/shared/core/keyCipher.ts';
 import { STACK_URL } from './ports.ts';
 
 /** Helpers for e2e specs: users made through the real Auth admin API of the e2e stack, the mailbox, sessions. */
 
 const TEST_PASSWORD = 'correct-horse-42';
-export type { AppRole } from '../../shared/core/adminRoles.ts';
-import type { AppRole } from '../../shared/core/adminRoles.ts';
+export type { AppRole } from '@/shared/core/admin/roles.ts';
+import type { AppRole } from '@/shared/core/admin/roles.ts';
 
 // supabase-js needs a WebSocket for realtime even when unused; Node 20 has none built in.
 const nodeClient = (key: string): SupabaseClient =>

@@ -19,7 +19,11 @@ const saved = (page: Page) => expect(page.getByRole('status').filter({ hasText: 
 
 /** A generated document of the user's, made as the document generator would save it. */
 async function seedDocument(user: TestUser, name: string, content: string): Promise<string> {
-  const { data, error } = await serviceClient().from('generated_documents').insert({ user_id: user.id, name, content, template_id: 'blog_post' }).select('id').single();
+  const { data, error } = await serviceClient()
+    .from('generated_documents')
+    .insert({ user_id: user.id, name, content, template_id: 'blog_post' })
+    .select('id')
+    .single();
   if (error) throw new Error(error.message);
   return (data as { id: string }).id;
 }
@@ -313,7 +317,10 @@ test('share read-only by e-mail: the view_only recipient sees it, downloads, and
   await expect(viewerPage.locator('[data-drag-handle]')).toHaveCount(0);
   await pick(viewerPage, 'Guide');
   await expect(details(viewerPage).getByRole('form', { name: 'Download limit' })).toHaveCount(0);
-  const [file] = await Promise.all([viewerPage.waitForEvent('download'), details(viewerPage).getByRole('button', { name: 'Download' }).click()]);
+  const [file] = await Promise.all([
+    viewerPage.waitForEvent('download'),
+    details(viewerPage).getByRole('button', { name: 'Download' }).click(),
+  ]);
   expect(file.suggestedFilename()).toBe('brand_guide.docx');
   await expect(viewerPage.getByTestId('download-counter')).toHaveText('Downloads: 1 / ∞');
   expect(await seriousViolations(viewerPage)).toEqual([]);

@@ -3,9 +3,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { migrate } from '../../supabase/local/db/migrate.ts';
-import { openPglite } from '../../supabase/local/db/pglite.ts';
-import { openPostgres } from '../../supabase/local/db/postgres.ts';
+import { migrate } from '@/supabase/local/db/migrate.ts';
+import { openPglite } from '@/supabase/local/db/pglite.ts';
+import { openPostgres } from '@/supabase/local/db/postgres.ts';
 
 /**
  * Prepared databases the integration files copy instead of building their own: a fresh PGlite

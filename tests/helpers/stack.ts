@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { WebSocket } from 'ws';
-import { startLocalStack, type LocalStack, type StartOptions } from '../../supabase/local/server.ts';
-import { openPglite } from '../../supabase/local/db/pglite.ts';
-import { openPostgres } from '../../supabase/local/db/postgres.ts';
-import type { Database } from '../../supabase/local/db/types.ts';
-import type { AppClient } from '../../shared/data/supabase.ts';
-import type { Database as Schema } from '../../shared/data/database.types.ts';
+import { startLocalStack, type LocalStack, type StartOptions } from '@/supabase/local/server.ts';
+import { openPglite } from '@/supabase/local/db/pglite.ts';
+import { openPostgres } from '@/supabase/local/db/postgres.ts';
+import type { Database } from '@/supabase/local/db/types.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
+import type { Database as Schema } from '@/shared/data/database.types.ts';
 import { pgAdmin, pgDatabaseUrl, pgTemplate, pgliteTemplate, type TemplateKind } from './db-templates.ts';
 
 /**
@@ -36,7 +36,10 @@ export type UntypedTestStack = Omit<TestStack, 'anon' | 'service' | 'asUser'> & 
  * A throw-away database: empty, or with every migration and the seed applied (`migrated`), copied
  * from the run's prepared template when there is one (tests/helpers/db-templates.ts).
  */
-export async function freshDatabase(kind = testDbKind, options: { migrated?: boolean } = {}): Promise<{ db: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(
+  kind = testDbKind,
+  options: { migrated?: boolean } = {},
+): Promise<{ db: Database; drop: () => Promise<void> }> {
   const template: TemplateKind = options.migrated ? 'migrated' : 'blank';
   if (kind === 'pglite') {
     const db = await openPglite(undefined, { loadDataDir: await pgliteTemplate(template) });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseBackup, planRestore, planWrites, type BackupFile } from '../../shared/core/adminBackup.ts';
-import { applyRestore, buildBackup, readAllSections } from '../../shared/data/adminBackup.ts';
-import { saveMonitoringSettings } from '../../shared/data/adminMonitoring.ts';
+import { parseBackup, planRestore, planWrites, type BackupFile } from '@/shared/core/admin/backup.ts';
+import { applyRestore, buildBackup, readAllSections } from '@/shared/data/admin/backup.ts';
+import { saveMonitoringSettings } from '@/shared/data/admin/monitoring.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
 import { makePerson, roleOf, type Person } from './admin-helpers.ts';
 import { must } from './documents-helpers.ts';
@@ -24,15 +24,18 @@ beforeAll(async () => {
   await saveMonitoringSettings(master.client, { alertEmail: 'ops@example.com', alertPhone: '+15550123' });
   await stack.db.query("insert into public.user_api_keys (user_id, openai_api_key) values ($1, 'sk-secret-master')", [master.id]);
   await stack.db.query("insert into public.saved_prompts (user_id, name, prompt_text) values ($1, 'Editor prompt', 'Theirs')", [editor.id]);
-  const folder = await stack.db.query<{ id: string }>("insert into public.prompt_folders (user_id, name) values ($1, 'Launch') returning id", [master.id]);
-  const child = await stack.db.query<{ id: string }>("insert into public.prompt_folders (user_id, name, parent_folder_id) values ($1, 'Emails', $2) returning id", [
-    master.id,
-    folder.rows[0]!.id,
-  ]);
-  await stack.db.query("insert into public.saved_prompts (user_id, name, prompt_text, folder_id) values ($1, 'Welcome mail', 'Write a welcome for [product]', $2)", [
-    master.id,
-    child.rows[0]!.id,
-  ]);
+  const folder = await stack.db.query<{ id: string }>(
+    "insert into public.prompt_folders (user_id, name) values ($1, 'Launch') returning id",
+    [master.id],
+  );
+  const child = await stack.db.query<{ id: string }>(
+    "insert into public.prompt_folders (user_id, name, parent_folder_id) values ($1, 'Emails', $2) returning id",
+    [master.id, folder.rows[0]!.id],
+  );
+  await stack.db.query(
+    "insert into public.saved_prompts (user_id, name, prompt_text, folder_id) values ($1, 'Welcome mail', 'Write a welcome for [product]', $2)",
+    [master.id, child.rows[0]!.id],
+  );
 });
 afterAll(async () => stack?.close());
 
@@ -42,7 +45,8 @@ const roundTrip = (file: BackupFile): BackupFile => {
   return parsed.file;
 };
 /** The seeded catalogue's size (it grows with the seed). */
-const recommendedCount = async () => Number((await stack.db.query<{ n: string }>('select count(*) as n from public.recommended_prompts')).rows[0]!.n);
+const recommendedCount = async () =>
+  Number((await stack.db.query<{ n: string }>('select count(*) as n from public.recommended_prompts')).rows[0]!.n);
 const sectionOf = (plan: ReturnType<typeof planRestore>, name: string) => plan.sections.find((s) => s.name === name)!;
 
 describe(`backup export (${testDbKind})`, () => {
@@ -50,7 +54,9 @@ describe(`backup export (${testDbKind})`, () => {
     const file = must(await buildBackup(master.client, master.email));
     expect(file).toMatchObject({ format: 'ai-vault-backup', version: 1, product: 'AI Vault', exported_by: master.email });
     expect(file.tables.users!.map((u) => u.email).sort()).toEqual([admin.email, editor.email].sort());
-    expect(file.tables.monitoring_settings).toEqual([expect.objectContaining({ alert_email: 'ops@example.com', alert_phone: '+15550123' })]);
+    expect(file.tables.monitoring_settings).toEqual([
+      expect.objectContaining({ alert_email: 'ops@example.com', alert_phone: '+15550123' }),
+    ]);
     expect(file.tables.recommended_prompts!.length).toBe(await recommendedCount());
     expect(file.tables.saved_prompts!.map((p) => p.name)).toEqual(['Welcome mail']); // own rows only (RLS)
     expect(file.tables.prompt_folders).toHaveLength(2);
@@ -90,7 +96,13 @@ describe(`restore (${testDbKind})`, () => {
     const outcome = await applyRestore(master.client, plan);
     expect(outcome.error).toBeNull();
     expect(outcome.data).toMatchObject({ appliedBatches: 1, totalBatches: 1 });
-    expect(outcome.data?.written).toEqual({ profiles: 1, monitoring_settings: 1, recommended_prompts: 1, prompt_folders: 2, saved_prompts: 1 });
+    expect(outcome.data?.written).toEqual({
+      profiles: 1,
+      monitoring_settings: 1,
+      recommended_prompts: 1,
+      prompt_folders: 2,
+      saved_prompts: 1,
+    });
     expect(await roleOf(stack, editor.id)).toBe('editor');
     const restored = await stack.db.query<{ name: string; folder: string }>(
       'select p.name, f.name as folder from public.saved_prompts p join public.prompt_folders f on f.id = p.folder_id where p.user_id = $1',
@@ -104,11 +116,19 @@ describe(`restore (${testDbKind})`, () => {
   it('skips rows of other accounts, accounts that are gone and read-only sections, and names unknown sections', async () => {
     const file = roundTrip(must(await buildBackup(master.client, master.email)));
     file.tables.saved_prompts!.push({ id: '11111111-1111-4111-8111-111111111111', user_id: editor.id, name: 'Not mine', prompt_text: 'x' });
-    file.tables.users!.push({ id: '22222222-2222-4222-8222-222222222222', name: 'Gone', email: 'gone@admin.test', phone: null, role: 'editor' });
+    file.tables.users!.push({
+      id: '22222222-2222-4222-8222-222222222222',
+      name: 'Gone',
+      email: 'gone@admin.test',
+      phone: null,
+      role: 'editor',
+    });
     file.tables.feature_requests = [{ id: '33333333-3333-4333-8333-333333333333', user_id: editor.id, feature: 'workflows' }];
     file.tables.legacy_notes = [{ id: 'x' }];
     const plan = planRestore(file, must(await readAllSections(master.client)), master.id);
-    expect(sectionOf(plan, 'saved_prompts').skipped).toEqual([{ count: 1, reason: 'Belongs to another account: only your own items are restored.' }]);
+    expect(sectionOf(plan, 'saved_prompts').skipped).toEqual([
+      { count: 1, reason: 'Belongs to another account: only your own items are restored.' },
+    ]);
     expect(sectionOf(plan, 'users').skipped).toEqual([{ count: 1, reason: 'No such account now (or not one you manage).' }]);
     expect(sectionOf(plan, 'feature_requests').skipped[0]!.count).toBe(1);
     expect(plan.unknownSections).toEqual(['legacy_notes']);
@@ -116,12 +136,17 @@ describe(`restore (${testDbKind})`, () => {
   });
 
   it('documents, their folders, workspaces, ideas and run history come back; sale settings and other people’s documents stay as they are', async () => {
-    const folder = await stack.db.query<{ id: string }>("insert into public.document_folders (user_id, name) values ($1, 'Reports') returning id", [master.id]);
+    const folder = await stack.db.query<{ id: string }>(
+      "insert into public.document_folders (user_id, name) values ($1, 'Reports') returning id",
+      [master.id],
+    );
     const doc = await stack.db.query<{ id: string }>(
       "insert into public.generated_documents (user_id, name, content, format, folder_id) values ($1, 'Q3 report', '# Q3', 'docx', $2) returning id",
       [master.id, folder.rows[0]!.id],
     );
-    await stack.db.query("insert into public.generated_documents (user_id, name, content) values ($1, 'Editor doc', 'theirs')", [editor.id]);
+    await stack.db.query("insert into public.generated_documents (user_id, name, content) values ($1, 'Editor doc', 'theirs')", [
+      editor.id,
+    ]);
     await stack.db.query(
       `insert into public.workspaces (user_id, name, structure) values ($1, 'Launch room', jsonb_build_array(jsonb_build_object('id', 'f1', 'type', 'file', 'name', 'Q3', 'docId', $2::text)))`,
       [master.id, doc.rows[0]!.id],
@@ -130,7 +155,10 @@ describe(`restore (${testDbKind})`, () => {
       `insert into public.startup_ideas (user_id, name, description, business_plan) values ($1, 'Tiny Farms', 'Kits', '{"executive":"e","market":"m","solution":"s"}')`,
       [master.id],
     );
-    await stack.db.query("insert into public.prompt_runs (user_id, prompt_name, final_prompt, provider, status) values ($1, 'Welcome mail', 'Write', 'openai', 'done')", [master.id]);
+    await stack.db.query(
+      "insert into public.prompt_runs (user_id, prompt_name, final_prompt, provider, status) values ($1, 'Welcome mail', 'Write', 'openai', 'done')",
+      [master.id],
+    );
     const file = roundTrip(must(await buildBackup(master.client, master.email)));
     // Admins read every document: the editor's is in the file, and skipped on restore.
     expect(file.tables.generated_documents!.map((d) => d.name).sort()).toEqual(['Editor doc', 'Q3 report']);
@@ -141,19 +169,29 @@ describe(`restore (${testDbKind})`, () => {
     await stack.db.query('delete from public.startup_ideas where user_id = $1', [master.id]);
     await stack.db.query('delete from public.prompt_runs where user_id = $1', [master.id]);
     const plan = planRestore(file, must(await readAllSections(master.client)), master.id);
-    expect(sectionOf(plan, 'generated_documents').skipped).toEqual([{ count: 1, reason: 'Belongs to another account: only your own items are restored.' }]);
+    expect(sectionOf(plan, 'generated_documents').skipped).toEqual([
+      { count: 1, reason: 'Belongs to another account: only your own items are restored.' },
+    ]);
     expect(sectionOf(plan, 'generated_documents').added).toEqual([
       expect.not.objectContaining({ price: expect.anything(), is_digital_product: expect.anything(), download_count: expect.anything() }),
     ]);
     const outcome = await applyRestore(master.client, plan);
     expect(outcome.error).toBeNull();
-    expect(outcome.data?.written).toMatchObject({ document_folders: 1, generated_documents: 1, workspaces: 1, startup_ideas: 1, prompt_runs: 1 });
+    expect(outcome.data?.written).toMatchObject({
+      document_folders: 1,
+      generated_documents: 1,
+      workspaces: 1,
+      startup_ideas: 1,
+      prompt_runs: 1,
+    });
     const back = await stack.db.query<{ name: string; folder: string }>(
       'select d.name, f.name as folder from public.generated_documents d join public.document_folders f on f.id = d.folder_id where d.user_id = $1',
       [master.id],
     );
     expect(back.rows).toEqual([{ name: 'Q3 report', folder: 'Reports' }]);
-    const workspace = await stack.db.query<{ structure: unknown }>('select structure from public.workspaces where user_id = $1', [master.id]);
+    const workspace = await stack.db.query<{ structure: unknown }>('select structure from public.workspaces where user_id = $1', [
+      master.id,
+    ]);
     expect(workspace.rows[0]!.structure).toEqual([{ id: 'f1', type: 'file', name: 'Q3', docId: doc.rows[0]!.id }]);
   });
 
@@ -175,7 +213,7 @@ describe(`restore (${testDbKind})`, () => {
 
   it('splits a large restore into several transactions, in order', async () => {
     const file = roundTrip(must(await buildBackup(master.client, master.email)));
-    await stack.db.query("delete from public.prompt_folders where user_id = $1", [master.id]);
+    await stack.db.query('delete from public.prompt_folders where user_id = $1', [master.id]);
     const catalogue = await recommendedCount();
     await stack.db.query('delete from public.recommended_prompts');
     const plan = planRestore(file, must(await readAllSections(master.client)), master.id);
@@ -187,7 +225,14 @@ describe(`restore (${testDbKind})`, () => {
   });
 
   it('only master admins may restore; nothing outside RLS-guarded API tables can be written', async () => {
-    const changes = [{ table: 'recommended_prompts', key: ['id'], mode: 'upsert', rows: [{ id: '44444444-4444-4444-8444-444444444444', name: 'Sneaky', prompt_text: 'x', category: 'X' }] }];
+    const changes = [
+      {
+        table: 'recommended_prompts',
+        key: ['id'],
+        mode: 'upsert',
+        rows: [{ id: '44444444-4444-4444-8444-444444444444', name: 'Sneaky', prompt_text: 'x', category: 'X' }],
+      },
+    ];
     for (const person of [admin, editor]) {
       const { error } = await person.client.rpc('admin_restore_backup', { changes });
       expect(error).toMatchObject({ code: '42501', message: 'Only master admins can restore a backup.' });
@@ -195,7 +240,9 @@ describe(`restore (${testDbKind})`, () => {
     expect((await stack.anon().rpc('admin_restore_backup', { changes })).error?.code).toBe('42501');
     const schemaTable = await master.client.rpc('admin_restore_backup', { changes: [{ ...changes[0], table: 'supabase_migrations' }] });
     expect(schemaTable.error?.message).toBe('Cannot restore into "supabase_migrations".');
-    const keys = await master.client.rpc('admin_restore_backup', { changes: [{ table: 'user_api_keys', key: ['user_id'], mode: 'upsert', rows: [{ user_id: editor.id, openai_api_key: 'sk-x' }] }] });
+    const keys = await master.client.rpc('admin_restore_backup', {
+      changes: [{ table: 'user_api_keys', key: ['user_id'], mode: 'upsert', rows: [{ user_id: editor.id, openai_api_key: 'sk-x' }] }],
+    });
     expect(keys.error?.code).toBe('42501'); // RLS: not the master admin's row
     const { rows } = await stack.db.query("select 1 from public.recommended_prompts where name = 'Sneaky'");
     expect(rows).toHaveLength(0);

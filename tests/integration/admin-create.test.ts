@@ -30,7 +30,8 @@ function run(args: string[], env: Record<string, string> = {}): Promise<{ code: 
   });
 }
 
-const idOf = async (email: string) => (await stack.db.query<{ id: string }>('select id from public.profiles where email = $1', [email])).rows[0]?.id;
+const idOf = async (email: string) =>
+  (await stack.db.query<{ id: string }>('select id from public.profiles where email = $1', [email])).rows[0]?.id;
 
 describe(`npm run admin:create (${testDbKind})`, () => {
   it('creates a confirmed master admin with the given password and name', async () => {
@@ -81,7 +82,15 @@ describe('MASTER_ADMIN_EMAIL at stack start', () => {
     const port = 56000 + Math.floor(Math.random() * 1000);
     const email = uniqueEmail('env-master');
     const child = spawn(tsx, [stackMain], {
-      env: { ...process.env, PGLITE_DATA_DIR: dataDir, STACK_SECRETS_DIR: join(dataDir, 'secrets'), STACK_PORT: String(port), DATABASE_URL: '', MASTER_ADMIN_EMAIL: email, MASTER_ADMIN_PASSWORD: 'env-master-pass' },
+      env: {
+        ...process.env,
+        PGLITE_DATA_DIR: dataDir,
+        STACK_SECRETS_DIR: join(dataDir, 'secrets'),
+        STACK_PORT: String(port),
+        DATABASE_URL: '',
+        MASTER_ADMIN_EMAIL: email,
+        MASTER_ADMIN_PASSWORD: 'env-master-pass',
+      },
     });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
@@ -102,7 +111,10 @@ describe('MASTER_ADMIN_EMAIL at stack start', () => {
       expect(output).toContain(`${email} created as master admin.`);
       const { createClient } = await import('@supabase/supabase-js');
       const { WebSocket } = await import('ws');
-      const client = createClient(`http://127.0.0.1:${port}`, stack.config.anonKey, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
+      const client = createClient(`http://127.0.0.1:${port}`, stack.config.anonKey, {
+        auth: { persistSession: false },
+        realtime: { transport: WebSocket as never },
+      });
       const { data, error } = await client.auth.signInWithPassword({ email, password: 'env-master-pass' });
       expect(error).toBeNull();
       expect(await client.rpc('current_app_role')).toMatchObject({ data: 'master_admin' });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { AppClient } from '../../shared/data/supabase.ts';
-import type { AppRole } from '../../shared/core/adminRoles.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
+import type { AppRole } from '@/shared/core/admin/roles.ts';
 import type { TestStack } from '../helpers/stack.ts';
 
 /** Real accounts (Auth admin API), real sessions (password sign-in) for the admin tests. */
@@ -28,7 +28,12 @@ export async function signIn(stack: TestStack, email: string, password = PASSWOR
 export async function makePerson(stack: TestStack, role: AppRole, name?: string): Promise<Person> {
   const email = uniqueEmail(role);
   const service = stack.service();
-  const { data, error } = await service.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: name ? { name } : {} });
+  const { data, error } = await service.auth.admin.createUser({
+    email,
+    password: PASSWORD,
+    email_confirm: true,
+    user_metadata: name ? { name } : {},
+  });
   if (error || !data.user) throw new Error(`create ${email}: ${error?.message}`);
   if (role !== 'user') {
     const { error: roleError } = await service.from('profiles').update({ role }).eq('id', data.user.id);
@@ -50,7 +55,11 @@ export async function accountExists(stack: TestStack, id: string): Promise<boole
 }
 
 /** Raw POST to the admin-users function (for anon and malformed requests). */
-export async function postFunction(stack: TestStack, body: unknown, token = stack.config.anonKey): Promise<{ status: number; body: { error?: string; title?: string } }> {
+export async function postFunction(
+  stack: TestStack,
+  body: unknown,
+  token = stack.config.anonKey,
+): Promise<{ status: number; body: { error?: string; title?: string } }> {
   const res = await fetch(`${stack.url}/functions/v1/admin-users`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, apikey: stack.config.anonKey, 'content-type': 'application/json' },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getMonitoringSettings, saveMonitoringSettings } from '../../shared/data/adminMonitoring.ts';
-import { listManagedUsers, setUserRole } from '../../shared/data/adminUsers.ts';
-import type { AppRole } from '../../shared/core/adminRoles.ts';
+import { getMonitoringSettings, saveMonitoringSettings } from '@/shared/data/admin/monitoring.ts';
+import { listManagedUsers, setUserRole } from '@/shared/data/admin/users.ts';
+import type { AppRole } from '@/shared/core/admin/roles.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
 import { makePerson, roleOf, shown, type Person } from './admin-helpers.ts';
 
@@ -32,7 +32,12 @@ describe(`admin_list_users (${testDbKind})`, () => {
     const { data, error } = await listManagedUsers(cast.master.client);
     expect(error).toBeNull();
     expect(ids(data!)).toEqual(ids([cast.admin, cast.admin2, cast.editor, cast.viewer, cast.user]));
-    expect(data!.find((u) => u.id === cast.editor.id)).toMatchObject({ name: 'Eddie Editor', email: cast.editor.email, phone: null, role: 'editor' });
+    expect(data!.find((u) => u.id === cast.editor.id)).toMatchObject({
+      name: 'Eddie Editor',
+      email: cast.editor.email,
+      phone: null,
+      role: 'editor',
+    });
   });
 
   it('an admin sees only editor, view_only and user accounts, not other admins nor themselves', async () => {
@@ -78,7 +83,9 @@ describe(`admin_set_user_role (${testDbKind})`, () => {
 
   it('nobody assigns master_admin or the plain user role from the admin screen', async () => {
     const target = await makePerson(stack, 'editor');
-    expect(await attempt(cast.master, target, 'master_admin')).toMatchObject({ message: 'You are not allowed to assign the role master_admin.' });
+    expect(await attempt(cast.master, target, 'master_admin')).toMatchObject({
+      message: 'You are not allowed to assign the role master_admin.',
+    });
     expect(await attempt(cast.master, target, 'user')).toMatchObject({ message: 'You are not allowed to assign the role user.' });
   });
 
@@ -87,15 +94,24 @@ describe(`admin_set_user_role (${testDbKind})`, () => {
   });
 
   it('nobody changes their own role', async () => {
-    expect(await attempt(cast.master, cast.master, 'admin')).toEqual({ title: 'Access Denied', message: 'You cannot change your own role.' });
-    expect(await attempt(cast.admin, cast.admin, 'editor')).toEqual({ title: 'Access Denied', message: 'You cannot change your own role.' });
+    expect(await attempt(cast.master, cast.master, 'admin')).toEqual({
+      title: 'Access Denied',
+      message: 'You cannot change your own role.',
+    });
+    expect(await attempt(cast.admin, cast.admin, 'editor')).toEqual({
+      title: 'Access Denied',
+      message: 'You cannot change your own role.',
+    });
   });
 
   it('an admin assigns editor and view_only to editor, view_only and user accounts only', async () => {
     const target = await makePerson(stack, 'user');
     expect(await attempt(cast.admin, target, 'editor')).toBeNull();
     expect(await attempt(cast.admin, target, 'view_only')).toBeNull();
-    expect(await attempt(cast.admin, target, 'admin')).toMatchObject({ title: 'Access Denied', message: 'You are not allowed to assign the role admin.' });
+    expect(await attempt(cast.admin, target, 'admin')).toMatchObject({
+      title: 'Access Denied',
+      message: 'You are not allowed to assign the role admin.',
+    });
     expect(await attempt(cast.admin, cast.admin2, 'editor')).toMatchObject({ message: 'User not found.' });
     expect(await attempt(cast.admin, cast.master, 'editor')).toMatchObject({ message: 'User not found.' });
   });
@@ -139,7 +155,9 @@ describe(`monitoring settings (${testDbKind})`, () => {
     expect(saved.data).toMatchObject({ alertEmail: 'ops@example.com', alertPhone: '+15550123' });
     const again = await saveMonitoringSettings(cast.master2.client, { alertEmail: 'oncall@example.com', alertPhone: '' });
     expect(again.data).toMatchObject({ alertEmail: 'oncall@example.com', alertPhone: '' });
-    const { rows } = await stack.db.query<{ n: number; updated_by: string }>('select count(*) over ()::int as n, updated_by from public.monitoring_settings');
+    const { rows } = await stack.db.query<{ n: number; updated_by: string }>(
+      'select count(*) over ()::int as n, updated_by from public.monitoring_settings',
+    );
     expect(rows).toEqual([{ n: 1, updated_by: cast.master2.id }]);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createManagedUser, deleteManagedUser, updateManagedUser } from '../../shared/data/adminUsers.ts';
+import { createManagedUser, deleteManagedUser, updateManagedUser } from '@/shared/data/admin/users.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
 import { accountExists, makePerson, PASSWORD, postFunction, roleOf, shown, signIn, uniqueEmail, type Person } from './admin-helpers.ts';
 
@@ -57,7 +57,10 @@ describe(`create (${testDbKind})`, () => {
     // The plain User role is refused too (roles go to admin, editor or view_only), with its own words.
     const plain = form();
     const asUser = await createManagedUser(cast.admin.client, { ...plain, role: 'user' });
-    expect(shown(asUser.error)).toEqual({ title: 'Action Denied', message: 'The role User cannot be given from this panel. Choose Editor or View Only.' });
+    expect(shown(asUser.error)).toEqual({
+      title: 'Action Denied',
+      message: 'The role User cannot be given from this panel. Choose Editor or View Only.',
+    });
     expect((await stack.db.query('select 1 from auth.users where email = $1', [plain.email])).rows).toHaveLength(0);
   });
 
@@ -91,7 +94,10 @@ describe(`create (${testDbKind})`, () => {
   it('answers malformed requests clearly', async () => {
     const token = cast.admin.token;
     expect(await postFunction(stack, 'not json', token)).toMatchObject({ status: 400, body: { title: 'Validation Error' } });
-    expect(await postFunction(stack, { action: 'promote' }, token)).toMatchObject({ status: 400, body: { error: 'Unknown action: use create, update or delete.' } });
+    expect(await postFunction(stack, { action: 'promote' }, token)).toMatchObject({
+      status: 400,
+      body: { error: 'Unknown action: use create, update or delete.' },
+    });
     expect(await postFunction(stack, { action: 'delete', id: 'x' }, token)).toMatchObject({ status: 400 });
   });
 });
@@ -100,7 +106,12 @@ describe(`edit (${testDbKind})`, () => {
   it('an admin changes name, e-mail, phone and password of an editor; Auth and profile follow', async () => {
     const target = await makePerson(stack, 'editor');
     const email = uniqueEmail('renamed');
-    const { data, error } = await updateManagedUser(cast.admin.client, target.id, { name: 'Renamed', email, phone: '+447700900123', password: 'brand-new-pass' });
+    const { data, error } = await updateManagedUser(cast.admin.client, target.id, {
+      name: 'Renamed',
+      email,
+      phone: '+447700900123',
+      password: 'brand-new-pass',
+    });
     expect(error).toBeNull();
     expect(data).toMatchObject({ id: target.id, name: 'Renamed', email, phone: '+447700900123', role: 'editor' });
     expect(await signIn(stack, email, 'brand-new-pass')).not.toBeNull();
@@ -109,7 +120,12 @@ describe(`edit (${testDbKind})`, () => {
 
   it('a blank password keeps the old one', async () => {
     const target = await makePerson(stack, 'view_only');
-    const { error } = await updateManagedUser(cast.master.client, target.id, { name: 'Kept', email: target.email, phone: '', password: '' });
+    const { error } = await updateManagedUser(cast.master.client, target.id, {
+      name: 'Kept',
+      email: target.email,
+      phone: '',
+      password: '',
+    });
     expect(error).toBeNull();
     expect(await signIn(stack, target.email, PASSWORD)).not.toBeNull();
   });
@@ -125,16 +141,29 @@ describe(`edit (${testDbKind})`, () => {
       [{ password: '1234567' }, { title: 'Validation Error', message: 'New password must be at least 8 characters long if provided.' }],
       [{ email: cast.viewer.email }, { title: 'User Exists', message: 'A user with this email already exists.' }],
     ];
-    for (const [over, expected] of cases) expect(shown((await updateManagedUser(cast.admin.client, target.id, { ...base, ...over })).error)).toEqual(expected);
-    const { rows } = await stack.db.query<{ name: string | null; email: string }>('select name, email from public.profiles where id = $1', [target.id]);
+    for (const [over, expected] of cases)
+      expect(shown((await updateManagedUser(cast.admin.client, target.id, { ...base, ...over })).error)).toEqual(expected);
+    const { rows } = await stack.db.query<{ name: string | null; email: string }>('select name, email from public.profiles where id = $1', [
+      target.id,
+    ]);
     expect(rows[0]).toEqual({ name: null, email: target.email });
   });
 
   it('refuses admin accounts to admins, master admins to everyone, and one’s own account', async () => {
-    const edit = (actor: Person, target: Person) => updateManagedUser(actor.client, target.id, { name: 'Hijacked', email: target.email, phone: '', password: '' });
-    expect(shown((await edit(cast.admin, cast.admin2)).error)).toEqual({ title: 'Action Denied', message: 'Regular admins cannot edit other admin accounts.' });
-    expect(shown((await edit(cast.admin, cast.master)).error)).toEqual({ title: 'Action Denied', message: 'A master admin account cannot be edited or deleted.' });
-    expect(shown((await edit(cast.master, cast.master2)).error)).toEqual({ title: 'Action Denied', message: 'A master admin account cannot be edited or deleted.' });
+    const edit = (actor: Person, target: Person) =>
+      updateManagedUser(actor.client, target.id, { name: 'Hijacked', email: target.email, phone: '', password: '' });
+    expect(shown((await edit(cast.admin, cast.admin2)).error)).toEqual({
+      title: 'Action Denied',
+      message: 'Regular admins cannot edit other admin accounts.',
+    });
+    expect(shown((await edit(cast.admin, cast.master)).error)).toEqual({
+      title: 'Action Denied',
+      message: 'A master admin account cannot be edited or deleted.',
+    });
+    expect(shown((await edit(cast.master, cast.master2)).error)).toEqual({
+      title: 'Action Denied',
+      message: 'A master admin account cannot be edited or deleted.',
+    });
     expect((await edit(cast.admin, cast.admin)).error?.title).toBe('Action Denied');
     expect(shown((await edit(cast.editor, cast.user)).error)).toEqual(DENIED);
     const { rows } = await stack.db.query("select 1 from public.profiles where name = 'Hijacked'");
@@ -143,7 +172,12 @@ describe(`edit (${testDbKind})`, () => {
 
   it('a master admin edits an admin', async () => {
     const target = await makePerson(stack, 'admin');
-    const { data } = await updateManagedUser(cast.master.client, target.id, { name: 'Managed Admin', email: target.email, phone: '', password: '' });
+    const { data } = await updateManagedUser(cast.master.client, target.id, {
+      name: 'Managed Admin',
+      email: target.email,
+      phone: '',
+      password: '',
+    });
     expect(data).toMatchObject({ name: 'Managed Admin', role: 'admin' });
   });
 });
@@ -171,15 +205,23 @@ describe(`delete (${testDbKind})`, () => {
   });
 
   it('master admins, one’s own account and unknown ids are refused; non-admins are denied', async () => {
-    expect((await deleteManagedUser(cast.master.client, cast.master2.id)).error?.message).toBe('A master admin account cannot be edited or deleted.');
-    expect((await deleteManagedUser(cast.admin.client, cast.master.id)).error?.message).toBe('A master admin account cannot be edited or deleted.');
+    expect((await deleteManagedUser(cast.master.client, cast.master2.id)).error?.message).toBe(
+      'A master admin account cannot be edited or deleted.',
+    );
+    expect((await deleteManagedUser(cast.admin.client, cast.master.id)).error?.message).toBe(
+      'A master admin account cannot be edited or deleted.',
+    );
     expect((await deleteManagedUser(cast.admin.client, cast.admin.id)).error?.title).toBe('Action Denied');
     expect(shown((await deleteManagedUser(cast.admin.client, '00000000-0000-4000-8000-000000000000')).error)).toEqual({
       title: 'User Not Found',
       message: 'This user no longer exists.',
     });
-    for (const actor of [cast.editor, cast.viewer, cast.user]) expect(shown((await deleteManagedUser(actor.client, cast.viewer.id === actor.id ? cast.user.id : cast.viewer.id)).error)).toEqual(DENIED);
+    for (const actor of [cast.editor, cast.viewer, cast.user])
+      expect(shown((await deleteManagedUser(actor.client, cast.viewer.id === actor.id ? cast.user.id : cast.viewer.id)).error)).toEqual(
+        DENIED,
+      );
     expect(await postFunction(stack, { action: 'delete', id: cast.user.id })).toMatchObject({ status: 401 });
-    for (const person of [cast.master, cast.master2, cast.admin, cast.viewer, cast.user]) expect(await accountExists(stack, person.id)).toBe(true);
+    for (const person of [cast.master, cast.master2, cast.admin, cast.viewer, cast.user])
+      expect(await accountExists(stack, person.id)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../supabase/local/db/types.ts';
+import type { Database } from '@/supabase/local/db/types.ts';
 import { freshDatabase, testDbKind } from '../helpers/stack.ts';
 
 /**

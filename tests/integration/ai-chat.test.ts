@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AiError } from '../../shared/ai/aiErrors.ts';
-import { completeJson, completeText, streamText, type AiRequest } from '../../shared/ai/chat.ts';
-import { listModels, testProviderKey } from '../../shared/ai/providers.ts';
-import { setAiDefaults } from '../../shared/ai/settings.ts';
-import { frameworkPrompt, offerFrameworkSchema } from '../../shared/core/offers/index.ts';
+import { AiError } from '@/shared/ai/aiErrors.ts';
+import { completeJson, completeText, streamText, type AiRequest } from '@/shared/ai/chat.ts';
+import { listModels, testProviderKey } from '@/shared/ai/providers.ts';
+import { setAiDefaults } from '@/shared/ai/settings.ts';
+import { frameworkPrompt, offerFrameworkSchema } from '@/shared/core/offers/index.ts';
 import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
 
 /** The AI runner through the real `openai` SDK against the fake provider: streaming, stop, JSON, every failure. */
@@ -49,7 +49,11 @@ describe('streaming text', () => {
     expect(deltas.length).toBeGreaterThan(10);
     expect(deltas.join('')).toBe(result.text);
     const sent = fake.requests.at(-1)!.body!;
-    expect(sent).toMatchObject({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'Write a tagline for a course on pricing' }] });
+    expect(sent).toMatchObject({
+      model: 'gpt-4o-mini',
+      stream: true,
+      messages: [{ role: 'user', content: 'Write a tagline for a course on pricing' }],
+    });
   });
 
   it('Stop keeps what had arrived', async () => {
@@ -68,7 +72,11 @@ describe('streaming text', () => {
   });
 
   it('a stream cut midway fails with the network message and keeps the partial text', async () => {
-    const error = await failure(streamText(request('Cut me off [[fake:cut]]', { fallbackError: 'Could not generate the offer. Please check your network and try again.' })));
+    const error = await failure(
+      streamText(
+        request('Cut me off [[fake:cut]]', { fallbackError: 'Could not generate the offer. Please check your network and try again.' }),
+      ),
+    );
     expect(error.kind).toBe('network');
     expect(error.message).toBe('Could not generate the offer. Please check your network and try again.');
     expect(error.partial.length).toBeGreaterThan(0);
@@ -140,23 +148,40 @@ describe('JSON mode', () => {
 describe('failures map to the catalogue', () => {
   it('401 → the authentication message naming the provider', async () => {
     const error = await failure(completeText(request('x [[fake:401]]')));
-    expect(error).toMatchObject({ kind: 'auth', status: 401, message: 'Authentication failed. Please check your OpenAI API key in Settings.' });
-    const gemini = await failure(completeText({ ...request('x [[fake:401]]'), target: { provider: 'gemini', apiKey: 'AIzaSyFakeFakeFakeFakeFakeFakeFakeFake' } }));
+    expect(error).toMatchObject({
+      kind: 'auth',
+      status: 401,
+      message: 'Authentication failed. Please check your OpenAI API key in Settings.',
+    });
+    const gemini = await failure(
+      completeText({ ...request('x [[fake:401]]'), target: { provider: 'gemini', apiKey: 'AIzaSyFakeFakeFakeFakeFakeFakeFakeFake' } }),
+    );
     expect(gemini.message).toBe('Authentication failed. Please check your Gemini API key in Settings.');
     const rejected = await failure(completeText({ ...request('x'), target: { provider: 'openai', apiKey: 'sk-fake-bad-key-0000000000' } }));
     expect(rejected.kind).toBe('auth');
   });
 
   it('429 and 500 are retried with backoff; a later success wins', async () => {
-    fake.script([{ status: 429, message: 'Slow down', retryAfter: 0 }, { status: 500, message: 'Oops' }]);
+    fake.script([
+      { status: 429, message: 'Slow down', retryAfter: 0 },
+      { status: 500, message: 'Oops' },
+    ]);
     expect(await completeText(request('retry me'))).toContain('## Draft: retry me');
     expect(fake.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(3);
   });
 
   it('when retries run out: "The AI service returned an error: {message}"', async () => {
     const limited = await failure(completeText(request('x [[fake:429]]')));
-    expect(limited).toMatchObject({ kind: 'rateLimit', status: 429, message: 'The AI service returned an error: Rate limit reached for requests. Please try again in 1s.' });
-    fake.script([{ status: 500, message: 'The server had an error' }, { status: 500, message: 'The server had an error' }, { status: 500, message: 'The server had an error' }]);
+    expect(limited).toMatchObject({
+      kind: 'rateLimit',
+      status: 429,
+      message: 'The AI service returned an error: Rate limit reached for requests. Please try again in 1s.',
+    });
+    fake.script([
+      { status: 500, message: 'The server had an error' },
+      { status: 500, message: 'The server had an error' },
+      { status: 500, message: 'The server had an error' },
+    ]);
     const server = await failure(completeText(request('y')));
     expect(server).toMatchObject({ kind: 'api', status: 500, message: 'The AI service returned an error: The server had an error' });
     const notRetried = fake.requests.filter((r) => r.path === '/v1/chat/completions').length;
@@ -184,7 +209,13 @@ describe('failures map to the catalogue', () => {
   });
 
   it('an unreachable provider is a network failure with the caller’s wording; a missing key is caught before any call', async () => {
-    const error = await failure(completeText({ ...request('x'), settings: { baseUrlOverride: 'http://127.0.0.1:9/v1', maxRetries: 0 }, fallbackError: 'Could not generate the offer. Please check your network and try again.' }));
+    const error = await failure(
+      completeText({
+        ...request('x'),
+        settings: { baseUrlOverride: 'http://127.0.0.1:9/v1', maxRetries: 0 },
+        fallbackError: 'Could not generate the offer. Please check your network and try again.',
+      }),
+    );
     expect(error).toMatchObject({ kind: 'network', message: 'Could not generate the offer. Please check your network and try again.' });
     const before = fake.requests.length;
     const noKey = await failure(completeText({ ...request('x'), target: { provider: 'anthropic', apiKey: '' } }));
@@ -196,14 +227,19 @@ describe('failures map to the catalogue', () => {
 describe('model lists', () => {
   it('an unreachable server is named by the URL actually called (the override, not the provider’s)', async () => {
     const unreachable = 'http://127.0.0.1:9/v1';
-    const result = await testProviderKey({ provider: 'gemini', apiKey: 'AIzaSyFakeFakeFakeFakeFakeFakeFakeFake' }, { baseUrlOverride: unreachable });
+    const result = await testProviderKey(
+      { provider: 'gemini', apiKey: 'AIzaSyFakeFakeFakeFakeFakeFakeFakeFake' },
+      { baseUrlOverride: unreachable },
+    );
     expect(result).toMatchObject({ ok: false });
     expect(result.message).toMatch(/^Could not reach http:\/\/127\.0\.0\.1:9\/v1\/models\. /);
   });
 
   it('lists the fake models for every provider when the base URL is overridden', async () => {
     for (const provider of ['openai', 'gemini', 'cohere', 'huggingface'] as const) {
-      expect(await listModels({ provider, apiKey: FAKE_OPENAI_GOOD_KEY }, { baseUrlOverride: fake.baseURL })).toContain('gpt-4-turbo-preview');
+      expect(await listModels({ provider, apiKey: FAKE_OPENAI_GOOD_KEY }, { baseUrlOverride: fake.baseURL })).toContain(
+        'gpt-4-turbo-preview',
+      );
     }
   });
 });

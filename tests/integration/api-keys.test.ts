@@ -1,10 +1,10 @@
-import type { AppClient } from '../../shared/data/supabase.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../supabase/local/jwt.ts';
-import { KEY_TEXTS, PROVIDER_KEY_COLUMNS } from '../../shared/core/providerKeys.ts';
-import { decryptKey, encryptKey } from '../../shared/core/keyCipher.ts';
-import { fetchUserApiKeys, loadProviderKeys, saveBaseUrl, saveProviderKey, type KeyDeps } from '../../shared/data/apiKeys.ts';
-import { createTypedStorage, memoryStore, type KeyValueStore } from '../../shared/storage.ts';
+import { signJwt } from '@/supabase/local/jwt.ts';
+import { KEY_TEXTS, PROVIDER_KEY_COLUMNS } from '@/shared/core/providerKeys.ts';
+import { decryptKey, encryptKey } from '@/shared/core/keyCipher.ts';
+import { fetchUserApiKeys, loadProviderKeys, saveBaseUrl, saveProviderKey, type KeyDeps } from '@/shared/data/providerKeys.ts';
+import { createTypedStorage, memoryStore, type KeyValueStore } from '@/shared/storage.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { createCast, type ActorUser, type Cast } from './rls/actors.ts';
 
@@ -14,10 +14,20 @@ let cast: Cast;
 
 /** A signed-in client of the user: a real session row, and a token naming it (the Edge Function asks Auth who it is). */
 const clientFor = async (user: ActorUser): Promise<AppClient> => {
-  const { rows } = await stack.db.query<{ id: string }>("insert into auth.sessions (user_id, aal) values ($1, 'aal1') returning id", [user.id]);
+  const { rows } = await stack.db.query<{ id: string }>("insert into auth.sessions (user_id, aal) values ($1, 'aal1') returning id", [
+    user.id,
+  ]);
   return stack.asUser(
     await signJwt(
-      { sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', aal: 'aal1', session_id: rows[0]!.id, exp: Math.floor(Date.now() / 1000) + 3600 },
+      {
+        sub: user.id,
+        email: user.email,
+        role: 'authenticated',
+        aud: 'authenticated',
+        aal: 'aal1',
+        session_id: rows[0]!.id,
+        exp: Math.floor(Date.now() / 1000) + 3600,
+      },
       stack.config.jwtSecret,
     ),
   );
@@ -110,7 +120,9 @@ describe('user_api_keys flows', () => {
     expect((await row(cast.owner.id))?.openai_api_key).toBeNull();
     expect(d.store.getItem('openai_api_key')).toBeNull();
 
-    await saveProviderKey(d, 'gemini', 'has spaces in it, invalid', true).then((r) => expect(r.notice).toEqual(KEY_TEXTS.invalid('Gemini')));
+    await saveProviderKey(d, 'gemini', 'has spaces in it, invalid', true).then((r) =>
+      expect(r.notice).toEqual(KEY_TEXTS.invalid('Gemini')),
+    );
     expect((await row(cast.owner.id))?.gemini_api_key).toBeNull();
   });
 
@@ -156,15 +168,26 @@ describe('signing in with keys already in this browser (spec §4; nothing lost, 
 
   it('keys saved signed out fill the account’s empty columns (uploaded); the cloud wins where it has a value', async () => {
     const alice = people.owner;
-    await stack.db.query('insert into public.user_api_keys (user_id, gemini_api_key, openai_api_key) values ($1, $2, null)', [alice.id, gemini]);
-    const store = ownedBy(null, { openai_api_key: 'sk-saved-while-signed-out', gemini_api_key: `AIza${'l'.repeat(35)}`, cohere_api_key: 'c'.repeat(40) });
+    await stack.db.query('insert into public.user_api_keys (user_id, gemini_api_key, openai_api_key) values ($1, $2, null)', [
+      alice.id,
+      gemini,
+    ]);
+    const store = ownedBy(null, {
+      openai_api_key: 'sk-saved-while-signed-out',
+      gemini_api_key: `AIza${'l'.repeat(35)}`,
+      cohere_api_key: 'c'.repeat(40),
+    });
     const { state, notices } = await loadProviderKeys(await deps(alice, store));
     expect(notices).toEqual([]);
     expect(state.hasCloudRecord).toBe(true);
     expect(state.keys.openai).toEqual({ value: 'sk-saved-while-signed-out', source: 'cloud' });
     expect(state.keys.gemini).toEqual({ value: gemini, source: 'cloud' });
     expect(state.keys.cohere).toEqual({ value: 'c'.repeat(40), source: 'cloud' });
-    expect(await row(alice.id)).toMatchObject({ openai_api_key: 'sk-saved-while-signed-out', gemini_api_key: gemini, cohere_api_key: 'c'.repeat(40) });
+    expect(await row(alice.id)).toMatchObject({
+      openai_api_key: 'sk-saved-while-signed-out',
+      gemini_api_key: gemini,
+      cohere_api_key: 'c'.repeat(40),
+    });
     expect(store.getItem('openai_api_key')).toBe('sk-saved-while-signed-out');
     expect(store.getItem('gemini_api_key')).toBe(gemini);
     expect(owner(store)).toBe(JSON.stringify({ userId: alice.id }));
@@ -182,7 +205,11 @@ describe('signing in with keys already in this browser (spec §4; nothing lost, 
   it('switching accounts without signing out: the previous account’s keys are cleared, never uploaded, never shown', async () => {
     const alice = people.owner;
     const carol = more.owner;
-    const store = ownedBy(alice.id, { openai_api_key: 'sk-saved-while-signed-out', gemini_api_key: gemini, cohere_api_key: 'c'.repeat(40) });
+    const store = ownedBy(alice.id, {
+      openai_api_key: 'sk-saved-while-signed-out',
+      gemini_api_key: gemini,
+      cohere_api_key: 'c'.repeat(40),
+    });
     const { state, notices } = await loadProviderKeys(await deps(carol, store));
     expect(notices).toEqual([]);
     expect(state.hasCloudRecord).toBe(false);
@@ -242,7 +269,9 @@ describe('keys at rest', () => {
     const plain = 'sk-dump-must-not-show-this-0123456789';
     await saveProviderKey(d, 'openai', plain, true);
     await saveProviderKey(d, 'anthropic', `sk-ant-${'z'.repeat(40)}`, true);
-    const dump = (await stack.db.query<{ line: string }>('select t::text as line from public.user_api_keys t')).rows.map((r) => r.line).join('\n');
+    const dump = (await stack.db.query<{ line: string }>('select t::text as line from public.user_api_keys t')).rows
+      .map((r) => r.line)
+      .join('\n');
     expect(dump).not.toContain(plain);
     expect(dump).not.toContain('z'.repeat(40));
     expect((await rawRow(person.id))?.openai_api_key).toMatch(/^enc:v1:/);
@@ -255,8 +284,13 @@ describe('keys at rest', () => {
     const people = await createCast(stack.db);
     await saveProviderKey(await deps(people.owner), 'openai', 'sk-owner-secret-123456789', true);
     const stolen = (await rawRow(people.owner.id))!.openai_api_key!;
-    await stack.db.query('insert into public.user_api_keys (user_id, openai_api_key, gemini_api_key) values ($1, $2, $2)', [people.other.id, stolen]);
-    const { data } = await (await clientFor(people.other)).functions.invoke<{ row: Record<string, string | null> }>('provider-keys', {
+    await stack.db.query('insert into public.user_api_keys (user_id, openai_api_key, gemini_api_key) values ($1, $2, $2)', [
+      people.other.id,
+      stolen,
+    ]);
+    const { data } = await (
+      await clientFor(people.other)
+    ).functions.invoke<{ row: Record<string, string | null> }>('provider-keys', {
       body: { action: 'get', userId: people.other.id },
     });
     expect(data?.row).toMatchObject({ openai_api_key: null, gemini_api_key: null });
@@ -266,7 +300,9 @@ describe('keys at rest', () => {
 
   it('a key stored before encryption is sealed the first time its owner loads it', async () => {
     const person = (await createCast(stack.db)).owner;
-    await stack.db.query("insert into public.user_api_keys (user_id, openai_api_key) values ($1, 'sk-legacy-plaintext-123456')", [person.id]);
+    await stack.db.query("insert into public.user_api_keys (user_id, openai_api_key) values ($1, 'sk-legacy-plaintext-123456')", [
+      person.id,
+    ]);
     const { state } = await loadProviderKeys(await deps(person, ownedBy(person.id)));
     expect(state.keys.openai.value).toBe('sk-legacy-plaintext-123456');
     expect((await rawRow(person.id))?.openai_api_key).toMatch(/^enc:v1:/);

@@ -190,7 +190,8 @@ describe('auth: sessions', () => {
       const concurrent = await memoryClient(stack).auth.refreshSession({ refresh_token: t0 });
       expect(concurrent.error).toBeNull();
       expect(concurrent.data.session!.refresh_token).toBe(t2);
-      const tokens = async () => (await stack.db.query('select token from auth.refresh_tokens where session_id = $1', [sessionId])).rows.length;
+      const tokens = async () =>
+        (await stack.db.query('select token from auth.refresh_tokens where session_id = $1', [sessionId])).rows.length;
       expect(await tokens()).toBe(3);
 
       // Past the interval the old token is a theft: refused, and the family is revoked…
@@ -230,7 +231,9 @@ describe('auth: sessions', () => {
     const refresh = await memoryClient(stack).auth.refreshSession({ refresh_token: sb.refresh_token });
     expect(refresh.error).toBeTruthy();
     expect(refresh.error?.status).toBe(400);
-    const res = await fetch(`${stack.url}/auth/v1/user`, { headers: { apikey: stack.config.anonKey, authorization: `Bearer ${sa.access_token}` } });
+    const res = await fetch(`${stack.url}/auth/v1/user`, {
+      headers: { apikey: stack.config.anonKey, authorization: `Bearer ${sa.access_token}` },
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error_code: 'session_not_found', msg: 'Session from session_id claim in JWT does not exist' });
   });

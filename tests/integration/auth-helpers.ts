@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
-import type { Database } from '../../shared/data/database.types.ts';
-import type { AppClient } from '../../shared/data/supabase.ts';
+import type { Database } from '@/shared/data/database.types.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
 import { WebSocket } from 'ws';
 import type { TestStack } from '../helpers/stack.ts';
 
@@ -24,7 +24,10 @@ export function memoryClient(stack: TestStack, flowType: 'pkce' | 'implicit' = '
 }
 
 /** The /verify link of the newest mail to `to` (from the mailbox JSON API). */
-export async function latestLink(stack: TestStack, to: string): Promise<{ link: string; subject: string; text: string; html: string; otp: string }> {
+export async function latestLink(
+  stack: TestStack,
+  to: string,
+): Promise<{ link: string; subject: string; text: string; html: string; otp: string }> {
   const res = await fetch(`${stack.url}/mail/api/latest?to=${encodeURIComponent(to)}`);
   if (!res.ok) throw new Error(`no mail for ${to}`);
   const mail = (await res.json()) as { subject: string; text: string; html: string };
@@ -38,7 +41,8 @@ export async function latestLink(stack: TestStack, to: string): Promise<{ link: 
 export async function location(url: string): Promise<URL> {
   const res = await fetch(url, { redirect: 'manual' });
   const loc = res.headers.get('location');
-  if (!loc || res.status < 300 || res.status >= 400) throw new Error(`expected a redirect from ${url}, got ${res.status} ${await res.text()}`);
+  if (!loc || res.status < 300 || res.status >= 400)
+    throw new Error(`expected a redirect from ${url}, got ${res.status} ${await res.text()}`);
   return new URL(loc);
 }
 

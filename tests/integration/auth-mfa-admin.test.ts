@@ -48,7 +48,11 @@ describe('auth: MFA (TOTP)', () => {
     expect(challenge.data?.type).toBe('totp');
     expect(challenge.data!.expires_at).toBeGreaterThan(Date.now() / 1000);
     const good = codeFor(factor.totp.secret);
-    const bad = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: good === '123456' ? '654321' : '123456' });
+    const bad = await client.auth.mfa.verify({
+      factorId: factor.id,
+      challengeId: challenge.data!.id,
+      code: good === '123456' ? '654321' : '123456',
+    });
     expect(bad.error?.code).toBe('mfa_verification_failed');
     expect(bad.error?.message).toBe('Invalid TOTP code entered');
     expect(bad.error?.status).toBe(422);
@@ -97,7 +101,11 @@ describe('auth: MFA (TOTP)', () => {
     const aal1 = memoryClient(stack);
     expect((await aal1.auth.signInWithPassword({ email, password: 'secret-123' })).error).toBeNull();
     const refused = await aal1.auth.updateUser({ password: 'brand-new-456' });
-    expect(refused.error).toMatchObject({ status: 401, code: 'insufficient_aal', message: 'AAL2 session is required to update email or password when MFA is enabled.' });
+    expect(refused.error).toMatchObject({
+      status: 401,
+      code: 'insufficient_aal',
+      message: 'AAL2 session is required to update email or password when MFA is enabled.',
+    });
     expect((await aal1.auth.updateUser({ email: uniqueEmail('moved') })).error?.code).toBe('insufficient_aal');
     // Metadata and the unchanged address are not guarded.
     expect((await aal1.auth.updateUser({ data: { nick: 'x' }, email })).error).toBeNull();
@@ -114,7 +122,7 @@ describe('auth: MFA (TOTP)', () => {
     expect((await stack.anon().auth.signInWithPassword({ email, password: 'brand-new-456' })).error).toBeNull();
   });
 
-  it('cannot use another user\'s factor', async () => {
+  it("cannot use another user's factor", async () => {
     const a = await signedInClient();
     const b = await signedInClient();
     const enrolled = await a.client.auth.mfa.enroll({ factorType: 'totp' });
@@ -135,7 +143,9 @@ describe('auth: admin API', () => {
     const asUser = await stack.asUser(token).auth.admin.createUser({ email: uniqueEmail('x'), password: 'secret-123' });
     expect(asUser.error?.status).toBe(403);
     expect(asUser.error?.code).toBe('not_admin');
-    const res = await fetch(`${stack.url}/auth/v1/admin/users`, { headers: { apikey: stack.config.anonKey, authorization: `Bearer ${token}` } });
+    const res = await fetch(`${stack.url}/auth/v1/admin/users`, {
+      headers: { apikey: stack.config.anonKey, authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(403);
     expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     expect(await res.json()).toEqual({ code: 403, error_code: 'not_admin', msg: 'User not allowed' });
@@ -146,7 +156,12 @@ describe('auth: admin API', () => {
     const emails = [uniqueEmail('adm'), uniqueEmail('adm'), uniqueEmail('adm')];
     const ids: string[] = [];
     for (const email of emails) {
-      const { data, error } = await admin.createUser({ email, password: 'secret-123', email_confirm: true, user_metadata: { from: 'admin' } });
+      const { data, error } = await admin.createUser({
+        email,
+        password: 'secret-123',
+        email_confirm: true,
+        user_metadata: { from: 'admin' },
+      });
       expect(error).toBeNull();
       expect(data.user?.email_confirmed_at).toBeTruthy();
       expect(data.user?.user_metadata).toEqual({ from: 'admin' });
@@ -185,7 +200,9 @@ describe('auth: admin API', () => {
 
     const banned = await admin.updateUserById(ids[1]!, { ban_duration: '24h' });
     expect(banned.data.user?.banned_until).toBeTruthy();
-    expect((await stack.anon().auth.signInWithPassword({ email: emails[1]!, password: 'changed-by-admin' })).error?.code).toBe('user_banned');
+    expect((await stack.anon().auth.signInWithPassword({ email: emails[1]!, password: 'changed-by-admin' })).error?.code).toBe(
+      'user_banned',
+    );
 
     const fetched = await admin.getUserById(ids[2]!);
     expect(fetched.data.user?.email).toBe(emails[2]);
@@ -199,7 +216,12 @@ describe('auth: admin API', () => {
   it('generates links (recovery, magiclink, signup) that verify', async () => {
     const admin = stack.service().auth.admin;
     const email = uniqueEmail('link');
-    const signup = await admin.generateLink({ type: 'signup', email, password: 'secret-123', options: { redirectTo: 'http://localhost:5173/x' } });
+    const signup = await admin.generateLink({
+      type: 'signup',
+      email,
+      password: 'secret-123',
+      options: { redirectTo: 'http://localhost:5173/x' },
+    });
     expect(signup.error).toBeNull();
     expect(signup.data.properties?.verification_type).toBe('signup');
     expect(signup.data.properties?.email_otp).toMatch(/^\d{6}$/);
@@ -288,7 +310,9 @@ describe('TOTP secrets at rest', () => {
     const { rows } = await stack.db.query<{ secret: string }>('select secret from auth.mfa_factors where id = $1', [factor.id]);
     expect(rows[0]!.secret).toMatch(/^enc:v1:/);
     expect(rows[0]!.secret).not.toContain(factor.totp.secret);
-    const dump = (await stack.db.query<{ line: string }>('select f::text as line from auth.mfa_factors f')).rows.map((r) => r.line).join('\n');
+    const dump = (await stack.db.query<{ line: string }>('select f::text as line from auth.mfa_factors f')).rows
+      .map((r) => r.line)
+      .join('\n');
     expect(dump).not.toContain(factor.totp.secret);
     expect((await client.auth.mfa.challengeAndVerify({ factorId: factor.id, code: codeFor(factor.totp.secret) })).error).toBeNull();
   });

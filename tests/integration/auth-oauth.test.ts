@@ -9,7 +9,13 @@ let fake: Server;
 let fakeUrl: string;
 const seen: { tokenRequests: URLSearchParams[] } = { tokenRequests: [] };
 const profiles: Record<string, { sub: string; email: string; email_verified: boolean; name: string; picture: string }> = {
-  'code-ada': { sub: 'g-1001', email: 'ada@gmail.example', email_verified: true, name: 'Ada Lovelace', picture: 'https://img.example/ada.png' },
+  'code-ada': {
+    sub: 'g-1001',
+    email: 'ada@gmail.example',
+    email_verified: true,
+    name: 'Ada Lovelace',
+    picture: 'https://img.example/ada.png',
+  },
   'code-bob': { sub: 'g-1002', email: 'bob@gmail.example', email_verified: true, name: 'Bob', picture: 'https://img.example/bob.png' },
 };
 
@@ -135,7 +141,9 @@ describe('auth: Google OAuth (configured, against a fake provider)', () => {
     const client = memoryClient(stack);
     const { data } = await client.auth.signInWithOAuth({ provider: 'google', options: { skipBrowserRedirect: true } });
     const state = (await location(data.url!)).searchParams.get('state')!;
-    const denied = await location(`${stack.url}/auth/v1/callback?error=access_denied&error_description=User+said+no&state=${encodeURIComponent(state)}`);
+    const denied = await location(
+      `${stack.url}/auth/v1/callback?error=access_denied&error_description=User+said+no&state=${encodeURIComponent(state)}`,
+    );
     expect(fragment(denied).get('error')).toBe('access_denied');
     const badCode = await location(`${stack.url}/auth/v1/callback?code=nope&state=${encodeURIComponent(state)}`);
     expect(fragment(badCode).get('error')).toBe('server_error');
@@ -152,7 +160,11 @@ describe('auth: Google OAuth (not configured)', () => {
       const { data } = await other.anon().auth.signInWithOAuth({ provider: 'google', options: { skipBrowserRedirect: true } });
       const res = await fetch(data.url!, { redirect: 'manual' });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ code: 400, error_code: 'validation_failed', msg: 'Unsupported provider: provider is not enabled' });
+      expect(await res.json()).toEqual({
+        code: 400,
+        error_code: 'validation_failed',
+        msg: 'Unsupported provider: provider is not enabled',
+      });
       const github = await fetch(`${other.url}/auth/v1/authorize?provider=github`, { redirect: 'manual' });
       expect(github.status).toBe(400);
       expect((await (await fetch(`${other.url}/auth/v1/settings`)).json()).external.google).toBe(false);

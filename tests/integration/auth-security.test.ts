@@ -45,7 +45,9 @@ describe('auth: tokens and bad input', () => {
       expect(typeof body.error_code, name).toBe('string');
       expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     }
-    const expiredRes = await fetch(`${stack.url}/auth/v1/user`, { headers: { apikey: stack.config.anonKey, authorization: `Bearer ${cases.expired}` } });
+    const expiredRes = await fetch(`${stack.url}/auth/v1/user`, {
+      headers: { apikey: stack.config.anonKey, authorization: `Bearer ${cases.expired}` },
+    });
     const expiredBody = await expiredRes.json();
     expect(expiredBody.error_code).toBe('bad_jwt');
     expect(expiredBody.msg).toMatch(/^invalid JWT: unable to parse or verify signature, /);
@@ -63,8 +65,11 @@ describe('auth: tokens and bad input', () => {
     expect(tooLong.error?.message).toBe('Password cannot be longer than 72 characters');
     // An account made before this check (bcrypt hash of a long password): a different ending must not sign in.
     const { data } = await stack.service().auth.admin.createUser({ email, password: 'placeholder-1', email_confirm: true });
-    const { hashPassword } = await import('../../supabase/local/auth/users.ts');
-    await stack.db.query('update auth.users set encrypted_password = $2 where id = $1', [data.user!.id, await hashPassword(`${accented}-Correct-Horse`)]);
+    const { hashPassword } = await import('@/supabase/local/auth/users.ts');
+    await stack.db.query('update auth.users set encrypted_password = $2 where id = $1', [
+      data.user!.id,
+      await hashPassword(`${accented}-Correct-Horse`),
+    ]);
     const forged = await memoryClient(stack).auth.signInWithPassword({ email, password: `${accented}-anything` });
     expect(forged.error?.code).toBe('invalid_credentials');
     // Exactly 72 bytes is accepted.
@@ -162,7 +167,8 @@ describe('auth: rate limits', () => {
     try {
       // The proxy appends the address it saw; whatever the client put before it is ignored.
       const viaProxy = (client: string, claimed = '198.51.100.99') => ({ 'x-forwarded-for': `${claimed}, ${client}` });
-      for (let i = 0; i < 2; i++) expect((await passwordSignIn(behindProxy, 'nobody@example.com', 'x', viaProxy('203.0.113.1', `198.51.100.${i}`))).status).toBe(400);
+      for (let i = 0; i < 2; i++)
+        expect((await passwordSignIn(behindProxy, 'nobody@example.com', 'x', viaProxy('203.0.113.1', `198.51.100.${i}`))).status).toBe(400);
       expect((await passwordSignIn(behindProxy, 'nobody@example.com', 'x', viaProxy('203.0.113.1', '198.51.100.7'))).status).toBe(429);
       // Another real client behind the same proxy has its own budget.
       expect((await passwordSignIn(behindProxy, 'nobody@example.com', 'x', viaProxy('203.0.113.2'))).status).toBe(400);
@@ -173,7 +179,10 @@ describe('auth: rate limits', () => {
 
   it('limits failed sign-ins per account whatever the address; other accounts are not affected', async () => {
     const limited = await startTestStack({
-      config: { trustedProxies: ['127.0.0.1'], rateLimits: { signIn: 1_000, signUp: 100, recover: 100, emailSent: 100, failedSignInsPerAccount: 3 } },
+      config: {
+        trustedProxies: ['127.0.0.1'],
+        rateLimits: { signIn: 1_000, signUp: 100, recover: 100, emailSent: 100, failedSignInsPerAccount: 3 },
+      },
     });
     try {
       const email = uniqueEmail('locked');
@@ -196,7 +205,9 @@ describe('auth: rate limits', () => {
   });
 
   it('limits /verify per client, and a code stops working after five wrong guesses', async () => {
-    const limited = await startTestStack({ config: { rateLimits: { signIn: 100, signUp: 100, recover: 100, emailSent: 100, verify: 12 } } });
+    const limited = await startTestStack({
+      config: { rateLimits: { signIn: 100, signUp: 100, recover: 100, emailSent: 100, verify: 12 } },
+    });
     try {
       const email = uniqueEmail('otp');
       await limited.anon().auth.signUp({ email, password: 'secret-123' });

@@ -1,8 +1,8 @@
-import type { AppClient } from '../../shared/data/supabase.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../supabase/local/jwt.ts';
-import { CONTACT_LIMITS, type ContactInput } from '../../shared/core/contact.ts';
-import { listContactMessages, sendContactMessage } from '../../shared/data/contact.ts';
+import { signJwt } from '@/supabase/local/jwt.ts';
+import { CONTACT_LIMITS, type ContactInput } from '@/shared/core/contact.ts';
+import { listContactMessages, sendContactMessage } from '@/shared/data/contact.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { createCast, type Cast } from './rls/actors.ts';
 
@@ -16,7 +16,14 @@ let admin: AppClient;
 const asUser = async (user: Cast[keyof Cast]) =>
   stack.asUser(
     await signJwt(
-      { sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', aal: 'aal1', exp: Math.floor(Date.now() / 1000) + 3600 },
+      {
+        sub: user.id,
+        email: user.email,
+        role: 'authenticated',
+        aud: 'authenticated',
+        aal: 'aal1',
+        exp: Math.floor(Date.now() / 1000) + 3600,
+      },
       stack.config.jwtSecret,
     ),
   );
@@ -27,10 +34,12 @@ const form = (subject: string): ContactInput => ({ name: ' Ada ', email: ' ada@e
 const clean = (subject: string): ContactInput => ({ name: 'Ada', email: 'ada@example.com', subject, message: 'Hello' });
 
 const stored = async (subject: string) =>
-  (await stack.db.query<{ user_id: string | null; name: string; email: string; message: string }>(
-    'select user_id, name, email, message from public.contact_messages where subject = $1',
-    [subject],
-  )).rows;
+  (
+    await stack.db.query<{ user_id: string | null; name: string; email: string; message: string }>(
+      'select user_id, name, email, message from public.contact_messages where subject = $1',
+      [subject],
+    )
+  ).rows;
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -48,7 +57,10 @@ describe('contact_messages', () => {
   });
 
   it('a visitor can neither read the row back nor send in someone else’s name', async () => {
-    const back = await anon.from('contact_messages').insert({ ...clean('anon readback'), user_id: null }).select();
+    const back = await anon
+      .from('contact_messages')
+      .insert({ ...clean('anon readback'), user_id: null })
+      .select();
     expect(back.error?.code).toBe('42501');
     const spoof = await sendContactMessage(anon, form('anon spoof'), cast.owner.id);
     expect(spoof.error?.message).toMatch(/row-level security/);
@@ -61,7 +73,9 @@ describe('contact_messages', () => {
     expect((await sendContactMessage(owner, form('owner send'), cast.owner.id)).error).toBeNull();
     expect((await stored('owner send'))[0]?.user_id).toBe(cast.owner.id);
     expect((await sendContactMessage(owner, form('owner anonymous'), null)).error).toBeNull();
-    expect((await sendContactMessage(owner, form('owner as other'), cast.other.id)).error).toMatchObject({ message: expect.stringMatching(/row-level security/) });
+    expect((await sendContactMessage(owner, form('owner as other'), cast.other.id)).error).toMatchObject({
+      message: expect.stringMatching(/row-level security/),
+    });
     expect(await stored('owner as other')).toEqual([]);
   });
 
@@ -101,7 +115,9 @@ describe('contact_messages', () => {
       const { error } = await anon.from('contact_messages').insert({ ...clean(label), ...change, user_id: null });
       expect(error?.code, label).toBe('23514');
     }
-    const { error } = await anon.from('contact_messages').insert({ ...clean('at the limit'), message: 'x'.repeat(CONTACT_LIMITS.message), user_id: null });
+    const { error } = await anon
+      .from('contact_messages')
+      .insert({ ...clean('at the limit'), message: 'x'.repeat(CONTACT_LIMITS.message), user_id: null });
     expect(error).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_TYPES_PATH, generateTypes } from '../../supabase/local/typegen/index.ts';
-import { HELPER_TYPES } from '../../supabase/local/typegen/helpers.ts';
+import { DATABASE_TYPES_PATH, generateTypes } from '@/supabase/local/typegen/index.ts';
+import { HELPER_TYPES } from '@/supabase/local/typegen/helpers.ts';
 import { freshDatabase, testDbKind } from '../helpers/stack.ts';
 
 /**

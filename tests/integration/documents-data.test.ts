@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_TEXTS, type DocumentSort } from '../../shared/core/documents.ts';
-import * as docs from '../../shared/data/documents.ts';
-import * as folders from '../../shared/data/documentsFolders.ts';
+import { DOCUMENT_TEXTS, type DocumentSort } from '@/shared/core/documents/documents.ts';
+import * as docs from '@/shared/data/documents/documents.ts';
+import * as folders from '@/shared/data/documents/folders.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
 import { must, person, type Person } from './documents-helpers.ts';
 
@@ -20,11 +20,16 @@ afterAll(async () => stack?.close());
 
 describe(`document folders (${testDbKind})`, () => {
   it('nest, list by name or date, refuse blank names and moves into their own subtree, and delete with their contents', async () => {
-    expect((await folders.createDocumentFolder(me.client, '  ')).error).toEqual({ message: 'Folder name cannot be empty', code: 'invalid', kind: 'invalid' });
+    expect((await folders.createDocumentFolder(me.client, '  ')).error).toEqual({
+      message: 'Folder name cannot be empty',
+      code: 'invalid',
+      kind: 'invalid',
+    });
     const top = must(await folders.createDocumentFolder(me.client, ' Clients '));
     expect(top).toMatchObject({ name: 'Clients', parentId: null });
     for (const name of ['beta', 'Alpha', 'gamma']) must(await folders.createDocumentFolder(me.client, name, top.id));
-    const names = async (sort: 'name_asc' | 'name_desc' | 'date_asc') => must(await folders.listDocumentFolders(me.client, me.userId, top.id, sort)).map((f) => f.name);
+    const names = async (sort: 'name_asc' | 'name_desc' | 'date_asc') =>
+      must(await folders.listDocumentFolders(me.client, me.userId, top.id, sort)).map((f) => f.name);
     expect(await names('name_asc')).toEqual(['Alpha', 'beta', 'gamma']);
     expect(await names('name_desc')).toEqual(['gamma', 'beta', 'Alpha']);
     expect(await names('date_asc')).toEqual(['beta', 'Alpha', 'gamma']);
@@ -43,7 +48,11 @@ describe(`document folders (${testDbKind})`, () => {
 
 describe(`generated documents (${testDbKind})`, () => {
   it('save with the spec’s format and rules, list in every sort, rename, move and delete', async () => {
-    expect((await docs.saveDocument(me.client, { name: 'Empty', content: '  \n' })).error).toEqual({ message: DOCUMENT_TEXTS.nothingToSave, code: 'invalid', kind: 'invalid' });
+    expect((await docs.saveDocument(me.client, { name: 'Empty', content: '  \n' })).error).toEqual({
+      message: DOCUMENT_TEXTS.nothingToSave,
+      code: 'invalid',
+      kind: 'invalid',
+    });
     const zeta = must(await folders.createDocumentFolder(me.client, 'zeta'));
     const alpha = must(await folders.createDocumentFolder(me.client, 'Alpha'));
     const saved = [];
@@ -56,7 +65,14 @@ describe(`generated documents (${testDbKind})`, () => {
       saved.push(must(await docs.saveDocument(me.client, { name, content: `# ${name}`, folderId })));
     }
     // Saved by hand: a plain document (only the generator's counted documents carry a template).
-    expect(saved[0]).toMatchObject({ format: 'docx', templateId: null, downloadCount: 0, maxDownloads: null, isDigitalProduct: false, userId: me.userId });
+    expect(saved[0]).toMatchObject({
+      format: 'docx',
+      templateId: null,
+      downloadCount: 0,
+      maxDownloads: null,
+      isDigitalProduct: false,
+      userId: me.userId,
+    });
     expect((await docs.saveDocument(me.client, { name: 'Forged', content: '# x', templateId: 'blog_post' })).error?.code).toBe('42501');
     const order = async (sort: DocumentSort) => must(await docs.listDocuments(me.client, me.userId, { sort })).map((d) => d.name);
     expect(await order('name_asc')).toEqual(['Apple', 'banana', 'cherry', 'date']);
@@ -66,7 +82,10 @@ describe(`generated documents (${testDbKind})`, () => {
     // Folder A-Z: Alpha, zeta (newest first inside), then the root's documents.
     expect(await order('folder_asc')).toEqual(['cherry', 'date', 'banana', 'Apple']);
     expect(await order('folder_desc')).toEqual(['date', 'banana', 'cherry', 'Apple']);
-    expect(must(await docs.listDocuments(me.client, me.userId, { folderId: zeta.id, sort: 'name_asc' })).map((d) => d.name)).toEqual(['banana', 'date']);
+    expect(must(await docs.listDocuments(me.client, me.userId, { folderId: zeta.id, sort: 'name_asc' })).map((d) => d.name)).toEqual([
+      'banana',
+      'date',
+    ]);
     expect(must(await docs.listDocuments(me.client, me.userId, { folderId: null })).map((d) => d.name)).toEqual(['Apple']);
 
     expect((await docs.renameDocument(me.client, saved[1]!.id, ' ')).error?.code).toBe('invalid');
@@ -103,7 +122,11 @@ describe(`generated documents (${testDbKind})`, () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => docs.downloadDocument(me.client, doc.id)));
     expect(results.filter((r) => !r.error)).toHaveLength(4);
     for (const r of results.filter((r) => r.error)) {
-      expect(r.error).toEqual({ message: 'Download Limit Reached - You cannot download this file anymore.', code: docs.DOWNLOAD_LIMIT_CODE, kind: 'limit' });
+      expect(r.error).toEqual({
+        message: 'Download Limit Reached - You cannot download this file anymore.',
+        code: docs.DOWNLOAD_LIMIT_CODE,
+        kind: 'limit',
+      });
     }
     expect(must(await docs.getDocument(me.client, doc.id))).toMatchObject({ downloadCount: 5, maxDownloads: 5 });
     // Unlimited again: the count goes on.
@@ -120,7 +143,9 @@ describe(`generated documents (${testDbKind})`, () => {
 
 describe(`prompt suggestions (${testDbKind})`, () => {
   it('are inserted and returned, and stay the owner’s', async () => {
-    expect((await docs.saveSuggestion(me.client, { originalPromptText: ' ', suggestedPromptText: 'x', reasoningText: '' })).error?.message).toBe('Prompt is empty');
+    expect(
+      (await docs.saveSuggestion(me.client, { originalPromptText: ' ', suggestedPromptText: 'x', reasoningText: '' })).error?.message,
+    ).toBe('Prompt is empty');
     const s = must(
       await docs.saveSuggestion(me.client, {
         originalPromptText: 'blog about running',

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { DataResult } from '../../shared/data/result.ts';
+import type { DataResult } from '@/shared/data/result.ts';
 import type { TestStack } from '../helpers/stack.ts';
 import { memoryClient, uniqueEmail } from './auth-helpers.ts';
 

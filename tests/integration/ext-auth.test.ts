@@ -1,8 +1,8 @@
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROME_EXTENSION_ID, FIREFOX_REDIRECT_HASH } from '../../shared/core/extensionIdentity.ts';
-import * as auth from '../../shared/ext/auth.ts';
-import { verifyHandoffToken } from '../../web/lib/handoff.ts';
+import { CHROME_EXTENSION_ID, FIREFOX_REDIRECT_HASH } from '@/shared/core/extensionIdentity.ts';
+import * as auth from '@/shared/ext/auth.ts';
+import { verifyHandoffToken } from '@/web/lib/handoff.ts';
 import { startFakeGoogle, type FakeGoogle } from '../fixtures/fake-google.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { memoryClient, uniqueEmail } from './auth-helpers.ts';
@@ -25,7 +25,13 @@ beforeAll(async () => {
   // The stack's own redirect allow-list (no override): what `npm start` ships must let the identity window return.
   stack = await startTestStack({
     config: {
-      google: { clientId: 'ext', secret: 'ext-secret', authorizeUrl: `${google.url}/authorize`, tokenUrl: `${google.url}/token`, userinfoUrl: `${google.url}/userinfo` },
+      google: {
+        clientId: 'ext',
+        secret: 'ext-secret',
+        authorizeUrl: `${google.url}/authorize`,
+        tokenUrl: `${google.url}/token`,
+        userinfoUrl: `${google.url}/userinfo`,
+      },
     },
   });
 });
@@ -84,7 +90,10 @@ describe('two-factor sign-in in the extension', () => {
     expect(await auth.verifyTotp(client, '12')).toMatchObject({ ok: false, title: 'Sign In Error' });
     const wrongCode = String((Number(totp.generate()) + 1) % 1_000_000).padStart(6, '0');
     expect(await auth.verifyTotp(client, wrongCode)).toMatchObject({ ok: false });
-    expect(await auth.verifyTotp(client, totp.generate())).toMatchObject({ ok: true, state: { needsSecondFactor: false, user: { email } } });
+    expect(await auth.verifyTotp(client, totp.generate())).toMatchObject({
+      ok: true,
+      state: { needsSecondFactor: false, user: { email } },
+    });
     expect(await auth.accessToken(client)).toMatch(/^ey/);
   });
 });
@@ -94,27 +103,29 @@ describe('Google in the extension (identity API with PKCE)', () => {
    * Plays the browser's part of launchWebAuthFlow: follows the redirects, "clicks" Continue at
    * Google, and returns the URL once it reaches `redirectUrl` (the browser closes the window there).
    */
-  const identityFlow = (email: string, redirectUrl = EXTENSION_REDIRECT) => async (url: string): Promise<string | undefined> => {
-    let next = new URL(url);
-    for (let hop = 0; hop < 10; hop++) {
-      if (next.href.startsWith(redirectUrl)) return next.href;
-      // A redirect the stack does not allow falls back to SITE_URL: the identity window would never close.
-      if (next.href.startsWith(stack.config.siteUrl)) throw new Error(`sent to SITE_URL instead of ${redirectUrl}: ${next.href}`);
-      if (next.pathname === '/authorize' && next.origin === google.url) {
-        const consent = new URL('/consent', google.url);
-        consent.searchParams.set('email', email);
-        consent.searchParams.set('redirect_uri', next.searchParams.get('redirect_uri')!);
-        consent.searchParams.set('state', next.searchParams.get('state')!);
-        next = consent;
-        continue;
+  const identityFlow =
+    (email: string, redirectUrl = EXTENSION_REDIRECT) =>
+    async (url: string): Promise<string | undefined> => {
+      let next = new URL(url);
+      for (let hop = 0; hop < 10; hop++) {
+        if (next.href.startsWith(redirectUrl)) return next.href;
+        // A redirect the stack does not allow falls back to SITE_URL: the identity window would never close.
+        if (next.href.startsWith(stack.config.siteUrl)) throw new Error(`sent to SITE_URL instead of ${redirectUrl}: ${next.href}`);
+        if (next.pathname === '/authorize' && next.origin === google.url) {
+          const consent = new URL('/consent', google.url);
+          consent.searchParams.set('email', email);
+          consent.searchParams.set('redirect_uri', next.searchParams.get('redirect_uri')!);
+          consent.searchParams.set('state', next.searchParams.get('state')!);
+          next = consent;
+          continue;
+        }
+        const res = await fetch(next, { redirect: 'manual' });
+        const location = res.headers.get('location');
+        if (!location) throw new Error(`no redirect from ${next.href}: ${res.status}`);
+        next = new URL(location, next);
       }
-      const res = await fetch(next, { redirect: 'manual' });
-      const location = res.headers.get('location');
-      if (!location) throw new Error(`no redirect from ${next.href}: ${res.status}`);
-      next = new URL(location, next);
-    }
-    throw new Error('too many redirects');
-  };
+      throw new Error('too many redirects');
+    };
 
   it("returns to Chrome's identity redirect (chromiumapp.org) with a code, and signs in with it", async () => {
     const client = memoryClient(stack, 'pkce');
@@ -156,7 +167,11 @@ describe('Google in the extension (identity API with PKCE)', () => {
       title: 'Google Sign-In Error',
       message: 'Sign-in was cancelled.',
     });
-    const denied = await auth.signInWithGoogle(client, async () => `${EXTENSION_REDIRECT}?error=access_denied&error_description=User+said+no`, EXTENSION_REDIRECT);
+    const denied = await auth.signInWithGoogle(
+      client,
+      async () => `${EXTENSION_REDIRECT}?error=access_denied&error_description=User+said+no`,
+      EXTENSION_REDIRECT,
+    );
     expect(denied).toEqual({ ok: false, title: 'Google Sign-In Error', message: 'User said no' });
   });
 });
@@ -185,7 +200,8 @@ describe('dashboard → extension handoff (session-handoff function)', () => {
     const email = await newUser();
     const extension = memoryClient(stack);
     await extension.auth.signInWithPassword({ email, password: PASSWORD });
-    const token = async () => (await extension.functions.invoke<{ token_hash: string }>('session-handoff', { method: 'POST' })).data!.token_hash;
+    const token = async () =>
+      (await extension.functions.invoke<{ token_hash: string }>('session-handoff', { method: 'POST' })).data!.token_hash;
 
     const honest = await verifyHandoffToken(memoryClient(stack), { tokenHash: await token(), email: email.toUpperCase(), next: null });
     expect(honest).toMatchObject({ ok: true, session: { user: { email } } });

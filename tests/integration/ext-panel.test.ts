@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { AppClient } from '../../shared/data/supabase.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { memoryClient, uniqueEmail } from './auth-helpers.ts';
 
@@ -10,13 +10,13 @@ await vi.hoisted(async () => {
   (globalThis as Record<string, unknown>).chrome = fake;
 });
 
-const { openDashboard } = await import('../../shared/ext/dashboardOpen.ts');
-const { readHandoffFragment } = await import('../../shared/core/handoff.ts');
-const { listFavoritePrompts } = await import('../../shared/ext/favorites.ts');
-const { registerPanelFeatures } = await import('../../shared/ext/panelFeatures.ts');
-const { createPanelControl } = await import('../../shared/ext/panelControl.ts');
-const { removeAllListeners } = await import('../../shared/ext/messaging.ts');
-const { MENU_CHOOSE_ID, MENU_ROOT_ID } = await import('../../shared/ext/contextMenu.ts');
+const { openDashboard } = await import('@/shared/ext/dashboardOpen.ts');
+const { readHandoffFragment } = await import('@/shared/core/handoff.ts');
+const { listFavoritePrompts } = await import('@/shared/ext/favorites.ts');
+const { registerPanelFeatures } = await import('@/shared/ext/panelFeatures.ts');
+const { createPanelControl } = await import('@/shared/ext/panelControl.ts');
+const { removeAllListeners } = await import('@/shared/ext/messaging.ts');
+const { MENU_CHOOSE_ID, MENU_ROOT_ID } = await import('@/shared/ext/contextMenu.ts');
 
 /**
  * The extension's side-panel features against the local stack with the real supabase-js client:
@@ -53,7 +53,10 @@ describe('the extension opens the dashboard signed in', () => {
   it('opens /auth/handoff with a one-time token that gives the dashboard its own session', async () => {
     const { client, email, id } = await signedIn();
     const opened: string[] = [];
-    const result = await openDashboard({ supabase: client, dashboardUrl: DASHBOARD, openTab: async (url) => void opened.push(url) }, '/prompt-stacks?idea=Course+pricing');
+    const result = await openDashboard(
+      { supabase: client, dashboardUrl: DASHBOARD, openTab: async (url) => void opened.push(url) },
+      '/prompt-stacks?idea=Course+pricing',
+    );
     expect(result).toEqual({ ok: true, url: `${DASHBOARD}/prompt-stacks?idea=Course+pricing`, signedIn: true });
     const url = new URL(opened[0]!);
     expect(`${url.origin}${url.pathname}`).toBe(`${DASHBOARD}/auth/handoff`);
@@ -74,7 +77,10 @@ describe('the extension opens the dashboard signed in', () => {
 
   it('signed out (or before the second factor), it opens the plain page', async () => {
     const opened: string[] = [];
-    const result = await openDashboard({ supabase: memoryClient(stack, 'pkce'), dashboardUrl: DASHBOARD, openTab: async (url) => void opened.push(url) }, '/settings');
+    const result = await openDashboard(
+      { supabase: memoryClient(stack, 'pkce'), dashboardUrl: DASHBOARD, openTab: async (url) => void opened.push(url) },
+      '/settings',
+    );
     expect(result).toEqual({ ok: true, url: `${DASHBOARD}/settings`, signedIn: false });
     expect(opened).toEqual([`${DASHBOARD}/settings`]);
   });
@@ -90,7 +96,9 @@ describe('favourite prompts', () => {
       { name: 'banana blog', prompt_text: 'b', is_favorite: false },
     ];
     expect((await me.client.from('saved_prompts').insert(rows)).error).toBeNull();
-    expect((await other.client.from('saved_prompts').insert({ name: 'Another user’s favourite', prompt_text: 'x', is_favorite: true })).error).toBeNull();
+    expect(
+      (await other.client.from('saved_prompts').insert({ name: 'Another user’s favourite', prompt_text: 'x', is_favorite: true })).error,
+    ).toBeNull();
 
     const listed = await listFavoritePrompts(me.client);
     expect(listed.error).toBeNull();

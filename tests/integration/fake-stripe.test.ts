@@ -21,7 +21,10 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  fake = await startFakeStripe({ webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, prices: { price_ebook: 2900 } });
+  fake = await startFakeStripe({
+    webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+    prices: { price_ebook: 2900 },
+  });
   stripe = new Stripe(FAKE_STRIPE_SECRET_KEY, { host: fake.host, port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
 });
 afterAll(async () => {
@@ -62,9 +65,16 @@ describe('fake Stripe through the stripe SDK', () => {
         success_url: 'http://shop.test/s',
         cancel_url: 'http://shop.test/c',
       });
-    await expect(create()).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'resource_missing', message: "No such price: 'price_missing'" });
+    await expect(create()).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'resource_missing',
+      message: "No such price: 'price_missing'",
+    });
     await expect(create('sk_live_nope')).rejects.toMatchObject({ type: 'StripeAuthenticationError' });
-    await fetch(`${fake.url}/__fake/fail-next`, { method: 'POST', body: JSON.stringify({ status: 402, type: 'card_error', message: 'Your card was declined.' }) });
+    await fetch(`${fake.url}/__fake/fail-next`, {
+      method: 'POST',
+      body: JSON.stringify({ status: 402, type: 'card_error', message: 'Your card was declined.' }),
+    });
     await expect(create()).rejects.toMatchObject({ message: 'Your card was declined.' });
   });
 });

@@ -1,7 +1,7 @@
-import type { AppClient } from '../../shared/data/supabase.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../supabase/local/jwt.ts';
-import { listMyFeatureRequests, requestFeature, withdrawFeatureRequest } from '../../shared/data/featureRequests.ts';
+import { signJwt } from '@/supabase/local/jwt.ts';
+import { listMyFeatureRequests, requestFeature, withdrawFeatureRequest } from '@/shared/data/featureRequests.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { createCast, type Cast } from './rls/actors.ts';
 
@@ -16,15 +16,22 @@ let admin: AppClient;
 const asUser = async (user: Cast[keyof Cast]) =>
   stack.asUser(
     await signJwt(
-      { sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', aal: 'aal1', exp: Math.floor(Date.now() / 1000) + 3600 },
+      {
+        sub: user.id,
+        email: user.email,
+        role: 'authenticated',
+        aud: 'authenticated',
+        aal: 'aal1',
+        exp: Math.floor(Date.now() / 1000) + 3600,
+      },
       stack.config.jwtSecret,
     ),
   );
 
 const rowsOf = async (userId: string) =>
-  (await stack.db.query<{ feature: string }>('select feature from public.feature_requests where user_id = $1 order by feature', [userId])).rows.map(
-    (r) => r.feature,
-  );
+  (
+    await stack.db.query<{ feature: string }>('select feature from public.feature_requests where user_id = $1 order by feature', [userId])
+  ).rows.map((r) => r.feature);
 
 beforeAll(async () => {
   stack = await startTestStack();

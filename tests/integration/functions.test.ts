@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setPeerAddress } from '../../supabase/local/context.ts';
-import { createMailHandler } from '../../supabase/local/mail/routes.ts';
+import { setPeerAddress } from '@/supabase/local/context.ts';
+import { createMailHandler } from '@/supabase/local/mail/routes.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 
 let stack: TestStack;
@@ -65,8 +65,10 @@ describe('gateway', () => {
   });
 
   it('reports a taken port clearly', async () => {
-    const { startLocalStack } = await import('../../supabase/local/server.ts');
-    await expect(startLocalStack({ db: stack.db, config: { port: stack.config.port, logRequests: false } })).rejects.toThrow(/already in use/);
+    const { startLocalStack } = await import('@/supabase/local/server.ts');
+    await expect(startLocalStack({ db: stack.db, config: { port: stack.config.port, logRequests: false } })).rejects.toThrow(
+      /already in use/,
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StartupIdeaContent } from '../../shared/core/ideas.ts';
-import * as ideas from '../../shared/data/ideas.ts';
+import type { StartupIdeaContent } from '@/shared/core/ideas.ts';
+import * as ideas from '@/shared/data/ideas.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
 import { must, person, type Person } from './documents-helpers.ts';
 
@@ -13,7 +13,11 @@ let viewer: Person;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  [me, other, viewer] = [await person(stack, 'ideas'), await person(stack, 'ideas-other'), await person(stack, 'ideas-viewer', 'view_only')];
+  [me, other, viewer] = [
+    await person(stack, 'ideas'),
+    await person(stack, 'ideas-other'),
+    await person(stack, 'ideas-viewer', 'view_only'),
+  ];
 });
 afterAll(async () => stack?.close());
 
@@ -47,7 +51,10 @@ describe(`saved startup ideas (${testDbKind})`, () => {
     const refusal = { message: 'View-only accounts cannot save, change or delete ideas.', code: '42501' };
     expect((await ideas.saveIdea(viewer.client, idea('Blocked'))).error).toEqual({ ...refusal, kind: 'refused' });
     // Straight at the table too, and never in someone else's name.
-    const direct = await viewer.client.from('startup_ideas').insert({ name: 'Direct', description: 'x', business_plan: idea('x').businessPlan }).select('id');
+    const direct = await viewer.client
+      .from('startup_ideas')
+      .insert({ name: 'Direct', description: 'x', business_plan: idea('x').businessPlan })
+      .select('id');
     expect(direct.error?.code).toBe('42501');
     // An idea saved while the account could still edit stays readable and cannot be changed.
     const { rows } = await stack.db.query<{ id: string }>(
@@ -56,7 +63,9 @@ describe(`saved startup ideas (${testDbKind})`, () => {
     );
     const kept = rows[0]!.id;
     expect(must(await ideas.listIdeas(viewer.client)).map((i) => i.name)).toEqual(['Kept']);
-    expect((await viewer.client.from('startup_ideas').update({ name: 'Renamed' }).eq('id', kept).select('id')).error).toMatchObject(refusal);
+    expect((await viewer.client.from('startup_ideas').update({ name: 'Renamed' }).eq('id', kept).select('id')).error).toMatchObject(
+      refusal,
+    );
     expect((await ideas.deleteIdea(viewer.client, kept)).error).toEqual({ ...refusal, kind: 'refused' });
     expect(must(await ideas.getIdea(viewer.client, kept))?.name).toBe('Kept');
   });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AiError } from '../../shared/ai/aiErrors.ts';
-import { generateAssetContent, generateFramework, organizeOffer, rewriteAssetContent, rewriteDescription, type OfferAiOptions } from '../../shared/ai/offers.ts';
-import { knowledgeContext, newOffer, planOrder, updateAsset, type AssetContent } from '../../shared/core/offers/index.ts';
+import { AiError } from '@/shared/ai/aiErrors.ts';
+import {
+  generateAssetContent,
+  generateFramework,
+  organizeOffer,
+  rewriteAssetContent,
+  rewriteDescription,
+  type OfferAiOptions,
+} from '@/shared/ai/offers.ts';
+import { knowledgeContext, newOffer, planOrder, updateAsset, type AssetContent } from '@/shared/core/offers/index.ts';
 import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
 
 /** The offer builder's AI calls through the real `openai` SDK against the fake provider: formats, rewrites, Organize, the user-facing errors. */
@@ -70,7 +77,14 @@ describe('framework and assets', () => {
     fake.script([{ text: '```markdown\n# Hooks\n\n- one\n```' }]);
     expect(await generateAssetContent(draft, draft.assets[0]!, null, options())).toEqual({ format: 'text', markdown: '# Hooks\n\n- one' });
     fake.script([{ json: { emails: [{ subject: 'Only one', body: 'b' }] } }]);
-    const error = await failure(generateAssetContent(draft, draft.assets.find((a) => a.name === 'Product Launch Email Sequence')!, null, options()));
+    const error = await failure(
+      generateAssetContent(
+        draft,
+        draft.assets.find((a) => a.name === 'Product Launch Email Sequence')!,
+        null,
+        options(),
+      ),
+    );
     expect(error).toMatchObject({ kind: 'badJson', message: 'The AI returned an unexpected data format. Please try again.' });
   });
 });
@@ -83,12 +97,20 @@ describe('rewrite and organize', () => {
 
     const ads: AssetContent = {
       format: 'facebookAds',
-      data: { ads: [1, 2, 3].map((i) => ({ headline: `Ad ${i}`, primaryText: `The plan creators use to launch ${i}.`, callToAction: 'Learn More' })) },
+      data: {
+        ads: [1, 2, 3].map((i) => ({
+          headline: `Ad ${i}`,
+          primaryText: `The plan creators use to launch ${i}.`,
+          callToAction: 'Learn More',
+        })),
+      },
     };
     const rewritten = await rewriteAssetContent('Facebook Ads', ads, 'more formal', options());
     expect(lastJsonMode()).toBe(true);
     expect(rewritten.format).toBe('facebookAds');
-    expect(rewritten.format === 'facebookAds' && rewritten.data.ads.map((a) => a.primaryText)).toEqual([1, 2, 3].map((i) => `The plan creators use to launch ${i}. (more formal)`));
+    expect(rewritten.format === 'facebookAds' && rewritten.data.ads.map((a) => a.primaryText)).toEqual(
+      [1, 2, 3].map((i) => `The plan creators use to launch ${i}. (more formal)`),
+    );
     expect(rewritten.format === 'facebookAds' && rewritten.data.ads[0]!.headline).toBe('Ad 1');
   });
 
@@ -124,7 +146,9 @@ describe("failures carry the spec's offer messages", () => {
   });
 
   it('an unreachable provider reads "Could not generate the offer…"', async () => {
-    const error = await failure(generateFramework('pricing', null, options({ settings: { baseUrlOverride: 'http://127.0.0.1:9/v1', maxRetries: 0 } })));
+    const error = await failure(
+      generateFramework('pricing', null, options({ settings: { baseUrlOverride: 'http://127.0.0.1:9/v1', maxRetries: 0 } })),
+    );
     expect(error).toMatchObject({ kind: 'network', message: 'Could not generate the offer. Please check your network and try again.' });
   });
 

@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AppClient } from '../../shared/data/supabase.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newOffer, updateAsset, type OfferFramework } from '../../shared/core/offers/index.ts';
-import * as kb from '../../shared/data/knowledge.ts';
-import * as offers from '../../shared/data/offers.ts';
-import { createFetchUrl } from '../../supabase/functions/fetch-url/handler.ts';
-import type { Resolve } from '../../supabase/functions/_shared/pinnedFetch.ts';
+import { newOffer, updateAsset, type OfferFramework } from '@/shared/core/offers/index.ts';
+import * as kb from '@/shared/data/knowledge.ts';
+import * as offers from '@/shared/data/offers.ts';
+import { createFetchUrl } from '@/supabase/functions/fetch-url/handler.ts';
+import type { Resolve } from '@/supabase/functions/_shared/pinnedFetch.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { memoryClient, uniqueEmail } from './auth-helpers.ts';
 import { must } from './documents-helpers.ts';
@@ -66,7 +66,10 @@ afterEach(() => {
 describe('saved offers', () => {
   it('saves a draft, updates the same row, lists, opens, renames, duplicates and deletes', async () => {
     const { client } = await signedIn();
-    let draft = updateAsset(newOffer('course pricing', FRAMEWORK), 'Offer Hooks', { content: { format: 'text', markdown: '# Hooks' }, notes: 'mine' });
+    let draft = updateAsset(newOffer('course pricing', FRAMEWORK), 'Offer Hooks', {
+      content: { format: 'text', markdown: '# Hooks' },
+      notes: 'mine',
+    });
     draft = updateAsset(draft, 'Report Card', { error: 'The AI service returned an error: boom' });
     const saved = must(await offers.saveOffer(client, draft));
     expect(saved.id).toBeTruthy();
@@ -74,13 +77,23 @@ describe('saved offers', () => {
     expect(again.data?.id).toBe(saved.id);
 
     const list = await offers.listOffers(client);
-    expect(list).toEqual({ data: [expect.objectContaining({ id: saved.id, title: 'Creator Sprint', assetCount: 15, generatedCount: 1 })], error: null });
+    expect(list).toEqual({
+      data: [expect.objectContaining({ id: saved.id, title: 'Creator Sprint', assetCount: 15, generatedCount: 1 })],
+      error: null,
+    });
     const opened = await offers.getOffer(client, saved.id!);
-    expect(opened.data).toMatchObject({ generalNotes: 'launch in May', assets: expect.arrayContaining([expect.objectContaining({ name: 'Report Card', error: 'The AI service returned an error: boom' })]) });
+    expect(opened.data).toMatchObject({
+      generalNotes: 'launch in May',
+      assets: expect.arrayContaining([expect.objectContaining({ name: 'Report Card', error: 'The AI service returned an error: boom' })]),
+    });
 
     const renamed = await offers.renameOffer(client, saved, '  Launch Kit  ');
     expect(renamed.data?.framework.title).toBe('Launch Kit');
-    expect((await offers.renameOffer(client, saved, '   ')).error).toEqual({ message: 'Offer name cannot be empty.', code: 'invalid', kind: 'invalid' });
+    expect((await offers.renameOffer(client, saved, '   ')).error).toEqual({
+      message: 'Offer name cannot be empty.',
+      code: 'invalid',
+      kind: 'invalid',
+    });
     const copy = await offers.duplicateOffer(client, saved.id!);
     expect(copy.data?.framework.title).toBe('Launch Kit (copy)');
     expect(copy.data?.id).not.toBe(saved.id);
@@ -108,9 +121,15 @@ describe('knowledge base', () => {
     const { client } = await signedIn();
     const refused = (message: string) => ({ data: null, error: { message, code: 'invalid', kind: 'invalid' } });
     expect(await kb.createKbFolder(client, '   ')).toEqual({ data: null, error: null });
-    expect(await kb.addKbDocument(client, { name: ' ', type: 'text', content: 'x', folderId: null })).toEqual(refused('Document name is required'));
-    expect(await kb.addKbDocument(client, { name: 'Voice', type: 'text', content: '  ', folderId: null })).toEqual(refused('Text content cannot be empty'));
-    expect(await kb.addKbDocument(client, { name: 'Site', type: 'url', content: '', source: '', folderId: null })).toEqual(refused('URL cannot be empty'));
+    expect(await kb.addKbDocument(client, { name: ' ', type: 'text', content: 'x', folderId: null })).toEqual(
+      refused('Document name is required'),
+    );
+    expect(await kb.addKbDocument(client, { name: 'Voice', type: 'text', content: '  ', folderId: null })).toEqual(
+      refused('Text content cannot be empty'),
+    );
+    expect(await kb.addKbDocument(client, { name: 'Site', type: 'url', content: '', source: '', folderId: null })).toEqual(
+      refused('URL cannot be empty'),
+    );
   });
 
   it('deleting a folder deletes its documents; the selection falls back to all', async () => {
@@ -124,7 +143,9 @@ describe('knowledge base', () => {
     expect(await kb.getKbSelection(client)).toEqual({ data: { kind: 'folder', folderId: folder.id }, error: null });
 
     const all = must(await kb.listKnowledge(client));
-    expect(kb.selectedDocuments(all.documents, { kind: 'folder', folderId: folder.id })).toEqual([{ name: 'Voice', content: 'Friendly, direct.' }]);
+    expect(kb.selectedDocuments(all.documents, { kind: 'folder', folderId: folder.id })).toEqual([
+      { name: 'Voice', content: 'Friendly, direct.' },
+    ]);
     expect(kb.selectedDocuments(all.documents, { kind: 'uncategorized' })).toEqual([{ name: 'Loose note', content: 'Audience: coaches.' }]);
     expect(kb.selectedDocuments(all.documents, { kind: 'all' })).toHaveLength(2);
 
@@ -146,7 +167,9 @@ describe('knowledge base', () => {
 
 describe('fetch-url (URL documents)', () => {
   const fetchUrl = async (client: AppClient, url: string) => {
-    const { data, error } = await client.functions.invoke<{ url: string; title: string; text: string; truncated: boolean }>('fetch-url', { body: { url } });
+    const { data, error } = await client.functions.invoke<{ url: string; title: string; text: string; truncated: boolean }>('fetch-url', {
+      body: { url },
+    });
     if (error) {
       const context = (error as { context?: Response }).context;
       return { status: context?.status ?? 0, error: ((await context?.json()) as { error: string }).error };
@@ -176,17 +199,41 @@ describe('fetch-url (URL documents)', () => {
     expect(await fetchUrl(client, `${siteUrl}/loop`)).toEqual({ status: 400, error: 'That address redirects too many times.' });
 
     delete process.env.FETCH_URL_ALLOW_PRIVATE;
-    expect(await fetchUrl(client, `${siteUrl}/article`)).toEqual({ status: 400, error: 'That address is on a private network and cannot be read.' });
-    expect(await fetchUrl(client, 'http://169.254.169.254/latest/meta-data')).toEqual({ status: 400, error: 'That address is on a private network and cannot be read.' });
-    const anon = await fetch(`${stack.url}/functions/v1/fetch-url`, { method: 'POST', headers: { apikey: stack.config.anonKey, 'content-type': 'application/json' }, body: '{"url":"https://example.com"}' });
+    expect(await fetchUrl(client, `${siteUrl}/article`)).toEqual({
+      status: 400,
+      error: 'That address is on a private network and cannot be read.',
+    });
+    expect(await fetchUrl(client, 'http://169.254.169.254/latest/meta-data')).toEqual({
+      status: 400,
+      error: 'That address is on a private network and cannot be read.',
+    });
+    const anon = await fetch(`${stack.url}/functions/v1/fetch-url`, {
+      method: 'POST',
+      headers: { apikey: stack.config.anonKey, 'content-type': 'application/json' },
+      body: '{"url":"https://example.com"}',
+    });
     expect(anon.status).toBe(401);
   });
 
   it('never reaches loopback through an IPv6 spelling of it (the mailbox stays out of reach)', async () => {
     const { client } = await signedIn();
     const port = new URL(stack.url).port;
-    for (const host of ['[::ffff:127.0.0.1]', '[0:0:0:0:0:ffff:7f00:1]', '[::ffff:7f00:1]', '[::1]', '[::127.0.0.1]', '[64:ff9b::7f00:1]', '2130706433', '0x7f.1', '0177.0.0.1', '127.1']) {
-      expect(await fetchUrl(client, `http://${host}:${port}/mail`), host).toEqual({ status: 400, error: 'That address is on a private network and cannot be read.' });
+    for (const host of [
+      '[::ffff:127.0.0.1]',
+      '[0:0:0:0:0:ffff:7f00:1]',
+      '[::ffff:7f00:1]',
+      '[::1]',
+      '[::127.0.0.1]',
+      '[64:ff9b::7f00:1]',
+      '2130706433',
+      '0x7f.1',
+      '0177.0.0.1',
+      '127.1',
+    ]) {
+      expect(await fetchUrl(client, `http://${host}:${port}/mail`), host).toEqual({
+        status: 400,
+        error: 'That address is on a private network and cannot be read.',
+      });
     }
   });
 
@@ -202,7 +249,8 @@ describe('fetch-url (URL documents)', () => {
     const { port } = local.address() as AddressInfo;
     let asked = 0;
     // Public the first time it is asked, loopback from then on.
-    const rebinding: Resolve = async () => (asked++ === 0 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]);
+    const rebinding: Resolve = async () =>
+      asked++ === 0 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }];
     try {
       const res = await createFetchUrl(rebinding)(
         new Request(`${stack.url}/functions/v1/fetch-url`, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { downloadDocument, saveDocument, setDownloadLimit } from '../../shared/data/documents.ts';
-import { listDocumentsForAdmin, updateProduct, type ProductEdit } from '../../shared/data/products.ts';
+import { downloadDocument, saveDocument, setDownloadLimit } from '@/shared/data/documents/documents.ts';
+import { listDocumentsForAdmin, updateProduct, type ProductEdit } from '@/shared/data/products.ts';
 import { openShop, type Account, type Shop } from './purchases-helpers.ts';
 
 /**
@@ -30,7 +30,14 @@ async function ownDocument(owner: Account): Promise<string> {
   return data!.id;
 }
 
-const SALE: ProductEdit = { price: 12, maxDownloads: 3, stripePriceId: 'price_plan', isDigitalProduct: true, summary: 'A plan.', type: 'document' };
+const SALE: ProductEdit = {
+  price: 12,
+  maxDownloads: 3,
+  stripePriceId: 'price_plan',
+  isDigitalProduct: true,
+  summary: 'A plan.',
+  type: 'document',
+};
 
 describe('product columns: admins through admin_update_product only', () => {
   it('a plain owner cannot put their document on sale, price it or touch its counts over REST', async () => {
@@ -51,7 +58,9 @@ describe('product columns: admins through admin_update_product only', () => {
       expect({ change, code: error?.code, data }).toEqual({ change, code: '42501', data: null });
     }
     expect(await rowOf(id)).toEqual(before);
-    const inserted = await owner.client.from('generated_documents').insert({ name: 'Sneaky', content: 'x', is_digital_product: true, price: 1, stripe_price_id: 'price_x' });
+    const inserted = await owner.client
+      .from('generated_documents')
+      .insert({ name: 'Sneaky', content: 'x', is_digital_product: true, price: 1, stripe_price_id: 'price_x' });
     expect(inserted.error).toMatchObject({ code: '42501', message: 'Only admins can put a document on sale (Product Management).' });
     const counted = await owner.client.from('generated_documents').insert({ name: 'Pre-counted', content: 'x', download_count: 5 });
     expect(counted.error?.code).toBe('42501');
@@ -61,9 +70,23 @@ describe('product columns: admins through admin_update_product only', () => {
     const admin = await shop.user('admin');
     const id = await ownDocument(admin);
     const direct = await admin.client.from('generated_documents').update({ is_digital_product: true, price: 5 }).eq('id', id).select('id');
-    expect(direct.error).toMatchObject({ code: '42501', message: "Only admins can change a document's product details (Product Management)." });
+    expect(direct.error).toMatchObject({
+      code: '42501',
+      message: "Only admins can change a document's product details (Product Management).",
+    });
     const updated = await updateProduct(admin.client, id, SALE);
-    expect(updated).toMatchObject({ data: { id, isDigitalProduct: true, price: 12, maxDownloads: 3, stripePriceId: 'price_plan', sales: 0, soldDownloads: 0, downloadCount: 0 } });
+    expect(updated).toMatchObject({
+      data: {
+        id,
+        isDigitalProduct: true,
+        price: 12,
+        maxDownloads: 3,
+        stripePriceId: 'price_plan',
+        sales: 0,
+        soldDownloads: 0,
+        downloadCount: 0,
+      },
+    });
   });
 
   it('owners set their file’s download limit while it is not for sale; once it is, the limit is the admin’s', async () => {
@@ -75,9 +98,16 @@ describe('product columns: admins through admin_update_product only', () => {
 
     await updateProduct(admin.client, id, SALE);
     const refused = await setDownloadLimit(owner.client, id, 100);
-    expect(refused.error).toMatchObject({ code: '42501', message: 'This document is for sale: its download limit is set by an admin in Product Management.' });
+    expect(refused.error).toMatchObject({
+      code: '42501',
+      message: 'This document is for sale: its download limit is set by an admin in Product Management.',
+    });
     // The owner still renames and edits their product.
-    const renamed = await owner.client.from('generated_documents').update({ name: 'My plan v2', content: 'New text' }).eq('id', id).select('name, max_downloads');
+    const renamed = await owner.client
+      .from('generated_documents')
+      .update({ name: 'My plan v2', content: 'New text' })
+      .eq('id', id)
+      .select('name, max_downloads');
     expect(renamed).toMatchObject({ error: null, data: [{ name: 'My plan v2', max_downloads: 3 }] });
 
     await updateProduct(admin.client, id, { ...SALE, isDigitalProduct: false });

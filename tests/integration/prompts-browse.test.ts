@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as lib from '../../shared/data/prompts.ts';
-import { folderSummary, listFilteredPrompts, listTags } from '../../shared/data/promptsBrowse.ts';
+import * as lib from '@/shared/data/promptLibrary/library.ts';
+import { folderSummary, listFilteredPrompts, listTags } from '@/shared/data/promptLibrary/browse.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { memoryClient } from './auth-helpers.ts';
 import { must, signedIn, type Member } from './prompts-helpers.ts';
@@ -52,13 +52,17 @@ describe('tags', () => {
 
 describe('favourites', () => {
   it('lists favourites from every folder in each sort order, paged, with the total', async () => {
-    const names = async (sort: Parameters<typeof listFilteredPrompts>[2]) => must(await listFilteredPrompts(me.client, { favorites: true }, sort)).prompts.map((p) => p.name);
+    const names = async (sort: Parameters<typeof listFilteredPrompts>[2]) =>
+      must(await listFilteredPrompts(me.client, { favorites: true }, sort)).prompts.map((p) => p.name);
     expect(await names('name_asc')).toEqual(['Headline', 'Welcome', 'Zebra']);
     expect(await names('name_desc')).toEqual(['Zebra', 'Welcome', 'Headline']);
     expect(await names('date_asc')).toEqual(['Welcome', 'Headline', 'Zebra']);
     const page = must(await listFilteredPrompts(me.client, { favorites: true }, 'name_asc', { offset: 1, limit: 1 }));
     expect(page).toMatchObject({ total: 3, prompts: [{ name: 'Welcome', isFavorite: true }] });
-    expect(must(await listFilteredPrompts(me.client, { favorites: true }, 'name_asc', { offset: 10, limit: 5 }))).toEqual({ prompts: [], total: 3 });
+    expect(must(await listFilteredPrompts(me.client, { favorites: true }, 'name_asc', { offset: 10, limit: 5 }))).toEqual({
+      prompts: [],
+      total: 3,
+    });
     const both = must(await listFilteredPrompts(me.client, { favorites: true, anyTag: ['email'] }));
     expect(both.prompts.map((p) => p.name)).toEqual(['Welcome']);
   });

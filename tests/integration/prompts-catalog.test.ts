@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillPrompt, parsePrompt } from '../../shared/core/placeholders.ts';
-import { buildPromptStacks, filterStackPrompts } from '../../shared/core/promptStacks.ts';
-import type { RecommendedPrompt } from '../../shared/core/recommendedPrompts.ts';
-import * as lib from '../../shared/data/prompts.ts';
-import * as catalog from '../../shared/data/promptsCatalog.ts';
-import * as runs from '../../shared/data/promptsRuns.ts';
+import { fillPrompt, parsePrompt } from '@/shared/core/placeholders.ts';
+import { buildPromptStacks, filterStackPrompts } from '@/shared/core/promptStacks.ts';
+import type { RecommendedPrompt } from '@/shared/core/recommendedPrompts.ts';
+import * as lib from '@/shared/data/promptLibrary/library.ts';
+import * as catalog from '@/shared/data/promptCatalog.ts';
+import * as runs from '@/shared/data/promptRuns.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { must, signedIn, type Member } from './prompts-helpers.ts';
 
@@ -68,12 +68,11 @@ describe('recommended prompts', () => {
     expect(first.prompts).toHaveLength(9);
     expect(first).toMatchObject({ page: 1, pageCount: Math.ceil(first.total / 9) });
     const all: RecommendedPrompt[] = [];
-    for (let page = 1; page <= first.pageCount; page++) all.push(...must(await catalog.listRecommendedPrompts(stack.anon(), { page })).prompts);
+    for (let page = 1; page <= first.pageCount; page++)
+      all.push(...must(await catalog.listRecommendedPrompts(stack.anon(), { page })).prompts);
     expect(all).toHaveLength(first.total);
     const keys = all.map((p) => [p.category, p.name]);
-    expect(keys).toEqual(
-      [...keys].sort(([c1, n1], [c2, n2]) => (c1! < c2! ? -1 : c1! > c2! ? 1 : n1! < n2! ? -1 : n1! > n2! ? 1 : 0)),
-    );
+    expect(keys).toEqual([...keys].sort(([c1, n1], [c2, n2]) => (c1! < c2! ? -1 : c1! > c2! ? 1 : n1! < n2! ? -1 : n1! > n2! ? 1 : 0)));
     // A page past the end shows the last page.
     expect(must(await catalog.listRecommendedPrompts(stack.anon(), { page: 999 })).page).toBe(first.pageCount);
     // Every seeded prompt has placeholders, a description and tags.
@@ -94,14 +93,21 @@ describe('recommended prompts', () => {
     expect(emailInSales.total).toBeGreaterThan(0);
     expect(emailInSales.total).toBeLessThan(email.total);
     expect(emailInSales.prompts.every((p) => p.category === 'Sales')).toBe(true);
-    expect(must(await catalog.listRecommendedPrompts(stack.anon(), { search: '100%_nothing' }))).toMatchObject({ total: 0, prompts: [], page: 1, pageCount: 1 });
+    expect(must(await catalog.listRecommendedPrompts(stack.anon(), { search: '100%_nothing' }))).toMatchObject({
+      total: 0,
+      prompts: [],
+      page: 1,
+      pageCount: 1,
+    });
   });
 
   it('lists the category tabs and hides prompts that are not public, even from admins', async () => {
     const categories = must(await catalog.listRecommendedCategories(stack.anon()));
     expect(categories).toEqual([...categories].sort());
     expect(categories).toEqual(expect.arrayContaining(['Marketing', 'Copywriting', 'Productivity', 'Research']));
-    await stack.db.query("insert into public.recommended_prompts (name, prompt_text, category, is_public) values ('Draft idea', 'Do [x]', 'Hidden category', false)");
+    await stack.db.query(
+      "insert into public.recommended_prompts (name, prompt_text, category, is_public) values ('Draft idea', 'Do [x]', 'Hidden category', false)",
+    );
     expect(must(await catalog.listRecommendedCategories(stack.service()))).not.toContain('Hidden category');
     expect(must(await catalog.listRecommendedPrompts(stack.service(), { search: 'Draft idea' })).total).toBe(0);
   });
@@ -174,7 +180,13 @@ describe('run history', () => {
     expect(must(await runs.listPromptRuns(me.client, { pageSize: 3, page: 9 }))).toEqual({ runs: [], total: 4 });
 
     const reopened = must(await runs.getPromptRun(me.client, page1.runs[1]!.id));
-    expect(reopened).toMatchObject({ promptId: prompt.id, filledValues: { topic: 'pricing 2' }, finalPrompt: 'Write about pricing', status: 'stopped', model: 'gpt-4o-mini' });
+    expect(reopened).toMatchObject({
+      promptId: prompt.id,
+      filledValues: { topic: 'pricing 2' },
+      finalPrompt: 'Write about pricing',
+      status: 'stopped',
+      model: 'gpt-4o-mini',
+    });
 
     // Deleting the prompt keeps its runs, unlinked.
     must(await lib.deletePrompt(me.client, prompt.id));
@@ -188,7 +200,16 @@ describe('run history', () => {
 
   it("keeps runs private, and refuses a run of someone else's prompt", async () => {
     const mine = must(
-      await runs.recordPromptRun(me.client, { promptId: null, promptName: 'Private', filledValues: {}, finalPrompt: 'p', provider: 'openai', model: null, output: 'o', status: 'done' }),
+      await runs.recordPromptRun(me.client, {
+        promptId: null,
+        promptName: 'Private',
+        filledValues: {},
+        finalPrompt: 'p',
+        provider: 'openai',
+        model: null,
+        output: 'o',
+        status: 'done',
+      }),
     );
     expect(must(await runs.listPromptRuns(other.client)).total).toBe(0);
     expect(must(await runs.getPromptRun(other.client, mine.id))).toBeNull();
@@ -197,7 +218,16 @@ describe('run history', () => {
     expect(must(await runs.getPromptRun(me.client, mine.id))).not.toBeNull();
 
     const theirPrompt = must(await lib.createPrompt(other.client, { name: 'Theirs', promptText: 'x', folderId: null }));
-    const refused = await runs.recordPromptRun(me.client, { promptId: theirPrompt.id, promptName: 'Theirs', filledValues: {}, finalPrompt: 'x', provider: 'openai', model: null, output: '', status: 'done' });
+    const refused = await runs.recordPromptRun(me.client, {
+      promptId: theirPrompt.id,
+      promptName: 'Theirs',
+      filledValues: {},
+      finalPrompt: 'x',
+      provider: 'openai',
+      model: null,
+      output: '',
+      status: 'done',
+    });
     expect(refused.error?.code).toBe('42501');
     expect((await runs.listPromptRuns(stack.anon())).data?.total ?? 0).toBe(0);
   });

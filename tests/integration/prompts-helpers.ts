@@ -1,5 +1,5 @@
-import type { AppClient } from '../../shared/data/supabase.ts';
-import type { DataResult } from '../../shared/data/result.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
+import type { DataResult } from '@/shared/data/result.ts';
 import type { TestStack } from '../helpers/stack.ts';
 import { memoryClient, uniqueEmail } from './auth-helpers.ts';
 

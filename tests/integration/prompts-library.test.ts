@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFolderPath, LIBRARY_TEXTS, parseImportLines, type LibrarySort } from '../../shared/core/promptLibrary.ts';
-import * as lib from '../../shared/data/prompts.ts';
+import { buildFolderPath, LIBRARY_TEXTS, parseImportLines, type LibrarySort } from '@/shared/core/promptLibrary/library.ts';
+import * as lib from '@/shared/data/promptLibrary/library.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { must, signedIn, type Member } from './prompts-helpers.ts';
 
@@ -23,7 +23,11 @@ const newPrompt = async (name: string, folderId: string | null, extra: Partial<P
 
 describe('folders', () => {
   it('creates a tree, lists each level in every sort order and rebuilds the breadcrumb', async () => {
-    expect((await lib.createFolder(me.client, '   ', null)).error).toEqual({ message: 'Folder name cannot be empty', code: 'invalid', kind: 'invalid' });
+    expect((await lib.createFolder(me.client, '   ', null)).error).toEqual({
+      message: 'Folder name cannot be empty',
+      code: 'invalid',
+      kind: 'invalid',
+    });
     const top = must(await lib.createFolder(me.client, '  Launch  ', null));
     expect(top).toMatchObject({ name: 'Launch', parentId: null });
     const names = ['banana', 'Apple', 'cherry'];
@@ -35,14 +39,27 @@ describe('folders', () => {
       const contents = must(await lib.listFolderContents(me.client, top.id, sort));
       return [contents.folders.map((f) => f.name), contents.prompts.map((p) => p.name)];
     };
-    expect(await order('name_asc')).toEqual([['Apple', 'banana', 'cherry'], ['Alpha', 'mid', 'zeta']]);
-    expect(await order('name_desc')).toEqual([['cherry', 'banana', 'Apple'], ['zeta', 'mid', 'Alpha']]);
+    expect(await order('name_asc')).toEqual([
+      ['Apple', 'banana', 'cherry'],
+      ['Alpha', 'mid', 'zeta'],
+    ]);
+    expect(await order('name_desc')).toEqual([
+      ['cherry', 'banana', 'Apple'],
+      ['zeta', 'mid', 'Alpha'],
+    ]);
     expect(await order('date_asc')).toEqual([names, ['zeta', 'Alpha', 'mid']]);
     expect(await order('date_desc')).toEqual([[...names].reverse(), ['mid', 'Alpha', 'zeta']]);
 
     const contents = must(await lib.listFolderContents(me.client, top.id));
     expect(contents.totalPrompts).toBe(3);
-    expect(contents.prompts[0]).toMatchObject({ name: 'Alpha', preview: 'Prompt Alpha about [topic]', tags: [], isFavorite: false, llmProvider: 'openai', model: null });
+    expect(contents.prompts[0]).toMatchObject({
+      name: 'Alpha',
+      preview: 'Prompt Alpha about [topic]',
+      tags: [],
+      isFavorite: false,
+      llmProvider: 'openai',
+      model: null,
+    });
     expect(contents.prompts[0]).not.toHaveProperty('promptText');
 
     const grandchild = must(await lib.createFolder(me.client, 'Emails', children[1]!.id));
@@ -67,7 +84,12 @@ describe('folders', () => {
 
   it('pages a large folder with a total count and no repeats', async () => {
     const folder = must(await lib.createFolder(me.client, 'Bulk', null));
-    const rows = Array.from({ length: 45 }, (_, i) => ({ name: `Same name`, promptText: `Line ${i}`, llmProvider: 'openai' as const, folderId: folder.id }));
+    const rows = Array.from({ length: 45 }, (_, i) => ({
+      name: `Same name`,
+      promptText: `Line ${i}`,
+      llmProvider: 'openai' as const,
+      folderId: folder.id,
+    }));
     expect(must(await lib.importPromptLines(me.client, rows))).toBe(45);
     const seen = new Set<string>();
     const paged: lib.PromptCard[] = [];
@@ -83,7 +105,10 @@ describe('folders', () => {
     expect(paged).toEqual(whole.prompts);
     expect(paged[44]!.preview).toMatch(/^Line \d+$/);
     // A page past the end is empty, not an error (PostgREST answers 416 there).
-    expect(must(await lib.listFolderContents(me.client, folder.id, 'name_asc', { offset: 100, limit: 20 }))).toMatchObject({ prompts: [], totalPrompts: 45 });
+    expect(must(await lib.listFolderContents(me.client, folder.id, 'name_asc', { offset: 100, limit: 20 }))).toMatchObject({
+      prompts: [],
+      totalPrompts: 45,
+    });
   });
 
   it('renames, and refuses a blank name', async () => {
@@ -128,7 +153,14 @@ describe('prompts', () => {
         folderId: null,
       }),
     );
-    expect(created).toMatchObject({ name: 'Headlines', tags: ['Ads', 'copy'], llmProvider: 'anthropic', model: 'claude-sonnet-4', isPremium: false, folderId: null });
+    expect(created).toMatchObject({
+      name: 'Headlines',
+      tags: ['Ads', 'copy'],
+      llmProvider: 'anthropic',
+      model: 'claude-sonnet-4',
+      isPremium: false,
+      folderId: null,
+    });
     expect(must(await lib.getPrompt(me.client, created.id))).toEqual(created);
 
     const edited = must(await lib.updatePrompt(me.client, created.id, { promptText: 'Write 20 headlines for [product]', model: '' }));
@@ -215,7 +247,10 @@ describe('search', () => {
     const found = must(await lib.searchLibrary(me.client, '  quarterly '));
     expect(found.prompts.map((p) => p.name)).toEqual(['Tagged one', 'Notes', 'Quarterly REPORT']);
     expect(found.total).toBe(3);
-    expect(must(await lib.searchLibrary(me.client, 'quarterly', { limit: 1 }))).toMatchObject({ total: 3, prompts: [{ name: 'Tagged one' }] });
+    expect(must(await lib.searchLibrary(me.client, 'quarterly', { limit: 1 }))).toMatchObject({
+      total: 3,
+      prompts: [{ name: 'Tagged one' }],
+    });
     expect(must(await lib.searchLibrary(me.client, 'quarterly', { offset: 50 }))).toEqual({ total: 3, prompts: [] });
     // % and _ match themselves only.
     expect(must(await lib.searchLibrary(me.client, '100%')).prompts.map((p) => p.name)).toEqual(['100% literal_match']);
@@ -243,7 +278,11 @@ describe('another user', () => {
     expect((await lib.createPrompt(other.client, { name: 'Planted', promptText: 'x', folderId: folder.id })).error?.code).toBe('42501');
     expect((await lib.createFolder(other.client, 'Planted', folder.id)).error).toBeTruthy();
 
-    expect(must(await lib.getPrompt(me.client, prompt.id))).toMatchObject({ name: 'Secret prompt', isFavorite: false, folderId: folder.id });
+    expect(must(await lib.getPrompt(me.client, prompt.id))).toMatchObject({
+      name: 'Secret prompt',
+      isFavorite: false,
+      folderId: folder.id,
+    });
     expect(must(await lib.getFolder(me.client, folder.id))).toMatchObject({ name: 'Secret folder', parentId: null });
   });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LibraryFolder, LibraryPrompt } from '../../shared/core/promptLibrary.ts';
-import { FILE_TEXTS, LIBRARY_FILE_FORMAT, SKIP_REASONS } from '../../shared/core/promptLibraryFile.ts';
-import * as lib from '../../shared/data/prompts.ts';
-import { exportLibrary, fetchWholeLibrary, importLibrary } from '../../shared/data/promptsTransfer.ts';
+import type { LibraryFolder, LibraryPrompt } from '@/shared/core/promptLibrary/library.ts';
+import { FILE_TEXTS, LIBRARY_FILE_FORMAT, SKIP_REASONS } from '@/shared/core/promptLibrary/file.ts';
+import * as lib from '@/shared/data/promptLibrary/library.ts';
+import { exportLibrary, fetchWholeLibrary, importLibrary } from '@/shared/data/promptLibrary/transfer.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { must, signedIn, type Member } from './prompts-helpers.ts';
 
@@ -22,7 +22,13 @@ beforeAll(async () => {
   must(await lib.createFolder(client, 'Marketing', emails.id)); // same name, other place
   const add = async (name: string, folderId: string | null, extra: Partial<Parameters<typeof lib.createPrompt>[1]> = {}) =>
     must(await lib.createPrompt(client, { name, promptText: `Text of ${name} for [audience=coaches]`, folderId, ...extra }));
-  await add('Welcome email', emails.id, { tags: ['email', 'Onboarding'], isFavorite: true, llmProvider: 'anthropic', model: 'claude-sonnet-4', description: 'First mail' });
+  await add('Welcome email', emails.id, {
+    tags: ['email', 'Onboarding'],
+    isFavorite: true,
+    llmProvider: 'anthropic',
+    model: 'claude-sonnet-4',
+    description: 'First mail',
+  });
   await add('=SUM(A1)', null, { promptText: '+1 "quoted", with commas\nand a second line' });
   await add('Ünïcödé 😀', deep.id, { promptText: '  spaces kept  ', templateId: 'blog_post', tags: ['émoji'] });
   await add('Twin', marketing.id);
@@ -43,7 +49,9 @@ function canonical({ folders, prompts }: { folders: LibraryFolder[]; prompts: Li
   return {
     folders: folders.map((f) => `${path(f.id)} @ ${new Date(f.createdAt).toISOString()}`).sort(),
     prompts: prompts
-      .map(({ id: _id, updatedAt: _u, folderId, createdAt, ...rest }) => JSON.stringify({ ...rest, folder: path(folderId), createdAt: new Date(createdAt).toISOString() }))
+      .map(({ id: _id, updatedAt: _u, folderId, createdAt, ...rest }) =>
+        JSON.stringify({ ...rest, folder: path(folderId), createdAt: new Date(createdAt).toISOString() }),
+      )
       .sort(),
   };
 }
@@ -54,7 +62,8 @@ describe('round trip', () => {
       const file = must(await exportLibrary(source.client, kind, new Date('2026-11-23T09:00:00Z')));
       expect(file.fileName).toBe(`prompt-library-2026-11-23.${kind}`);
       expect(file.mimeType).toBe(kind === 'json' ? 'application/json' : 'text/csv');
-      if (kind === 'json') expect(JSON.parse(file.content)).toMatchObject({ format: LIBRARY_FILE_FORMAT, version: 1, exportedAt: '2026-11-23T09:00:00.000Z' });
+      if (kind === 'json')
+        expect(JSON.parse(file.content)).toMatchObject({ format: LIBRARY_FILE_FORMAT, version: 1, exportedAt: '2026-11-23T09:00:00.000Z' });
 
       const target = await signedIn(stack, `target-${kind}`);
       const report = must(await importLibrary(target.client, file.content, null));
@@ -99,7 +108,12 @@ describe('large libraries', () => {
       version: 1,
       exportedAt: new Date().toISOString(),
       folders: [{ id: 'f', name: 'Bulk', parentId: null, createdAt: '2026-01-01T00:00:00Z' }],
-      prompts: Array.from({ length: 1500 }, (_, i) => ({ name: `Prompt ${String(i).padStart(4, '0')}`, promptText: `${body}${i}`, folderId: i % 2 ? 'f' : null, tags: [`t${i % 7}`] })),
+      prompts: Array.from({ length: 1500 }, (_, i) => ({
+        name: `Prompt ${String(i).padStart(4, '0')}`,
+        promptText: `${body}${i}`,
+        folderId: i % 2 ? 'f' : null,
+        tags: [`t${i % 7}`],
+      })),
     };
     const report = must(await importLibrary(target.client, JSON.stringify(file), null));
     expect(report).toEqual({ addedFolders: 1, addedPrompts: 1500, mergedFolders: 0, skipped: [] });
@@ -113,7 +127,11 @@ describe('large libraries', () => {
 
 describe('failures', () => {
   it('refuses a file it cannot read', async () => {
-    expect((await importLibrary(source.client, 'not,a,library\n1,2,3', null)).error).toEqual({ message: FILE_TEXTS.csvColumns, code: 'invalid', kind: 'invalid' });
+    expect((await importLibrary(source.client, 'not,a,library\n1,2,3', null)).error).toEqual({
+      message: FILE_TEXTS.csvColumns,
+      code: 'invalid',
+      kind: 'invalid',
+    });
     expect((await importLibrary(source.client, '', null)).error).toEqual({ message: FILE_TEXTS.empty, code: 'invalid', kind: 'invalid' });
   });
 

@@ -84,7 +84,11 @@ export async function openShop(): Promise<Shop> {
   };
 
   const configure = () => {
-    Object.assign(process.env, { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url });
+    Object.assign(process.env, {
+      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+    });
   };
 
   return {

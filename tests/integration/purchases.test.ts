@@ -29,7 +29,9 @@ describe('products for sale', () => {
     const id = await product({ content: 'SECRET CONTENT' });
     const hidden = await product({ forSale: false });
     const { data } = await stack.anon().from('products_for_sale').select('*').in('id', [id, hidden]);
-    expect(data).toEqual([{ id, name: 'Launch Checklist', product_type: 'document', product_summary: null, price: 29, has_price_id: true, max_downloads: 2 }]);
+    expect(data).toEqual([
+      { id, name: 'Launch Checklist', product_type: 'document', product_summary: null, price: 29, has_price_id: true, max_downloads: 2 },
+    ]);
     const direct = await stack.anon().from('generated_documents').select('content').eq('id', id);
     expect(direct.data).toEqual([]);
   });
@@ -72,7 +74,10 @@ describe('checkout → webhook → download', () => {
       body: { title: 'Download Limit Reached', error: 'Download Limit Reached - You cannot download this file anymore.' },
     });
     // Counted on the purchase only: the owner's own downloads are untouched.
-    const counts = await stack.db.query('select d.download_count as owner, p.download_count as buyer from public.purchases p join public.generated_documents d on d.id = p.product_id where p.stripe_session_id = $1', [session.id]);
+    const counts = await stack.db.query(
+      'select d.download_count as owner, p.download_count as buyer from public.purchases p join public.generated_documents d on d.id = p.product_id where p.stripe_session_id = $1',
+      [session.id],
+    );
     expect(counts.rows).toEqual([{ owner: 0, buyer: 2 }]);
   });
 
@@ -98,8 +103,13 @@ describe('checkout → webhook → download', () => {
   });
 
   it('refuses webhooks with a bad or missing signature', async () => {
-    const payload = JSON.stringify({ id: 'evt_x', type: 'checkout.session.completed', data: { object: { id: 'cs_test_x', payment_status: 'paid' } } });
-    const post = (headers: Record<string, string>) => fetch(`${stack.url}/functions/v1/stripe-webhook`, { method: 'POST', headers, body: payload });
+    const payload = JSON.stringify({
+      id: 'evt_x',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_test_x', payment_status: 'paid' } },
+    });
+    const post = (headers: Record<string, string>) =>
+      fetch(`${stack.url}/functions/v1/stripe-webhook`, { method: 'POST', headers, body: payload });
     expect((await post({ 'stripe-signature': signWebhook(payload, 'whsec_wrong') })).status).toBe(400);
     expect((await post({})).status).toBe(400);
     expect((await post({ 'stripe-signature': signWebhook(payload, FAKE_STRIPE_WEBHOOK_SECRET) })).status).toBe(200);
@@ -111,12 +121,30 @@ describe('checkout → webhook → download', () => {
         id: `evt_${type}_${sessionId}`,
         object: 'event',
         type,
-        data: { object: { id: sessionId, object: 'checkout.session', payment_status: paymentStatus, amount_total: 2900, currency: 'usd', customer_email: null } },
+        data: {
+          object: {
+            id: sessionId,
+            object: 'checkout.session',
+            payment_status: paymentStatus,
+            amount_total: 2900,
+            currency: 'usd',
+            customer_email: null,
+          },
+        },
       });
-      return fetch(`${stack.url}/functions/v1/stripe-webhook`, { method: 'POST', headers: { 'stripe-signature': signWebhook(payload, secret) }, body: payload });
+      return fetch(`${stack.url}/functions/v1/stripe-webhook`, {
+        method: 'POST',
+        headers: { 'stripe-signature': signWebhook(payload, secret) },
+        body: payload,
+      });
     };
-    const statusOf = async (sessionId: string) => (await stack.db.query<{ status: string }>('select status from public.purchases where stripe_session_id = $1', [sessionId])).rows[0]?.status;
-    const notCompleted = { status: 402, body: { title: 'Payment Not Completed', error: 'This payment has not been completed, so the download is not available.' } };
+    const statusOf = async (sessionId: string) =>
+      (await stack.db.query<{ status: string }>('select status from public.purchases where stripe_session_id = $1', [sessionId])).rows[0]
+        ?.status;
+    const notCompleted = {
+      status: 402,
+      body: { title: 'Payment Not Completed', error: 'This payment has not been completed, so the download is not available.' },
+    };
 
     const id = await product();
     const later = (await call('create-checkout-session', { productId: id })).body.sessionId as string;
@@ -151,13 +179,19 @@ describe('checkout → webhook → download', () => {
       body: { title: 'Configuration Error', error: 'This product is not configured for sale. Missing Stripe Price ID.' },
     });
     const unknownPrice = await product({ priceId: 'nope_123' });
-    expect(await call('create-checkout-session', { productId: unknownPrice })).toEqual({ status: 502, body: { title: 'Payment Error', error: "No such price: 'nope_123'" } });
+    expect(await call('create-checkout-session', { productId: unknownPrice })).toEqual({
+      status: 502,
+      body: { title: 'Payment Error', error: "No such price: 'nope_123'" },
+    });
     const { count } = await stack.service().from('purchases').select('*', { count: 'exact', head: true }).eq('product_id', unknownPrice);
     expect(count).toBe(0);
     delete process.env.STRIPE_SECRET_KEY;
     expect(await call('create-checkout-session', { productId: await product() })).toEqual({
       status: 503,
-      body: { title: 'Stripe Not Configured', error: 'The application is not yet configured for payments. Please provide a Stripe Publishable Key.' },
+      body: {
+        title: 'Stripe Not Configured',
+        error: 'The application is not yet configured for payments. Please provide a Stripe Publishable Key.',
+      },
     });
   });
 });
@@ -173,7 +207,10 @@ describe('the success page asks first (purchase-download verify)', () => {
     const id = await product({ max: 1 });
     const checkout = await call('create-checkout-session', { productId: id });
     const sessionId = checkout.body.sessionId as string;
-    expect(await verify(sessionId, id)).toEqual({ status: 402, body: { title: 'Payment Not Completed', error: 'This payment has not been completed, so the download is not available.' } });
+    expect(await verify(sessionId, id)).toEqual({
+      status: 402,
+      body: { title: 'Payment Not Completed', error: 'This payment has not been completed, so the download is not available.' },
+    });
     await pay(checkout.body.url as string);
     expect(await verify(sessionId, id)).toEqual({ status: 200, body: { paid: true, downloads: 0 } });
     expect(await verify(sessionId, id)).toEqual({ status: 200, body: { paid: true, downloads: 0 } });
@@ -255,7 +292,10 @@ describe('failed writes are not passed off as success', () => {
     });
     expect(await call('create-checkout-session', { productId: id })).toEqual({
       status: 503,
-      body: { title: 'Stripe Not Configured', error: 'The application is not yet configured for payments. Please provide a Stripe Publishable Key.' },
+      body: {
+        title: 'Stripe Not Configured',
+        error: 'The application is not yet configured for payments. Please provide a Stripe Publishable Key.',
+      },
     });
   });
 });
@@ -267,15 +307,33 @@ describe('admin product management', () => {
     const { data: all } = await admin.client.from('generated_documents').select('id, name').eq('id', id);
     expect(all).toEqual([{ id, name: 'Launch Checklist' }]);
     const { data, error } = await admin.client.rpc('admin_update_product', {
-      document: id, new_price: 49.5, new_max_downloads: null, new_stripe_price_id: ' price_new ', for_sale: true, new_summary: 'A one-page launch plan.',
+      document: id,
+      new_price: 49.5,
+      new_max_downloads: null,
+      new_stripe_price_id: ' price_new ',
+      for_sale: true,
+      new_summary: 'A one-page launch plan.',
     });
     expect(error).toBeNull();
-    expect(data).toMatchObject({ id, price: 49.5, max_downloads: null, stripe_price_id: 'price_new', is_digital_product: true, product_summary: 'A one-page launch plan.' });
+    expect(data).toMatchObject({
+      id,
+      price: 49.5,
+      max_downloads: null,
+      stripe_price_id: 'price_new',
+      is_digital_product: true,
+      product_summary: 'A one-page launch plan.',
+    });
     const { data: listed } = await stack.anon().from('products_for_sale').select('price, max_downloads, product_summary').eq('id', id);
     expect(listed).toEqual([{ price: 49.5, max_downloads: null, product_summary: 'A one-page launch plan.' }]);
 
     const someone = await user();
-    const refused = await someone.client.rpc('admin_update_product', { document: id, new_price: 1, new_max_downloads: 1, new_stripe_price_id: null, for_sale: true });
+    const refused = await someone.client.rpc('admin_update_product', {
+      document: id,
+      new_price: 1,
+      new_max_downloads: 1,
+      new_stripe_price_id: null,
+      for_sale: true,
+    });
     expect(refused.error?.message).toBe('Only admins can edit products.');
     const { data: theirs } = await someone.client.from('purchases').select('id');
     expect(theirs).toEqual([]);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MONTHLY_GENERATION_LIMIT, QUOTA_TEXTS } from '../../shared/core/quota.ts';
-import type { GenerationRequest } from '../../shared/core/documents.ts';
-import { generateDocument, type GenerationFailure } from '../../shared/data/generation.ts';
-import { GENERATION_LIMIT_CODE, getQuota, reserveGeneration } from '../../shared/data/quota.ts';
+import { MONTHLY_GENERATION_LIMIT, QUOTA_TEXTS } from '@/shared/core/quota.ts';
+import type { GenerationRequest } from '@/shared/core/documents/documents.ts';
+import { generateDocument, type GenerationFailure } from '@/shared/data/documents/generation.ts';
+import { GENERATION_LIMIT_CODE, getQuota, reserveGeneration } from '@/shared/data/quota.ts';
 import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
 import { must, person, type Person } from './documents-helpers.ts';
@@ -21,8 +21,14 @@ let viewer: Person;
 
 beforeAll(async () => {
   ai = await startFakeOpenAI({ chunkDelayMs: 1 });
-  stack = await startTestStack({ config: { functionSecrets: { PROVIDER_KEYS_SECRET: 'quota-tests-secret', AI_BASE_URL: `${ai.url}/v1` } } });
-  [me, other, viewer] = [await person(stack, 'quota'), await person(stack, 'quota-other'), await person(stack, 'quota-viewer', 'view_only')];
+  stack = await startTestStack({
+    config: { functionSecrets: { PROVIDER_KEYS_SECRET: 'quota-tests-secret', AI_BASE_URL: `${ai.url}/v1` } },
+  });
+  [me, other, viewer] = [
+    await person(stack, 'quota'),
+    await person(stack, 'quota-other'),
+    await person(stack, 'quota-viewer', 'view_only'),
+  ];
 });
 afterAll(async () => {
   await stack?.close();
@@ -46,10 +52,16 @@ async function generate(who: Person, prompt?: string, signal = new AbortControll
   if (outcome.error.code === GENERATION_LIMIT_CODE) return 'limit' as const;
   return { failed: outcome.error };
 }
-const failureOf = (outcome: Awaited<ReturnType<typeof generate>>): GenerationFailure | null => (typeof outcome === 'object' && 'failed' in outcome ? outcome.failed : null);
+const failureOf = (outcome: Awaited<ReturnType<typeof generate>>): GenerationFailure | null =>
+  typeof outcome === 'object' && 'failed' in outcome ? outcome.failed : null;
 
 const documentsOf = async (who: Person) =>
-  (await stack.db.query<{ n: number }>('select count(*)::int as n from public.generated_documents where user_id = $1 and template_id is not null', [who.userId])).rows[0]!.n;
+  (
+    await stack.db.query<{ n: number }>(
+      'select count(*)::int as n from public.generated_documents where user_id = $1 and template_id is not null',
+      [who.userId],
+    )
+  ).rows[0]!.n;
 
 const THIS_MONTH = "date_trunc('month', now() at time zone 'utc')::date";
 const LAST_MONTH = `(${THIS_MONTH} - interval '1 month')::date`;
@@ -104,11 +116,25 @@ describe(`monthly generation quota (${testDbKind})`, () => {
 
   it('the client cannot settle a slot: confirming and refunding are the server’s, and documents in a template’s structure come only from it', async () => {
     await seed(me, 49);
-    expect((await me.client.rpc('refund_generation', { reservation: '00000000-0000-0000-0000-000000000000' })).error?.code).toBe('PGRST202');
-    expect((await me.client.rpc('confirm_generation', { reservation: '00000000-0000-0000-0000-000000000000' })).error?.code).toBe('PGRST202');
+    expect((await me.client.rpc('refund_generation', { reservation: '00000000-0000-0000-0000-000000000000' })).error?.code).toBe(
+      'PGRST202',
+    );
+    expect((await me.client.rpc('confirm_generation', { reservation: '00000000-0000-0000-0000-000000000000' })).error?.code).toBe(
+      'PGRST202',
+    );
     const slot = must(await reserveGeneration(me.client));
     expect((await me.client.rpc('cancel_generation', { owner: me.userId, reservation: slot.reservationId })).error?.code).toBe('42501');
-    expect((await me.client.rpc('finish_generation', { owner: me.userId, reservation: slot.reservationId, doc_name: 'x', doc_content: 'x', doc_template: 'blog_post' })).error?.code).toBe('42501');
+    expect(
+      (
+        await me.client.rpc('finish_generation', {
+          owner: me.userId,
+          reservation: slot.reservationId,
+          doc_name: 'x',
+          doc_content: 'x',
+          doc_template: 'blog_post',
+        })
+      ).error?.code,
+    ).toBe('42501');
     // A document with a template, inserted over the API: refused, at the limit or not.
     const forged = await me.client.from('generated_documents').insert({ name: 'Forged', content: '# Plan', template_id: 'blog_post' });
     expect(forged.error?.code).toBe('42501');
@@ -116,7 +142,9 @@ describe(`monthly generation quota (${testDbKind})`, () => {
     expect((await me.client.from('generated_documents').insert({ name: 'Notes', content: 'by hand' })).error).toBeNull();
     // Nor can a template be put on a document afterwards.
     const { data: plain } = await me.client.from('generated_documents').select('id').eq('name', 'Notes').single();
-    expect((await me.client.from('generated_documents').update({ template_id: 'blog_post' }).eq('id', plain!.id)).error?.code).toBe('42501');
+    expect((await me.client.from('generated_documents').update({ template_id: 'blog_post' }).eq('id', plain!.id)).error?.code).toBe(
+      '42501',
+    );
     expect(await stored(me)).toEqual({ generation_count: 49, reservations: 1 });
   });
 
@@ -134,9 +162,10 @@ describe(`monthly generation quota (${testDbKind})`, () => {
     await expect.poll(async () => (await stored(me))?.reservations, { timeout: 10_000 }).toBe(0);
     const done = await generate(me);
     expect(done).toMatchObject({ stopped: false, quota: { used: 49 } });
-    const saved = await stack.db.query<{ name: string; content: string; template_id: string }>('select name, content, template_id from public.generated_documents where id = $1', [
-      (done as { documentId: string }).documentId,
-    ]);
+    const saved = await stack.db.query<{ name: string; content: string; template_id: string }>(
+      'select name, content, template_id from public.generated_documents where id = $1',
+      [(done as { documentId: string }).documentId],
+    );
     expect(saved.rows[0]).toMatchObject({ template_id: 'blog_post' });
     expect(saved.rows[0]!.content.length).toBeGreaterThan(20);
     await generate(me);
@@ -159,7 +188,9 @@ describe(`monthly generation quota (${testDbKind})`, () => {
     await seed(me, 49);
     must(await reserveGeneration(me.client));
     expect((await reserveGeneration(me.client)).error?.code).toBe(GENERATION_LIMIT_CODE);
-    await stack.db.query("update public.generation_reservations set expires_at = now() - interval '1 second' where user_id = $1", [me.userId]);
+    await stack.db.query("update public.generation_reservations set expires_at = now() - interval '1 second' where user_id = $1", [
+      me.userId,
+    ]);
     expect(must(await getQuota(me.client))).toMatchObject({ used: 49 });
     expect((await reserveGeneration(me.client)).error).toBeNull();
   });
@@ -169,7 +200,9 @@ describe(`monthly generation quota (${testDbKind})`, () => {
     const update = await me.client.from('user_generation_counts').update({ generation_count: 0 }).eq('user_id', me.userId).select();
     expect(update.data).toEqual([]);
     expect((await me.client.from('generation_reservations').delete().eq('user_id', me.userId).select()).data).toEqual([]);
-    expect((await me.client.from('user_generation_counts').upsert({ user_id: me.userId, generation_count: 0 }).select()).error?.code).toBe('42501');
+    expect((await me.client.from('user_generation_counts').upsert({ user_id: me.userId, generation_count: 0 }).select()).error?.code).toBe(
+      '42501',
+    );
     // Signed out, nothing is counted.
     expect((await stack.anon().rpc('consume_generation')).error).not.toBeNull();
   });

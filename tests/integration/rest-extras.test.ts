@@ -7,7 +7,8 @@ beforeAll(async () => {
   stack = await startTestStack();
   await setupFixture(stack);
   // Like Supabase's roles: a statement timeout the API must apply (SET ROLE alone does not).
-  await stack.db.exec(`do $$ begin execute format('alter role anon in database %I set statement_timeout = %L', current_database(), '1s'); end $$;
+  await stack.db
+    .exec(`do $$ begin execute format('alter role anon in database %I set statement_timeout = %L', current_database(), '1s'); end $$;
     create function slow() returns int language sql as $$ select pg_sleep(3); select 1 $$;
     create function anon_timeout() returns text language sql stable as $$ select current_setting('statement_timeout') $$;`);
 });
@@ -32,7 +33,11 @@ describe('rest extras', () => {
 
   it('limits updates and deletes with order + limit', async () => {
     const db = stack.service();
-    await db.from('kv').insert([{ k: 'l1', v: 'lim' }, { k: 'l2', v: 'lim' }, { k: 'l3', v: 'lim' }]);
+    await db.from('kv').insert([
+      { k: 'l1', v: 'lim' },
+      { k: 'l2', v: 'lim' },
+      { k: 'l3', v: 'lim' },
+    ]);
     const upd = await rawFetch(stack, '/kv?v=eq.lim&order=k.desc&limit=2&select=k', {
       method: 'PATCH',
       headers: { 'content-type': 'application/json', prefer: 'return=representation' },
@@ -87,7 +92,9 @@ describe('rest extras', () => {
   });
 
   it('caps reads at db-max-rows (1000) like supabase start', async () => {
-    await stack.db.exec(`create table many (id int primary key); insert into many select generate_series(1, 1100); grant all on many to anon, authenticated, service_role;`);
+    await stack.db.exec(
+      `create table many (id int primary key); insert into many select generate_series(1, 1100); grant all on many to anon, authenticated, service_role;`,
+    );
     const { data, count, status } = await stack.anon().from('many').select('id', { count: 'exact' });
     expect(status).toBe(206);
     expect(data).toHaveLength(1000);
@@ -115,7 +122,7 @@ describe('rest extras', () => {
     ]);
   });
 
-  it('embeds through views using their base tables\' foreign keys', async () => {
+  it("embeds through views using their base tables' foreign keys", async () => {
     await stack.db.exec(`create view book_list as select id, title, author_id from books where pages > 200;
       create view author_names as select id, name as author_name from authors;
       grant select on book_list, author_names to anon, authenticated, service_role;`);
@@ -135,7 +142,13 @@ describe('rest extras', () => {
   });
 
   it('orders by a column of an embedded to-one resource', async () => {
-    const { data, error } = await stack.anon().from('books').select('id, authors!author_id(name)').order('authors(name)', { ascending: false }).order('id').limit(3);
+    const { data, error } = await stack
+      .anon()
+      .from('books')
+      .select('id, authors!author_id(name)')
+      .order('authors(name)', { ascending: false })
+      .order('id')
+      .limit(3);
     expect(error).toBeNull();
     expect(data).toEqual([
       { id: 1, authors: { name: 'Ursula' } },

@@ -1,4 +1,4 @@
-import { signJwt } from '../../supabase/local/jwt.ts';
+import { signJwt } from '@/supabase/local/jwt.ts';
 import type { UntypedTestStack } from '../helpers/stack.ts';
 
 /** Tables, policies and functions the rest-* tests share. */
@@ -85,7 +85,11 @@ export async function setupFixture(stack: UntypedTestStack): Promise<void> {
 export const USER_A = '00000000-0000-4000-8000-00000000000a';
 export const USER_B = '00000000-0000-4000-8000-00000000000b';
 
-export async function userToken(stack: UntypedTestStack, sub: string, opts: { expired?: boolean; role?: string; secret?: string } = {}): Promise<string> {
+export async function userToken(
+  stack: UntypedTestStack,
+  sub: string,
+  opts: { expired?: boolean; role?: string; secret?: string } = {},
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return signJwt(
     { sub, role: opts.role ?? 'authenticated', aud: 'authenticated', exp: opts.expired ? now - 60 : now + 3600, iat: now - 5 },
@@ -94,7 +98,11 @@ export async function userToken(stack: UntypedTestStack, sub: string, opts: { ex
 }
 
 /** Raw fetch against /rest/v1 with the anon key (for headers the client hides). */
-export function rawFetch(stack: UntypedTestStack, path: string, init: RequestInit & { headers?: Record<string, string> } = {}): Promise<Response> {
+export function rawFetch(
+  stack: UntypedTestStack,
+  path: string,
+  init: RequestInit & { headers?: Record<string, string> } = {},
+): Promise<Response> {
   return fetch(`${stack.url}/rest/v1${path}`, {
     ...init,
     headers: { apikey: stack.config.anonKey, authorization: `Bearer ${stack.config.serviceRoleKey}`, ...init.headers },

@@ -11,7 +11,9 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const kvRows = async () => (await stack.db.query<{ k: string; v: string | null; n: number | null; note: string | null }>('select k, v, n, note from kv order by k')).rows;
+const kvRows = async () =>
+  (await stack.db.query<{ k: string; v: string | null; n: number | null; note: string | null }>('select k, v, n, note from kv order by k'))
+    .rows;
 
 describe('rest insert', () => {
   it('inserts one row (minimal by default) and with representation', async () => {
@@ -23,7 +25,11 @@ describe('rest insert', () => {
     const rep = await db.from('kv').insert({ k: 'm2' }).select().single();
     expect(rep.status).toBe(201);
     expect(rep.data).toEqual({ k: 'm2', v: null, n: 42, note: 'dflt' });
-    const shaped = await db.from('books').insert({ title: 'New', author_id: 2, tags: ['x', 'y'], meta: { a: [1, 2] } }).select('id, title, tags, meta, authors!author_id(name)').single();
+    const shaped = await db
+      .from('books')
+      .insert({ title: 'New', author_id: 2, tags: ['x', 'y'], meta: { a: [1, 2] } })
+      .select('id, title, tags, meta, authors!author_id(name)')
+      .single();
     expect(shaped.error).toBeNull();
     expect(shaped.data).toMatchObject({ title: 'New', tags: ['x', 'y'], meta: { a: [1, 2] }, authors: { name: 'Terry' } });
     expect((shaped.data as { id: number }).id).toBeGreaterThan(10);
@@ -31,13 +37,29 @@ describe('rest insert', () => {
 
   it('bulk inserts: missing keys become NULL, or defaults with missing=default', async () => {
     const db = stack.service();
-    const bulk = await db.from('kv').insert([{ k: 'b1', v: 'one' }, { k: 'b2', n: 7 }]).select('k, v, n, note').order('k');
+    const bulk = await db
+      .from('kv')
+      .insert([
+        { k: 'b1', v: 'one' },
+        { k: 'b2', n: 7 },
+      ])
+      .select('k, v, n, note')
+      .order('k');
     expect(bulk.error).toBeNull();
     expect(bulk.data).toEqual([
       { k: 'b1', v: 'one', n: null, note: 'dflt' },
       { k: 'b2', v: null, n: 7, note: 'dflt' },
     ]);
-    const dflt = await db.from('kv').insert([{ k: 'd1', v: 'one' }, { k: 'd2', n: 7 }], { defaultToNull: false }).select('k, v, n');
+    const dflt = await db
+      .from('kv')
+      .insert(
+        [
+          { k: 'd1', v: 'one' },
+          { k: 'd2', n: 7 },
+        ],
+        { defaultToNull: false },
+      )
+      .select('k, v, n');
     expect(dflt.error).toBeNull();
     expect(dflt.data).toEqual([
       { k: 'd1', v: 'one', n: 42 },
@@ -57,13 +79,29 @@ describe('rest insert', () => {
 
   it('upserts with merge, ignore and on_conflict', async () => {
     const db = stack.service();
-    const merged = await db.from('kv').upsert([{ k: 'a', v: 'ONE' }, { k: 'u1', v: 'new' }]).select('k, v').order('k');
+    const merged = await db
+      .from('kv')
+      .upsert([
+        { k: 'a', v: 'ONE' },
+        { k: 'u1', v: 'new' },
+      ])
+      .select('k, v')
+      .order('k');
     expect(merged.error).toBeNull();
     expect(merged.data).toEqual([
       { k: 'a', v: 'ONE' },
       { k: 'u1', v: 'new' },
     ]);
-    const ignored = await db.from('kv').upsert([{ k: 'a', v: 'ignored' }, { k: 'u2', v: 'fresh' }], { ignoreDuplicates: true }).select('k, v');
+    const ignored = await db
+      .from('kv')
+      .upsert(
+        [
+          { k: 'a', v: 'ignored' },
+          { k: 'u2', v: 'fresh' },
+        ],
+        { ignoreDuplicates: true },
+      )
+      .select('k, v');
     expect(ignored.data).toEqual([{ k: 'u2', v: 'fresh' }]);
     expect((await kvRows()).find((r) => r.k === 'a')?.v).toBe('ONE');
     const byUnique = await db.from('genres').upsert({ id: 1, name: 'Fantasy' }, { onConflict: 'name' }).select().single();
@@ -112,7 +150,11 @@ describe('rest insert', () => {
 describe('rest update and delete', () => {
   it('updates rows matching filters, with select and count', async () => {
     const db = stack.service();
-    await db.from('kv').insert([{ k: 'up1', v: 'x' }, { k: 'up2', v: 'x' }, { k: 'up3', v: 'y' }]);
+    await db.from('kv').insert([
+      { k: 'up1', v: 'x' },
+      { k: 'up2', v: 'x' },
+      { k: 'up3', v: 'y' },
+    ]);
     const minimal = await db.from('kv').update({ note: 'changed' }).eq('v', 'x');
     expect(minimal.status).toBe(204);
     expect(minimal.error).toBeNull();

@@ -46,7 +46,10 @@ describe('rest rpc', () => {
 
   it('set-returning functions accept filters, select, order and ranges', async () => {
     const db = stack.anon();
-    const books = await db.rpc('books_by_author', { aid: 1 }).select('id, title, authors!author_id(name)').order('id', { ascending: false });
+    const books = await db
+      .rpc('books_by_author', { aid: 1 })
+      .select('id, title, authors!author_id(name)')
+      .order('id', { ascending: false });
     expect(books.error).toBeNull();
     expect(books.data).toEqual([
       { id: 2, title: 'The Dispossessed', authors: { name: 'Ursula' } },
@@ -81,7 +84,11 @@ describe('rest rpc', () => {
     expect(viaGet.status).toBe(405);
     expect(viaGet.error?.code).toBe('25006');
     expect((await stack.db.query(`select v from kv where k = 'rpc2'`)).rows).toEqual([]);
-    const rolled = await rawFetch(stack, '/rpc/touch_kv', { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'tx=rollback' }, body: '{"key":"rpc3"}' });
+    const rolled = await rawFetch(stack, '/rpc/touch_kv', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'tx=rollback' },
+      body: '{"key":"rpc3"}',
+    });
     expect(rolled.status).toBe(204);
     expect((await stack.db.query(`select v from kv where k = 'rpc3'`)).rows).toEqual([]);
   });
@@ -116,7 +123,11 @@ describe('rest rpc', () => {
     const unnamed = await db.rpc('whole_body', { a: 1 });
     expect(unnamed.error).toBeNull();
     expect(unnamed.data).toEqual({ a: 1, seen: true });
-    const single = await rawFetch(stack, '/rpc/named_body', { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'params=single-object' }, body: '{"x":"from body"}' });
+    const single = await rawFetch(stack, '/rpc/named_body', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'params=single-object' },
+      body: '{"x":"from body"}',
+    });
     expect(single.status).toBe(200);
     expect(await single.json()).toBe('from body');
     expect((await db.rpc('over', { a: 1 })).data).toBe('int:1');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../../supabase/local/jwt.ts';
+import { signJwt } from '@/supabase/local/jwt.ts';
 import { startTestStack, type UntypedTestStack } from '../helpers/stack.ts';
 import { rawFetch, setupFixture, USER_A, USER_B, userToken } from './rest-fixture.ts';
 
@@ -81,7 +81,10 @@ describe('rest RLS without a select policy', () => {
 
 describe('rest auth errors', () => {
   it('rejects forged, expired and malformed JWTs', async () => {
-    const forged = await signJwt({ sub: USER_A, role: 'service_role', exp: Math.floor(Date.now() / 1000) + 60 }, 'not-the-secret-not-the-secret-not-the-secret');
+    const forged = await signJwt(
+      { sub: USER_A, role: 'service_role', exp: Math.floor(Date.now() / 1000) + 60 },
+      'not-the-secret-not-the-secret-not-the-secret',
+    );
     const r1 = await stack.asUser(forged).from('notes').select();
     expect(r1.status).toBe(401);
     expect(r1.error).toEqual({ code: 'PGRST301', details: null, hint: null, message: 'JWSError JWSInvalidSignature' });
@@ -180,7 +183,11 @@ describe('rest bad input', () => {
     await db.from('kv').delete().eq('k', `'); drop table kv; --`);
     const weirdKey = await db.from('kv').update({ v: 'y' }).eq('k', `a' or '1'='1`).select();
     expect(weirdKey.data).toEqual([]);
-    const badCol = await rawFetch(stack, '/kv', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ 'k" text); drop table kv; --': 1 }) });
+    const badCol = await rawFetch(stack, '/kv', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ 'k" text); drop table kv; --': 1 }),
+    });
     expect(badCol.status).toBe(400);
     const onConflict = await rawFetch(stack, `/kv?on_conflict=${encodeURIComponent('k) do nothing; drop table kv; --')}`, {
       method: 'POST',
@@ -198,7 +205,53 @@ describe('rest bad input', () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return seed % n;
     };
-    const atoms = ['id', 'title', 'meta', 'tags', 'authors', 'books', 'nope', '*', '(', ')', ',', '.', ':', '::', '!', '->', '->>', '"', "'", ';', 'eq', 'in', 'not', 'or', 'and', 'is', 'null', 'cs', 'fts', '(any)', '{', '}', '1', '-1', 'x y', '%', '*', '\\', 'inner', 'count()', 'desc', 'nullslast', 'select', '$1', '--'];
+    const atoms = [
+      'id',
+      'title',
+      'meta',
+      'tags',
+      'authors',
+      'books',
+      'nope',
+      '*',
+      '(',
+      ')',
+      ',',
+      '.',
+      ':',
+      '::',
+      '!',
+      '->',
+      '->>',
+      '"',
+      "'",
+      ';',
+      'eq',
+      'in',
+      'not',
+      'or',
+      'and',
+      'is',
+      'null',
+      'cs',
+      'fts',
+      '(any)',
+      '{',
+      '}',
+      '1',
+      '-1',
+      'x y',
+      '%',
+      '*',
+      '\\',
+      'inner',
+      'count()',
+      'desc',
+      'nullslast',
+      'select',
+      '$1',
+      '--',
+    ];
     const junk = (len: number) => Array.from({ length: len }, () => atoms[rand(atoms.length)]).join('');
     const failures: string[] = [];
     for (let i = 0; i < 300; i++) {
@@ -229,7 +282,11 @@ describe('rest bad input', () => {
   // Last: the gateway answers 413 before reading the whole body, which leaves that socket unusable.
   it('refuses oversized bodies with 413 without writing', async () => {
     const before = await snapshot();
-    const big = await rawFetch(stack, '/kv', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ k: 'big', v: 'x'.repeat(2 * 1024 * 1024) }) });
+    const big = await rawFetch(stack, '/kv', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ k: 'big', v: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     expect(big.status).toBe(413);
     expect(await snapshot()).toEqual(before);
   });

@@ -25,7 +25,14 @@ describe('rest select', () => {
 
   it('select * returns all columns with JSON types', async () => {
     const { data } = await stack.anon().from('books').select().eq('id', 2).single();
-    expect(data).toMatchObject({ id: 2, title: 'The Dispossessed', tags: ['scifi', 'classic'], meta: { lang: 'en' }, published: '1974-05-01', price: 12.5 });
+    expect(data).toMatchObject({
+      id: 2,
+      title: 'The Dispossessed',
+      tags: ['scifi', 'classic'],
+      meta: { lang: 'en' },
+      published: '1974-05-01',
+      price: 12.5,
+    });
   });
 
   it('embeds to-one, to-many, one-to-one and many-to-many', async () => {
@@ -42,7 +49,12 @@ describe('rest select', () => {
       author_profiles: { bio: 'Wrote Earthsea' },
       edited: [{ title: 'Guards! Guards!' }],
     });
-    const m2o = await stack.anon().from('books').select('title, author:authors!author_id(name), editor:editor_id(name)').eq('id', 3).single();
+    const m2o = await stack
+      .anon()
+      .from('books')
+      .select('title, author:authors!author_id(name), editor:editor_id(name)')
+      .eq('id', 3)
+      .single();
     expect(m2o.error).toBeNull();
     expect(m2o.data).toEqual({ title: 'Guards! Guards!', author: { name: 'Terry' }, editor: { name: 'Ursula' } });
     const m2m = await stack.anon().from('books').select('id, genres(name)').eq('id', 3).single();

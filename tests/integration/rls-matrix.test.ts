@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPgError, type Database, type Queryable } from '../../supabase/local/db/types.ts';
+import { isPgError, type Database, type Queryable } from '@/supabase/local/db/types.ts';
 import { freshDatabase, testDbKind } from '../helpers/stack.ts';
 import { createCast, runAs, type Actor, type Cast } from './rls/actors.ts';
 import { describeRlsMatrix } from './rls/describe-matrix.ts';
@@ -76,7 +76,9 @@ describe(`role rules (${testDbKind})`, () => {
     });
 
   it('a new auth user gets a profile with the default role user', async () => {
-    const { rows } = await db.query<{ role: string; email: string }>('select role, email from public.profiles where id = $1', [cast.owner.id]);
+    const { rows } = await db.query<{ role: string; email: string }>('select role, email from public.profiles where id = $1', [
+      cast.owner.id,
+    ]);
     expect(rows).toEqual([{ role: 'user', email: cast.owner.email }]);
   });
 
@@ -143,11 +145,19 @@ describe(`role rules (${testDbKind})`, () => {
 
   it('deleting a folder deletes nested folders and their prompts', async () => {
     const ids = await runAs(db, 'owner', cast, async (tx) => {
-      const top = (await tx.query<{ id: string }>("insert into public.prompt_folders (user_id, name) values ($1, 'Top') returning id", [cast.owner.id])).rows[0]!.id;
-      const child = (
-        await tx.query<{ id: string }>("insert into public.prompt_folders (user_id, name, parent_folder_id) values ($1, 'Child', $2) returning id", [cast.owner.id, top])
+      const top = (
+        await tx.query<{ id: string }>("insert into public.prompt_folders (user_id, name) values ($1, 'Top') returning id", [cast.owner.id])
       ).rows[0]!.id;
-      await tx.query("insert into public.saved_prompts (user_id, name, prompt_text, folder_id) values ($1, 'Deep', 'text', $2)", [cast.owner.id, child]);
+      const child = (
+        await tx.query<{ id: string }>(
+          "insert into public.prompt_folders (user_id, name, parent_folder_id) values ($1, 'Child', $2) returning id",
+          [cast.owner.id, top],
+        )
+      ).rows[0]!.id;
+      await tx.query("insert into public.saved_prompts (user_id, name, prompt_text, folder_id) values ($1, 'Deep', 'text', $2)", [
+        cast.owner.id,
+        child,
+      ]);
       await tx.query('delete from public.prompt_folders where id = $1', [top]);
       const left = await tx.query(
         'select (select count(*) from public.prompt_folders where id in ($1, $2))::int as folders, (select count(*) from public.saved_prompts where folder_id = $2)::int as prompts',

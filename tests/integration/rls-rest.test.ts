@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { signJwt } from '../../supabase/local/jwt.ts';
+import { signJwt } from '@/supabase/local/jwt.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
 import { ACTORS, createCast, type Actor, type Cast } from './rls/actors.ts';
 import { describeRlsMatrix } from './rls/describe-matrix.ts';
@@ -23,7 +23,14 @@ beforeAll(async () => {
     if (actor === 'anon') continue;
     const user = cast[actor];
     const token = await signJwt(
-      { sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', aal: 'aal1', exp: Math.floor(Date.now() / 1000) + 3600 },
+      {
+        sub: user.id,
+        email: user.email,
+        role: 'authenticated',
+        aud: 'authenticated',
+        aal: 'aal1',
+        exp: Math.floor(Date.now() / 1000) + 3600,
+      },
       stack.config.jwtSecret,
     );
     clients.set(actor, stack.asUser(token));
@@ -35,7 +42,8 @@ afterAll(async () => stack?.close());
 beforeEach(async () => {
   for (const testCase of RLS_MATRIX) {
     const old = keys.get(testCase.table);
-    if (old !== undefined && testCase.table !== 'profiles') await stack.db.query(`delete from public.${testCase.table} where ${testCase.key} = $1`, [old]);
+    if (old !== undefined && testCase.table !== 'profiles')
+      await stack.db.query(`delete from public.${testCase.table} where ${testCase.key} = $1`, [old]);
     // Compared as text: most keys are uuids, and a failed statement costs milliseconds on PostgreSQL.
     await stack.db.query(`delete from public.${testCase.table} where ${testCase.key}::text = any($1)`, [['matrix2', 'matrix-new']]);
     if (testCase.table === 'profiles') {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addNode, newFile, newFolder, type TreeResult, type WorkspaceStructure } from '../../shared/core/workspace.ts';
-import * as docs from '../../shared/data/documents.ts';
-import * as shares from '../../shared/data/shares.ts';
-import * as ws from '../../shared/data/workspaces.ts';
+import { addNode, newFile, newFolder, type TreeResult, type WorkspaceStructure } from '@/shared/core/workspaces/tree.ts';
+import * as docs from '@/shared/data/documents/documents.ts';
+import * as shares from '@/shared/data/shares.ts';
+import * as ws from '@/shared/data/workspaces.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
 import { must, person, type Person } from './documents-helpers.ts';
 
@@ -73,13 +73,20 @@ describe(`sharing a workspace read-only (${testDbKind})`, () => {
       kind: 'invalid',
     });
     const first = must(await shares.shareByEmail(editor.client, { workspaceId: workspace.id }, `  ${viewer.email.toUpperCase()} `));
-    expect(first).toMatchObject({ recipientEmail: viewer.email.toLowerCase(), ownerEmail: editor.email.toLowerCase(), workspaceId: workspace.id, status: 'invited' });
+    expect(first).toMatchObject({
+      recipientEmail: viewer.email.toLowerCase(),
+      ownerEmail: editor.email.toLowerCase(),
+      workspaceId: workspace.id,
+      status: 'invited',
+    });
     const mail = stack.mailbox.latest(viewer.email.toLowerCase())!;
     expect(mail.subject).toBe(`${editor.email.toLowerCase()} shared “Launch workspace” with you`);
     expect(mail.text).toContain(`${stack.config.siteUrl}/shared/accept#token=`);
     const again = must(await shares.shareByEmail(editor.client, { workspaceId: workspace.id }, viewer.email));
     expect(again.id).toBe(first.id);
-    expect(must(await shares.listShares(editor.client, { workspaceId: workspace.id })).map((s) => s.recipientEmail)).toEqual([viewer.email.toLowerCase()]);
+    expect(must(await shares.listShares(editor.client, { workspaceId: workspace.id })).map((s) => s.recipientEmail)).toEqual([
+      viewer.email.toLowerCase(),
+    ]);
   });
 
   it('grants nothing until the invitation is accepted; the link works once, for the one who accepts it', async () => {
@@ -87,13 +94,21 @@ describe(`sharing a workspace read-only (${testDbKind})`, () => {
     expect(must(await shares.listSharedWithMe(viewer.client, viewer.userId)).workspaces).toEqual([]);
     const token = invitationToken(viewer.email);
     // The owner cannot accept their own invitation.
-    expect((await shares.acceptShare(editor.client, token)).error?.message).toBe('This is your own share: send the link to the person you invited.');
+    expect((await shares.acceptShare(editor.client, token)).error?.message).toBe(
+      'This is your own share: send the link to the person you invited.',
+    );
     expect(must(await shares.acceptShare(viewer.client, token))).toMatchObject({ workspaceId: workspace.id, documentId: null });
-    expect((await shares.acceptShare(stranger.client, token)).error?.message).toBe('This invitation link is not valid any more. Ask for a new one.');
-    expect((await shares.acceptShare(viewer.client, 'made-up-token')).error?.message).toBe('This invitation link is not valid any more. Ask for a new one.');
+    expect((await shares.acceptShare(stranger.client, token)).error?.message).toBe(
+      'This invitation link is not valid any more. Ask for a new one.',
+    );
+    expect((await shares.acceptShare(viewer.client, 'made-up-token')).error?.message).toBe(
+      'This invitation link is not valid any more. Ask for a new one.',
+    );
     expect(must(await shares.listShares(editor.client, { workspaceId: workspace.id }))[0]?.status).toBe('accepted');
     // Nothing over the API sets who accepted or the token.
-    const forged = await stranger.client.from('shares').insert({ workspace_id: workspace.id, recipient_email: 'x@example.com', recipient_id: stranger.userId });
+    const forged = await stranger.client
+      .from('shares')
+      .insert({ workspace_id: workspace.id, recipient_email: 'x@example.com', recipient_id: stranger.userId });
     expect(forged.error?.code).toBe('42501');
   });
 
@@ -107,7 +122,9 @@ describe(`sharing a workspace read-only (${testDbKind})`, () => {
     expect(must(await docs.getDocument(viewer.client, notInWorkspace.id))).toBeNull();
     expect(must(await docs.getDocument(viewer.client, foreign.id))).toBeNull();
     expect((await docs.downloadDocument(viewer.client, foreign.id)).error?.code).toBe('not_found');
-    expect(must(await docs.listDocumentsByIds(viewer.client, [inWorkspace.id, notInWorkspace.id, foreign.id])).map((d) => d.name)).toEqual(['Launch plan']);
+    expect(must(await docs.listDocumentsByIds(viewer.client, [inWorkspace.id, notInWorkspace.id, foreign.id])).map((d) => d.name)).toEqual([
+      'Launch plan',
+    ]);
   });
 
   it('refuses every change the recipient tries, through the data layer and straight at the tables', async () => {
@@ -116,8 +133,12 @@ describe(`sharing a workspace read-only (${testDbKind})`, () => {
     expect((await ws.renameWorkspace(viewer.client, workspace.id, 'Mine')).error?.code).toBe('not_found');
     expect(must(await ws.deleteWorkspace(viewer.client, workspace.id))).toBe(false);
     expect((await viewer.client.from('workspaces').update({ name: 'x' }).eq('id', workspace.id).select()).data).toEqual([]);
-    expect((await viewer.client.from('generated_documents').update({ content: 'defaced' }).eq('id', inWorkspace.id).select()).data).toEqual([]);
-    expect((await viewer.client.from('generated_documents').update({ max_downloads: null }).eq('id', inWorkspace.id).select()).data).toEqual([]);
+    expect((await viewer.client.from('generated_documents').update({ content: 'defaced' }).eq('id', inWorkspace.id).select()).data).toEqual(
+      [],
+    );
+    expect(
+      (await viewer.client.from('generated_documents').update({ max_downloads: null }).eq('id', inWorkspace.id).select()).data,
+    ).toEqual([]);
     expect(must(await docs.deleteDocument(viewer.client, inWorkspace.id))).toBe(false);
     // Nor pass it on.
     expect((await shares.shareByEmail(viewer.client, { workspaceId: workspace.id }, stranger.email)).error?.code).toBe('42501');
@@ -135,7 +156,9 @@ describe(`sharing a workspace read-only (${testDbKind})`, () => {
     }
     expect(must(await docs.getDocument(stranger.client, inWorkspace.id))).toBeNull();
     expect(must(await docs.getDocument(admin.client, inWorkspace.id))?.name).toBe('Launch plan');
-    expect((await shares.shareByEmail(stranger.client, { workspaceId: workspace.id }, stranger.email.replace('@', '+x@'))).error?.code).toBe('42501');
+    expect(
+      (await shares.shareByEmail(stranger.client, { workspaceId: workspace.id }, stranger.email.replace('@', '+x@'))).error?.code,
+    ).toBe('42501');
     expect((await shares.shareByEmail(admin.client, { workspaceId: workspace.id }, stranger.email)).error?.code).toBe('42501');
   });
 
@@ -143,7 +166,9 @@ describe(`sharing a workspace read-only (${testDbKind})`, () => {
     const other = must(await docs.saveDocument(editor.client, { name: 'Later addition', content: 'new' }));
     expect(must(await docs.getDocument(viewer.client, other.id))).toBeNull();
     const current = must(await ws.getWorkspace(editor.client, workspace.id))!;
-    const saved = must(await ws.saveWorkspaceEdit(editor.client, current, ok(addNode(current.structure, null, newFile('Later', other.id, 'later')))));
+    const saved = must(
+      await ws.saveWorkspaceEdit(editor.client, current, ok(addNode(current.structure, null, newFile('Later', other.id, 'later')))),
+    );
     if (saved.status !== 'saved') throw new Error(saved.status);
     expect(must(await docs.getDocument(viewer.client, other.id))?.name).toBe('Later addition');
     workspace = saved.workspace;
@@ -163,9 +188,14 @@ describe(`sharing a document and other rules (${testDbKind})`, () => {
     must(await shares.shareByEmail(editor.client, { documentId: notInWorkspace.id }, viewer.email));
     expect(await acceptMailed(viewer)).toMatchObject({ documentId: notInWorkspace.id, workspaceId: null });
     const [entry] = must(await shares.listSharedWithMe(viewer.client, viewer.userId)).documents;
-    expect(entry).toMatchObject({ ownerEmail: editor.email.toLowerCase(), item: { name: 'Private notes', templateId: null, downloadCount: 0, maxDownloads: 1 } });
+    expect(entry).toMatchObject({
+      ownerEmail: editor.email.toLowerCase(),
+      item: { name: 'Private notes', templateId: null, downloadCount: 0, maxDownloads: 1 },
+    });
     expect(must(await docs.downloadDocument(viewer.client, notInWorkspace.id)).downloadCount).toBe(1);
-    expect((await docs.downloadDocument(viewer.client, notInWorkspace.id)).error?.message).toBe('Download Limit Reached - You cannot download this file anymore.');
+    expect((await docs.downloadDocument(viewer.client, notInWorkspace.id)).error?.message).toBe(
+      'Download Limit Reached - You cannot download this file anymore.',
+    );
   });
 
   it('tells the owner how many addresses each document is shared with (the documents list shows it)', async () => {
@@ -177,7 +207,9 @@ describe(`sharing a document and other rules (${testDbKind})`, () => {
     expect(must(await shares.countDocumentShares(stranger.client, stranger.userId)).size).toBe(0);
     expect(must(await shares.countDocumentShares(admin.client, editor.userId)).size).toBe(0);
     expect(Object.fromEntries(must(await shares.countDocumentShares(stranger.client, editor.userId)))).toEqual({ [notInWorkspace.id]: 1 });
-    const strangerShare = must(await shares.listShares(editor.client, { documentId: notInWorkspace.id })).find((s) => s.recipientEmail === stranger.email.toLowerCase());
+    const strangerShare = must(await shares.listShares(editor.client, { documentId: notInWorkspace.id })).find(
+      (s) => s.recipientEmail === stranger.email.toLowerCase(),
+    );
     must(await shares.removeShare(editor.client, strangerShare!.id));
   });
 
@@ -198,12 +230,32 @@ describe(`sharing a document and other rules (${testDbKind})`, () => {
   it('lets a view_only account read and download what is shared, but not generate, store suggestions or save ideas through the API', async () => {
     const refused = { message: 'View-only accounts cannot generate documents.', code: '42501' };
     expect((await viewer.client.rpc('consume_generation')).error).toMatchObject(refused);
-    expect((await docs.saveSuggestion(viewer.client, { originalPromptText: 'A blog post', suggestedPromptText: 'A sharper blog post', reasoningText: 'More specific' })).error?.code).toBe('42501');
-    expect((await viewer.client.from('startup_ideas').insert({ name: 'Idea', description: 'x', business_plan: { executive: 'e', market: 'm', solution: 's' } })).error?.code).toBe('42501');
+    expect(
+      (
+        await docs.saveSuggestion(viewer.client, {
+          originalPromptText: 'A blog post',
+          suggestedPromptText: 'A sharper blog post',
+          reasoningText: 'More specific',
+        })
+      ).error?.code,
+    ).toBe('42501');
+    expect(
+      (
+        await viewer.client
+          .from('startup_ideas')
+          .insert({ name: 'Idea', description: 'x', business_plan: { executive: 'e', market: 'm', solution: 's' } })
+      ).error?.code,
+    ).toBe('42501');
     expect((await docs.saveDocument(viewer.client, { name: 'Mine', content: 'x' })).error?.code).toBe('42501');
     // An editor's calls go through.
     expect((await editor.client.rpc('consume_generation')).error).toBeNull();
-    must(await docs.saveSuggestion(editor.client, { originalPromptText: 'A blog post', suggestedPromptText: 'A sharper blog post', reasoningText: 'More specific' }));
+    must(
+      await docs.saveSuggestion(editor.client, {
+        originalPromptText: 'A blog post',
+        suggestedPromptText: 'A sharper blog post',
+        reasoningText: 'More specific',
+      }),
+    );
   });
 
   it('waits for an address that has no account yet, without saying whether it has one: the newcomer accepts after signing up', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Queryable } from '../../supabase/local/db/types.ts';
+import type { Database, Queryable } from '@/supabase/local/db/types.ts';
 import { freshDatabase, testDbKind } from '../helpers/stack.ts';
 import { createCast, runAs, type Cast } from './rls/actors.ts';
 
@@ -18,7 +18,8 @@ beforeAll(async () => {
 afterAll(async () => drop?.());
 
 const insertFolder = async (tx: Queryable, table: string, name: string, parent: string | null) =>
-  (await tx.query<{ id: string }>(`insert into public.${table} (name, parent_folder_id) values ($1, $2) returning id`, [name, parent])).rows[0]!.id;
+  (await tx.query<{ id: string }>(`insert into public.${table} (name, parent_folder_id) values ($1, $2) returning id`, [name, parent]))
+    .rows[0]!.id;
 
 /** The SQLSTATE and message a statement fails with. */
 async function failure(run: () => Promise<unknown>): Promise<{ code: string; message: string }> {
@@ -68,7 +69,8 @@ describe(`shared SQL helpers (${testDbKind})`, () => {
       const top = await insertFolder(tx, table, 'Top', null);
       const middle = await insertFolder(tx, table, 'Middle', top);
       const bottom = await insertFolder(tx, table, 'Bottom', middle);
-      const move = (id: string, parent: string) => () => tx.query(`update public.${table} set parent_folder_id = $2 where id = $1`, [id, parent]);
+      const move = (id: string, parent: string) => () =>
+        tx.query(`update public.${table} set parent_folder_id = $2 where id = $1`, [id, parent]);
       // Savepoints so a refused statement leaves the transaction usable for the next one.
       const refused = async (run: () => Promise<unknown>) => {
         await tx.query('savepoint refused');
@@ -83,7 +85,9 @@ describe(`shared SQL helpers (${testDbKind})`, () => {
       await move(bottom, top)();
     });
 
-    const theirs = (await db.query<{ id: string }>(`insert into public.${table} (user_id, name) values ($1, 'Theirs') returning id`, [cast.other.id])).rows[0]!.id;
+    const theirs = (
+      await db.query<{ id: string }>(`insert into public.${table} (user_id, name) values ($1, 'Theirs') returning id`, [cast.other.id])
+    ).rows[0]!.id;
     try {
       expect(await runAs(db, 'owner', cast, (tx) => failure(() => insertFolder(tx, table, 'Mine', theirs)))).toEqual({
         code: '23503',
@@ -97,13 +101,25 @@ describe(`shared SQL helpers (${testDbKind})`, () => {
   it('lets a row point only at the caller’s own folder or prompt (or nothing)', async () => {
     const ownerRow = async (sql: string) => (await db.query<{ id: string }>(sql, [cast.owner.id])).rows[0]!.id;
     const promptFolder = await ownerRow("insert into public.prompt_folders (user_id, name) values ($1, 'Owner prompts') returning id");
-    const prompt = await ownerRow("insert into public.saved_prompts (user_id, name, prompt_text) values ($1, 'Owner prompt', 'x') returning id");
-    const documentFolder = await ownerRow("insert into public.document_folders (user_id, name) values ($1, 'Owner documents') returning id");
+    const prompt = await ownerRow(
+      "insert into public.saved_prompts (user_id, name, prompt_text) values ($1, 'Owner prompt', 'x') returning id",
+    );
+    const documentFolder = await ownerRow(
+      "insert into public.document_folders (user_id, name) values ($1, 'Owner documents') returning id",
+    );
     const kbFolder = await ownerRow("insert into public.kb_folders (user_id, name) values ($1, 'Owner KB') returning id");
     const inserts: [string, string, string][] = [
       ['saved_prompts', "insert into public.saved_prompts (name, prompt_text, folder_id) values ('P', 'x', $1)", promptFolder],
-      ['prompt_runs', "insert into public.prompt_runs (prompt_id, prompt_name, final_prompt, provider, status) values ($1, 'P', 'x', 'openai', 'done')", prompt],
-      ['generated_documents', "insert into public.generated_documents (name, content, format, folder_id) values ('D', 'x', 'txt', $1)", documentFolder],
+      [
+        'prompt_runs',
+        "insert into public.prompt_runs (prompt_id, prompt_name, final_prompt, provider, status) values ($1, 'P', 'x', 'openai', 'done')",
+        prompt,
+      ],
+      [
+        'generated_documents',
+        "insert into public.generated_documents (name, content, format, folder_id) values ('D', 'x', 'txt', $1)",
+        documentFolder,
+      ],
       ['kb_documents', "insert into public.kb_documents (name, type, content, folder_id) values ('K', 'text', 'x', $1)", kbFolder],
     ];
     for (const [table, sql, reference] of inserts) {

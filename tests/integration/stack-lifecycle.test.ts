@@ -3,9 +3,9 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../supabase/local/db/migrate.ts';
-import type { Database } from '../../supabase/local/db/types.ts';
-import { DEFAULT_ANON_KEY } from '../../supabase/local/config.ts';
+import { migrate } from '@/supabase/local/db/migrate.ts';
+import type { Database } from '@/supabase/local/db/types.ts';
+import { DEFAULT_ANON_KEY } from '@/supabase/local/config.ts';
 import { freshDatabase, testDbKind } from '../helpers/stack.ts';
 
 /** What the API roles may do in schema public: every table and function privilege, in a stable order. */
@@ -74,7 +74,13 @@ describe.runIf(testDbKind === 'pglite')('npm run stack process', () => {
   // As `npm run stack` runs it: one Node process, so a signal reaches the stack itself.
   function startProcess(dataDir: string, port: number) {
     const child = spawn(process.execPath, ['--import', 'tsx', main], {
-      env: { ...process.env, PGLITE_DATA_DIR: dataDir, STACK_SECRETS_DIR: `${dataDir}-secrets`, STACK_PORT: String(port), DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        PGLITE_DATA_DIR: dataDir,
+        STACK_SECRETS_DIR: `${dataDir}-secrets`,
+        STACK_PORT: String(port),
+        DATABASE_URL: '',
+      },
     });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addNode, documentIds, findNode, newFile, newFolder, renameNode, type TreeResult, type WorkspaceStructure } from '../../shared/core/workspace.ts';
-import * as ws from '../../shared/data/workspaces.ts';
-import { getDocument } from '../../shared/data/documents.ts';
+import {
+  addNode,
+  documentIds,
+  findNode,
+  newFile,
+  newFolder,
+  renameNode,
+  type TreeResult,
+  type WorkspaceStructure,
+} from '@/shared/core/workspaces/tree.ts';
+import * as ws from '@/shared/data/workspaces.ts';
+import { getDocument } from '@/shared/data/documents/documents.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
 import { must, person, type Person } from './documents-helpers.ts';
 
@@ -47,7 +56,11 @@ describe(`the file manager's workspaces (${testDbKind})`, () => {
   });
 
   it('creates, renames and deletes workspaces with the spec’s message for a blank name', async () => {
-    expect((await ws.createWorkspace(me.client, '   ')).error).toEqual({ message: 'Workspace name cannot be empty', code: 'invalid', kind: 'invalid' });
+    expect((await ws.createWorkspace(me.client, '   ')).error).toEqual({
+      message: 'Workspace name cannot be empty',
+      code: 'invalid',
+      kind: 'invalid',
+    });
     const created = must(await ws.createWorkspace(me.client, '  Q3 Launch '));
     expect(created).toMatchObject({ name: 'Q3 Launch', structure: [], version: 1 });
     expect((await ws.renameWorkspace(me.client, created.id, '')).error?.message).toBe('Workspace name cannot be empty');
@@ -62,7 +75,10 @@ describe(`the file manager's workspaces (${testDbKind})`, () => {
     const bad = [{ id: 'a', type: 'folder', name: 'A', children: [{ id: 'a', type: 'file', name: 'dup', docId: null }] }];
     const { error } = await me.client.from('workspaces').update({ structure: bad }).eq('id', created.id);
     expect(error?.code).toBe('23514');
-    const blank = await me.client.from('workspaces').update({ structure: [{ id: 'b', type: 'file', name: '  ', docId: null }] }).eq('id', created.id);
+    const blank = await me.client
+      .from('workspaces')
+      .update({ structure: [{ id: 'b', type: 'file', name: '  ', docId: null }] })
+      .eq('id', created.id);
     expect(blank.error?.code).toBe('23514');
   });
 
@@ -71,7 +87,12 @@ describe(`the file manager's workspaces (${testDbKind})`, () => {
     const tree = ok(addNode([], null, newFolder('One', 'one')));
     const saved = must(await ws.saveStructure(me.client, created.id, tree, 1));
     expect(saved).toMatchObject({ status: 'saved', workspace: { version: 2, structure: tree } });
-    const forged = await me.client.from('workspaces').update({ structure: [], version: 99 }).eq('id', created.id).select('version').single();
+    const forged = await me.client
+      .from('workspaces')
+      .update({ structure: [], version: 99 })
+      .eq('id', created.id)
+      .select('version')
+      .single();
     expect(forged.data).toEqual({ version: 3 });
     // A save from version 2 now matches nothing and reports the current version.
     const stale = must(await ws.saveStructure(me.client, created.id, tree, 2));

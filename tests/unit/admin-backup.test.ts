@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BACKUP_FILE_NAME, BACKUP_SECTIONS, parseBackup, planRestore, planWrites, restoreBatches, type BackupFile, type Row } from '../../shared/core/adminBackup.ts';
+import {
+  BACKUP_FILE_NAME,
+  BACKUP_SECTIONS,
+  parseBackup,
+  planRestore,
+  planWrites,
+  restoreBatches,
+  type BackupFile,
+  type Row,
+} from '@/shared/core/admin/backup.ts';
 
 const ME = 'me-0000';
 const file = (tables: Record<string, Row[]>): BackupFile => ({
@@ -23,10 +32,25 @@ describe('backup file', () => {
 
   it('explains what is wrong with anything else', () => {
     expect(parseBackup('{ nope')).toEqual({ ok: false, errors: ['The file is not valid JSON.'] });
-    expect(parseBackup(JSON.stringify({ format: 'other' }))).toMatchObject({ ok: false, errors: expect.arrayContaining(['format: This is not an AI Vault backup file.']) });
-    expect(parseBackup(JSON.stringify({ ...file({}), version: 2 }))).toMatchObject({ ok: false, errors: ['version: Only backup version 1 files can be restored.'] });
+    expect(parseBackup(JSON.stringify({ format: 'other' }))).toMatchObject({
+      ok: false,
+      errors: expect.arrayContaining(['format: This is not an AI Vault backup file.']),
+    });
+    expect(parseBackup(JSON.stringify({ ...file({}), version: 2 }))).toMatchObject({
+      ok: false,
+      errors: ['version: Only backup version 1 files can be restored.'],
+    });
     const bad = parseBackup(
-      JSON.stringify(file({ saved_prompts: [{ name: 'no id', user_id: ME }, { id: 'a', 'drop table': 1, user_id: ME }, { id: 'a', user_id: ME }], prompt_folders: [{ id: 'f' }] })),
+      JSON.stringify(
+        file({
+          saved_prompts: [
+            { name: 'no id', user_id: ME },
+            { id: 'a', 'drop table': 1, user_id: ME },
+            { id: 'a', user_id: ME },
+          ],
+          prompt_folders: [{ id: 'f' }],
+        }),
+      ),
     );
     expect(bad).toEqual({
       ok: false,
@@ -85,7 +109,9 @@ describe('restore plan (dry run)', () => {
     // Only name, phone and role are restored: the e-mail and dates stay with the account.
     expect(users.changed).toEqual([{ id: 'u1', name: 'Ann', phone: null, role: 'editor' }]);
     expect(users.skipped).toEqual([{ count: 1, reason: 'No such account now (or not one you manage).' }]);
-    expect(plan.sections.find((s) => s.name === 'contact_messages')!.skipped).toEqual([{ count: 1, reason: 'Messages people sent are kept as they are.' }]);
+    expect(plan.sections.find((s) => s.name === 'contact_messages')!.skipped).toEqual([
+      { count: 1, reason: 'Messages people sent are kept as they are.' },
+    ]);
     expect(plan.sections.map((s) => s.name)).toEqual(['users', 'saved_prompts', 'contact_messages']); // restore order, only sections in the file
     expect(plan.unknownSections).toEqual(['brand_new_table']);
     expect(planWrites(plan)).toBe(3);
@@ -93,14 +119,29 @@ describe('restore plan (dry run)', () => {
 
   it('never gives the role User back: the account keeps its role, the rest is restored', () => {
     const plan = planRestore(
-      file({ users: [{ id: 'u1', name: 'Ann', phone: null, role: 'user' }, { id: 'u2', name: 'Bo', phone: null, role: 'user' }] }),
-      { users: [{ id: 'u1', name: 'Drifted', phone: null, role: 'view_only' }, { id: 'u2', name: 'Bo', phone: null, role: 'editor' }] },
+      file({
+        users: [
+          { id: 'u1', name: 'Ann', phone: null, role: 'user' },
+          { id: 'u2', name: 'Bo', phone: null, role: 'user' },
+        ],
+      }),
+      {
+        users: [
+          { id: 'u1', name: 'Drifted', phone: null, role: 'view_only' },
+          { id: 'u2', name: 'Bo', phone: null, role: 'editor' },
+        ],
+      },
       ME,
     );
     const users = plan.sections.find((s) => s.name === 'users')!;
     expect(users.changed).toEqual([{ id: 'u1', name: 'Ann', phone: null, role: 'view_only' }]);
     expect(users.unchanged).toBe(1);
-    expect(users.skipped).toEqual([{ count: 2, reason: 'The role User is not given back (roles go to Admin, Editor or View Only); the rest of the account is restored.' }]);
+    expect(users.skipped).toEqual([
+      {
+        count: 2,
+        reason: 'The role User is not given back (roles go to Admin, Editor or View Only); the rest of the account is restored.',
+      },
+    ]);
   });
 });
 
@@ -132,7 +173,12 @@ describe('restore batches', () => {
   });
 
   it('survives a cycle in the file (the database refuses it, not the planner)', () => {
-    const [batch] = restoreBatches(folders([{ id: 'a', user_id: ME, parent_folder_id: 'b' }, { id: 'b', user_id: ME, parent_folder_id: 'a' }]));
+    const [batch] = restoreBatches(
+      folders([
+        { id: 'a', user_id: ME, parent_folder_id: 'b' },
+        { id: 'b', user_id: ME, parent_folder_id: 'a' },
+      ]),
+    );
     expect(batch!.flatMap((c) => c.rows.map((r) => r.id)).sort()).toEqual(['a', 'b']);
   });
 

@@ -8,7 +8,7 @@ import {
   refuseManage,
   ROLES_GUIDE,
   type AppRole,
-} from '../../shared/core/adminRoles.ts';
+} from '@/shared/core/admin/roles.ts';
 import {
   filterUsers,
   firstFieldError,
@@ -20,8 +20,8 @@ import {
   validateNewUser,
   validateUserEdit,
   type ManagedUser,
-} from '../../shared/core/adminUsers.ts';
-import { validateMonitoring } from '../../shared/core/adminMonitoring.ts';
+} from '@/shared/core/admin/users.ts';
+import { validateMonitoring } from '@/shared/core/admin/monitoring.ts';
 
 const valid = { name: 'Ada', email: 'ada@example.com', phone: '', password: '' };
 
@@ -49,7 +49,8 @@ describe('admin edit user validation (spec 001 §5)', () => {
   });
 
   it('phone: optional plus, a non-zero digit, then 1-14 digits (separators people type are ignored)', () => {
-    for (const phone of ['12', '+12', '+123456789012345', '447700900123', '+1 (555) 010-2030', '+44.7700.900.123']) expect(isValidPhone(phone)).toBe(true);
+    for (const phone of ['12', '+12', '+123456789012345', '447700900123', '+1 (555) 010-2030', '+44.7700.900.123'])
+      expect(isValidPhone(phone)).toBe(true);
     for (const phone of ['1', '+1', '0123', '+0123', '+1234567890123456', '12a45', '++123']) expect(isValidPhone(phone)).toBe(false);
   });
 
@@ -84,14 +85,22 @@ describe('admin add user (spec 001 §5)', () => {
       message: 'New password must be at least 8 characters long if provided.',
       fields: { password: 'New password must be at least 8 characters long if provided.' },
     });
-    expect(validateNewUser(form, 'admin', 'admin')).toEqual({ title: 'Action Denied', message: 'Cannot create Admin accounts from this panel.' });
+    expect(validateNewUser(form, 'admin', 'admin')).toEqual({
+      title: 'Action Denied',
+      message: 'Cannot create Admin accounts from this panel.',
+    });
     expect(validateNewUser(form, 'admin', 'master_admin')).toBeNull();
     expect(validateNewUser(form, 'master_admin', 'master_admin')).toMatchObject({ title: 'Action Denied' });
     expect(validateNewUser(form, 'editor', 'admin')).toBeNull();
     expect(validateNewUser(form, 'editor', 'editor')).toMatchObject({ title: 'Access Denied' });
     // The plain User role is not an admin account: the refusal says what it is.
-    expect(validateNewUser(form, 'user', 'admin')).toEqual({ title: 'Action Denied', message: 'The role User cannot be given from this panel. Choose Editor or View Only.' });
-    expect(validateNewUser(form, 'user', 'master_admin')?.message).toBe('The role User cannot be given from this panel. Choose Admin, Editor or View Only.');
+    expect(validateNewUser(form, 'user', 'admin')).toEqual({
+      title: 'Action Denied',
+      message: 'The role User cannot be given from this panel. Choose Editor or View Only.',
+    });
+    expect(validateNewUser(form, 'user', 'master_admin')?.message).toBe(
+      'The role User cannot be given from this panel. Choose Admin, Editor or View Only.',
+    );
   });
 });
 
@@ -111,11 +120,19 @@ describe('role matrix (spec 001 §6)', () => {
   });
 
   it('refuses with the spec’s words', () => {
-    expect(refuseManage('delete', 'admin', { role: 'admin', self: false })).toEqual({ title: 'Action Denied', message: 'Regular admins cannot delete other admin accounts.' });
+    expect(refuseManage('delete', 'admin', { role: 'admin', self: false })).toEqual({
+      title: 'Action Denied',
+      message: 'Regular admins cannot delete other admin accounts.',
+    });
     expect(refuseManage('edit', 'admin', { role: 'admin', self: false })?.message).toBe('Regular admins cannot edit other admin accounts.');
-    expect(refuseManage('edit', 'master_admin', { role: 'master_admin', self: false })?.message).toBe('A master admin account cannot be edited or deleted.');
+    expect(refuseManage('edit', 'master_admin', { role: 'master_admin', self: false })?.message).toBe(
+      'A master admin account cannot be edited or deleted.',
+    );
     expect(refuseManage('delete', 'master_admin', { role: 'admin', self: true })?.title).toBe('Action Denied');
-    expect(refuseManage('delete', 'user', { role: 'user', self: false })).toEqual({ title: 'Access Denied', message: 'You do not have permission to view this page.' });
+    expect(refuseManage('delete', 'user', { role: 'user', self: false })).toEqual({
+      title: 'Access Denied',
+      message: 'You do not have permission to view this page.',
+    });
     expect(refuseManage('delete', 'master_admin', { role: 'admin', self: false })).toBeNull();
     expect(refuseManage('edit', 'admin', { role: 'view_only', self: false })).toBeNull();
     expect(refuseCreate(null, 'editor')?.title).toBe('Access Denied');

@@ -1,9 +1,9 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AiJsonError, toAiError } from '../../shared/ai/aiErrors.ts';
-import { extractJson, parseJsonReply } from '../../shared/ai/jsonReply.ts';
-import { chatModels, defaultModel } from '../../shared/ai/modelChoice.ts';
+import { AiJsonError, toAiError } from '@/shared/ai/aiErrors.ts';
+import { extractJson, parseJsonReply } from '@/shared/ai/jsonReply.ts';
+import { chatModels, defaultModel } from '@/shared/ai/modelChoice.ts';
 
 describe('error mapping (spec 001 §8)', () => {
   const apiError = (status: number, message: string) => APIError.generate(status, { error: { message } }, undefined, new Headers());
@@ -13,14 +13,23 @@ describe('error mapping (spec 001 §8)', () => {
     [apiError(429, 'Too many'), 'rateLimit', 'The AI service returned an error: Too many'],
     [apiError(400, 'Unknown model'), 'api', 'The AI service returned an error: Unknown model'],
     [new APIConnectionTimeoutError(), 'timeout', 'Could not generate the offer. Please check your network and try again.'],
-    [new APIConnectionError({ message: 'fetch failed' }), 'network', 'Could not generate the offer. Please check your network and try again.'],
+    [
+      new APIConnectionError({ message: 'fetch failed' }),
+      'network',
+      'Could not generate the offer. Please check your network and try again.',
+    ],
     [new AiJsonError('no json', 'x'), 'badJson', 'The AI returned an unexpected data format. Please try again.'],
     [new APIUserAbortError(), 'aborted', 'Stopped.'],
   ])('%s', (error, kind, message) => {
-    expect(toAiError(error, { provider: 'openai', fallback: 'Could not generate the offer. Please check your network and try again.' })).toMatchObject({ kind, message });
+    expect(
+      toAiError(error, { provider: 'openai', fallback: 'Could not generate the offer. Please check your network and try again.' }),
+    ).toMatchObject({ kind, message });
   });
   it('without a caller fallback, a timeout and a network failure have their own messages', () => {
-    expect(toAiError(new APIConnectionTimeoutError(), { provider: 'openai' })).toMatchObject({ kind: 'timeout', message: 'The AI service did not answer in time. Please try again.' });
+    expect(toAiError(new APIConnectionTimeoutError(), { provider: 'openai' })).toMatchObject({
+      kind: 'timeout',
+      message: 'The AI service did not answer in time. Please try again.',
+    });
     expect(toAiError(new APIConnectionError({ message: 'fetch failed' }), { provider: 'openai' })).toMatchObject({
       kind: 'network',
       message: 'Could not reach the AI service. Please check your network and try again.',

@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { Stream } from 'openai/core/streaming';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { MAX_RETRY_AFTER_MS, retryAfterMs, withRetries } from '../../shared/ai/retry.ts';
-import { readChatStream } from '../../shared/ai/streamReader.ts';
-import { describeProviderError, keyRequired, PROVIDER_ENDPOINTS, ProviderUnreachableError } from '../../shared/ai/providers.ts';
-import { PROMPT_SCREEN_PROVIDER_LABELS, providerOptionLabel } from '../../shared/ui/ai/providerLabels.ts';
+import { MAX_RETRY_AFTER_MS, retryAfterMs, withRetries } from '@/shared/ai/retry.ts';
+import { readChatStream } from '@/shared/ai/streamReader.ts';
+import { describeProviderError, keyRequired, PROVIDER_ENDPOINTS, ProviderUnreachableError } from '@/shared/ai/providers.ts';
+import { PROMPT_SCREEN_PROVIDER_LABELS, providerOptionLabel } from '@/shared/ui/ai/providerLabels.ts';
 
 /** The AI layer's retry rules (429/5xx only, retry-after), the stream's end rule, error wording and provider names. */
 
-const statusError = (status: number, headers: Record<string, string> = {}) => APIError.generate(status, { error: { message: `HTTP ${status}` } }, undefined, new Headers(headers));
+const statusError = (status: number, headers: Record<string, string> = {}) =>
+  APIError.generate(status, { error: { message: `HTTP ${status}` } }, undefined, new Headers(headers));
 
 /** An attempt that fails with each error in turn, then answers 'ok'; counts its calls. */
 function attempts(...errors: unknown[]) {
@@ -34,7 +35,11 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 describe('retries', () => {
   it('retry a 429 and a 5xx, waiting what the provider asks (retry-after, retry-after-ms) or a backoff', async () => {
     const waits: number[] = [];
-    const { attempt, calls } = attempts(statusError(429, { 'retry-after': '2' }), statusError(503, { 'retry-after-ms': '250' }), statusError(500));
+    const { attempt, calls } = attempts(
+      statusError(429, { 'retry-after': '2' }),
+      statusError(503, { 'retry-after-ms': '250' }),
+      statusError(500),
+    );
     const sleep = async (ms: number) => void waits.push(ms);
     expect(await withRetries(attempt, { maxRetries: 3, sleep })).toBe('ok');
     expect(calls.count).toBe(4);
@@ -46,7 +51,14 @@ describe('retries', () => {
 
   it('never retry a timeout, a dropped connection, a stop or another status', async () => {
     const sleep = async () => {};
-    for (const error of [new APIConnectionTimeoutError(), new APIConnectionError({ message: 'Connection error.' }), new APIUserAbortError(), statusError(400), statusError(401), statusError(404)]) {
+    for (const error of [
+      new APIConnectionTimeoutError(),
+      new APIConnectionError({ message: 'Connection error.' }),
+      new APIUserAbortError(),
+      statusError(400),
+      statusError(401),
+      statusError(404),
+    ]) {
       const { attempt, calls } = attempts(error);
       expect(await rejection(withRetries(attempt, { maxRetries: 2, sleep }))).toBe(error);
       expect(calls.count).toBe(1);
@@ -90,7 +102,14 @@ function streamOf(chunks: { content?: string; finish?: string | null }[]): Strea
     object: 'chat.completion.chunk' as const,
     created: 0,
     model: 'm',
-    choices: [{ index: 0, delta: { content: c.content ?? '' }, finish_reason: (c.finish ?? null) as ChatCompletionChunk.Choice['finish_reason'], logprobs: null }],
+    choices: [
+      {
+        index: 0,
+        delta: { content: c.content ?? '' },
+        finish_reason: (c.finish ?? null) as ChatCompletionChunk.Choice['finish_reason'],
+        logprobs: null,
+      },
+    ],
   }));
   return {
     controller: new AbortController(),
@@ -105,9 +124,20 @@ describe('the end of a stream', () => {
 
   it('a finish_reason marks a complete answer; an empty one, as some servers send, does not', async () => {
     const pieces: string[] = [];
-    expect(await readChatStream(streamOf([{ content: 'Hel' }, { content: 'lo' }, { finish: 'stop' }]), limits, (d) => pieces.push(d))).toEqual({ finishReason: 'stop' });
+    expect(
+      await readChatStream(streamOf([{ content: 'Hel' }, { content: 'lo' }, { finish: 'stop' }]), limits, (d) => pieces.push(d)),
+    ).toEqual({ finishReason: 'stop' });
     expect(pieces).toEqual(['Hel', 'lo']);
-    expect(await readChatStream(streamOf([{ content: 'Hel', finish: '' }, { content: 'lo', finish: '' }]), limits, () => {})).toEqual({ finishReason: null });
+    expect(
+      await readChatStream(
+        streamOf([
+          { content: 'Hel', finish: '' },
+          { content: 'lo', finish: '' },
+        ]),
+        limits,
+        () => {},
+      ),
+    ).toEqual({ finishReason: null });
     expect(await readChatStream(streamOf([{ content: 'cut' }]), limits, () => {})).toEqual({ finishReason: null });
   });
 });
@@ -116,10 +146,16 @@ describe('provider errors and keys', () => {
   it('an unreachable server is named by the URL called: the request’s own, else the base URL in use', () => {
     const gemini = { provider: 'gemini' as const, apiKey: 'AIzaSyFakeFakeFakeFakeFakeFakeFakeFake' };
     const refused = new APIConnectionError({ message: 'Connection error.' });
-    expect(describeProviderError(refused, gemini).message).toMatch(/^Could not reach https:\/\/generativelanguage\.googleapis\.com\/v1beta\/openai\. /);
-    expect(describeProviderError(refused, gemini, { baseUrlOverride: 'http://127.0.0.1:54330/v1' }).message).toMatch(/^Could not reach http:\/\/127\.0\.0\.1:54330\/v1\. /);
+    expect(describeProviderError(refused, gemini).message).toMatch(
+      /^Could not reach https:\/\/generativelanguage\.googleapis\.com\/v1beta\/openai\. /,
+    );
+    expect(describeProviderError(refused, gemini, { baseUrlOverride: 'http://127.0.0.1:54330/v1' }).message).toMatch(
+      /^Could not reach http:\/\/127\.0\.0\.1:54330\/v1\. /,
+    );
     const whoami = new ProviderUnreachableError('https://huggingface.co/api/whoami-v2', refused);
-    expect(describeProviderError(whoami, { provider: 'huggingface', apiKey: 'hf_x' }).message).toMatch(/^Could not reach https:\/\/huggingface\.co\/api\/whoami-v2\. /);
+    expect(describeProviderError(whoami, { provider: 'huggingface', apiKey: 'hf_x' }).message).toMatch(
+      /^Could not reach https:\/\/huggingface\.co\/api\/whoami-v2\. /,
+    );
   });
 
   it('a key is required as each provider says, except at a custom base URL', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../supabase/local/config.ts';
-import { renderMail } from '../../supabase/local/auth/mail-templates.ts';
-import { globToRegExp, isRedirectAllowed, resolveRedirect, withFragment, withQuery } from '../../supabase/local/auth/redirect.ts';
-import { mergeMetadata, validateEmail, validatePassword } from '../../supabase/local/auth/users.ts';
+import { loadConfig } from '@/supabase/local/config.ts';
+import { renderMail } from '@/supabase/local/auth/mail-templates.ts';
+import { globToRegExp, isRedirectAllowed, resolveRedirect, withFragment, withQuery } from '@/supabase/local/auth/redirect.ts';
+import { mergeMetadata, validateEmail, validatePassword } from '@/supabase/local/auth/users.ts';
 
 const config = loadConfig({
   siteUrl: 'http://127.0.0.1:5173',

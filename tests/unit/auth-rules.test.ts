@@ -16,7 +16,7 @@ import {
   resetEmailProblem,
   validateCredentials,
   validateNewPassword,
-} from '../../shared/core/auth.ts';
+} from '@/shared/core/auth.ts';
 
 const jwt = (payload: object) => ['e30', Buffer.from(JSON.stringify(payload)).toString('base64url'), 'sig'].join('.');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandLabel, DEFAULT_BRAND_LABEL, PRODUCT_NAME } from '../../shared/core/brand.ts';
+import { brandLabel, DEFAULT_BRAND_LABEL, PRODUCT_NAME } from '@/shared/core/brand.ts';
 
 describe('brand', () => {
   it('names the product AI Vault', () => {

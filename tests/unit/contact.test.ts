@@ -9,8 +9,8 @@ import {
   subjectFromQuery,
   validateContact,
   type ContactInput,
-} from '../../shared/core/contact.ts';
-import { hostAppFor, mainSiteOrigin } from '../../shared/core/hosts.ts';
+} from '@/shared/core/contact.ts';
+import { hostAppFor, mainSiteOrigin } from '@/shared/core/hosts.ts';
 
 const valid: ContactInput = { name: 'Ada', email: 'ada@example.com', subject: 'Billing', message: 'Hello!' };
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { answerFor } from '../fixtures/fake-ai/responders.ts';
-import { generationProblem, keyMissingMessage } from '../../shared/core/documents.ts';
-import { documentTitleFrom, DOCUMENT_TEMPLATES, generationPrompt, promptSuggestionSchema, suggestionPrompt } from '../../shared/core/templates.ts';
+import { generationProblem, keyMissingMessage } from '@/shared/core/documents/documents.ts';
+import {
+  documentTitleFrom,
+  DOCUMENT_TEMPLATES,
+  generationPrompt,
+  promptSuggestionSchema,
+  suggestionPrompt,
+} from '@/shared/core/documents/templates.ts';
 import {
   folderTreeRows,
   folderWithDescendants,
@@ -13,7 +19,7 @@ import {
   type GeneratorEvent,
   type GeneratorFlow,
   type SuggestionView,
-} from '../../shared/core/documentGenerator.ts';
+} from '@/shared/core/documents/generator.ts';
 
 const suggestion: SuggestionView = {
   originalPromptText: 'post about bees',
@@ -47,7 +53,13 @@ describe('suggested-prompt flow (spec 001 §4)', () => {
   });
 
   it('a failed generation can be retried without a new analysis', () => {
-    const failed = run({ type: 'analyse' }, { type: 'analysed', suggestion }, { type: 'useSuggestion' }, { type: 'generate' }, { type: 'generated', ok: false });
+    const failed = run(
+      { type: 'analyse' },
+      { type: 'analysed', suggestion },
+      { type: 'useSuggestion' },
+      { type: 'generate' },
+      { type: 'generated', ok: false },
+    );
     expect(failed).toEqual({ step: 'ready', using: 'suggestion', suggestion });
     expect(generatePressAction(failed)).toBe('generate');
   });
@@ -80,17 +92,35 @@ describe('key-missing messages for every provider', () => {
     expect(keyMissingMessage('chatgpt_custom')).toBe('Custom ChatGPT API Key Missing');
     expect(keyMissingMessage('anthropic')).toBe('Anthropic API Key Missing');
     expect(keyMissingMessage('huggingface')).toBe('Hugging Face API Key Missing');
-    expect(generationProblem({ promptText: 'x', templateId: 'blog_post', provider: 'cohere', hasKey: false })).toBe('Cohere API Key Missing');
+    expect(generationProblem({ promptText: 'x', templateId: 'blog_post', provider: 'cohere', hasKey: false })).toBe(
+      'Cohere API Key Missing',
+    );
   });
 });
 
 describe('document folder tree', () => {
   const f = (id: string, name: string, parentId: string | null, createdAt = '2026-11-01T00:00:00Z') => ({ id, name, parentId, createdAt });
-  const folders = [f('b', 'beta', null, '2026-11-03T00:00:00Z'), f('a', 'Alpha', null, '2026-11-02T00:00:00Z'), f('a2', 'zulu', 'a'), f('a1', 'Echo', 'a'), f('a11', 'deep', 'a1')];
+  const folders = [
+    f('b', 'beta', null, '2026-11-03T00:00:00Z'),
+    f('a', 'Alpha', null, '2026-11-02T00:00:00Z'),
+    f('a2', 'zulu', 'a'),
+    f('a1', 'Echo', 'a'),
+    f('a11', 'deep', 'a1'),
+  ];
 
   it('lists folders depth first, each level in the chosen order', () => {
-    expect(folderTreeRows(folders, 'name_asc').map((r) => `${r.depth}:${r.folder.name}`)).toEqual(['0:Alpha', '1:Echo', '2:deep', '1:zulu', '0:beta']);
-    expect(folderTreeRows(folders, 'date_desc').map((r) => r.folder.id).slice(0, 2)).toEqual(['b', 'a']);
+    expect(folderTreeRows(folders, 'name_asc').map((r) => `${r.depth}:${r.folder.name}`)).toEqual([
+      '0:Alpha',
+      '1:Echo',
+      '2:deep',
+      '1:zulu',
+      '0:beta',
+    ]);
+    expect(
+      folderTreeRows(folders, 'date_desc')
+        .map((r) => r.folder.id)
+        .slice(0, 2),
+    ).toEqual(['b', 'a']);
   });
 
   it('keeps orphans and cycles visible at the top level', () => {

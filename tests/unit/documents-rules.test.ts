@@ -17,7 +17,7 @@ import {
   keyMissingMessage,
   maxDownloadsProblem,
   type GeneratedDocument,
-} from '../../shared/core/documents.ts';
+} from '@/shared/core/documents/documents.ts';
 
 const doc = (over: Partial<GeneratedDocument>): GeneratedDocument => ({
   id: 'id',
@@ -80,7 +80,14 @@ describe('document generator texts and validation (spec 001 §5)', () => {
 
 describe('document sorts (spec 001 §9)', () => {
   it('are newest, oldest, name A-Z/Z-A plus folder A-Z/Z-A', () => {
-    expect(DOCUMENT_SORT_OPTIONS.map((o) => o.value)).toEqual(['name_asc', 'name_desc', 'date_desc', 'date_asc', 'folder_asc', 'folder_desc']);
+    expect(DOCUMENT_SORT_OPTIONS.map((o) => o.value)).toEqual([
+      'name_asc',
+      'name_desc',
+      'date_desc',
+      'date_asc',
+      'folder_asc',
+      'folder_desc',
+    ]);
     expect(documentSortOrder('name_desc')).toEqual({ kind: 'column', column: 'sort_name', ascending: false });
     expect(documentSortOrder('folder_desc')).toEqual({ kind: 'folder', ascending: false });
     expect(folderSortOf('folder_asc')).toBe('name_asc');
@@ -95,7 +102,8 @@ describe('document sorts (spec 001 §9)', () => {
       doc({ id: '3', folderId: 'f2' }),
       doc({ id: '4', folderId: 'f1', createdAt: '2026-11-03T00:00:00Z' }),
     ];
-    const byFolder = (sort: 'folder_asc' | 'folder_desc') => [...docs].sort(compareDocuments(sort, (id) => (id ? folders[id]! : null))).map((d) => d.id);
+    const byFolder = (sort: 'folder_asc' | 'folder_desc') =>
+      [...docs].sort(compareDocuments(sort, (id) => (id ? folders[id]! : null))).map((d) => d.id);
     expect(byFolder('folder_asc')).toEqual(['3', '4', '2', '1']);
     expect(byFolder('folder_desc')).toEqual(['4', '2', '3', '1']);
     const byName = [doc({ id: 'a', name: 'banana' }), doc({ id: 'b', name: 'Apple' })].sort(compareDocuments('name_asc', () => null));

@@ -1,10 +1,10 @@
 import JSZip from 'jszip';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { markdownBlocks } from '../../shared/export/blocks.ts';
-import { exportDocument, markdownToPlainText, markdownToSafeHtml, slugFileName, type ExportDocument } from '../../shared/export/index.ts';
-import { pdfSafeText } from '../../shared/export/pdf.ts';
-import { documentToText } from '../../shared/export/text.ts';
+import { markdownBlocks } from '@/shared/export/blocks.ts';
+import { exportDocument, markdownToPlainText, markdownToSafeHtml, slugFileName, type ExportDocument } from '@/shared/export/index.ts';
+import { pdfSafeText } from '@/shared/export/pdf.ts';
+import { documentToText } from '@/shared/export/text.ts';
 
 const OFFER: ExportDocument = {
   title: 'Launch Kit: 30-Day Creator Sprint!',
@@ -12,9 +12,13 @@ const OFFER: ExportDocument = {
   sections: [
     {
       heading: 'Offer Hooks',
-      markdown: '## Hooks that convert\n\n1. **Stop guessing** what to sell\n2. Ship in *30 days*\n\n- nested parent\n  - nested child\n- [x] done item\n\nSee [the guide](https://example.com/guide).',
+      markdown:
+        '## Hooks that convert\n\n1. **Stop guessing** what to sell\n2. Ship in *30 days*\n\n- nested parent\n  - nested child\n- [x] done item\n\nSee [the guide](https://example.com/guide).',
     },
-    { heading: 'Pricing Strategy', markdown: '| Tier | Price |\n| --- | --- |\n| Basic | $29 |\n| Pro | $99 |\n\n```\ncode line 1\ncode line 2\n```' },
+    {
+      heading: 'Pricing Strategy',
+      markdown: '| Tier | Price |\n| --- | --- |\n| Basic | $29 |\n| Pro | $99 |\n\n```\ncode line 1\ncode line 2\n```',
+    },
     { heading: 'Emoji & symbols', markdown: 'Launch 🚀 with “quotes” — and a café €5 offer; 漢字 here.' },
   ],
 };
@@ -34,13 +38,27 @@ describe('markdown blocks', () => {
   it('keeps inline marks, list numbers and depth, checkboxes, tables and code', () => {
     const blocks = markdownBlocks(OFFER.sections[0]!.markdown + '\n\n' + OFFER.sections[1]!.markdown);
     expect(blocks[0]).toEqual({ kind: 'heading', level: 2, runs: [{ text: 'Hooks that convert' }] });
-    expect(blocks[1]).toEqual({ kind: 'listItem', ordered: true, index: 1, depth: 0, first: true, runs: [{ text: 'Stop guessing', bold: true }, { text: ' what to sell' }] });
+    expect(blocks[1]).toEqual({
+      kind: 'listItem',
+      ordered: true,
+      index: 1,
+      depth: 0,
+      first: true,
+      runs: [{ text: 'Stop guessing', bold: true }, { text: ' what to sell' }],
+    });
     expect(blocks.find((b) => b.kind === 'listItem' && b.depth === 1)).toMatchObject({ runs: [{ text: 'nested child' }] });
     expect(blocks.find((b) => b.kind === 'listItem' && b.checked === true)).toMatchObject({ runs: [{ text: 'done item' }] });
     expect(blocks.find((b) => b.kind === 'paragraph' && b.runs.some((r) => r.link))).toMatchObject({
       runs: [{ text: 'See ' }, { text: 'the guide', link: 'https://example.com/guide' }, { text: '.' }],
     });
-    expect(blocks.find((b) => b.kind === 'table')).toEqual({ kind: 'table', rows: [['Tier', 'Price'], ['Basic', '$29'], ['Pro', '$99']] });
+    expect(blocks.find((b) => b.kind === 'table')).toEqual({
+      kind: 'table',
+      rows: [
+        ['Tier', 'Price'],
+        ['Basic', '$29'],
+        ['Pro', '$99'],
+      ],
+    });
     expect(blocks.find((b) => b.kind === 'code')).toEqual({ kind: 'code', text: 'code line 1\ncode line 2' });
   });
 
@@ -71,7 +89,17 @@ describe('exports of a whole offer', () => {
     const file = await exportDocument(OFFER, 'docx');
     expect(file.fileName).toBe('launch_kit__30_day_creator_sprint_.docx');
     const xml = await docxXml(file.data);
-    for (const text of ['Launch Kit: 30-Day Creator Sprint!', 'Offer Hooks', 'Stop guessing', 'nested child', 'Basic', '$99', 'code line 2', 'Launch 🚀', 'café €5']) {
+    for (const text of [
+      'Launch Kit: 30-Day Creator Sprint!',
+      'Offer Hooks',
+      'Stop guessing',
+      'nested child',
+      'Basic',
+      '$99',
+      'code line 2',
+      'Launch 🚀',
+      'café €5',
+    ]) {
       expect(xml).toContain(text.replace('&', '&amp;'));
     }
     expect(xml).toContain('w:val="Heading1"');
@@ -82,14 +110,27 @@ describe('exports of a whole offer', () => {
     const file = await exportDocument(OFFER, 'pdf');
     expect(file.mimeType).toBe('application/pdf');
     const text = await pdfText(file.data);
-    for (const expected of ['Launch Kit: 30-Day Creator Sprint!', 'Offer Hooks', 'Stop guessing', 'nested child', 'Pricing Strategy', 'Basic', 'code line 2', 'café €5', '“quotes”']) {
+    for (const expected of [
+      'Launch Kit: 30-Day Creator Sprint!',
+      'Offer Hooks',
+      'Stop guessing',
+      'nested child',
+      'Pricing Strategy',
+      'Basic',
+      'code line 2',
+      'café €5',
+      '“quotes”',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('🚀');
   });
 
   it('a long document flows onto several PDF pages without losing text', async () => {
-    const long: ExportDocument = { title: 'Long', sections: [{ markdown: Array.from({ length: 120 }, (_, i) => `Paragraph ${i} ${'word '.repeat(30)}`).join('\n\n') }] };
+    const long: ExportDocument = {
+      title: 'Long',
+      sections: [{ markdown: Array.from({ length: 120 }, (_, i) => `Paragraph ${i} ${'word '.repeat(30)}`).join('\n\n') }],
+    };
     const file = await exportDocument(long, 'pdf');
     const pdf = await getDocumentProxy(new Uint8Array((file.data as ArrayBuffer).slice(0)));
     expect(pdf.numPages).toBeGreaterThan(5);
@@ -102,7 +143,9 @@ describe('exports of a whole offer', () => {
     expect(html).toContain('<h2>Offer Hooks</h2>');
     expect(html).toContain('<td>$99</td>');
     const md = (await exportDocument(OFFER, 'md')).data as string;
-    expect(md.startsWith('# Launch Kit: 30-Day Creator Sprint!\n\n_For creators who want their first paid product_\n\n## Offer Hooks')).toBe(true);
+    expect(
+      md.startsWith('# Launch Kit: 30-Day Creator Sprint!\n\n_For creators who want their first paid product_\n\n## Offer Hooks'),
+    ).toBe(true);
     const txt = documentToText(OFFER);
     expect(txt).toContain('--- Offer Hooks ---\nHooks that convert\n\n1. Stop guessing what to sell\n2. Ship in 30 days');
   });

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import background from '../../entrypoints/background.ts';
-import { MENU_ROOT_ID, MENU_SIGN_IN_ID } from '../../shared/ext/contextMenu.ts';
-import { removeAllListeners, sendMessage } from '../../shared/ext/messaging.ts';
-import { PANEL_PORT_PREFIX, TOGGLE_PANEL_COMMAND } from '../../shared/ext/panelControl.ts';
+import background from '@/entrypoints/background.ts';
+import { MENU_ROOT_ID, MENU_SIGN_IN_ID } from '@/shared/ext/contextMenu.ts';
+import { removeAllListeners, sendMessage } from '@/shared/ext/messaging.ts';
+import { PANEL_PORT_PREFIX, TOGGLE_PANEL_COMMAND } from '@/shared/ext/panelControl.ts';
 
 // The background entry point itself, started against WXT's fake browser: what the service worker
 // wires up when Chrome wakes it. The fake leaves context menus, commands, identity, the side panel
@@ -80,7 +80,11 @@ describe('the background entry point', () => {
     // An open panel holds a port named after its window; the same command then asks it to close.
     const received: unknown[] = [];
     const disconnect = recordingEvent();
-    chrome.onConnect.fire({ name: `${PANEL_PORT_PREFIX}7`, postMessage: (message: unknown) => void received.push(message), onDisconnect: disconnect });
+    chrome.onConnect.fire({
+      name: `${PANEL_PORT_PREFIX}7`,
+      postMessage: (message: unknown) => void received.push(message),
+      onDisconnect: disconnect,
+    });
     chrome.sidePanel.open.mockClear();
     chrome.commands.onCommand.fire(TOGGLE_PANEL_COMMAND, { windowId: 7 });
     expect(received).toEqual([{ type: 'close' }]);

@@ -1,16 +1,25 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { sendMessage, onMessage, removeAllListeners } from '../../shared/ext/messaging.ts';
-import { extItems, extTypedStorage, withRecent, recentPromptsOf, rememberRecentPrompt, migrateRecentPromptsV2, NO_RECENT_PROMPTS, DEFAULT_PANEL_PREFS } from '../../shared/ext/items.ts';
-import { createContextSupabase } from '../../shared/ext/clients.ts';
-import { registerBackground } from '../../shared/ext/background.ts';
-import { HANDOFF_REFUSED } from '../../shared/ext/senders.ts';
-import { startDashboardBridge } from '../../shared/ext/dashboardBridge.ts';
-import { BRIDGE_FROM_DASHBOARD, BRIDGE_FROM_EXTENSION } from '../../shared/core/bridge.ts';
+import { sendMessage, onMessage, removeAllListeners } from '@/shared/ext/messaging.ts';
+import {
+  extItems,
+  extTypedStorage,
+  withRecent,
+  recentPromptsOf,
+  rememberRecentPrompt,
+  migrateRecentPromptsV2,
+  NO_RECENT_PROMPTS,
+  DEFAULT_PANEL_PREFS,
+} from '@/shared/ext/items.ts';
+import { createContextSupabase } from '@/shared/ext/clients.ts';
+import { registerBackground } from '@/shared/ext/background.ts';
+import { HANDOFF_REFUSED } from '@/shared/ext/senders.ts';
+import { startDashboardBridge } from '@/shared/ext/dashboardBridge.ts';
+import { BRIDGE_FROM_DASHBOARD, BRIDGE_FROM_EXTENSION } from '@/shared/core/bridge.ts';
 import { createClient } from '@supabase/supabase-js';
-import { memoryStore } from '../../shared/storage.ts';
+import { memoryStore } from '@/shared/storage.ts';
 
-type Sender = import('../../shared/ext/senders.ts').MessageSenderInfo;
+type Sender = import('@/shared/ext/senders.ts').MessageSenderInfo;
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -50,7 +59,10 @@ describe('the extension storage map', () => {
   });
 
   it('keeps the five most recent prompts, newest first, without duplicates', () => {
-    let list: import('../../shared/ext/items.ts').RecentPrompts = { userId: 'u1', prompts: Array.from({ length: 5 }, (_, i) => ({ id: `p${i}`, name: `P${i}`, ranAt: `t${i}` })) };
+    let list: import('@/shared/ext/items.ts').RecentPrompts = {
+      userId: 'u1',
+      prompts: Array.from({ length: 5 }, (_, i) => ({ id: `p${i}`, name: `P${i}`, ranAt: `t${i}` })),
+    };
     list = withRecent(list, 'u1', { id: 'p3', name: 'P3', ranAt: 'now' });
     expect(list.prompts.map((p) => p.id)).toEqual(['p3', 'p0', 'p1', 'p2', 'p4']);
     list = withRecent(list, 'u1', { id: 'new', name: 'New', ranAt: 'later' });
@@ -95,20 +107,34 @@ describe('the background', () => {
   const trusted = { extensionId: EXTENSION_ID, extensionBaseUrl: `chrome-extension://${EXTENSION_ID}/`, dashboardOrigins: [DASHBOARD] };
 
   function setup() {
-    const supabase = createClient('http://127.0.0.1:9', 'anon', { auth: { storage: memoryStore(), persistSession: true, autoRefreshToken: false } });
+    const supabase = createClient('http://127.0.0.1:9', 'anon', {
+      auth: { storage: memoryStore(), persistSession: true, autoRefreshToken: false },
+    });
     const verifyOtp = vi.spyOn(supabase.auth, 'verifyOtp').mockResolvedValue({
       data: { session: { access_token: 'x.e30.y', user: { id: 'u1', email: 'a@example.com', factors: [] } }, user: null },
       error: null,
     } as never);
-    registerBackground({ supabase, version: '1.0.0', launchWebAuthFlow: async () => undefined, oauthRedirectUrl: () => 'https://x.chromiumapp.org/', handoffSenders: trusted });
+    registerBackground({
+      supabase,
+      version: '1.0.0',
+      launchWebAuthFlow: async () => undefined,
+      oauthRedirectUrl: () => 'https://x.chromiumapp.org/',
+      handoffSenders: trusted,
+    });
     return { supabase, verifyOtp };
   }
 
   /** Delivers a message as the browser would, with the sender it fills in. */
   const deliver = (sender: Sender, type: string, data?: unknown) =>
-    new Promise<{ res?: unknown; err?: unknown }>((resolve) => void fakeBrowser.runtime.onMessage.trigger({ id: 1, type, data, timestamp: Date.now() }, sender as never, resolve));
+    new Promise<{ res?: unknown; err?: unknown }>(
+      (resolve) => void fakeBrowser.runtime.onMessage.trigger({ id: 1, type, data, timestamp: Date.now() }, sender as never, resolve),
+    );
 
-  const panel: Sender = { id: EXTENSION_ID, url: `chrome-extension://${EXTENSION_ID}/sidepanel.html`, origin: `chrome-extension://${EXTENSION_ID}` };
+  const panel: Sender = {
+    id: EXTENSION_ID,
+    url: `chrome-extension://${EXTENSION_ID}/sidepanel.html`,
+    origin: `chrome-extension://${EXTENSION_ID}`,
+  };
   const bridge: Sender = { id: EXTENSION_ID, url: `${DASHBOARD}/settings`, origin: DASHBOARD, tab: { id: 3 }, frameId: 0 };
 
   it("'auth:handoff' signs in only for the extension's pages and the bridge on a dashboard origin", async () => {
@@ -128,7 +154,8 @@ describe('the background', () => {
       { ...panel, id: 'another-extension', url: 'chrome-extension://another-extension/x.html' },
       {},
     ];
-    for (const sender of refused) expect(await deliver(sender, 'auth:handoff', { tokenHash: 't3' }), JSON.stringify(sender)).toEqual({ res: HANDOFF_REFUSED });
+    for (const sender of refused)
+      expect(await deliver(sender, 'auth:handoff', { tokenHash: 't3' }), JSON.stringify(sender)).toEqual({ res: HANDOFF_REFUSED });
     expect(verifyOtp.mock.calls.map(([params]) => (params as { token_hash: string }).token_hash)).toEqual(['t1', 't2']);
   });
 
@@ -136,7 +163,9 @@ describe('the background', () => {
     setup();
     const firefoxBridge: Sender = { id: EXTENSION_ID, url: `${DASHBOARD}/settings`, tab: { id: 1 }, frameId: 0 };
     expect((await deliver(firefoxBridge, 'auth:handoff', { tokenHash: 't' })).res).toMatchObject({ ok: true });
-    expect((await deliver({ ...firefoxBridge, url: 'https://evil.example/' }, 'auth:handoff', { tokenHash: 't' })).res).toEqual(HANDOFF_REFUSED);
+    expect((await deliver({ ...firefoxBridge, url: 'https://evil.example/' }, 'auth:handoff', { tokenHash: 't' })).res).toEqual(
+      HANDOFF_REFUSED,
+    );
   });
 
   it("sign-out clears the account's keys, indicator, library and recent prompts", async () => {
@@ -145,7 +174,9 @@ describe('the background', () => {
     await extItems.openai_api_key.setValue('sk-test');
     await extItems.recentPrompts.setValue({ userId: 'u1', prompts: [{ id: 'p1', name: 'P1', ranAt: 't' }] });
     await supabase.auth.signOut({ scope: 'local' });
-    await vi.waitFor(async () => expect(await fakeBrowser.storage.local.get(['recent_prompts', 'supabaseUser', 'openai_api_key', 'panel_library'])).toEqual({}));
+    await vi.waitFor(async () =>
+      expect(await fakeBrowser.storage.local.get(['recent_prompts', 'supabaseUser', 'openai_api_key', 'panel_library'])).toEqual({}),
+    );
     expect(await extItems.recentPrompts.getValue()).toEqual(NO_RECENT_PROMPTS);
   });
 });
@@ -163,7 +194,9 @@ describe("the extension's side of the dashboard bridge (content script)", () => 
       postMessage: (data: unknown) => void posted.push(data),
     };
     const receive = (data: unknown, from: { origin?: string; source?: unknown } = {}) =>
-      target.dispatchEvent(Object.assign(new Event('message'), { data, origin: from.origin ?? origin, source: 'source' in from ? from.source : win }));
+      target.dispatchEvent(
+        Object.assign(new Event('message'), { data, origin: from.origin ?? origin, source: 'source' in from ? from.source : win }),
+      );
     return { win: win as unknown as Window, posted, receive };
   }
 
@@ -192,7 +225,7 @@ describe("the extension's side of the dashboard bridge (content script)", () => 
   });
 
   it('ignores messages from frames or other origins, and malformed ones; reports a refusal or failure', async () => {
-    let answer: () => Promise<import('../../shared/ext/messaging.ts').AuthResult> = async () => HANDOFF_REFUSED;
+    let answer: () => Promise<import('@/shared/ext/messaging.ts').AuthResult> = async () => HANDOFF_REFUSED;
     const handed: string[] = [];
     const dashboard = page(DASHBOARD);
     startDashboardBridge(dashboard.win, { origins: [DASHBOARD], handOff: (tokenHash) => (handed.push(tokenHash), answer()) });
@@ -204,10 +237,26 @@ describe("the extension's side of the dashboard bridge (content script)", () => 
     expect(handed).toEqual([]);
 
     dashboard.receive(connect('refused'));
-    await vi.waitFor(() => expect(dashboard.posted).toContainEqual({ source: BRIDGE_FROM_EXTENSION, type: 'connected', requestId: 'refused', ok: false, message: HANDOFF_REFUSED.message }));
+    await vi.waitFor(() =>
+      expect(dashboard.posted).toContainEqual({
+        source: BRIDGE_FROM_EXTENSION,
+        type: 'connected',
+        requestId: 'refused',
+        ok: false,
+        message: HANDOFF_REFUSED.message,
+      }),
+    );
     answer = () => Promise.reject(new Error('Could not establish connection.'));
     dashboard.receive(connect('broken'));
-    await vi.waitFor(() => expect(dashboard.posted).toContainEqual({ source: BRIDGE_FROM_EXTENSION, type: 'connected', requestId: 'broken', ok: false, message: 'Could not establish connection.' }));
+    await vi.waitFor(() =>
+      expect(dashboard.posted).toContainEqual({
+        source: BRIDGE_FROM_EXTENSION,
+        type: 'connected',
+        requestId: 'broken',
+        ok: false,
+        message: 'Could not establish connection.',
+      }),
+    );
   });
 });
 

@@ -2,14 +2,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { createClient } from '@supabase/supabase-js';
-import { memoryStore } from '../../shared/storage.ts';
-import { sendMessage, removeAllListeners } from '../../shared/ext/messaging.ts';
-import { extItems } from '../../shared/ext/items.ts';
-import * as menu from '../../shared/ext/contextMenu.ts';
-import { createPanelControl, PANEL_PORT_PREFIX, TOGGLE_PANEL_COMMAND } from '../../shared/ext/panelControl.ts';
-import { registerPanelFeatures } from '../../shared/ext/panelFeatures.ts';
+import { memoryStore } from '@/shared/storage.ts';
+import { sendMessage, removeAllListeners } from '@/shared/ext/messaging.ts';
+import { extItems } from '@/shared/ext/items.ts';
+import * as menu from '@/shared/ext/contextMenu.ts';
+import { createPanelControl, PANEL_PORT_PREFIX, TOGGLE_PANEL_COMMAND } from '@/shared/ext/panelControl.ts';
+import { registerPanelFeatures } from '@/shared/ext/panelFeatures.ts';
 
-type Entry = import('../../shared/ext/contextMenu.ts').MenuEntry;
+type Entry = import('@/shared/ext/contextMenu.ts').MenuEntry;
 
 /** A recording stand-in for browser.contextMenus (fakeBrowser does not implement menus). */
 function recordingMenus(log: string[] = []) {
@@ -38,7 +38,11 @@ function fakePort(windowId: number) {
   return {
     posted,
     disconnect: () => disconnects.forEach((cb) => cb()),
-    port: { name: `${PANEL_PORT_PREFIX}${windowId}`, postMessage: (m: { type: 'close' }) => void posted.push(m), onDisconnect: { addListener: (cb: () => void) => void disconnects.push(cb) } },
+    port: {
+      name: `${PANEL_PORT_PREFIX}${windowId}`,
+      postMessage: (m: { type: 'close' }) => void posted.push(m),
+      onDisconnect: { addListener: (cb: () => void) => void disconnects.push(cb) },
+    },
   };
 }
 
@@ -82,7 +86,10 @@ describe('context menu entries', () => {
       tabId: 7,
       createdAt: now.toISOString(),
     });
-    expect(menu.pendingRunFromClick({ menuItemId: menu.MENU_CHOOSE_ID, selectionText: 'x' }, null, now)).toMatchObject({ promptId: null, selection: 'x' });
+    expect(menu.pendingRunFromClick({ menuItemId: menu.MENU_CHOOSE_ID, selectionText: 'x' }, null, now)).toMatchObject({
+      promptId: null,
+      selection: 'x',
+    });
     expect(menu.pendingRunFromClick({ menuItemId: 'someone-else' }, 1, now)).toBeNull();
     expect(menu.pendingRunFromClick({ menuItemId: 'ai-vault-prompt:' }, 1, now)).toBeNull();
   });
@@ -90,7 +97,10 @@ describe('context menu entries', () => {
   it('rebuilds one at a time, so entries never interleave or double', async () => {
     const { api, log, entries } = recordingMenus();
     let round = 0;
-    const rebuild = menu.createMenuBuilder(api, async () => ({ favorites: [{ id: `r${++round}`, name: `Round ${round}` }], signedIn: true }));
+    const rebuild = menu.createMenuBuilder(api, async () => ({
+      favorites: [{ id: `r${++round}`, name: `Round ${round}` }],
+      signedIn: true,
+    }));
     const counts = await Promise.all([rebuild(), rebuild()]);
     expect(counts).toEqual([1, 1]);
     const removes = log.flatMap((line, i) => (line === 'removeAll' ? [i] : []));
@@ -126,7 +136,10 @@ describe('side panel control', () => {
 
   it('Firefox: the sidebar opens and toggles by itself', async () => {
     const calls: string[] = [];
-    const control = createPanelControl({ sidebarOpen: async () => void calls.push('open'), sidebarToggle: async () => void calls.push('toggle') });
+    const control = createPanelControl({
+      sidebarOpen: async () => void calls.push('open'),
+      sidebarToggle: async () => void calls.push('toggle'),
+    });
     await control.open(undefined);
     await control.toggle(1);
     expect(calls).toEqual(['open', 'toggle']);
@@ -138,7 +151,9 @@ describe('the background panel features', () => {
     const menus = recordingMenus();
     const opened: (number | undefined)[] = [];
     const tabs: string[] = [];
-    const supabase = createClient('http://127.0.0.1:9', 'anon', { auth: { storage: memoryStore(), persistSession: true, autoRefreshToken: false } });
+    const supabase = createClient('http://127.0.0.1:9', 'anon', {
+      auth: { storage: memoryStore(), persistSession: true, autoRefreshToken: false },
+    });
     const panel = createPanelControl({ sidePanelOpen: async ({ windowId }) => void opened.push(windowId) });
     const features = registerPanelFeatures({
       supabase,
@@ -156,7 +171,13 @@ describe('the background panel features', () => {
     features.onMenuClick({ menuItemId: 'ai-vault-prompt:p9', selectionText: 'some text' }, { id: 12, windowId: 4 });
     expect(opened).toEqual([4]);
     await vi.waitFor(async () =>
-      expect(await extItems.pendingRun.getValue()).toEqual({ promptId: 'p9', selection: 'some text', source: 'menu', tabId: 12, createdAt: '2026-11-23T10:00:00.000Z' }),
+      expect(await extItems.pendingRun.getValue()).toEqual({
+        promptId: 'p9',
+        selection: 'some text',
+        source: 'menu',
+        tabId: 12,
+        createdAt: '2026-11-23T10:00:00.000Z',
+      }),
     );
     features.onMenuClick({ menuItemId: 'not-ours' }, { id: 1, windowId: 1 });
     expect(opened).toEqual([4]);

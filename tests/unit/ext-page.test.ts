@@ -1,9 +1,17 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { dashboardOrigins, isDashboardMessage } from '../../shared/core/bridge.ts';
-import { cutText } from '../../shared/core/text.ts';
-import * as pageModule from '../../shared/ext/page.ts';
-import { captionTracks, insertIntoPage, isYouTubeWatch, mainText, pageContext, transcriptFromJson3, youTubeTranscript } from '../../shared/ext/page.ts';
+import { dashboardOrigins, isDashboardMessage } from '@/shared/core/bridge.ts';
+import { cutText } from '@/shared/core/text.ts';
+import * as pageModule from '@/shared/ext/page.ts';
+import {
+  captionTracks,
+  insertIntoPage,
+  isYouTubeWatch,
+  mainText,
+  pageContext,
+  transcriptFromJson3,
+  youTubeTranscript,
+} from '@/shared/ext/page.ts';
 
 const ARTICLE = `<html><head><title>How to price a course</title></head><body>
   <nav>Home · Blog · Pricing · Sign in</nav>
@@ -108,7 +116,13 @@ describe('YouTube {{transcript}}', () => {
   const page = `<script>var ytInitialPlayerResponse = {"captions":{"playerCaptionsTracklistRenderer":{"captionTracks":[
     {"baseUrl":"https://www.youtube.com/api/timedtext?v=dQw4w9WgXcQ\\u0026lang=en\\u0026kind=asr","languageCode":"en","kind":"asr"},
     {"baseUrl":"https://www.youtube.com/api/timedtext?v=dQw4w9WgXcQ\\u0026lang=en","languageCode":"en"}]}}};</script>`;
-  const json3 = JSON.stringify({ events: [{ segs: [{ utf8: 'Never gonna ' }, { utf8: 'give you up' }] }, { segs: [{ utf8: '\n' }] }, { segs: [{ utf8: 'Never gonna let you down' }] }] });
+  const json3 = JSON.stringify({
+    events: [
+      { segs: [{ utf8: 'Never gonna ' }, { utf8: 'give you up' }] },
+      { segs: [{ utf8: '\n' }] },
+      { segs: [{ utf8: 'Never gonna let you down' }] },
+    ],
+  });
 
   it('knows watch pages', () => {
     expect(isYouTubeWatch(WATCH)).toBe(true);
@@ -154,13 +168,17 @@ describe('the dashboard bridge', () => {
 
 describe('block text', () => {
   it('keeps blocks apart when the markup has no whitespace between them (framework-rendered pages)', () => {
-    const doc = load('<html><body><div><h2>Provider Keys</h2><p>Bring your own keys.</p><ul><li>One</li><li>Two</li></ul><script>var x=1</script></div></body></html>');
+    const doc = load(
+      '<html><body><div><h2>Provider Keys</h2><p>Bring your own keys.</p><ul><li>One</li><li>Two</li></ul><script>var x=1</script></div></body></html>',
+    );
     const { blockText } = pageModule;
     expect(blockText(doc.body)).toBe('Provider Keys\n\nBring your own keys.\n\nOne\n\nTwo');
   });
 
   it("reads Readability's article with its paragraphs on their own lines", () => {
     const text = mainText(load(ARTICLE.replace(/\n\s*/g, '')));
-    expect(text).toContain('Paragraph 0: pricing a course starts with the outcome your students want and what that outcome is worth to them.\n\nParagraph 1:');
+    expect(text).toContain(
+      'Paragraph 0: pricing a course starts with the outcome your students want and what that outcome is worth to them.\n\nParagraph 1:',
+    );
   });
 });

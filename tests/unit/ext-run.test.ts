@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { parsePrompt } from '../../shared/core/placeholders.ts';
-import { composePrompt, pageCutNote, pageVariableValues, SELECTION_HEADING } from '../../shared/ext/runPrompt.ts';
-import { outputDocumentName } from '../../shared/core/runPrompt.ts';
-import { offerBuilderPath, offerIdeaFrom, readOfferLink, OFFER_IDEA_MAX_CHARS } from '../../shared/core/offerIdea.ts';
-import { handoffUrl, planHandoff, readHandoffFragment } from '../../shared/core/handoff.ts';
-import { extItems, isFreshPendingRun, migratePendingRunV2 } from '../../shared/ext/items.ts';
-import { BRIDGE_FROM_EXTENSION } from '../../shared/core/bridge.ts';
-import { connectExtension, pingExtension } from '../../web/lib/extensionBridge.ts';
-import { isRestrictedUrl, originPatternOf } from '../../shared/ext/tabs.ts';
+import { parsePrompt } from '@/shared/core/placeholders.ts';
+import { composePrompt, pageCutNote, pageVariableValues, SELECTION_HEADING } from '@/shared/ext/runPrompt.ts';
+import { outputDocumentName } from '@/shared/core/runPrompt.ts';
+import { offerBuilderPath, offerIdeaFrom, readOfferLink, OFFER_IDEA_MAX_CHARS } from '@/shared/core/offerIdea.ts';
+import { handoffUrl, planHandoff, readHandoffFragment } from '@/shared/core/handoff.ts';
+import { extItems, isFreshPendingRun, migratePendingRunV2 } from '@/shared/ext/items.ts';
+import { BRIDGE_FROM_EXTENSION } from '@/shared/core/bridge.ts';
+import { connectExtension, pingExtension } from '@/web/lib/extensionBridge.ts';
+import { isRestrictedUrl, originPatternOf } from '@/shared/ext/tabs.ts';
 
 const PAGE = {
   url: 'https://blog.example.com/pricing',
@@ -37,7 +37,10 @@ describe('filling a prompt in the side panel', () => {
 
   it('reports what is missing (no page read, no {{transcript}} off YouTube)', () => {
     const parsed = parsePrompt('Notes on {{transcript}} for [who]');
-    expect(composePrompt('Notes on {{transcript}} for [who]', parsed, pageVariableValues(PAGE), null).missing).toEqual(['Video transcript', 'Who']);
+    expect(composePrompt('Notes on {{transcript}} for [who]', parsed, pageVariableValues(PAGE), null).missing).toEqual([
+      'Video transcript',
+      'Who',
+    ]);
     expect(pageVariableValues(null)).toEqual({});
   });
 
@@ -59,7 +62,9 @@ describe('filling a prompt in the side panel', () => {
 describe('Offer from this page', () => {
   it('takes the selection, else the title, address and start of the text, cut for a URL', () => {
     expect(offerIdeaFrom(PAGE)).toBe('Offer three tiers');
-    expect(offerIdeaFrom({ ...PAGE, selection: ' ' })).toBe('How to price a course\n\nhttps://blog.example.com/pricing\n\nPrice on the outcome. Offer three tiers.');
+    expect(offerIdeaFrom({ ...PAGE, selection: ' ' })).toBe(
+      'How to price a course\n\nhttps://blog.example.com/pricing\n\nPrice on the outcome. Offer three tiers.',
+    );
     expect(offerIdeaFrom({ ...PAGE, selection: 'word '.repeat(1000) }).length).toBeLessThanOrEqual(OFFER_IDEA_MAX_CHARS);
     expect(offerBuilderPath('Course pricing & tiers')).toBe('/prompt-stacks?idea=Course+pricing+%26+tiers&generate=1');
   });
@@ -78,7 +83,11 @@ describe('the extension → dashboard handoff link', () => {
     const url = handoffUrl('http://127.0.0.1:5173/', { tokenHash: 'abc123', email: 'a@example.com', next: '/prompt-stacks?idea=x y' });
     expect(url).toBe('http://127.0.0.1:5173/auth/handoff#token_hash=abc123&email=a%40example.com&next=%2Fprompt-stacks%3Fidea%3Dx+y');
     expect(new URL(url).search).toBe('');
-    expect(readHandoffFragment(new URL(url).hash)).toEqual({ tokenHash: 'abc123', email: 'a@example.com', next: '/prompt-stacks?idea=x y' });
+    expect(readHandoffFragment(new URL(url).hash)).toEqual({
+      tokenHash: 'abc123',
+      email: 'a@example.com',
+      next: '/prompt-stacks?idea=x y',
+    });
   });
 
   it('the dashboard signs in, goes on, or asks first when another account is signed in there', () => {
@@ -102,11 +111,23 @@ describe('the extension → dashboard handoff link', () => {
 describe('queued runs (storage item v2)', () => {
   it('migrates a v1 item: a selection meant the context menu', async () => {
     expect(migratePendingRunV2(null)).toBeNull();
-    expect(migratePendingRunV2({ promptId: 'p', selection: null, createdAt: 't' })).toEqual({ promptId: 'p', selection: null, createdAt: 't', source: 'popup', tabId: null });
+    expect(migratePendingRunV2({ promptId: 'p', selection: null, createdAt: 't' })).toEqual({
+      promptId: 'p',
+      selection: null,
+      createdAt: 't',
+      source: 'popup',
+      tabId: null,
+    });
 
     await fakeBrowser.storage.local.set({ pending_run: { promptId: 'p1', selection: 'picked', createdAt: '2026-11-23T10:00:00.000Z' } });
     await extItems.pendingRun.migrate();
-    expect(await extItems.pendingRun.getValue()).toEqual({ promptId: 'p1', selection: 'picked', createdAt: '2026-11-23T10:00:00.000Z', source: 'menu', tabId: null });
+    expect(await extItems.pendingRun.getValue()).toEqual({
+      promptId: 'p1',
+      selection: 'picked',
+      createdAt: '2026-11-23T10:00:00.000Z',
+      source: 'menu',
+      tabId: null,
+    });
     expect(await fakeBrowser.storage.local.get('pending_run$')).toEqual({ pending_run$: { v: 2 } });
   });
 
@@ -122,7 +143,14 @@ describe('queued runs (storage item v2)', () => {
 
 describe('which pages the panel may read', () => {
   it('never the browser’s own pages and stores; a site is granted as one origin pattern', () => {
-    for (const url of ['chrome://settings', 'about:blank', 'chrome-extension://abc/x.html', 'https://chromewebstore.google.com/detail/x', 'https://addons.mozilla.org/x', 'not a url']) {
+    for (const url of [
+      'chrome://settings',
+      'about:blank',
+      'chrome-extension://abc/x.html',
+      'https://chromewebstore.google.com/detail/x',
+      'https://addons.mozilla.org/x',
+      'not a url',
+    ]) {
       expect(isRestrictedUrl(url), url).toBe(true);
     }
     expect(isRestrictedUrl('https://example.com/a')).toBe(false);
@@ -151,15 +179,31 @@ describe("the dashboard's side of the bridge", () => {
 
   it('finds the extension and hands it the token', async () => {
     const win = bridgeWindow((m) =>
-      m.type === 'ping' ? { source: BRIDGE_FROM_EXTENSION, type: 'ready' } : { source: BRIDGE_FROM_EXTENSION, type: 'connected', requestId: m.requestId, ok: true, email: 'a@example.com' },
+      m.type === 'ping'
+        ? { source: BRIDGE_FROM_EXTENSION, type: 'ready' }
+        : { source: BRIDGE_FROM_EXTENSION, type: 'connected', requestId: m.requestId, ok: true, email: 'a@example.com' },
     );
     expect(await pingExtension(win)).toBe(true);
     expect(await connectExtension(win, 'hash', 'req-1')).toEqual({ ok: true, email: 'a@example.com' });
   });
 
   it('no extension: the ping times out, a connect says so; answers to other requests are ignored', async () => {
-    expect(await pingExtension(bridgeWindow(() => null), 30)).toBe(false);
-    const other = bridgeWindow((m) => ({ source: BRIDGE_FROM_EXTENSION, type: 'connected', requestId: `not-${String(m.requestId)}`, ok: true, email: 'x' }));
-    expect(await connectExtension(other, 'hash', 'req-2', 50)).toEqual({ ok: false, message: 'The extension did not answer. Reload this page and try again.' });
+    expect(
+      await pingExtension(
+        bridgeWindow(() => null),
+        30,
+      ),
+    ).toBe(false);
+    const other = bridgeWindow((m) => ({
+      source: BRIDGE_FROM_EXTENSION,
+      type: 'connected',
+      requestId: `not-${String(m.requestId)}`,
+      ok: true,
+      email: 'x',
+    }));
+    expect(await connectExtension(other, 'hash', 'req-2', 50)).toEqual({
+      ok: false,
+      message: 'The extension did not answer. Reload this page and try again.',
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exportDocument } from '../../shared/export/index.ts';
-import { extractText, type UploadLike } from '../../shared/files/extractText.ts';
+import { exportDocument } from '@/shared/export/index.ts';
+import { extractText, type UploadLike } from '@/shared/files/extractText.ts';
 
 /** Knowledge-base uploads: text comes out of real .docx and .pdf files (made by our own exports). */
 
@@ -9,11 +9,18 @@ const file = (name: string, data: ArrayBuffer | string, size?: number): UploadLi
   return { name, size: size ?? bytes.byteLength, arrayBuffer: async () => bytes.slice(0) };
 };
 
-const DOC = { title: 'Brand voice', sections: [{ heading: 'Tone', markdown: 'Friendly and **direct**.\n\n- Short sentences\n- No jargon' }] };
+const DOC = {
+  title: 'Brand voice',
+  sections: [{ heading: 'Tone', markdown: 'Friendly and **direct**.\n\n- Short sentences\n- No jargon' }],
+};
 
 describe('extractText', () => {
   it('reads .txt and .md as they are', async () => {
-    expect(await extractText(file('notes.md', '# Notes\r\n\r\n\r\n\r\nKeep it short.  \n'))).toEqual({ ok: true, kind: 'text', text: '# Notes\n\nKeep it short.' });
+    expect(await extractText(file('notes.md', '# Notes\r\n\r\n\r\n\r\nKeep it short.  \n'))).toEqual({
+      ok: true,
+      kind: 'text',
+      text: '# Notes\n\nKeep it short.',
+    });
   });
 
   it('reads a Word file', async () => {
@@ -33,8 +40,14 @@ describe('extractText', () => {
 
   it('says why a file is refused', async () => {
     expect(await extractText(file('photo.png', 'x'))).toEqual({ ok: false, message: 'Choose a .txt, .md, .docx or .pdf file.' });
-    expect(await extractText(file('big.txt', 'x', 11 * 1024 * 1024))).toEqual({ ok: false, message: 'That file is too large (over 10 MB).' });
-    expect(await extractText(file('broken.pdf', 'not a pdf'))).toEqual({ ok: false, message: 'That PDF could not be read. Is it damaged or password-protected?' });
+    expect(await extractText(file('big.txt', 'x', 11 * 1024 * 1024))).toEqual({
+      ok: false,
+      message: 'That file is too large (over 10 MB).',
+    });
+    expect(await extractText(file('broken.pdf', 'not a pdf'))).toEqual({
+      ok: false,
+      message: 'That PDF could not be read. Is it damaged or password-protected?',
+    });
     expect(await extractText(file('empty.txt', '   \n '))).toEqual({ ok: false, message: 'No text was found in that file.' });
   });
 });

@@ -6,8 +6,8 @@ import {
   feedbackTokenUrl,
   readFeedbackToken,
   safeFeedbackReturn,
-} from '../../shared/core/hosts.ts';
-import { safeNextPath } from '../../shared/core/routes.ts';
+} from '@/shared/core/hosts.ts';
+import { safeNextPath } from '@/shared/core/routes.ts';
 
 /** Signing in to the feedback host through the main site: return address, token in the fragment. */
 describe('feedback host sign-in round trip', () => {
@@ -16,7 +16,9 @@ describe('feedback host sign-in round trip', () => {
   it('the main site knows the feedback host: the prefix before its own host, or the configured URL', () => {
     expect(feedbackHostOrigin('http://aivault.test:4500', 'feedback.')).toBe(feedback);
     expect(feedbackHostOrigin('https://aivault.app', 'Feedback.')).toBe('https://feedback.aivault.app');
-    expect(feedbackHostOrigin('https://app.example.com', 'feedback.', 'https://feedback.example.com/board/')).toBe('https://feedback.example.com');
+    expect(feedbackHostOrigin('https://app.example.com', 'feedback.', 'https://feedback.example.com/board/')).toBe(
+      'https://feedback.example.com',
+    );
     expect(feedbackHostOrigin('https://aivault.app', '  ')).toBeNull();
     expect(feedbackHostOrigin('https://aivault.app', 'feedback.', 'not a url')).toBeNull();
   });

@@ -2,11 +2,11 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { WorkspaceStructure } from '../../shared/core/workspace.ts';
-import type { MergeConflict } from '../../shared/core/workspaceMerge.ts';
-import type { DocumentSummary } from '../../shared/data/documents.ts';
-import { DocumentRows, type DocumentRowsProps } from '../../web/pages/documents/DocumentRows.tsx';
-import { ConflictDialog } from '../../web/pages/files/ConflictDialog.tsx';
+import type { WorkspaceStructure } from '@/shared/core/workspaces/tree.ts';
+import type { MergeConflict } from '@/shared/core/workspaces/merge.ts';
+import type { DocumentSummary } from '@/shared/data/documents/documents.ts';
+import { DocumentRows, type DocumentRowsProps } from '@/web/pages/documents/DocumentRows.tsx';
+import { ConflictDialog } from '@/web/pages/files/ConflictDialog.tsx';
 
 /** The workspace conflict question and the document generator's rows (downloads with their maximum, Share…). */
 
@@ -14,7 +14,15 @@ afterEach(cleanup);
 
 describe('ConflictDialog', () => {
   const base: WorkspaceStructure = [{ id: 'ideas', type: 'folder', name: 'Ideas', children: [] }];
-  const rename: MergeConflict = { key: 'name:ideas', kind: 'name', nodeId: 'ideas', name: 'Ideas (second)', mine: 'Ideas (second)', theirs: 'Ideas (first)', choice: 'mine' };
+  const rename: MergeConflict = {
+    key: 'name:ideas',
+    kind: 'name',
+    nodeId: 'ideas',
+    name: 'Ideas (second)',
+    mine: 'Ideas (second)',
+    theirs: 'Ideas (first)',
+    choice: 'mine',
+  };
 
   it('names a folder both tabs renamed by its original name, with each tab’s new name as an answer', () => {
     render(<ConflictDialog conflicts={[rename]} base={base} onResolve={() => undefined} />);
@@ -66,7 +74,8 @@ function renderRows(overrides: Partial<DocumentRowsProps> = {}) {
   return props;
 }
 
-const rowOf = (name: string) => screen.getAllByRole('listitem').find((li) => li.getAttribute('data-document-id') === name.toLowerCase().replace(/\W+/g, '-'))!;
+const rowOf = (name: string) =>
+  screen.getAllByRole('listitem').find((li) => li.getAttribute('data-document-id') === name.toLowerCase().replace(/\W+/g, '-'))!;
 
 describe('DocumentRows', () => {
   it('shows downloads as n / max like the file manager (∞ when unlimited) and how many people a document is shared with', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DRAFT_STORAGE_KEY, EMPTY_DRAFT, readDraft, writeDraft, type IdeaDraft } from '../../web/pages/ideas/ideaDraft.ts';
+import { DRAFT_STORAGE_KEY, EMPTY_DRAFT, readDraft, writeDraft, type IdeaDraft } from '@/web/pages/ideas/ideaDraft.ts';
 
 /** The generator's draft in sessionStorage: what survives a reload and the sign-in round trip. */
 

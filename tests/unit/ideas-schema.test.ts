@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AiJsonError } from '../../shared/ai/aiErrors.ts';
-import { parseJsonReply } from '../../shared/ai/jsonReply.ts';
-import { IDEA_TASK, ideaExport, interestProblem, startupIdeaPrompt, startupIdeaSchema } from '../../shared/core/ideas.ts';
+import { AiJsonError } from '@/shared/ai/aiErrors.ts';
+import { parseJsonReply } from '@/shared/ai/jsonReply.ts';
+import { IDEA_TASK, ideaExport, interestProblem, startupIdeaPrompt, startupIdeaSchema } from '@/shared/core/ideas.ts';
 
 const idea = {
   name: 'PantryPal',
@@ -19,7 +19,18 @@ describe('startup ideas', () => {
     const prompt = startupIdeaPrompt('  sustainable cooking ');
     expect(prompt.split('\n')[0]).toBe(`Task: ${IDEA_TASK}`);
     expect(prompt).toContain('"sustainable cooking"');
-    for (const key of ['name', 'description', 'market', 'targetUsers', 'revenue', 'competitors', 'weaknesses', 'businessPlan', 'executive', 'solution'])
+    for (const key of [
+      'name',
+      'description',
+      'market',
+      'targetUsers',
+      'revenue',
+      'competitors',
+      'weaknesses',
+      'businessPlan',
+      'executive',
+      'solution',
+    ])
       expect(prompt).toContain(`"${key}"`);
   });
 

@@ -26,19 +26,13 @@ async function restrictedImports(code: string, filePath: string): Promise<string
 
 describe('import boundaries', () => {
   it('forbids shared/ from importing the dashboard', async () => {
-    const messages = await restrictedImports(
-      "import { App } from '../../web/App.tsx';\nexport const x = App;\n",
-      'shared/ui/Fake.tsx',
-    );
+    const messages = await restrictedImports("import { App } from '@/web/App.tsx';\nexport const x = App;\n", 'shared/ui/Fake.tsx');
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(/shared\/ must not import from web\//);
   });
 
   it('forbids shared/ from importing the extension', async () => {
-    const messages = await restrictedImports(
-      "import bg from '../entrypoints/background.ts';\nexport const x = bg;\n",
-      'shared/fake.ts',
-    );
+    const messages = await restrictedImports("import bg from '../entrypoints/background.ts';\nexport const x = bg;\n", 'shared/fake.ts');
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(/entrypoints\//);
   });
@@ -63,31 +57,23 @@ describe('import boundaries', () => {
   });
 
   it('allows shared/core to import other core modules', async () => {
-    const messages = await restrictedImports(
-      "import { ROUTES } from './routes.ts';\nexport const r = ROUTES;\n",
-      'shared/core/fake.ts',
-    );
+    const messages = await restrictedImports("import { ROUTES } from './routes.ts';\nexport const r = ROUTES;\n", 'shared/core/fake.ts');
     expect(messages).toEqual([]);
   });
 
   it('allows shared/ui to use React and MUI, and web/ to use shared/', async () => {
+    expect(await restrictedImports("import { useState } from 'react';\nexport const u = useState;\n", 'shared/ui/Fake.tsx')).toEqual([]);
     expect(
-      await restrictedImports("import { useState } from 'react';\nexport const u = useState;\n", 'shared/ui/Fake.tsx'),
-    ).toEqual([]);
-    expect(
-      await restrictedImports(
-        "import { ROUTES } from '../shared/core/routes.ts';\nexport const r = ROUTES;\n",
-        'web/Fake.tsx',
-      ),
+      await restrictedImports("import { ROUTES } from '../shared/core/routes.ts';\nexport const r = ROUTES;\n", 'web/Fake.tsx'),
     ).toEqual([]);
   });
 });
 
 describe('dashboard and extension boundaries', () => {
   it.each([
-    ["import { openDashboard } from '../../shared/ext/dashboardOpen.ts';", 'web/lib/fake.ts'],
+    ["import { openDashboard } from '@/shared/ext/dashboardOpen.ts';", 'web/lib/fake.ts'],
     ["import { extItems } from '../../../shared/ext/items.ts';", 'web/pages/settings/Fake.tsx'],
-    ["import { PanelApp } from '../../shared/ui/ext/PanelApp.tsx';", 'web/components/Fake.tsx'],
+    ["import { PanelApp } from '@/shared/ui/ext/PanelApp.tsx';", 'web/components/Fake.tsx'],
     ["import '@/shared/ext/messaging.ts';", 'web/Fake.tsx'],
   ])("forbids web/ from importing the extension's shared code: %s", async (line, filePath) => {
     const messages = await restrictedImports(`${line}\nexport {};\n`, filePath);
@@ -102,25 +88,46 @@ describe('dashboard and extension boundaries', () => {
   });
 
   it('forbids the extension entry points from importing web/', async () => {
-    const messages = await restrictedImports("import { supabase } from '../web/lib/supabase.ts';\nexport const s = supabase;\n", 'entrypoints/fake.ts');
+    const messages = await restrictedImports(
+      "import { supabase } from '../web/lib/supabase.ts';\nexport const s = supabase;\n",
+      'entrypoints/fake.ts',
+    );
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(/The extension must not import from web\//);
   });
 
   it.each(['shared/ext/fake.ts', 'shared/ui/ext/Fake.tsx'])('forbids %s from importing web/', async (filePath) => {
     const depth = filePath.split('/').length - 1;
-    const messages = await restrictedImports(`import { supabase } from '${'../'.repeat(depth)}web/lib/supabase.ts';\nexport const s = supabase;\n`, filePath);
+    const messages = await restrictedImports(
+      `import { supabase } from '${'../'.repeat(depth)}web/lib/supabase.ts';\nexport const s = supabase;\n`,
+      filePath,
+    );
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(/must not import from web\//);
   });
 
   it('allows both sides to use shared/core and shared/ui', async () => {
     expect(
-      await restrictedImports("import { readHandoffFragment } from '../../shared/core/handoff.ts';\nexport const r = readHandoffFragment;\n", 'web/lib/fake.ts'),
+      await restrictedImports(
+        "import { readHandoffFragment } from '@/shared/core/handoff.ts';\nexport const r = readHandoffFragment;\n",
+        'web/lib/fake.ts',
+      ),
     ).toEqual([]);
-    expect(await restrictedImports("import { useNotify } from '../../shared/ui/notices.tsx';\nexport const n = useNotify;\n", 'web/lib/Fake.tsx')).toEqual([]);
-    expect(await restrictedImports("import { dashboardOrigins } from '../shared/core/bridge.ts';\nexport const d = dashboardOrigins;\n", 'entrypoints/fake.ts')).toEqual([]);
-    expect(await restrictedImports("import { PanelApp } from '../shared/ui/ext/PanelApp.tsx';\nexport const p = PanelApp;\n", 'entrypoints/fake.tsx')).toEqual([]);
+    expect(
+      await restrictedImports("import { useNotify } from '@/shared/ui/notices.tsx';\nexport const n = useNotify;\n", 'web/lib/Fake.tsx'),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        "import { dashboardOrigins } from '../shared/core/bridge.ts';\nexport const d = dashboardOrigins;\n",
+        'entrypoints/fake.ts',
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        "import { PanelApp } from '../shared/ui/ext/PanelApp.tsx';\nexport const p = PanelApp;\n",
+        'entrypoints/fake.tsx',
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -130,16 +137,14 @@ describe('focused tests', () => {
     return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
   }
 
-  it.each([
-    "it.only('a', () => {});",
-    "describe.only('a', () => {});",
-    "test.only('a', () => {});",
-    "test.describe.only('a', () => {});",
-  ])('refuses %s anywhere in the repository', async (line) => {
-    for (const filePath of ['tests/unit/fake.test.ts', 'tests/e2e/fake.spec.ts', 'shared/core/fake.ts']) {
-      expect(await onlyMessages(`${line}\n`, filePath)).toEqual(['Remove .only: it skips every other test.']);
-    }
-  });
+  it.each(["it.only('a', () => {});", "describe.only('a', () => {});", "test.only('a', () => {});", "test.describe.only('a', () => {});"])(
+    'refuses %s anywhere in the repository',
+    async (line) => {
+      for (const filePath of ['tests/unit/fake.test.ts', 'tests/e2e/fake.spec.ts', 'shared/core/fake.ts']) {
+        expect(await onlyMessages(`${line}\n`, filePath)).toEqual(['Remove .only: it skips every other test.']);
+      }
+    },
+  );
 
   it('allows skip and plain tests', async () => {
     expect(await onlyMessages("test.skip('a', () => {});\nit('b', () => {});\n", 'tests/unit/fake.test.ts')).toEqual([]);

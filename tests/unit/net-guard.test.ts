@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { embeddedIpv4, ipv6Bytes, isPublicAddress } from '../../supabase/functions/_shared/net.ts';
-import { publicTarget, RefusedAddress, type Resolve } from '../../supabase/functions/_shared/pinnedFetch.ts';
+import { embeddedIpv4, ipv6Bytes, isPublicAddress } from '@/supabase/functions/_shared/net.ts';
+import { publicTarget, RefusedAddress, type Resolve } from '@/supabase/functions/_shared/pinnedFetch.ts';
 
 const PRIVATE = 'That address is on a private network and cannot be read.';
 const noDns: Resolve = async (host) => {
@@ -9,18 +9,66 @@ const noDns: Resolve = async (host) => {
 
 describe('address policy (fetch-url)', () => {
   it.each([
-    '127.0.0.1', '127.255.255.254', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0',
-    '0.1.2.3', '224.0.0.1', '239.255.255.250', '255.255.255.255', '240.0.0.1', '192.0.0.8', '192.0.2.1', '198.18.0.1', '198.51.100.7', '203.0.113.9',
-    '::1', '::', 'fe80::1', 'fd00::1', 'fc00::1', 'ff02::1', 'fec0::1', '100::1', '2001:db8::1', '3fff::1',
-    '::ffff:127.0.0.1', '::ffff:7f00:1', '0:0:0:0:0:ffff:7f00:1', '[::ffff:127.0.0.1]', '[::1]', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe',
-    '::127.0.0.1', '::7f00:1', '64:ff9b::a00:1', '64:ff9b::127.0.0.1', '64:ff9b:1::1', '2002:7f00:1::1', '2002:c000:204::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2',
-    'fe80::1%eth0', 'not-an-ip', '',
+    '127.0.0.1',
+    '127.255.255.254',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '0.1.2.3',
+    '224.0.0.1',
+    '239.255.255.250',
+    '255.255.255.255',
+    '240.0.0.1',
+    '192.0.0.8',
+    '192.0.2.1',
+    '198.18.0.1',
+    '198.51.100.7',
+    '203.0.113.9',
+    '::1',
+    '::',
+    'fe80::1',
+    'fd00::1',
+    'fc00::1',
+    'ff02::1',
+    'fec0::1',
+    '100::1',
+    '2001:db8::1',
+    '3fff::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '0:0:0:0:0:ffff:7f00:1',
+    '[::ffff:127.0.0.1]',
+    '[::1]',
+    '::ffff:10.0.0.1',
+    '::ffff:a9fe:a9fe',
+    '::127.0.0.1',
+    '::7f00:1',
+    '64:ff9b::a00:1',
+    '64:ff9b::127.0.0.1',
+    '64:ff9b:1::1',
+    '2002:7f00:1::1',
+    '2002:c000:204::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    'fe80::1%eth0',
+    'not-an-ip',
+    '',
   ])('%s is refused', (address) => expect(isPublicAddress(address)).toBe(false));
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '93.184.216.34', '2606:4700:4700::1111', '2a00:1450:4001:82b::200e', '::ffff:8.8.8.8', '64:ff9b::808:808'])(
-    '%s is allowed',
-    (address) => expect(isPublicAddress(address)).toBe(true),
-  );
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.32.0.1',
+    '100.128.0.1',
+    '93.184.216.34',
+    '2606:4700:4700::1111',
+    '2a00:1450:4001:82b::200e',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+  ])('%s is allowed', (address) => expect(isPublicAddress(address)).toBe(true));
 
   it('reads IPv6 in every spelling, and the IPv4 inside mapped and NAT64 forms', () => {
     expect(ipv6Bytes('::ffff:127.0.0.1')).toEqual(ipv6Bytes('0:0:0:0:0:ffff:7f00:1'));
@@ -66,7 +114,9 @@ describe('publicTarget: every way of writing a private address in a URL', () => 
     await expect(publicTarget(new URL('https://mixed.example/'), resolve)).rejects.toThrow(PRIVATE);
     await expect(publicTarget(new URL('https://nowhere.example/'), async () => [])).rejects.toThrow('That address could not be found.');
     await expect(publicTarget(new URL('ftp://example.com/'), noDns)).rejects.toBeInstanceOf(RefusedAddress);
-    await expect(publicTarget(new URL('https://user:pw@example.com/'), noDns)).rejects.toThrow('Addresses with a user name or password cannot be added.');
+    await expect(publicTarget(new URL('https://user:pw@example.com/'), noDns)).rejects.toThrow(
+      'Addresses with a user name or password cannot be added.',
+    );
   });
 
   it('returns the checked address to connect to, and asks DNS once', async () => {

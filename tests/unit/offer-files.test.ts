@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { NoticeInput } from '../../shared/ui/notices.tsx';
+import type { NoticeInput } from '@/shared/ui/notices.tsx';
 
 /** The offer builder's downloads and copy: the notices on success and failure. */
 
 const exportDocument = vi.fn();
-vi.mock('../../shared/export/index.ts', () => ({ exportDocument: (...args: unknown[]) => exportDocument(...args) }));
+vi.mock('@/shared/export/index.ts', () => ({ exportDocument: (...args: unknown[]) => exportDocument(...args) }));
 const downloadFile = vi.fn();
-vi.mock('../../shared/ui/download.ts', () => ({ downloadFile: (...args: unknown[]) => downloadFile(...args) }));
+vi.mock('@/shared/ui/download.ts', () => ({ downloadFile: (...args: unknown[]) => downloadFile(...args) }));
 
-const { copyText, downloadOffer } = await import('../../web/pages/offers/offerFiles.ts');
+const { copyText, downloadOffer } = await import('@/web/pages/offers/offerFiles.ts');
 const DOC = { title: 'Creator Sprint', sections: [{ markdown: 'x' }] };
 
 afterEach(() => {
@@ -50,7 +50,10 @@ describe('copy', () => {
   });
 
   it('a refused clipboard is a destructive notice, not a false success', async () => {
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn().mockRejectedValue(new Error('denied')) }, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: vi.fn().mockRejectedValue(new Error('denied')) },
+      configurable: true,
+    });
     const notices: NoticeInput[] = [];
     await copyText('x', '✅ Copied to clipboard!', (n) => notices.push(n));
     expect(notices).toEqual([expect.objectContaining({ title: 'Copy failed', variant: 'destructive' })]);

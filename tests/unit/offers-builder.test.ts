@@ -16,32 +16,54 @@ import {
   updateAsset,
   workspaceStorageKey,
   type OfferFramework,
-} from '../../shared/core/offers/index.ts';
-import { exportDocument } from '../../shared/export/index.ts';
+} from '@/shared/core/offers/index.ts';
+import { exportDocument } from '@/shared/export/index.ts';
 
 /** The offer builder's working copy, its exports and the structured rewrite prompt. */
 
 const FRAMEWORK: OfferFramework = {
   title: 'Creator Sprint: 30 Days!',
-  description: { title: 'Ship in 30 days', about: 'A course.', for: ['Coaches', 'Creators', 'Consultants'], why: ['d', 'e', 'f'], outcome: ['g', 'h', 'i'] },
+  description: {
+    title: 'Ship in 30 days',
+    about: 'A course.',
+    for: ['Coaches', 'Creators', 'Consultants'],
+    why: ['d', 'e', 'f'],
+    outcome: ['g', 'h', 'i'],
+  },
   items: ['Offer Hooks', 'Report Card', ...Array.from({ length: 13 }, (_, i) => `Asset ${i}`)],
 };
 
 const REPORT = {
   format: 'reportCard' as const,
-  data: { criteria: Array.from({ length: 8 }, (_, i) => ({ name: `Criterion ${i}`, score: i < 4 ? 6 : 9, reasoning: i === 0 ? 'Needs a | pipe' : 'Fine.' })) },
+  data: {
+    criteria: Array.from({ length: 8 }, (_, i) => ({
+      name: `Criterion ${i}`,
+      score: i < 4 ? 6 : 9,
+      reasoning: i === 0 ? 'Needs a | pipe' : 'Fine.',
+    })),
+  },
 };
 
 function filledOffer() {
   let offer = newOffer('course pricing', FRAMEWORK);
-  offer = updateAsset(offer, 'Offer Hooks', { content: { format: 'text', markdown: '1. **Stop guessing**\n2. Ship it' }, notes: 'Use the second one' });
+  offer = updateAsset(offer, 'Offer Hooks', {
+    content: { format: 'text', markdown: '1. **Stop guessing**\n2. Ship it' },
+    notes: 'Use the second one',
+  });
   offer = updateAsset(offer, 'Report Card', { content: REPORT });
   return { ...offer, generalNotes: 'Launch in May' };
 }
 
 describe('the working copy kept in the browser', () => {
   it('round-trips through JSON and fills defaults', () => {
-    const workspace = { ...emptyWorkspace(), idea: 'course pricing', provider: 'openai', model: 'gpt-4o-mini', offer: filledOffer(), dirty: true };
+    const workspace = {
+      ...emptyWorkspace(),
+      idea: 'course pricing',
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      offer: filledOffer(),
+      dirty: true,
+    };
     expect(parseWorkspace(JSON.stringify(workspace))).toEqual(workspace);
     expect(parseWorkspace(JSON.stringify({ idea: 'only an idea' }))).toEqual({ ...emptyWorkspace(), idea: 'only an idea' });
   });
@@ -51,7 +73,10 @@ describe('the working copy kept in the browser', () => {
     expect(parseWorkspace('{not json')).toBeNull();
     const broken = { ...emptyWorkspace(), offer: { ...filledOffer(), framework: { ...FRAMEWORK, items: [] } } };
     expect(parseWorkspace(JSON.stringify(broken))).toBeNull();
-    const badAsset = { ...emptyWorkspace(), offer: { ...filledOffer(), assets: [{ name: 'Report Card', content: { format: 'reportCard', data: { criteria: [] } } }] } };
+    const badAsset = {
+      ...emptyWorkspace(),
+      offer: { ...filledOffer(), assets: [{ name: 'Report Card', content: { format: 'reportCard', data: { criteria: [] } } }] },
+    };
     expect(parseWorkspace(JSON.stringify(badAsset))).toBeNull();
   });
 
@@ -97,7 +122,16 @@ describe('offer exports', () => {
     const file = await exportDocument(offerExport(filledOffer()), 'docx', offerFileName(filledOffer()));
     expect(file.fileName).toBe('creator_sprint__30_days_.docx');
     const xml = await (await JSZip.loadAsync(file.data as ArrayBuffer)).file('word/document.xml')!.async('string');
-    for (const text of ['Creator Sprint: 30 Days!', 'Offer Hooks', 'Stop guessing', 'Criterion 7', '9/10', 'Launch in May', CONTENT_NOT_GENERATED]) expect(xml).toContain(text);
+    for (const text of [
+      'Creator Sprint: 30 Days!',
+      'Offer Hooks',
+      'Stop guessing',
+      'Criterion 7',
+      '9/10',
+      'Launch in May',
+      CONTENT_NOT_GENERATED,
+    ])
+      expect(xml).toContain(text);
     expect(xml).toContain('<w:tbl>');
   });
 });

@@ -25,12 +25,25 @@ import {
   updateAsset,
   videoEmbedUrl,
   type OfferFramework,
-} from '../../shared/core/offers/index.ts';
+} from '@/shared/core/offers/index.ts';
 
 const ITEMS = [
-  'Offer Hooks', 'Sales Page Headlines', 'Product Launch Email Sequence', 'Launch Plan (Checklist)', 'Content Writing Templates',
-  'Video Script', 'Launch Ideas', 'Webinar Outline', 'Facebook Ads', 'YouTube Ads', 'Facebook Retargeting Ads', 'Pricing Strategy',
-  'Refund Reducer', 'Market Analysis', 'Report Card', { name: 'Lead Magnet Ideas', subItems: ['quiz', 'checklist'] },
+  'Offer Hooks',
+  'Sales Page Headlines',
+  'Product Launch Email Sequence',
+  'Launch Plan (Checklist)',
+  'Content Writing Templates',
+  'Video Script',
+  'Launch Ideas',
+  'Webinar Outline',
+  'Facebook Ads',
+  'YouTube Ads',
+  'Facebook Retargeting Ads',
+  'Pricing Strategy',
+  'Refund Reducer',
+  'Market Analysis',
+  'Report Card',
+  { name: 'Lead Magnet Ideas', subItems: ['quiz', 'checklist'] },
 ];
 
 const FRAMEWORK: OfferFramework = {
@@ -89,7 +102,9 @@ describe('schemas (spec 001 §3, §9)', () => {
     expect(long.title).toHaveLength(OFFER_TITLE_MAX);
     expect(long.title.endsWith('…')).toBe(true);
     expect(offerFrameworkSchema.safeParse({ ...FRAMEWORK, items: [...ITEMS, ...ITEMS] }).success).toBe(false);
-    expect(offerFrameworkSchema.safeParse({ ...FRAMEWORK, description: { ...FRAMEWORK.description, for: ['a', 'b'] } }).success).toBe(false);
+    expect(offerFrameworkSchema.safeParse({ ...FRAMEWORK, description: { ...FRAMEWORK.description, for: ['a', 'b'] } }).success).toBe(
+      false,
+    );
   });
 
   it('a report card has at least 8 criteria scored 1-10; an email sequence exactly 5 emails', () => {
@@ -193,10 +208,15 @@ describe('Generate All scheduling (spec 001 §4)', () => {
 
   it('a stop starts nothing new; the summary says so; nothing to do is "already up to date"', async () => {
     const controller = new AbortController();
-    const result = await runBounded(['a', 'b', 'c', 'd'], 1, async (name) => {
-      if (name === 'b') controller.abort();
-      return true;
-    }, { signal: controller.signal });
+    const result = await runBounded(
+      ['a', 'b', 'c', 'd'],
+      1,
+      async (name) => {
+        if (name === 'b') controller.abort();
+        return true;
+      },
+      { signal: controller.signal },
+    );
     expect(result.succeeded).toEqual(['a', 'b']);
     expect(result.skipped).toEqual(['c', 'd']);
     expect(generateAllSummary(result).title).toBe('Generation stopped');
@@ -206,7 +226,10 @@ describe('Generate All scheduling (spec 001 §4)', () => {
 
 describe('knowledge context and Organize', () => {
   it('cuts the knowledge base to the budget and says so', () => {
-    const docs = [{ name: 'A', content: 'x'.repeat(50) }, { name: 'B', content: 'y'.repeat(50) }];
+    const docs = [
+      { name: 'A', content: 'x'.repeat(50) },
+      { name: 'B', content: 'y'.repeat(50) },
+    ];
     expect(knowledgeContext(docs, 1000)).toMatchObject({ trimmed: false, included: 2, total: 2 });
     const cut = knowledgeContext(docs, 70);
     expect(cut).toMatchObject({ trimmed: true, included: 2, total: 2 });
@@ -214,15 +237,26 @@ describe('knowledge context and Organize', () => {
     expect(knowledgeContext(docs, 20).trimmed).toBe(true);
   });
 
-  it("gives each model a knowledge budget after its context window, capped", () => {
+  it('gives each model a knowledge budget after its context window, capped', () => {
     expect(knowledgeBudgetChars('gpt-4')).toBe(8_000);
     expect(knowledgeBudgetChars('gpt-3.5-turbo')).toBe(16_000);
-    for (const model of ['gpt-4-turbo-preview', 'gpt-4o-mini', 'models/gemini-2.5-flash', 'claude-sonnet-4-5', 'command-a-03-2025', 'jamba-large', 'meta-llama/Llama-3.1-8B-Instruct']) {
+    for (const model of [
+      'gpt-4-turbo-preview',
+      'gpt-4o-mini',
+      'models/gemini-2.5-flash',
+      'claude-sonnet-4-5',
+      'command-a-03-2025',
+      'jamba-large',
+      'meta-llama/Llama-3.1-8B-Instruct',
+    ]) {
       expect(knowledgeBudgetChars(model)).toBe(KNOWLEDGE_BUDGET_MAX_CHARS);
     }
     expect(knowledgeBudgetChars('phi3:latest')).toBe(KNOWLEDGE_BUDGET_CHARS);
     expect(knowledgeBudgetChars('')).toBe(KNOWLEDGE_BUDGET_CHARS);
-    expect(knowledgeContext([{ name: 'a', content: 'x'.repeat(30_000) }], knowledgeBudgetChars('gpt-4'))).toMatchObject({ budget: 8_000, trimmed: true });
+    expect(knowledgeContext([{ name: 'a', content: 'x'.repeat(30_000) }], knowledgeBudgetChars('gpt-4'))).toMatchObject({
+      budget: 8_000,
+      trimmed: true,
+    });
   });
 
   it('a plan never loses or duplicates an asset', () => {

@@ -7,7 +7,7 @@ import {
   parsePrompt,
   usesPageVariables,
   type PromptField,
-} from '../../shared/core/placeholders.ts';
+} from '@/shared/core/placeholders.ts';
 
 const ids = (text: string) => parsePrompt(text).fields.map((f) => f.id);
 const field = (text: string, id: string): PromptField => {
@@ -41,7 +41,12 @@ describe('parsePrompt', () => {
       options: ['friendly', 'formal', 'playful'],
       required: true,
     });
-    expect(field('[tone: friendly|*formal]', 'tone')).toMatchObject({ kind: 'choice', options: ['friendly', 'formal'], defaultValue: 'formal', required: false });
+    expect(field('[tone: friendly|*formal]', 'tone')).toMatchObject({
+      kind: 'choice',
+      options: ['friendly', 'formal'],
+      defaultValue: 'formal',
+      required: false,
+    });
     // Repeated and blank options are dropped.
     expect(field('[size: S||M|S|L]', 'size')).toMatchObject({ options: ['S', 'M', 'L'] });
   });
@@ -73,7 +78,9 @@ describe('parsePrompt', () => {
   });
 
   it('reads page variables with any case and spacing, and only the known ones', () => {
-    const parsed = parsePrompt('Summarise {{ page }} from {{URL}} titled {{title}}; focus on {{selection}} {{transcript}} {{unknown}} {{page}}');
+    const parsed = parsePrompt(
+      'Summarise {{ page }} from {{URL}} titled {{title}}; focus on {{selection}} {{transcript}} {{unknown}} {{page}}',
+    );
     expect(parsed.fields.map((f) => f.id)).toEqual(['{{page}}', '{{url}}', '{{title}}', '{{selection}}', '{{transcript}}']);
     expect(parsed.fields[0]).toMatchObject({ kind: 'page', label: 'Page text', multiline: true, required: true });
     expect(usesPageVariables(parsed)).toEqual(['page', 'url', 'title', 'selection', 'transcript']);
@@ -91,7 +98,12 @@ describe('parsePrompt', () => {
   });
 
   it('lets a later occurrence add the options or default the first one lacked', () => {
-    expect(field('[tone] … again [tone: warm|*cold]', 'tone')).toMatchObject({ kind: 'choice', options: ['warm', 'cold'], defaultValue: 'cold', required: false });
+    expect(field('[tone] … again [tone: warm|*cold]', 'tone')).toMatchObject({
+      kind: 'choice',
+      options: ['warm', 'cold'],
+      defaultValue: 'cold',
+      required: false,
+    });
     expect(field('[city] … [city=Paris]', 'city')).toMatchObject({ kind: 'text', defaultValue: 'Paris', required: false });
     expect(field('[city=Paris] … [city=Rome]', 'city')).toMatchObject({ defaultValue: 'Paris' });
   });
@@ -132,7 +144,11 @@ describe('fillPrompt', () => {
   });
 
   it('inserts values verbatim in one pass (a value holding [x] or {{page}} stays as typed)', () => {
-    const result = fillPrompt('A [first] B [second] C {{page}}', { first: '[second] and {{page}}', second: '$& $1', '{{page}}': 'Page body' });
+    const result = fillPrompt('A [first] B [second] C {{page}}', {
+      first: '[second] and {{page}}',
+      second: '$& $1',
+      '{{page}}': 'Page body',
+    });
     expect(result.text).toBe('A [second] and {{page}} B $& $1 C Page body');
   });
 
@@ -165,6 +181,8 @@ describe('fillPrompt', () => {
     expect(parsed.fields.map((f) => [f.id, f.label])).toEqual(questions.map((q) => [q.placeholderKey, q.label]));
     const { text: filled, missing } = fillPrompt(text, { email_topic: 'a webinar', recipients: 'subscribers', tone: 'warm' }, parsed);
     expect(missing).toEqual([]);
-    expect(filled).toBe('Write 10 email subject lines for an email about a webinar sent to subscribers. The tone should be warm. Keep them under 50 characters.');
+    expect(filled).toBe(
+      'Write 10 email subject lines for an email about a webinar sent to subscribers. The tone should be warm. Keep them under 50 characters.',
+    );
   });
 });

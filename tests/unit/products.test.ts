@@ -10,7 +10,7 @@ import {
   productDownloadsLabel,
   purchaseFileName,
   purchaseFileText,
-} from '../../shared/core/products.ts';
+} from '@/shared/core/products.ts';
 
 /** Digital products' pure rules: price, file name, download limits. */
 
@@ -39,7 +39,8 @@ describe('isSellablePrice (spec 000 §5, §9: above 1,000,000 is treated as not 
   });
 
   it('refuses prices above 1,000,000, negatives, non-numbers and no price', () => {
-    for (const price of [1_000_000.01, 5_000_000, -1, Number.NaN, Number.POSITIVE_INFINITY, null, undefined]) expect(isSellablePrice(price)).toBe(false);
+    for (const price of [1_000_000.01, 5_000_000, -1, Number.NaN, Number.POSITIVE_INFINITY, null, undefined])
+      expect(isSellablePrice(price)).toBe(false);
   });
 });
 
@@ -80,7 +81,13 @@ describe('max downloads (spec 001 product edit, §9)', () => {
   });
 
   it('Product Management shows the owner’s and the buyers’ downloads apart, and the limit each has', () => {
-    expect(productDownloadsLabel({ downloadCount: 3, soldDownloads: 5, sales: 2, maxDownloads: 10 })).toEqual({ counts: 'Owner 3 · Buyers 5', limit: '2 sales · limit 10 each' });
-    expect(productDownloadsLabel({ downloadCount: 0, soldDownloads: 1, sales: 1, maxDownloads: null })).toEqual({ counts: 'Owner 0 · Buyers 1', limit: '1 sale · limit ∞ each' });
+    expect(productDownloadsLabel({ downloadCount: 3, soldDownloads: 5, sales: 2, maxDownloads: 10 })).toEqual({
+      counts: 'Owner 3 · Buyers 5',
+      limit: '2 sales · limit 10 each',
+    });
+    expect(productDownloadsLabel({ downloadCount: 0, soldDownloads: 1, sales: 1, maxDownloads: null })).toEqual({
+      counts: 'Owner 0 · Buyers 1',
+      limit: '1 sale · limit ∞ each',
+    });
   });
 });

@@ -11,7 +11,7 @@ import {
   pagesFor,
   parseLibraryParams,
   type LibraryView,
-} from '../../shared/core/promptLibraryView.ts';
+} from '@/shared/core/promptLibrary/view.ts';
 
 const FOLDER = '3f2b6c1e-8a4d-4e0f-9b7a-1c2d3e4f5a6b';
 

@@ -16,7 +16,7 @@ import {
   sortOrder,
   type FetchFolder,
   type FolderRef,
-} from '../../shared/core/promptLibrary.ts';
+} from '@/shared/core/promptLibrary/library.ts';
 
 describe('spec texts', () => {
   it('are the prompt manager texts of spec 000, verbatim', () => {
@@ -30,7 +30,11 @@ describe('spec texts', () => {
       noTextToImport: 'No text to import.',
       noValidPrompts: 'No valid prompts found in text.',
     });
-    expect(LIBRARY_ERRORS.fetchYourPrompts('boom')).toEqual({ title: 'Error fetching your prompts', description: 'boom', variant: 'destructive' });
+    expect(LIBRARY_ERRORS.fetchYourPrompts('boom')).toEqual({
+      title: 'Error fetching your prompts',
+      description: 'boom',
+      variant: 'destructive',
+    });
     expect(LIBRARY_ERRORS.fetchFolders('x').title).toBe('Error fetching prompt folders');
     expect(LIBRARY_ERRORS.fetchPrompts('x').title).toBe('Error fetching prompts');
     expect(LIBRARY_ERRORS.createFolder('x').title).toBe('Error creating folder');
@@ -115,17 +119,25 @@ describe('one prompt per line import', () => {
 
   it('skips a line too long to be a prompt and says which', () => {
     const result = parseImportLines(`ok line\n${'y'.repeat(100_001)}`, null);
-    expect(result).toMatchObject({ ok: true, rows: [{ name: 'ok line' }], skipped: [{ line: 2, reason: 'Longer than 100,000 characters.' }] });
+    expect(result).toMatchObject({
+      ok: true,
+      rows: [{ name: 'ok line' }],
+      skipped: [{ line: 2, reason: 'Longer than 100,000 characters.' }],
+    });
   });
 });
 
 describe('breadcrumb walk', () => {
   const tree = (count: number): Map<string, FolderRef> =>
-    new Map(Array.from({ length: count }, (_, i) => [`f${i}`, { id: `f${i}`, name: `Level ${i}`, parentId: i === 0 ? null : `f${i - 1}` }]));
-  const fetcher = (folders: Map<string, FolderRef>, calls: string[] = []): FetchFolder => async (id) => {
-    calls.push(id);
-    return { data: folders.get(id) ?? null, error: null };
-  };
+    new Map(
+      Array.from({ length: count }, (_, i) => [`f${i}`, { id: `f${i}`, name: `Level ${i}`, parentId: i === 0 ? null : `f${i - 1}` }]),
+    );
+  const fetcher =
+    (folders: Map<string, FolderRef>, calls: string[] = []): FetchFolder =>
+    async (id) => {
+      calls.push(id);
+      return { data: folders.get(id) ?? null, error: null };
+    };
 
   it('is just the root at the root', async () => {
     expect(await buildFolderPath(null, fetcher(tree(1)))).toEqual({ ok: true, crumbs: [ROOT_CRUMB], truncated: false });
@@ -178,7 +190,10 @@ describe('breadcrumb walk', () => {
     const throwing: FetchFolder = async () => {
       throw new Error('Failed to fetch');
     };
-    expect(await buildFolderPath('f1', throwing)).toMatchObject({ ok: false, notice: { title: 'Error building folder path', description: 'Failed to fetch' } });
+    expect(await buildFolderPath('f1', throwing)).toMatchObject({
+      ok: false,
+      notice: { title: 'Error building folder path', description: 'Failed to fetch' },
+    });
   });
 
   it('builds the same path from a loaded tree', () => {

@@ -10,7 +10,7 @@ import {
   type FreeCategory,
   type FreePrompt,
   type OwnPrompt,
-} from '../../shared/core/promptStacks.ts';
+} from '@/shared/core/promptStacks.ts';
 import {
   clampPage,
   defaultProviderFor,
@@ -18,7 +18,7 @@ import {
   RECOMMENDED_PAGE_SIZE,
   saveRecommendedProblem,
   tagsPreview,
-} from '../../shared/core/recommendedPrompts.ts';
+} from '@/shared/core/recommendedPrompts.ts';
 
 const categories: FreeCategory[] = [
   { id: 'marketing', name: 'Marketing Magic', description: 'Ads and outlines' },
@@ -43,7 +43,14 @@ const freePrompts = [
   free('orphan', 'gone', 'Not shown'),
 ];
 const own: OwnPrompt[] = [
-  { id: 'u1', name: 'My launch email', promptText: 'Announce the LAUNCH of [product]', isPremium: false, folderId: 'f1', folderName: 'Launch' },
+  {
+    id: 'u1',
+    name: 'My launch email',
+    promptText: 'Announce the LAUNCH of [product]',
+    isPremium: false,
+    folderId: 'f1',
+    folderName: 'Launch',
+  },
   { id: 'u2', name: 'Loose idea', promptText: 'Brainstorm names', isPremium: false, folderId: null, folderName: null },
   { id: 'u3', name: 'Another launch', promptText: 'Tweet it', isPremium: false, folderId: 'f1', folderName: 'Launch' },
   { id: 'u4', name: 'Ads', promptText: 'Write ads', isPremium: false, folderId: 'f2', folderName: 'ads' },
@@ -73,14 +80,19 @@ describe('prompt stacks page', () => {
   });
 
   it('badges premium prompts Subscription and the rest Free, and links to /run-prompt/{id}', () => {
-    expect(stacks.prompts.find((p) => p.id === 'fp4')).toMatchObject({ badge: 'Subscription', isPremium: true, runPath: '/run-prompt/fp4' });
+    expect(stacks.prompts.find((p) => p.id === 'fp4')).toMatchObject({
+      badge: 'Subscription',
+      isPremium: true,
+      runPath: '/run-prompt/fp4',
+    });
     expect(stacks.prompts.find((p) => p.id === 'fp1')).toMatchObject({ badge: 'Free' });
     expect(stacks.prompts.find((p) => p.id === 'u1')).toMatchObject({ badge: 'Free', runPath: '/run-prompt/u1' });
     expect(runPromptPath('a b')).toBe('/run-prompt/a%20b');
   });
 
   it('searches name and prompt text case-insensitively, within the chosen category', () => {
-    const names = (search: string, categoryKey: string | null = null) => filterStackPrompts(stacks.prompts, { search, categoryKey }).map((p) => p.id);
+    const names = (search: string, categoryKey: string | null = null) =>
+      filterStackPrompts(stacks.prompts, { search, categoryKey }).map((p) => p.id);
     expect(names('launch')).toEqual(['u1', 'u3']);
     expect(names('  EMAIL ')).toEqual(['fp3', 'u1']);
     expect(names('[PRODUCT]')).toEqual(['fp1', 'fp2', 'fp4', 'fp3', 'u1']);
@@ -90,8 +102,14 @@ describe('prompt stacks page', () => {
   });
 
   it('shows the three empty texts verbatim and the /my-prompts link when signed in', () => {
-    expect(stacksEmptyState(0, { search: 'zzz', categoryKey: 'free:marketing' }, true)).toEqual({ text: 'No prompts match your search.', showMyPromptsLink: true });
-    expect(stacksEmptyState(0, { search: ' ', categoryKey: 'free:empty' }, false)).toEqual({ text: 'No prompts in this category currently.', showMyPromptsLink: false });
+    expect(stacksEmptyState(0, { search: 'zzz', categoryKey: 'free:marketing' }, true)).toEqual({
+      text: 'No prompts match your search.',
+      showMyPromptsLink: true,
+    });
+    expect(stacksEmptyState(0, { search: ' ', categoryKey: 'free:empty' }, false)).toEqual({
+      text: 'No prompts in this category currently.',
+      showMyPromptsLink: false,
+    });
     expect(stacksEmptyState(0, { search: '', categoryKey: null }, true)).toEqual({
       text: 'No prompts found. Start by exploring free categories or create your own!',
       showMyPromptsLink: true,

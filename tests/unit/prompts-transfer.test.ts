@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { LibraryFolder, LibraryPrompt } from '../../shared/core/promptLibrary.ts';
+import type { LibraryFolder, LibraryPrompt } from '@/shared/core/promptLibrary/library.ts';
 import {
   FILE_TEXTS,
   joinFolderPath,
@@ -10,11 +10,16 @@ import {
   SKIP_REASONS,
   splitFolderPath,
   type ParsedLibrary,
-} from '../../shared/core/promptLibraryFile.ts';
-import { parseLibraryFile } from '../../shared/core/promptLibraryFileRead.ts';
-import { importReportNotice, planLibraryImport, type ImportPlan } from '../../shared/core/promptLibraryImport.ts';
+} from '@/shared/core/promptLibrary/file.ts';
+import { parseLibraryFile } from '@/shared/core/promptLibrary/fileRead.ts';
+import { importReportNotice, planLibraryImport, type ImportPlan } from '@/shared/core/promptLibrary/import.ts';
 
-const folder = (id: string, name: string, parentId: string | null, createdAt = '2026-01-01T00:00:00.000Z'): LibraryFolder => ({ id, name, parentId, createdAt });
+const folder = (id: string, name: string, parentId: string | null, createdAt = '2026-01-01T00:00:00.000Z'): LibraryFolder => ({
+  id,
+  name,
+  parentId,
+  createdAt,
+});
 let seq = 0;
 const prompt = (name: string, folderId: string | null, extra: Partial<LibraryPrompt> = {}): LibraryPrompt => ({
   id: `p${++seq}`,
@@ -42,7 +47,13 @@ function sampleLibrary(): { folders: LibraryFolder[]; prompts: LibraryPrompt[] }
     folder('f-empty', 'Empty folder', null),
   ];
   const prompts = [
-    prompt('Welcome email', 'f-mail', { tags: ['email', 'onboarding'], isFavorite: true, llmProvider: 'anthropic', model: 'claude-sonnet-4', description: 'First mail' }),
+    prompt('Welcome email', 'f-mail', {
+      tags: ['email', 'onboarding'],
+      isFavorite: true,
+      llmProvider: 'anthropic',
+      model: 'claude-sonnet-4',
+      description: 'First mail',
+    }),
     prompt('=SUM(A1:A2)', null, { promptText: '+1 starts like a formula\n\nand spans "quoted" lines, with, commas' }),
     prompt("'=already quoted", 'f-deep', { promptText: '-minus first', templateId: 'blog_post' }),
     prompt('Ünïcödé 😀', 'f-mkt', { promptText: '  leading and trailing spaces  ', tags: ['émoji'] }),
@@ -53,7 +64,10 @@ function sampleLibrary(): { folders: LibraryFolder[]; prompts: LibraryPrompt[] }
 }
 
 /** The library as a comparable shape: folders by path, prompts by content (no ids). */
-function canonical(folders: readonly { id: string; name: string; parentId: string | null }[], prompts: readonly Omit<LibraryPrompt, 'id' | 'isPremium' | 'updatedAt'>[]) {
+function canonical(
+  folders: readonly { id: string; name: string; parentId: string | null }[],
+  prompts: readonly Omit<LibraryPrompt, 'id' | 'isPremium' | 'updatedAt'>[],
+) {
   const byId = new Map(folders.map((f) => [f.id, f]));
   const path = (id: string | null): string => {
     const names: string[] = [];
@@ -62,9 +76,7 @@ function canonical(folders: readonly { id: string; name: string; parentId: strin
   };
   return {
     folders: folders.map((f) => path(f.id)).sort(),
-    prompts: prompts
-      .map((p) => ({ ...p, folderId: path(p.folderId) }))
-      .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)),
+    prompts: prompts.map((p) => ({ ...p, folderId: path(p.folderId) })).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)),
   };
 }
 
@@ -73,8 +85,17 @@ const strip = ({ id: _id, isPremium: _p, updatedAt: _u, ...rest }: LibraryPrompt
 /** Applies a plan to an empty library the way the data layer does (refs become ids). */
 function applyToEmpty(plan: ImportPlan) {
   const ids = new Map(plan.folders.map((f, i) => [f.ref, `new-${i}`]));
-  const folders = plan.folders.map((f) => ({ id: ids.get(f.ref)!, name: f.name, parentId: f.parentRef ? ids.get(f.parentRef)! : f.parentId, createdAt: f.createdAt }));
-  const prompts = plan.prompts.map(({ row: _row, folderRef, folderId, ...p }) => ({ ...p, folderId: folderRef ? ids.get(folderRef)! : folderId, createdAt: p.createdAt! }));
+  const folders = plan.folders.map((f) => ({
+    id: ids.get(f.ref)!,
+    name: f.name,
+    parentId: f.parentRef ? ids.get(f.parentRef)! : f.parentId,
+    createdAt: f.createdAt,
+  }));
+  const prompts = plan.prompts.map(({ row: _row, folderRef, folderId, ...p }) => ({
+    ...p,
+    folderId: folderRef ? ids.get(folderRef)! : folderId,
+    createdAt: p.createdAt!,
+  }));
   return { folders, prompts };
 }
 
@@ -130,14 +151,25 @@ describe('reading files', () => {
     expect(parseLibraryFile('{"format": "other", "prompts": []}')).toEqual({ ok: false, error: FILE_TEXTS.notLibrary });
     expect(parseLibraryFile('[1, 2]')).toEqual({ ok: false, error: FILE_TEXTS.notLibrary });
     expect(parseLibraryFile('{ broken')).toMatchObject({ ok: false, error: expect.stringMatching(/^The file is not valid JSON: /) });
-    expect(parseLibraryFile('{"format":"ai-vault-prompt-library","version":2,"prompts":[]}')).toEqual({ ok: false, error: FILE_TEXTS.newerVersion(2) });
+    expect(parseLibraryFile('{"format":"ai-vault-prompt-library","version":2,"prompts":[]}')).toEqual({
+      ok: false,
+      error: FILE_TEXTS.newerVersion(2),
+    });
     expect(parseLibraryFile('title,body\nA,B')).toEqual({ ok: false, error: FILE_TEXTS.csvColumns });
   });
 
   it('imports a plain two-column sheet (any header case, BOM) into the root', () => {
     const library = parsed('\uFEFFName,Prompt_Text\nHeadlines,Write 10 headlines for [product]\n,no name\nEmpty text,  \n');
     expect(library.prompts).toEqual([
-      expect.objectContaining({ row: 'Row 2', name: 'Headlines', promptText: 'Write 10 headlines for [product]', llmProvider: 'openai', folderRef: null, tags: [], isFavorite: false }),
+      expect.objectContaining({
+        row: 'Row 2',
+        name: 'Headlines',
+        promptText: 'Write 10 headlines for [product]',
+        llmProvider: 'openai',
+        folderRef: null,
+        tags: [],
+        isFavorite: false,
+      }),
     ]);
     expect(library.skipped).toEqual([
       { row: 'Row 3', name: '', reason: SKIP_REASONS.nameMissing },
@@ -157,7 +189,9 @@ describe('reading files', () => {
       'prompt,,Short row',
     ].join('\n');
     const library = parsed(csv);
-    expect(library.prompts).toEqual([expect.objectContaining({ row: 'Row 7', name: 'Good', tags: ['a', 'b'], isFavorite: true, createdAt: null })]);
+    expect(library.prompts).toEqual([
+      expect.objectContaining({ row: 'Row 7', name: 'Good', tags: ['a', 'b'], isFavorite: true, createdAt: null }),
+    ]);
     expect(library.folders.map((f) => f.name)).toEqual(['Ideas', 'Q3']);
     expect(library.skipped).toEqual([
       { row: 'Row 2', name: 'n'.repeat(201), reason: SKIP_REASONS.nameTooLong },
@@ -196,7 +230,13 @@ describe('reading files', () => {
     const library = parsed(JSON.stringify(file));
     expect(library.folders).toEqual([{ ref: 'a', name: 'Kept', parentRef: null, createdAt: null }]);
     expect(library.prompts).toEqual([
-      expect.objectContaining({ row: 'Prompt 1', folderRef: 'a', tags: ['x', 'y'], isFavorite: true, createdAt: '2026-05-05T05:05:05.000Z' }),
+      expect.objectContaining({
+        row: 'Prompt 1',
+        folderRef: 'a',
+        tags: ['x', 'y'],
+        isFavorite: true,
+        createdAt: '2026-05-05T05:05:05.000Z',
+      }),
     ]);
     // Folders first, then prompts, each in file order.
     expect(library.skipped).toEqual([
@@ -226,7 +266,10 @@ describe('planning an import into an existing library', () => {
         { id: 'db-target', name: 'Imported', parentId: null },
         { id: 'db-mkt', name: 'Marketing', parentId: 'db-target' },
       ],
-      prompts: [{ name: 'Welcome email', promptText: 'nope, different text', folderId: 'db-mkt' }, { name: 'Duplicate', promptText: 'Text of Duplicate about [topic]', folderId: 'db-mkt' }],
+      prompts: [
+        { name: 'Welcome email', promptText: 'nope, different text', folderId: 'db-mkt' },
+        { name: 'Duplicate', promptText: 'Text of Duplicate about [topic]', folderId: 'db-mkt' },
+      ],
     };
     const plan = planLibraryImport(library, existing, 'db-target');
     expect(plan.mergedFolders).toBe(1);
@@ -260,7 +303,8 @@ describe('planning an import into an existing library', () => {
     });
     expect(partial).toEqual({
       title: 'Error importing prompts',
-      description: '1,000 prompts and 0 folders added, 3 folders merged into existing ones. Network down. 1 row was skipped; see the report.',
+      description:
+        '1,000 prompts and 0 folders added, 3 folders merged into existing ones. Network down. 1 row was skipped; see the report.',
       variant: 'destructive',
     });
   });

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { KEY_TEXTS } from '../../shared/core/providerKeys.ts';
-import { currentNoticeAtom } from '../../shared/ui/notices.tsx';
-import { useClearProviderKeys } from '../../web/lib/providerKeys.ts';
-import { sessionAtom } from '../../web/lib/session.tsx';
-import { ProviderKeysCard } from '../../web/pages/settings/ProviderKeysCard.tsx';
+import { KEY_TEXTS } from '@/shared/core/providerKeys.ts';
+import { currentNoticeAtom } from '@/shared/ui/notices.tsx';
+import { useClearProviderKeys } from '@/web/lib/providerKeys.ts';
+import { sessionAtom } from '@/web/lib/session.tsx';
+import { ProviderKeysCard } from '@/web/pages/settings/ProviderKeysCard.tsx';
 
 /**
  * The card for a visitor (local storage only, told to sign in to sync). /settings itself

@@ -1,8 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { mergeKeyColumns, planKeyLoad } from '../../shared/core/providerKeys.ts';
-import { adoptKeyOwner, clearLocalProviderKeys, loadProviderKeys, saveProviderKey } from '../../shared/data/apiKeys.ts';
-import { createTypedStorage, memoryStore, type KeyValueStore } from '../../shared/storage.ts';
+import { mergeKeyColumns, planKeyLoad } from '@/shared/core/providerKeys.ts';
+import { adoptKeyOwner, clearLocalProviderKeys, loadProviderKeys, saveProviderKey } from '@/shared/data/providerKeys.ts';
+import { createTypedStorage, memoryStore, type KeyValueStore } from '@/shared/storage.ts';
 
 /**
  * Whose keys this browser holds: signing in merges keys saved signed out into the
@@ -18,7 +18,10 @@ function fakeKeysTable(initial: Row | null, options: { refuseUpserts?: boolean }
   const upserts: Row[] = [];
   const refusal = () => ({
     data: null,
-    error: { message: 'Edge Function returned a non-2xx status code', context: new Response(JSON.stringify({ error: 'new row violates row-level security policy', code: '42501' }), { status: 403 }) },
+    error: {
+      message: 'Edge Function returned a non-2xx status code',
+      context: new Response(JSON.stringify({ error: 'new row violates row-level security policy', code: '42501' }), { status: 403 }),
+    },
   });
   const client = {
     functions: {
@@ -57,7 +60,11 @@ describe('planKeyLoad', () => {
 describe('mergeKeyColumns', () => {
   it('takes the cloud value where there is one and uploads local values into empty columns only', () => {
     const columns = ['a', 'b', 'c', 'd'] as const;
-    const merged = mergeKeyColumns(columns, { a: 'local-a', b: 'local-b', c: null, d: '' }, { a: 'cloud-a', b: null, c: 'cloud-c', d: null });
+    const merged = mergeKeyColumns(
+      columns,
+      { a: 'local-a', b: 'local-b', c: null, d: '' },
+      { a: 'cloud-a', b: null, c: 'cloud-c', d: null },
+    );
     expect(merged).toEqual({ values: { a: 'cloud-a', b: 'local-b', c: 'cloud-c', d: null }, uploads: ['b'] });
   });
 
@@ -68,7 +75,11 @@ describe('mergeKeyColumns', () => {
 
 describe('loadProviderKeys at sign-in', () => {
   const anonKey = 'sk-saved-signed-out-1234';
-  const deps = (store: KeyValueStore, client: SupabaseClient, userId: string | null) => ({ storage: createTypedStorage(store), client, userId });
+  const deps = (store: KeyValueStore, client: SupabaseClient, userId: string | null) => ({
+    storage: createTypedStorage(store),
+    client,
+    userId,
+  });
 
   it('(a) a key saved signed out survives sign-in to an account whose column is empty: uploaded, the cloud wins elsewhere', async () => {
     const table = fakeKeysTable({ user_id: 'bob', openai_api_key: null, gemini_api_key: `AIza${'c'.repeat(35)}` });
@@ -100,7 +111,11 @@ describe('loadProviderKeys at sign-in', () => {
     const store = ownedBy(null, { openai_api_key: anonKey });
     const { state, notices } = await loadProviderKeys(deps(store, table.client, 'bob'));
     expect(notices).toEqual([
-      { title: 'DB Save Error', description: 'AI provider key saved locally, but failed to save to cloud: new row violates row-level security policy', variant: 'destructive' },
+      {
+        title: 'DB Save Error',
+        description: 'AI provider key saved locally, but failed to save to cloud: new row violates row-level security policy',
+        variant: 'destructive',
+      },
     ]);
     expect(state.keys.openai).toEqual({ value: anonKey, source: 'local' });
     expect(state.hasCloudRecord).toBe(false);

@@ -7,7 +7,7 @@ import {
   normalizingFetch,
   resolveBaseURL,
   testProviderKey,
-} from '../../shared/ai/providers.ts';
+} from '@/shared/ai/providers.ts';
 import {
   KEY_TEXTS,
   PROVIDER_IDS,
@@ -16,10 +16,16 @@ import {
   checkProviderKey,
   maskKey,
   modelsAvailableText,
-} from '../../shared/core/providerKeys.ts';
-import { clearLocalProviderKeys, loadProviderKeys, saveBaseUrl, saveProviderKey } from '../../shared/data/apiKeys.ts';
-import { createTypedStorage, memoryStore, type KeyValueStore } from '../../shared/storage.ts';
-import { FAKE_OPENAI_BAD_KEY, FAKE_OPENAI_GOOD_KEY, FAKE_OPENAI_MODELS, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
+} from '@/shared/core/providerKeys.ts';
+import { clearLocalProviderKeys, loadProviderKeys, saveBaseUrl, saveProviderKey } from '@/shared/data/providerKeys.ts';
+import { createTypedStorage, memoryStore, type KeyValueStore } from '@/shared/storage.ts';
+import {
+  FAKE_OPENAI_BAD_KEY,
+  FAKE_OPENAI_GOOD_KEY,
+  FAKE_OPENAI_MODELS,
+  startFakeOpenAI,
+  type FakeOpenAI,
+} from '../fixtures/fake-openai.ts';
 
 const repeat = (chars: string, n: number) => chars.repeat(Math.ceil(n / chars.length)).slice(0, n);
 
@@ -106,7 +112,14 @@ describe('base URL', () => {
   });
 
   it('refuses other schemes, bare hosts, credentials, queries', () => {
-    for (const bad of ['ftp://host/v1', 'localhost:11434/v1', 'javascript:alert(1)', 'http://user:pw@host/v1', 'http://host/v1?x=1', 'not a url']) {
+    for (const bad of [
+      'ftp://host/v1',
+      'localhost:11434/v1',
+      'javascript:alert(1)',
+      'http://user:pw@host/v1',
+      'http://host/v1?x=1',
+      'not a url',
+    ]) {
       expect(checkBaseUrl(bad), bad).toEqual({ kind: 'invalid' });
     }
   });
@@ -130,7 +143,11 @@ describe('spec texts (§8)', () => {
       description: 'OpenAI key saved locally, but failed to save to cloud: boom',
       variant: 'destructive',
     });
-    expect(KEY_TEXTS.storageError()).toEqual({ title: 'Storage Error', description: 'Could not save the API key.', variant: 'destructive' });
+    expect(KEY_TEXTS.storageError()).toEqual({
+      title: 'Storage Error',
+      description: 'Could not save the API key.',
+      variant: 'destructive',
+    });
     expect(KEY_TEXTS.fetchError('OpenAI', 'nope').title).toBe('Error fetching OpenAI key from DB');
   });
 
@@ -149,7 +166,10 @@ describe('spec texts (§8)', () => {
 describe('local key flows (signed out)', () => {
   // Signed out, the flows never touch the client.
   const noClient = {} as SupabaseClient;
-  const setup = (store: KeyValueStore = memoryStore()) => ({ store, deps: { storage: createTypedStorage(store), client: noClient, userId: null } });
+  const setup = (store: KeyValueStore = memoryStore()) => ({
+    store,
+    deps: { storage: createTypedStorage(store), client: noClient, userId: null },
+  });
 
   it('a valid key is stored locally under its spec name, with the "saved locally" notice', async () => {
     const { store, deps } = setup();
@@ -190,7 +210,10 @@ describe('local key flows (signed out)', () => {
 
   it('the base URL is validated and stored the same way', async () => {
     const { store, deps } = setup();
-    expect((await saveBaseUrl(deps, 'http://localhost:11434/v1/', false)).next).toEqual({ value: 'http://localhost:11434/v1', source: 'local' });
+    expect((await saveBaseUrl(deps, 'http://localhost:11434/v1/', false)).next).toEqual({
+      value: 'http://localhost:11434/v1',
+      source: 'local',
+    });
     expect(store.getItem('custom_base_url')).toBe('http://localhost:11434/v1');
     const bad = await saveBaseUrl(deps, 'ftp://x', false);
     expect(bad.notice.title).toBe('Invalid Base URL');
@@ -221,13 +244,19 @@ describe('provider registry', () => {
     expect(resolveBaseURL({ provider: 'openai', apiKey: 'sk-x' })).toBe('https://api.openai.com/v1');
     expect(resolveBaseURL({ provider: 'gemini', apiKey: 'k' })).toBe('https://generativelanguage.googleapis.com/v1beta/openai');
     expect(resolveBaseURL({ provider: 'huggingface', apiKey: 'k' })).toBe('https://router.huggingface.co/v1');
-    expect(resolveBaseURL({ provider: 'chatgpt_custom', apiKey: null, customBaseUrl: 'http://localhost:11434/v1' })).toBe('http://localhost:11434/v1');
+    expect(resolveBaseURL({ provider: 'chatgpt_custom', apiKey: null, customBaseUrl: 'http://localhost:11434/v1' })).toBe(
+      'http://localhost:11434/v1',
+    );
     expect(resolveBaseURL({ provider: 'chatgpt_custom', apiKey: 'sk-x' })).toBe('https://api.openai.com/v1');
   });
 
   it('a good key lists the models ("Key works — n models available")', async () => {
     const result = await testProviderKey({ provider: 'chatgpt_custom', apiKey: FAKE_OPENAI_GOOD_KEY, customBaseUrl: fake.baseURL });
-    expect(result).toEqual({ ok: true, models: [...FAKE_OPENAI_MODELS], message: `Key works — ${FAKE_OPENAI_MODELS.length} models available` });
+    expect(result).toEqual({
+      ok: true,
+      models: [...FAKE_OPENAI_MODELS],
+      message: `Key works — ${FAKE_OPENAI_MODELS.length} models available`,
+    });
     expect(fake.requests.at(-1)).toEqual({ method: 'GET', path: '/v1/models', key: FAKE_OPENAI_GOOD_KEY });
   });
 
@@ -288,7 +317,9 @@ describe('provider registry', () => {
   });
 
   it('error bodies in other shapes keep the provider’s message', async () => {
-    expect(errorMessageFromBody(JSON.stringify([{ error: { code: 400, message: 'API key not valid.', status: 'INVALID_ARGUMENT' } }]))).toBe('API key not valid.');
+    expect(
+      errorMessageFromBody(JSON.stringify([{ error: { code: 400, message: 'API key not valid.', status: 'INVALID_ARGUMENT' } }])),
+    ).toBe('API key not valid.');
     expect(errorMessageFromBody(JSON.stringify({ message: 'invalid api token' }))).toBe('invalid api token');
     expect(errorMessageFromBody('Unauthorized')).toBe('Unauthorized');
     const wrapped = normalizingFetch(async () => new Response(JSON.stringify({ message: 'invalid api token' }), { status: 401 }));

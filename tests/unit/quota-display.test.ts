@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isQuotaReached, MONTHLY_GENERATION_LIMIT, parseQuota, QUOTA_TEXTS, quotaLabel, quotaPercent, quotaResetsOn } from '../../shared/core/quota.ts';
+import {
+  isQuotaReached,
+  MONTHLY_GENERATION_LIMIT,
+  parseQuota,
+  QUOTA_TEXTS,
+  quotaLabel,
+  quotaPercent,
+  quotaResetsOn,
+} from '@/shared/core/quota.ts';
 
 describe('monthly generation quota display', () => {
   it('is 50 a month, shown as n / 50 (spec 001 §9)', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseLogic, parseOrder, parseParams, splitTopLevel } from '../../supabase/local/rest/parse-filters.ts';
-import { parseSelect } from '../../supabase/local/rest/parse-select.ts';
-import { requestedRange, parsePrefer, parseAccept } from '../../supabase/local/rest/request.ts';
-import { arrayLiteral } from '../../supabase/local/rest/sql-builder.ts';
-import { statusForSqlState } from '../../supabase/local/rest/errors.ts';
+import { parseLogic, parseOrder, parseParams, splitTopLevel } from '@/supabase/local/rest/parse-filters.ts';
+import { parseSelect } from '@/supabase/local/rest/parse-select.ts';
+import { requestedRange, parsePrefer, parseAccept } from '@/supabase/local/rest/request.ts';
+import { arrayLiteral } from '@/supabase/local/rest/sql-builder.ts';
+import { statusForSqlState } from '@/supabase/local/rest/errors.ts';
 
 const fails = (fn: () => unknown, code = 'PGRST100') => {
   try {
@@ -21,7 +21,18 @@ describe('parseSelect', () => {
       { kind: 'field', field: { name: 'id', path: [] }, alias: undefined, cast: undefined },
       { kind: 'field', field: { name: 'title', path: [] }, alias: 'label', cast: undefined },
       { kind: 'field', field: { name: 'pages', path: [] }, alias: undefined, cast: 'text' },
-      { kind: 'field', field: { name: 'data', path: [{ op: '->', key: 'a' }, { op: '->>', key: 'b' }] }, alias: undefined, cast: undefined },
+      {
+        kind: 'field',
+        field: {
+          name: 'data',
+          path: [
+            { op: '->', key: 'a' },
+            { op: '->>', key: 'b' },
+          ],
+        },
+        alias: undefined,
+        cast: undefined,
+      },
       { kind: 'field', field: { name: 'data', path: [{ op: '->', key: '0' }] }, alias: 'x', cast: undefined },
     ]);
     expect(parseSelect(null)).toEqual([{ kind: 'star' }]);
@@ -40,22 +51,43 @@ describe('parseSelect', () => {
         spread: false,
         children: [
           { kind: 'field', field: { name: 'name', path: [] }, alias: undefined, cast: undefined },
-          { kind: 'embed', name: 'posts', alias: undefined, hint: undefined, join: undefined, spread: false, children: [{ kind: 'field', field: { name: 'count', path: [] }, alias: undefined, cast: undefined }] },
+          {
+            kind: 'embed',
+            name: 'posts',
+            alias: undefined,
+            hint: undefined,
+            join: undefined,
+            spread: false,
+            children: [{ kind: 'field', field: { name: 'count', path: [] }, alias: undefined, cast: undefined }],
+          },
         ],
       },
-      { kind: 'embed', name: 'profile', alias: undefined, hint: undefined, join: undefined, spread: true, children: [{ kind: 'field', field: { name: 'bio', path: [] }, alias: undefined, cast: undefined }] },
+      {
+        kind: 'embed',
+        name: 'profile',
+        alias: undefined,
+        hint: undefined,
+        join: undefined,
+        spread: true,
+        children: [{ kind: 'field', field: { name: 'bio', path: [] }, alias: undefined, cast: undefined }],
+      },
       { kind: 'count', alias: undefined },
     ]);
   });
 
   it('rejects malformed selects', () => {
-    for (const bad of ['a(', 'a,,b', 'a::', 'a::text;drop', 'a)', '...a', 'a!(b)', '(a)', 'a:b:c', 'a::int)']) fails(() => parseSelect(bad));
+    for (const bad of ['a(', 'a,,b', 'a::', 'a::text;drop', 'a)', '...a', 'a!(b)', '(a)', 'a:b:c', 'a::int)'])
+      fails(() => parseSelect(bad));
   });
 });
 
 describe('filters', () => {
   it('parses operators, modifiers and lists', () => {
-    const p = parseParams(new URLSearchParams('id=eq.1&name=not.in.(a,"b,c")&tags=cs.{x,y}&t=eq(any).{1,2}&doc=fts(english).cat&books.pages=gt.5&select=*&limit=3&books.order=id.desc'));
+    const p = parseParams(
+      new URLSearchParams(
+        'id=eq.1&name=not.in.(a,"b,c")&tags=cs.{x,y}&t=eq(any).{1,2}&doc=fts(english).cat&books.pages=gt.5&select=*&limit=3&books.order=id.desc',
+      ),
+    );
     expect(p.select).toBe('*');
     expect(p.limit.get('')).toBe(3);
     expect(p.order.get('books')).toBe('id.desc');
@@ -81,7 +113,18 @@ describe('filters', () => {
   });
 
   it('rejects malformed filters', () => {
-    for (const q of ['id=xx.1', 'id=eq', 'id=in.1,2', 'or=(a.eq.1', 'or=a.eq.1', 'id=is.maybe', 'id=eq(some).{1}', 'limit=-1', 'a;b=eq.1', 'x=fts(en;g).a']) {
+    for (const q of [
+      'id=xx.1',
+      'id=eq',
+      'id=in.1,2',
+      'or=(a.eq.1',
+      'or=a.eq.1',
+      'id=is.maybe',
+      'id=eq(some).{1}',
+      'limit=-1',
+      'a;b=eq.1',
+      'x=fts(en;g).a',
+    ]) {
       fails(() => parseParams(new URLSearchParams(q)));
     }
   });
@@ -107,7 +150,12 @@ describe('request helpers', () => {
   });
 
   it('parses Prefer and Accept', () => {
-    expect(parsePrefer('return=representation, count=exact,tx=rollback, bogus=1, missing=default')).toEqual({ return: 'representation', count: 'exact', tx: 'rollback', missing: 'default' });
+    expect(parsePrefer('return=representation, count=exact,tx=rollback, bogus=1, missing=default')).toEqual({
+      return: 'representation',
+      count: 'exact',
+      tx: 'rollback',
+      missing: 'default',
+    });
     expect(parsePrefer('handling=strict,max-affected=5')).toEqual({ handling: 'strict', maxAffected: 5 });
     expect(parseAccept('application/vnd.pgrst.object+json;nulls=stripped')).toEqual({ single: true, stripNulls: true });
     expect(parseAccept('*/*')).toEqual({ single: false, stripNulls: false });

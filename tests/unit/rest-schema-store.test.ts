@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Queryable } from '../../supabase/local/db/types.ts';
-import { SchemaStore } from '../../supabase/local/rest/schema.ts';
+import type { Queryable } from '@/supabase/local/db/types.ts';
+import { SchemaStore } from '@/supabase/local/rest/schema.ts';
 
 function fakeDb() {
   const db = {
@@ -8,7 +8,10 @@ function fakeDb() {
     async query() {
       db.loads++;
       await new Promise((r) => setTimeout(r, 5));
-      return { rows: [{ schema: JSON.stringify({ relations: [], columns: [], constraints: [], viewColumns: [], functions: [] }) }], affectedRows: 0 };
+      return {
+        rows: [{ schema: JSON.stringify({ relations: [], columns: [], constraints: [], viewColumns: [], functions: [] }) }],
+        affectedRows: 0,
+      };
     },
     async exec() {},
   };

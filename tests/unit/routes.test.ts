@@ -13,7 +13,7 @@ import {
   runPromptPath,
   unknownPathTarget,
   workspacePath,
-} from '../../shared/core/routes.ts';
+} from '@/shared/core/routes.ts';
 
 describe('route map (spec §2.1)', () => {
   it('lists every public route', () => {

@@ -3,12 +3,12 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RUN_TEXTS } from '../../shared/core/runTexts.ts';
-import type { AppClient } from '../../shared/data/supabase.ts';
-import type { AiRun } from '../../shared/ui/ai/useAiRun.ts';
-import { currentNoticeAtom } from '../../shared/ui/notices.tsx';
-import type { OutputActionsSetup } from '../../shared/ui/run/OutputActions.tsx';
-import { RunOutput, type RunOutputLayout } from '../../shared/ui/run/RunOutput.tsx';
+import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
+import type { AiRun } from '@/shared/ui/ai/useAiRun.ts';
+import { currentNoticeAtom } from '@/shared/ui/notices.tsx';
+import type { OutputActionsSetup } from '@/shared/ui/run/OutputActions.tsx';
+import { RunOutput, type RunOutputLayout } from '@/shared/ui/run/RunOutput.tsx';
 
 /** The one run output, in the panel's layout and the page's: what each side shows, and its actions. */
 
@@ -21,7 +21,10 @@ const fakeClient = {
       inserted.push(row);
       return {
         select: () => ({
-          single: async () => ({ data: { id: 'd1', user_id: 'u1', created_at: '2026-11-26T10:00:00Z', updated_at: '2026-11-26T10:00:00Z', ...row }, error: null }),
+          single: async () => ({
+            data: { id: 'd1', user_id: 'u1', created_at: '2026-11-26T10:00:00Z', updated_at: '2026-11-26T10:00:00Z', ...row },
+            error: null,
+          }),
         }),
       };
     },
@@ -36,7 +39,8 @@ const setup = (over: Partial<OutputActionsSetup> = {}): OutputActionsSetup => ({
   ...over,
 });
 
-const aiRun = (over: Partial<AiRun>): AiRun => ({ status: 'idle', text: '', error: null, start: async () => null, stop: () => undefined, ...over }) as AiRun;
+const aiRun = (over: Partial<AiRun>): AiRun =>
+  ({ status: 'idle', text: '', error: null, start: async () => null, stop: () => undefined, ...over }) as AiRun;
 
 function show(run: AiRun, layout: RunOutputLayout, actions = setup()) {
   return render(
@@ -103,11 +107,15 @@ describe('RunOutput', () => {
     expect(store.get(currentNoticeAtom)?.title).toBe('✅ Copied to clipboard!');
   });
 
-  it('saves as a document in the side\'s format; the page marks it saved', async () => {
+  it("saves as a document in the side's format; the page marks it saved", async () => {
     show(aiRun({ status: 'done', text: 'Done text' }), 'page');
     await userEvent.click(screen.getByRole('button', { name: 'Save as document' }));
     expect(inserted).toEqual([expect.objectContaining({ name: 'Notes — 2026-11-26', content: 'Done text', format: 'txt' })]);
-    expect(store.get(currentNoticeAtom)).toMatchObject({ title: 'Document Saved', description: '"Notes — 2026-11-26" is in your documents.', action: { label: 'Open', altText: 'Open your documents' } });
+    expect(store.get(currentNoticeAtom)).toMatchObject({
+      title: 'Document Saved',
+      description: '"Notes — 2026-11-26" is in your documents.',
+      action: { label: 'Open', altText: 'Open your documents' },
+    });
     expect(screen.getByRole('button', { name: 'Saved as document' }).hasAttribute('disabled')).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parsePrompt } from '../../shared/core/placeholders.ts';
-import type { LibraryPrompt } from '../../shared/core/promptLibrary.ts';
+import { parsePrompt } from '@/shared/core/placeholders.ts';
+import type { LibraryPrompt } from '@/shared/core/promptLibrary/library.ts';
 import {
   filledValueRows,
   fromFreePrompt,
@@ -13,7 +13,7 @@ import {
   runPromptSource,
   valuesFromRun,
   valuesToStore,
-} from '../../shared/core/runPrompt.ts';
+} from '@/shared/core/runPrompt.ts';
 
 const saved: LibraryPrompt = {
   id: '0b6a3c1e-2f4d-4a8b-9c0d-1e2f3a4b5c6d',
@@ -99,7 +99,10 @@ describe('values a run keeps', () => {
   });
 
   it('restores only the fields the prompt still has, and only strings', () => {
-    expect(valuesFromRun(fields, { product: 'AI Vault', tone: 'friendly', gone: 'old', audience: 42 })).toEqual({ product: 'AI Vault', tone: 'friendly' });
+    expect(valuesFromRun(fields, { product: 'AI Vault', tone: 'friendly', gone: 'old', audience: 42 })).toEqual({
+      product: 'AI Vault',
+      tone: 'friendly',
+    });
     expect(valuesFromRun(fields, {})).toEqual({});
   });
 
@@ -124,6 +127,8 @@ describe('values a run keeps', () => {
   });
 
   it('keeps a failure as the notice’s title and message', () => {
-    expect(runErrorText({ title: 'Generation Failed', message: 'The AI service returned an error: boom' })).toBe('Generation Failed: The AI service returned an error: boom');
+    expect(runErrorText({ title: 'Generation Failed', message: 'The AI service returned an error: boom' })).toBe(
+      'Generation Failed: The AI service returned an error: boom',
+    );
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { endedRunRecord, type RunContext } from '../../shared/core/runPrompt.ts';
-import { RUN_PROMPT_TEXTS, RUN_STATUS_LABELS, RUN_TEXTS } from '../../shared/core/runTexts.ts';
-import { OFFER_TEXTS } from '../../shared/core/offers/texts.ts';
-import { COPIED_TEXT } from '../../shared/core/text.ts';
+import { endedRunRecord, type RunContext } from '@/shared/core/runPrompt.ts';
+import { RUN_PROMPT_TEXTS, RUN_STATUS_LABELS, RUN_TEXTS } from '@/shared/core/runTexts.ts';
+import { OFFER_TEXTS } from '@/shared/core/offers/texts.ts';
+import { COPIED_TEXT } from '@/shared/core/text.ts';
 
 const context: RunContext = {
   promptId: 'p1',
@@ -22,12 +22,23 @@ describe('endedRunRecord', () => {
   });
 
   it('records what the run started with, its text and how it ended', () => {
-    expect(endedRunRecord(context, { status: 'done', text: 'A tweet', error: null })).toEqual({ ...context, output: 'A tweet', status: 'done', errorMessage: null });
-    expect(endedRunRecord(context, { status: 'stopped', text: 'A tw', error: null })).toMatchObject({ output: 'A tw', status: 'stopped', errorMessage: null });
+    expect(endedRunRecord(context, { status: 'done', text: 'A tweet', error: null })).toEqual({
+      ...context,
+      output: 'A tweet',
+      status: 'done',
+      errorMessage: null,
+    });
+    expect(endedRunRecord(context, { status: 'stopped', text: 'A tw', error: null })).toMatchObject({
+      output: 'A tw',
+      status: 'stopped',
+      errorMessage: null,
+    });
   });
 
   it('keeps a failure as its notice text, with whatever had arrived', () => {
-    expect(endedRunRecord(context, { status: 'error', text: 'A', error: { title: 'Generation Failed', message: 'Rate limited.' } })).toMatchObject({
+    expect(
+      endedRunRecord(context, { status: 'error', text: 'A', error: { title: 'Generation Failed', message: 'Rate limited.' } }),
+    ).toMatchObject({
       output: 'A',
       status: 'error',
       errorMessage: 'Generation Failed: Rate limited.',
@@ -59,6 +70,8 @@ describe('run texts', () => {
     expect(RUN_TEXTS.withCount(RUN_TEXTS.allRunsTitle, null)).toBe('Your runs');
     expect(RUN_TEXTS.promptSentOn('https://example.com/a')).toBe('Prompt sent on https://example.com/a');
     expect(RUN_TEXTS.deleteRunText('X')).toBe('The output of “X” is removed from your history. This cannot be undone.');
-    expect(RUN_TEXTS.deleteRunWithValuesText('X')).toBe('The output of “X” and the values you filled in are removed from your history. This cannot be undone.');
+    expect(RUN_TEXTS.deleteRunWithValuesText('X')).toBe(
+      'The output of “X” and the values you filled in are removed from your history. This cannot be undone.',
+    );
   });
 });

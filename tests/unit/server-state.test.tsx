@@ -2,10 +2,10 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, invalid, notFound, ok, type DataErrorKind } from '../../shared/data/result.ts';
-import { createQueryClient, errorMessage, QueryError, shouldRetry, unwrap, useClearOnUserChange } from '../../shared/ui/query.ts';
-import { queryKeys } from '../../shared/ui/queryKeys.ts';
-import { QueryState, type QueryLike } from '../../shared/ui/QueryState.tsx';
+import { fail, invalid, notFound, ok, type DataErrorKind } from '@/shared/data/result.ts';
+import { createQueryClient, errorMessage, QueryError, shouldRetry, unwrap, useClearOnUserChange } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { QueryState, type QueryLike } from '@/shared/ui/QueryState.tsx';
 
 const errorOf = (kind: DataErrorKind) => new QueryError({ message: `a ${kind} failure`, kind });
 
@@ -101,11 +101,24 @@ describe('queryKeys', () => {
   });
 });
 
-const query = <T,>(over: Partial<QueryLike<T>>): QueryLike<T> => ({ status: 'pending', data: undefined, error: null, isFetching: true, refetch: vi.fn(), ...over });
+const query = <T,>(over: Partial<QueryLike<T>>): QueryLike<T> => ({
+  status: 'pending',
+  data: undefined,
+  error: null,
+  isFetching: true,
+  refetch: vi.fn(),
+  ...over,
+});
 
 function show<T>(q: QueryLike<T>, extra: { isEmpty?: (d: T) => boolean; retry?: boolean } = {}) {
   return render(
-    <QueryState query={q} loadingLabel="Loading your things" errorText={(m) => `Error fetching things: ${m}`} empty={<p>Nothing yet.</p>} {...extra}>
+    <QueryState
+      query={q}
+      loadingLabel="Loading your things"
+      errorText={(m) => `Error fetching things: ${m}`}
+      empty={<p>Nothing yet.</p>}
+      {...extra}
+    >
       {(data) => <p>Data: {String(data)}</p>}
     </QueryState>,
   );
@@ -130,7 +143,11 @@ describe('QueryState', () => {
   it('gives the text the whole DataError (e.g. its toast title)', () => {
     render(
       <QueryState
-        query={query({ status: 'error', error: new QueryError({ message: 'No.', kind: 'refused', title: 'Access Denied' }), isFetching: false })}
+        query={query({
+          status: 'error',
+          error: new QueryError({ message: 'No.', kind: 'refused', title: 'Access Denied' }),
+          isFetching: false,
+        })}
         loadingLabel="Loading"
         errorText={(message, dataError) => `${dataError?.title} / ${message}`}
       >

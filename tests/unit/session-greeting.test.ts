@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { greetsSignIn, type GreetingInput } from '../../web/lib/sessionGreeting.ts';
+import { greetsSignIn, type GreetingInput } from '@/web/lib/sessionGreeting.ts';
 
 /** The "Signed In!" notice shows once a sign-in is complete, and only then. */
-const base: GreetingInput = { event: 'SIGNED_IN', completeUserId: 'u1', previousCompleteUserId: null, cameBackFromGoogle: false, recovery: false };
+const base: GreetingInput = {
+  event: 'SIGNED_IN',
+  completeUserId: 'u1',
+  previousCompleteUserId: null,
+  cameBackFromGoogle: false,
+  recovery: false,
+};
 
 describe('greetsSignIn', () => {
   it('greets a completed password sign-in', () => {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HOST_PREFIXES, hostAppFor } from '../../shared/core/hosts.ts';
-import { authPathFor, isNavEntryActive, safeNextPath } from '../../shared/core/routes.ts';
-import { assuranceOf, jwtPayload, needsSecondFactor } from '../../shared/core/session.ts';
+import { DEFAULT_HOST_PREFIXES, hostAppFor } from '@/shared/core/hosts.ts';
+import { authPathFor, isNavEntryActive, safeNextPath } from '@/shared/core/routes.ts';
+import { assuranceOf, jwtPayload, needsSecondFactor } from '@/shared/core/session.ts';
 
-const jwt = (payload: object) =>
-  ['e30', Buffer.from(JSON.stringify(payload)).toString('base64url'), 'sig'].join('.');
+const jwt = (payload: object) => ['e30', Buffer.from(JSON.stringify(payload)).toString('base64url'), 'sig'].join('.');
 
 describe('safeNextPath: where /auth?next= may send a visitor', () => {
   it('keeps same-site paths with their query and hash', () => {
@@ -80,7 +79,9 @@ describe('assurance levels (spec §3.2)', () => {
   it('asks for a second factor only with a verified factor and an aal1 token', () => {
     expect(needsSecondFactor({ access_token: jwt({ aal: 'aal1' }), user: { factors: verified } })).toBe(true);
     expect(needsSecondFactor({ access_token: jwt({ aal: 'aal2' }), user: { factors: verified } })).toBe(false);
-    expect(needsSecondFactor({ access_token: jwt({ aal: 'aal1' }), user: { factors: [{ factor_type: 'totp', status: 'unverified' }] } })).toBe(false);
+    expect(
+      needsSecondFactor({ access_token: jwt({ aal: 'aal1' }), user: { factors: [{ factor_type: 'totp', status: 'unverified' }] } }),
+    ).toBe(false);
     expect(needsSecondFactor({ access_token: jwt({ aal: 'aal1' }), user: { factors: null } })).toBe(false);
     expect(assuranceOf({ access_token: jwt({}), user: {} })).toEqual({ current: 'aal1', next: 'aal1' });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { envOr, joinUrl } from '../../shared/core/config.ts';
-import { createTypedStorage, memoryStore, STORAGE_SCHEMA, STORAGE_VERSION_KEY } from '../../shared/storage.ts';
+import { envOr, joinUrl } from '@/shared/core/config.ts';
+import { createTypedStorage, memoryStore, STORAGE_SCHEMA, STORAGE_VERSION_KEY } from '@/shared/storage.ts';
 
 describe('typed storage', () => {
   it('is versioned', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AiJsonError } from '../../shared/ai/aiErrors.ts';
-import { parseJsonReply } from '../../shared/ai/jsonReply.ts';
+import { AiJsonError } from '@/shared/ai/aiErrors.ts';
+import { parseJsonReply } from '@/shared/ai/jsonReply.ts';
 import {
   DOCUMENT_TASKS,
   DOCUMENT_TEMPLATES,
@@ -12,7 +12,7 @@ import {
   TEMPLATE_IDS,
   TEMPLATE_LIST,
   templateLabel,
-} from '../../shared/core/templates.ts';
+} from '@/shared/core/documents/templates.ts';
 
 describe('document templates', () => {
   it('are the ten templates of spec 000 §3.6, in order', () => {
@@ -71,9 +71,13 @@ describe('generation prompts', () => {
     const prompt = suggestionPrompt('write a blog post', 'blog_post');
     expect(prompt.split('\n')[0]).toBe(`Task: ${DOCUMENT_TASKS.suggestion}`);
     expect(prompt).toContain('"suggestedPrompt"');
-    const answer = '```json\n{"suggestedPrompt":"Write a 1,000-word post for new runners","reasoning":"Names the audience and length."}\n```';
+    const answer =
+      '```json\n{"suggestedPrompt":"Write a 1,000-word post for new runners","reasoning":"Names the audience and length."}\n```';
     // The generator reads the answer with parseJsonReply (through completeJson).
-    expect(parseJsonReply(answer, promptSuggestionSchema)).toEqual({ suggestedPrompt: 'Write a 1,000-word post for new runners', reasoning: 'Names the audience and length.' });
+    expect(parseJsonReply(answer, promptSuggestionSchema)).toEqual({
+      suggestedPrompt: 'Write a 1,000-word post for new runners',
+      reasoning: 'Names the audience and length.',
+    });
     expect(() => parseJsonReply('{"suggestedPrompt":"  ","reasoning":"x"}', promptSuggestionSchema)).toThrow(AiJsonError);
     expect(() => parseJsonReply('I would rather not.', promptSuggestionSchema)).toThrow(AiJsonError);
     expect(() => parseJsonReply('{not json}', promptSuggestionSchema)).toThrow(AiJsonError);

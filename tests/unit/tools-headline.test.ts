@@ -8,7 +8,7 @@ import {
   ratingFor,
   type HeadlineAnalysis,
   type ReasonId,
-} from '../../shared/core/tools/headline.ts';
+} from '@/shared/core/tools/headline.ts';
 
 const reason = (a: HeadlineAnalysis, id: ReasonId) => a.reasons.find((r) => r.id === id);
 const points = (a: HeadlineAnalysis, id: ReasonId) => reason(a, id)?.points ?? 0;

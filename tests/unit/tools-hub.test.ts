@@ -11,8 +11,8 @@ import {
   totalDuration,
   TRAINING_VIDEOS,
   WORKFLOW_BLURBS,
-} from '../../shared/core/hub.ts';
-import { AI_TOOLS, FREE_TOOLS } from '../../shared/core/tools/catalog.ts';
+} from '@/shared/core/hub.ts';
+import { AI_TOOLS, FREE_TOOLS } from '@/shared/core/tools/catalog.ts';
 
 describe('hub data (spec 001 Training, Billing, Workflows, AI Features, Pitch Deck, §9)', () => {
   it('training: three videos with the spec categories and durations, external links', () => {
@@ -59,7 +59,7 @@ describe('hub data (spec 001 Training, Billing, Workflows, AI Features, Pitch De
     expect(featureRequestNotice('pitch_deck', 'added')).toMatchObject({ title: 'Feature In Progress!' });
     expect(featureRequestNotice('pitch_deck', 'added').duration).toBeUndefined();
 
-    expect(featureRequestNotice('pitch_deck', 'added').description).toContain("added you to the list");
+    expect(featureRequestNotice('pitch_deck', 'added').description).toContain('added you to the list');
     expect(featureRequestNotice('pitch_deck', 'already').description).toBe(
       "You're already on the list for Pitch Deck. We'll let you know when it's ready.",
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateLorem, LOREM_OPENING, LOREM_UNITS, loremStats, loremText, parseLoremCount } from '../../shared/core/tools/lorem.ts';
+import { generateLorem, LOREM_OPENING, LOREM_UNITS, loremStats, loremText, parseLoremCount } from '@/shared/core/tools/lorem.ts';
 
 /** A small seeded PRNG (mulberry32) so the text is repeatable. */
 function seeded(seed: number): () => number {

@@ -10,7 +10,7 @@ import {
   paletteText,
   randomHex,
   swatchOf,
-} from '../../shared/core/tools/palette.ts';
+} from '@/shared/core/tools/palette.ts';
 
 extend([a11yPlugin]);
 const hue = (hex: string) => Math.round(colord(hex).toHsl().h);
@@ -27,7 +27,14 @@ describe('color palette', () => {
   });
 
   it('lists the six harmonies in order', () => {
-    expect(HARMONIES.map((h) => h.id)).toEqual(['complementary', 'analogous', 'triadic', 'split-complementary', 'tetradic', 'monochromatic']);
+    expect(HARMONIES.map((h) => h.id)).toEqual([
+      'complementary',
+      'analogous',
+      'triadic',
+      'split-complementary',
+      'tetradic',
+      'monochromatic',
+    ]);
   });
 
   it('complementary: the base and its opposite (180°)', () => {

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { addNode, attachDocument, childrenOf, deleteNode, findNode, moveNode, newFile, newFolder, nodePath, renameNode, type TreeResult, type WorkspaceStructure } from '../../shared/core/workspace.ts';
-import { mergeStructures, type MergeConflict } from '../../shared/core/workspaceMerge.ts';
+import {
+  addNode,
+  attachDocument,
+  childrenOf,
+  deleteNode,
+  findNode,
+  moveNode,
+  newFile,
+  newFolder,
+  nodePath,
+  renameNode,
+  type TreeResult,
+  type WorkspaceStructure,
+} from '@/shared/core/workspaces/tree.ts';
+import { mergeStructures, type MergeConflict } from '@/shared/core/workspaces/merge.ts';
 
 const DOC_A = '6f1c1b8e-1111-4222-8333-944444444444';
 const DOC_B = '7a2d2c9f-2222-4333-9444-a55555555555';
@@ -65,7 +78,15 @@ describe('three-way workspace merge', () => {
     const theirs = ok(renameNode(base(), 'brief', 'Project brief'));
     const byDefault = mergeStructures(base(), mine, theirs);
     expect(byDefault.conflicts).toEqual([
-      { key: 'name:brief', kind: 'name', nodeId: 'brief', name: 'Creative brief', mine: 'Creative brief', theirs: 'Project brief', choice: 'mine' },
+      {
+        key: 'name:brief',
+        kind: 'name',
+        nodeId: 'brief',
+        name: 'Creative brief',
+        mine: 'Creative brief',
+        theirs: 'Project brief',
+        choice: 'mine',
+      },
     ]);
     expect(findNode(byDefault.structure, 'brief')?.node.name).toBe('Creative brief');
     const chosen = mergeStructures(base(), mine, theirs, () => 'theirs');

@@ -24,7 +24,7 @@ import {
   workspaceNameProblem,
   type TreeResult,
   type WorkspaceStructure,
-} from '../../shared/core/workspace.ts';
+} from '@/shared/core/workspaces/tree.ts';
 
 const DOC = '6f1c1b8e-1111-4222-8333-944444444444';
 

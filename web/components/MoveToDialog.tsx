@@ -1,5 +1,18 @@
 import { useState, type ReactNode } from 'react';
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  TextField,
+  Typography,
+} from '@mui/material';
 
 /** One place something can be moved to; `id` null is the top level (root, no folder). */
 export interface MoveTarget {
@@ -55,13 +68,20 @@ function MoveForm({ title, targets, current, busy = false, onMove, onCancel }: P
         {title}
       </DialogTitle>
       <DialogContent dividers sx={{ display: 'grid', gap: 1.5 }}>
-        {targets && targets.length > FILTER_FROM && <TextField size="small" label="Find a folder" value={filter} onChange={(e) => setFilter(e.target.value)} />}
+        {targets && targets.length > FILTER_FROM && (
+          <TextField size="small" label="Find a folder" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        )}
         {targets === null ? (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
             <CircularProgress aria-label="Loading folders" size={28} />
           </Box>
         ) : (
-          <RadioGroup aria-labelledby="move-dialog-title" value={choice} onChange={(e) => setChoice(e.target.value)} sx={{ maxHeight: 360, overflowY: 'auto', flexWrap: 'nowrap' }}>
+          <RadioGroup
+            aria-labelledby="move-dialog-title"
+            value={choice}
+            onChange={(e) => setChoice(e.target.value)}
+            sx={{ maxHeight: 360, overflowY: 'auto', flexWrap: 'nowrap' }}
+          >
             {shown.map((target) => {
               const value = toValue(target.id);
               const isCurrent = target.id === current;

@@ -5,11 +5,11 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import SendIcon from '@mui/icons-material/SendOutlined';
-import { envOr } from '../../shared/core/config.ts';
-import { DEFAULT_SUPPORT_EMAIL, SUPPORT_FAQ } from '../../shared/core/contact.ts';
-import { ROUTES } from '../../shared/core/routes.ts';
-import { COPIED_TEXT } from '../../shared/core/text.ts';
-import { useNotify } from '../../shared/ui/notices.tsx';
+import { envOr } from '@/shared/core/config.ts';
+import { DEFAULT_SUPPORT_EMAIL, SUPPORT_FAQ } from '@/shared/core/contact.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { COPIED_TEXT } from '@/shared/core/text.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
 
 /** The support address: VITE_SUPPORT_EMAIL, or the default. */
 export const SUPPORT_EMAIL: string = envOr(import.meta.env.VITE_SUPPORT_EMAIL as string | undefined, DEFAULT_SUPPORT_EMAIL);

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Dialog, DialogActions, DialogContent, DialogTitle, Fab, IconButton, Link, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
-import { ROUTES } from '../../shared/core/routes.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
 import { ContactFormLink, SupportEmail, SupportFaq } from './SupportContact.tsx';
 
 /**
@@ -41,7 +41,14 @@ export function SupportFab() {
         </Typography>
       </Fab>
 
-      <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="support-dialog-title" aria-describedby="support-dialog-lead">
+      <Dialog
+        open={open}
+        onClose={close}
+        fullWidth
+        maxWidth="sm"
+        aria-labelledby="support-dialog-title"
+        aria-describedby="support-dialog-lead"
+      >
         <DialogTitle id="support-dialog-title" sx={{ pr: 7 }}>
           Contact Support
         </DialogTitle>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import ShieldIcon from '@mui/icons-material/ShieldOutlined';
-import { feedbackSignInUrl, mainSiteOrigin, readFeedbackToken, type FeedbackToken } from '../../shared/core/hosts.ts';
+import { feedbackSignInUrl, mainSiteOrigin, readFeedbackToken, type FeedbackToken } from '@/shared/core/hosts.ts';
 import { webConfig } from '../lib/config.ts';
 import { sessionAtom, useAuthStatus } from '../lib/session.tsx';
 import { supabase } from '../lib/supabase.ts';
@@ -37,7 +37,8 @@ export function FeedbackApp() {
 
   // The token leaves the address bar (and the history) at once.
   useEffect(() => {
-    if (exchange.state === 'running') window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+    if (exchange.state === 'running')
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
   }, [exchange.state]);
 
   useEffect(() => {
@@ -49,7 +50,10 @@ export function FeedbackApp() {
       if (!sameUser) {
         const { error } = await supabase.auth.verifyOtp({ token_hash: token.tokenHash, type: 'magiclink' });
         if (error) {
-          setExchange({ state: 'failed', message: `${error.message.replace(/\.?$/, '.')} Sign-in links work once and expire after a few minutes.` });
+          setExchange({
+            state: 'failed',
+            message: `${error.message.replace(/\.?$/, '.')} Sign-in links work once and expire after a few minutes.`,
+          });
           return;
         }
       }
@@ -77,7 +81,11 @@ export function FeedbackApp() {
   if (exchange.state === 'none' && status === 'signedIn') return <HostFrame title="Provide Feedback" src={webConfig.feedbackUrl} />;
   if (exchange.state === 'none' && status === 'needsSecondFactor') {
     return (
-      <AuthCard title="Two-Factor Authentication" subtitle="Enter the code from your authenticator app to open the feedback site." icon={<ShieldIcon />}>
+      <AuthCard
+        title="Two-Factor Authentication"
+        subtitle="Enter the code from your authenticator app to open the feedback site."
+        icon={<ShieldIcon />}
+      >
         <SecondFactorStep />
       </AuthCard>
     );

@@ -32,12 +32,12 @@ import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import LogoutIcon from '@mui/icons-material/LogoutOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
-import { brandLabel } from '../../shared/core/brand.ts';
-import { isNavEntryActive, ROUTES } from '../../shared/core/routes.ts';
-import { ColorModeToggle } from '../../shared/ui/colorMode.tsx';
-import { Logo } from '../../shared/ui/Logo.tsx';
+import { brandLabel } from '@/shared/core/brand.ts';
+import { isNavEntryActive, ROUTES } from '@/shared/core/routes.ts';
+import { ColorModeToggle } from '@/shared/ui/colorMode.tsx';
+import { Logo } from '@/shared/ui/Logo.tsx';
 import { SupportFab } from '../components/SupportFab.tsx';
-import { useNotify } from '../../shared/ui/notices.tsx';
+import { useNotify } from '@/shared/ui/notices.tsx';
 import { webConfig } from '../lib/config.ts';
 import { isAdminRole, signingOutAtom, signOut, useProfile } from '../lib/session.tsx';
 import { SessionLoading } from '../routes/guards.tsx';
@@ -58,7 +58,7 @@ const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Main Dashboard', to: ROUTES.dashboard, icon: DashboardIcon, exact: true },
   { label: 'AI Tools', to: ROUTES.aiTools, icon: AiToolsIcon },
   { label: 'Manage Folders', to: ROUTES.manageFolders, icon: FoldersIcon },
-  { label: 'Prompt Stacks', to: ROUTES.prompts, icon: StacksIcon },
+  { label: 'Prompt Stacks', to: ROUTES.promptStacks, icon: StacksIcon },
   { label: 'Workflows', to: ROUTES.workflows, icon: WorkflowsIcon },
   { label: 'AI Features', to: ROUTES.aiFeatures, icon: AiFeaturesIcon },
   { label: 'My Prompts/Stacks', to: ROUTES.myPrompts, icon: MyPromptsIcon },
@@ -156,7 +156,10 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
             <ListItemIcon sx={{ minWidth: 38, color: 'text.secondary' }}>
               <LogoutIcon fontSize="small" />
             </ListItemIcon>
-            <ListItemText primary={signingOut ? 'Logging out…' : 'Logout'} slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 500 } } }} />
+            <ListItemText
+              primary={signingOut ? 'Logging out…' : 'Logout'}
+              slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 500 } } }}
+            />
           </ListItemButton>
         </ListItem>
       </List>
@@ -178,17 +181,33 @@ export function AppShell() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       {desktop ? (
-        <Drawer variant="permanent" slotProps={{ paper: { sx: paper, 'aria-label': 'Sidebar' } }} sx={{ width: SIDEBAR_WIDTH, flexShrink: 0 }}>
+        <Drawer
+          variant="permanent"
+          slotProps={{ paper: { sx: paper, 'aria-label': 'Sidebar' } }}
+          sx={{ width: SIDEBAR_WIDTH, flexShrink: 0 }}
+        >
           <SidebarContent />
         </Drawer>
       ) : (
         <>
           <AppBar position="fixed" sx={{ borderBottom: 1, borderColor: 'divider' }}>
             <Toolbar>
-              <IconButton edge="start" aria-label="Open navigation" aria-controls="app-sidebar" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
+              <IconButton
+                edge="start"
+                aria-label="Open navigation"
+                aria-controls="app-sidebar"
+                aria-expanded={drawerOpen}
+                onClick={() => setDrawerOpen(true)}
+              >
                 <MenuIcon />
               </IconButton>
-              <Link component={RouterLink} to={ROUTES.dashboard} underline="none" color="inherit" sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 1 }}>
+              <Link
+                component={RouterLink}
+                to={ROUTES.dashboard}
+                underline="none"
+                color="inherit"
+                sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 1 }}
+              >
                 <Logo size={28} />
                 <Typography component="span" variant="subtitle1" sx={{ fontWeight: 800 }}>
                   {brandLabel(webConfig.companyName)}

@@ -18,15 +18,14 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material';
-import { PRODUCT_NAME } from '../../shared/core/brand.ts';
-import { logoTarget, ROUTES } from '../../shared/core/routes.ts';
-import { CloseIcon, HomeIcon, LoginIcon, MenuIcon } from '../../shared/ui/icons.tsx';
-import { Logo } from '../../shared/ui/Logo.tsx';
-import { ColorModeToggle } from '../../shared/ui/colorMode.tsx';
+import { PRODUCT_NAME } from '@/shared/core/brand.ts';
+import { logoTarget, ROUTES } from '@/shared/core/routes.ts';
+import { CloseIcon, HomeIcon, LoginIcon, MenuIcon } from '@/shared/ui/icons.tsx';
+import { Logo } from '@/shared/ui/Logo.tsx';
+import { ColorModeToggle } from '@/shared/ui/colorMode.tsx';
 import { SupportFab } from '../components/SupportFab.tsx';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import { useAuthStatus } from '../lib/session.tsx';
-
 
 const FOOTER_LINKS = [
   { label: 'Privacy', to: ROUTES.privacy },

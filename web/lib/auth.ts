@@ -1,8 +1,8 @@
 import type { Factor, Session } from '@supabase/supabase-js';
-import type { AppClient } from '../../shared/data/supabase.ts';
-import { googleEnabledIn, googleRedirectTo, TOTP_FRIENDLY_NAME, TOTP_ISSUER } from '../../shared/core/auth.ts';
-import { ROUTES } from '../../shared/core/routes.ts';
-import { needsSecondFactor } from '../../shared/core/session.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
+import { googleEnabledIn, googleRedirectTo, TOTP_FRIENDLY_NAME, TOTP_ISSUER } from '@/shared/core/auth.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { needsSecondFactor } from '@/shared/core/session.ts';
 import { webConfig } from './config.ts';
 import { OAUTH_PENDING_KEY } from './session.tsx';
 import { supabase } from './supabase.ts';

@@ -4,8 +4,8 @@ import {
   DEFAULT_SUPABASE_ANON_KEY,
   DEFAULT_SUPABASE_URL,
   envOr,
-} from '../../shared/core/config.ts';
-import { DEFAULT_HOST_PREFIXES } from '../../shared/core/hosts.ts';
+} from '@/shared/core/config.ts';
+import { DEFAULT_HOST_PREFIXES } from '@/shared/core/hosts.ts';
 
 const optionalEnv = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 

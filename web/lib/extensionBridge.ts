@@ -3,7 +3,7 @@ import {
   isExtensionMessage,
   type DashboardBridgeMessage,
   type ExtensionBridgeMessage,
-} from '../../shared/core/bridge.ts';
+} from '@/shared/core/bridge.ts';
 
 /**
  * The dashboard's side of the dashboard ↔ extension bridge: window.postMessage to the extension's
@@ -40,12 +40,25 @@ export async function pingExtension(win: BridgeWindow, timeoutMs = 1500): Promis
 export type ConnectResult = { ok: true; email: string } | { ok: false; message: string };
 
 /** Hands the extension a one-time token and waits for it to sign in with it. */
-export async function connectExtension(win: BridgeWindow, tokenHash: string, requestId: string, timeoutMs = 20_000): Promise<ConnectResult> {
+export async function connectExtension(
+  win: BridgeWindow,
+  tokenHash: string,
+  requestId: string,
+  timeoutMs = 20_000,
+): Promise<ConnectResult> {
   const answer = waitForExtension<ConnectResult>(
     win,
-    (m) => (m.type === 'connected' && m.requestId === requestId ? (m.ok ? { ok: true, email: m.email } : { ok: false, message: m.message }) : null),
+    (m) =>
+      m.type === 'connected' && m.requestId === requestId
+        ? m.ok
+          ? { ok: true, email: m.email }
+          : { ok: false, message: m.message }
+        : null,
     timeoutMs,
   );
-  win.postMessage({ source: BRIDGE_FROM_DASHBOARD, type: 'connect', requestId, tokenHash } satisfies DashboardBridgeMessage, win.location.origin);
+  win.postMessage(
+    { source: BRIDGE_FROM_DASHBOARD, type: 'connect', requestId, tokenHash } satisfies DashboardBridgeMessage,
+    win.location.origin,
+  );
   return (await answer) ?? { ok: false, message: 'The extension did not answer. Reload this page and try again.' };
 }

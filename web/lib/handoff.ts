@@ -1,6 +1,6 @@
 import type { Session } from '@supabase/supabase-js';
-import type { AppClient } from '../../shared/data/supabase.ts';
-import { sameEmail, type HandoffFragment } from '../../shared/core/handoff.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
+import { sameEmail, type HandoffFragment } from '@/shared/core/handoff.ts';
 
 /** The dashboard's side of the session handoff (shared/core/handoff.ts): checking the token. */
 

@@ -1,5 +1,5 @@
 import type { Session } from '@supabase/supabase-js';
-import type { AppClient } from '../../shared/data/supabase.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
 import { fetchProfile, isAdminRole } from './session.tsx';
 import { createIsolatedAuthClient, supabase } from './supabase.ts';
 
@@ -10,7 +10,8 @@ import { createIsolatedAuthClient, supabase } from './supabase.ts';
  */
 export const createCredentialCheckClient = (): AppClient => createIsolatedAuthClient('ai-vault-master-login-check');
 
-export type MasterLoginOutcome = { admitted: true } | { admitted: false; reason: 'notAdmin' } | { admitted: false; reason: 'error'; message: string };
+export type MasterLoginOutcome =
+  { admitted: true } | { admitted: false; reason: 'notAdmin' } | { admitted: false; reason: 'error'; message: string };
 
 /**
  * The checked session's role decides (read from the database, never the e-mail address): an

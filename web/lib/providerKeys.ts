@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { atom, useAtom, useSetAtom } from 'jotai';
-import type { ProviderId } from '../../shared/core/providerKeys.ts';
+import type { ProviderId } from '@/shared/core/providerKeys.ts';
 import {
   adoptKeyOwner,
   clearLocalProviderKeys,
@@ -11,8 +11,8 @@ import {
   type KeyDeps,
   type ProviderKeysState,
   type SaveResult,
-} from '../../shared/data/apiKeys.ts';
-import { useNotify } from '../../shared/ui/notices.tsx';
+} from '@/shared/data/providerKeys.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
 import { webStorage } from './storage.ts';
 import { supabase } from './supabase.ts';
 
@@ -45,7 +45,7 @@ let generation = 0;
  * account must not write its keys back after the next account's load (or the sign-out) ran.
  */
 let storageQueue: Promise<unknown> = Promise.resolve();
-const queued = <T,>(task: () => Promise<T>): Promise<T> => {
+const queued = <T>(task: () => Promise<T>): Promise<T> => {
   const run = storageQueue.then(task);
   storageQueue = run.catch(() => undefined);
   return run;

@@ -1,12 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import type { Session, User } from '@supabase/supabase-js';
-import type { Tables } from '../../shared/data/database.types.ts';
-import type { AppClient } from '../../shared/data/supabase.ts';
-import { isRecoveryToken } from '../../shared/core/auth.ts';
-import { needsSecondFactor } from '../../shared/core/session.ts';
-import { useNotify } from '../../shared/ui/notices.tsx';
-import { useClearOnUserChange } from '../../shared/ui/query.ts';
+import type { Tables } from '@/shared/data/database.types.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
+import { isRecoveryToken } from '@/shared/core/auth.ts';
+import { needsSecondFactor } from '@/shared/core/session.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { useClearOnUserChange } from '@/shared/ui/query.ts';
 import { adoptStoredKeyOwner, useClearProviderKeys, useProviderKeys } from './providerKeys.ts';
 import { greetsSignIn } from './sessionGreeting.ts';
 import { webStorage } from './storage.ts';
@@ -16,7 +16,6 @@ import { supabase } from './supabase.ts';
  * The signed-in state of the dashboard (user, session and the session events). supabase-js owns the
  * session (localStorage, auto refresh); these atoms mirror it for React.
  */
-
 
 /** The columns of the signed-in user's profiles row that the dashboard reads. */
 export type Profile = Pick<Tables<'profiles'>, 'id' | 'email' | 'name' | 'role'>;
@@ -63,7 +62,7 @@ export function useProfile(): Profile | null {
   return useAtomValue(profileAtom);
 }
 
-export { isAdminRole } from '../../shared/core/adminRoles.ts';
+export { isAdminRole } from '@/shared/core/admin/roles.ts';
 
 /** Set before leaving for Google, so the return trip gets its "Signed In!" notice (removed once shown). */
 export const OAUTH_PENDING_KEY = 'ai_vault_oauth_pending';

@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
-import type { Database } from '../../shared/data/database.types.ts';
-import { createSupabase, type AppClient } from '../../shared/data/supabase.ts';
+import type { Database } from '@/shared/data/database.types.ts';
+import { createSupabase, type AppClient } from '@/shared/data/supabase.ts';
 import { webConfig } from './config.ts';
 
 /**

@@ -14,8 +14,8 @@ import {
   type SvgIconProps,
 } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { PRODUCT_NAME } from '../../shared/core/brand.ts';
-import { ROUTES } from '../../shared/core/routes.ts';
+import { PRODUCT_NAME } from '@/shared/core/brand.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
 import {
   ArrowForwardIcon,
   ConstructionIcon,
@@ -25,7 +25,7 @@ import {
   OpenInNewIcon,
   SparklesIcon,
   StoreIcon,
-} from '../../shared/ui/icons.tsx';
+} from '@/shared/ui/icons.tsx';
 import { webConfig } from '../lib/config.ts';
 import { useAuthStatus } from '../lib/session.tsx';
 
@@ -93,8 +93,7 @@ export function LandingPage() {
             role="status"
             sx={{ mb: { xs: 4, md: 7 }, borderRadius: 3, border: 1, borderColor: alpha('#F59E0B', 0.35) }}
           >
-            <strong>{PRODUCT_NAME} is under development.</strong> Some features are placeholders and only show a
-            notice for now.
+            <strong>{PRODUCT_NAME} is under development.</strong> Some features are placeholders and only show a notice for now.
           </Alert>
 
           <Stack spacing={3} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 820, mx: 'auto' }}>
@@ -105,11 +104,7 @@ export function LandingPage() {
               variant="outlined"
               sx={{ bgcolor: 'background.paper', fontWeight: 600 }}
             />
-            <Typography
-              id="landing-headline"
-              variant="h1"
-              sx={{ fontSize: { xs: '2.25rem', sm: '3rem', md: '3.5rem' }, lineHeight: 1.1 }}
-            >
+            <Typography id="landing-headline" variant="h1" sx={{ fontSize: { xs: '2.25rem', sm: '3rem', md: '3.5rem' }, lineHeight: 1.1 }}>
               Your AI toolkit for{' '}
               <Box
                 component="span"
@@ -118,7 +113,11 @@ export function LandingPage() {
                   WebkitBackgroundClip: 'text',
                   backgroundClip: 'text',
                   color: 'transparent',
-                  ...t.applyStyles('dark', { background: 'linear-gradient(90deg, #A5B4FC, #D8B4FE)', WebkitBackgroundClip: 'text', backgroundClip: 'text' }),
+                  ...t.applyStyles('dark', {
+                    background: 'linear-gradient(90deg, #A5B4FC, #D8B4FE)',
+                    WebkitBackgroundClip: 'text',
+                    backgroundClip: 'text',
+                  }),
                 })}
               >
                 marketers, creators and entrepreneurs
@@ -130,38 +129,20 @@ export function LandingPage() {
               color="text.secondary"
               sx={{ fontWeight: 400, maxWidth: 680, fontSize: { xs: '1.05rem', sm: '1.25rem' }, lineHeight: 1.6 }}
             >
-              Generate startup ideas, offers and documents, run prompt stacks and keep your best prompts organized in
-              folders — all with your own AI provider key.
+              Generate startup ideas, offers and documents, run prompt stacks and keep your best prompts organized in folders — all with
+              your own AI provider key.
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ pt: 1, width: { xs: '100%', sm: 'auto' } }}>
               {signedIn ? (
-                <Button
-                  component={RouterLink}
-                  to={ROUTES.dashboard}
-                  variant="contained"
-                  size="large"
-                  endIcon={<ArrowForwardIcon />}
-                >
+                <Button component={RouterLink} to={ROUTES.dashboard} variant="contained" size="large" endIcon={<ArrowForwardIcon />}>
                   Go to Dashboard
                 </Button>
               ) : (
-                <Button
-                  component={RouterLink}
-                  to={ROUTES.auth}
-                  variant="contained"
-                  size="large"
-                  endIcon={<ArrowForwardIcon />}
-                >
+                <Button component={RouterLink} to={ROUTES.auth} variant="contained" size="large" endIcon={<ArrowForwardIcon />}>
                   Get Started for Free
                 </Button>
               )}
-              <Button
-                component={RouterLink}
-                to={ROUTES.freeTools}
-                variant="outlined"
-                size="large"
-                sx={{ bgcolor: 'background.paper' }}
-              >
+              <Button component={RouterLink} to={ROUTES.freeTools} variant="outlined" size="large" sx={{ bgcolor: 'background.paper' }}>
                 Explore AI Tools
               </Button>
             </Stack>
@@ -226,9 +207,7 @@ function FeatureCard({ card }: { card: LandingCard }) {
           <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
             {card.description}
           </Typography>
-          <CardFooter external={external}>
-            {external ? 'Opens in a new tab' : 'Open'}
-          </CardFooter>
+          <CardFooter external={external}>{external ? 'Opens in a new tab' : 'Open'}</CardFooter>
         </CardContent>
       </CardActionArea>
     </Card>

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Box, CircularProgress } from '@mui/material';
-import { authPathFor, ROUTES, safeNextPath, unknownPathTarget } from '../../shared/core/routes.ts';
+import { authPathFor, ROUTES, safeNextPath, unknownPathTarget } from '@/shared/core/routes.ts';
 import { authFlowBusyAtom, signingOutAtom, useAuthStatus } from '../lib/session.tsx';
 
 /** Shown while supabase-js restores the session (a few ms; no network when the token is fresh). */

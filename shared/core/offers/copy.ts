@@ -16,7 +16,9 @@ export function contentMarkdown(name: string, content: AssetContent): string {
     case 'text':
       return content.markdown.trim();
     case 'reportCard':
-      return [`Report Card for ${name}`, ...content.data.criteria.map((c) => `${c.name} (Score: ${c.score}/10): ${c.reasoning}`)].join('\n\n');
+      return [`Report Card for ${name}`, ...content.data.criteria.map((c) => `${c.name} (Score: ${c.score}/10): ${c.reasoning}`)].join(
+        '\n\n',
+      );
     case 'emailSequence':
       return content.data.emails.map((email, i) => `### Email ${i + 1}: ${email.subject}\n\n${email.body.trim()}`).join('\n\n');
     case 'facebookAds':

@@ -20,7 +20,11 @@ export function exportMarkdown(name: string, content: AssetContent): string {
   return [
     `Report Card for ${name}`,
     `**Overall: ${average.toFixed(1)}/10**`,
-    ['| Criterion | Score | Reasoning |', '| --- | --- | --- |', ...criteria.map((c) => `| ${cell(c.name)} | ${c.score}/10 | ${cell(c.reasoning)} |`)].join('\n'),
+    [
+      '| Criterion | Score | Reasoning |',
+      '| --- | --- | --- |',
+      ...criteria.map((c) => `| ${cell(c.name)} | ${c.score}/10 | ${cell(c.reasoning)} |`),
+    ].join('\n'),
   ].join('\n\n');
 }
 

@@ -60,7 +60,11 @@ export async function runBounded(
 }
 
 /** The notice that ends a Generate All. */
-export function generateAllSummary(result: GenerateAllResult | null): { title: string; description: string; variant: 'default' | 'destructive' } {
+export function generateAllSummary(result: GenerateAllResult | null): {
+  title: string;
+  description: string;
+  variant: 'default' | 'destructive';
+} {
   if (!result) return { title: 'Already up to date', description: 'Every category already has content.', variant: 'default' };
   if (result.failed.length) {
     return {
@@ -70,7 +74,11 @@ export function generateAllSummary(result: GenerateAllResult | null): { title: s
     };
   }
   if (result.skipped.length) {
-    return { title: 'Generation stopped', description: `${result.succeeded.length} generated, ${result.skipped.length} not started.`, variant: 'default' };
+    return {
+      title: 'Generation stopped',
+      description: `${result.succeeded.length} generated, ${result.skipped.length} not started.`,
+      variant: 'default',
+    };
   }
   return { title: 'All done', description: `All ${result.succeeded.length} categories have been generated.`, variant: 'default' };
 }

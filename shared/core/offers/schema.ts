@@ -13,7 +13,9 @@ export type OfferItem = z.infer<typeof offerItemSchema>;
 
 /** The offers table keeps titles up to 300 characters: a longer AI title is cut, not refused. */
 export const OFFER_TITLE_MAX = 300;
-const offerTitle = trimmed.transform((title) => (title.length > OFFER_TITLE_MAX ? `${title.slice(0, OFFER_TITLE_MAX - 1).trimEnd()}…` : title));
+const offerTitle = trimmed.transform((title) =>
+  title.length > OFFER_TITLE_MAX ? `${title.slice(0, OFFER_TITLE_MAX - 1).trimEnd()}…` : title,
+);
 
 export const offerFrameworkSchema = z.object({
   title: offerTitle,
@@ -31,9 +33,7 @@ export type OfferFramework = z.infer<typeof offerFrameworkSchema>;
 export const itemName = (item: OfferItem): string => (typeof item === 'string' ? item : item.name);
 
 export const reportCardSchema = z.object({
-  criteria: z
-    .array(z.object({ name: trimmed, score: z.number().int().min(1).max(10), reasoning: trimmed }))
-    .min(8),
+  criteria: z.array(z.object({ name: trimmed, score: z.number().int().min(1).max(10), reasoning: trimmed })).min(8),
 });
 export type ReportCard = z.infer<typeof reportCardSchema>;
 

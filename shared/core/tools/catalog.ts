@@ -44,7 +44,7 @@ export const AI_TOOLS: readonly ToolEntry[] = [
     id: 'offer-builder',
     title: 'Offer Builder',
     description: 'Build a complete offer framework and generate every marketing asset with AI.',
-    to: ROUTES.promptStacks,
+    to: ROUTES.offerBuilder,
     badge: 'AI',
   },
   {
@@ -58,7 +58,7 @@ export const AI_TOOLS: readonly ToolEntry[] = [
     id: 'prompt-stacks',
     title: 'Prompt Stacks',
     description: 'Ready-made prompt stacks by category, ready to run with your own key.',
-    to: ROUTES.prompts,
+    to: ROUTES.promptStacks,
     badge: 'AI',
   },
   {

@@ -22,7 +22,11 @@ export const HARMONIES: readonly Harmony[] = [
   { id: 'complementary', label: 'Complementary', description: 'The base and the color opposite it on the wheel: strong contrast.' },
   { id: 'analogous', label: 'Analogous', description: 'Neighbours on the color wheel (±30°): calm and cohesive.' },
   { id: 'triadic', label: 'Triadic', description: 'Three colors evenly spaced (120° apart): vibrant but balanced.' },
-  { id: 'split-complementary', label: 'Split-complementary', description: 'The base plus the two colors beside its complement: contrast with less tension.' },
+  {
+    id: 'split-complementary',
+    label: 'Split-complementary',
+    description: 'The base plus the two colors beside its complement: contrast with less tension.',
+  },
   { id: 'tetradic', label: 'Tetradic', description: 'Four colors in two complementary pairs (90° apart): rich and varied.' },
   { id: 'monochromatic', label: 'Monochromatic', description: 'Lighter and darker versions of the base: simple and elegant.' },
 ];
@@ -63,9 +67,7 @@ const MONO_STEPS = [-0.24, -0.12, 0, 0.12, 0.24];
 
 function monochromatic(base: Colord): Colord[] {
   const { h, s, l } = base.toHsl();
-  return MONO_STEPS.map((step) =>
-    step === 0 ? base : colord({ h, s, l: Math.min(95, Math.max(5, l + step * 100)) }),
-  );
+  return MONO_STEPS.map((step) => (step === 0 ? base : colord({ h, s, l: Math.min(95, Math.max(5, l + step * 100)) })));
 }
 
 /** The swatches of one harmony, starting with the base colour. Throws on an invalid hex. */

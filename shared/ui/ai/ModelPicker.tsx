@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Autocomplete, FormControl, FormHelperText, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
-import { defaultModel, chatModels } from '../../ai/modelChoice.ts';
-import { keyRequired, listModels, type ProviderTarget } from '../../ai/providers.ts';
-import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '../../core/providerKeys.ts';
+import { defaultModel, chatModels } from '@/shared/ai/modelChoice.ts';
+import { keyRequired, listModels, type ProviderTarget } from '@/shared/ai/providers.ts';
+import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '@/shared/core/providerKeys.ts';
 import { providerOptionLabel, type ProviderLabels } from './providerLabels.ts';
 
 /** The keys the user has (by provider) and the custom base URL, from either front end's key store. */

@@ -1,5 +1,5 @@
 import { MenuItem, Stack, TextField, Typography } from '@mui/material';
-import type { PromptField } from '../../core/placeholders.ts';
+import type { PromptField } from '@/shared/core/placeholders.ts';
 
 /**
  * A prompt's form from its placeholders (shared/core/placeholders.ts): a text field per
@@ -82,7 +82,8 @@ export function PromptFields({ fields, values, onChange, missing, fromPage, page
 
 /** Where a page field's value came from. */
 function pageHelper(name: string, value: string, fromPage: string | undefined, pageUnread: boolean): string {
-  if (fromPage && value === fromPage) return `From this page${value.length > 200 ? ` (${value.length.toLocaleString('en-US')} characters)` : ''}`;
+  if (fromPage && value === fromPage)
+    return `From this page${value.length > 200 ? ` (${value.length.toLocaleString('en-US')} characters)` : ''}`;
   if (value) return 'Typed by you';
   if (pageUnread) return 'The page is not read: use “Read this page” above, or type it here.';
   if (name === 'selection') return 'Nothing is selected on the page: select text and read the page again, or type it here.';

@@ -1,4 +1,4 @@
-import { PROVIDER_KEYS, type ProviderId } from '../../core/providerKeys.ts';
+import { PROVIDER_KEYS, type ProviderId } from '@/shared/core/providerKeys.ts';
 
 /** How a provider choice names the providers, where a screen names them its own way. */
 export type ProviderLabels = Partial<Record<ProviderId, string>>;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { AiError, toAiError } from '../../ai/aiErrors.ts';
-import { streamText, type AiRequest, type StreamResult } from '../../ai/chat.ts';
-import type { ProviderId } from '../../core/providerKeys.ts';
+import { AiError, toAiError } from '@/shared/ai/aiErrors.ts';
+import { streamText, type AiRequest, type StreamResult } from '@/shared/ai/chat.ts';
+import type { ProviderId } from '@/shared/core/providerKeys.ts';
 
 type AiRunStatus = 'idle' | 'running' | 'done' | 'stopped' | 'error';
 
@@ -32,36 +32,43 @@ export function useAiRun(): AiRun {
   // Leaving the page stops a run in flight.
   useEffect(() => () => controller.current?.abort(), []);
 
-  const startWith = useCallback(async <R extends StreamResult>(provider: ProviderId, source: RunSource<R>, fallbackError?: string): Promise<R | null> => {
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    setStatus('running');
-    setText('');
-    setError(null);
-    try {
-      const result = await source(current.signal, (full) => {
-        if (controller.current === current) setText(full);
-      });
-      if (controller.current === current) {
-        setText(result.text);
-        setStatus(result.stopped ? 'stopped' : 'done');
+  const startWith = useCallback(
+    async <R extends StreamResult>(provider: ProviderId, source: RunSource<R>, fallbackError?: string): Promise<R | null> => {
+      controller.current?.abort();
+      const current = new AbortController();
+      controller.current = current;
+      setStatus('running');
+      setText('');
+      setError(null);
+      try {
+        const result = await source(current.signal, (full) => {
+          if (controller.current === current) setText(full);
+        });
+        if (controller.current === current) {
+          setText(result.text);
+          setStatus(result.stopped ? 'stopped' : 'done');
+        }
+        return result;
+      } catch (thrown) {
+        const mapped = thrown instanceof AiError ? thrown : toAiError(thrown, { provider, fallback: fallbackError });
+        if (controller.current === current) {
+          setText(mapped.partial);
+          setError(mapped);
+          setStatus('error');
+        }
+        return null;
       }
-      return result;
-    } catch (thrown) {
-      const mapped = thrown instanceof AiError ? thrown : toAiError(thrown, { provider, fallback: fallbackError });
-      if (controller.current === current) {
-        setText(mapped.partial);
-        setError(mapped);
-        setStatus('error');
-      }
-      return null;
-    }
-  }, []);
+    },
+    [],
+  );
 
   const start = useCallback(
     (request: Omit<AiRequest, 'signal'>) =>
-      startWith(request.target.provider, (signal, onText) => streamText({ ...request, signal, onDelta: (_delta, full) => onText(full) }), request.fallbackError),
+      startWith(
+        request.target.provider,
+        (signal, onText) => streamText({ ...request, signal, onDelta: (_delta, full) => onText(full) }),
+        request.fallbackError,
+      ),
     [startWith],
   );
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@mui/material';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { RUN_TEXTS } from '../../core/runTexts.ts';
-import { deletePromptRun, listPromptRuns, type PromptRun } from '../../data/promptsRuns.ts';
+import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
+import { deletePromptRun, listPromptRuns, type PromptRun } from '@/shared/data/promptRuns.ts';
 import { useNotify } from '../notices.tsx';
 import { RunHistoryList } from '../run/RunHistoryList.tsx';
 import { extData } from './extClient.ts';

@@ -4,9 +4,9 @@ import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
-import type { LibraryFolder } from '../../core/promptLibrary.ts';
-import type { PromptCard } from '../../data/prompts.ts';
-import type { RecentPrompt } from '../../ext/items.ts';
+import type { LibraryFolder } from '@/shared/core/promptLibrary/library.ts';
+import type { PromptCard } from '@/shared/data/promptLibrary/library.ts';
+import type { RecentPrompt } from '@/shared/ext/items.ts';
 import { relativeTime } from '../time.ts';
 
 /** The rows of the panel's library lists: a folder, a prompt (with its favourite star), a recent run. */
@@ -31,7 +31,10 @@ export function PromptRow({ prompt, onOpen, onToggleFavorite }: { prompt: Prompt
   const label = prompt.isFavorite ? `Remove ${prompt.name} from favourites` : `Add ${prompt.name} to favourites`;
   return (
     <Stack component="li" direction="row" sx={{ alignItems: 'center', minWidth: 0 }}>
-      <ListItemButton onClick={onOpen} sx={{ ...rowSx, flex: 1, minWidth: 0, alignItems: 'flex-start', flexDirection: 'column', gap: 0.25 }}>
+      <ListItemButton
+        onClick={onOpen}
+        sx={{ ...rowSx, flex: 1, minWidth: 0, alignItems: 'flex-start', flexDirection: 'column', gap: 0.25 }}
+      >
         <Typography variant="body2" sx={{ fontWeight: 600, maxWidth: '100%' }} noWrap>
           {prompt.name}
         </Typography>

@@ -14,10 +14,10 @@ import {
   Typography,
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { LIBRARY_ERRORS, LIBRARY_TEXTS, ROOT_CRUMB, type Crumb } from '../../core/promptLibrary.ts';
-import { STACK_TEXTS } from '../../core/promptStacks.ts';
-import { extItems, NO_RECENT_PROMPTS, recentPromptsOf, type RecentPrompt } from '../../ext/items.ts';
-import type { AuthUser } from '../../ext/messaging.ts';
+import { LIBRARY_ERRORS, LIBRARY_TEXTS, ROOT_CRUMB, type Crumb } from '@/shared/core/promptLibrary/library.ts';
+import { STACK_TEXTS } from '@/shared/core/promptStacks.ts';
+import { extItems, NO_RECENT_PROMPTS, recentPromptsOf, type RecentPrompt } from '@/shared/ext/items.ts';
+import type { AuthUser } from '@/shared/ext/messaging.ts';
 import { useNotify } from '../notices.tsx';
 import { FolderRow, PromptRow, RecentRow } from './LibraryRows.tsx';
 import { useLibraryList, type LibraryMode } from './useLibraryList.ts';
@@ -72,7 +72,13 @@ export function LibraryView({ user, onOpenPrompt, onOpenDashboard }: LibraryView
         onChange={(e) => setTyped(e.target.value)}
         slotProps={{
           htmlInput: { 'aria-label': 'Search your prompts' },
-          input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
         }}
       />
       {!searching && (
@@ -97,7 +103,13 @@ export function LibraryView({ user, onOpenPrompt, onOpenDashboard }: LibraryView
                 {crumb.name}
               </Typography>
             ) : (
-              <Link key={crumb.id ?? 'root'} component="button" type="button" variant="body2" onClick={() => setPath(path.slice(0, index + 1))}>
+              <Link
+                key={crumb.id ?? 'root'}
+                component="button"
+                type="button"
+                variant="body2"
+                onClick={() => setPath(path.slice(0, index + 1))}
+              >
                 {crumb.name}
               </Link>
             ),
@@ -111,7 +123,14 @@ export function LibraryView({ user, onOpenPrompt, onOpenDashboard }: LibraryView
         <Box aria-busy={list.status === 'loading'} sx={{ minHeight: 120 }}>
           {list.status === 'loading' && <LinearProgress aria-label="Loading prompts" sx={{ mb: 1 }} />}
           {list.status === 'error' && (
-            <Alert severity="error" action={<Button color="inherit" size="small" onClick={list.reload}>Retry</Button>}>
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={list.reload}>
+                  Retry
+                </Button>
+              }
+            >
               <strong>{LIBRARY_ERRORS.fetchYourPrompts('').title}</strong>
               <br />
               {list.error}
@@ -127,7 +146,12 @@ export function LibraryView({ user, onOpenPrompt, onOpenDashboard }: LibraryView
                 <FolderRow key={folder.id} folder={folder} onOpen={() => setPath([...path, { id: folder.id, name: folder.name }])} />
               ))}
             {list.prompts.slice(0, Math.max(rowsDrawn, FIRST_PAINT_ROWS)).map((prompt) => (
-              <PromptRow key={prompt.id} prompt={prompt} onOpen={() => onOpenPrompt(prompt)} onToggleFavorite={() => void toggleFavorite(prompt)} />
+              <PromptRow
+                key={prompt.id}
+                prompt={prompt}
+                onOpen={() => onOpenPrompt(prompt)}
+                onToggleFavorite={() => void toggleFavorite(prompt)}
+              />
             ))}
           </Stack>
           {list.status === 'ready' && list.prompts.length < list.total && (
@@ -160,9 +184,11 @@ function RecentList({ recent, onOpenPrompt }: { recent: RecentPrompt[]; onOpenPr
 
 function EmptyText({ mode, onOpenDashboard }: { mode: LibraryMode | 'search'; onOpenDashboard: (path: string) => void }) {
   const text =
-    mode === 'search' ? STACK_TEXTS.noMatch
-    : mode === 'favorites' ? 'No favourites yet. Star a prompt to keep it here and in the right-click menu.'
-    : LIBRARY_TEXTS.empty;
+    mode === 'search'
+      ? STACK_TEXTS.noMatch
+      : mode === 'favorites'
+        ? 'No favourites yet. Star a prompt to keep it here and in the right-click menu.'
+        : LIBRARY_TEXTS.empty;
   return (
     <Stack spacing={1.5} sx={{ py: 3, alignItems: 'center', textAlign: 'center' }}>
       <Typography variant="body2" color="text.secondary">

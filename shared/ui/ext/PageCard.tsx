@@ -2,7 +2,7 @@ import { Alert, Box, Button, CircularProgress, IconButton, Stack, Tooltip, Typog
 import ContentCutIcon from '@mui/icons-material/ContentCut';
 import LanguageIcon from '@mui/icons-material/Language';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { pageCutNote } from '../../ext/runPrompt.ts';
+import { pageCutNote } from '@/shared/ext/runPrompt.ts';
 import type { PageState } from './pageContext.tsx';
 
 /**

@@ -2,10 +2,10 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { Alert, Box, CircularProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { ROUTES } from '../../core/routes.ts';
-import type { PromptRun } from '../../data/promptsRuns.ts';
-import type { PendingRun } from '../../ext/items.ts';
-import { sendMessage } from '../../ext/messaging.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import type { PromptRun } from '@/shared/data/promptRuns.ts';
+import type { PendingRun } from '@/shared/ext/items.ts';
+import { sendMessage } from '@/shared/ext/messaging.ts';
 import { NoticeViewport, useNotify } from '../notices.tsx';
 import { createQueryClient, useClearOnUserChange } from '../query.ts';
 import { ThemeRoot } from '../ThemeRoot.tsx';
@@ -116,20 +116,32 @@ function PanelShell() {
     <PageProvider windowId={windowId}>
       <Stack sx={{ minHeight: '100vh' }}>
         <PanelHeader user={signedIn ? account.user : null} onSignOut={() => void signOut()} />
-        <Tabs value={shown} onChange={(_e, next: View) => setView(next)} variant="fullWidth" aria-label="Side panel views" sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 0 } }}>
+        <Tabs
+          value={shown}
+          onChange={(_e, next: View) => setView(next)}
+          variant="fullWidth"
+          aria-label="Side panel views"
+          sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 0 } }}
+        >
           <Tab value="prompts" label="Prompts" />
           {signedIn && <Tab value="history" label="History" />}
           <Tab value="settings" label="Settings" />
         </Tabs>
         <Box component="main" sx={{ p: 1.5, flex: 1, minWidth: 0 }}>
           <Suspense fallback={<ViewLoading />}>
-            {shown === 'settings' && <SettingsView status={account.status} userId={account.user?.id ?? null} onSignIn={() => setView('prompts')} />}
+            {shown === 'settings' && (
+              <SettingsView status={account.status} userId={account.user?.id ?? null} onSignIn={() => setView('prompts')} />
+            )}
             {shown === 'history' && <HistoryView onRunAgain={runAgain} />}
             {shown === 'prompts' &&
               (account.status === 'loading' ? (
                 <ViewLoading />
               ) : !signedIn ? (
-                <SignedOut needsSecondFactor={account.status === 'needsSecondFactor'} onResult={account.apply} onCreateAccount={() => openDashboard(`${ROUTES.auth}`)} />
+                <SignedOut
+                  needsSecondFactor={account.status === 'needsSecondFactor'}
+                  onResult={account.apply}
+                  onCreateAccount={() => openDashboard(`${ROUTES.auth}`)}
+                />
               ) : opened ? (
                 <RunView key={opened.key} opened={opened} onBack={() => setOpened(null)} />
               ) : (

@@ -3,11 +3,11 @@ import { Avatar, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Stack, 
 import LightbulbOutlinedIcon from '@mui/icons-material/LightbulbOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { PRODUCT_NAME } from '../../core/brand.ts';
-import { ROUTES } from '../../core/routes.ts';
-import { sendMessage, type AuthUser, type PageContext } from '../../ext/messaging.ts';
-import { offerBuilderPath, offerIdeaFrom } from '../../core/offerIdea.ts';
-import type { PageRead } from '../../ext/tabs.ts';
+import { PRODUCT_NAME } from '@/shared/core/brand.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { sendMessage, type AuthUser, type PageContext } from '@/shared/ext/messaging.ts';
+import { offerBuilderPath, offerIdeaFrom } from '@/shared/core/offerIdea.ts';
+import type { PageRead } from '@/shared/ext/tabs.ts';
 import { ColorModeToggle } from '../colorMode.tsx';
 import { Logo } from '../Logo.tsx';
 import { useNotify } from '../notices.tsx';
@@ -31,7 +31,17 @@ export function PanelHeader({ user, onSignOut }: PanelHeaderProps) {
       component="header"
       direction="row"
       spacing={1}
-      sx={{ alignItems: 'center', px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider', position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.paper' }}
+      sx={{
+        alignItems: 'center',
+        px: 1.5,
+        py: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+        position: 'sticky',
+        top: 0,
+        zIndex: 2,
+        bgcolor: 'background.paper',
+      }}
     >
       <Logo size={28} />
       <Typography variant="subtitle1" component="h1" sx={{ fontWeight: 800, flex: 1, minWidth: 0 }} noWrap>
@@ -53,7 +63,13 @@ export function PanelHeader({ user, onSignOut }: PanelHeaderProps) {
               </Avatar>
             </IconButton>
           </Tooltip>
-          <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+          <Menu
+            anchorEl={anchor}
+            open={anchor !== null}
+            onClose={() => setAnchor(null)}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+          >
             <Box sx={{ px: 2, py: 1, maxWidth: 260 }}>
               <Typography variant="caption" color="text.secondary">
                 Signed in as
@@ -102,7 +118,11 @@ function OfferButton() {
       notify({
         title: 'Permission Needed',
         description: 'Allow AI Vault to read this site to start an offer from it.',
-        action: { label: 'Allow', altText: 'Allow AI Vault to read this site', onClick: () => void page.requestAccess().then((r) => r?.ok && openWith(r.context)) },
+        action: {
+          label: 'Allow',
+          altText: 'Allow AI Vault to read this site',
+          onClick: () => void page.requestAccess().then((r) => r?.ok && openWith(r.context)),
+        },
       });
       return;
     }

@@ -6,11 +6,11 @@ import CheckIcon from '@mui/icons-material/Check';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ViewSidebarOutlinedIcon from '@mui/icons-material/ViewSidebarOutlined';
-import { PRODUCT_NAME } from '../../core/brand.ts';
-import { KEY_TEXTS, PROVIDER_IDS, PROVIDER_KEYS } from '../../core/providerKeys.ts';
-import { ROUTES } from '../../core/routes.ts';
-import { extItems, NO_RECENT_PROMPTS, recentPromptsOf, type RecentPrompt } from '../../ext/items.ts';
-import { sendMessage } from '../../ext/messaging.ts';
+import { PRODUCT_NAME } from '@/shared/core/brand.ts';
+import { KEY_TEXTS, PROVIDER_IDS, PROVIDER_KEYS } from '@/shared/core/providerKeys.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { extItems, NO_RECENT_PROMPTS, recentPromptsOf, type RecentPrompt } from '@/shared/ext/items.ts';
+import { sendMessage } from '@/shared/ext/messaging.ts';
 import { Logo } from '../Logo.tsx';
 import { NoticeViewport } from '../notices.tsx';
 import { createQueryClient, useClearOnUserChange } from '../query.ts';
@@ -78,7 +78,13 @@ function Popup() {
       </Stack>
 
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-        <Button variant="contained" startIcon={<ViewSidebarOutlinedIcon />} onClick={openPanel} disabled={!panel.ready} sx={{ flex: 1, whiteSpace: 'nowrap' }}>
+        <Button
+          variant="contained"
+          startIcon={<ViewSidebarOutlinedIcon />}
+          onClick={openPanel}
+          disabled={!panel.ready}
+          sx={{ flex: 1, whiteSpace: 'nowrap' }}
+        >
           {signedIn ? 'Open side panel' : 'Sign in'}
         </Button>
         <Button variant="outlined" startIcon={<OpenInNewIcon />} onClick={openDashboard} sx={{ whiteSpace: 'nowrap' }}>
@@ -90,7 +96,13 @@ function Popup() {
       <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
         Provider keys
       </Typography>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75 }} aria-label="Provider keys" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <Stack
+        direction="row"
+        sx={{ flexWrap: 'wrap', gap: 0.75 }}
+        aria-label="Provider keys"
+        component="ul"
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      >
         {PROVIDER_IDS.map((id) => {
           const ready = providerReady(keys, id);
           return (
@@ -137,7 +149,12 @@ function Popup() {
                   </Box>
                   <Tooltip title="Run in the side panel">
                     <span>
-                      <IconButton aria-label={`Run ${prompt.name} in the side panel`} onClick={() => runInPanel(prompt)} disabled={!panel.ready} color="primary">
+                      <IconButton
+                        aria-label={`Run ${prompt.name} in the side panel`}
+                        onClick={() => runInPanel(prompt)}
+                        disabled={!panel.ready}
+                        color="primary"
+                      >
                         <PlayArrowIcon />
                       </IconButton>
                     </span>

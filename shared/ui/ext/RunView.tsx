@@ -2,14 +2,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { initialValues, parsePrompt, usesPageVariables } from '../../core/placeholders.ts';
-import type { LibraryPrompt } from '../../core/promptLibrary.ts';
-import { PROVIDER_IDS, type ProviderId } from '../../core/providerKeys.ts';
-import { getPrompt } from '../../data/prompts.ts';
-import { DEFAULT_PANEL_PREFS, extItems, rememberRecentPrompt } from '../../ext/items.ts';
-import { outputDocumentName } from '../../core/runPrompt.ts';
-import { RUN_PROMPT_TEXTS, RUN_TEXTS } from '../../core/runTexts.ts';
-import { composePrompt, pageVariableValues } from '../../ext/runPrompt.ts';
+import { initialValues, parsePrompt, usesPageVariables } from '@/shared/core/placeholders.ts';
+import type { LibraryPrompt } from '@/shared/core/promptLibrary/library.ts';
+import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
+import { getPrompt } from '@/shared/data/promptLibrary/library.ts';
+import { DEFAULT_PANEL_PREFS, extItems, rememberRecentPrompt } from '@/shared/ext/items.ts';
+import { outputDocumentName } from '@/shared/core/runPrompt.ts';
+import { RUN_PROMPT_TEXTS, RUN_TEXTS } from '@/shared/core/runTexts.ts';
+import { composePrompt, pageVariableValues } from '@/shared/ext/runPrompt.ts';
 import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys, type ModelChoice } from '../ai/ModelPicker.tsx';
 import { useAiRun } from '../ai/useAiRun.ts';
 import { extData } from './extClient.ts';
@@ -30,16 +30,19 @@ import { useStoredItem } from './useStoredItem.ts';
  * choice is remembered), then the streamed answer with Stop, Copy, Insert and Save.
  */
 
-type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready'; prompt: LibraryPrompt };
+type Loaded =
+  { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready'; prompt: LibraryPrompt };
 
 export function RunView({ opened, onBack }: { opened: OpenedPrompt; onBack: () => void }) {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   useEffect(() => {
     let alive = true;
-    void extData().then((client) => getPrompt(client, opened.id)).then(({ data, error }) => {
-      if (!alive) return;
-      setLoaded(error ? { status: 'error', message: error.message } : data ? { status: 'ready', prompt: data } : { status: 'missing' });
-    });
+    void extData()
+      .then((client) => getPrompt(client, opened.id))
+      .then(({ data, error }) => {
+        if (!alive) return;
+        setLoaded(error ? { status: 'error', message: error.message } : data ? { status: 'ready', prompt: data } : { status: 'missing' });
+      });
     return () => {
       alive = false;
     };
@@ -105,7 +108,10 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
   const fromPage = useMemo(() => pageVariableValues(context, opened.selection ?? null), [context, opened.selection]);
   const [edits, setEdits] = useState<Record<string, string>>(() => ({ ...(opened.values ?? {}) }));
   const values = useMemo(() => ({ ...initialValues(parsed.fields), ...fromPage, ...edits }), [parsed.fields, fromPage, edits]);
-  const composed = useMemo(() => composePrompt(prompt.promptText, parsed, values, opened.selection ?? null), [prompt.promptText, parsed, values, opened.selection]);
+  const composed = useMemo(
+    () => composePrompt(prompt.promptText, parsed, values, opened.selection ?? null),
+    [prompt.promptText, parsed, values, opened.selection],
+  );
   const [edited, setEdited] = useState<string | null>(null);
   const [showMissing, setShowMissing] = useState(false);
   const finalPrompt = edited ?? composed.text;
@@ -181,10 +187,15 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
       />
       <ReviewPrompt composed={composed.text} edited={edited} onEdit={setEdited} />
       <ModelPicker value={choice} available={available} onChange={choose} idPrefix="panel" />
-      {showMissing && blocked && (
-        <Alert severity="warning">{RUN_TEXTS.fillIn(composed.missing)}</Alert>
-      )}
-      <Button variant="contained" size="large" startIcon={<PlayArrowIcon />} onClick={start} disabled={running || !usable || !choice.model} fullWidth>
+      {showMissing && blocked && <Alert severity="warning">{RUN_TEXTS.fillIn(composed.missing)}</Alert>}
+      <Button
+        variant="contained"
+        size="large"
+        startIcon={<PlayArrowIcon />}
+        onClick={start}
+        disabled={running || !usable || !choice.model}
+        fullWidth
+      >
         {running ? RUN_TEXTS.running : run.status === 'idle' ? RUN_TEXTS.runPrompt : RUN_TEXTS.runAgain}
       </Button>
       <RunOutput run={run} documentName={outputDocumentName(prompt.name, new Date())} layout="panel" actions={PANEL_OUTPUT_ACTIONS} />

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Divider, FormControl, FormControlLabel, InputLabel, MenuItem, Select, Stack, Switch, Typography } from '@mui/material';
 import { browser } from 'wxt/browser';
-import { DEFAULT_PANEL_PREFS, extItems } from '../../ext/items.ts';
-import { dropAllSitesAccess, hasAllSitesAccess, requestAllSitesAccess } from '../../ext/tabs.ts';
+import { DEFAULT_PANEL_PREFS, extItems } from '@/shared/ext/items.ts';
+import { dropAllSitesAccess, hasAllSitesAccess, requestAllSitesAccess } from '@/shared/ext/tabs.ts';
 import { ColorModeChoice } from '../colorMode.tsx';
 import { ProviderKeysCard } from '../keys/ProviderKeysCard.tsx';
 import { useNotify } from '../notices.tsx';
@@ -84,7 +84,11 @@ function PageReadingSettings() {
         <Select
           labelId="page-limit-label"
           label="Page text for {{page}}"
-          value={PAGE_TEXT_LIMITS.includes(prefs.pageTextLimit as (typeof PAGE_TEXT_LIMITS)[number]) ? prefs.pageTextLimit : DEFAULT_PANEL_PREFS.pageTextLimit}
+          value={
+            PAGE_TEXT_LIMITS.includes(prefs.pageTextLimit as (typeof PAGE_TEXT_LIMITS)[number])
+              ? prefs.pageTextLimit
+              : DEFAULT_PANEL_PREFS.pageTextLimit
+          }
           onChange={(e) => setLimit(Number(e.target.value))}
         >
           {PAGE_TEXT_LIMITS.map((limit) => (

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Box, Button, Divider, IconButton, InputAdornment, Link, Stack, TextField, Typography } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import { AUTH_TEXT, TOTP_CODE_LENGTH, validateCredentials, type CredentialErrors } from '../../core/auth.ts';
-import { PRODUCT_NAME } from '../../core/brand.ts';
-import { sendMessage, type AuthResult, type AuthState } from '../../ext/messaging.ts';
+import { AUTH_TEXT, TOTP_CODE_LENGTH, validateCredentials, type CredentialErrors } from '@/shared/core/auth.ts';
+import { PRODUCT_NAME } from '@/shared/core/brand.ts';
+import { sendMessage, type AuthResult, type AuthState } from '@/shared/ext/messaging.ts';
 import { GoogleButton } from '../GoogleButton.tsx';
 import { useNotify } from '../notices.tsx';
 
@@ -57,7 +57,11 @@ export function SignInForm({ needsSecondFactor, onResult, onCreateAccount }: Sig
     <Stack spacing={2}>
       <PasswordStep busy={busy} onSubmit={(email, password) => run('password', () => sendMessage('auth:signIn', { email, password }))} />
       <Divider>or</Divider>
-      <GoogleButton loading={busy === 'google'} disabled={busy !== null} onClick={() => void run('google', () => sendMessage('auth:google'))} />
+      <GoogleButton
+        loading={busy === 'google'}
+        disabled={busy !== null}
+        onClick={() => void run('google', () => sendMessage('auth:google'))}
+      />
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
         New to {PRODUCT_NAME}?{' '}
         <Link component="button" type="button" onClick={onCreateAccount} sx={{ verticalAlign: 'baseline' }}>
@@ -108,7 +112,12 @@ function PasswordStep({ busy, onSubmit }: { busy: string | null; onSubmit: (emai
             input: {
               endAdornment: (
                 <InputAdornment position="end">
-                  <IconButton aria-label={shown ? 'Hide password' : 'Show password'} onClick={() => setShown((s) => !s)} edge="end" size="small">
+                  <IconButton
+                    aria-label={shown ? 'Hide password' : 'Show password'}
+                    onClick={() => setShown((s) => !s)}
+                    edge="end"
+                    size="small"
+                  >
                     {shown ? <VisibilityOffIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
                   </IconButton>
                 </InputAdornment>
@@ -124,7 +133,15 @@ function PasswordStep({ busy, onSubmit }: { busy: string | null; onSubmit: (emai
   );
 }
 
-function TotpStep({ busy, onVerify, onCancel }: { busy: string | null; onVerify: (code: string) => Promise<boolean>; onCancel: () => void }) {
+function TotpStep({
+  busy,
+  onVerify,
+  onCancel,
+}: {
+  busy: string | null;
+  onVerify: (code: string) => Promise<boolean>;
+  onCancel: () => void;
+}) {
   const [code, setCode] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();

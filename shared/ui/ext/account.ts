@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { extItems } from '../../ext/items.ts';
-import { sendMessage, type AuthState, type AuthUser } from '../../ext/messaging.ts';
+import { extItems } from '@/shared/ext/items.ts';
+import { sendMessage, type AuthState, type AuthUser } from '@/shared/ext/messaging.ts';
 import { takeBootSession, takeRememberedStart } from './boot.ts';
 import { primeExtToken, resetExtToken } from './extClient.ts';
 
@@ -19,7 +19,8 @@ export interface Account {
   apply(state: AuthState): void;
 }
 
-const statusOf = (state: AuthState): AccountStatus => (!state.user ? 'signedOut' : state.needsSecondFactor ? 'needsSecondFactor' : 'signedIn');
+const statusOf = (state: AuthState): AccountStatus =>
+  !state.user ? 'signedOut' : state.needsSecondFactor ? 'needsSecondFactor' : 'signedIn';
 
 export function useAccount(): Account {
   const [state, setState] = useState<{ status: AccountStatus; user: AuthUser | null }>({ status: 'loading', user: null });

@@ -1,7 +1,7 @@
-import { listFolderContents, type FolderContents } from '../../data/prompts.ts';
-import { fail, type DataResult } from '../../data/result.ts';
-import { extItems, type PanelLibrarySnapshot } from '../../ext/items.ts';
-import { sendMessage, type AuthState, type AuthUser } from '../../ext/messaging.ts';
+import { listFolderContents, type FolderContents } from '@/shared/data/promptLibrary/library.ts';
+import { fail, type DataResult } from '@/shared/data/result.ts';
+import { extItems, type PanelLibrarySnapshot } from '@/shared/ext/items.ts';
+import { sendMessage, type AuthState, type AuthUser } from '@/shared/ext/messaging.ts';
 import { extData, primeExtToken } from './extClient.ts';
 
 /**

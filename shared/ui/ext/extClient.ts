@@ -1,5 +1,5 @@
-import type { AppClient } from '../../data/supabase.ts';
-import type { ContextSupabase } from '../../ext/clients.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
+import type { ContextSupabase } from '@/shared/ext/clients.ts';
 
 /**
  * The page's one data client (token from the background, forgotten when the account changes).
@@ -13,7 +13,7 @@ let loaded: ContextSupabase | null = null;
 let pendingToken: string | null | undefined;
 
 function extClient(): Promise<ContextSupabase> {
-  loading ??= import('../../ext/clients.ts').then(({ createContextSupabase }) => {
+  loading ??= import('@/shared/ext/clients.ts').then(({ createContextSupabase }) => {
     loaded = createContextSupabase();
     if (pendingToken !== undefined) loaded.primeToken(pendingToken);
     return loaded;

@@ -1,6 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { DEFAULT_PANEL_PREFS, extItems } from '../../ext/items.ts';
-import { ACCESS_REFUSED_MESSAGE, activeTab, readPage, requestSiteAccess, watchActiveTab, type PageRead, type TabInfo } from '../../ext/tabs.ts';
+import { DEFAULT_PANEL_PREFS, extItems } from '@/shared/ext/items.ts';
+import {
+  ACCESS_REFUSED_MESSAGE,
+  activeTab,
+  readPage,
+  requestSiteAccess,
+  watchActiveTab,
+  type PageRead,
+  type TabInfo,
+} from '@/shared/ext/tabs.ts';
 import { useStoredItem } from './useStoredItem.ts';
 
 /**
@@ -74,7 +82,16 @@ export function PageProvider({ windowId, children }: { windowId: number | null; 
     const update = () =>
       void activeTab().then((next) => {
         if (!alive) return;
-        setTab((current) => (current && next && current.id === next.id && current.url === next.url && current.title === next.title && current.status === next.status ? current : next));
+        setTab((current) =>
+          current &&
+          next &&
+          current.id === next.id &&
+          current.url === next.url &&
+          current.title === next.title &&
+          current.status === next.status
+            ? current
+            : next,
+        );
       });
     update();
     const unwatch = watchActiveTab(windowId, update);

@@ -1,9 +1,9 @@
 import { Button } from '@mui/material';
 import InputIcon from '@mui/icons-material/Input';
-import { ROUTES } from '../../core/routes.ts';
-import { RUN_TEXTS } from '../../core/runTexts.ts';
-import { sendMessage } from '../../ext/messaging.ts';
-import { insertIntoTab } from '../../ext/tabs.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
+import { sendMessage } from '@/shared/ext/messaging.ts';
+import { insertIntoTab } from '@/shared/ext/tabs.ts';
 import { useNotify } from '../notices.tsx';
 import type { OutputActionsSetup } from '../run/OutputActions.tsx';
 import { extData } from './extClient.ts';
@@ -28,10 +28,20 @@ function InsertIntoPage({ text }: { text: string }) {
   const insert = async () => {
     if (!tab) return;
     const result = await insertIntoTab(tab.id, text);
-    notify(result.inserted ? { title: RUN_TEXTS.inserted } : { title: RUN_TEXTS.nothingInserted, description: result.reason, variant: 'destructive' });
+    notify(
+      result.inserted
+        ? { title: RUN_TEXTS.inserted }
+        : { title: RUN_TEXTS.nothingInserted, description: result.reason, variant: 'destructive' },
+    );
   };
   return (
-    <Button size="small" variant="outlined" startIcon={<InputIcon fontSize="small" />} onClick={() => void insert()} disabled={!text.trim() || !tab}>
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<InputIcon fontSize="small" />}
+      onClick={() => void insert()}
+      disabled={!text.trim() || !tab}
+    >
       {RUN_TEXTS.insertIntoPage}
     </Button>
   );

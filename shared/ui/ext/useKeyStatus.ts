@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { PROVIDER_IDS, PROVIDER_KEY_COLUMNS, type ProviderId } from '../../core/providerKeys.ts';
-import { extItems } from '../../ext/items.ts';
+import { PROVIDER_IDS, PROVIDER_KEY_COLUMNS, type ProviderId } from '@/shared/core/providerKeys.ts';
+import { extItems } from '@/shared/ext/items.ts';
 
 /**
  * The keys in extension storage, kept current (they change when the user saves one, when the
@@ -31,10 +31,16 @@ export function useKeyStatus(): LocalKeys {
       const values = await Promise.all(PROVIDER_IDS.map((id) => extItems[PROVIDER_KEY_COLUMNS[id]].getValue()));
       const baseUrl = await extItems.custom_base_url.getValue();
       if (!alive) return;
-      setState({ loaded: true, keys: Object.fromEntries(PROVIDER_IDS.map((id, i) => [id, values[i] ?? null])) as LocalKeys['keys'], baseUrl });
+      setState({
+        loaded: true,
+        keys: Object.fromEntries(PROVIDER_IDS.map((id, i) => [id, values[i] ?? null])) as LocalKeys['keys'],
+        baseUrl,
+      });
     };
     void read();
-    const unwatch = [...PROVIDER_IDS.map((id) => extItems[PROVIDER_KEY_COLUMNS[id]]), extItems.custom_base_url].map((item) => item.watch(() => void read()));
+    const unwatch = [...PROVIDER_IDS.map((id) => extItems[PROVIDER_KEY_COLUMNS[id]]), extItems.custom_base_url].map((item) =>
+      item.watch(() => void read()),
+    );
     return () => {
       alive = false;
       unwatch.forEach((stop) => stop());

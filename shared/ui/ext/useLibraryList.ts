@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { LibraryFolder } from '../../core/promptLibrary.ts';
-import { listFolderContents, searchLibrary, setFavorite, type PromptCard } from '../../data/prompts.ts';
-import { listFavoritePrompts } from '../../ext/favorites.ts';
-import { sendMessage, type AuthUser } from '../../ext/messaging.ts';
+import type { LibraryFolder } from '@/shared/core/promptLibrary/library.ts';
+import { listFolderContents, searchLibrary, setFavorite, type PromptCard } from '@/shared/data/promptLibrary/library.ts';
+import { listFavoritePrompts } from '@/shared/ext/favorites.ts';
+import { sendMessage, type AuthUser } from '@/shared/ext/messaging.ts';
 import { rememberedLibrary, rememberLibrary, takeBootRoot } from './boot.ts';
 import { extData } from './extClient.ts';
 
@@ -67,7 +67,11 @@ export function useLibraryList(user: AuthUser, mode: LibraryMode, folderId: stri
     };
     void load().then((result) => {
       if (!alive) return;
-      setState(result.error ? { status: 'error', error: result.error.message, folders: [], prompts: [], total: 0 } : { status: 'ready', error: null, ...result.data });
+      setState(
+        result.error
+          ? { status: 'error', error: result.error.message, folders: [], prompts: [], total: 0 }
+          : { status: 'ready', error: null, ...result.data },
+      );
     });
     return () => {
       alive = false;

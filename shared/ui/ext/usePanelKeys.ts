@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { checkBaseUrl, type ProviderId } from '../../core/providerKeys.ts';
+import { checkBaseUrl, type ProviderId } from '@/shared/core/providerKeys.ts';
 import {
   emptyProviderKeysState,
   loadProviderKeys,
@@ -8,9 +8,9 @@ import {
   type KeyDeps,
   type ProviderKeysState,
   type SaveResult,
-} from '../../data/apiKeys.ts';
-import { extTypedStorage } from '../../ext/items.ts';
-import { originPatternOf } from '../../ext/tabs.ts';
+} from '@/shared/data/providerKeys.ts';
+import { extTypedStorage } from '@/shared/ext/items.ts';
+import { originPatternOf } from '@/shared/ext/tabs.ts';
 import type { ProviderKeysFlow } from '../keys/ProviderKeysCard.tsx';
 import { useNotify } from '../notices.tsx';
 import { extData } from './extClient.ts';
@@ -35,16 +35,21 @@ export function usePanelKeys(userId: string | null | undefined, requestOrigin?: 
   });
   const hasCloudRecord = useRef(false);
   hasCloudRecord.current = memory.state.hasCloudRecord;
-  const deps = useCallback(async (): Promise<KeyDeps> => ({ storage: extTypedStorage, client: await extData(), userId: userId ?? null }), [userId]);
+  const deps = useCallback(
+    async (): Promise<KeyDeps> => ({ storage: extTypedStorage, client: await extData(), userId: userId ?? null }),
+    [userId],
+  );
 
   useEffect(() => {
     if (userId === undefined) return;
     let alive = true;
-    void deps().then(loadProviderKeys).then(({ state, notices }) => {
-      if (!alive) return;
-      setMemory({ loadedFor: userId, state });
-      for (const notice of notices) notify(notice);
-    });
+    void deps()
+      .then(loadProviderKeys)
+      .then(({ state, notices }) => {
+        if (!alive) return;
+        setMemory({ loadedFor: userId, state });
+        for (const notice of notices) notify(notice);
+      });
     return () => {
       alive = false;
     };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { PANEL_PORT_PREFIX } from '../../ext/panelControl.ts';
+import { PANEL_PORT_PREFIX } from '@/shared/ext/panelControl.ts';
 
 /**
  * The window this panel belongs to, and its line to the background: the background knows the

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { extItems, isFreshPendingRun, type PendingRun } from '../../ext/items.ts';
+import { extItems, isFreshPendingRun, type PendingRun } from '@/shared/ext/items.ts';
 
 /**
  * Runs queued for the panel by the popup ("run in side panel") or the context menu: taken once

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, CardContent, CircularProgress, Divider, LinearProgress, Link, Stack, Typography } from '@mui/material';
 import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
-import { testProviderKey, untestableReason, type KeyTestResult } from '../../ai/providers.ts';
-import { BASE_URL_EXAMPLES, KEY_TEXTS, PROVIDER_KEYS, maskKey, type ProviderId } from '../../core/providerKeys.ts';
-import type { ProviderKeysState } from '../../data/apiKeys.ts';
+import { testProviderKey, untestableReason, type KeyTestResult } from '@/shared/ai/providers.ts';
+import { BASE_URL_EXAMPLES, KEY_TEXTS, PROVIDER_KEYS, maskKey, type ProviderId } from '@/shared/core/providerKeys.ts';
+import type { ProviderKeysState } from '@/shared/data/providerKeys.ts';
 import { RowHeader, SavedValue, SaveField, TestResult } from './keyFields.tsx';
 
 /**
@@ -69,8 +69,8 @@ export function ProviderKeysCard({ keys, signedIn, signInAction, place = 'this b
           Custom OpenAI-compatible server
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-          For Custom ChatGPT: a local server such as Ollama ({BASE_URL_EXAMPLES[0]}) or LM Studio ({BASE_URL_EXAMPLES[1]}),
-          or any OpenAI-compatible API. Without a base URL, the Custom ChatGPT key is used with OpenAI.
+          For Custom ChatGPT: a local server such as Ollama ({BASE_URL_EXAMPLES[0]}) or LM Studio ({BASE_URL_EXAMPLES[1]}), or any
+          OpenAI-compatible API. Without a base URL, the Custom ChatGPT key is used with OpenAI.
         </Typography>
         <Stack spacing={2.5}>
           <BaseUrlRow keys={keys} />

@@ -7,8 +7,8 @@ import ErrorOutlinedIcon from '@mui/icons-material/ErrorOutlined';
 import LaptopOutlinedIcon from '@mui/icons-material/LaptopOutlined';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import type { KeyTestResult } from '../../ai/providers.ts';
-import type { StoredKey } from '../../data/apiKeys.ts';
+import type { KeyTestResult } from '@/shared/ai/providers.ts';
+import type { StoredKey } from '@/shared/data/providerKeys.ts';
 
 /** The pieces of a key row: where the value comes from, the masked saved value, the save field, a test result. */
 
@@ -143,12 +143,7 @@ export function SaveField({
 
 export function TestResult({ result }: { result: KeyTestResult }) {
   return (
-    <Stack
-      role="status"
-      direction="row"
-      spacing={0.75}
-      sx={{ alignItems: 'flex-start', color: result.ok ? 'success.main' : 'error.main' }}
-    >
+    <Stack role="status" direction="row" spacing={0.75} sx={{ alignItems: 'flex-start', color: result.ok ? 'success.main' : 'error.main' }}>
       {result.ok ? <CheckCircleOutlinedIcon fontSize="small" /> : <ErrorOutlinedIcon fontSize="small" />}
       <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
         {result.message}
@@ -156,4 +151,3 @@ export function TestResult({ result }: { result: KeyTestResult }) {
     </Stack>
   );
 }
-

@@ -3,10 +3,10 @@ import { Button, Stack } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import SaveAltIcon from '@mui/icons-material/SaveAlt';
-import { DOCUMENT_ERRORS, DOCUMENT_TEXTS } from '../../core/documents.ts';
-import { RUN_TEXTS } from '../../core/runTexts.ts';
-import { saveDocument } from '../../data/documents.ts';
-import type { AppClient } from '../../data/supabase.ts';
+import { DOCUMENT_ERRORS, DOCUMENT_TEXTS } from '@/shared/core/documents/documents.ts';
+import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
+import { saveDocument } from '@/shared/data/documents/documents.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
 import { useNotify } from '../notices.tsx';
 
 /** What a side gives a run's output actions: where documents go, and what else it offers. */
@@ -60,7 +60,11 @@ export function OutputActions({ text, documentName, canSave, setup }: OutputActi
       const { data, error } = await saveDocument(await setup.client(), { name: documentName, content: text, format: setup.format });
       if (error) {
         const invalid = error.code === 'invalid';
-        notify({ title: invalid ? error.message : DOCUMENT_ERRORS.save('document'), description: invalid ? undefined : error.message, variant: 'destructive' });
+        notify({
+          title: invalid ? error.message : DOCUMENT_ERRORS.save('document'),
+          description: invalid ? undefined : error.message,
+          variant: 'destructive',
+        });
         return;
       }
       if (setup.markSaved) setSavedText(text);

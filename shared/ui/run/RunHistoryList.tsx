@@ -1,12 +1,24 @@
 import { useState, type ReactNode } from 'react';
-import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Chip, CircularProgress, LinearProgress, Stack, Typography } from '@mui/material';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  LinearProgress,
+  Stack,
+  Typography,
+} from '@mui/material';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import type { PromptField } from '../../core/placeholders.ts';
-import { providerName } from '../../core/providerKeys.ts';
-import { filledValueRows, outputDocumentName } from '../../core/runPrompt.ts';
-import { RUN_STATUS_LABELS, RUN_TEXTS } from '../../core/runTexts.ts';
-import { RUN_HISTORY_PAGE_SIZE, type PromptRun } from '../../data/promptsRuns.ts';
+import type { PromptField } from '@/shared/core/placeholders.ts';
+import { providerName } from '@/shared/core/providerKeys.ts';
+import { filledValueRows, outputDocumentName } from '@/shared/core/runPrompt.ts';
+import { RUN_STATUS_LABELS, RUN_TEXTS } from '@/shared/core/runTexts.ts';
+import { RUN_HISTORY_PAGE_SIZE, type PromptRun } from '@/shared/data/promptRuns.ts';
 import { LazyMarkdown } from '../ai/LazyMarkdown.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { relativeTime } from '../time.ts';
@@ -52,7 +64,20 @@ export interface RunHistoryListProps {
 
 /** Runs as an accordion, newest first: reopen one to read its output; copy, save, reuse or delete it. */
 export function RunHistoryList(props: RunHistoryListProps) {
-  const { layout, runs, total, status, error, loadingMore, onRetry, onLoadMore, onDelete, allPrompts = false, expandedId, onExpand } = props;
+  const {
+    layout,
+    runs,
+    total,
+    status,
+    error,
+    loadingMore,
+    onRetry,
+    onLoadMore,
+    onDelete,
+    allPrompts = false,
+    expandedId,
+    onExpand,
+  } = props;
   const page = layout === 'page';
   const [deleting, setDeleting] = useState<PromptRun | null>(null);
 
@@ -65,14 +90,25 @@ export function RunHistoryList(props: RunHistoryListProps) {
   }
   if (page && status === 'error') {
     return (
-      <Alert severity="error" action={<Button color="inherit" onClick={onRetry}>{RUN_TEXTS.tryAgain}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={onRetry}>
+            {RUN_TEXTS.tryAgain}
+          </Button>
+        }
+      >
         {RUN_TEXTS.historyError}: {error}
       </Alert>
     );
   }
   if (page && runs.length === 0) {
     return (
-      <Typography variant="body2" color="text.secondary" sx={{ py: 3, textAlign: 'center', border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 3 }}>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ py: 3, textAlign: 'center', border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 3 }}
+      >
         {RUN_TEXTS.historyEmpty}
       </Typography>
     );
@@ -83,7 +119,14 @@ export function RunHistoryList(props: RunHistoryListProps) {
     <Stack spacing={1.5}>
       {!page && status === 'loading' && <LinearProgress aria-label={RUN_TEXTS.historyLoading} />}
       {!page && status === 'error' && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={onRetry}>{RUN_TEXTS.retry}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {RUN_TEXTS.retry}
+            </Button>
+          }
+        >
           <strong>{RUN_TEXTS.historyError}</strong>
           <br />
           {error}
@@ -145,7 +188,10 @@ function StatusChip({ run }: { run: PromptRun }) {
 
 function PanelSummary({ run }: { run: PromptRun }) {
   return (
-    <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ '& .MuiAccordionSummary-content': { minWidth: 0, flexDirection: 'column', gap: 0.25 } }}>
+    <AccordionSummary
+      expandIcon={<ExpandMoreIcon />}
+      sx={{ '& .MuiAccordionSummary-content': { minWidth: 0, flexDirection: 'column', gap: 0.25 } }}
+    >
       <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
         {run.promptName}
       </Typography>
@@ -185,12 +231,30 @@ function PageSummary({ run, allPrompts }: { run: PromptRun; allPrompts: boolean 
   );
 }
 
-function RunDetails({ layout, run, fields, actions, runActions, onDelete }: RunHistoryListProps & { run: PromptRun; onDelete: () => void }) {
+function RunDetails({
+  layout,
+  run,
+  fields,
+  actions,
+  runActions,
+  onDelete,
+}: RunHistoryListProps & { run: PromptRun; onDelete: () => void }) {
   const page = layout === 'page';
   const values = page ? filledValueRows(run.filledValues, fields) : [];
-  const output = run.output ? <LazyMarkdown text={run.output} /> : <Typography variant="body2" color="text.secondary">{RUN_TEXTS.noOutput}</Typography>;
+  const output = run.output ? (
+    <LazyMarkdown text={run.output} />
+  ) : (
+    <Typography variant="body2" color="text.secondary">
+      {RUN_TEXTS.noOutput}
+    </Typography>
+  );
   const outputActions = (
-    <OutputActions text={run.output} documentName={page ? outputDocumentName(run.promptName, new Date(run.createdAt)) : run.promptName} canSave setup={actions} />
+    <OutputActions
+      text={run.output}
+      documentName={page ? outputDocumentName(run.promptName, new Date(run.createdAt)) : run.promptName}
+      canSave
+      setup={actions}
+    />
   );
   const promptSent = (
     <Box component="details" sx={{ '& summary': { cursor: 'pointer', color: 'text.secondary', typography: page ? 'body2' : 'caption' } }}>
@@ -201,7 +265,13 @@ function RunDetails({ layout, run, fields, actions, runActions, onDelete }: RunH
     </Box>
   );
   const deleteButton = (
-    <Button size="small" color="error" startIcon={<DeleteOutlinedIcon fontSize="small" />} onClick={onDelete} sx={page ? { ml: { sm: 'auto' } } : undefined}>
+    <Button
+      size="small"
+      color="error"
+      startIcon={<DeleteOutlinedIcon fontSize="small" />}
+      onClick={onDelete}
+      sx={page ? { ml: { sm: 'auto' } } : undefined}
+    >
       {RUN_TEXTS.delete}
     </Button>
   );
@@ -225,13 +295,21 @@ function RunDetails({ layout, run, fields, actions, runActions, onDelete }: RunH
     <Stack spacing={2}>
       {failure}
       {values.length > 0 && (
-        <Box component="dl" aria-label={RUN_TEXTS.filledValues} sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(8rem, max-content) 1fr' }, columnGap: 2, rowGap: 0.5 }}>
+        <Box
+          component="dl"
+          aria-label={RUN_TEXTS.filledValues}
+          sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(8rem, max-content) 1fr' }, columnGap: 2, rowGap: 0.5 }}
+        >
           {values.map((row) => (
             <Box key={row.id} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2" color="text.secondary">
                 {row.label}
               </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, mb: { xs: 1, sm: 0 }, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 160, overflowY: 'auto' }}>
+              <Typography
+                component="dd"
+                variant="body2"
+                sx={{ m: 0, mb: { xs: 1, sm: 0 }, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 160, overflowY: 'auto' }}
+              >
                 {row.value}
               </Typography>
             </Box>

@@ -1,6 +1,6 @@
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import StopIcon from '@mui/icons-material/Stop';
-import { RUN_STATUS_LABELS, RUN_TEXTS } from '../../core/runTexts.ts';
+import { RUN_STATUS_LABELS, RUN_TEXTS } from '@/shared/core/runTexts.ts';
 import type { AiRun } from '../ai/useAiRun.ts';
 import { LazyMarkdown } from '../ai/LazyMarkdown.tsx';
 import { OutputActions, type OutputActionsSetup } from './OutputActions.tsx';
@@ -41,7 +41,9 @@ export function RunOutput({ run, documentName, layout, actions }: RunOutputProps
       </Typography>
       {/* The state is announced; the text itself is not read out as it streams. */}
       <Box role="status" sx={{ display: 'inline-flex' }}>
-        {run.status !== 'idle' && <Chip size="small" variant="outlined" color={STATUS_CHIP_COLOR[run.status]} label={RUN_STATUS_LABELS[run.status]} />}
+        {run.status !== 'idle' && (
+          <Chip size="small" variant="outlined" color={STATUS_CHIP_COLOR[run.status]} label={RUN_STATUS_LABELS[run.status]} />
+        )}
       </Box>
       {running && <StopButton onStop={run.stop} />}
     </Stack>
@@ -105,7 +107,12 @@ export function RunOutput({ run, documentName, layout, actions }: RunOutputProps
       <CardContent>{body}</CardContent>
     </Card>
   ) : (
-    <Box component="section" aria-label={RUN_TEXTS.output} aria-busy={running} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}>
+    <Box
+      component="section"
+      aria-label={RUN_TEXTS.output}
+      aria-busy={running}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}
+    >
       {body}
     </Box>
   );

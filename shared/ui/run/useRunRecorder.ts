@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { endedRunRecord, type RunContext } from '../../core/runPrompt.ts';
-import { RUN_TEXTS } from '../../core/runTexts.ts';
-import { recordPromptRun, type PromptRun } from '../../data/promptsRuns.ts';
-import type { AppClient } from '../../data/supabase.ts';
+import { endedRunRecord, type RunContext } from '@/shared/core/runPrompt.ts';
+import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
+import { recordPromptRun, type PromptRun } from '@/shared/data/promptRuns.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
 import type { AiRun } from '../ai/useAiRun.ts';
 import { useNotify } from '../notices.tsx';
 

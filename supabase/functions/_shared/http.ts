@@ -8,7 +8,8 @@
 declare const Deno: { env: { get(name: string): string | undefined } } | undefined;
 
 export function env(name: string): string {
-  const value = (typeof process !== 'undefined' ? process.env[name] : undefined) ?? (typeof Deno !== 'undefined' ? Deno.env.get(name) : undefined);
+  const value =
+    (typeof process !== 'undefined' ? process.env[name] : undefined) ?? (typeof Deno !== 'undefined' ? Deno.env.get(name) : undefined);
   if (!value) throw new Error(`${name} is not set`);
   return value;
 }
@@ -23,11 +24,20 @@ export function optionalEnv(name: string): string | undefined {
 }
 
 /** PostgREST on this project, as the caller (their access token: RLS applies) or as the service role. */
-export async function rest(path: string, init: RequestInit, token: string | 'service'): Promise<{ ok: boolean; status: number; body: unknown }> {
+export async function rest(
+  path: string,
+  init: RequestInit,
+  token: string | 'service',
+): Promise<{ ok: boolean; status: number; body: unknown }> {
   const key = token === 'service' ? env('SUPABASE_SERVICE_ROLE_KEY') : env('SUPABASE_ANON_KEY');
   const res = await fetch(`${env('SUPABASE_URL')}/rest/v1/${path}`, {
     ...init,
-    headers: { apikey: key, authorization: `Bearer ${token === 'service' ? key : token}`, 'content-type': 'application/json', ...init.headers },
+    headers: {
+      apikey: key,
+      authorization: `Bearer ${token === 'service' ? key : token}`,
+      'content-type': 'application/json',
+      ...init.headers,
+    },
   });
   const text = await res.text();
   return { ok: res.ok, status: res.status, body: text ? JSON.parse(text) : null };
@@ -46,7 +56,8 @@ export function json(body: unknown, status = 200): Response {
 /** An error answer in the shape supabase-js' functions.invoke surfaces: { error: message }. */
 export const fail = (message: string, status: number): Response => json({ error: message }, status);
 
-export const preflight = (req: Request): Response | null => (req.method === 'OPTIONS' ? new Response('ok', { headers: CORS_HEADERS }) : null);
+export const preflight = (req: Request): Response | null =>
+  req.method === 'OPTIONS' ? new Response('ok', { headers: CORS_HEADERS }) : null;
 
 export interface Caller {
   id: string;

@@ -77,8 +77,14 @@ export function pinnedFetch(resolve: Resolve = systemResolve, allowPrivate = fal
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const target = await publicTarget(url, resolve, allowPrivate);
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
-    const body = init?.body == null ? undefined : typeof init.body === 'string' ? init.body : Buffer.from(await new Response(init.body).arrayBuffer());
-    const res = await getPinned(url, target, { signal: init?.signal ?? new AbortController().signal, headers, method: init?.method ?? 'GET', body });
+    const body =
+      init?.body == null ? undefined : typeof init.body === 'string' ? init.body : Buffer.from(await new Response(init.body).arrayBuffer());
+    const res = await getPinned(url, target, {
+      signal: init?.signal ?? new AbortController().signal,
+      headers,
+      method: init?.method ?? 'GET',
+      body,
+    });
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(res.headers)) {
       if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -86,6 +92,10 @@ export function pinnedFetch(resolve: Resolve = systemResolve, allowPrivate = fal
     const status = res.statusCode ?? 502;
     const empty = status === 204 || status === 304 || init?.method === 'HEAD';
     if (empty) res.resume();
-    return new Response(empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), { status, statusText: res.statusMessage, headers: responseHeaders });
+    return new Response(empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), {
+      status,
+      statusText: res.statusMessage,
+      headers: responseHeaders,
+    });
   };
 }

@@ -21,7 +21,13 @@ export function stripeClient(): Stripe | null {
   return new Stripe(key, {
     httpClient: Stripe.createFetchHttpClient(),
     maxNetworkRetries: 1,
-    ...(target ? { host: target.hostname, port: target.port || (target.protocol === 'https:' ? 443 : 80), protocol: target.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(target
+      ? {
+          host: target.hostname,
+          port: target.port || (target.protocol === 'https:' ? 443 : 80),
+          protocol: target.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
   });
 }
 

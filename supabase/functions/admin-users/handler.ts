@@ -1,5 +1,13 @@
 import { authAdmin, callerOf, json, preflight } from '../_shared/http.ts';
-import { ACCESS_DENIED, DEFAULT_NEW_USER_ROLE, isAdminRole, isAppRole, refuseManage, type AdminRefusal, type AppRole } from '../../../shared/core/adminRoles.ts';
+import {
+  ACCESS_DENIED,
+  DEFAULT_NEW_USER_ROLE,
+  isAdminRole,
+  isAppRole,
+  refuseManage,
+  type AdminRefusal,
+  type AppRole,
+} from '../../../shared/core/admin/roles.ts';
 import {
   firstFieldError,
   normalizeUserForm,
@@ -8,7 +16,7 @@ import {
   validateUserEdit,
   VALIDATION_ERROR_TITLE,
   type UserFormInput,
-} from '../../../shared/core/adminUsers.ts';
+} from '../../../shared/core/admin/users.ts';
 import { callerSees, isAdminNow, profileById, roleOf, updateProfileAs } from './rest.ts';
 
 /**
@@ -35,7 +43,8 @@ const formOf = (body: Record<string, unknown>): UserFormInput => {
 /** Auth's "email_exists" (GoTrue 422) as 'User Exists' ('A user with this email already exists.'); anything else as a validation error. */
 async function authFailure(res: Response): Promise<Response> {
   const body = (await res.json().catch(() => ({}))) as { error_code?: string; msg?: string; message?: string };
-  if (body.error_code === 'email_exists' || (res.status === 422 && /already been registered/i.test(body.msg ?? ''))) return refuse(USER_EXISTS, 409);
+  if (body.error_code === 'email_exists' || (res.status === 422 && /already been registered/i.test(body.msg ?? '')))
+    return refuse(USER_EXISTS, 409);
   return validationError(body.msg ?? body.message ?? 'The account could not be saved.');
 }
 
@@ -62,7 +71,8 @@ async function createUser(token: string, caller: AppRole, body: Record<string, u
 
 /** The target account, or the refusal to answer with. */
 async function target(token: string, callerId: string, caller: AppRole, id: unknown, action: 'edit' | 'delete') {
-  if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return { refusal: validationError('Which user? The request has no user id.') };
+  if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id))
+    return { refusal: validationError('Which user? The request has no user id.') };
   const user = await profileById(id);
   if (!user) return { refusal: refuse({ title: 'User Not Found', message: 'This user no longer exists.' }, 404) };
   const refusal = refuseManage(action, caller, { role: user.role, self: id === callerId });

@@ -1,6 +1,6 @@
 import { env } from '../_shared/http.ts';
-import { isAppRole, type AppRole } from '../../../shared/core/adminRoles.ts';
-import type { ManagedUser } from '../../../shared/core/adminUsers.ts';
+import { isAppRole, type AppRole } from '../../../shared/core/admin/roles.ts';
+import type { ManagedUser } from '../../../shared/core/admin/users.ts';
 
 /**
  * The database as the admin-users function sees it: as the caller (their JWT, so RLS and the
@@ -24,11 +24,18 @@ async function rest<T>(who: Who, path: string, init: RequestInit = {}): Promise<
   const token = who === 'service' ? key : who.token;
   const res = await fetch(`${env('SUPABASE_URL')}/rest/v1/${path}`, {
     ...init,
-    headers: { apikey: key, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=representation', ...init.headers },
+    headers: {
+      apikey: key,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+      ...init.headers,
+    },
   });
   const text = await res.text();
   const body = text ? (JSON.parse(text) as unknown) : null;
-  if (!res.ok) return { ok: false, status: res.status, data: null, message: (body as { message?: string } | null)?.message ?? res.statusText };
+  if (!res.ok)
+    return { ok: false, status: res.status, data: null, message: (body as { message?: string } | null)?.message ?? res.statusText };
   return { ok: true, status: res.status, data: body as T, message: '' };
 }
 
@@ -57,7 +64,11 @@ export async function callerSees(token: string, id: string): Promise<boolean> {
 }
 
 /** Updates a profile as the caller; the updated row, or the database's refusal. */
-export async function updateProfileAs(token: string, id: string, patch: Partial<Pick<ManagedUser, 'name' | 'phone' | 'role'>>): Promise<RestResult<ManagedUser>> {
+export async function updateProfileAs(
+  token: string,
+  id: string,
+  patch: Partial<Pick<ManagedUser, 'name' | 'phone' | 'role'>>,
+): Promise<RestResult<ManagedUser>> {
   const result = await rest<ManagedUser[]>({ token }, `profiles?select=${PROFILE_COLUMNS}&id=eq.${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: JSON.stringify(patch),

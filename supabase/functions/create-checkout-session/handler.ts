@@ -26,7 +26,12 @@ export default async function handler(req: Request): Promise<Response> {
   const created = await serviceRest('purchases?select=id', {
     method: 'POST',
     headers: { prefer: 'return=representation' },
-    body: JSON.stringify({ product_id: product.id, product_name: product.name, buyer_id: buyer?.id ?? null, buyer_email: buyer?.email ?? null }),
+    body: JSON.stringify({
+      product_id: product.id,
+      product_name: product.name,
+      buyer_id: buyer?.id ?? null,
+      buyer_email: buyer?.email ?? null,
+    }),
   });
   if (!created.ok) return json({ title: 'Payment Error', error: 'Could not start the checkout. Please try again.' }, 500);
   const [purchase] = (await created.json()) as { id: string }[];
@@ -46,12 +51,16 @@ export default async function handler(req: Request): Promise<Response> {
   } catch (error) {
     await serviceRest(`purchases?id=eq.${purchase!.id}`, { method: 'DELETE' });
     // Stripe refusing our secret key is a configuration problem, not the buyer's: say so.
-    if (error instanceof Stripe.errors.StripeAuthenticationError) return json({ title: 'Stripe Not Configured', error: PAYMENTS_NOT_CONFIGURED }, 503);
+    if (error instanceof Stripe.errors.StripeAuthenticationError)
+      return json({ title: 'Stripe Not Configured', error: PAYMENTS_NOT_CONFIGURED }, 503);
     return json({ title: 'Payment Error', error: (error as Error).message }, 502);
   }
   // Without the session id stored, the payment could never be matched to its purchase: the buyer
   // is not sent to pay (the unused session expires at Stripe by itself).
-  const stored = await serviceRest(`purchases?id=eq.${purchase!.id}`, { method: 'PATCH', body: JSON.stringify({ stripe_session_id: session.id }) }).catch(() => null);
+  const stored = await serviceRest(`purchases?id=eq.${purchase!.id}`, {
+    method: 'PATCH',
+    body: JSON.stringify({ stripe_session_id: session.id }),
+  }).catch(() => null);
   if (!stored?.ok) {
     await serviceRest(`purchases?id=eq.${purchase!.id}`, { method: 'DELETE' }).catch(() => null);
     return json({ title: 'Payment Error', error: 'Could not start the checkout. Please try again.' }, 500);

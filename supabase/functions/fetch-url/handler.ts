@@ -41,14 +41,20 @@ async function readLimited(res: IncomingMessage): Promise<string | null> {
   }
 }
 
-const collapse = (text: string) => text.replace(/[ \t\u00a0]+/g, ' ').replace(/ *\n */g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+const collapse = (text: string) =>
+  text
+    .replace(/[ \t\u00a0]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 
 export function readableText(html: string, url: string): { title: string; text: string } {
   const { document } = parseHTML(html);
   const title = document.title?.trim() || new URL(url).hostname;
   try {
     const article = new Readability(document as unknown as Document).parse();
-    if (article?.textContent && article.textContent.trim().length > 100) return { title: article.title?.trim() || title, text: collapse(article.textContent) };
+    if (article?.textContent && article.textContent.trim().length > 100)
+      return { title: article.title?.trim() || title, text: collapse(article.textContent) };
   } catch {
     // Falls back to the body's text below.
   }
@@ -106,7 +112,9 @@ export function createFetchUrl(resolve: Resolve = systemResolve) {
       }
       const content = await readLimited(res);
       if (content === null) return fail('That page is too large to add (over 2 MB).', 413);
-      const { title, text } = isHtml ? readableText(content, url.href) : { title: url.pathname.split('/').pop() || url.hostname, text: collapse(content) };
+      const { title, text } = isHtml
+        ? readableText(content, url.href)
+        : { title: url.pathname.split('/').pop() || url.hostname, text: collapse(content) };
       if (!text) return fail('No readable text was found on that page.', 422);
       return json({ url: url.href, title, text: text.slice(0, MAX_TEXT), truncated: text.length > MAX_TEXT });
     } catch (error) {

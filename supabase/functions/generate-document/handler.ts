@@ -3,8 +3,8 @@ import { streamText } from '../../../shared/ai/chat.ts';
 import { decryptKey, isEncrypted } from '../../../shared/core/keyCipher.ts';
 import { PROVIDER_IDS, PROVIDER_KEY_COLUMNS, type ProviderId } from '../../../shared/core/providerKeys.ts';
 import { QUOTA_TEXTS } from '../../../shared/core/quota.ts';
-import { DOCUMENT_TEXTS, type GenerationRequest } from '../../../shared/core/documents.ts';
-import { documentTitleFrom, generationPrompt, isTemplateId } from '../../../shared/core/templates.ts';
+import { DOCUMENT_TEXTS, type GenerationRequest } from '../../../shared/core/documents/documents.ts';
+import { documentTitleFrom, generationPrompt, isTemplateId } from '../../../shared/core/documents/templates.ts';
 import { callerOf, fail, json, optionalEnv, preflight, rest, type Caller } from '../_shared/http.ts';
 import { pinnedFetch, RefusedAddress } from '../_shared/pinnedFetch.ts';
 
@@ -25,8 +25,6 @@ import { pinnedFetch, RefusedAddress } from '../_shared/pinnedFetch.ts';
  * FETCH_URL_ALLOW_PRIVATE=true (a developer's own machine). AI_BASE_URL sends every provider to one
  * OpenAI-compatible server (development, tests).
  */
-
-
 
 /** The key synced to the account (decrypted), or null. */
 async function storedKey(caller: Caller, provider: ProviderId): Promise<string | null> {
@@ -75,7 +73,10 @@ export default async function handler(req: Request): Promise<Response> {
   if (!reserved.ok) {
     const body = (reserved.body ?? {}) as { code?: string; message?: string };
     if (body.code === 'PT429') return json({ error: QUOTA_TEXTS.limitTitle, code: 'generation_limit' }, 429);
-    return json({ error: body.message ?? 'The generation could not be started.', code: body.code ?? null }, reserved.status >= 400 ? reserved.status : 500);
+    return json(
+      { error: body.message ?? 'The generation could not be started.', code: body.code ?? null },
+      reserved.status >= 400 ? reserved.status : 500,
+    );
   }
   const reservation = (reserved.body as { reservation_id: string }).reservation_id;
   const settle = (path: 'finish_generation' | 'cancel_generation', args: Record<string, unknown>) =>
@@ -111,17 +112,27 @@ export default async function handler(req: Request): Promise<Response> {
         if (result.stopped || !result.text.trim()) {
           const quota = (await settle('cancel_generation', {})).body;
           settled = true;
-          send(result.stopped ? { type: 'stopped', quota } : { type: 'error', kind: 'empty', message: 'The AI returned an empty document. Please try again.', quota });
+          send(
+            result.stopped
+              ? { type: 'stopped', quota }
+              : { type: 'error', kind: 'empty', message: 'The AI returned an empty document. Please try again.', quota },
+          );
         } else {
           const name = documentTitleFrom(result.text, input.templateId);
-          const finished = await settle('finish_generation', { doc_name: name, doc_content: result.text, doc_template: input.templateId, doc_folder: input.folderId });
+          const finished = await settle('finish_generation', {
+            doc_name: name,
+            doc_content: result.text,
+            doc_template: input.templateId,
+            doc_folder: input.folderId,
+          });
           settled = true;
-          if (!finished.ok) throw new Error((finished.body as { message?: string } | null)?.message ?? 'The document could not be recorded.');
+          if (!finished.ok)
+            throw new Error((finished.body as { message?: string } | null)?.message ?? 'The document could not be recorded.');
           const { document_id: documentId, ...quota } = finished.body as { document_id: string } & Record<string, unknown>;
           send({ type: 'done', documentId, name, quota });
         }
       } catch (thrown) {
-        const quota = settled ? null : (await settle('cancel_generation', {}).catch(() => null))?.body ?? null;
+        const quota = settled ? null : ((await settle('cancel_generation', {}).catch(() => null))?.body ?? null);
         const error =
           thrown instanceof RefusedAddress
             ? { kind: 'api', message: thrown.message }

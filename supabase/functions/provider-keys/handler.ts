@@ -25,7 +25,12 @@ const secret = (): string | null => optionalEnv('PROVIDER_KEYS_SECRET') ?? null;
 async function asCaller(caller: Caller, query: string, init: RequestInit = {}): Promise<{ ok: boolean; status: number; body: unknown }> {
   const res = await fetch(`${env('SUPABASE_URL')}/rest/v1/user_api_keys${query}`, {
     ...init,
-    headers: { apikey: env('SUPABASE_ANON_KEY'), authorization: `Bearer ${caller.token}`, 'content-type': 'application/json', ...init.headers },
+    headers: {
+      apikey: env('SUPABASE_ANON_KEY'),
+      authorization: `Bearer ${caller.token}`,
+      'content-type': 'application/json',
+      ...init.headers,
+    },
   });
   const text = await res.text();
   return { ok: res.ok, status: res.status, body: text ? JSON.parse(text) : null };
@@ -33,7 +38,10 @@ async function asCaller(caller: Caller, query: string, init: RequestInit = {}): 
 
 const refused = (answer: { status: number; body: unknown }) => {
   const body = (answer.body ?? {}) as { message?: string; code?: string };
-  return json({ error: body.message ?? 'The keys could not be stored.', code: body.code ?? null }, answer.status >= 400 ? answer.status : 500);
+  return json(
+    { error: body.message ?? 'The keys could not be stored.', code: body.code ?? null },
+    answer.status >= 400 ? answer.status : 500,
+  );
 };
 
 async function seal(key: string, userId: string, values: Row): Promise<Row> {
@@ -74,13 +82,15 @@ export default async function handler(req: Request): Promise<Response> {
   if (!key) return fail('Key storage is not configured (PROVIDER_KEYS_SECRET).', 503);
   const body = (await req.json().catch(() => null)) as { action?: unknown; userId?: unknown; values?: unknown; column?: unknown } | null;
   // Only ever the caller's own record, whatever id was asked for.
-  if (body?.userId !== undefined && body.userId !== caller.id) return body.action === 'get' ? json({ row: null }) : fail('These are not your keys.', 403);
+  if (body?.userId !== undefined && body.userId !== caller.id)
+    return body.action === 'get' ? json({ row: null }) : fail('These are not your keys.', 403);
   switch (body?.action) {
     case 'get':
       return read(caller, key);
     case 'save': {
       const values = body.values as Row | undefined;
-      if (!values || typeof values !== 'object' || !Object.keys(values).every((c) => COLUMNS.has(c))) return fail('Unknown key column.', 400);
+      if (!values || typeof values !== 'object' || !Object.keys(values).every((c) => COLUMNS.has(c)))
+        return fail('Unknown key column.', 400);
       const sealed = await seal(key, caller.id, values);
       const answer = await asCaller(caller, '?on_conflict=user_id', {
         method: 'POST',

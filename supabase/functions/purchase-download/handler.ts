@@ -20,7 +20,10 @@ interface Purchase {
 }
 
 const NO_PRODUCT = { title: 'Error', error: 'Product details not available for download.' };
-const NOT_CONFIRMED = { title: 'Payment Not Confirmed', error: 'We could not find a payment for this product. If you paid, use the link from your receipt or contact support.' };
+const NOT_CONFIRMED = {
+  title: 'Payment Not Confirmed',
+  error: 'We could not find a payment for this product. If you paid, use the link from your receipt or contact support.',
+};
 const NOT_COMPLETED = { title: 'Payment Not Completed', error: 'This payment has not been completed, so the download is not available.' };
 
 async function purchaseOf(sessionId: string): Promise<Purchase | null> {
@@ -35,7 +38,8 @@ async function refuseUnpaid(purchase: Purchase, sessionId: string): Promise<Resp
   const stripe = stripeClient();
   const session = stripe ? await stripe.checkout.sessions.retrieve(sessionId).catch(() => null) : null;
   if (!session || session.payment_status !== 'paid') return json(NOT_COMPLETED, 402);
-  if (!(await markPaid(session))) return json({ title: 'Error', error: 'Your payment could not be recorded yet. Please try again in a moment.' }, 503);
+  if (!(await markPaid(session)))
+    return json({ title: 'Error', error: 'Your payment could not be recorded yet. Please try again in a moment.' }, 503);
   return null;
 }
 
@@ -59,7 +63,14 @@ export default async function handler(req: Request): Promise<Response> {
   if (unpaid) return unpaid;
 
   const res = await serviceRest('rpc/record_purchase_download', { method: 'POST', body: JSON.stringify({ purchase: purchase.id }) });
-  const answer = (await res.json()) as { name?: string; content?: string; downloads?: number; max_downloads?: number | null; message?: string; code?: string };
+  const answer = (await res.json()) as {
+    name?: string;
+    content?: string;
+    downloads?: number;
+    max_downloads?: number | null;
+    message?: string;
+    code?: string;
+  };
   if (!res.ok) {
     const limit = answer.code === 'PT429';
     return json({ title: limit ? 'Download Limit Reached' : 'Error', error: answer.message ?? NO_PRODUCT.error }, limit ? 429 : 404);

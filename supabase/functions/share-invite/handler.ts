@@ -14,27 +14,54 @@ import { sendMail } from '../_shared/mail.ts';
 
 const SHARE_COLUMNS = 'id,recipient_email,owner_email,workspace_id,document_id,created_at,accepted_at,invited_at';
 
-
 const problem = (answer: { status: number; body: unknown }) => {
   const body = (answer.body ?? {}) as { message?: string; code?: string };
   if (body.code === '23514' && /yourself/.test(body.message ?? '')) return json({ error: SHARE_TEXTS.self, code: body.code }, 400);
   if (body.code === '42501') return json({ error: SHARE_TEXTS.viewOnly, code: body.code }, 403);
-  return json({ error: body.message ?? 'The item could not be shared.', code: body.code ?? null }, answer.status >= 400 ? answer.status : 500);
+  return json(
+    { error: body.message ?? 'The item could not be shared.', code: body.code ?? null },
+    answer.status >= 400 ? answer.status : 500,
+  );
 };
 
 const sha256Hex = async (text: string) =>
-  Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))), (b) => b.toString(16).padStart(2, '0')).join('');
+  Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
 
-const newToken = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const newToken = () =>
+  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
-type ShareRow = { id: string; recipient_email: string; owner_email: string | null; workspace_id: string | null; document_id: string | null; accepted_at: string | null };
+type ShareRow = {
+  id: string;
+  recipient_email: string;
+  owner_email: string | null;
+  workspace_id: string | null;
+  document_id: string | null;
+  accepted_at: string | null;
+};
 
 /** The caller's share of the item with the address: created, or the existing one. */
 async function shareOf(caller: Caller, target: { column: 'workspace_id' | 'document_id'; id: string }, email: string) {
-  const created = await rest(`shares?select=${SHARE_COLUMNS}`, { method: 'POST', headers: { prefer: 'return=representation' }, body: JSON.stringify({ [target.column]: target.id, recipient_email: email }) }, caller.token);
+  const created = await rest(
+    `shares?select=${SHARE_COLUMNS}`,
+    {
+      method: 'POST',
+      headers: { prefer: 'return=representation' },
+      body: JSON.stringify({ [target.column]: target.id, recipient_email: email }),
+    },
+    caller.token,
+  );
   if (created.ok) return { share: (created.body as ShareRow[])[0]! };
   if ((created.body as { code?: string } | null)?.code !== '23505') return { refusal: problem(created) };
-  const existing = await rest(`shares?select=${SHARE_COLUMNS}&${target.column}=eq.${target.id}&recipient_email=eq.${encodeURIComponent(email)}`, { method: 'GET' }, caller.token);
+  const existing = await rest(
+    `shares?select=${SHARE_COLUMNS}&${target.column}=eq.${target.id}&recipient_email=eq.${encodeURIComponent(email)}`,
+    { method: 'GET' },
+    caller.token,
+  );
   const row = existing.ok ? (existing.body as ShareRow[])[0] : undefined;
   return row ? { share: row } : { refusal: problem(existing) };
 }
@@ -65,11 +92,15 @@ export default async function handler(req: Request): Promise<Response> {
   const item = await rest(`${target.table}?select=name&id=eq.${target.id}`, { method: 'GET' }, caller.token);
   const itemName = (item.ok ? (item.body as { name: string }[])[0]?.name : undefined) ?? 'an item';
   const token = newToken();
-  const stored = await rest(`shares?id=eq.${share.id}&accepted_at=is.null`, {
-    method: 'PATCH',
-    headers: { prefer: 'return=minimal' },
-    body: JSON.stringify({ invite_token_hash: await sha256Hex(token), invited_at: new Date().toISOString() }),
-  }, 'service');
+  const stored = await rest(
+    `shares?id=eq.${share.id}&accepted_at=is.null`,
+    {
+      method: 'PATCH',
+      headers: { prefer: 'return=minimal' },
+      body: JSON.stringify({ invite_token_hash: await sha256Hex(token), invited_at: new Date().toISOString() }),
+    },
+    'service',
+  );
   if (!stored.ok) return fail('The invitation could not be stored. Please try again.', 502);
   const mail = shareInvitationMail({
     ownerEmail: share.owner_email ?? caller.email,

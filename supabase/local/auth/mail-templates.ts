@@ -3,7 +3,8 @@ export type MailKind = 'signup' | 'recovery' | 'magiclink' | 'invite' | 'email_c
 
 const BRAND = 'AI Vault';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const TEMPLATES: Record<MailKind, { subject: string; heading: string; intro: string; action: string }> = {
   signup: {

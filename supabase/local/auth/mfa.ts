@@ -89,9 +89,17 @@ const verify: AuthRoute = async ({ ctx }, req, [factorId]) => {
   if (!found) throw notFound('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
   if (found.verified_at || Date.now() - new Date(found.created_at).getTime() > CHALLENGE_TTL_S * 1000) {
     await ctx.db.query('delete from auth.mfa_challenges where id = $1', [found.id]);
-    throw unprocessable('mfa_challenge_expired', `MFA challenge ${found.id} has expired, verify against another challenge or create a new challenge.`);
+    throw unprocessable(
+      'mfa_challenge_expired',
+      `MFA challenge ${found.id} has expired, verify against another challenge or create a new challenge.`,
+    );
   }
-  const totp = new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(await openTotpSecret(ctx, user.id, factor.secret)) });
+  const totp = new OTPAuth.TOTP({
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: OTPAuth.Secret.fromBase32(await openTotpSecret(ctx, user.id, factor.secret)),
+  });
   if (!/^\d{6}$/.test(code) || totp.validate({ token: code, window: 1 }) === null) {
     throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
   }

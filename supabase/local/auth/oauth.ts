@@ -148,7 +148,12 @@ async function upsertGoogleUser(ctx: StackContext, info: GoogleUser): Promise<Us
         const { rows } = await tx.query<UserRow>(
           `insert into auth.users (instance_id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
            values ('00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', $1, $2, $3::jsonb, $4::jsonb) returning *`,
-          [email ?? null, verified ? new Date() : null, JSON.stringify({ provider: 'google', providers: ['google'] }), JSON.stringify(identityData)],
+          [
+            email ?? null,
+            verified ? new Date() : null,
+            JSON.stringify({ provider: 'google', providers: ['google'] }),
+            JSON.stringify(identityData),
+          ],
         );
         user = rows[0]!;
       }

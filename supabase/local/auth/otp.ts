@@ -12,7 +12,10 @@ const OTP_TTL_MS = 24 * 60 * 60 * 1000;
 export const FLOW_STATE_TTL_MS = 5 * 60 * 1000;
 
 /** GoTrue's token hash: hex(sha224(email + otp)). */
-export const tokenHash = (email: string, otp: string) => createHash('sha224').update(email.toLowerCase() + otp).digest('hex');
+export const tokenHash = (email: string, otp: string) =>
+  createHash('sha224')
+    .update(email.toLowerCase() + otp)
+    .digest('hex');
 const stripFlowPrefix = (token: string) => token.replace(/^pkce_/, '');
 
 export type TokenType = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change';
@@ -88,10 +91,10 @@ export async function sendTokenMail(
 export async function findUserByToken(db: Queryable, type: TokenType, token: string): Promise<UserRow | null> {
   if (!token) return null;
   const cols = TOKEN_COLUMNS[type];
-  const { rows } = await db.query<UserRow>(
-    `select * from auth.users where ${cols.token} in ($1, $2) and ${cols.token} <> ''`,
-    [token, `pkce_${stripFlowPrefix(token)}`],
-  );
+  const { rows } = await db.query<UserRow>(`select * from auth.users where ${cols.token} in ($1, $2) and ${cols.token} <> ''`, [
+    token,
+    `pkce_${stripFlowPrefix(token)}`,
+  ]);
   const user = rows[0];
   if (!user) return null;
   const sentAt = (user as unknown as Record<string, Date | null>)[cols.sentAt];

@@ -44,10 +44,11 @@ export const signup: AuthRoute = async ({ ctx, limiter }, req) => {
   }
   if (user) {
     // Unconfirmed: GoTrue updates the password and metadata and sends a new confirmation.
-    await ctx.db.query(
-      'update auth.users set encrypted_password = $2, raw_user_meta_data = $3::jsonb, updated_at = now() where id = $1',
-      [user.id, await hashPassword(password), JSON.stringify(mergeMetadata(user.raw_user_meta_data, data))],
-    );
+    await ctx.db.query('update auth.users set encrypted_password = $2, raw_user_meta_data = $3::jsonb, updated_at = now() where id = $1', [
+      user.id,
+      await hashPassword(password),
+      JSON.stringify(mergeMetadata(user.raw_user_meta_data, data)),
+    ]);
   } else {
     user = await createUser(ctx.db, { email, password, userMetadata: data, confirmed: !confirm });
   }

@@ -58,8 +58,7 @@ export const token: AuthRoute = async (deps, req) => {
         await ctx.db.query('delete from auth.flow_state where id = $1', [flow.id]);
         throw notFound('flow_state_expired', 'invalid flow state, flow state has expired');
       }
-      const expected =
-        flow.code_challenge_method === 'plain' ? verifier : createHash('sha256').update(verifier).digest('base64url');
+      const expected = flow.code_challenge_method === 'plain' ? verifier : createHash('sha256').update(verifier).digest('base64url');
       if (expected !== flow.code_challenge) {
         throw forbidden('bad_code_verifier', 'code challenge does not match previously saved code verifier');
       }

@@ -50,7 +50,12 @@ export async function addAmrClaim(db: Queryable, sessionId: string, method: stri
   );
 }
 
-async function accessToken(ctx: StackContext, db: Queryable, user: UserRow, session: SessionRow): Promise<{ token: string; exp: number; iat: number }> {
+async function accessToken(
+  ctx: StackContext,
+  db: Queryable,
+  user: UserRow,
+  session: SessionRow,
+): Promise<{ token: string; exp: number; iat: number }> {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + ctx.config.jwtExpiry;
   const claims: JwtClaims = {

@@ -53,7 +53,10 @@ export const updateUser: AuthRoute = async (deps, req) => {
     if (taken && taken.id !== user.id) throw unprocessable('email_exists', 'A user with this email address has already been registered');
   }
   if (password !== undefined) {
-    await ctx.db.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [user.id, await hashPassword(password)]);
+    await ctx.db.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [
+      user.id,
+      await hashPassword(password),
+    ]);
     // Like GoTrue's UpdatePassword: every other session of the user ends.
     await ctx.db.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, session.id]);
   }

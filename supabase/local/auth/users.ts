@@ -155,7 +155,11 @@ export async function createUser(
   if (provider === 'email') {
     await db.query(
       `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at) values ($1, $2, $3::jsonb, 'email', now())`,
-      [user.id, user.id, JSON.stringify({ sub: user.id, email: input.email, email_verified: Boolean(input.confirmed), phone_verified: false })],
+      [
+        user.id,
+        user.id,
+        JSON.stringify({ sub: user.id, email: input.email, email_verified: Boolean(input.confirmed), phone_verified: false }),
+      ],
     );
   }
   return user;

@@ -125,4 +125,3 @@ async function dropCodes(db: Queryable, email: string): Promise<void> {
     [email],
   );
 }
-

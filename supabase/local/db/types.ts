@@ -31,5 +31,9 @@ export interface PgError extends Error {
 }
 
 export function isPgError(error: unknown): error is PgError {
-  return error instanceof Error && typeof (error as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((error as unknown as { code: string }).code);
+  return (
+    error instanceof Error &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as unknown as { code: string }).code)
+  );
 }

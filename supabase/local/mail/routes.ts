@@ -78,11 +78,23 @@ export function createMailHandler(ctx: StackContext): ServiceHandler {
     // What the Edge Functions send mail through: the HTTP API of Resend (POST /emails), so the same
     // code mails for real on hosted Supabase (RESEND_API_URL unset) and into this mailbox here.
     if (route === '/resend/emails' && req.method === 'POST') {
-      if (req.headers.get('authorization') !== `Bearer ${ctx.config.serviceRoleKey}`) return json({ name: 'validation_error', message: 'API key is invalid' }, 401);
-      const body = (await req.json().catch(() => null)) as { from?: string; to?: string | string[]; subject?: string; html?: string; text?: string } | null;
-      const recipients = body ? (Array.isArray(body.to) ? body.to : [body.to]).filter((to): to is string => typeof to === 'string' && to.includes('@')) : [];
-      if (!body?.subject || !recipients.length) return json({ name: 'validation_error', message: 'The `to` and `subject` fields are required.' }, 422);
-      const sent = recipients.map((to) => ctx.mailbox.send({ to, from: body.from, subject: body.subject!, html: body.html ?? '', text: body.text ?? '' }));
+      if (req.headers.get('authorization') !== `Bearer ${ctx.config.serviceRoleKey}`)
+        return json({ name: 'validation_error', message: 'API key is invalid' }, 401);
+      const body = (await req.json().catch(() => null)) as {
+        from?: string;
+        to?: string | string[];
+        subject?: string;
+        html?: string;
+        text?: string;
+      } | null;
+      const recipients = body
+        ? (Array.isArray(body.to) ? body.to : [body.to]).filter((to): to is string => typeof to === 'string' && to.includes('@'))
+        : [];
+      if (!body?.subject || !recipients.length)
+        return json({ name: 'validation_error', message: 'The `to` and `subject` fields are required.' }, 422);
+      const sent = recipients.map((to) =>
+        ctx.mailbox.send({ to, from: body.from, subject: body.subject!, html: body.html ?? '', text: body.text ?? '' }),
+      );
       return json({ id: sent[0]!.id });
     }
     if (route === '/api/latest') {
@@ -94,7 +106,9 @@ export function createMailHandler(ctx: StackContext): ServiceHandler {
         ctx.mailbox.clear();
         return new Response(null, { status: 303, headers: { location: '/mail' } });
       }
-      return new Response(page(ctx.mailbox.list(to), to), { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+      return new Response(page(ctx.mailbox.list(to), to), {
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+      });
     }
     return json({ message: 'Not found' }, 404);
   };

@@ -34,7 +34,8 @@ function headersJson(req: Request): string {
 
 /** Roles the authenticator may switch to (PostgREST connects as authenticator; we connect as a superuser). */
 /** Role settings applied per request (the ones PostgREST users rely on; custom "x.y" settings too). */
-const ROLE_SETTINGS = /^(statement_timeout|lock_timeout|idle_in_transaction_session_timeout|search_path|work_mem|plan_cache_mode|default_transaction_isolation|timezone|TimeZone|[a-z_]+\.[a-z_.]+)$/;
+const ROLE_SETTINGS =
+  /^(statement_timeout|lock_timeout|idle_in_transaction_session_timeout|search_path|work_mem|plan_cache_mode|default_transaction_isolation|timezone|TimeZone|[a-z_]+\.[a-z_.]+)$/;
 
 interface RoleInfo {
   /** The settings statement for this role: the request settings plus the role's own (ALTER ROLE … SET). */
@@ -65,7 +66,7 @@ async function roleInfo(db: Database, role: string): Promise<RoleInfo> {
   if (!r.member) throw new ApiError(403, '42501', `permission denied to set role "${role}"`);
   const extra: string[] = [];
   let sql = SET_CONFIG;
-  for (const entry of (r.settings ? (JSON.parse(r.settings) as string[]) : [])) {
+  for (const entry of r.settings ? (JSON.parse(r.settings) as string[]) : []) {
     const eq = entry.indexOf('=');
     if (eq <= 0 || !ROLE_SETTINGS.test(entry.slice(0, eq))) continue;
     extra.push(entry.slice(0, eq), entry.slice(eq + 1));
@@ -77,7 +78,15 @@ async function roleInfo(db: Database, role: string): Promise<RoleInfo> {
 }
 
 /** Runs one statement as the request's role, in one transaction, after setting the request settings in one statement. */
-export async function runStatement(db: Database, req: Request, path: string, who: RequestIdentity, sql: string, params: unknown[], opts: RunOptions): Promise<Outcome> {
+export async function runStatement(
+  db: Database,
+  req: Request,
+  path: string,
+  who: RequestIdentity,
+  sql: string,
+  params: unknown[],
+  opts: RunOptions,
+): Promise<Outcome> {
   const role = await roleInfo(db, who.role);
   const settings = [who.role, who.claimsText, req.method, path, headersJson(req), ...role.extra];
   try {

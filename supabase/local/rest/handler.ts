@@ -85,7 +85,9 @@ export function createHandler(ctx: StackContext): RestHandler {
   async function dispatch(state: RequestState): Promise<Response> {
     const { req, path } = state;
     if (path === '/' || path === '') {
-      return new Response(JSON.stringify({ swagger: '2.0', info: { title: 'PostgREST-compatible local API', version: '12' }, paths: {} }), { headers: JSON_HEADERS });
+      return new Response(JSON.stringify({ swagger: '2.0', info: { title: 'PostgREST-compatible local API', version: '12' }, paths: {} }), {
+        headers: JSON_HEADERS,
+      });
     }
     const rpc = /^\/rpc\/([^/]+)\/?$/.exec(path);
     if (rpc) return await handleRpc(ctx.db, store, state, decodeSegment(rpc[1]!));
@@ -154,14 +156,19 @@ export function createHandler(ctx: StackContext): RestHandler {
       } else if (method === 'PUT') {
         const columns = payloadColumns(rel, payload, null);
         checkPut(rel, parsed, payload.rows[0]!);
-        cte = insertCte(b, { rel, payload, columns, missingDefault: false, onConflict: { columns: rel.pk, resolution: 'merge' } }, returning);
+        cte = insertCte(
+          b,
+          { rel, payload, columns, missingDefault: false, onConflict: { columns: rel.pk, resolution: 'merge' } },
+          returning,
+        );
       } else {
         const columns = payloadColumns(rel, payload, parsed.columns);
         let onConflict: { columns: string[]; resolution: 'merge' | 'ignore' } | undefined;
         if (s.prefer.resolution) {
           const cols = parsed.onConflict ? parsed.onConflict.split(',').map((c) => c.trim().replace(/^"|"$/g, '')) : rel.pk;
           for (const c of cols) if (!rel.columns.has(c)) throw new ApiError(400, '42703', `column ${rel.name}.${c} does not exist`);
-          if (cols.length === 0) throw new ApiError(400, 'PGRST100', `Upsert on ${rel.name} needs on_conflict columns (the table has no primary key)`);
+          if (cols.length === 0)
+            throw new ApiError(400, 'PGRST100', `Upsert on ${rel.name} needs on_conflict columns (the table has no primary key)`);
           onConflict = { columns: cols, resolution: s.prefer.resolution === 'merge-duplicates' ? 'merge' : 'ignore' };
           s.applied.push(`resolution=${s.prefer.resolution}`);
         }
@@ -181,7 +188,12 @@ export function createHandler(ctx: StackContext): RestHandler {
       rejectIf: (o) => (s.accept.single && o.pageTotal !== 1) || (max !== undefined && o.pageTotal > max),
     });
     if (max !== undefined && outcome.pageTotal > max) {
-      throw new ApiError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${outcome.pageTotal} rows`);
+      throw new ApiError(
+        400,
+        'PGRST124',
+        'Query result exceeds max-affected preference constraint',
+        `The query affects ${outcome.pageTotal} rows`,
+      );
     }
     if (max !== undefined) s.applied.push('handling=strict', `max-affected=${max}`);
     if (rollback) s.applied.push('tx=rollback');
@@ -241,7 +253,14 @@ export function readResponse(s: RequestState, o: Outcome, offset: number, count:
   if (s.accept.csv) headers['content-type'] = 'text/csv; charset=utf-8';
   if (count && total !== null) {
     if (offset > total) {
-      throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`, null, { 'content-range': `*/${total}` });
+      throw new ApiError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `An offset of ${offset} was requested, but there are only ${total} rows.`,
+        null,
+        { 'content-range': `*/${total}` },
+      );
     }
     if (o.pageTotal < total) status = 206;
   }
@@ -252,7 +271,8 @@ function toPayload(body: { text: string; value: unknown }, objectOnly: boolean):
   const v = body.value;
   if (Array.isArray(v)) {
     if (objectOnly) throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'Expected a JSON object');
-    if (!v.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r))) throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'Expected an array of objects');
+    if (!v.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r)))
+      throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'Expected an array of objects');
     return { text: body.text, rows: v as Record<string, unknown>[], isArray: true };
   }
   if (v === null || typeof v !== 'object') throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'Expected a JSON object or array');
@@ -263,7 +283,10 @@ function toPayload(body: { text: string; value: unknown }, objectOnly: boolean):
 function payloadColumns(rel: Relation, payload: Payload, columnsParam: string | null): string[] {
   let cols: string[];
   if (columnsParam !== null) {
-    cols = columnsParam.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1')).filter(Boolean);
+    cols = columnsParam
+      .split(',')
+      .map((c) => c.trim().replace(/^"(.*)"$/, '$1'))
+      .filter(Boolean);
   } else {
     const set = new Set<string>();
     for (const r of payload.rows) for (const k of Object.keys(r)) set.add(k);
@@ -278,9 +301,10 @@ function payloadColumns(rel: Relation, payload: Payload, columnsParam: string | 
 function checkPut(rel: Relation, parsed: ParsedParams, row: Record<string, unknown>): void {
   const top = parsed.filters.get('') ?? [];
   const eqs = new Map<string, string>();
-  for (const f of top) if (f.kind === 'cond' && f.op === 'eq' && !f.negate && !f.field.path.length) eqs.set(f.field.name, f.value as string);
+  for (const f of top)
+    if (f.kind === 'cond' && f.op === 'eq' && !f.negate && !f.field.path.length) eqs.set(f.field.name, f.value as string);
   if (rel.pk.length === 0 || top.length !== rel.pk.length || !rel.pk.every((c) => eqs.has(c))) {
-    throw new ApiError(405, 'PGRST105', 'Filters must include all and only primary key columns with \'eq\' operators');
+    throw new ApiError(405, 'PGRST105', "Filters must include all and only primary key columns with 'eq' operators");
   }
   if (!rel.pk.every((c) => c in row && String(row[c]) === eqs.get(c))) {
     throw new ApiError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');

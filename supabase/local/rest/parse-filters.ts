@@ -2,8 +2,31 @@ import { ApiError, parseError } from './errors.ts';
 import { parseFieldOnly, readField, type Field } from './parse-select.ts';
 
 const OPERATORS = new Set([
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in',
-  'cs', 'cd', 'ov', 'sl', 'sr', 'nxl', 'nxr', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'is',
+  'isdistinct',
+  'in',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxl',
+  'nxr',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
 ]);
 const QUANTIFIABLE = new Set(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch']);
 const FTS = new Set(['fts', 'plfts', 'phfts', 'wfts']);
@@ -103,7 +126,8 @@ function parseOperation(field: Field, rawValue: string, inLogic: boolean, displa
     if (inLogic) value = unquote(value);
     if (op === 'is') {
       const v = value.toLowerCase();
-      if (!['null', 'not_null', 'true', 'false', 'unknown'].includes(v)) throw parseError('filter', displayed, 'is expects null, not_null, true, false or unknown');
+      if (!['null', 'not_null', 'true', 'false', 'unknown'].includes(v))
+        throw parseError('filter', displayed, 'is expects null, not_null, true, false or unknown');
       value = v;
     }
     cond.value = value;

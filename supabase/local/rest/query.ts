@@ -38,7 +38,10 @@ export function buildRead(b: SqlBuilder, o: ReadOptions, prefix = ''): Plan {
   const from = `${o.fromSql} AS ${q(o.alias)}`;
   const cols = sel.columns.length ? sel.columns.join(', ') : 'NULL AS "pgrst_empty"';
   const inner = `SELECT ${cols} FROM ${from}${sel.joins.length ? ' ' + sel.joins.join(' ') : ''}${whereSql}${order}${limit}`;
-  const total = o.count && o.topLevel ? `(SELECT count(*) FROM ${from}${countJoins.length ? ' ' + countJoins.join(' ') : ''}${whereSql})` : 'NULL::bigint';
+  const total =
+    o.count && o.topLevel
+      ? `(SELECT count(*) FROM ${from}${countJoins.length ? ' ' + countJoins.join(' ') : ''}${whereSql})`
+      : 'NULL::bigint';
   let body = o.single ? `(json_agg(_postgrest_t)->0)` : `coalesce(json_agg(_postgrest_t), '[]'::json)`;
   if (o.stripNulls) body = `json_strip_nulls(${body})`;
   const emptySelect = sel.columns.length === 0;
@@ -89,7 +92,8 @@ export function insertCte(b: SqlBuilder, o: InsertOptions, returning: string): s
   const body = b.params.add(o.payload.isArray ? o.payload.text : `[${o.payload.text}]`);
   let insert: string;
   if (cols.length === 0) {
-    if (o.payload.rows.length > 1) throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'Bulk insert of rows without columns is not supported');
+    if (o.payload.rows.length > 1)
+      throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'Bulk insert of rows without columns is not supported');
     insert = `INSERT INTO ${table(rel)} AS ${alias} DEFAULT VALUES`;
   } else if (o.missingDefault) {
     const exprs = cols.map((c) => {
@@ -142,9 +146,20 @@ export function deleteCte(b: SqlBuilder, rel: Relation, returning: string): stri
 }
 
 /** After a mutation CTE: either the representation (with embeds) or just the row count. */
-export function mutationResult(b: SqlBuilder, cte: string, rel: Relation, representation: boolean, select: SelectItem[], single: boolean, stripNulls: boolean): Plan {
+export function mutationResult(
+  b: SqlBuilder,
+  cte: string,
+  rel: Relation,
+  representation: boolean,
+  select: SelectItem[],
+  single: boolean,
+  stripNulls: boolean,
+): Plan {
   if (!representation) {
-    return { sql: `${cte}SELECT NULL::bigint AS total, count(*) AS page_total, NULL::text AS body FROM pgrst_source`, params: b.params.values };
+    return {
+      sql: `${cte}SELECT NULL::bigint AS total, count(*) AS page_total, NULL::text AS body FROM pgrst_source`,
+      params: b.params.values,
+    };
   }
   return buildRead(
     b,

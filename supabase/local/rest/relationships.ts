@@ -83,7 +83,12 @@ export function resolveRelationship(schema: SchemaCache, parent: Relation, name:
       300,
       'PGRST201',
       `Could not embed because more than one relationship was found for '${parent.name}' and '${name}'`,
-      JSON.stringify(found.map((r) => ({ cardinality: r.cardinality, relationship: `${r.fk.name} using ${r.fk.table}(${r.fk.columns.join(', ')}) and ${r.fk.refTable}(${r.fk.refColumns.join(', ')})` }))),
+      JSON.stringify(
+        found.map((r) => ({
+          cardinality: r.cardinality,
+          relationship: `${r.fk.name} using ${r.fk.table}(${r.fk.columns.join(', ')}) and ${r.fk.refTable}(${r.fk.refColumns.join(', ')})`,
+        })),
+      ),
       `Try changing '${name}' to one of the following: ${found.map((r) => `'${name}!${r.junction ? r.junction.rel.name : r.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
     );
   }
@@ -92,7 +97,8 @@ export function resolveRelationship(schema: SchemaCache, parent: Relation, name:
 
 /** SQL condition linking the embedded alias to its parent alias. */
 export function joinCondition(r: Relationship, parentAlias: string, childAlias: string, junctionAlias: string): string {
-  const pairs = (a: string, ac: string[], b: string, bc: string[]) => ac.map((c, i) => `${q(a)}.${q(c)} = ${q(b)}.${q(bc[i]!)}`).join(' AND ');
+  const pairs = (a: string, ac: string[], b: string, bc: string[]) =>
+    ac.map((c, i) => `${q(a)}.${q(c)} = ${q(b)}.${q(bc[i]!)}`).join(' AND ');
   switch (r.cardinality) {
     case 'm2o':
       return pairs(childAlias, r.fk.refColumns, parentAlias, r.fk.columns);

@@ -25,7 +25,10 @@ export function parsePrefer(header: string | null): Preferences {
   const out: Record<string, string> = {};
   if (!header) return out;
   for (const token of header.split(',')) {
-    const [k, v] = token.trim().split('=').map((s) => s.trim());
+    const [k, v] = token
+      .trim()
+      .split('=')
+      .map((s) => s.trim());
     if (k === 'max-affected' && v && /^\d+$/.test(v)) out.maxAffected = v;
     else if (k && v && ALLOWED[k]?.includes(v)) out[k] = v;
   }
@@ -67,7 +70,11 @@ export function parseAccept(header: string | null): Accept {
 }
 
 /** Range header (`0-9`, `items=0-9`) intersected with limit/offset parameters. */
-export function requestedRange(header: string | null, limit: number | undefined, offset: number | undefined): { offset: number; limit?: number } {
+export function requestedRange(
+  header: string | null,
+  limit: number | undefined,
+  offset: number | undefined,
+): { offset: number; limit?: number } {
   let lower = offset ?? 0;
   let upper = limit === undefined ? Infinity : lower + limit - 1;
   if (header) {
@@ -75,7 +82,13 @@ export function requestedRange(header: string | null, limit: number | undefined,
     if (m) {
       const a = Number(m[1]);
       const b = m[2] === '' ? Infinity : Number(m[2]);
-      if (b < a) throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', 'The lower boundary must be lower than or equal to the upper boundary in the Range header.');
+      if (b < a)
+        throw new ApiError(
+          416,
+          'PGRST103',
+          'Requested range not satisfiable',
+          'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+        );
       lower = Math.max(lower, a);
       upper = Math.min(upper, b);
     }

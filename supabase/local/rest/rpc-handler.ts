@@ -14,7 +14,8 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
 export async function handleRpc(db: Database, store: SchemaStore, s: RequestState, name: string): Promise<Response> {
   const method = s.req.method;
-  if (!['GET', 'HEAD', 'POST'].includes(method)) throw new ApiError(405, 'PGRST101', 'Only GET, HEAD and POST requests are allowed for functions');
+  if (!['GET', 'HEAD', 'POST'].includes(method))
+    throw new ApiError(405, 'PGRST101', 'Only GET, HEAD and POST requests are allowed for functions');
   let schema = await store.get();
   let candidates = schema.functions.get(name);
   if (!candidates) {
@@ -33,7 +34,8 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
     if (body) {
       rawBody = body.text;
       if (body.value !== null && typeof body.value === 'object' && !Array.isArray(body.value)) args = body.value as Record<string, unknown>;
-      else if (s.prefer.params !== 'single-object') throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'Function arguments must be a JSON object');
+      else if (s.prefer.params !== 'single-object')
+        throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'Function arguments must be a JSON object');
     }
   }
   if (!candidates) throw functionNotFound(name, Object.keys(args));
@@ -56,19 +58,35 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
   }
   if (shape.kind === 'scalar') {
     const o = await run(`SELECT NULL::bigint AS total, 1 AS page_total, to_json(${fromSql})::text AS body`, b.params.values);
-    return new Response(o.body ?? 'null', { status: 200, headers: { ...JSON_HEADERS, ...(s.applied.length ? { 'preference-applied': s.applied.join(', ') } : {}) } });
+    return new Response(o.body ?? 'null', {
+      status: 200,
+      headers: { ...JSON_HEADERS, ...(s.applied.length ? { 'preference-applied': s.applied.join(', ') } : {}) },
+    });
   }
   const range = capRange(requestedRange(s.req.headers.get('range'), parsed.limit.get(''), parsed.offset.get('')));
   if (shape.kind === 'scalarSet') {
     const limit = b.limitOffset('', undefined, range);
     const total = count ? `(SELECT count(*) FROM ${fromSql})` : 'NULL::bigint';
     const body = s.accept.single ? `(json_agg(_t.v)->0)` : `coalesce(json_agg(_t.v), '[]'::json)`;
-    const o = await run(`SELECT ${total} AS total, count(*) AS page_total, ${body}::text AS body FROM (SELECT v FROM ${fromSql} AS _f(v)${limit}) _t`, b.params.values);
+    const o = await run(
+      `SELECT ${total} AS total, count(*) AS page_total, ${body}::text AS body FROM (SELECT v FROM ${fromSql} AS _f(v)${limit}) _t`,
+      b.params.values,
+    );
     return minimal(s, readResponse(s, o, range.offset, count));
   }
   const select = parseSelect(parsed.select);
   const single = s.accept.single || !shape.set;
-  const plan = buildRead(b, { rel: shape.rel, fromSql, alias: name, select, count, single, stripNulls: s.accept.stripNulls, range, topLevel: true });
+  const plan = buildRead(b, {
+    rel: shape.rel,
+    fromSql,
+    alias: name,
+    select,
+    count,
+    single,
+    stripNulls: s.accept.stripNulls,
+    range,
+    topLevel: true,
+  });
   const o = await run(plan.sql, plan.params);
   if (!shape.set && !s.accept.single) {
     if (o.pageTotal > 1) throw singularError(o.pageTotal);

@@ -22,7 +22,9 @@ export interface ResolvedCall {
 
 /** Overload resolution by named arguments (as PostgREST does). */
 export function resolveFunction(candidates: DbFunction[], name: string, argNames: string[], preferSingle: boolean): ResolvedCall {
-  const single = candidates.find((f) => f.inArgs.length === 1 && isJsonType(f.inArgs[0]!.type) && (f.inArgs[0]!.name === '' || preferSingle));
+  const single = candidates.find(
+    (f) => f.inArgs.length === 1 && isJsonType(f.inArgs[0]!.type) && (f.inArgs[0]!.name === '' || preferSingle),
+  );
   if (preferSingle && single) return { fn: single, singleObject: true };
   const matches = candidates.filter((f) => {
     if (f.inArgs.some((a) => a.name === '')) return false;
@@ -71,11 +73,7 @@ export function callSql(call: ResolvedCall, args: Record<string, unknown>, rawBo
   return `"public".${q(fn.name)}(${parts.join(', ')})`;
 }
 
-export type ReturnShape =
-  | { kind: 'void' }
-  | { kind: 'scalar' }
-  | { kind: 'scalarSet' }
-  | { kind: 'rows'; rel: Relation; set: boolean };
+export type ReturnShape = { kind: 'void' } | { kind: 'scalar' } | { kind: 'scalarSet' } | { kind: 'rows'; rel: Relation; set: boolean };
 
 export function returnShape(schema: SchemaCache, fn: DbFunction): ReturnShape {
   if (fn.retType === 'void') return { kind: 'void' };
@@ -84,8 +82,21 @@ export function returnShape(schema: SchemaCache, fn: DbFunction): ReturnShape {
     if (rel) return { kind: 'rows', rel, set: fn.retSet };
   }
   if (fn.retType === 'record' && fn.outColumns.length) {
-    const columnList: Column[] = fn.outColumns.map((c) => ({ name: c.name, type: c.type, notNull: false, default: null, generated: false }));
-    const rel: Relation = { name: fn.name, kind: 'c', columns: new Map(columnList.map((c) => [c.name, c])), columnList, pk: [], uniques: [] };
+    const columnList: Column[] = fn.outColumns.map((c) => ({
+      name: c.name,
+      type: c.type,
+      notNull: false,
+      default: null,
+      generated: false,
+    }));
+    const rel: Relation = {
+      name: fn.name,
+      kind: 'c',
+      columns: new Map(columnList.map((c) => [c.name, c])),
+      columnList,
+      pk: [],
+      uniques: [],
+    };
     return { kind: 'rows', rel, set: fn.retSet };
   }
   return fn.retSet ? { kind: 'scalarSet' } : { kind: 'scalar' };

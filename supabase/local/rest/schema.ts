@@ -127,14 +127,23 @@ interface Raw {
   columns: (Column & { table: string })[];
   constraints: { name: string; type: string; table: string; columns: string[]; refTable: string | null; refColumns: string[] | null }[];
   viewColumns: { view: string; column: string; table: string; tableColumn: string }[];
-  functions: { name: string; retSet: boolean; volatility: 'i' | 's' | 'v'; retType: string; nDefaults: number; retRel: string | null; args: FunctionArg[] }[];
+  functions: {
+    name: string;
+    retSet: boolean;
+    volatility: 'i' | 's' | 'v';
+    retType: string;
+    nDefaults: number;
+    retRel: string | null;
+    args: FunctionArg[];
+  }[];
 }
 
 async function introspect(db: Queryable): Promise<SchemaCache> {
   const { rows } = await db.query<{ schema: string }>(INTROSPECT);
   const raw = JSON.parse(rows[0]!.schema) as Raw;
   const relations = new Map<string, Relation>();
-  for (const r of raw.relations) relations.set(r.name, { name: r.name, kind: r.kind, columns: new Map(), columnList: [], pk: [], uniques: [] });
+  for (const r of raw.relations)
+    relations.set(r.name, { name: r.name, kind: r.kind, columns: new Map(), columnList: [], pk: [], uniques: [] });
   for (const c of raw.columns) {
     const rel = relations.get(c.table);
     if (!rel) continue;
@@ -160,7 +169,10 @@ async function introspect(db: Queryable): Promise<SchemaCache> {
     const inArgs = f.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
     const outColumns = f.args.filter((a) => a.mode === 'o' || a.mode === 'b' || a.mode === 't');
     const fn: DbFunction = { ...f, inArgs, outColumns };
-    const rowOf = inArgs.length >= 1 && inArgs.length - f.nDefaults <= 1 ? relations.get(inArgs[0]!.type.replace(/^public\./, '').replace(/^"(.*)"$/, '$1')) : undefined;
+    const rowOf =
+      inArgs.length >= 1 && inArgs.length - f.nDefaults <= 1
+        ? relations.get(inArgs[0]!.type.replace(/^public\./, '').replace(/^"(.*)"$/, '$1'))
+        : undefined;
     if (rowOf && rowOf.kind !== 'c' && !f.retSet && f.retType !== 'void' && f.retType !== 'trigger') {
       rowOf.computed ??= new Map();
       if (!rowOf.columns.has(f.name)) rowOf.computed.set(f.name, { fn: f.name, type: f.retType });
@@ -180,7 +192,8 @@ function addViewRelationships(relations: Map<string, Relation>, foreignKeys: For
   // view → "table.column" → view column (the outermost target entry wins: it comes last)
   const byView = new Map<string, Map<string, string>>();
   const lastByViewColumn = new Map<string, { view: string; column: string; key: string }>();
-  for (const vc of viewColumns) lastByViewColumn.set(`${vc.view}\u0000${vc.column}`, { view: vc.view, column: vc.column, key: `${vc.table}\u0000${vc.tableColumn}` });
+  for (const vc of viewColumns)
+    lastByViewColumn.set(`${vc.view}\u0000${vc.column}`, { view: vc.view, column: vc.column, key: `${vc.table}\u0000${vc.tableColumn}` });
   for (const { view, column, key } of lastByViewColumn.values()) {
     if (!relations.get(view)?.columns.has(column)) continue;
     let m = byView.get(view);

@@ -38,7 +38,12 @@ export interface BuiltSelect {
   countJoins: string[];
 }
 
-const FTS_FN: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };
+const FTS_FN: Record<string, string> = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+};
 const CMP: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
 const RANGE_OPS: Record<string, string> = { cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-' };
 
@@ -164,7 +169,12 @@ export class SqlBuilder {
     const embed = c.field.path.length === 0 && !scope.rel.columns.has(c.field.name) ? scope.embeds.get(c.field.name) : undefined;
     if (embed) {
       if (c.op !== 'is' || (c.value !== 'null' && c.value !== 'not_null')) {
-        throw new ApiError(400, 'PGRST100', `failed to parse filter (${c.field.name}=${c.op}.${String(c.value)})`, 'Only is.null or not.is.null filters are allowed on embedded resources');
+        throw new ApiError(
+          400,
+          'PGRST100',
+          `failed to parse filter (${c.field.name}=${c.op}.${String(c.value)})`,
+          'Only is.null or not.is.null filters are allowed on embedded resources',
+        );
       }
       if (countJoins && !countJoins.includes(embed.joinSql)) countJoins.push(embed.joinSql);
       const isNull = embed.toMany ? `coalesce(json_array_length(${q(embed.joinAlias)}.body), 0) = 0` : `${q(embed.joinAlias)}.body IS NULL`;
@@ -192,7 +202,13 @@ export class SqlBuilder {
       case 'imatch':
         return `${e}::text ~* ${p(v, 'text')}`;
       case 'is':
-        return { null: `${e} IS NULL`, not_null: `${e} IS NOT NULL`, true: `${e} IS TRUE`, false: `${e} IS FALSE`, unknown: `${e} IS UNKNOWN` }[v]!;
+        return {
+          null: `${e} IS NULL`,
+          not_null: `${e} IS NOT NULL`,
+          true: `${e} IS TRUE`,
+          false: `${e} IS FALSE`,
+          unknown: `${e} IS UNKNOWN`,
+        }[v]!;
       case 'isdistinct':
         return `${e} IS DISTINCT FROM ${p(v)}`;
       case 'in':
@@ -229,8 +245,21 @@ export class SqlBuilder {
   /** `embed(col)` in order: a correlated subquery on the to-one relationship (typed, unlike the JSON body). */
   private embeddedField(scope: Scope, name: string, f: Field): { sql: string; type: string } {
     const e = scope.embeds.get(name);
-    if (!e) throw new ApiError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null, `Verify that '${name}' is included in the 'select' query parameter.`);
-    if (e.toMany) throw new ApiError(400, 'PGRST118', `A related order on '${name}' is not possible`, `'${scope.rel.name}' and '${name}' do not form a many-to-one or one-to-one relationship`);
+    if (!e)
+      throw new ApiError(
+        400,
+        'PGRST108',
+        `'${name}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${name}' is included in the 'select' query parameter.`,
+      );
+    if (e.toMany)
+      throw new ApiError(
+        400,
+        'PGRST118',
+        `A related order on '${name}' is not possible`,
+        `'${scope.rel.name}' and '${name}' do not form a many-to-one or one-to-one relationship`,
+      );
     const alias = this.nextAlias();
     const inner = this.field({ rel: e.rel.target, alias, embeds: new Map() }, f);
     const link = joinCondition(e.rel, scope.alias, alias, this.nextAlias());
@@ -265,5 +294,8 @@ export class SqlBuilder {
 }
 
 function isCountItem(item: SelectItem, target: Relation): boolean {
-  return (item.kind === 'count' && !item.alias) || (item.kind === 'field' && item.field.name === 'count' && !item.field.path.length && !item.cast && !target.columns.has('count'));
+  return (
+    (item.kind === 'count' && !item.alias) ||
+    (item.kind === 'field' && item.field.name === 'count' && !item.field.path.length && !item.cast && !target.columns.has('count'))
+  );
 }

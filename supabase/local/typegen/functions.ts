@@ -68,7 +68,15 @@ export function functionTypes(meta: SchemaMetadata) {
     const args = inArgs(fn);
     return object(
       [
-        prop('Args', args.length === 0 ? raw('never') : object(args.map((a) => prop(a.name, typeOf(a.typeId), a.hasDefault)), false)),
+        prop(
+          'Args',
+          args.length === 0
+            ? raw('never')
+            : object(
+                args.map((a) => prop(a.name, typeOf(a.typeId), a.hasDefault)),
+                false,
+              ),
+        ),
         prop('Returns', fn.returnsSet && !oneRow ? arrayOf(returnType(fn)) : returnType(fn)),
         ...(setofOptions ? [prop('SetofOptions', setofOptions)] : []),
       ],

@@ -223,21 +223,24 @@ function expandThroughViews(
   foreignKeys: PgRelationship[],
   ids: Map<string, number>,
 ): PgRelationship[] {
-  const attnum = (table: string, column: string) =>
-    columns.find((c) => c.tableId === ids.get(table) && c.name === column)?.position;
+  const attnum = (table: string, column: string) => columns.find((c) => c.tableId === ids.get(table) && c.name === column)?.position;
   /** Every way `view` shows all of `table`'s `cols` (several when a column appears twice). */
   const through = (view: Map<string, string[]>, table: string, cols: string[]): string[][] =>
-    cols.reduce<string[][]>((acc, col) => {
-      const shown = view.get(`${table}\u0000${attnum(table, col)}`) ?? [];
-      return acc.flatMap((prefix) => shown.map((v) => [...prefix, v]));
-    }, [[]]);
+    cols.reduce<string[][]>(
+      (acc, col) => {
+        const shown = view.get(`${table}\u0000${attnum(table, col)}`) ?? [];
+        return acc.flatMap((prefix) => shown.map((v) => [...prefix, v]));
+      },
+      [[]],
+    );
   const out: PgRelationship[] = [];
   for (const fk of foreignKeys) {
     const from = [...exposed].flatMap(([view, m]) => through(m, fk.relation, fk.columns).map((cols) => ({ view, cols })));
     const to = [...exposed].flatMap(([view, m]) => through(m, fk.referencedRelation, fk.referencedColumns).map((cols) => ({ view, cols })));
     for (const f of from) out.push({ ...fk, relation: f.view, columns: f.cols });
     for (const t of to) out.push({ ...fk, referencedRelation: t.view, referencedColumns: t.cols });
-    for (const f of from) for (const t of to) out.push({ ...fk, relation: f.view, columns: f.cols, referencedRelation: t.view, referencedColumns: t.cols });
+    for (const f of from)
+      for (const t of to) out.push({ ...fk, relation: f.view, columns: f.cols, referencedRelation: t.view, referencedColumns: t.cols });
   }
   return out;
 }

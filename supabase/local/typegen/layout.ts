@@ -29,7 +29,8 @@ export const prop = (key: string, type: TypeNode, optional = false): Prop => ({ 
 
 /** Keys are quoted only when they are not identifiers (Prettier's "as-needed"). */
 /** `[_ in never]` (an empty section) is written as is. */
-export const printKey = (key: string): string => (key.startsWith('[') ? key : /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : JSON.stringify(key));
+export const printKey = (key: string): string =>
+  key.startsWith('[') ? key : /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : JSON.stringify(key);
 
 /** One-line form, or null when the node must span lines. */
 function flat(node: TypeNode): string | null {

@@ -25,20 +25,36 @@ export function renderTypes(meta: SchemaMetadata, options: RenderOptions = {}): 
   const table = (r: PgRelation): Prop => {
     const cols = columnsOf(r);
     const write = (optional: (c: (typeof cols)[number]) => boolean) =>
-      object(cols.map((c) => (c.identity === 'ALWAYS' ? prop(c.name, raw('never'), true) : prop(c.name, nullable(tsType(meta, c.format), c.nullable), optional(c)))));
+      object(
+        cols.map((c) =>
+          c.identity === 'ALWAYS'
+            ? prop(c.name, raw('never'), true)
+            : prop(c.name, nullable(tsType(meta, c.format), c.nullable), optional(c)),
+        ),
+      );
     return prop(
       r.name,
       object([
         prop('Row', rowType(r)),
-        prop('Insert', write((c) => c.nullable || c.identity !== null || c.hasDefault)),
-        prop('Update', write(() => true)),
+        prop(
+          'Insert',
+          write((c) => c.nullable || c.identity !== null || c.hasDefault),
+        ),
+        prop(
+          'Update',
+          write(() => true),
+        ),
         prop('Relationships', relationships(r.name)),
       ]),
     );
   };
   const view = (r: PgRelation): Prop => {
     const write = () =>
-      object(columnsOf(r).map((c) => (c.updatable ? prop(c.name, nullable(tsType(meta, c.format), true), true) : prop(c.name, raw('never'), true))));
+      object(
+        columnsOf(r).map((c) =>
+          c.updatable ? prop(c.name, nullable(tsType(meta, c.format), true), true) : prop(c.name, raw('never'), true),
+        ),
+      );
     const writes = r.updatable ? [prop('Insert', write()), prop('Update', write())] : [];
     return prop(r.name, object([prop('Row', rowType(r)), ...writes, prop('Relationships', relationships(r.name))]));
   };
@@ -48,15 +64,38 @@ export function renderTypes(meta: SchemaMetadata, options: RenderOptions = {}): 
   const composites = schemaTypes.filter((t) => t.attributes.length > 0);
   const typesById = new Map(meta.types.map((t) => [t.id, t]));
   const schema = object([
-    prop('Tables', section(meta.relations.filter((r) => r.kind === 'table').sort(byName).map(table))),
-    prop('Views', section(meta.relations.filter((r) => r.kind === 'view').sort(byName).map(view))),
+    prop(
+      'Tables',
+      section(
+        meta.relations
+          .filter((r) => r.kind === 'table')
+          .sort(byName)
+          .map(table),
+      ),
+    ),
+    prop(
+      'Views',
+      section(
+        meta.relations
+          .filter((r) => r.kind === 'view')
+          .sort(byName)
+          .map(view),
+      ),
+    ),
     prop('Functions', section(functions)),
     prop('Enums', section(enums.map((e) => prop(e.name, union(e.enums.map(str)))))),
     prop(
       'CompositeTypes',
       section(
         composites.map((c) =>
-          prop(c.name, object(c.attributes.map((a) => prop(a.name, nullable(typesById.has(a.typeId) ? tsType(meta, typesById.get(a.typeId)!.name) : raw('unknown'), true))))),
+          prop(
+            c.name,
+            object(
+              c.attributes.map((a) =>
+                prop(a.name, nullable(typesById.has(a.typeId) ? tsType(meta, typesById.get(a.typeId)!.name) : raw('unknown'), true)),
+              ),
+            ),
+          ),
         ),
       ),
     ),
@@ -84,7 +123,10 @@ export function renderTypes(meta: SchemaMetadata, options: RenderOptions = {}): 
     '',
     HELPER_TYPES.replaceAll('"public"', JSON.stringify(meta.schema)),
     '',
-    ...constants(meta.schema, enums.map((e) => [e.name, e.enums] as const)),
+    ...constants(
+      meta.schema,
+      enums.map((e) => [e.name, e.enums] as const),
+    ),
     '',
   ].join('\n');
 }

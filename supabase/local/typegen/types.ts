@@ -2,7 +2,21 @@ import type { PgType, SchemaMetadata } from './introspect.ts';
 import { arrayOf, raw, union, type TypeNode } from './layout.ts';
 
 const NUMBERS = ['int2', 'int4', 'int8', 'float4', 'float8', 'numeric'];
-const STRINGS = ['bytea', 'bpchar', 'varchar', 'date', 'text', 'citext', 'time', 'timetz', 'timestamp', 'timestamptz', 'uuid', 'vector', 'interval'];
+const STRINGS = [
+  'bytea',
+  'bpchar',
+  'varchar',
+  'date',
+  'text',
+  'citext',
+  'time',
+  'timetz',
+  'timestamp',
+  'timestamptz',
+  'uuid',
+  'vector',
+  'interval',
+];
 
 /** Postgres type name → TypeScript, with the generated file's conventions (ranges and unknown types: `unknown`). */
 export function tsType(meta: SchemaMetadata, pgType: string): TypeNode {
@@ -21,9 +35,11 @@ export function tsType(meta: SchemaMetadata, pgType: string): TypeNode {
     return union(enumType.enums.map((label) => raw(JSON.stringify(label))));
   }
   const composite = pick(meta.types.filter((t) => t.name === pgType && t.attributes.length > 0));
-  if (composite) return raw(composite.schema === meta.schema ? `Database[${s}]["CompositeTypes"][${JSON.stringify(composite.name)}]` : 'unknown');
+  if (composite)
+    return raw(composite.schema === meta.schema ? `Database[${s}]["CompositeTypes"][${JSON.stringify(composite.name)}]` : 'unknown');
   const relation = meta.relations.find((r) => r.name === pgType);
-  if (relation) return raw(`Database[${s}][${relation.kind === 'table' ? '"Tables"' : '"Views"'}][${JSON.stringify(relation.name)}]["Row"]`);
+  if (relation)
+    return raw(`Database[${s}][${relation.kind === 'table' ? '"Tables"' : '"Views"'}][${JSON.stringify(relation.name)}]["Row"]`);
   return raw('unknown');
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, Queryable } from '../../../supabase/local/db/types.ts';
+import type { Database, Queryable } from '@/supabase/local/db/types.ts';
 
 export const ACTORS = ['anon', 'owner', 'other', 'admin', 'master_admin'] as const;
 export type Actor = (typeof ACTORS)[number];
@@ -51,9 +51,7 @@ export async function runAs<T>(
   prepare?: (tx: Queryable) => Promise<void>,
 ): Promise<T> {
   const user = actor === 'anon' ? null : cast[actor];
-  const claims = user
-    ? { sub: user.id, role: 'authenticated', aud: 'authenticated', email: user.email, aal: 'aal1' }
-    : { role: 'anon' };
+  const claims = user ? { sub: user.id, role: 'authenticated', aud: 'authenticated', email: user.email, aal: 'aal1' } : { role: 'anon' };
   try {
     await db.transaction(async (tx) => {
       await prepare?.(tx);

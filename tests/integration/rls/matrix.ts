@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../../../supabase/local/db/types.ts';
+import type { Database, Queryable } from '@/supabase/local/db/types.ts';
 import type { Actor, Cast } from './actors.ts';
 
 export type Operation = 'select' | 'insert' | 'update' | 'delete';
@@ -91,7 +91,12 @@ export const RLS_MATRIX: TableCase[] = [
     table: 'prompt_folders',
     key: 'id',
     setup: async (db, cast) =>
-      (await db.query<{ id: string }>('insert into public.prompt_folders (user_id, name) values ($1, $2) returning id', [cast.owner.id, 'Owner folder'])).rows[0]!.id,
+      (
+        await db.query<{ id: string }>('insert into public.prompt_folders (user_id, name) values ($1, $2) returning id', [
+          cast.owner.id,
+          'Owner folder',
+        ])
+      ).rows[0]!.id,
     newRow: (cast) => ({ user_id: cast.owner.id, name: 'New folder' }),
     change: { name: 'Renamed folder' },
     expect: ownerOnly,
@@ -128,7 +133,9 @@ export const RLS_MATRIX: TableCase[] = [
     table: 'free_prompts',
     key: 'id',
     setup: async (db) => {
-      await db.query("insert into public.free_prompts (id, category_id, name, prompt_text) values ('matrix1', 'marketing', 'Matrix', 'Do [x]')");
+      await db.query(
+        "insert into public.free_prompts (id, category_id, name, prompt_text) values ('matrix1', 'marketing', 'Matrix', 'Do [x]')",
+      );
       return 'matrix1';
     },
     newRow: () => ({ id: 'matrix2', category_id: 'marketing', name: 'Curated', prompt_text: 'Do [y]' }),
@@ -193,9 +200,10 @@ export const RLS_MATRIX: TableCase[] = [
     key: 'id',
     setup: async (db, cast) =>
       (
-        await db.query<{ id: string }>("insert into public.purchases (product_name, buyer_id, status) values ('Checklist', $1, 'paid') returning id", [
-          cast.owner.id,
-        ])
+        await db.query<{ id: string }>(
+          "insert into public.purchases (product_name, buyer_id, status) values ('Checklist', $1, 'paid') returning id",
+          [cast.owner.id],
+        )
       ).rows[0]!.id,
     newRow: (cast, actorId) => ({ product_name: 'Free copy', buyer_id: actorId ?? cast.owner.id, status: 'paid' }),
     change: { status: 'pending' },
@@ -225,7 +233,11 @@ export const RLS_MATRIX: TableCase[] = [
     table: 'kb_folders',
     key: 'id',
     setup: async (db, cast) =>
-      (await db.query<{ id: string }>("insert into public.kb_folders (user_id, name) values ($1, 'Owner KB') returning id", [cast.owner.id])).rows[0]!.id,
+      (
+        await db.query<{ id: string }>("insert into public.kb_folders (user_id, name) values ($1, 'Owner KB') returning id", [
+          cast.owner.id,
+        ])
+      ).rows[0]!.id,
     newRow: (cast) => ({ user_id: cast.owner.id, name: 'New KB folder' }),
     change: { name: 'Renamed KB folder' },
     expect: ownerOnly,
@@ -263,7 +275,9 @@ export const RLS_MATRIX: TableCase[] = [
     table: 'monitoring_settings',
     key: 'id',
     setup: async (db) => {
-      await db.query("insert into public.monitoring_settings (id, alert_email, alert_phone) values (true, 'alerts@example.com', '+15550100')");
+      await db.query(
+        "insert into public.monitoring_settings (id, alert_email, alert_phone) values (true, 'alerts@example.com', '+15550100')",
+      );
       return 'true';
     },
     beforeInsert: async (tx) => {
@@ -349,8 +363,11 @@ export const RLS_MATRIX: TableCase[] = [
     table: 'document_folders',
     key: 'id',
     setup: async (db, cast) =>
-      (await db.query<{ id: string }>("insert into public.document_folders (user_id, name) values ($1, 'Owner docs') returning id", [cast.owner.id])).rows[0]!
-        .id,
+      (
+        await db.query<{ id: string }>("insert into public.document_folders (user_id, name) values ($1, 'Owner docs') returning id", [
+          cast.owner.id,
+        ])
+      ).rows[0]!.id,
     newRow: (cast) => ({ user_id: cast.owner.id, name: 'New doc folder' }),
     change: { name: 'Renamed doc folder' },
     expect: ownerOnly,
@@ -380,7 +397,11 @@ export const RLS_MATRIX: TableCase[] = [
     table: 'workspaces',
     key: 'id',
     setup: async (db, cast) =>
-      (await db.query<{ id: string }>("insert into public.workspaces (user_id, name) values ($1, 'Owner workspace') returning id", [cast.owner.id])).rows[0]!.id,
+      (
+        await db.query<{ id: string }>("insert into public.workspaces (user_id, name) values ($1, 'Owner workspace') returning id", [
+          cast.owner.id,
+        ])
+      ).rows[0]!.id,
     newRow: (cast) => ({ user_id: cast.owner.id, name: 'New workspace' }),
     change: { name: 'Renamed workspace' },
     expect: ownerOnly,
@@ -407,15 +428,19 @@ export const RLS_MATRIX: TableCase[] = [
     key: 'id',
     setup: async (db, cast) => {
       sharedWorkspaceId = (
-        await db.query<{ id: string }>("insert into public.workspaces (user_id, name) values ($1, 'Shared workspace') returning id", [cast.owner.id])
+        await db.query<{ id: string }>("insert into public.workspaces (user_id, name) values ($1, 'Shared workspace') returning id", [
+          cast.owner.id,
+        ])
       ).rows[0]!.id;
       return (
         // Accepted by `other`: the share is bound to their account (an address alone grants nothing).
-        await db.query<{ id: string }>(
-          'insert into public.shares (owner_id, workspace_id, recipient_email, recipient_id, accepted_at) values ($1, $2, $3, $4, now()) returning id',
-          [cast.owner.id, sharedWorkspaceId, cast.other.email, cast.other.id],
-        )
-      ).rows[0]!.id;
+        (
+          await db.query<{ id: string }>(
+            'insert into public.shares (owner_id, workspace_id, recipient_email, recipient_id, accepted_at) values ($1, $2, $3, $4, now()) returning id',
+            [cast.owner.id, sharedWorkspaceId, cast.other.email, cast.other.id],
+          )
+        ).rows[0]!.id
+      );
     },
     newRow: (cast) => ({ owner_id: cast.owner.id, workspace_id: sharedWorkspaceId, recipient_email: cast.admin.email }),
     change: { recipient_email: 'someone-else@rls.test' },
@@ -437,7 +462,12 @@ export const RLS_MATRIX: TableCase[] = [
           [cast.owner.id],
         )
       ).rows[0]!.id,
-    newRow: (cast) => ({ user_id: cast.owner.id, name: 'New idea', description: 'Another', business_plan: { executive: 'e', market: 'm', solution: 's' } }),
+    newRow: (cast) => ({
+      user_id: cast.owner.id,
+      name: 'New idea',
+      description: 'Another',
+      business_plan: { executive: 'e', market: 'm', solution: 's' },
+    }),
     change: { name: 'Renamed idea' },
     expect: ownerOnly,
   },

@@ -2,9 +2,9 @@ import { Suspense, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Alert, AlertTitle, Box, Button, CircularProgress, Container, Paper, Tab, Tabs, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/LockOutlined';
-import { ACCESS_DENIED, adminScreenTitle } from '../../../shared/core/adminRoles.ts';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { ACCESS_DENIED, adminScreenTitle } from '@/shared/core/admin/roles.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { ADMIN_TABS } from './adminTabs.ts';
 import { MasterAdminTools } from './tools/MasterAdminTools.tsx';
 import { useAdminAccess } from './useAdminAccess.ts';
@@ -64,7 +64,9 @@ export function AdminPage() {
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <PageHeader
         title={adminScreenTitle(access.role)}
-        subtitle={master ? 'Manage admins and users, alert contacts and app data.' : 'Manage the Editor and View Only accounts of your team.'}
+        subtitle={
+          master ? 'Manage admins and users, alert contacts and app data.' : 'Manage the Editor and View Only accounts of your team.'
+        }
       />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
         <Tabs

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { AppRole } from '../../../shared/core/adminRoles.ts';
+import type { AppRole } from '@/shared/core/admin/roles.ts';
 
 /** What every tab of the admin screen is given. */
 export interface AdminTabProps {
@@ -20,8 +20,20 @@ export interface AdminTab {
  * the contact messages). A new tab is one entry here.
  */
 export const ADMIN_TABS: readonly AdminTab[] = [
-  { id: 'users', label: 'User Management', Component: lazy(async () => ({ default: (await import('./users/UserManagementTab.tsx')).UserManagementTab })) },
-  { id: 'products', label: 'Product Management', Component: lazy(async () => ({ default: (await import('./products/ProductManagementTab.tsx')).ProductManagementTab })) },
+  {
+    id: 'users',
+    label: 'User Management',
+    Component: lazy(async () => ({ default: (await import('./users/UserManagementTab.tsx')).UserManagementTab })),
+  },
+  {
+    id: 'products',
+    label: 'Product Management',
+    Component: lazy(async () => ({ default: (await import('./products/ProductManagementTab.tsx')).ProductManagementTab })),
+  },
   // The contact form's messages are stored (not simulated), so admins read them here.
-  { id: 'messages', label: 'Messages', Component: lazy(async () => ({ default: (await import('./messages/MessagesTab.tsx')).MessagesTab })) },
+  {
+    id: 'messages',
+    label: 'Messages',
+    Component: lazy(async () => ({ default: (await import('./messages/MessagesTab.tsx')).MessagesTab })),
+  },
 ];

@@ -1,12 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { isAdminRole, isAppRole, type AppRole } from '../../../shared/core/adminRoles.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { isAdminRole, isAppRole, type AppRole } from '@/shared/core/admin/roles.ts';
+import { supabase } from '@/web/lib/supabase.ts';
 
 export type AdminAccess =
-  | { status: 'loading' }
-  | { status: 'denied' }
-  | { status: 'error'; message: string }
-  | { status: 'allowed'; role: AppRole };
+  { status: 'loading' } | { status: 'denied' } | { status: 'error'; message: string } | { status: 'allowed'; role: AppRole };
 
 /**
  * Who may see the admin screen: the viewer's role as the database has it now (current_app_role),

@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Link, Stack, Typography } from '@mui/material';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
-import { ROUTES } from '../../../shared/core/routes.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 /** /admin-access: the administrative access portal; its button leads to /master-login. */

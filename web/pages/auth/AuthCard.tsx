@@ -54,11 +54,7 @@ export function AuthCard({ title, subtitle, icon, children, footer }: AuthCardPr
             {children}
           </CardContent>
         </Card>
-        {footer && (
-          <Box sx={{ mt: 3, textAlign: 'center' }}>
-            {footer}
-          </Box>
-        )}
+        {footer && <Box sx={{ mt: 3, textAlign: 'center' }}>{footer}</Box>}
       </Container>
     </Box>
   );

@@ -25,11 +25,11 @@ import {
   validateCredentials,
   type AuthMode,
   type CredentialErrors,
-} from '../../../shared/core/auth.ts';
-import { ROUTES, safeNextPath } from '../../../shared/core/routes.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { signInWithPassword, signUpWithPassword, startGoogleSignIn } from '../../lib/auth.ts';
-import { OAUTH_PENDING_KEY, useAuthStatus } from '../../lib/session.tsx';
+} from '@/shared/core/auth.ts';
+import { ROUTES, safeNextPath } from '@/shared/core/routes.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { signInWithPassword, signUpWithPassword, startGoogleSignIn } from '@/web/lib/auth.ts';
+import { OAUTH_PENDING_KEY, useAuthStatus } from '@/web/lib/session.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { PasswordField } from './PasswordField.tsx';
@@ -182,13 +182,7 @@ function CredentialsCard() {
               or with e-mail
             </Typography>
           </Divider>
-          <Stack
-            component="form"
-            noValidate
-            onSubmit={(e) => void submit(e)}
-            spacing={2}
-            aria-label={signUp ? 'Sign up' : 'Sign in'}
-          >
+          <Stack component="form" noValidate onSubmit={(e) => void submit(e)} spacing={2} aria-label={signUp ? 'Sign up' : 'Sign in'}>
             <TextField
               inputRef={emailRef}
               label="Email"
@@ -237,7 +231,13 @@ function CredentialsCard() {
           </Stack>
           <Typography variant="body2" sx={{ textAlign: 'center' }}>
             {signUp ? 'Already have an account?' : "Don't have an account?"}{' '}
-            <Link component="button" type="button" variant="body2" onClick={() => setMode(signUp ? 'signIn' : 'signUp')} sx={{ fontWeight: 600, verticalAlign: 'baseline' }}>
+            <Link
+              component="button"
+              type="button"
+              variant="body2"
+              onClick={() => setMode(signUp ? 'signIn' : 'signUp')}
+              sx={{ fontWeight: 600, verticalAlign: 'baseline' }}
+            >
               {signUp ? 'Sign in' : 'Sign up'}
             </Link>
           </Typography>
@@ -262,12 +262,12 @@ function CredentialsCard() {
         </DialogTitle>
         <DialogContent>
           <DialogContentText>
-            We sent a confirmation link to <strong>{sentTo}</strong>. Open it to activate your account — it signs you in and
-            takes you to your dashboard.
+            We sent a confirmation link to <strong>{sentTo}</strong>. Open it to activate your account — it signs you in and takes you to
+            your dashboard.
           </DialogContentText>
           <DialogContentText sx={{ mt: 1.5 }}>
-            Your login ID is this e-mail address; use the password you just chose. Didn&apos;t get the mail? Check your spam
-            folder, or sign up again in a few minutes.
+            Your login ID is this e-mail address; use the password you just chose. Didn&apos;t get the mail? Check your spam folder, or sign
+            up again in a few minutes.
           </DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

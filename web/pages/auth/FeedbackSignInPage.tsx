@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
-import { FEEDBACK_RETURN_PARAM, feedbackHostOrigin, feedbackTokenUrl, safeFeedbackReturn } from '../../../shared/core/hosts.ts';
-import { authPathFor, ROUTES } from '../../../shared/core/routes.ts';
-import { webConfig } from '../../lib/config.ts';
-import { useAuthStatus } from '../../lib/session.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { FEEDBACK_RETURN_PARAM, feedbackHostOrigin, feedbackTokenUrl, safeFeedbackReturn } from '@/shared/core/hosts.ts';
+import { authPathFor, ROUTES } from '@/shared/core/routes.ts';
+import { webConfig } from '@/web/lib/config.ts';
+import { useAuthStatus } from '@/web/lib/session.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 
 /** Where this site may send visitors back to: the configured feedback host only (no open redirect). */
 const feedbackReturnFrom = (search: string): string | null =>

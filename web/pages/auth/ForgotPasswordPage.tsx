@@ -3,10 +3,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LockResetIcon from '@mui/icons-material/LockReset';
-import { AUTH_TEXT, resetEmailProblem } from '../../../shared/core/auth.ts';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { sendPasswordReset } from '../../lib/auth.ts';
+import { AUTH_TEXT, resetEmailProblem } from '@/shared/core/auth.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { sendPasswordReset } from '@/web/lib/auth.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 /** /forgot-password: mails a reset link that opens /update-password. */
@@ -52,8 +52,7 @@ export function ForgotPasswordPage() {
       <Stack component="form" noValidate onSubmit={(e) => void submit(e)} spacing={2.5} aria-label="Reset password">
         {sentTo && (
           <Alert severity="success">
-            If an account exists for <strong>{sentTo}</strong>, a reset link is on its way. The link works once, in this
-            browser.
+            If an account exists for <strong>{sentTo}</strong>, a reset link is on its way. The link works once, in this browser.
           </Alert>
         )}
         <TextField

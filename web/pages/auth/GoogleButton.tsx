@@ -1,2 +1,2 @@
 /** The shared Google button (shared/ui, also used by the extension). */
-export { GoogleButton } from '../../../shared/ui/GoogleButton.tsx';
+export { GoogleButton } from '@/shared/ui/GoogleButton.tsx';

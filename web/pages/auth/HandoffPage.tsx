@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
-import { authPathFor, ROUTES } from '../../../shared/core/routes.ts';
-import { planHandoff, readHandoffFragment, type HandoffFragment } from '../../../shared/core/handoff.ts';
-import { verifyHandoffToken } from '../../lib/handoff.ts';
-import { createIsolatedAuthClient, supabase } from '../../lib/supabase.ts';
+import { authPathFor, ROUTES } from '@/shared/core/routes.ts';
+import { planHandoff, readHandoffFragment, type HandoffFragment } from '@/shared/core/handoff.ts';
+import { verifyHandoffToken } from '@/web/lib/handoff.ts';
+import { createIsolatedAuthClient, supabase } from '@/web/lib/supabase.ts';
 
 /**
  * /auth/handoff#token_hash=…&email=…&next=… — the extension opening the dashboard signed in as
@@ -34,7 +34,12 @@ export function HandoffPage() {
     window.history.replaceState(window.history.state, '', window.location.pathname);
     const next = handoff?.next ?? ROUTES.dashboard;
     if (!handoff) {
-      setView({ kind: 'failure', message: 'This sign-in link is incomplete. Sign in with your e-mail and password instead.', next, stillSignedIn: false });
+      setView({
+        kind: 'failure',
+        message: 'This sign-in link is incomplete. Sign in with your e-mail and password instead.',
+        next,
+        stillSignedIn: false,
+      });
       return;
     }
     void (async () => {
@@ -44,7 +49,8 @@ export function HandoffPage() {
       if (plan === 'alreadySignedIn') return navigate(next, { replace: true });
       if (plan === 'askToSwitch') return setView({ kind: 'ask', currentEmail: current?.email ?? '', handoff, next });
       const { error } = await supabase.auth.verifyOtp({ token_hash: handoff.tokenHash, type: 'magiclink' });
-      if (error) return setView({ kind: 'failure', message: `${error.message.replace(/\.?$/, '.')} ${LINK_HELP}`, next, stillSignedIn: false });
+      if (error)
+        return setView({ kind: 'failure', message: `${error.message.replace(/\.?$/, '.')} ${LINK_HELP}`, next, stillSignedIn: false });
       void navigate(next, { replace: true });
     })();
   }, [navigate]);
@@ -53,7 +59,12 @@ export function HandoffPage() {
     setView({ kind: 'working' });
     const checked = await verifyHandoffToken(createIsolatedAuthClient('ai-vault-handoff-check'), handoff);
     if (!checked.ok) {
-      setView({ kind: 'failure', message: `${checked.message.replace(/\.?$/, '.')} ${LINK_HELP} You are still signed in as before.`, next, stillSignedIn: true });
+      setView({
+        kind: 'failure',
+        message: `${checked.message.replace(/\.?$/, '.')} ${LINK_HELP} You are still signed in as before.`,
+        next,
+        stillSignedIn: true,
+      });
       return;
     }
     const { access_token, refresh_token } = checked.session;

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { AppClient } from '../../../shared/data/supabase.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
 import { Alert, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
-import { PRODUCT_NAME } from '../../../shared/core/brand.ts';
-import { AUTH_TEXT, isTotpCode, normalizeTotpCode, TOTP_CODE_LENGTH } from '../../../shared/core/auth.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { listTotpFactors, verifyTotp } from '../../lib/auth.ts';
-import { signOut } from '../../lib/session.tsx';
+import { PRODUCT_NAME } from '@/shared/core/brand.ts';
+import { AUTH_TEXT, isTotpCode, normalizeTotpCode, TOTP_CODE_LENGTH } from '@/shared/core/auth.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { listTotpFactors, verifyTotp } from '@/web/lib/auth.ts';
+import { signOut } from '@/web/lib/session.tsx';
 
 export interface SecondFactorStepProps {
   /** The client whose session the code completes (the app's unless given: master login checks on its own). */

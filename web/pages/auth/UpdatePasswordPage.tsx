@@ -11,13 +11,13 @@ import {
   isRecoveryToken,
   validateNewPassword,
   type NewPasswordErrors,
-} from '../../../shared/core/auth.ts';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { needsSecondFactor } from '../../../shared/core/session.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { updatePassword } from '../../lib/auth.ts';
-import { sessionAtom } from '../../lib/session.tsx';
-import { supabase } from '../../lib/supabase.ts';
+} from '@/shared/core/auth.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { needsSecondFactor } from '@/shared/core/session.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { updatePassword } from '@/web/lib/auth.ts';
+import { sessionAtom } from '@/web/lib/session.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { SecondFactorStep } from './SecondFactorStep.tsx';

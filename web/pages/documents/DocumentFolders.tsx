@@ -4,8 +4,8 @@ import FolderIcon from '@mui/icons-material/FolderOutlined';
 import FolderOpenIcon from '@mui/icons-material/FolderOpenOutlined';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooksOutlined';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
-import type { FolderRow } from '../../../shared/core/documentGenerator.ts';
-import type { DocumentFolder } from '../../../shared/core/documents.ts';
+import type { FolderRow } from '@/shared/core/documents/generator.ts';
+import type { DocumentFolder } from '@/shared/core/documents/documents.ts';
 import { RowMenu } from './RowMenu.tsx';
 
 /** What the documents list shows: every document, those in no folder, or one folder's. */
@@ -78,7 +78,13 @@ export function DocumentFolders(props: DocumentFoldersProps) {
         {entry('all', 'All documents', <LibraryBooksIcon fontSize="small" />)}
         {entry('unfiled', 'No folder', <InboxIcon fontSize="small" />)}
         {rows.map(({ folder, depth }) =>
-          entry(folder.id, folder.name, browse === folder.id ? <FolderOpenIcon fontSize="small" /> : <FolderIcon fontSize="small" />, depth, folder),
+          entry(
+            folder.id,
+            folder.name,
+            browse === folder.id ? <FolderOpenIcon fontSize="small" /> : <FolderIcon fontSize="small" />,
+            depth,
+            folder,
+          ),
         )}
       </List>
       {rows.length === 0 && (

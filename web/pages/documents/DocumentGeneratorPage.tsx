@@ -2,20 +2,20 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Container, Link, Stack } from '@mui/material';
-import { folderTreeRows } from '../../../shared/core/documentGenerator.ts';
-import { folderSortOf } from '../../../shared/core/documents.ts';
-import { LIBRARY_ERRORS, LIBRARY_SUCCESS } from '../../../shared/core/promptLibrary.ts';
-import { PROVIDER_IDS, type ProviderId } from '../../../shared/core/providerKeys.ts';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import type { DocumentSummary } from '../../../shared/data/documents.ts';
-import { createPrompt } from '../../../shared/data/prompts.ts';
-import type { AvailableKeys } from '../../../shared/ui/ai/ModelPicker.tsx';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { queryKeys } from '../../../shared/ui/queryKeys.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { useProviderKeys } from '../../lib/providerKeys.ts';
-import { useProfile, useUser } from '../../lib/session.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { folderTreeRows } from '@/shared/core/documents/generator.ts';
+import { folderSortOf } from '@/shared/core/documents/documents.ts';
+import { LIBRARY_ERRORS, LIBRARY_SUCCESS } from '@/shared/core/promptLibrary/library.ts';
+import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import type { DocumentSummary } from '@/shared/data/documents/documents.ts';
+import { createPrompt } from '@/shared/data/promptLibrary/library.ts';
+import type { AvailableKeys } from '@/shared/ui/ai/ModelPicker.tsx';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
+import { useProviderKeys } from '@/web/lib/providerKeys.ts';
+import { useProfile, useUser } from '@/web/lib/session.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 import { NameDialog } from '../files/NameDialog.tsx';
 import { DocumentsSection } from './DocumentsSection.tsx';
 import { GeneratorForm } from './GeneratorForm.tsx';
@@ -56,12 +56,19 @@ export function DocumentGeneratorPage() {
   const shares = useDocumentShares(userId, !readOnly);
   const folders = useMemo(() => (documents.state.status === 'ready' ? documents.state.folders : []), [documents.state]);
   const rows = useMemo(() => folderTreeRows(folders, folderSortOf(documents.sort)), [folders, documents.sort]);
-  const folderLabel = useCallback((id: string | null) => (id ? (folders.find((f) => f.id === id)?.name ?? 'a deleted folder') : 'No folder'), [folders]);
+  const folderLabel = useCallback(
+    (id: string | null) => (id ? (folders.find((f) => f.id === id)?.name ?? 'a deleted folder') : 'No folder'),
+    [folders],
+  );
 
   const [chosenFolderId, setChosenFolderId] = useState<string | null>(null);
   // A folder deleted meanwhile is no place to save to.
   const saveFolderId = chosenFolderId && folders.some((f) => f.id === chosenFolderId) ? chosenFolderId : null;
-  const saving = useSavedDocument({ documents, folderId: saveFolderId, folderLabel: saveFolderId ? `“${folderLabel(saveFolderId)}”` : 'My documents' });
+  const saving = useSavedDocument({
+    documents,
+    folderId: saveFolderId,
+    folderLabel: saveFolderId ? `“${folderLabel(saveFolderId)}”` : 'My documents',
+  });
   const generator = useGenerator({ available, keysReady: keys.ready, quota, saving });
 
   const queryClient = useQueryClient();
@@ -100,8 +107,8 @@ export function DocumentGeneratorPage() {
       />
       {readOnly && (
         <Alert severity="info" sx={{ mb: 3 }}>
-          Your account is view-only: you can read and download documents, but not generate, save or change them. Documents and workspaces shared with you are
-          in the{' '}
+          Your account is view-only: you can read and download documents, but not generate, save or change them. Documents and workspaces
+          shared with you are in the{' '}
           <Link component={RouterLink} to={ROUTES.fileManager}>
             File Manager
           </Link>
@@ -137,7 +144,14 @@ export function DocumentGeneratorPage() {
             <RecentPrompts onPick={generator.loadPrompt} />
           </Box>
         )}
-        <DocumentsSection documents={documents} shares={shares} rows={rows} folderLabel={folderLabel} readOnly={readOnly} onRename={setRenaming} />
+        <DocumentsSection
+          documents={documents}
+          shares={shares}
+          rows={rows}
+          folderLabel={folderLabel}
+          readOnly={readOnly}
+          onRename={setRenaming}
+        />
       </Stack>
 
       {savePrompt && <SavePromptDialog request={savePrompt} onSave={savePromptToLibrary} onClose={() => setSavePrompt(null)} />}

@@ -1,9 +1,9 @@
 import { Box, ButtonBase, List, ListItem, Stack, Typography } from '@mui/material';
 import ArticleIcon from '@mui/icons-material/ArticleOutlined';
-import { downloadCountLabel } from '../../../shared/core/documents.ts';
-import type { DocumentSummary } from '../../../shared/data/documents.ts';
-import { templateLabel } from '../../../shared/core/templates.ts';
-import type { ExportFormat } from '../../../shared/export/model.ts';
+import { downloadCountLabel } from '@/shared/core/documents/documents.ts';
+import type { DocumentSummary } from '@/shared/data/documents/documents.ts';
+import { templateLabel } from '@/shared/core/documents/templates.ts';
+import type { ExportFormat } from '@/shared/export/model.ts';
 import { DownloadMenu } from './DownloadMenu.tsx';
 import { RowMenu } from './RowMenu.tsx';
 
@@ -46,9 +46,20 @@ export function DocumentRows(props: DocumentRowsProps) {
             <ButtonBase
               onClick={() => props.onOpen(doc)}
               aria-label={`Open ${doc.name}`}
-              sx={{ display: 'block', textAlign: 'left', borderRadius: 1, maxWidth: '100%', '&:hover .doc-name': { textDecoration: 'underline' } }}
+              sx={{
+                display: 'block',
+                textAlign: 'left',
+                borderRadius: 1,
+                maxWidth: '100%',
+                '&:hover .doc-name': { textDecoration: 'underline' },
+              }}
             >
-              <Typography className="doc-name" variant="body1" component="span" sx={{ fontWeight: 600, display: 'block', overflowWrap: 'anywhere' }}>
+              <Typography
+                className="doc-name"
+                variant="body1"
+                component="span"
+                sx={{ fontWeight: 600, display: 'block', overflowWrap: 'anywhere' }}
+              >
                 {doc.name}
               </Typography>
             </ButtonBase>

@@ -1,14 +1,19 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { templateLabel } from '../../../shared/core/templates.ts';
-import type { DocumentSummary } from '../../../shared/data/documents.ts';
-import type { ExportFormat } from '../../../shared/export/model.ts';
-import { LazyMarkdown } from '../../../shared/ui/ai/LazyMarkdown.tsx';
-import { QueryState } from '../../../shared/ui/QueryState.tsx';
+import { templateLabel } from '@/shared/core/documents/templates.ts';
+import type { DocumentSummary } from '@/shared/data/documents/documents.ts';
+import type { ExportFormat } from '@/shared/export/model.ts';
+import { LazyMarkdown } from '@/shared/ui/ai/LazyMarkdown.tsx';
+import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { DownloadMenu } from './DownloadMenu.tsx';
 import { useDocumentText } from './useDocumentText.ts';
 
 /** A saved document read in place: its Markdown rendered safely (sanitized; reading is not a download). */
-export function DocumentViewer(props: { doc: DocumentSummary; folderLabel: string; onDownload: (format: ExportFormat) => Promise<void>; onClose: () => void }) {
+export function DocumentViewer(props: {
+  doc: DocumentSummary;
+  folderLabel: string;
+  onDownload: (format: ExportFormat) => Promise<void>;
+  onClose: () => void;
+}) {
   const { doc } = props;
   const loaded = useDocumentText(doc.id);
   const theme = useTheme();

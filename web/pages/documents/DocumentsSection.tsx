@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import type { FolderRow } from '../../../shared/core/documentGenerator.ts';
-import { folderWithDescendants } from '../../../shared/core/documentGenerator.ts';
-import { DOCUMENT_SORT_OPTIONS, type DocumentFolder, type DocumentSort } from '../../../shared/core/documents.ts';
-import type { DocumentSummary } from '../../../shared/data/documents.ts';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx';
+import type { FolderRow } from '@/shared/core/documents/generator.ts';
+import { folderWithDescendants } from '@/shared/core/documents/generator.ts';
+import { DOCUMENT_SORT_OPTIONS, type DocumentFolder, type DocumentSort } from '@/shared/core/documents/documents.ts';
+import type { DocumentSummary } from '@/shared/data/documents/documents.ts';
+import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 import { NameDialog } from '../files/NameDialog.tsx';
 import { ShareDialog } from '../files/ShareDialog.tsx';
 import { DocumentFolders, type Browse } from './DocumentFolders.tsx';
@@ -17,7 +17,9 @@ import type { DocumentsApi } from './useDocuments.ts';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 function deleteFolderQuestion(subfolders: number, docs: number): string {
   const parts = [subfolders > 0 ? plural(subfolders, 'subfolder') : '', docs > 0 ? plural(docs, 'document') : ''].filter(Boolean);
-  return parts.length ? `Its ${parts.join(' and ')} will be deleted too. This cannot be undone.` : 'The folder is empty. This cannot be undone.';
+  return parts.length
+    ? `Its ${parts.join(' and ')} will be deleted too. This cannot be undone.`
+    : 'The folder is empty. This cannot be undone.';
 }
 
 type FolderDialog = { kind: 'new'; parent: DocumentFolder | null } | { kind: 'rename'; folder: DocumentFolder } | null;
@@ -44,7 +46,8 @@ export function DocumentsSection({ documents, shares, rows, folderLabel, readOnl
 
   const folders = state.status === 'ready' ? state.folders : [];
   const all = state.status === 'ready' ? state.documents : [];
-  const inView = (target: Browse) => (d: DocumentSummary) => (target === 'all' ? true : target === 'unfiled' ? d.folderId === null : d.folderId === target);
+  const inView = (target: Browse) => (d: DocumentSummary) =>
+    target === 'all' ? true : target === 'unfiled' ? d.folderId === null : d.folderId === target;
   const shown = all.filter(inView(browse));
   const selectedFolder = folders.find((f) => f.id === browse) ?? null;
   const heading = browse === 'all' ? 'All documents' : browse === 'unfiled' ? 'No folder' : (selectedFolder?.name ?? 'Documents');
@@ -55,13 +58,19 @@ export function DocumentsSection({ documents, shares, rows, folderLabel, readOnl
   return (
     <Card component="section" aria-labelledby="documents-title">
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
+        >
           <Box>
             <Typography id="documents-title" variant="h6" component="h2">
               My documents
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {readOnly ? 'Open and download your documents.' : 'Every document you generate is saved here. Open, rename, move, share, download or delete them.'}
+              {readOnly
+                ? 'Open and download your documents.'
+                : 'Every document you generate is saved here. Open, rename, move, share, download or delete them.'}
             </Typography>
           </Box>
           <TextField
@@ -86,7 +95,14 @@ export function DocumentsSection({ documents, shares, rows, folderLabel, readOnl
           </Box>
         )}
         {state.status === 'error' && (
-          <Alert severity="error" action={<Button color="inherit" onClick={() => void documents.reload()}>Try again</Button>}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" onClick={() => void documents.reload()}>
+                Try again
+              </Button>
+            }
+          >
             Error fetching documents: {state.message}
           </Alert>
         )}
@@ -103,8 +119,16 @@ export function DocumentsSection({ documents, shares, rows, folderLabel, readOnl
               onDelete={setDeletingFolder}
             />
             <Box component="section" aria-labelledby="documents-view-title" sx={{ minWidth: 0 }}>
-              <Typography id="documents-view-title" variant="subtitle2" component="h3" sx={{ fontWeight: 700, mb: 1, overflowWrap: 'anywhere' }}>
-                {heading} <Typography component="span" variant="body2" color="text.secondary">({shown.length})</Typography>
+              <Typography
+                id="documents-view-title"
+                variant="subtitle2"
+                component="h3"
+                sx={{ fontWeight: 700, mb: 1, overflowWrap: 'anywhere' }}
+              >
+                {heading}{' '}
+                <Typography component="span" variant="body2" color="text.secondary">
+                  ({shown.length})
+                </Typography>
               </Typography>
               {shown.length === 0 ? (
                 <Box sx={{ textAlign: 'center', py: 5, px: 2, border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 3 }}>
@@ -112,7 +136,9 @@ export function DocumentsSection({ documents, shares, rows, folderLabel, readOnl
                     {all.length === 0 ? 'No documents yet' : 'Nothing here yet'}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {all.length === 0 ? 'Generate your first document above: it is saved here by itself.' : 'Move documents here with “Move to…”, or choose this folder under “Save documents to”.'}
+                    {all.length === 0
+                      ? 'Generate your first document above: it is saved here by itself.'
+                      : 'Move documents here with “Move to…”, or choose this folder under “Save documents to”.'}
                   </Typography>
                 </Box>
               ) : (
@@ -141,14 +167,23 @@ export function DocumentsSection({ documents, shares, rows, folderLabel, readOnl
 
       <NameDialog
         open={folderDialog !== null}
-        title={folderDialog?.kind === 'rename' ? 'Rename folder' : folderDialog?.parent ? `New folder in “${folderDialog.parent.name}”` : 'New folder'}
+        title={
+          folderDialog?.kind === 'rename'
+            ? 'Rename folder'
+            : folderDialog?.parent
+              ? `New folder in “${folderDialog.parent.name}”`
+              : 'New folder'
+        }
         label="Folder name"
         initial={folderDialog?.kind === 'rename' ? folderDialog.folder.name : ''}
         submitLabel={folderDialog?.kind === 'rename' ? 'Rename' : 'Create folder'}
         onCancel={() => setFolderDialog(null)}
         onSubmit={async (name) => {
           if (!folderDialog) return null;
-          const problem = folderDialog.kind === 'rename' ? await documents.renameFolder(folderDialog.folder, name) : await documents.createFolder(name, folderDialog.parent?.id ?? null);
+          const problem =
+            folderDialog.kind === 'rename'
+              ? await documents.renameFolder(folderDialog.folder, name)
+              : await documents.createFolder(name, folderDialog.parent?.id ?? null);
           if (!problem) setFolderDialog(null);
           return problem;
         }}
@@ -200,7 +235,12 @@ export function DocumentsSection({ documents, shares, rows, folderLabel, readOnl
         />
       )}
       {viewing && (
-        <DocumentViewer doc={viewing} folderLabel={folderLabel(viewing.folderId)} onDownload={(format) => documents.download(viewing, format)} onClose={() => setViewing(null)} />
+        <DocumentViewer
+          doc={viewing}
+          folderLabel={folderLabel(viewing.folderId)}
+          onDownload={(format) => documents.download(viewing, format)}
+          onClose={() => setViewing(null)}
+        />
       )}
     </Card>
   );

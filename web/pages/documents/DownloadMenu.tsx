@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Button, IconButton, Menu, MenuItem, Tooltip, type ButtonProps } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
-import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, type ExportFormat } from '../../../shared/export/model.ts';
+import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, type ExportFormat } from '@/shared/export/model.ts';
 
 /**
  * "Download" with the formats in a menu: DOCX first (the generated format), then PDF, HTML,

@@ -1,13 +1,26 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, AlertTitle, Box, Button, Card, CardContent, Link, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Link,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
 import BookmarkAddIcon from '@mui/icons-material/BookmarkAddOutlined';
-import { generateButtonLabel, type FolderRow } from '../../../shared/core/documentGenerator.ts';
-import type { DocumentFolder } from '../../../shared/core/documents.ts';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { DOCUMENT_TEMPLATES, TEMPLATE_LIST, type TemplateId } from '../../../shared/core/templates.ts';
-import { ModelPicker, type AvailableKeys } from '../../../shared/ui/ai/ModelPicker.tsx';
+import { generateButtonLabel, type FolderRow } from '@/shared/core/documents/generator.ts';
+import type { DocumentFolder } from '@/shared/core/documents/documents.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { DOCUMENT_TEMPLATES, TEMPLATE_LIST, type TemplateId } from '@/shared/core/documents/templates.ts';
+import { ModelPicker, type AvailableKeys } from '@/shared/ui/ai/ModelPicker.tsx';
 import { fieldProblem } from '../files/fieldProblem.ts';
 import { SuggestionPanel } from './SuggestionPanel.tsx';
 import type { Generator } from './useGenerator.ts';
@@ -26,11 +39,22 @@ export interface GeneratorFormProps {
 }
 
 /** Prompt, template, provider and model, where the document goes, and the Generate flow's buttons. */
-export function GeneratorForm({ generator: g, available, keysReady, folderRows, saveFolderId, onSaveFolder, onSavePrompt }: GeneratorFormProps) {
+export function GeneratorForm({
+  generator: g,
+  available,
+  keysReady,
+  folderRows,
+  saveFolderId,
+  onSaveFolder,
+  onSavePrompt,
+}: GeneratorFormProps) {
   const busy = g.flow.step === 'analysing' || g.flow.step === 'generating';
   const template = g.templateId ? DOCUMENT_TEMPLATES[g.templateId] : null;
   const problemOf = (field: 'prompt' | 'template') => (g.problem?.field === field ? g.problem.message : null);
-  const templateField = fieldProblem(problemOf('template'), template ? `Sections: ${template.sections.join(' · ')}` : 'Ten templates, each with its own structure.');
+  const templateField = fieldProblem(
+    problemOf('template'),
+    template ? `Sections: ${template.sections.join(' · ')}` : 'Ten templates, each with its own structure.',
+  );
 
   return (
     <Card component="section" aria-labelledby="generator-title">
@@ -38,7 +62,16 @@ export function GeneratorForm({ generator: g, available, keysReady, folderRows, 
         <Typography id="generator-title" variant="h6" component="h2">
           Create a document
         </Typography>
-        <Box component="form" aria-label="Document generator" noValidate onSubmit={(e) => { e.preventDefault(); void g.press(); }} sx={{ display: 'grid', gap: 2.5 }}>
+        <Box
+          component="form"
+          aria-label="Document generator"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void g.press();
+          }}
+          sx={{ display: 'grid', gap: 2.5 }}
+        >
           <TextField
             label="Prompt"
             placeholder="What should the document be about? Who reads it, and what should they do next?"
@@ -57,7 +90,10 @@ export function GeneratorForm({ generator: g, available, keysReady, folderRows, 
             onChange={(e) => g.chooseTemplate(e.target.value as TemplateId)}
             fullWidth
             {...templateField}
-            slotProps={{ ...templateField.slotProps, select: { renderValue: (value) => (value ? DOCUMENT_TEMPLATES[value as TemplateId].label : '') } }}
+            slotProps={{
+              ...templateField.slotProps,
+              select: { renderValue: (value) => (value ? DOCUMENT_TEMPLATES[value as TemplateId].label : '') },
+            }}
           >
             {TEMPLATE_LIST.map((t) => (
               <MenuItem key={t.id} value={t.id} sx={{ whiteSpace: 'normal' }}>
@@ -67,7 +103,15 @@ export function GeneratorForm({ generator: g, available, keysReady, folderRows, 
           </TextField>
           <ModelPicker value={g.choice} available={available} onChange={g.chooseModel} idPrefix="generator" />
           {g.problem?.field === 'key' && (
-            <Alert severity="error" role="alert" action={<Button component={RouterLink} to={ROUTES.settings} color="inherit" size="small">Settings</Button>}>
+            <Alert
+              severity="error"
+              role="alert"
+              action={
+                <Button component={RouterLink} to={ROUTES.settings} color="inherit" size="small">
+                  Settings
+                </Button>
+              }
+            >
               <AlertTitle sx={{ mb: 0 }}>{g.problem.message}</AlertTitle>
               Add your key in Settings to generate with this provider, or choose another one.
             </Alert>
@@ -109,7 +153,10 @@ export function GeneratorForm({ generator: g, available, keysReady, folderRows, 
         <SuggestionPanel generator={g} onSaveToLibrary={onSavePrompt} />
         {!keysReady && (
           <Typography variant="body2" color="text.secondary">
-            Loading your AI keys… <Link component={RouterLink} to={ROUTES.settings}>Settings</Link>
+            Loading your AI keys…{' '}
+            <Link component={RouterLink} to={ROUTES.settings}>
+              Settings
+            </Link>
           </Typography>
         )}
       </CardContent>

@@ -1,11 +1,16 @@
 import { useState } from 'react';
-import type { FolderRow } from '../../../shared/core/documentGenerator.ts';
-import type { DocumentFolder } from '../../../shared/core/documents.ts';
-import type { DocumentSummary } from '../../../shared/data/documents.ts';
-import { MoveToDialog } from '../../components/MoveToDialog.tsx';
+import type { FolderRow } from '@/shared/core/documents/generator.ts';
+import type { DocumentFolder } from '@/shared/core/documents/documents.ts';
+import type { DocumentSummary } from '@/shared/data/documents/documents.ts';
+import { MoveToDialog } from '@/web/components/MoveToDialog.tsx';
 
 /** "Move to…": every folder of the tree, or no folder. Mounted per document. */
-export function MoveDocumentDialog(props: { doc: DocumentSummary; rows: FolderRow<DocumentFolder>[]; onMove: (folderId: string | null) => Promise<boolean>; onClose: () => void }) {
+export function MoveDocumentDialog(props: {
+  doc: DocumentSummary;
+  rows: FolderRow<DocumentFolder>[];
+  onMove: (folderId: string | null) => Promise<boolean>;
+  onClose: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const move = async (folderId: string | null) => {
     setBusy(true);
@@ -13,7 +18,10 @@ export function MoveDocumentDialog(props: { doc: DocumentSummary; rows: FolderRo
     setBusy(false);
     if (moved) props.onClose();
   };
-  const targets = [{ id: null, label: 'No folder', depth: 0 }, ...props.rows.map(({ folder, depth }) => ({ id: folder.id, label: folder.name, depth: depth + 1 }))];
+  const targets = [
+    { id: null, label: 'No folder', depth: 0 },
+    ...props.rows.map(({ folder, depth }) => ({ id: folder.id, label: folder.name, depth: depth + 1 })),
+  ];
   return (
     <MoveToDialog
       open

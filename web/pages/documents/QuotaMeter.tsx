@@ -1,8 +1,21 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, LinearProgress, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  LinearProgress,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { isQuotaReached, quotaLabel, quotaPercent, quotaResetsOn, QUOTA_TEXTS } from '../../../shared/core/quota.ts';
-import { ROUTES } from '../../../shared/core/routes.ts';
+import { isQuotaReached, quotaLabel, quotaPercent, quotaResetsOn, QUOTA_TEXTS } from '@/shared/core/quota.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
 import type { QuotaApi } from './useQuota.ts';
 
 const resetDate = (month: string) =>
@@ -61,7 +74,13 @@ export function QuotaMeter({ quota }: { quota: QuotaApi }) {
 export function QuotaLimitDialog({ quota }: { quota: QuotaApi }) {
   const month = quota.state.status === 'ready' ? quota.state.quota.month : null;
   return (
-    <Dialog open={quota.limitOpen} onClose={quota.closeLimit} aria-labelledby="quota-limit-title" aria-describedby="quota-limit-body" maxWidth="xs">
+    <Dialog
+      open={quota.limitOpen}
+      onClose={quota.closeLimit}
+      aria-labelledby="quota-limit-title"
+      aria-describedby="quota-limit-body"
+      maxWidth="xs"
+    >
       <DialogTitle id="quota-limit-title">{QUOTA_TEXTS.limitTitle}</DialogTitle>
       <DialogContent>
         <DialogContentText id="quota-limit-body">{QUOTA_TEXTS.limitBody}</DialogContentText>

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent, CircularProgress, Link, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { listRecentPrompts } from '../../../shared/data/prompts.ts';
-import { unwrap } from '../../../shared/ui/query.ts';
-import { queryKeys } from '../../../shared/ui/queryKeys.ts';
-import { QueryState } from '../../../shared/ui/QueryState.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { listRecentPrompts } from '@/shared/data/promptLibrary/library.ts';
+import { unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { QueryState } from '@/shared/ui/QueryState.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 
 /** The 5 most recent saved prompts. */
 const RECENT_PROMPTS = 5;
@@ -53,7 +53,11 @@ export function RecentPrompts({ onPick }: { onPick: (id: string) => Promise<bool
             <List dense aria-label="Recent prompts" disablePadding sx={{ mx: -1 }}>
               {prompts.map((p) => (
                 <ListItem key={p.id} disablePadding>
-                  <ListItemButton onClick={() => void pick(p.id)} disabled={loadingId !== null} sx={{ borderRadius: 1.5, alignItems: 'flex-start', px: 1 }}>
+                  <ListItemButton
+                    onClick={() => void pick(p.id)}
+                    disabled={loadingId !== null}
+                    sx={{ borderRadius: 1.5, alignItems: 'flex-start', px: 1 }}
+                  >
                     <ListItemText
                       primary={p.name}
                       secondary={p.preview}

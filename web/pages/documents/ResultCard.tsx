@@ -3,11 +3,11 @@ import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, LinearProgress
 import EditIcon from '@mui/icons-material/EditOutlined';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
 import StopIcon from '@mui/icons-material/Stop';
-import { documentTitleFrom, templateLabel } from '../../../shared/core/templates.ts';
-import type { DocumentSummary } from '../../../shared/data/documents.ts';
-import type { ExportFormat } from '../../../shared/export/model.ts';
-import type { AiRun } from '../../../shared/ui/ai/useAiRun.ts';
-import { LazyMarkdown } from '../../../shared/ui/ai/LazyMarkdown.tsx';
+import { documentTitleFrom, templateLabel } from '@/shared/core/documents/templates.ts';
+import type { DocumentSummary } from '@/shared/data/documents/documents.ts';
+import type { ExportFormat } from '@/shared/export/model.ts';
+import type { AiRun } from '@/shared/ui/ai/useAiRun.ts';
+import { LazyMarkdown } from '@/shared/ui/ai/LazyMarkdown.tsx';
 import { DownloadMenu } from './DownloadMenu.tsx';
 import type { GenerationMeta } from './useGenerator.ts';
 import type { SavedDocuments } from './useSavedDocument.ts';
@@ -31,7 +31,15 @@ export function ResultCard({ run, meta, savedDoc, folderLabel, saving, onRename,
   const [draft, setDraft] = useState<string | null>(null);
   const text = edited ?? run.text;
   const finished = !running;
-  const state = running ? 'Writing…' : savedDoc ? 'Saved' : run.status === 'stopped' ? 'Stopped' : run.error || meta.problem ? 'Failed' : 'Not saved';
+  const state = running
+    ? 'Writing…'
+    : savedDoc
+      ? 'Saved'
+      : run.status === 'stopped'
+        ? 'Stopped'
+        : run.error || meta.problem
+          ? 'Failed'
+          : 'Not saved';
 
   const saveDraft = async () => {
     if (draft === null) return;
@@ -52,7 +60,12 @@ export function ResultCard({ run, meta, savedDoc, folderLabel, saving, onRename,
           <Typography id="result-title" variant="h6" component="h2" sx={{ flex: 1, minWidth: 0 }}>
             Your {templateLabel(meta.templateId).toLowerCase()}
           </Typography>
-          <Chip size="small" label={state} color={savedDoc ? 'success' : state === 'Failed' ? 'error' : 'default'} data-testid="result-state" />
+          <Chip
+            size="small"
+            label={state}
+            color={savedDoc ? 'success' : state === 'Failed' ? 'error' : 'default'}
+            data-testid="result-state"
+          />
           {run.status === 'running' && (
             <Button size="small" color="error" variant="outlined" startIcon={<StopIcon fontSize="small" />} onClick={run.stop}>
               Stop
@@ -75,7 +88,8 @@ export function ResultCard({ run, meta, savedDoc, folderLabel, saving, onRename,
         )}
         {meta.counted === 'refunded' && (
           <Alert severity="info" sx={{ mb: 2 }} data-testid="not-counted">
-            {run.status === 'stopped' ? 'Stopped before the end' : 'This generation did not finish'}, so it was not counted: your monthly generations are unchanged.
+            {run.status === 'stopped' ? 'Stopped before the end' : 'This generation did not finish'}, so it was not counted: your monthly
+            generations are unchanged.
           </Alert>
         )}
 
@@ -92,7 +106,13 @@ export function ResultCard({ run, meta, savedDoc, folderLabel, saving, onRename,
           />
         ) : text ? (
           // Scrolls on its own on wide screens: focusable, so the keyboard can scroll it too.
-          <Box data-testid="generated-document" role="region" aria-label="Generated document" tabIndex={0} sx={{ maxHeight: { md: 640 }, overflowY: 'auto', pr: 1, borderRadius: 1 }}>
+          <Box
+            data-testid="generated-document"
+            role="region"
+            aria-label="Generated document"
+            tabIndex={0}
+            sx={{ maxHeight: { md: 640 }, overflowY: 'auto', pr: 1, borderRadius: 1 }}
+          >
             <LazyMarkdown text={text} />
           </Box>
         ) : (
@@ -104,7 +124,11 @@ export function ResultCard({ run, meta, savedDoc, folderLabel, saving, onRename,
         )}
 
         {finished && (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2, alignItems: { sm: 'center' }, flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            sx={{ mt: 2, alignItems: { sm: 'center' }, flexWrap: 'wrap', rowGap: 1 }}
+          >
             {draft !== null ? (
               <>
                 <Button variant="contained" startIcon={<SaveIcon />} disabled={saving.busy} onClick={() => void saveDraft()}>

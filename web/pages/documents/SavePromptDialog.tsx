@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { DOCUMENT_TEXTS } from '../../../shared/core/documents.ts';
+import { DOCUMENT_TEXTS } from '@/shared/core/documents/documents.ts';
 
 export interface SavePromptRequest {
   text: string;
@@ -12,7 +12,11 @@ export interface SavePromptRequest {
  * to the library with the generator's template and provider. Mounted per request, so each opening
  * starts from what was asked.
  */
-export function SavePromptDialog(props: { request: SavePromptRequest; onSave: (name: string, text: string) => Promise<string | null>; onClose: () => void }) {
+export function SavePromptDialog(props: {
+  request: SavePromptRequest;
+  onSave: (name: string, text: string) => Promise<string | null>;
+  onClose: () => void;
+}) {
   const [name, setName] = useState(props.request.name);
   const [text, setText] = useState(props.request.text);
   const [problem, setProblem] = useState<string | null>(null);

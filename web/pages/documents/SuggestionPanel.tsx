@@ -1,9 +1,15 @@
 import { Alert, AlertTitle, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import { suggestionPromptName, type SuggestionView } from '../../../shared/core/documentGenerator.ts';
+import { suggestionPromptName, type SuggestionView } from '@/shared/core/documents/generator.ts';
 import type { Generator } from './useGenerator.ts';
 
 /** The suggested-prompt step: analysing, the suggestion with its reasoning, or why there is none. */
-export function SuggestionPanel({ generator: g, onSaveToLibrary }: { generator: Generator; onSaveToLibrary: (text: string, name?: string) => void }) {
+export function SuggestionPanel({
+  generator: g,
+  onSaveToLibrary,
+}: {
+  generator: Generator;
+  onSaveToLibrary: (text: string, name?: string) => void;
+}) {
   const { flow } = g;
   const save = (s: SuggestionView) => onSaveToLibrary(s.suggestedPromptText, suggestionPromptName(s));
 
@@ -43,11 +49,20 @@ export function SuggestionPanel({ generator: g, onSaveToLibrary }: { generator: 
   if (flow.step === 'suggested') {
     const s = flow.suggestion;
     return (
-      <Paper component="section" variant="outlined" aria-labelledby="suggestion-title" sx={{ p: { xs: 2, sm: 2.5 }, borderColor: 'primary.main' }}>
+      <Paper
+        component="section"
+        variant="outlined"
+        aria-labelledby="suggestion-title"
+        sx={{ p: { xs: 2, sm: 2.5 }, borderColor: 'primary.main' }}
+      >
         <Typography id="suggestion-title" variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
           Suggested prompt
         </Typography>
-        <Typography data-testid="suggested-prompt" variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 1, p: 1.5, bgcolor: 'action.hover', borderRadius: 1.5 }}>
+        <Typography
+          data-testid="suggested-prompt"
+          variant="body2"
+          sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 1, p: 1.5, bgcolor: 'action.hover', borderRadius: 1.5 }}
+        >
           {s.suggestedPromptText}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} data-testid="suggestion-reasoning">

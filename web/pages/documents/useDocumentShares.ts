@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { countDocumentShares } from '../../../shared/data/shares.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { countDocumentShares } from '@/shared/data/shares.ts';
+import { supabase } from '@/web/lib/supabase.ts';
 
 /**
  * How many addresses each of the user's documents is shared with, for the rows' "Shared with n".

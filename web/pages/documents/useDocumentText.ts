@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { documentExport } from '../../../shared/core/documents.ts';
-import { getDocument } from '../../../shared/data/documents.ts';
-import { notFound } from '../../../shared/data/result.ts';
-import { QueryError, unwrap } from '../../../shared/ui/query.ts';
-import { queryKeys } from '../../../shared/ui/queryKeys.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { documentExport } from '@/shared/core/documents/documents.ts';
+import { getDocument } from '@/shared/data/documents/documents.ts';
+import { notFound } from '@/shared/data/result.ts';
+import { QueryError, unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { supabase } from '@/web/lib/supabase.ts';
 
 /** A saved document's Markdown, without a first heading that repeats its title (the title is the dialog's). */
 async function documentText(documentId: string): Promise<string> {

@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { compareDocuments, DEFAULT_DOCUMENT_SORT, documentExport, DOCUMENT_ERRORS, DOCUMENT_TEXTS, type DocumentFolder, type DocumentSort } from '../../../shared/core/documents.ts';
-import { folderWithDescendants } from '../../../shared/core/documentGenerator.ts';
+import {
+  compareDocuments,
+  DEFAULT_DOCUMENT_SORT,
+  documentExport,
+  DOCUMENT_ERRORS,
+  DOCUMENT_TEXTS,
+  type DocumentFolder,
+  type DocumentSort,
+} from '@/shared/core/documents/documents.ts';
+import { folderWithDescendants } from '@/shared/core/documents/generator.ts';
 import {
   deleteDocument,
   downloadDocument,
@@ -9,13 +17,18 @@ import {
   moveDocuments,
   renameDocument,
   type DocumentSummary,
-} from '../../../shared/data/documents.ts';
-import { createDocumentFolder, deleteDocumentFolder, listAllDocumentFolders, renameDocumentFolder } from '../../../shared/data/documentsFolders.ts';
-import { MAX_ROWS } from '../../../shared/data/paging.ts';
-import { exportDocument, type ExportFormat } from '../../../shared/export/index.ts';
-import { downloadFile } from '../../../shared/ui/download.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { supabase } from '../../lib/supabase.ts';
+} from '@/shared/data/documents/documents.ts';
+import {
+  createDocumentFolder,
+  deleteDocumentFolder,
+  listAllDocumentFolders,
+  renameDocumentFolder,
+} from '@/shared/data/documents/folders.ts';
+import { MAX_ROWS } from '@/shared/data/paging.ts';
+import { exportDocument, type ExportFormat } from '@/shared/export/index.ts';
+import { downloadFile } from '@/shared/ui/download.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 
 export type DocumentsState =
   | { status: 'loading' }
@@ -56,7 +69,10 @@ export function useDocuments(userId: string) {
       if (current.status !== 'ready') return current;
       const next = { ...current, ...change(current) };
       const names = new Map(next.folders.map((f) => [f.id, f.name]));
-      return { ...next, documents: [...next.documents].sort(compareDocuments(sortRef.current, (id) => (id ? (names.get(id) ?? null) : null))) };
+      return {
+        ...next,
+        documents: [...next.documents].sort(compareDocuments(sortRef.current, (id) => (id ? (names.get(id) ?? null) : null))),
+      };
     });
 
   const failed = (title: string, message: string) => notify({ title, description: message, variant: 'destructive' });
@@ -104,7 +120,10 @@ export function useDocuments(userId: string) {
       }
       update((s) => {
         const gone = folderWithDescendants(folder.id, s.folders);
-        return { folders: s.folders.filter((f) => !gone.has(f.id)), documents: s.documents.filter((d) => !d.folderId || !gone.has(d.folderId)) };
+        return {
+          folders: s.folders.filter((f) => !gone.has(f.id)),
+          documents: s.documents.filter((d) => !d.folderId || !gone.has(d.folderId)),
+        };
       });
       notify({ title: 'Folder deleted', description: `"${folder.name}" and everything in it were deleted.` });
       return true;
@@ -150,7 +169,11 @@ export function useDocuments(userId: string) {
         return;
       }
       const counted = result.data;
-      update((s) => ({ documents: s.documents.map((d) => (d.id === doc.id ? { ...d, downloadCount: counted.downloadCount, maxDownloads: counted.maxDownloads } : d)) }));
+      update((s) => ({
+        documents: s.documents.map((d) =>
+          d.id === doc.id ? { ...d, downloadCount: counted.downloadCount, maxDownloads: counted.maxDownloads } : d,
+        ),
+      }));
       try {
         const file = await exportDocument(documentExport(counted), format);
         downloadFile(file.data, file.fileName, file.mimeType);

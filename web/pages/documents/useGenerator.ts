@@ -1,20 +1,20 @@
 import { useCallback, useReducer, useRef, useState } from 'react';
-import { completeJson } from '../../../shared/ai/chat.ts';
-import { toAiError } from '../../../shared/ai/aiErrors.ts';
-import { defaultModel } from '../../../shared/ai/modelChoice.ts';
-import { analysisProblem, DOCUMENT_ERRORS, DOCUMENT_TEXTS, generationProblem } from '../../../shared/core/documents.ts';
-import { generatePressAction, generatorFlow, INITIAL_FLOW, type SuggestionView } from '../../../shared/core/documentGenerator.ts';
-import { isQuotaReached } from '../../../shared/core/quota.ts';
-import { PROVIDER_IDS, type ProviderId } from '../../../shared/core/providerKeys.ts';
-import { isTemplateId, promptSuggestionSchema, suggestionPrompt, type TemplateId } from '../../../shared/core/templates.ts';
-import { saveSuggestion } from '../../../shared/data/documents.ts';
-import { getPrompt } from '../../../shared/data/prompts.ts';
-import { generateDocument, generationAiError, type GenerationFailure } from '../../../shared/data/generation.ts';
-import { GENERATION_LIMIT_CODE } from '../../../shared/data/quota.ts';
-import { hasUsableKey, targetFor, type AvailableKeys, type ModelChoice } from '../../../shared/ui/ai/ModelPicker.tsx';
-import { useAiRun } from '../../../shared/ui/ai/useAiRun.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { completeJson } from '@/shared/ai/chat.ts';
+import { toAiError } from '@/shared/ai/aiErrors.ts';
+import { defaultModel } from '@/shared/ai/modelChoice.ts';
+import { analysisProblem, DOCUMENT_ERRORS, DOCUMENT_TEXTS, generationProblem } from '@/shared/core/documents/documents.ts';
+import { generatePressAction, generatorFlow, INITIAL_FLOW, type SuggestionView } from '@/shared/core/documents/generator.ts';
+import { isQuotaReached } from '@/shared/core/quota.ts';
+import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
+import { isTemplateId, promptSuggestionSchema, suggestionPrompt, type TemplateId } from '@/shared/core/documents/templates.ts';
+import { saveSuggestion } from '@/shared/data/documents/documents.ts';
+import { getPrompt } from '@/shared/data/promptLibrary/library.ts';
+import { generateDocument, generationAiError, type GenerationFailure } from '@/shared/data/documents/generation.ts';
+import { GENERATION_LIMIT_CODE } from '@/shared/data/quota.ts';
+import { hasUsableKey, targetFor, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
+import { useAiRun } from '@/shared/ui/ai/useAiRun.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 import type { QuotaApi } from './useQuota.ts';
 import type { SavedDocuments } from './useSavedDocument.ts';
 
@@ -83,7 +83,12 @@ export function useGenerator(deps: { available: AvailableKeys; keysReady: boolea
   const check = (forAnalysis: boolean): boolean => {
     const message =
       (forAnalysis ? analysisProblem(promptText) : null) ??
-      generationProblem({ promptText, templateId: templateId || null, provider: choice.provider, hasKey: hasUsableKey(choice.provider, available) });
+      generationProblem({
+        promptText,
+        templateId: templateId || null,
+        provider: choice.provider,
+        hasKey: hasUsableKey(choice.provider, available),
+      });
     setProblem(message ? problemFor(message, choice.provider) : null);
     return message === null;
   };
@@ -107,9 +112,20 @@ export function useGenerator(deps: { available: AvailableKeys; keysReady: boolea
     const original = promptText;
     dispatch({ type: 'analyse' });
     try {
-      const answer = await completeJson({ target, model, prompt: suggestionPrompt(original, templateId), schema: promptSuggestionSchema, signal: controller.signal });
+      const answer = await completeJson({
+        target,
+        model,
+        prompt: suggestionPrompt(original, templateId),
+        schema: promptSuggestionSchema,
+        signal: controller.signal,
+      });
       if (analysis.current !== controller) return;
-      const suggestion: SuggestionView = { originalPromptText: original, suggestedPromptText: answer.suggestedPrompt, reasoningText: answer.reasoning, templateId };
+      const suggestion: SuggestionView = {
+        originalPromptText: original,
+        suggestedPromptText: answer.suggestedPrompt,
+        reasoningText: answer.reasoning,
+        templateId,
+      };
       dispatch({ type: 'analysed', suggestion });
       const stored = await saveSuggestion(supabase, {
         originalPromptText: suggestion.originalPromptText,
@@ -159,7 +175,15 @@ export function useGenerator(deps: { available: AvailableKeys; keysReady: boolea
       async (signal, onText) => {
         const outcome = await generateDocument(
           supabase,
-          { prompt: text, templateId: chosenTemplate, provider: choice.provider, model, apiKey: target.apiKey, customBaseUrl: target.customBaseUrl ?? null, folderId: saving.folderId() },
+          {
+            prompt: text,
+            templateId: chosenTemplate,
+            provider: choice.provider,
+            model,
+            apiKey: target.apiKey,
+            customBaseUrl: target.customBaseUrl ?? null,
+            folderId: saving.folderId(),
+          },
           signal,
           onText,
           GENERATION_FALLBACK,
@@ -250,7 +274,11 @@ export function useGenerator(deps: { available: AvailableKeys; keysReady: boolea
     async loadPrompt(id: string): Promise<boolean> {
       const result = await getPrompt(supabase, id);
       if (result.error || !result.data) {
-        notify({ title: DOCUMENT_ERRORS.fetch('prompt'), description: result.error?.message ?? 'The prompt no longer exists.', variant: 'destructive' });
+        notify({
+          title: DOCUMENT_ERRORS.fetch('prompt'),
+          description: result.error?.message ?? 'The prompt no longer exists.',
+          variant: 'destructive',
+        });
         return false;
       }
       const saved = result.data;

@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QuotaStatus } from '../../../shared/core/quota.ts';
-import { getQuota } from '../../../shared/data/quota.ts';
-import { errorMessage, unwrap } from '../../../shared/ui/query.ts';
-import { queryKeys } from '../../../shared/ui/queryKeys.ts';
-import { supabase } from '../../lib/supabase.ts';
+import type { QuotaStatus } from '@/shared/core/quota.ts';
+import { getQuota } from '@/shared/data/quota.ts';
+import { errorMessage, unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { supabase } from '@/web/lib/supabase.ts';
 
 type QuotaState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; quota: QuotaStatus };
 

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
-import { DOCUMENT_ERRORS, DOCUMENT_TEXTS, documentSaveProblem } from '../../../shared/core/documents.ts';
-import { listDocumentsByIds, saveDocument, updateDocumentContent, type DocumentSummary } from '../../../shared/data/documents.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { DOCUMENT_ERRORS, DOCUMENT_TEXTS, documentSaveProblem } from '@/shared/core/documents/documents.ts';
+import { listDocumentsByIds, saveDocument, updateDocumentContent, type DocumentSummary } from '@/shared/data/documents/documents.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 import type { DocumentsApi } from './useDocuments.ts';
 
 /** The document of one generation, once saved. */
@@ -35,8 +35,16 @@ export function useSavedDocument(deps: { documents: DocumentsApi; folderId: stri
     if (!problem) return true;
     notify(
       problem === DOCUMENT_TEXTS.loginRequired
-        ? { title: problem, description: 'Your session has ended. Sign in again to save this document; it stays on this page.', variant: 'destructive' }
-        : { title: problem, description: problem === DOCUMENT_TEXTS.nothingToSave ? 'The document is empty.' : undefined, variant: 'destructive' },
+        ? {
+            title: problem,
+            description: 'Your session has ended. Sign in again to save this document; it stays on this page.',
+            variant: 'destructive',
+          }
+        : {
+            title: problem,
+            description: problem === DOCUMENT_TEXTS.nothingToSave ? 'The document is empty.' : undefined,
+            variant: 'destructive',
+          },
     );
     return false;
   };
@@ -51,7 +59,11 @@ export function useSavedDocument(deps: { documents: DocumentsApi; folderId: stri
       const result = await listDocumentsByIds(supabase, [input.documentId]);
       const doc = result.data?.[0];
       if (!doc) {
-        notify({ title: DOCUMENT_ERRORS.fetch('document'), description: result.error?.message ?? 'The saved document could not be read back.', variant: 'destructive' });
+        notify({
+          title: DOCUMENT_ERRORS.fetch('document'),
+          description: result.error?.message ?? 'The saved document could not be read back.',
+          variant: 'destructive',
+        });
         return null;
       }
       setSaved({ generationId: input.id, doc });

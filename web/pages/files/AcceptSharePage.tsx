@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Container, Stack, Typography } from '@mui/material';
-import { ROUTES, workspacePath } from '../../../shared/core/routes.ts';
-import { acceptShare } from '../../../shared/data/shares.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { useUser } from '../../lib/session.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { ROUTES, workspacePath } from '@/shared/core/routes.ts';
+import { acceptShare } from '@/shared/data/shares.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { useUser } from '@/web/lib/session.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 
 /**
  * /shared/accept#token=… — the link of a share invitation. The token rides in the fragment (never
@@ -50,8 +50,8 @@ export function AcceptSharePage() {
           <Alert severity="warning">This invitation link is incomplete. Open it again from the e-mail you received.</Alert>
         ) : (
           <Typography>
-            Someone shared a workspace or document with you, read-only. Accept the invitation as <strong>{email}</strong>? It will be added to your File
-            Manager; you can remove it from your list at any time.
+            Someone shared a workspace or document with you, read-only. Accept the invitation as <strong>{email}</strong>? It will be added
+            to your File Manager; you can remove it from your list at any time.
           </Typography>
         )}
         {problem && <Alert severity="error">{problem}</Alert>}

@@ -1,16 +1,37 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack } from '@mui/material';
-import { findNode, type WorkspaceStructure } from '../../../shared/core/workspace.ts';
-import type { ConflictChoice, MergeConflict } from '../../../shared/core/workspaceMerge.ts';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+} from '@mui/material';
+import { findNode, type WorkspaceStructure } from '@/shared/core/workspaces/tree.ts';
+import type { ConflictChoice, MergeConflict } from '@/shared/core/workspaces/merge.ts';
 
 /** What both tabs did to one item, in words; `originalName` is its name before either tab changed it. */
 function conflictQuestion(c: MergeConflict, originalName: string): { title: string; mine: string; theirs: string } {
   switch (c.kind) {
     case 'name':
       // Named as both tabs knew it: this tab's new name is one of the two answers, not the question.
-      return { title: `Both tabs renamed “${originalName}”.`, mine: `Keep this tab’s name “${c.mine}”`, theirs: `Keep the other tab’s name “${c.theirs}”` };
+      return {
+        title: `Both tabs renamed “${originalName}”.`,
+        mine: `Keep this tab’s name “${c.mine}”`,
+        theirs: `Keep the other tab’s name “${c.theirs}”`,
+      };
     case 'document':
-      return { title: `Both tabs attached a different document to “${c.name}”.`, mine: 'Keep this tab’s document', theirs: 'Keep the other tab’s document' };
+      return {
+        title: `Both tabs attached a different document to “${c.name}”.`,
+        mine: 'Keep this tab’s document',
+        theirs: 'Keep the other tab’s document',
+      };
     case 'location':
       return {
         title: `Both tabs moved “${c.name}”.`,
@@ -20,7 +41,9 @@ function conflictQuestion(c: MergeConflict, originalName: string): { title: stri
     default: {
       const deletedHere = c.deletedBy === 'mine';
       return {
-        title: deletedHere ? `You deleted “${c.name}”, but the other tab changed it.` : `The other tab deleted “${c.name}”, but you changed it here.`,
+        title: deletedHere
+          ? `You deleted “${c.name}”, but the other tab changed it.`
+          : `The other tab deleted “${c.name}”, but you changed it here.`,
         mine: deletedHere ? 'Delete it' : 'Keep it with my changes',
         theirs: deletedHere ? 'Keep it with the other tab’s changes' : 'Delete it',
       };

@@ -1,14 +1,22 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Link, MenuItem, TextField, Typography } from '@mui/material';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { listDocuments, type DocumentSummary } from '../../../shared/data/documents.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { listDocuments, type DocumentSummary } from '@/shared/data/documents/documents.ts';
+import { supabase } from '@/web/lib/supabase.ts';
 
 const NONE = '__none__';
 
 /** Which of the user's generated documents a file points at (newest first), or none yet. */
-export function DocumentPicker({ userId, value, onChange }: { userId: string; value: string | null; onChange: (doc: DocumentSummary | null) => void }) {
+export function DocumentPicker({
+  userId,
+  value,
+  onChange,
+}: {
+  userId: string;
+  value: string | null;
+  onChange: (doc: DocumentSummary | null) => void;
+}) {
   const [documents, setDocuments] = useState<DocumentSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -24,7 +32,12 @@ export function DocumentPicker({ userId, value, onChange }: { userId: string; va
     };
   }, [userId]);
 
-  if (error) return <Typography color="error" role="alert" variant="body2">Error fetching documents: {error}</Typography>;
+  if (error)
+    return (
+      <Typography color="error" role="alert" variant="body2">
+        Error fetching documents: {error}
+      </Typography>
+    );
   const known = documents?.some((d) => d.id === value);
   return (
     <>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { LazyMarkdown } from '../../../shared/ui/ai/LazyMarkdown.tsx';
-import { QueryState } from '../../../shared/ui/QueryState.tsx';
+import { LazyMarkdown } from '@/shared/ui/ai/LazyMarkdown.tsx';
+import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { useDocumentText } from '../documents/useDocumentText.ts';
 
 /** "Preview": a file's document read in place (sanitized Markdown; not counted as a download). */
@@ -18,7 +18,13 @@ export function DocumentPreview({ documentId, name }: { documentId: string; name
 }
 
 /** A document read in a dialog while `open`; `actions` go next to Close (e.g. its download). */
-export function DocumentPreviewDialog(props: { documentId: string; name: string; open: boolean; onClose: () => void; actions?: React.ReactNode }) {
+export function DocumentPreviewDialog(props: {
+  documentId: string;
+  name: string;
+  open: boolean;
+  onClose: () => void;
+  actions?: React.ReactNode;
+}) {
   const { documentId, open } = props;
   const preview = useDocumentText(documentId, open);
   return (

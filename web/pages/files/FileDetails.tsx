@@ -1,5 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, Divider, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Divider,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import {
   DEFAULT_FILE_MAX_DOWNLOADS,
@@ -7,11 +20,11 @@ import {
   downloadCountLabel,
   isDownloadLimitReached,
   MAX_DOWNLOADS_RANGE,
-} from '../../../shared/core/documents.ts';
-import { templateLabel } from '../../../shared/core/templates.ts';
-import { countByType, type WorkspaceNode } from '../../../shared/core/workspace.ts';
-import type { DocumentSummary } from '../../../shared/data/documents.ts';
-import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, type ExportFormat } from '../../../shared/export/model.ts';
+} from '@/shared/core/documents/documents.ts';
+import { templateLabel } from '@/shared/core/documents/templates.ts';
+import { countByType, type WorkspaceNode } from '@/shared/core/workspaces/tree.ts';
+import type { DocumentSummary } from '@/shared/data/documents/documents.ts';
+import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, type ExportFormat } from '@/shared/export/model.ts';
 import type { NodeAction } from './WorkspaceTree.tsx';
 import { DocumentPreview } from './DocumentPreview.tsx';
 import { fieldProblem } from './fieldProblem.ts';
@@ -71,7 +84,10 @@ function FolderDetails({ node, ...props }: FileDetailsProps & { node: Extract<Wo
   return (
     <>
       <Typography variant="body2" color="text.secondary">
-        Folder · {folders === 0 && files === 0 ? 'empty' : `${files} file${files === 1 ? '' : 's'} and ${folders} folder${folders === 1 ? '' : 's'} inside`}
+        Folder ·{' '}
+        {folders === 0 && files === 0
+          ? 'empty'
+          : `${files} file${files === 1 ? '' : 's'} and ${folders} folder${folders === 1 ? '' : 's'} inside`}
       </Typography>
       {!props.readOnly && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -83,7 +99,15 @@ function FolderDetails({ node, ...props }: FileDetailsProps & { node: Extract<Wo
   );
 }
 
-function FileBody({ node, doc, readOnly, ownsDocument, onAction, onDownload, onSetLimit }: FileDetailsProps & { node: Extract<WorkspaceNode, { type: 'file' }> }) {
+function FileBody({
+  node,
+  doc,
+  readOnly,
+  ownsDocument,
+  onAction,
+  onDownload,
+  onSetLimit,
+}: FileDetailsProps & { node: Extract<WorkspaceNode, { type: 'file' }> }) {
   const [format, setFormat] = useState<ExportFormat>('docx');
   const [busy, setBusy] = useState(false);
   const reached = doc ? isDownloadLimitReached(doc) : false;
@@ -96,7 +120,11 @@ function FileBody({ node, doc, readOnly, ownsDocument, onAction, onDownload, onS
         </Alert>
       )}
       {node.docId && !doc && (
-        <Alert severity="warning" sx={{ mb: 1 }} action={!readOnly && <Button onClick={() => onAction('attach', node)}>Attach another</Button>}>
+        <Alert
+          severity="warning"
+          sx={{ mb: 1 }}
+          action={!readOnly && <Button onClick={() => onAction('attach', node)}>Attach another</Button>}
+        >
           The document of this file no longer exists.
         </Alert>
       )}
@@ -117,7 +145,14 @@ function FileBody({ node, doc, readOnly, ownsDocument, onAction, onDownload, onS
             </Alert>
           ) : (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <TextField select size="small" label="Format" value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)} sx={{ minWidth: 150 }}>
+              <TextField
+                select
+                size="small"
+                label="Format"
+                value={format}
+                onChange={(e) => setFormat(e.target.value as ExportFormat)}
+                sx={{ minWidth: 150 }}
+              >
                 {EXPORT_FORMATS.map((f) => (
                   <MenuItem key={f} value={f}>
                     {EXPORT_FORMAT_LABELS[f]}
@@ -188,7 +223,11 @@ function LimitForm({ doc, onSetLimit }: { doc: DocumentSummary; onSetLimit: File
             Unlimited (∞)
           </Typography>
         )}
-        <Button type="submit" variant="outlined" disabled={limited === (doc.maxDownloads !== null) && (!limited || Number(value) === doc.maxDownloads)}>
+        <Button
+          type="submit"
+          variant="outlined"
+          disabled={limited === (doc.maxDownloads !== null) && (!limited || Number(value) === doc.maxDownloads)}
+        >
           Save limit
         </Button>
       </Stack>

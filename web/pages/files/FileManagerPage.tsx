@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Container, Stack, TextField, Typography } from '@mui/material';
-import { ROUTES, workspacePath } from '../../../shared/core/routes.ts';
-import { QueryState } from '../../../shared/ui/QueryState.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { useProfile, useUser } from '../../lib/session.tsx';
+import { ROUTES, workspacePath } from '@/shared/core/routes.ts';
+import { QueryState } from '@/shared/ui/QueryState.tsx';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
+import { useProfile, useUser } from '@/web/lib/session.tsx';
 import { useFileManager } from './useFileManager.ts';
 import { SharedDocumentCard } from './SharedDocumentCard.tsx';
 import { SharedWorkspaceCard, WorkspaceCard } from './WorkspaceCard.tsx';
@@ -47,7 +47,15 @@ export function FileManagerPage() {
       {!viewOnly && (
         <Card sx={{ mb: 4 }}>
           <CardContent>
-            <Stack component="form" aria-label="Create a workspace" noValidate onSubmit={(e) => void create(e)} direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+            <Stack
+              component="form"
+              aria-label="Create a workspace"
+              noValidate
+              onSubmit={(e) => void create(e)}
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1.5}
+              sx={{ alignItems: 'flex-start' }}
+            >
               <TextField
                 label="Workspace name"
                 value={name}
@@ -83,7 +91,11 @@ export function FileManagerPage() {
               {state.own.length === 0 ? (
                 <EmptyNote
                   title="No workspaces yet"
-                  text={viewOnly ? 'Your account can view what others share with you.' : 'Create one above to organise your generated documents.'}
+                  text={
+                    viewOnly
+                      ? 'Your account can view what others share with you.'
+                      : 'Create one above to organise your generated documents.'
+                  }
                 />
               ) : (
                 <CardGrid label="Your workspaces">
@@ -125,7 +137,14 @@ function CardGrid({ label, children }: { label: string; children: React.ReactNod
     <Box
       component="ul"
       aria-label={label}
-      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+      }}
     >
       {children}
     </Box>

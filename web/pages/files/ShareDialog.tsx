@@ -1,9 +1,26 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, List, ListItem, ListItemText, Stack, TextField, Tooltip } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  TextField,
+  Tooltip,
+} from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { listShares, removeShare, shareByEmail, SHARE_TEXTS, type Share, type ShareTarget } from '../../../shared/data/shares.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { listShares, removeShare, shareByEmail, SHARE_TEXTS, type Share, type ShareTarget } from '@/shared/data/shares.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 import { fieldProblem } from './fieldProblem.ts';
 
 /**
@@ -85,10 +102,18 @@ export function ShareDialog({
       <DialogTitle id="share-title">Share “{name}”</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          People you share with can open it and download {isWorkspace ? 'its files' : 'it'}, but cannot change anything. They get an e-mail with a link;
-          once they accept it while signed in, they find it in their File Manager.
+          People you share with can open it and download {isWorkspace ? 'its files' : 'it'}, but cannot change anything. They get an e-mail
+          with a link; once they accept it while signed in, they find it in their File Manager.
         </DialogContentText>
-        <Stack component="form" aria-label="Share by e-mail" noValidate direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={(e) => void share(e)} sx={{ alignItems: 'flex-start' }}>
+        <Stack
+          component="form"
+          aria-label="Share by e-mail"
+          noValidate
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          onSubmit={(e) => void share(e)}
+          sx={{ alignItems: 'flex-start' }}
+        >
           <TextField
             label="E-mail address"
             type="email"
@@ -105,7 +130,11 @@ export function ShareDialog({
             {busy ? 'Sending…' : 'Share read-only'}
           </Button>
         </Stack>
-        {loadError && <Alert severity="error" action={<Button onClick={() => void load()}>Try again</Button>}>Error fetching shares: {loadError}</Alert>}
+        {loadError && (
+          <Alert severity="error" action={<Button onClick={() => void load()}>Try again</Button>}>
+            Error fetching shares: {loadError}
+          </Alert>
+        )}
         {shares === null && !loadError && (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
             <CircularProgress size={24} aria-label="Loading shares" />
@@ -113,7 +142,11 @@ export function ShareDialog({
         )}
         {shares && (
           <List aria-label="Shared with" dense>
-            {shares.length === 0 && <ListItem><ListItemText secondary="Not shared with anyone yet." /></ListItem>}
+            {shares.length === 0 && (
+              <ListItem>
+                <ListItemText secondary="Not shared with anyone yet." />
+              </ListItem>
+            )}
             {shares.map((s) => (
               <ListItem
                 key={s.id}

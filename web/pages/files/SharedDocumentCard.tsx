@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Alert, Button, Card, CardActions, CardContent, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import ArticleIcon from '@mui/icons-material/ArticleOutlined';
 import RemoveIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
-import { DOCUMENT_TEXTS, downloadCountLabel, isDownloadLimitReached } from '../../../shared/core/documents.ts';
-import { templateLabel } from '../../../shared/core/templates.ts';
-import type { ExportFormat } from '../../../shared/export/model.ts';
+import { DOCUMENT_TEXTS, downloadCountLabel, isDownloadLimitReached } from '@/shared/core/documents/documents.ts';
+import { templateLabel } from '@/shared/core/documents/templates.ts';
+import type { ExportFormat } from '@/shared/export/model.ts';
 import { DownloadMenu } from '../documents/DownloadMenu.tsx';
 import { DocumentPreviewDialog } from './DocumentPreview.tsx';
 import type { SharedDocument } from './useFileManager.ts';
@@ -25,7 +25,9 @@ export function SharedDocumentCard({
   const doc = entry.item;
   const [open, setOpen] = useState(false);
   const reached = isDownloadLimitReached(doc);
-  const download = reached ? null : <DownloadMenu name={doc.name} size="small" onDownload={(format: ExportFormat) => onDownload(entry, format)} />;
+  const download = reached ? null : (
+    <DownloadMenu name={doc.name} size="small" onDownload={(format: ExportFormat) => onDownload(entry, format)} />
+  );
 
   return (
     <Card component="li" data-shared-document={doc.id} sx={{ display: 'flex', flexDirection: 'column' }}>

@@ -5,11 +5,11 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import FolderSpecialIcon from '@mui/icons-material/FolderSpecialOutlined';
 import RemoveIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
-import { workspacePath } from '../../../shared/core/routes.ts';
-import { countByType, type WorkspaceStructure } from '../../../shared/core/workspace.ts';
-import type { SharedWithMe } from '../../../shared/data/shares.ts';
-import type { Workspace } from '../../../shared/data/workspaces.ts';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx';
+import { workspacePath } from '@/shared/core/routes.ts';
+import { countByType, type WorkspaceStructure } from '@/shared/core/workspaces/tree.ts';
+import type { SharedWithMe } from '@/shared/data/shares.ts';
+import type { Workspace } from '@/shared/data/workspaces.ts';
+import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 import { NameDialog } from './NameDialog.tsx';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -20,7 +20,8 @@ function contentsLine(structure: WorkspaceStructure): string {
   return `${plural(folders, 'folder')} · ${plural(files, 'file')}`;
 }
 
-const updated = (iso: string) => `Updated ${new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })}`;
+const updated = (iso: string) =>
+  `Updated ${new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })}`;
 
 function CardBody({ workspace, extra }: { workspace: Workspace; extra?: React.ReactNode }) {
   return (
@@ -60,7 +61,13 @@ export function WorkspaceCard({
     <Card component="li" sx={{ display: 'flex', flexDirection: 'column' }}>
       <CardBody workspace={workspace} />
       <CardActions sx={{ justifyContent: 'space-between', px: 2, pb: 2 }}>
-        <Button component={RouterLink} to={workspacePath(workspace.id)} variant="contained" size="small" aria-label={`Open ${workspace.name}`}>
+        <Button
+          component={RouterLink}
+          to={workspacePath(workspace.id)}
+          variant="contained"
+          size="small"
+          aria-label={`Open ${workspace.name}`}
+        >
           Open
         </Button>
         <span>
@@ -106,7 +113,13 @@ export function WorkspaceCard({
 }
 
 /** A workspace someone shared with the user: open read-only, or remove it from the list. */
-export function SharedWorkspaceCard({ entry, onLeave }: { entry: SharedWithMe<Workspace>; onLeave: (entry: SharedWithMe<Workspace>) => Promise<void> }) {
+export function SharedWorkspaceCard({
+  entry,
+  onLeave,
+}: {
+  entry: SharedWithMe<Workspace>;
+  onLeave: (entry: SharedWithMe<Workspace>) => Promise<void>;
+}) {
   const workspace = entry.item;
   return (
     <Card component="li" sx={{ display: 'flex', flexDirection: 'column' }}>
@@ -124,7 +137,13 @@ export function SharedWorkspaceCard({ entry, onLeave }: { entry: SharedWithMe<Wo
         }
       />
       <CardActions sx={{ justifyContent: 'space-between', px: 2, pb: 2 }}>
-        <Button component={RouterLink} to={workspacePath(workspace.id)} variant="outlined" size="small" aria-label={`Open ${workspace.name}`}>
+        <Button
+          component={RouterLink}
+          to={workspacePath(workspace.id)}
+          variant="outlined"
+          size="small"
+          aria-label={`Open ${workspace.name}`}
+        >
           Open
         </Button>
         <Tooltip title="Remove from my list">

@@ -1,6 +1,16 @@
 import { useEffect, useState } from 'react';
-import { addNode, attachDocument, deleteNode, newFile, newFolder, renameNode, type TreeResult, type WorkspaceNode, type WorkspaceStructure } from '../../../shared/core/workspace.ts';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx';
+import {
+  addNode,
+  attachDocument,
+  deleteNode,
+  newFile,
+  newFolder,
+  renameNode,
+  type TreeResult,
+  type WorkspaceNode,
+  type WorkspaceStructure,
+} from '@/shared/core/workspaces/tree.ts';
+import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 import { DocumentPicker } from './DocumentPicker.tsx';
 import { NameDialog } from './NameDialog.tsx';
 

@@ -4,10 +4,10 @@ import { Alert, Box, Breadcrumbs, Button, CircularProgress, Container, Link, Typ
 import CreateNewFolderIcon from '@mui/icons-material/CreateNewFolderOutlined';
 import NoteAddIcon from '@mui/icons-material/NoteAddOutlined';
 import ShareIcon from '@mui/icons-material/ShareOutlined';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { findNode, moveNode, nodePath, type WorkspaceNode } from '../../../shared/core/workspace.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { useUser } from '../../lib/session.tsx';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { findNode, moveNode, nodePath, type WorkspaceNode } from '@/shared/core/workspaces/tree.ts';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
+import { useUser } from '@/web/lib/session.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { FileDetails } from './FileDetails.tsx';
 import { MoveDialog } from './MoveDialog.tsx';
@@ -85,7 +85,9 @@ export function WorkspacePage() {
           severity={ws.load.status === 'error' ? 'error' : 'warning'}
           action={ws.load.status === 'error' ? <Button onClick={() => void ws.reload()}>Try again</Button> : undefined}
         >
-          {ws.load.status === 'error' ? `Error fetching workspace: ${ws.load.message}` : 'It may have been deleted, or it is not shared with you.'}
+          {ws.load.status === 'error'
+            ? `Error fetching workspace: ${ws.load.message}`
+            : 'It may have been deleted, or it is not shared with you.'}
         </Alert>
         <Button component={RouterLink} to={ROUTES.fileManager} sx={{ mt: 2 }}>
           Back to the File Manager
@@ -112,10 +114,18 @@ export function WorkspacePage() {
           !readOnly && (
             // One child for the header's row, so wrapped buttons line up (gap, not margins).
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              <Button variant="outlined" startIcon={<CreateNewFolderIcon />} onClick={() => setEdit({ kind: 'folder', node: null, parentId: targetFolder?.id ?? null })}>
+              <Button
+                variant="outlined"
+                startIcon={<CreateNewFolderIcon />}
+                onClick={() => setEdit({ kind: 'folder', node: null, parentId: targetFolder?.id ?? null })}
+              >
                 New folder
               </Button>
-              <Button variant="outlined" startIcon={<NoteAddIcon />} onClick={() => setEdit({ kind: 'file', node: null, parentId: targetFolder?.id ?? null })}>
+              <Button
+                variant="outlined"
+                startIcon={<NoteAddIcon />}
+                onClick={() => setEdit({ kind: 'file', node: null, parentId: targetFolder?.id ?? null })}
+              >
                 New file
               </Button>
               <Button variant="contained" startIcon={<ShareIcon />} onClick={() => setSharing(true)}>
@@ -131,7 +141,11 @@ export function WorkspacePage() {
         </Alert>
       )}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 360px' }, alignItems: 'start' }}>
-        <Box component="section" aria-label="Folders and files" sx={{ p: { xs: 1, sm: 2 }, border: 1, borderColor: 'divider', borderRadius: 3, minWidth: 0 }}>
+        <Box
+          component="section"
+          aria-label="Folders and files"
+          sx={{ p: { xs: 1, sm: 2 }, border: 1, borderColor: 'divider', borderRadius: 3, minWidth: 0 }}
+        >
           <WorkspaceTree
             structure={structure}
             readOnly={readOnly}
@@ -176,8 +190,14 @@ export function WorkspacePage() {
           move(id, parentId);
         }}
       />
-      {!readOnly && <ShareDialog open={sharing} target={{ workspaceId: workspace.id }} name={workspace.name} onClose={() => setSharing(false)} />}
-      <ConflictDialog conflicts={ws.conflict?.merge.conflicts ?? null} base={ws.conflict?.base.structure ?? []} onResolve={(choices) => void ws.resolve(choices)} />
+      {!readOnly && (
+        <ShareDialog open={sharing} target={{ workspaceId: workspace.id }} name={workspace.name} onClose={() => setSharing(false)} />
+      )}
+      <ConflictDialog
+        conflicts={ws.conflict?.merge.conflicts ?? null}
+        base={ws.conflict?.base.structure ?? []}
+        onResolve={(choices) => void ws.resolve(choices)}
+      />
     </Container>
   );
 }

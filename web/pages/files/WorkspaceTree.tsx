@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { DndContext, DragOverlay, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import {
+  DndContext,
+  DragOverlay,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
 import { Box, ButtonBase, IconButton, Menu, MenuItem, Paper, Typography } from '@mui/material';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import DragIcon from '@mui/icons-material/DragIndicator';
@@ -8,7 +17,7 @@ import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
 import FolderOpenIcon from '@mui/icons-material/FolderOpenOutlined';
 import MoreIcon from '@mui/icons-material/MoreVert';
-import { findNode, type WorkspaceNode, type WorkspaceStructure } from '../../../shared/core/workspace.ts';
+import { findNode, type WorkspaceNode, type WorkspaceStructure } from '@/shared/core/workspaces/tree.ts';
 
 export type NodeAction = 'rename' | 'move' | 'delete';
 
@@ -96,7 +105,16 @@ function NodeList({ nodes, depth, label, ...props }: WorkspaceTreeProps & { node
   );
 }
 
-function NodeRow({ node, depth, readOnly, selectedId, expanded, onToggle, onSelect, onAction }: WorkspaceTreeProps & { node: WorkspaceNode; depth: number }) {
+function NodeRow({
+  node,
+  depth,
+  readOnly,
+  selectedId,
+  expanded,
+  onToggle,
+  onSelect,
+  onAction,
+}: WorkspaceTreeProps & { node: WorkspaceNode; depth: number }) {
   const drag = useDraggable({ id: node.id, disabled: readOnly });
   const drop = useDroppable({ id: `node:${node.id}`, disabled: readOnly });
   const [menu, setMenu] = useState<HTMLElement | null>(null);
@@ -136,13 +154,27 @@ function NodeRow({ node, depth, readOnly, selectedId, expanded, onToggle, onSele
           {...drag.listeners}
           aria-hidden
           data-drag-handle
-          sx={{ display: 'grid', placeItems: 'center', width: 24, height: 32, cursor: 'grab', color: 'text.secondary', touchAction: 'none', flexShrink: 0 }}
+          sx={{
+            display: 'grid',
+            placeItems: 'center',
+            width: 24,
+            height: 32,
+            cursor: 'grab',
+            color: 'text.secondary',
+            touchAction: 'none',
+            flexShrink: 0,
+          }}
         >
           <DragIcon fontSize="small" />
         </Box>
       )}
       {isFolder ? (
-        <IconButton size="small" aria-label={`${open ? 'Collapse' : 'Expand'} ${node.name}`} aria-expanded={open} onClick={() => onToggle(node.id)}>
+        <IconButton
+          size="small"
+          aria-label={`${open ? 'Collapse' : 'Expand'} ${node.name}`}
+          aria-expanded={open}
+          onClick={() => onToggle(node.id)}
+        >
           {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
         </IconButton>
       ) : (
@@ -163,7 +195,12 @@ function NodeRow({ node, depth, readOnly, selectedId, expanded, onToggle, onSele
       </ButtonBase>
       {!readOnly && (
         <>
-          <IconButton size="small" aria-label={`More actions for ${node.name}`} aria-haspopup="menu" onClick={(e) => setMenu(e.currentTarget)}>
+          <IconButton
+            size="small"
+            aria-label={`More actions for ${node.name}`}
+            aria-haspopup="menu"
+            onClick={(e) => setMenu(e.currentTarget)}
+          >
             <MoreIcon fontSize="small" />
           </IconButton>
           <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>

@@ -1,9 +1,9 @@
-import { documentExport, DOCUMENT_TEXTS } from '../../../shared/core/documents.ts';
-import { downloadDocument, DOWNLOAD_LIMIT_CODE, type DownloadedDocument } from '../../../shared/data/documents.ts';
-import { exportDocument, type ExportFormat } from '../../../shared/export/index.ts';
-import { downloadFile } from '../../../shared/ui/download.ts';
-import type { useNotify } from '../../../shared/ui/notices.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { documentExport, DOCUMENT_TEXTS } from '@/shared/core/documents/documents.ts';
+import { downloadDocument, DOWNLOAD_LIMIT_CODE, type DownloadedDocument } from '@/shared/data/documents/documents.ts';
+import { exportDocument, type ExportFormat } from '@/shared/export/index.ts';
+import { downloadFile } from '@/shared/ui/download.ts';
+import type { useNotify } from '@/shared/ui/notices.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 
 type Notify = ReturnType<typeof useNotify>;
 
@@ -30,7 +30,11 @@ export async function countedDownload(notify: Notify, documentId: string, format
     downloadFile(file.data, file.fileName, file.mimeType);
     notify({ title: 'Download Started', description: `${file.fileName} is on its way.` });
   } catch (error) {
-    notify({ title: 'Error creating the file', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+    notify({
+      title: 'Error creating the file',
+      description: error instanceof Error ? error.message : String(error),
+      variant: 'destructive',
+    });
   }
   // Counted either way: the database already took the download.
   return { status: 'counted', doc: result.data };

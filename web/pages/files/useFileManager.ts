@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { removeShare, listSharedWithMe, type SharedDocumentSummary, type SharedWithMe } from '../../../shared/data/shares.ts';
-import * as data from '../../../shared/data/workspaces.ts';
-import type { ExportFormat } from '../../../shared/export/model.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { unwrap } from '../../../shared/ui/query.ts';
-import { queryKeys } from '../../../shared/ui/queryKeys.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { removeShare, listSharedWithMe, type SharedDocumentSummary, type SharedWithMe } from '@/shared/data/shares.ts';
+import * as data from '@/shared/data/workspaces.ts';
+import type { ExportFormat } from '@/shared/export/model.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { supabase } from '@/web/lib/supabase.ts';
 import { countedDownload } from './countedDownload.ts';
 
 export type SharedDocument = SharedWithMe<SharedDocumentSummary>;
@@ -31,10 +31,16 @@ export function useFileManager(userId: string) {
 
   /** Applies a change the server confirmed to the cached lists (no second read). */
   const update = (change: (lists: FileManagerLists) => Partial<FileManagerLists>) =>
-    queryClient.setQueryData<FileManagerLists>(queryKeys.workspaces.lists(), (current) => (current ? { ...current, ...change(current) } : current));
+    queryClient.setQueryData<FileManagerLists>(queryKeys.workspaces.lists(), (current) =>
+      current ? { ...current, ...change(current) } : current,
+    );
   const failed = (title: string, message: string) => notify({ title, description: message, variant: 'destructive' });
   const setCounter = (documentId: string, { downloadCount, maxDownloads }: Pick<SharedDocumentSummary, 'downloadCount' | 'maxDownloads'>) =>
-    update((s) => ({ sharedDocuments: s.sharedDocuments.map((e) => (e.item.id === documentId ? { ...e, item: { ...e.item, downloadCount, maxDownloads } } : e)) }));
+    update((s) => ({
+      sharedDocuments: s.sharedDocuments.map((e) =>
+        e.item.id === documentId ? { ...e, item: { ...e.item, downloadCount, maxDownloads } } : e,
+      ),
+    }));
 
   return {
     query,
@@ -69,14 +75,18 @@ export function useFileManager(userId: string) {
     async leave(entry: SharedWithMe<{ name: string }>): Promise<void> {
       const result = await removeShare(supabase, entry.shareId);
       if (result.error) return failed('Error deleting share', result.error.message);
-      update((s) => ({ shared: s.shared.filter((e) => e.shareId !== entry.shareId), sharedDocuments: s.sharedDocuments.filter((e) => e.shareId !== entry.shareId) }));
+      update((s) => ({
+        shared: s.shared.filter((e) => e.shareId !== entry.shareId),
+        sharedDocuments: s.sharedDocuments.filter((e) => e.shareId !== entry.shareId),
+      }));
       notify({ title: 'Removed from your list', description: `"${entry.item.name}" is no longer shared with you.` });
     },
     /** A shared document's counted download (refused past the owner's limit with 'Download Limit Reached'). */
     async download(entry: SharedDocument, format: ExportFormat): Promise<void> {
       const outcome = await countedDownload(notify, entry.item.id, format);
       if (outcome.status === 'counted') setCounter(entry.item.id, outcome.doc);
-      else if (outcome.status === 'limit' && entry.item.maxDownloads !== null) setCounter(entry.item.id, { downloadCount: entry.item.maxDownloads, maxDownloads: entry.item.maxDownloads });
+      else if (outcome.status === 'limit' && entry.item.maxDownloads !== null)
+        setCounter(entry.item.id, { downloadCount: entry.item.maxDownloads, maxDownloads: entry.item.maxDownloads });
     },
   };
 }

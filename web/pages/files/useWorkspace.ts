@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { documentIds, type TreeResult, type WorkspaceStructure } from '../../../shared/core/workspace.ts';
-import { mergeStructures, type ConflictChoice, type MergeResult } from '../../../shared/core/workspaceMerge.ts';
-import { listDocumentsByIds, type DocumentSummary } from '../../../shared/data/documents.ts';
-import { getWorkspace, saveWorkspaceEdit, type EditSave, type Workspace } from '../../../shared/data/workspaces.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { documentIds, type TreeResult, type WorkspaceStructure } from '@/shared/core/workspaces/tree.ts';
+import { mergeStructures, type ConflictChoice, type MergeResult } from '@/shared/core/workspaces/merge.ts';
+import { listDocumentsByIds, type DocumentSummary } from '@/shared/data/documents/documents.ts';
+import { getWorkspace, saveWorkspaceEdit, type EditSave, type Workspace } from '@/shared/data/workspaces.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 
 export type LoadState = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready' };
 export type SaveState = 'saved' | 'saving' | 'error' | 'gone';
@@ -86,7 +86,8 @@ export function useWorkspace(workspaceId: string, userId: string) {
       return false;
     }
     adopt(result.workspace);
-    if (result.merged) notify({ title: 'Merged with another tab', description: 'Changes saved in another tab were kept together with yours.' });
+    if (result.merged)
+      notify({ title: 'Merged with another tab', description: 'Changes saved in another tab were kept together with yours.' });
     if (draft.current === sent) {
       setDraft(result.workspace.structure);
       return false;
@@ -124,7 +125,8 @@ export function useWorkspace(workspaceId: string, userId: string) {
       if (document.visibilityState !== 'visible' || saving.current || blocked.current || !saved.current) return;
       if (draft.current !== saved.current.structure) return;
       const result = await getWorkspace(supabase, workspaceId);
-      if (!result.data || !saved.current || result.data.version <= saved.current.version || draft.current !== saved.current.structure) return;
+      if (!result.data || !saved.current || result.data.version <= saved.current.version || draft.current !== saved.current.structure)
+        return;
       adopt(result.data);
       setDraft(result.data.structure);
     };

@@ -1,7 +1,7 @@
-import { setDownloadLimit, type DocumentSummary } from '../../../shared/data/documents.ts';
-import type { ExportFormat } from '../../../shared/export/index.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { setDownloadLimit, type DocumentSummary } from '@/shared/data/documents/documents.ts';
+import type { ExportFormat } from '@/shared/export/index.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 import { countedDownload } from './countedDownload.ts';
 import type { useWorkspace } from './useWorkspace.ts';
 
@@ -16,17 +16,25 @@ export function useWorkspaceActions(ws: Pick<ReturnType<typeof useWorkspace>, 'u
     /** Counts the download in the database first; refused past the limit with 'Download Limit Reached'. */
     async download(doc: DocumentSummary, format: ExportFormat): Promise<void> {
       const outcome = await countedDownload(notify, doc.id, format);
-      if (outcome.status === 'counted') ws.updateDocument({ id: doc.id, downloadCount: outcome.doc.downloadCount, maxDownloads: outcome.doc.maxDownloads });
+      if (outcome.status === 'counted')
+        ws.updateDocument({ id: doc.id, downloadCount: outcome.doc.downloadCount, maxDownloads: outcome.doc.maxDownloads });
       else if (outcome.status === 'limit' && doc.maxDownloads !== null) ws.updateDocument({ id: doc.id, downloadCount: doc.maxDownloads });
     },
     async setLimit(doc: DocumentSummary, maxDownloads: number | null): Promise<string | null> {
       const result = await setDownloadLimit(supabase, doc.id, maxDownloads);
       if (result.error) {
-        if (result.error.code !== 'invalid') notify({ title: 'Error saving document', description: result.error.message, variant: 'destructive' });
+        if (result.error.code !== 'invalid')
+          notify({ title: 'Error saving document', description: result.error.message, variant: 'destructive' });
         return result.error.message;
       }
       ws.updateDocument(result.data);
-      notify({ title: 'Download limit saved', description: maxDownloads === null ? `"${doc.name}" can be downloaded without limit (∞).` : `"${doc.name}" can be downloaded ${maxDownloads} times in all.` });
+      notify({
+        title: 'Download limit saved',
+        description:
+          maxDownloads === null
+            ? `"${doc.name}" can be downloaded without limit (∞).`
+            : `"${doc.name}" can be downloaded ${maxDownloads} times in all.`,
+      });
       return null;
     },
   };

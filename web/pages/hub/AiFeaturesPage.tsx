@@ -4,11 +4,11 @@ import { alpha } from '@mui/material/styles';
 import AnalysisIcon from '@mui/icons-material/InsightsOutlined';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import QueryIcon from '@mui/icons-material/ManageSearchOutlined';
-import { AI_FEATURE_CARDS, type RequestableFeature } from '../../../shared/core/hub.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { AI_FEATURE_CARDS, type RequestableFeature } from '@/shared/core/hub.ts';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { OnTheList } from './comingSoonParts.tsx';
 import { useFeatureRequest } from './useFeatureRequest.ts';
-import { accentText } from '../../../shared/ui/colorMode.tsx';
+import { accentText } from '@/shared/ui/colorMode.tsx';
 
 const LOOKS: Partial<Record<RequestableFeature, { icon: ComponentType<SvgIconProps>; color: string }>> = {
   document_analysis: { icon: AnalysisIcon, color: '#4F46E5' },
@@ -30,10 +30,24 @@ export function AiFeaturesPage() {
               <Card component="section" aria-labelledby={`feature-${card.feature}`} sx={{ height: '100%' }}>
                 <CardContent sx={{ p: { xs: 3, md: 4 }, display: 'flex', flexDirection: 'column', gap: 2.5, height: '100%' }}>
                   <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
-                    <Box sx={{ width: 56, height: 56, borderRadius: 3, display: 'grid', placeItems: 'center', bgcolor: alpha(look.color, 0.12), color: look.color }}>
+                    <Box
+                      sx={{
+                        width: 56,
+                        height: 56,
+                        borderRadius: 3,
+                        display: 'grid',
+                        placeItems: 'center',
+                        bgcolor: alpha(look.color, 0.12),
+                        color: look.color,
+                      }}
+                    >
                       <Icon fontSize="large" />
                     </Box>
-                    <Chip label="Coming soon" size="small" sx={[{ bgcolor: alpha(look.color, 0.1), fontWeight: 700 }, accentText(look.color)]} />
+                    <Chip
+                      label="Coming soon"
+                      size="small"
+                      sx={[{ bgcolor: alpha(look.color, 0.1), fontWeight: 700 }, accentText(look.color)]}
+                    />
                   </Stack>
                   <Box sx={{ flexGrow: 1 }}>
                     <Typography variant="h5" component="h2" id={`feature-${card.feature}`}>

@@ -1,10 +1,25 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Card, CardContent, Chip, Container, Divider, Grid, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Container,
+  Divider,
+  Grid,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import CheckIcon from '@mui/icons-material/Check';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
-import { contactPathWithSubject, CURRENT_PLAN_ID, formatUsd, PLANS, type Plan } from '../../../shared/core/hub.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { contactPathWithSubject, CURRENT_PLAN_ID, formatUsd, PLANS, type Plan } from '@/shared/core/hub.ts';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
 
 function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
   return (
@@ -93,8 +108,8 @@ export function BillingPage() {
       <Stack direction="row" spacing={1.5} sx={{ mt: 4, p: 2, borderRadius: 3, bgcolor: 'action.hover', alignItems: 'flex-start' }}>
         <InfoIcon color="primary" fontSize="small" sx={{ mt: 0.25 }} aria-hidden />
         <Typography variant="body2" color="text.secondary">
-          Prices are in US dollars (USD). Paid plans are not sold online yet: the upgrade buttons open the contact form and we'll set up your
-          plan with you. You always use your own AI provider key, so AI usage is billed by your provider.
+          Prices are in US dollars (USD). Paid plans are not sold online yet: the upgrade buttons open the contact form and we'll set up
+          your plan with you. You always use your own AI provider key, so AI usage is billed by your provider.
         </Typography>
       </Stack>
     </Container>

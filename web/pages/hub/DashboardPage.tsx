@@ -32,9 +32,9 @@ import SupportIcon from '@mui/icons-material/HelpOutlineOutlined';
 import TrainingIcon from '@mui/icons-material/SchoolOutlined';
 import WorkflowsIcon from '@mui/icons-material/AccountTreeOutlined';
 import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { useProfile, useUser } from '../../lib/session.tsx';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
+import { useProfile, useUser } from '@/web/lib/session.tsx';
 
 interface Tile {
   title: string;
@@ -46,33 +46,98 @@ interface Tile {
 
 /** The Key Features cards, in order. */
 const KEY_FEATURES: readonly Tile[] = [
-  { title: 'Main Dashboard', description: 'Your starting point: everything in one place.', to: ROUTES.dashboard, icon: DashboardIcon, color: '#4F46E5' },
-  { title: 'AI Tools', description: 'Generators for ideas, offers, copy and more.', to: ROUTES.aiTools, icon: AiToolsIcon, color: '#9333EA' },
-  { title: 'Prompt Stacks', description: 'Ready-made prompts by category, ready to run.', to: ROUTES.prompts, icon: StacksIcon, color: '#0EA5E9' },
-  { title: 'Manage Folders', description: 'Organize documents, prompts and knowledge.', to: ROUTES.manageFolders, icon: FoldersIcon, color: '#F59E0B' },
-  { title: 'My Prompts/Stacks', description: 'Your own prompt library with folders.', to: ROUTES.myPrompts, icon: MyPromptsIcon, color: '#10B981' },
-  { title: 'Training', description: 'Short videos to get the most out of AI Vault.', to: ROUTES.training, icon: TrainingIcon, color: '#EC4899' },
-  { title: 'Support', description: 'Answers, contact details and the contact form.', to: ROUTES.support, icon: SupportIcon, color: '#64748B' },
+  {
+    title: 'Main Dashboard',
+    description: 'Your starting point: everything in one place.',
+    to: ROUTES.dashboard,
+    icon: DashboardIcon,
+    color: '#4F46E5',
+  },
+  {
+    title: 'AI Tools',
+    description: 'Generators for ideas, offers, copy and more.',
+    to: ROUTES.aiTools,
+    icon: AiToolsIcon,
+    color: '#9333EA',
+  },
+  {
+    title: 'Prompt Stacks',
+    description: 'Ready-made prompts by category, ready to run.',
+    to: ROUTES.promptStacks,
+    icon: StacksIcon,
+    color: '#0EA5E9',
+  },
+  {
+    title: 'Manage Folders',
+    description: 'Organize documents, prompts and knowledge.',
+    to: ROUTES.manageFolders,
+    icon: FoldersIcon,
+    color: '#F59E0B',
+  },
+  {
+    title: 'My Prompts/Stacks',
+    description: 'Your own prompt library with folders.',
+    to: ROUTES.myPrompts,
+    icon: MyPromptsIcon,
+    color: '#10B981',
+  },
+  {
+    title: 'Training',
+    description: 'Short videos to get the most out of AI Vault.',
+    to: ROUTES.training,
+    icon: TrainingIcon,
+    color: '#EC4899',
+  },
+  {
+    title: 'Support',
+    description: 'Answers, contact details and the contact form.',
+    to: ROUTES.support,
+    icon: SupportIcon,
+    color: '#64748B',
+  },
 ];
 
 /** Quick Access (plus Quick Create, below), with Saved Ideas and the File Manager, which the sidebar does not list. */
 const QUICK_ACCESS: readonly Tile[] = [
-  { title: 'Doc Generator', description: 'Create a document from a template.', to: ROUTES.documentGenerator, icon: DocIcon, color: '#10B981' },
+  {
+    title: 'Doc Generator',
+    description: 'Create a document from a template.',
+    to: ROUTES.documentGenerator,
+    icon: DocIcon,
+    color: '#10B981',
+  },
   { title: 'Workflows', description: 'Automate multi-step AI work.', to: ROUTES.workflows, icon: WorkflowsIcon, color: '#0EA5E9' },
   { title: 'Saved Ideas', description: 'Your saved startup ideas.', to: ROUTES.savedIdeas, icon: IdeasIcon, color: '#F59E0B' },
-  { title: 'File Manager', description: 'Workspaces, and what others shared with you.', to: ROUTES.fileManager, icon: WorkspacesIcon, color: '#9333EA' },
+  {
+    title: 'File Manager',
+    description: 'Workspaces, and what others shared with you.',
+    to: ROUTES.fileManager,
+    icon: WorkspacesIcon,
+    color: '#9333EA',
+  },
 ];
 
 /** Quick Create: built for real instead of an 'in progress' notice. */
 const CREATE_ACTIONS: readonly { label: string; to: string; icon: ComponentType<SvgIconProps> }[] = [
   { label: 'New prompt', to: ROUTES.myPrompts, icon: NewPromptIcon },
   { label: 'New document', to: ROUTES.documentGenerator, icon: NewDocIcon },
-  { label: 'New offer', to: ROUTES.promptStacks, icon: NewOfferIcon },
+  { label: 'New offer', to: ROUTES.offerBuilder, icon: NewOfferIcon },
 ];
 
 function IconBadge({ icon: Icon, color, size = 44 }: { icon: ComponentType<SvgIconProps>; color: string; size?: number }) {
   return (
-    <Box sx={{ width: size, height: size, borderRadius: 2.5, display: 'grid', placeItems: 'center', color, bgcolor: alpha(color, 0.12), flexShrink: 0 }}>
+    <Box
+      sx={{
+        width: size,
+        height: size,
+        borderRadius: 2.5,
+        display: 'grid',
+        placeItems: 'center',
+        color,
+        bgcolor: alpha(color, 0.12),
+        flexShrink: 0,
+      }}
+    >
       <Icon />
     </Box>
   );
@@ -114,7 +179,13 @@ function QuickTile({ tile }: { tile: Tile }) {
   );
 }
 
-function QuickTileBody(props: { icon: ComponentType<SvgIconProps>; color: string; title: string; description: string; trailing?: 'arrow' | 'menu' }) {
+function QuickTileBody(props: {
+  icon: ComponentType<SvgIconProps>;
+  color: string;
+  title: string;
+  description: string;
+  trailing?: 'arrow' | 'menu';
+}) {
   return (
     <CardContent sx={{ p: 2.5, display: 'flex', alignItems: 'center', gap: 2, height: '100%' }}>
       <IconBadge icon={props.icon} color={props.color} />
@@ -187,17 +258,20 @@ export function DashboardPage() {
   return (
     // A long e-mail address in the greeting wraps instead of widening the page.
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 }, '& h1': { overflowWrap: 'anywhere' } }}>
-      <PageHeader
-        title={who ? `Welcome back, ${who}` : 'Welcome back'}
-        subtitle="Pick up where you left off, or start something new."
-      />
+      <PageHeader title={who ? `Welcome back, ${who}` : 'Welcome back'} subtitle="Pick up where you left off, or start something new." />
 
       <Stack spacing={{ xs: 4, md: 5 }}>
         <Box component="section" aria-labelledby="key-features-heading">
           <Typography id="key-features-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
             Key Features
           </Typography>
-          <Box sx={{ display: 'grid', gap: { xs: 1.5, sm: 2 }, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' } }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: { xs: 1.5, sm: 2 },
+              gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
+            }}
+          >
             {KEY_FEATURES.map((tile) => (
               <FeatureCard key={tile.title} tile={tile} />
             ))}
@@ -214,7 +288,6 @@ export function DashboardPage() {
             <QuickCreate />
           </Box>
         </Box>
-
       </Stack>
     </Container>
   );

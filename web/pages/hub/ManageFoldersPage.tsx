@@ -8,9 +8,9 @@ import KnowledgeIcon from '@mui/icons-material/MenuBookOutlined';
 import NotificationsIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import PromptFolderIcon from '@mui/icons-material/FolderSpecialOutlined';
 import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
 
 interface FolderArea {
   title: string;
@@ -71,12 +71,26 @@ export function ManageFoldersPage() {
               sx={{
                 height: '100%',
                 transition: 'transform 150ms ease, box-shadow 150ms ease, border-color 150ms ease',
-                '&:hover': { transform: 'translateY(-2px)', boxShadow: '0 12px 32px rgba(17,24,39,0.08)', borderColor: alpha(area.color, 0.5) },
+                '&:hover': {
+                  transform: 'translateY(-2px)',
+                  boxShadow: '0 12px 32px rgba(17,24,39,0.08)',
+                  borderColor: alpha(area.color, 0.5),
+                },
               }}
             >
               <CardActionArea component={RouterLink} to={area.to} sx={{ height: '100%' }}>
                 <CardContent sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 1.5, height: '100%' }}>
-                  <Box sx={{ width: 52, height: 52, borderRadius: 3, display: 'grid', placeItems: 'center', color: area.color, bgcolor: alpha(area.color, 0.12) }}>
+                  <Box
+                    sx={{
+                      width: 52,
+                      height: 52,
+                      borderRadius: 3,
+                      display: 'grid',
+                      placeItems: 'center',
+                      color: area.color,
+                      bgcolor: alpha(area.color, 0.12),
+                    }}
+                  >
                     <Icon />
                   </Box>
                   <Typography variant="h6" component="h2" sx={{ fontSize: '1.125rem' }}>

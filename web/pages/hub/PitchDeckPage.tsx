@@ -4,8 +4,8 @@ import EditIcon from '@mui/icons-material/EditNoteOutlined';
 import FavoriteIcon from '@mui/icons-material/FavoriteBorderOutlined';
 import SlideshowIcon from '@mui/icons-material/SlideshowOutlined';
 import IdeaIcon from '@mui/icons-material/LightbulbOutlined';
-import { PITCH_DECK_POINTS } from '../../../shared/core/hub.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { PITCH_DECK_POINTS } from '@/shared/core/hub.ts';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { BlurbGrid, ComingSoonHero, OnTheList } from './comingSoonParts.tsx';
 import { useFeatureRequest } from './useFeatureRequest.ts';
 

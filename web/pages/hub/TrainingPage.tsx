@@ -5,10 +5,10 @@ import HelpIcon from '@mui/icons-material/HelpOutlineOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PlayIcon from '@mui/icons-material/PlayCircleFilledWhiteOutlined';
 import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
-import { totalDuration, TRAINING_VIDEOS, watchVideoNotice, type TrainingVideo, type VideoCategory } from '../../../shared/core/hub.ts';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { totalDuration, TRAINING_VIDEOS, watchVideoNotice, type TrainingVideo, type VideoCategory } from '@/shared/core/hub.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
 
 const CATEGORY_COLORS: Record<VideoCategory, string> = {
   Basics: '#4F46E5',
@@ -51,7 +51,13 @@ function VideoCard({ video, onWatch }: { video: TrainingVideo; onWatch: (video: 
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
           {video.description}
         </Typography>
-        <Button variant="contained" startIcon={<PlayIcon />} endIcon={<OpenInNewIcon fontSize="small" />} onClick={() => onWatch(video)} sx={{ alignSelf: 'flex-start' }}>
+        <Button
+          variant="contained"
+          startIcon={<PlayIcon />}
+          endIcon={<OpenInNewIcon fontSize="small" />}
+          onClick={() => onWatch(video)}
+          sx={{ alignSelf: 'flex-start' }}
+        >
           Watch Video
         </Button>
       </CardContent>

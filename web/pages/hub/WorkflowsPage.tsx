@@ -5,8 +5,8 @@ import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
 import TemplateIcon from '@mui/icons-material/ChecklistOutlined';
 import KnowledgeIcon from '@mui/icons-material/MenuBookOutlined';
 import WorkflowsIcon from '@mui/icons-material/AccountTreeOutlined';
-import { WORKFLOW_BLURBS } from '../../../shared/core/hub.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { WORKFLOW_BLURBS } from '@/shared/core/hub.ts';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { BlurbGrid, ComingSoonHero, OnTheList } from './comingSoonParts.tsx';
 import { useFeatureRequest } from './useFeatureRequest.ts';
 
@@ -22,7 +22,13 @@ export function WorkflowsPage() {
         text="Workflows will chain your prompts, knowledge base and documents into automations you can run again and again. Tell us you want it and we'll let you know the moment it's ready."
         action={
           <>
-            <Button variant="contained" size="large" startIcon={<NotificationsIcon />} disabled={pending === 'workflows'} onClick={() => void request('workflows')}>
+            <Button
+              variant="contained"
+              size="large"
+              startIcon={<NotificationsIcon />}
+              disabled={pending === 'workflows'}
+              onClick={() => void request('workflows')}
+            >
               Notify Me / Request Features
             </Button>
             <OnTheList show={requested.has('workflows')} />

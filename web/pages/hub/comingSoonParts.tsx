@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Box, Card, CardContent, Chip, Grid, Stack, Typography, type SvgIconProps } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import CheckIcon from '@mui/icons-material/Check';
-import type { FeatureBlurb } from '../../../shared/core/hub.ts';
+import type { FeatureBlurb } from '@/shared/core/hub.ts';
 
 /** "You're on the list" marker next to an "I want this" button. */
 export function OnTheList({ show }: { show: boolean }) {
@@ -11,7 +11,13 @@ export function OnTheList({ show }: { show: boolean }) {
 }
 
 /** The big card of a coming-soon page: icon, 'Coming Soon' heading, text and the action. */
-export function ComingSoonHero(props: { icon: ComponentType<SvgIconProps>; heading: string; text: ReactNode; action: ReactNode; color?: string }) {
+export function ComingSoonHero(props: {
+  icon: ComponentType<SvgIconProps>;
+  heading: string;
+  text: ReactNode;
+  action: ReactNode;
+  color?: string;
+}) {
   const Icon = props.icon;
   const color = props.color ?? '#4F46E5';
   return (
@@ -25,7 +31,18 @@ export function ComingSoonHero(props: { icon: ComponentType<SvgIconProps>; headi
     >
       <CardContent sx={{ p: { xs: 3, md: 5 } }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 2.5, md: 4 }} sx={{ alignItems: { md: 'center' } }}>
-          <Box sx={{ width: 72, height: 72, borderRadius: 4, display: 'grid', placeItems: 'center', bgcolor: alpha(color, 0.12), color, flexShrink: 0 }}>
+          <Box
+            sx={{
+              width: 72,
+              height: 72,
+              borderRadius: 4,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: alpha(color, 0.12),
+              color,
+              flexShrink: 0,
+            }}
+          >
             <Icon sx={{ fontSize: 40 }} />
           </Box>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
@@ -47,7 +64,15 @@ export function ComingSoonHero(props: { icon: ComponentType<SvgIconProps>; headi
 }
 
 /** Blurbs of what is coming, in a grid. */
-export function BlurbGrid({ blurbs, icons, columns = 2 }: { blurbs: readonly FeatureBlurb[]; icons: readonly ComponentType<SvgIconProps>[]; columns?: 2 | 3 }) {
+export function BlurbGrid({
+  blurbs,
+  icons,
+  columns = 2,
+}: {
+  blurbs: readonly FeatureBlurb[];
+  icons: readonly ComponentType<SvgIconProps>[];
+  columns?: 2 | 3;
+}) {
   return (
     <Grid container spacing={3} sx={{ mt: 2 }}>
       {blurbs.map((blurb, i) => {
@@ -56,7 +81,18 @@ export function BlurbGrid({ blurbs, icons, columns = 2 }: { blurbs: readonly Fea
           <Grid key={blurb.title} size={{ xs: 12, sm: 6, md: columns === 3 ? 4 : 6 }}>
             <Card sx={{ height: '100%' }}>
               <CardContent sx={{ p: 3, display: 'flex', gap: 2 }}>
-                <Box sx={{ width: 44, height: 44, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: 'action.hover', color: 'primary.main', flexShrink: 0 }}>
+                <Box
+                  sx={{
+                    width: 44,
+                    height: 44,
+                    borderRadius: 2.5,
+                    display: 'grid',
+                    placeItems: 'center',
+                    bgcolor: 'action.hover',
+                    color: 'primary.main',
+                    flexShrink: 0,
+                  }}
+                >
                   <Icon />
                 </Box>
                 <Box>

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { featureRequestError, featureRequestNotice, type RequestableFeature } from '../../../shared/core/hub.ts';
-import { listMyFeatureRequests, requestFeature } from '../../../shared/data/featureRequests.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { useUser } from '../../lib/session.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { featureRequestError, featureRequestNotice, type RequestableFeature } from '@/shared/core/hub.ts';
+import { listMyFeatureRequests, requestFeature } from '@/shared/data/featureRequests.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { useUser } from '@/web/lib/session.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 
 /**
  * The "I want this" buttons of the coming-soon pages: records the signed-in user's interest in

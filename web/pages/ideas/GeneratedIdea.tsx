@@ -3,8 +3,8 @@ import { Alert, Box, Button, Divider, Stack, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SaveIcon from '@mui/icons-material/BookmarkAddOutlined';
-import type { StartupIdeaContent } from '../../../shared/core/ideas.ts';
-import { authPathFor, ROUTES } from '../../../shared/core/routes.ts';
+import type { StartupIdeaContent } from '@/shared/core/ideas.ts';
+import { authPathFor, ROUTES } from '@/shared/core/routes.ts';
 import { IdeaExportButtons } from './IdeaExportButtons.tsx';
 import { IdeaView } from './IdeaView.tsx';
 
@@ -31,7 +31,12 @@ export interface GeneratedIdeaProps {
 export function GeneratedIdea(props: GeneratedIdeaProps) {
   const { idea, signedIn, savedId, saving, saveAfterSignIn, busy } = props;
   return (
-    <Box component="section" aria-labelledby="generated-idea-name" aria-busy={busy} sx={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms ease' }}>
+    <Box
+      component="section"
+      aria-labelledby="generated-idea-name"
+      aria-busy={busy}
+      sx={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms ease' }}
+    >
       <Divider sx={{ my: 3 }} />
       <Typography variant="overline" color="primary" sx={{ fontWeight: 700, display: 'block' }}>
         Your startup idea
@@ -43,8 +48,8 @@ export function GeneratedIdea(props: GeneratedIdeaProps) {
 
       {saveAfterSignIn && !signedIn && (
         <Alert severity="info" sx={{ mt: 3 }}>
-          <strong>Sign in to save this idea.</strong> It stays here while you sign in or create a free account, and you come straight back to
-          save it.
+          <strong>Sign in to save this idea.</strong> It stays here while you sign in or create a free account, and you come straight back
+          to save it.
           <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
             <Button component={RouterLink} to={`${BACK_TO_GENERATOR}&mode=signin`} variant="contained" size="small">
               Sign in to save

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery, useTheme } from '@mui/material';
-import type { StartupIdea } from '../../../shared/core/ideas.ts';
+import type { StartupIdea } from '@/shared/core/ideas.ts';
 import { IdeaExportButtons } from './IdeaExportButtons.tsx';
 import { IdeaView } from './IdeaView.tsx';
 import { savedOn } from './SavedIdeaCard.tsx';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
-import { ideaExport, type StartupIdeaContent } from '../../../shared/core/ideas.ts';
-import { downloadFile } from '../../../shared/ui/download.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
+import { ideaExport, type StartupIdeaContent } from '@/shared/core/ideas.ts';
+import { downloadFile } from '@/shared/ui/download.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
 
 type IdeaFormat = 'docx' | 'pdf';
 const LABELS: Record<IdeaFormat, string> = { docx: 'DOCX', pdf: 'PDF' };
@@ -16,11 +16,15 @@ export function IdeaExportButtons({ idea, disabled = false }: { idea: StartupIde
   const download = async (format: IdeaFormat) => {
     setBusy(format);
     try {
-      const { exportDocument } = await import('../../../shared/export/index.ts');
+      const { exportDocument } = await import('@/shared/export/index.ts');
       const file = await exportDocument(ideaExport(idea), format);
       downloadFile(file.data, file.fileName, file.mimeType);
     } catch {
-      notify({ title: `Error generating ${LABELS[format]}`, description: `There was an issue creating the ${LABELS[format]} file.`, variant: 'destructive' });
+      notify({
+        title: `Error generating ${LABELS[format]}`,
+        description: `There was an issue creating the ${LABELS[format]} file.`,
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
     }

@@ -6,12 +6,12 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import BookmarksIcon from '@mui/icons-material/BookmarksOutlined';
 import LightbulbIcon from '@mui/icons-material/LightbulbOutlined';
 import StopIcon from '@mui/icons-material/StopCircleOutlined';
-import { IDEA_LIMITS, IDEA_TEXTS } from '../../../shared/core/ideas.ts';
-import { PROVIDER_IDS } from '../../../shared/core/providerKeys.ts';
-import { authPathFor, ROUTES } from '../../../shared/core/routes.ts';
-import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys, type ModelChoice } from '../../../shared/ui/ai/ModelPicker.tsx';
+import { IDEA_LIMITS, IDEA_TEXTS } from '@/shared/core/ideas.ts';
+import { PROVIDER_IDS } from '@/shared/core/providerKeys.ts';
+import { authPathFor, ROUTES } from '@/shared/core/routes.ts';
+import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
 import { GENERATOR_ANCHOR, GeneratedIdea } from './GeneratedIdea.tsx';
-import { useProfile } from '../../lib/session.tsx';
+import { useProfile } from '@/web/lib/session.tsx';
 import { useAvailableKeys } from './useAvailableKeys.ts';
 import { useIdeaGenerator } from './useIdeaGenerator.ts';
 
@@ -72,7 +72,18 @@ export function IdeaGeneratorCard() {
     >
       <CardContent sx={{ p: { xs: 2.5, md: 4 } }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 3 }}>
-          <Box sx={{ width: 56, height: 56, borderRadius: 3, display: 'grid', placeItems: 'center', color: ACCENT, bgcolor: alpha(ACCENT, 0.14), flexShrink: 0 }}>
+          <Box
+            sx={{
+              width: 56,
+              height: 56,
+              borderRadius: 3,
+              display: 'grid',
+              placeItems: 'center',
+              color: ACCENT,
+              bgcolor: alpha(ACCENT, 0.14),
+              flexShrink: 0,
+            }}
+          >
             <LightbulbIcon />
           </Box>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
@@ -80,11 +91,18 @@ export function IdeaGeneratorCard() {
               {IDEA_TEXTS.generatorTitle}
             </Typography>
             <Typography color="text.secondary">
-              Describe an interest or a market and get a complete startup idea: market, users, revenue, competitors, weaknesses and a business plan.
+              Describe an interest or a market and get a complete startup idea: market, users, revenue, competitors, weaknesses and a
+              business plan.
             </Typography>
           </Box>
           {keys.signedIn && (
-            <Button component={RouterLink} to={ROUTES.savedIdeas} variant="text" startIcon={<BookmarksIcon />} sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+            <Button
+              component={RouterLink}
+              to={ROUTES.savedIdeas}
+              variant="text"
+              startIcon={<BookmarksIcon />}
+              sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+            >
               Saved ideas
             </Button>
           )}
@@ -102,7 +120,10 @@ export function IdeaGeneratorCard() {
             maxRows={8}
             fullWidth
             error={Boolean(generator.interestError)}
-            helperText={generator.interestError ?? `${draft.interest.trim().length.toLocaleString('en-US')} / ${IDEA_LIMITS.interestMax.toLocaleString('en-US')} characters`}
+            helperText={
+              generator.interestError ??
+              `${draft.interest.trim().length.toLocaleString('en-US')} / ${IDEA_LIMITS.interestMax.toLocaleString('en-US')} characters`
+            }
             slotProps={{ htmlInput: { maxLength: IDEA_LIMITS.interestMax + 200 } }}
           />
           {noKeyAtAll ? (
@@ -170,8 +191,8 @@ function NoKeyMessage({ signedIn }: { signedIn: boolean }) {
   return (
     <Alert severity="info">
       <AlertTitle>Add an AI provider key to generate ideas</AlertTitle>
-      The generator runs on your own key (OpenAI, Gemini, Anthropic, Cohere, AI21, Hugging Face or a local model). Add it in Settings: it stays in your
-      browser and your account, and goes only to your provider.
+      The generator runs on your own key (OpenAI, Gemini, Anthropic, Cohere, AI21, Hugging Face or a local model). Add it in Settings: it
+      stays in your browser and your account, and goes only to your provider.
       <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
         {signedIn ? (
           <Button component={RouterLink} to={ROUTES.settings} variant="contained" size="small">

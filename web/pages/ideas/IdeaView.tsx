@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import type { StartupIdeaContent } from '../../../shared/core/ideas.ts';
+import type { StartupIdeaContent } from '@/shared/core/ideas.ts';
 
 type Level = 2 | 3 | 4;
 const tag = (level: number) => `h${Math.min(level, 6)}` as 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
@@ -19,7 +19,11 @@ function Part({ title, level, children, accent }: { title: string; level: number
         minWidth: 0,
       }}
     >
-      <Typography variant="overline" component={tag(level)} sx={{ display: 'block', lineHeight: 1.6, mb: 0.5, color: 'text.secondary', fontWeight: 700 }}>
+      <Typography
+        variant="overline"
+        component={tag(level)}
+        sx={{ display: 'block', lineHeight: 1.6, mb: 0.5, color: 'text.secondary', fontWeight: 700 }}
+      >
         {title}
       </Typography>
       {children}
@@ -59,7 +63,9 @@ export function IdeaView({ idea, level, showName = false }: { idea: StartupIdeaC
             {idea.name}
           </Typography>
         )}
-        <Typography sx={{ whiteSpace: 'pre-line', lineHeight: 1.7, color: 'text.secondary', overflowWrap: 'anywhere' }}>{idea.description}</Typography>
+        <Typography sx={{ whiteSpace: 'pre-line', lineHeight: 1.7, color: 'text.secondary', overflowWrap: 'anywhere' }}>
+          {idea.description}
+        </Typography>
       </Box>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         <Part title="Market" level={level} accent="#0EA5E9">

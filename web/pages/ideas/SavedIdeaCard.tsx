@@ -1,12 +1,20 @@
 import { Box, Button, Card, CardActions, CardContent, IconButton, Tooltip, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import type { StartupIdea } from '../../../shared/core/ideas.ts';
+import type { StartupIdea } from '@/shared/core/ideas.ts';
 
 export const savedOn = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 /** One saved idea in the grid: name, the start of its description, the date; View and Delete. */
-export function SavedIdeaCard({ idea, onView, onDelete }: { idea: StartupIdea; onView: () => void; /** Absent for view-only accounts. */ onDelete?: () => void }) {
+export function SavedIdeaCard({
+  idea,
+  onView,
+  onDelete,
+}: {
+  idea: StartupIdea;
+  onView: () => void;
+  /** Absent for view-only accounts. */ onDelete?: () => void;
+}) {
   return (
     <Card component="li" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <CardContent sx={{ flexGrow: 1, pb: 1 }}>
@@ -19,7 +27,14 @@ export function SavedIdeaCard({ idea, onView, onDelete }: { idea: StartupIdea; o
         <Typography
           variant="body2"
           color="text.secondary"
-          sx={{ mt: 1.5, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
+          sx={{
+            mt: 1.5,
+            display: '-webkit-box',
+            WebkitLineClamp: 3,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            overflowWrap: 'anywhere',
+          }}
         >
           {idea.description}
         </Typography>

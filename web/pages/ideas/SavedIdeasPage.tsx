@@ -5,12 +5,12 @@ import { alpha } from '@mui/material/styles';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import LightbulbIcon from '@mui/icons-material/LightbulbOutlined';
-import { IDEA_TEXTS, type StartupIdea } from '../../../shared/core/ideas.ts';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx';
-import { QueryState } from '../../../shared/ui/QueryState.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { useProfile } from '../../lib/session.tsx';
+import { IDEA_TEXTS, type StartupIdea } from '@/shared/core/ideas.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
+import { QueryState } from '@/shared/ui/QueryState.tsx';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
+import { useProfile } from '@/web/lib/session.tsx';
 import { GENERATOR_ANCHOR } from './GeneratedIdea.tsx';
 import { IdeaDialog } from './IdeaDialog.tsx';
 import { SavedIdeaCard } from './SavedIdeaCard.tsx';
@@ -43,10 +43,13 @@ export function SavedIdeasPage() {
     // Only a fresh list: one cached from before the idea was saved would not have it yet.
     if (!requested || query.status !== 'success' || query.isFetching) return;
     setViewing(query.data.find((i) => i.id === requested) ?? null);
-    setParams((p) => {
-      p.delete('idea');
-      return p;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        p.delete('idea');
+        return p;
+      },
+      { replace: true },
+    );
   }, [requested, query.status, query.isFetching, query.data, setParams]);
 
   const confirmDelete = async () => {
@@ -83,10 +86,22 @@ export function SavedIdeasPage() {
           <Box
             component="ul"
             aria-label="Saved ideas"
-            sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
+            sx={{
+              listStyle: 'none',
+              m: 0,
+              p: 0,
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+            }}
           >
             {ideas.map((idea) => (
-              <SavedIdeaCard key={idea.id} idea={idea} onView={() => setViewing(idea)} onDelete={readOnly ? undefined : () => setConfirming(idea)} />
+              <SavedIdeaCard
+                key={idea.id}
+                idea={idea}
+                onView={() => setViewing(idea)}
+                onDelete={readOnly ? undefined : () => setConfirming(idea)}
+              />
             ))}
           </Box>
         )}
@@ -109,8 +124,22 @@ export function SavedIdeasPage() {
 function EmptyState() {
   const color = '#F59E0B';
   return (
-    <Box sx={{ textAlign: 'center', py: { xs: 6, md: 8 }, px: 2, border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 3 }}>
-      <Box sx={{ width: 56, height: 56, mx: 'auto', mb: 2, borderRadius: 3, display: 'grid', placeItems: 'center', color, bgcolor: alpha(color, 0.14) }}>
+    <Box
+      sx={{ textAlign: 'center', py: { xs: 6, md: 8 }, px: 2, border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 3 }}
+    >
+      <Box
+        sx={{
+          width: 56,
+          height: 56,
+          mx: 'auto',
+          mb: 2,
+          borderRadius: 3,
+          display: 'grid',
+          placeItems: 'center',
+          color,
+          bgcolor: alpha(color, 0.14),
+        }}
+      >
         <LightbulbIcon />
       </Box>
       <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, mb: 2 }}>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { startupIdeaSchema, type StartupIdeaContent } from '../../../shared/core/ideas.ts';
+import { startupIdeaSchema, type StartupIdeaContent } from '@/shared/core/ideas.ts';
 
 /**
  * The generator's work in progress, kept in this tab's sessionStorage so that nothing is lost on

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { AiError, toAiError } from '../../../shared/ai/aiErrors.ts';
-import { completeJson } from '../../../shared/ai/chat.ts';
-import type { ProviderTarget } from '../../../shared/ai/providers.ts';
-import { IDEA_TEXTS, interestProblem, startupIdeaPrompt, startupIdeaSchema } from '../../../shared/core/ideas.ts';
-import { saveIdea } from '../../../shared/data/ideas.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { queryKeys } from '../../../shared/ui/queryKeys.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { AiError, toAiError } from '@/shared/ai/aiErrors.ts';
+import { completeJson } from '@/shared/ai/chat.ts';
+import type { ProviderTarget } from '@/shared/ai/providers.ts';
+import { IDEA_TEXTS, interestProblem, startupIdeaPrompt, startupIdeaSchema } from '@/shared/core/ideas.ts';
+import { saveIdea } from '@/shared/data/ideas.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { supabase } from '@/web/lib/supabase.ts';
 import { readDraft, writeDraft, type IdeaDraft } from './ideaDraft.ts';
 
 export interface GenerateWith {
@@ -54,7 +54,12 @@ export function useIdeaGenerator() {
     setGenerating(true);
     setError(null);
     try {
-      const idea = await completeJson({ ...using, prompt: startupIdeaPrompt(interest, avoid), schema: startupIdeaSchema, signal: current.signal });
+      const idea = await completeJson({
+        ...using,
+        prompt: startupIdeaPrompt(interest, avoid),
+        schema: startupIdeaSchema,
+        signal: current.signal,
+      });
       if (controller.current !== current) return;
       const ideaFor = interest.trim();
       setDraft((d) => ({
@@ -84,7 +89,10 @@ export function useIdeaGenerator() {
   );
 
   /** Another idea for the interest the shown one came from. */
-  const regenerate = useCallback((using: GenerateWith) => void run(draft.ideaFor, draft.shownNames, using), [run, draft.ideaFor, draft.shownNames]);
+  const regenerate = useCallback(
+    (using: GenerateWith) => void run(draft.ideaFor, draft.shownNames, using),
+    [run, draft.ideaFor, draft.shownNames],
+  );
 
   const stop = useCallback(() => controller.current?.abort(), []);
 
@@ -111,5 +119,17 @@ export function useIdeaGenerator() {
     [draft.idea, draft.savedId, draft.ideaFor, saving, notify, queryClient],
   );
 
-  return { draft, generating, error, interestError, saving, setInterest, generate, regenerate, stop, save, dismissError: () => setError(null) };
+  return {
+    draft,
+    generating,
+    error,
+    interestError,
+    saving,
+    setInterest,
+    generate,
+    regenerate,
+    stop,
+    save,
+    dismissError: () => setError(null),
+  };
 }

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { IDEA_TEXTS, type StartupIdea } from '../../../shared/core/ideas.ts';
-import { deleteIdea, listIdeas } from '../../../shared/data/ideas.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { unwrap } from '../../../shared/ui/query.ts';
-import { queryKeys } from '../../../shared/ui/queryKeys.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { IDEA_TEXTS, type StartupIdea } from '@/shared/core/ideas.ts';
+import { deleteIdea, listIdeas } from '@/shared/data/ideas.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { supabase } from '@/web/lib/supabase.ts';
 
 /** The signed-in user's saved ideas (newest first) and delete. */
 export function useSavedIdeas() {

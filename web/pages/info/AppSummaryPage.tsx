@@ -9,10 +9,10 @@ import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
 import LayersIcon from '@mui/icons-material/LayersOutlined';
-import { PRODUCT_NAME } from '../../../shared/core/brand.ts';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { webStorage } from '../../lib/storage.ts';
+import { PRODUCT_NAME } from '@/shared/core/brand.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
+import { webStorage } from '@/web/lib/storage.ts';
 import { IdeaGeneratorCard } from '../ideas/IdeaGeneratorCard.tsx';
 
 interface Feature {
@@ -43,8 +43,7 @@ const FEATURES: readonly Feature[] = [
   },
   {
     title: 'Prompt stacks',
-    description:
-      'Chain ready-made prompts by category into stacks that build complete offers, funnels and launch assets step by step.',
+    description: 'Chain ready-made prompts by category into stacks that build complete offers, funnels and launch assets step by step.',
     points: ['Stacks for marketing, sales and content', 'Free and premium categories', 'Turn an idea into a full offer'],
     icon: LayersIcon,
     color: '#0EA5E9',
@@ -183,7 +182,11 @@ function FeatureBlock({ feature, index }: { feature: Feature; index: number }) {
         <Box component="ul" sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
           {feature.points.map((point) => (
             <Typography component="li" variant="body2" key={point} sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
-              <Box component="span" aria-hidden sx={{ width: 6, height: 6, borderRadius: '50%', bgcolor: feature.color, flexShrink: 0, transform: 'translateY(-2px)' }} />
+              <Box
+                component="span"
+                aria-hidden
+                sx={{ width: 6, height: 6, borderRadius: '50%', bgcolor: feature.color, flexShrink: 0, transform: 'translateY(-2px)' }}
+              />
               {point}
             </Typography>
           ))}

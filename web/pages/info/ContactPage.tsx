@@ -13,14 +13,14 @@ import {
   type ContactErrors,
   type ContactField,
   type ContactInput,
-} from '../../../shared/core/contact.ts';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { sendContactMessage } from '../../../shared/data/contact.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { SupportEmail } from '../../components/SupportContact.tsx';
-import { useProfile, useUser } from '../../lib/session.tsx';
-import { supabase } from '../../lib/supabase.ts';
+} from '@/shared/core/contact.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { sendContactMessage } from '@/shared/data/contact.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
+import { SupportEmail } from '@/web/components/SupportContact.tsx';
+import { useProfile, useUser } from '@/web/lib/session.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 
 const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '' };
 
@@ -163,7 +163,11 @@ export function ContactPage() {
                     </Stack>
                   }
                 />
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+                <Stack
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={2}
+                  sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+                >
                   <Typography variant="body2" color="text.secondary">
                     All fields are required. Please don't include API keys or passwords.
                   </Typography>

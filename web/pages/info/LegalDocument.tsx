@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Container, Grid, Link, Typography } from '@mui/material';
-import { LEGAL_LAST_UPDATED } from '../../../shared/core/contact.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { LEGAL_LAST_UPDATED } from '@/shared/core/contact.ts';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
 
 export interface LegalSection {
   /** Anchor of the section (#id). */

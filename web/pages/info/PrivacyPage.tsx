@@ -1,8 +1,8 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Link } from '@mui/material';
-import { PRODUCT_NAME } from '../../../shared/core/brand.ts';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { SUPPORT_EMAIL } from '../../components/SupportContact.tsx';
+import { PRODUCT_NAME } from '@/shared/core/brand.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { SUPPORT_EMAIL } from '@/web/components/SupportContact.tsx';
 import { Bullets, LegalDocument, P, type LegalSection } from './LegalDocument.tsx';
 
 const SECTIONS: LegalSection[] = [
@@ -12,8 +12,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <P>
         {PRODUCT_NAME} is a bring-your-own-key AI toolkit: a web dashboard and a browser extension that help marketers, creators and
-        entrepreneurs run prompts, build offers and create documents with their own AI provider account. This policy explains what we
-        store, why, and the choices you have. It covers the dashboard, the browser extension and the related sites we operate.
+        entrepreneurs run prompts, build offers and create documents with their own AI provider account. This policy explains what we store,
+        why, and the choices you have. It covers the dashboard, the browser extension and the related sites we operate.
       </P>
     ),
   },
@@ -26,9 +26,9 @@ const SECTIONS: LegalSection[] = [
         <Bullets
           items={[
             <>
-              <strong>Account data</strong> — your e-mail address, an optional display name, your role, and your password in hashed form
-              (we never see it in plain text). If you sign in with Google we receive your e-mail address and basic profile name from
-              Google. If you turn on two-factor authentication we store the factor needed to check your codes.
+              <strong>Account data</strong> — your e-mail address, an optional display name, your role, and your password in hashed form (we
+              never see it in plain text). If you sign in with Google we receive your e-mail address and basic profile name from Google. If
+              you turn on two-factor authentication we store the factor needed to check your codes.
             </>,
             <>
               <strong>Your content</strong> — the prompts, prompt folders, documents, offers, knowledge-base entries, workspaces and ideas
@@ -36,8 +36,8 @@ const SECTIONS: LegalSection[] = [
               workspace with).
             </>,
             <>
-              <strong>Your AI provider keys</strong> — kept in your browser's storage (or the extension's storage) and, when you are
-              signed in, synced to your account so they are available on your other devices and in the extension.
+              <strong>Your AI provider keys</strong> — kept in your browser's storage (or the extension's storage) and, when you are signed
+              in, synced to your account so they are available on your other devices and in the extension.
             </>,
             <>
               <strong>Messages you send us</strong> — the name, e-mail address, subject and message of the contact form, and whether you
@@ -62,10 +62,10 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <P>
-          When you run a prompt or generate content, the request goes <strong>directly from your browser to the AI provider you chose</strong>{' '}
-          (for example OpenAI, Google Gemini, Anthropic, Cohere, AI21, Hugging Face, or a local model you run yourself), using your own key.
-          It does not pass through our servers, and we do not see or log your prompts or the provider's answers unless you decide to save
-          them in your account.
+          When you run a prompt or generate content, the request goes{' '}
+          <strong>directly from your browser to the AI provider you chose</strong> (for example OpenAI, Google Gemini, Anthropic, Cohere,
+          AI21, Hugging Face, or a local model you run yourself), using your own key. It does not pass through our servers, and we do not
+          see or log your prompts or the provider's answers unless you decide to save them in your account.
         </P>
         <P>
           Your provider processes those requests under its own terms and privacy policy, and bills you for the usage. Please review them
@@ -120,8 +120,8 @@ const SECTIONS: LegalSection[] = [
           ]}
         />
         <P>
-          We may also disclose information when the law requires it, or to protect the rights and safety of our users and the service.
-          If {PRODUCT_NAME} is ever transferred to a new owner, this policy continues to apply to your data.
+          We may also disclose information when the law requires it, or to protect the rights and safety of our users and the service. If{' '}
+          {PRODUCT_NAME} is ever transferred to a new owner, this policy continues to apply to your data.
         </P>
       </>
     ),
@@ -132,13 +132,12 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <P>
-          Data is sent over encrypted connections (HTTPS). In our database, row-level security makes sure each account can only read
-          and change its own records; roles are enforced on the server. Passwords are hashed and two-factor authentication is available.
+          Data is sent over encrypted connections (HTTPS). In our database, row-level security makes sure each account can only read and
+          change its own records; roles are enforced on the server. Passwords are hashed and two-factor authentication is available.
         </P>
         <P>
-          API keys kept in your browser are only as safe as the device they are on: do not use {PRODUCT_NAME} on shared computers
-          without signing out, and revoke a key at your provider if you think it has leaked. Signing out clears the keys stored in that
-          browser.
+          API keys kept in your browser are only as safe as the device they are on: do not use {PRODUCT_NAME} on shared computers without
+          signing out, and revoke a key at your provider if you think it has leaked. Signing out clears the keys stored in that browser.
         </P>
       </>
     ),
@@ -148,10 +147,10 @@ const SECTIONS: LegalSection[] = [
     title: 'Retention and deletion',
     body: (
       <P>
-        We keep your account and content for as long as your account exists. You can delete saved items or clear your keys at any time.
-        When you ask us to delete your account, we remove your account and the content linked to it within 30 days, except records we
-        must keep for legal or accounting reasons (such as purchase records). Contact-form messages are kept for as long as needed to
-        handle your request.
+        We keep your account and content for as long as your account exists. You can delete saved items or clear your keys at any time. When
+        you ask us to delete your account, we remove your account and the content linked to it within 30 days, except records we must keep
+        for legal or accounting reasons (such as purchase records). Contact-form messages are kept for as long as needed to handle your
+        request.
       </P>
     ),
   },
@@ -161,9 +160,9 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <P>
-          Depending on where you live (for example under the GDPR or the CCPA), you may have the right to access, correct, export or
-          delete your personal data, to object to or restrict some processing, and to complain to your data-protection authority. We
-          honour these requests for every user, wherever they live.
+          Depending on where you live (for example under the GDPR or the CCPA), you may have the right to access, correct, export or delete
+          your personal data, to object to or restrict some processing, and to complain to your data-protection authority. We honour these
+          requests for every user, wherever they live.
         </P>
         <P>To make a request, write to us using the details in the Contact section below. We answer within 30 days.</P>
       </>
@@ -174,8 +173,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Cookies and local storage',
     body: (
       <P>
-        {PRODUCT_NAME} uses your browser's local storage, not advertising cookies. It stores your sign-in session, your API keys and a
-        few preferences so the app works. Our payment processor may set its own cookies on its checkout pages to prevent fraud.
+        {PRODUCT_NAME} uses your browser's local storage, not advertising cookies. It stores your sign-in session, your API keys and a few
+        preferences so the app works. Our payment processor may set its own cookies on its checkout pages to prevent fraud.
       </P>
     ),
   },
@@ -189,8 +188,8 @@ const SECTIONS: LegalSection[] = [
     title: 'International transfers',
     body: (
       <P>
-        Our service providers may process data in countries other than yours. Where that happens we rely on appropriate safeguards, such
-        as standard contractual clauses.
+        Our service providers may process data in countries other than yours. Where that happens we rely on appropriate safeguards, such as
+        standard contractual clauses.
       </P>
     ),
   },
@@ -209,7 +208,11 @@ const SECTIONS: LegalSection[] = [
     title: 'Contact',
     body: (
       <P>
-        Questions about privacy? E-mail <Link href={`mailto:${SUPPORT_EMAIL}`} underline="always">{SUPPORT_EMAIL}</Link> or use our{' '}
+        Questions about privacy? E-mail{' '}
+        <Link href={`mailto:${SUPPORT_EMAIL}`} underline="always">
+          {SUPPORT_EMAIL}
+        </Link>{' '}
+        or use our{' '}
         <Link component={RouterLink} to={ROUTES.contact} underline="always">
           contact form
         </Link>
@@ -226,8 +229,8 @@ export function PrivacyPage() {
       title="Privacy Policy"
       intro={
         <P>
-          Your privacy matters to us. In short: you bring your own AI key, your AI requests go straight from your browser to your
-          provider, we store only what you choose to save, and we never sell your data.
+          Your privacy matters to us. In short: you bring your own AI key, your AI requests go straight from your browser to your provider,
+          we store only what you choose to save, and we never sell your data.
         </P>
       }
       sections={SECTIONS}

@@ -3,7 +3,7 @@ import { Box, Button, Card, CardContent, Container, Stack, Typography } from '@m
 import { alpha } from '@mui/material/styles';
 import CancelIcon from '@mui/icons-material/CancelOutlined';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
-import { ROUTES } from '../../../shared/core/routes.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
 
 /** /purchase-cancelled: the checkout was left without paying. */
 export function PurchaseCancelledPage() {

@@ -1,8 +1,8 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Card, CardContent, Container, Grid, Link, Stack, Typography } from '@mui/material';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { ContactFormLink, SupportEmail, SupportFaq } from '../../components/SupportContact.tsx';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
+import { ContactFormLink, SupportEmail, SupportFaq } from '@/web/components/SupportContact.tsx';
 
 /** /support: the support address, the contact form and a short FAQ. */
 export function SupportPage() {

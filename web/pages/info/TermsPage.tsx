@@ -1,8 +1,8 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Link } from '@mui/material';
-import { PRODUCT_NAME } from '../../../shared/core/brand.ts';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { SUPPORT_EMAIL } from '../../components/SupportContact.tsx';
+import { PRODUCT_NAME } from '@/shared/core/brand.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { SUPPORT_EMAIL } from '@/web/components/SupportContact.tsx';
 import { Bullets, LegalDocument, P, type LegalSection } from './LegalDocument.tsx';
 
 const SECTIONS: LegalSection[] = [
@@ -11,8 +11,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Acceptance of these terms',
     body: (
       <P>
-        By creating an account or using {PRODUCT_NAME} — the web dashboard, the browser extension and related sites (the "Service") —
-        you agree to these Terms of Service and to our{' '}
+        By creating an account or using {PRODUCT_NAME} — the web dashboard, the browser extension and related sites (the "Service") — you
+        agree to these Terms of Service and to our{' '}
         <Link component={RouterLink} to={ROUTES.privacy} underline="always">
           Privacy Policy
         </Link>
@@ -70,8 +70,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <P>
         You keep all rights to the prompts, documents and other content you create or upload. You give us permission to store, copy and
-        display it only as needed to provide the Service to you (for example to sync it between your devices or show it to people you
-        share a workspace with). You are responsible for having the rights to the content you upload and for how you use it.
+        display it only as needed to provide the Service to you (for example to sync it between your devices or show it to people you share
+        a workspace with). You are responsible for having the rights to the content you upload and for how you use it.
       </P>
     ),
   },
@@ -80,9 +80,9 @@ const SECTIONS: LegalSection[] = [
     title: 'AI-generated output',
     body: (
       <P>
-        AI output can be inaccurate, incomplete, or similar to content produced for others. Review it before you rely on it or publish
-        it, especially for legal, medical, financial or other professional matters. As between you and us, you may use the output you
-        generate, subject to your provider's terms.
+        AI output can be inaccurate, incomplete, or similar to content produced for others. Review it before you rely on it or publish it,
+        especially for legal, medical, financial or other professional matters. As between you and us, you may use the output you generate,
+        subject to your provider's terms.
       </P>
     ),
   },
@@ -111,8 +111,8 @@ const SECTIONS: LegalSection[] = [
         Digital products are sold for the price shown at checkout, in US dollars. Payments are processed by Stripe; by paying you also
         accept Stripe's terms. Access to a product is granted once the payment succeeds, and a product may have a maximum number of
         downloads. Because digital products are delivered immediately, purchases are final, except where the law gives you a right of
-        withdrawal or a product is defective — in that case contact us and we will make it right. Paid plans, where offered, are billed
-        in advance and can be cancelled at any time for the end of the current period.
+        withdrawal or a product is defective — in that case contact us and we will make it right. Paid plans, where offered, are billed in
+        advance and can be cancelled at any time for the end of the current period.
       </P>
     ),
   },
@@ -121,8 +121,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Third-party services',
     body: (
       <P>
-        The Service links to or embeds third-party sites and services, such as AI providers, the AI marketplace and our feedback site.
-        They are governed by their own terms and privacy policies, and we are not responsible for them.
+        The Service links to or embeds third-party sites and services, such as AI providers, the AI marketplace and our feedback site. They
+        are governed by their own terms and privacy policies, and we are not responsible for them.
       </P>
     ),
   },
@@ -131,9 +131,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Our intellectual property',
     body: (
       <P>
-        The Service, including its software, design, built-in prompts and templates, belongs to us or our licensors. We give you a
-        personal, non-exclusive, non-transferable licence to use it according to these terms. Feedback you send us may be used to improve
-        the Service without any obligation to you.
+        The Service, including its software, design, built-in prompts and templates, belongs to us or our licensors. We give you a personal,
+        non-exclusive, non-transferable licence to use it according to these terms. Feedback you send us may be used to improve the Service
+        without any obligation to you.
       </P>
     ),
   },
@@ -185,7 +185,11 @@ const SECTIONS: LegalSection[] = [
     title: 'Contact',
     body: (
       <P>
-        Questions about these terms? E-mail <Link href={`mailto:${SUPPORT_EMAIL}`} underline="always">{SUPPORT_EMAIL}</Link> or use our{' '}
+        Questions about these terms? E-mail{' '}
+        <Link href={`mailto:${SUPPORT_EMAIL}`} underline="always">
+          {SUPPORT_EMAIL}
+        </Link>{' '}
+        or use our{' '}
         <Link component={RouterLink} to={ROUTES.contact} underline="always">
           contact form
         </Link>

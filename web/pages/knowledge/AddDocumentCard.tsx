@@ -1,9 +1,25 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, FormControl, InputLabel, MenuItem, Select, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  FormControl,
+  InputLabel,
+  MenuItem,
+  Select,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
-import { KB_TEXTS, kbDocumentProblem, type KbDocumentType, type KbFolder, type NewKbDocument } from '../../../shared/data/knowledge.ts';
-import { extractText, UPLOAD_ACCEPT } from '../../../shared/files/extractText.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { KB_TEXTS, kbDocumentProblem, type KbDocumentType, type KbFolder, type NewKbDocument } from '@/shared/data/knowledge.ts';
+import { extractText, UPLOAD_ACCEPT } from '@/shared/files/extractText.ts';
+import { supabase } from '@/web/lib/supabase.ts';
 
 type Tab = KbDocumentType;
 
@@ -17,7 +33,15 @@ async function fetchPage(url: string): Promise<{ title: string; text: string; ur
 }
 
 /** Add a document: typed text, a web page's text (read on the server), or an uploaded file's text. */
-export function AddDocumentCard({ folders, defaultFolderId, onAdd }: { folders: KbFolder[]; defaultFolderId: string | null; onAdd: (doc: NewKbDocument) => Promise<string | null> }) {
+export function AddDocumentCard({
+  folders,
+  defaultFolderId,
+  onAdd,
+}: {
+  folders: KbFolder[];
+  defaultFolderId: string | null;
+  onAdd: (doc: NewKbDocument) => Promise<string | null>;
+}) {
   const [tab, setTab] = useState<Tab>('text');
   const [name, setName] = useState('');
   const [content, setContent] = useState('');
@@ -50,7 +74,13 @@ export function AddDocumentCard({ folders, defaultFolderId, onAdd }: { folders: 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    let doc: NewKbDocument = { name, type: tab, content, source: tab === 'url' ? url.trim() : tab === 'file' ? fileName : null, folderId: folderId || null };
+    let doc: NewKbDocument = {
+      name,
+      type: tab,
+      content,
+      source: tab === 'url' ? url.trim() : tab === 'file' ? fileName : null,
+      folderId: folderId || null,
+    };
     if (tab === 'url') {
       if (!name.trim()) return setProblem(KB_TEXTS.nameRequired);
       if (!url.trim()) return setProblem(KB_TEXTS.urlEmpty);
@@ -81,7 +111,15 @@ export function AddDocumentCard({ folders, defaultFolderId, onAdd }: { folders: 
         <Typography id="kb-add-title" variant="h6" component="h2" gutterBottom>
           Add a document
         </Typography>
-        <Tabs value={tab} onChange={(_e, value: Tab) => { setTab(value); setProblem(null); }} aria-label="Document type" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={tab}
+          onChange={(_e, value: Tab) => {
+            setTab(value);
+            setProblem(null);
+          }}
+          aria-label="Document type"
+          sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        >
           <Tab label="Text" value="text" />
           <Tab label="Web page" value="url" />
           <Tab label="Upload file" value="file" />
@@ -102,7 +140,16 @@ export function AddDocumentCard({ folders, defaultFolderId, onAdd }: { folders: 
             </FormControl>
           </Stack>
           {tab === 'text' && (
-            <TextField label="Text" value={content} onChange={(e) => setContent(e.target.value)} multiline minRows={5} maxRows={16} fullWidth placeholder="Brand voice, product facts, customer quotes…" />
+            <TextField
+              label="Text"
+              value={content}
+              onChange={(e) => setContent(e.target.value)}
+              multiline
+              minRows={5}
+              maxRows={16}
+              fullWidth
+              placeholder="Brand voice, product facts, customer quotes…"
+            />
           )}
           {tab === 'url' && (
             <TextField
@@ -118,12 +165,21 @@ export function AddDocumentCard({ folders, defaultFolderId, onAdd }: { folders: 
           )}
           {tab === 'file' && (
             <Box>
-              <input ref={fileInput} type="file" accept={UPLOAD_ACCEPT} hidden aria-label="File" onChange={(e) => void chooseFile(e.target.files?.[0])} />
+              <input
+                ref={fileInput}
+                type="file"
+                accept={UPLOAD_ACCEPT}
+                hidden
+                aria-label="File"
+                onChange={(e) => void chooseFile(e.target.files?.[0])}
+              />
               <Button variant="outlined" startIcon={<UploadIcon />} onClick={() => fileInput.current?.click()} disabled={busy !== null}>
                 {fileName ? 'Choose another file' : 'Choose a file'}
               </Button>
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                {fileName ? `${fileName}: ${content.length.toLocaleString('en-US')} characters of text read.` : '.txt, .md, .docx or .pdf, up to 10 MB. Its text is stored, not the file.'}
+                {fileName
+                  ? `${fileName}: ${content.length.toLocaleString('en-US')} characters of text read.`
+                  : '.txt, .md, .docx or .pdf, up to 10 MB. Its text is stored, not the file.'}
               </Typography>
             </Box>
           )}
@@ -133,7 +189,12 @@ export function AddDocumentCard({ folders, defaultFolderId, onAdd }: { folders: 
             </Alert>
           )}
           <Box>
-            <Button type="submit" variant="contained" disabled={busy !== null} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={busy !== null}
+              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+            >
               {busy === 'reading' ? 'Reading…' : busy === 'saving' ? 'Saving…' : 'Add document'}
             </Button>
           </Box>

@@ -1,12 +1,27 @@
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Link,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import LinkIcon from '@mui/icons-material/LinkOutlined';
 import TextIcon from '@mui/icons-material/NotesOutlined';
-import type { KbDocument, KbFolder } from '../../../shared/data/knowledge.ts';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx';
+import type { KbDocument, KbFolder } from '@/shared/data/knowledge.ts';
+import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 
 const TYPE_LOOK = {
   text: { label: 'Text', icon: TextIcon },
@@ -15,7 +30,15 @@ const TYPE_LOOK = {
 } as const;
 
 /** The documents of the browsed folder: preview, open in full, delete (confirmed). */
-export function DocumentList({ documents, folders, onDelete }: { documents: KbDocument[]; folders: KbFolder[]; onDelete: (doc: KbDocument) => Promise<void> }) {
+export function DocumentList({
+  documents,
+  folders,
+  onDelete,
+}: {
+  documents: KbDocument[];
+  folders: KbFolder[];
+  onDelete: (doc: KbDocument) => Promise<void>;
+}) {
   const [open, setOpen] = useState<KbDocument | null>(null);
   const [confirm, setConfirm] = useState<KbDocument | null>(null);
   const folderName = (id: string | null) => (id ? folders.find((f) => f.id === id)?.name : null) ?? 'Uncategorized';
@@ -61,7 +84,11 @@ export function DocumentList({ documents, folders, onDelete }: { documents: KbDo
                       {doc.source}
                     </Typography>
                   )}
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ mt: 0.5, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+                  >
                     {doc.content}
                   </Typography>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>

@@ -1,8 +1,21 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, CardContent, IconButton, List, ListItem, ListItemButton, ListItemText, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Button,
+  Card,
+  CardContent,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import type { KbDocument, KbFolder } from '../../../shared/data/knowledge.ts';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx';
+import type { KbDocument, KbFolder } from '@/shared/data/knowledge.ts';
+import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 
 /** What the document list shows: everything, the uncategorized documents, or one folder. */
 export type KbBrowse = 'all' | 'uncategorized' | string;
@@ -42,8 +55,17 @@ export function FolderNav(props: {
         )
       }
     >
-      <ListItemButton selected={browse === target} aria-current={browse === target ? 'true' : undefined} onClick={() => props.onBrowse(target)} sx={{ borderRadius: 2, pr: folder ? 6 : 2 }}>
-        <ListItemText primary={label} secondary={`${count(target)} document${count(target) === 1 ? '' : 's'}`} slotProps={{ primary: { noWrap: true } }} />
+      <ListItemButton
+        selected={browse === target}
+        aria-current={browse === target ? 'true' : undefined}
+        onClick={() => props.onBrowse(target)}
+        sx={{ borderRadius: 2, pr: folder ? 6 : 2 }}
+      >
+        <ListItemText
+          primary={label}
+          secondary={`${count(target)} document${count(target) === 1 ? '' : 's'}`}
+          slotProps={{ primary: { noWrap: true } }}
+        />
       </ListItemButton>
     </ListItem>
   );
@@ -79,7 +101,8 @@ export function FolderNav(props: {
           if (folder) void props.onDelete(folder).then((ok) => ok && browse === folder.id && props.onBrowse('all'));
         }}
       >
-        {doomed === 0 ? 'The folder is empty.' : `Its ${doomed} document${doomed === 1 ? '' : 's'} will be deleted too.`} This cannot be undone.
+        {doomed === 0 ? 'The folder is empty.' : `Its ${doomed} document${doomed === 1 ? '' : 's'} will be deleted too.`} This cannot be
+        undone.
       </ConfirmDialog>
     </Card>
   );

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Container, Stack, Typography } from '@mui/material';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { QueryState } from '../../../shared/ui/QueryState.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { useUser } from '../../lib/session.tsx';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { QueryState } from '@/shared/ui/QueryState.tsx';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
+import { useUser } from '@/web/lib/session.tsx';
 import { AddDocumentCard } from './AddDocumentCard.tsx';
 import { DocumentList } from './DocumentList.tsx';
 import { FolderNav, type KbBrowse } from './FolderNav.tsx';
@@ -23,7 +23,7 @@ export function KnowledgeBasePage() {
         title="Knowledge Base"
         subtitle="Reference texts, web pages and files the AI draws on when it builds your offers."
         actions={
-          <Button component={RouterLink} to={ROUTES.promptStacks} variant="outlined">
+          <Button component={RouterLink} to={ROUTES.offerBuilder} variant="outlined">
             Go to the offer builder
           </Button>
         }
@@ -47,7 +47,12 @@ export function KnowledgeBasePage() {
               />
             </Stack>
             <Stack spacing={3} sx={{ minWidth: 0 }}>
-              <SelectionCard folders={state.folders} documents={state.documents} selection={state.selection} onSelect={(s) => void kb.select(s)} />
+              <SelectionCard
+                folders={state.folders}
+                documents={state.documents}
+                selection={state.selection}
+                onSelect={(s) => void kb.select(s)}
+              />
               <AddDocumentCard
                 key={browse}
                 folders={state.folders}
@@ -56,11 +61,17 @@ export function KnowledgeBasePage() {
               />
               <section aria-labelledby="kb-documents-title">
                 <Typography id="kb-documents-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-                  {browse === 'all' ? 'All documents' : browse === 'uncategorized' ? 'Uncategorized' : (state.folders.find((f) => f.id === browse)?.name ?? 'Documents')}
+                  {browse === 'all'
+                    ? 'All documents'
+                    : browse === 'uncategorized'
+                      ? 'Uncategorized'
+                      : (state.folders.find((f) => f.id === browse)?.name ?? 'Documents')}
                 </Typography>
                 <DocumentList
                   folders={state.folders}
-                  documents={state.documents.filter((d) => (browse === 'all' ? true : browse === 'uncategorized' ? d.folderId === null : d.folderId === browse))}
+                  documents={state.documents.filter((d) =>
+                    browse === 'all' ? true : browse === 'uncategorized' ? d.folderId === null : d.folderId === browse,
+                  )}
                   onDelete={kb.deleteDocument}
                 />
               </section>

@@ -1,13 +1,22 @@
 import { Alert, Card, CardContent, FormControl, InputLabel, MenuItem, Select, Stack, Typography } from '@mui/material';
-import { knowledgeContext, KNOWLEDGE_BUDGET_MAX_CHARS } from '../../../shared/core/offers/prompts.ts';
-import { selectedDocuments, type KbDocument, type KbFolder, type KbSelection } from '../../../shared/data/knowledge.ts';
+import { knowledgeContext, KNOWLEDGE_BUDGET_MAX_CHARS } from '@/shared/core/offers/prompts.ts';
+import { selectedDocuments, type KbDocument, type KbFolder, type KbSelection } from '@/shared/data/knowledge.ts';
 
 const encode = (selection: KbSelection) => (selection.kind === 'folder' ? `folder:${selection.folderId}` : selection.kind);
 const decode = (value: string): KbSelection =>
-  value.startsWith('folder:') ? { kind: 'folder', folderId: value.slice(7) } : value === 'uncategorized' ? { kind: 'uncategorized' } : { kind: 'all' };
+  value.startsWith('folder:')
+    ? { kind: 'folder', folderId: value.slice(7) }
+    : value === 'uncategorized'
+      ? { kind: 'uncategorized' }
+      : { kind: 'all' };
 
 /** Which documents feed generation (all, one folder, or uncategorized only), and how much of them fits. */
-export function SelectionCard(props: { folders: KbFolder[]; documents: KbDocument[]; selection: KbSelection; onSelect: (s: KbSelection) => void }) {
+export function SelectionCard(props: {
+  folders: KbFolder[];
+  documents: KbDocument[];
+  selection: KbSelection;
+  onSelect: (s: KbSelection) => void;
+}) {
   const { folders, documents, selection } = props;
   const count = (s: KbSelection) => selectedDocuments(documents, s).length;
   const chosen = selectedDocuments(documents, selection);
@@ -28,7 +37,12 @@ export function SelectionCard(props: { folders: KbFolder[]; documents: KbDocumen
           </div>
           <FormControl fullWidth size="small">
             <InputLabel id="kb-selection-label">Knowledge to use</InputLabel>
-            <Select labelId="kb-selection-label" label="Knowledge to use" value={encode(selection)} onChange={(e) => props.onSelect(decode(e.target.value))}>
+            <Select
+              labelId="kb-selection-label"
+              label="Knowledge to use"
+              value={encode(selection)}
+              onChange={(e) => props.onSelect(decode(e.target.value))}
+            >
               <MenuItem value="all">All documents ({count({ kind: 'all' })})</MenuItem>
               <MenuItem value="uncategorized">Uncategorized only ({count({ kind: 'uncategorized' })})</MenuItem>
               {folders.map((folder) => (
@@ -45,8 +59,8 @@ export function SelectionCard(props: { folders: KbFolder[]; documents: KbDocumen
           </Typography>
           {context.trimmed && (
             <Alert severity="info" variant="outlined">
-              That is more than fits in one prompt: at most the first {KNOWLEDGE_BUDGET_MAX_CHARS.toLocaleString('en-US')} characters ({context.included} of {context.total}{' '}
-              documents, oldest first) are sent. Pick a folder to choose what matters most.
+              That is more than fits in one prompt: at most the first {KNOWLEDGE_BUDGET_MAX_CHARS.toLocaleString('en-US')} characters (
+              {context.included} of {context.total} documents, oldest first) are sent. Pick a folder to choose what matters most.
             </Alert>
           )}
         </Stack>

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import * as kb from '../../../shared/data/knowledge.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { unwrap } from '../../../shared/ui/query.ts';
-import { queryKeys } from '../../../shared/ui/queryKeys.ts';
-import { supabase } from '../../lib/supabase.ts';
+import * as kb from '@/shared/data/knowledge.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { supabase } from '@/web/lib/supabase.ts';
 
 export interface KnowledgeBase {
   folders: kb.KbFolder[];
@@ -26,7 +26,9 @@ export function useKnowledgeBase(userId: string) {
 
   /** Applies a change the server confirmed to the cached knowledge base (no second read). */
   const update = (change: (current: KnowledgeBase) => Partial<KnowledgeBase>) =>
-    queryClient.setQueryData<KnowledgeBase>(queryKeys.knowledge.base(), (current) => (current ? { ...current, ...change(current) } : current));
+    queryClient.setQueryData<KnowledgeBase>(queryKeys.knowledge.base(), (current) =>
+      current ? { ...current, ...change(current) } : current,
+    );
 
   const fail = (title: string, message: string) => notify({ title, description: message, variant: 'destructive' });
 

@@ -1,16 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
 import { Typography } from '@mui/material';
-import { deleteQuestion, type DeleteTarget } from '../../../shared/core/promptLibrary.ts';
-import { folderContentsText } from '../../../shared/core/promptLibraryView.ts';
-import { folderSummary } from '../../../shared/data/promptsBrowse.ts';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { deleteQuestion, type DeleteTarget } from '@/shared/core/promptLibrary/library.ts';
+import { folderContentsText } from '@/shared/core/promptLibrary/view.ts';
+import { folderSummary } from '@/shared/data/promptLibrary/browse.ts';
+import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 
 /**
  * The delete confirmation: names what is deleted and, for a folder, what is
  * inside it (counted at every depth), since that goes too.
  */
-export function DeleteDialog({ target: open, onConfirm, onCancel }: { target: DeleteTarget | null; onConfirm: (target: DeleteTarget) => void; onCancel: () => void }) {
+export function DeleteDialog({
+  target: open,
+  onConfirm,
+  onCancel,
+}: {
+  target: DeleteTarget | null;
+  onConfirm: (target: DeleteTarget) => void;
+  onCancel: () => void;
+}) {
   // The last target stays on screen while the dialog fades out.
   const last = useRef<DeleteTarget | null>(null);
   if (open) last.current = open;
@@ -22,7 +30,8 @@ export function DeleteDialog({ target: open, onConfirm, onCancel }: { target: De
     if (target?.type !== 'folder') return;
     let cancelled = false;
     void folderSummary(supabase, target.id).then((result) => {
-      if (!cancelled) setContents({ for: target.id, text: result.error ? 'Everything inside it will be deleted too.' : folderContentsText(result.data) });
+      if (!cancelled)
+        setContents({ for: target.id, text: result.error ? 'Everything inside it will be deleted too.' : folderContentsText(result.data) });
     });
     return () => {
       cancelled = true;

@@ -6,7 +6,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/DriveFileRenameOutline';
 import FolderIcon from '@mui/icons-material/Folder';
 import MoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
-import { LIBRARY_TEXTS, type LibraryFolder } from '../../../shared/core/promptLibrary.ts';
+import { LIBRARY_TEXTS, type LibraryFolder } from '@/shared/core/promptLibrary/library.ts';
 import { ABOVE_LINK, CardTitleLink, DragHandle, dragId, dropId, LinkedCard } from './cardParts.tsx';
 
 export interface FolderCardProps {
@@ -24,7 +24,11 @@ export interface FolderCardProps {
  * (the card itself opens the folder too); added by this build: rename, move, and a drop target for drags.
  */
 export const FolderCard = memo(function FolderCard({ folder, to, draggable, onRename, onMove, onDelete }: FolderCardProps) {
-  const drag = useDraggable({ id: dragId({ kind: 'folder', id: folder.id }), data: { kind: 'folder', id: folder.id, name: folder.name }, disabled: !draggable });
+  const drag = useDraggable({
+    id: dragId({ kind: 'folder', id: folder.id }),
+    data: { kind: 'folder', id: folder.id, name: folder.name },
+    disabled: !draggable,
+  });
   const drop = useDroppable({ id: dropId(folder.id), disabled: !draggable });
 
   return (

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs, TextField, Typography } from '@mui/material';
-import { LIBRARY_TEXTS, parseImportLines } from '../../../shared/core/promptLibrary.ts';
-import type { ImportReport } from '../../../shared/core/promptLibraryImport.ts';
+import { LIBRARY_TEXTS, parseImportLines } from '@/shared/core/promptLibrary/library.ts';
+import type { ImportReport } from '@/shared/core/promptLibrary/import.ts';
 import { ImportReportView } from './ImportReportView.tsx';
 
 export interface ImportDialogProps {
@@ -116,8 +116,8 @@ function ImportForm({ folderName, onImportLines, onImportFile, onClose }: Import
         ) : (
           <Box role="tabpanel" id="import-panel-file" aria-labelledby="import-tab-file" sx={{ display: 'grid', gap: 1.5 }}>
             <Typography variant="body2">
-              A JSON or CSV file exported from a prompt library (Export), or any CSV with the columns <code>name</code> and <code>prompt_text</code>. Folders
-              that already exist here are merged; prompts already in them are skipped.
+              A JSON or CSV file exported from a prompt library (Export), or any CSV with the columns <code>name</code> and{' '}
+              <code>prompt_text</code>. Folders that already exist here are merged; prompts already in them are skipped.
             </Typography>
             <Box>
               <Button component="label" variant="outlined">

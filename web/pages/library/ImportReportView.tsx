@@ -1,5 +1,5 @@
 import { Alert, Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { importReportNotice, type ImportReport } from '../../../shared/core/promptLibraryImport.ts';
+import { importReportNotice, type ImportReport } from '@/shared/core/promptLibrary/import.ts';
 
 /** What an import did: the summary, then every skipped row with its reason. */
 export function ImportReportView({ report }: { report: ImportReport }) {

@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useDroppable } from '@dnd-kit/core';
 import { Box, Breadcrumbs, Link, Typography } from '@mui/material';
 import HomeIcon from '@mui/icons-material/FolderSpecialOutlined';
-import type { Crumb } from '../../../shared/core/promptLibrary.ts';
+import type { Crumb } from '@/shared/core/promptLibrary/library.ts';
 import { dropId } from './cardParts.tsx';
 import type { Breadcrumb } from './useBreadcrumb.ts';
 
@@ -10,10 +10,24 @@ import type { Breadcrumb } from './useBreadcrumb.ts';
  * The open folder's path: the root first, each crumb a link to that folder; the
  * last one is where the user is. Crumbs are drop targets too, so a card can be dragged up a level.
  */
-export function LibraryBreadcrumbs({ path, linkTo, dragging }: { path: Breadcrumb; linkTo: (folderId: string | null) => string; dragging: boolean }) {
+export function LibraryBreadcrumbs({
+  path,
+  linkTo,
+  dragging,
+}: {
+  path: Breadcrumb;
+  linkTo: (folderId: string | null) => string;
+  dragging: boolean;
+}) {
   const last = path.crumbs.length - 1;
   return (
-    <Breadcrumbs aria-label="Folder path" maxItems={6} itemsBeforeCollapse={1} itemsAfterCollapse={3} sx={{ mb: 2, '& .MuiBreadcrumbs-ol': { rowGap: 0.5 } }}>
+    <Breadcrumbs
+      aria-label="Folder path"
+      maxItems={6}
+      itemsBeforeCollapse={1}
+      itemsAfterCollapse={3}
+      sx={{ mb: 2, '& .MuiBreadcrumbs-ol': { rowGap: 0.5 } }}
+    >
       {path.crumbs.map((crumb, index) => (
         <CrumbTarget key={crumb.id ?? 'root'} crumb={crumb} enabled={dragging && index !== last}>
           {index === 0 && <HomeIcon fontSize="small" sx={{ mr: 0.5, verticalAlign: 'text-bottom' }} aria-hidden />}

@@ -1,8 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
-import { folderPathFromTree, LIBRARY_TEXTS, type LibraryFolder } from '../../../shared/core/promptLibrary.ts';
-import { VIEW_TEXTS, type LibraryMode, type LibraryView } from '../../../shared/core/promptLibraryView.ts';
-import type { PromptCard as Card } from '../../../shared/data/prompts.ts';
+import { folderPathFromTree, LIBRARY_TEXTS, type LibraryFolder } from '@/shared/core/promptLibrary/library.ts';
+import { VIEW_TEXTS, type LibraryMode, type LibraryView } from '@/shared/core/promptLibrary/view.ts';
+import type { PromptCard as Card } from '@/shared/data/promptLibrary/library.ts';
 import { FolderCard } from './FolderCard.tsx';
 import { LibraryGrid } from './LibraryGrid.tsx';
 import { PromptCard } from './PromptCard.tsx';
@@ -18,14 +18,33 @@ export interface LibraryContentProps {
   ensureRange: (from: number, to: number) => void;
   onRetry: () => void;
   folderActions: { rename: (f: LibraryFolder) => void; move: (f: LibraryFolder) => void; remove: (f: LibraryFolder) => void };
-  promptActions: { edit: (c: Card) => void; move: (c: Card) => void; remove: (c: Card) => void; favorite: (c: Card) => void; tag: (tag: string) => void };
+  promptActions: {
+    edit: (c: Card) => void;
+    move: (c: Card) => void;
+    remove: (c: Card) => void;
+    favorite: (c: Card) => void;
+    tag: (tag: string) => void;
+  };
 }
 
 /** The spinner, the error with Try again, the empty text, or the grid of folder and prompt cards. */
-export function LibraryContent({ state, mode, view, allFolders, folderLink, ensureRange, onRetry, folderActions, promptActions }: LibraryContentProps) {
+export function LibraryContent({
+  state,
+  mode,
+  view,
+  allFolders,
+  folderLink,
+  ensureRange,
+  onRetry,
+  folderActions,
+  promptActions,
+}: LibraryContentProps) {
   const folderMap = useMemo(() => new Map((allFolders ?? []).map((f) => [f.id, f])), [allFolders]);
   const folders = state.status === 'ready' ? state.folders : [];
-  const onRange = useCallback((from: number, to: number) => ensureRange(from - folders.length, to - folders.length), [ensureRange, folders.length]);
+  const onRange = useCallback(
+    (from: number, to: number) => ensureRange(from - folders.length, to - folders.length),
+    [ensureRange, folders.length],
+  );
 
   if (state.status === 'loading') {
     return (
@@ -43,7 +62,14 @@ export function LibraryContent({ state, mode, view, allFolders, folderLink, ensu
   }
   const count = folders.length + state.total;
   if (count === 0) {
-    const text = mode === 'search' ? VIEW_TEXTS.searchEmpty(view.query) : mode === 'folder' ? LIBRARY_TEXTS.empty : view.favorites ? VIEW_TEXTS.favoritesEmpty : VIEW_TEXTS.tagEmpty;
+    const text =
+      mode === 'search'
+        ? VIEW_TEXTS.searchEmpty(view.query)
+        : mode === 'folder'
+          ? LIBRARY_TEXTS.empty
+          : view.favorites
+            ? VIEW_TEXTS.favoritesEmpty
+            : VIEW_TEXTS.tagEmpty;
     return (
       <Box sx={{ textAlign: 'center', py: 6, px: 2, border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 3 }}>
         <Typography color="text.secondary">{text}</Typography>

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Box, Card, Skeleton } from '@mui/material';
-import { gridColumns, gridRows } from '../../../shared/core/promptLibraryView.ts';
+import { gridColumns, gridRows } from '@/shared/core/promptLibrary/view.ts';
 import { CARD_HEIGHT, GRID_GAP } from './cardParts.tsx';
 
 export interface LibraryGridProps {
@@ -60,7 +60,12 @@ export function LibraryGrid({ label, count, renderCard, onRange }: LibraryGridPr
   const columns = gridColumns(width || 1);
   const rows = gridRows(count, columns);
   const offsetTop = useOffsetTop(ref);
-  const virtualizer = useWindowVirtualizer({ count: rows, estimateSize: () => CARD_HEIGHT + GRID_GAP, overscan: 2, scrollMargin: offsetTop });
+  const virtualizer = useWindowVirtualizer({
+    count: rows,
+    estimateSize: () => CARD_HEIGHT + GRID_GAP,
+    overscan: 2,
+    scrollMargin: offsetTop,
+  });
   const items = virtualizer.getVirtualItems();
   const firstRow = items[0]?.index ?? 0;
   const lastRow = items[items.length - 1]?.index ?? -1;
@@ -69,7 +74,11 @@ export function LibraryGrid({ label, count, renderCard, onRange }: LibraryGridPr
   }, [firstRow, lastRow, columns, onRange]);
 
   return (
-    <Box ref={ref} role="list" aria-label={label} sx={{
+    <Box
+      ref={ref}
+      role="list"
+      aria-label={label}
+      sx={{
         position: 'relative',
         height: Math.max(0, virtualizer.getTotalSize() - GRID_GAP),
         width: '100%',
@@ -110,7 +119,12 @@ export function LibraryGrid({ label, count, renderCard, onRange }: LibraryGridPr
 
 function PlaceholderCard() {
   return (
-    <Card variant="outlined" aria-busy="true" aria-label="Loading" sx={{ height: CARD_HEIGHT, p: 2, display: 'grid', gap: 1, alignContent: 'start' }}>
+    <Card
+      variant="outlined"
+      aria-busy="true"
+      aria-label="Loading"
+      sx={{ height: CARD_HEIGHT, p: 2, display: 'grid', gap: 1, alignContent: 'start' }}
+    >
       <Skeleton variant="text" width="60%" height={28} />
       <Skeleton variant="text" />
       <Skeleton variant="text" width="80%" />

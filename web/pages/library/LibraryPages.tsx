@@ -1,4 +1,4 @@
-import { LIBRARY_TEXTS } from '../../../shared/core/promptLibrary.ts';
+import { LIBRARY_TEXTS } from '@/shared/core/promptLibrary/library.ts';
 import { LibraryScreen } from './LibraryScreen.tsx';
 
 /** /my-prompts: the prompt library. */
@@ -11,5 +11,10 @@ export function MyPromptsPage() {
  * organising folders; everything on it works the same and opens the same folders.
  */
 export function PromptFoldersPage() {
-  return <LibraryScreen title="Prompt Folders" subtitle="Organize your saved prompts in folders and subfolders. This is the same library as My Prompts & Stacks." />;
+  return (
+    <LibraryScreen
+      title="Prompt Folders"
+      subtitle="Organize your saved prompts in folders and subfolders. This is the same library as My Prompts & Stacks."
+    />
+  );
 }

@@ -8,16 +8,22 @@ import CreateFolderIcon from '@mui/icons-material/CreateNewFolderOutlined';
 import FolderIcon from '@mui/icons-material/Folder';
 import ArticleIcon from '@mui/icons-material/ArticleOutlined';
 import UploadIcon from '@mui/icons-material/FileUploadOutlined';
-import { getPrompt, type PromptCard } from '../../../shared/data/prompts.ts';
-import { LIBRARY_ERRORS, LIBRARY_TEXTS, type DeleteTarget, type LibraryFolder, type LibraryPrompt } from '../../../shared/core/promptLibrary.ts';
-import { DEFAULT_VIEW, libraryMode, libraryParams, VIEW_TEXTS } from '../../../shared/core/promptLibraryView.ts';
-import { PROVIDER_IDS } from '../../../shared/core/providerKeys.ts';
-import type { AvailableKeys } from '../../../shared/ui/ai/ModelPicker.tsx';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { useProviderKeys } from '../../lib/providerKeys.ts';
-import { useUser } from '../../lib/session.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { getPrompt, type PromptCard } from '@/shared/data/promptLibrary/library.ts';
+import {
+  LIBRARY_ERRORS,
+  LIBRARY_TEXTS,
+  type DeleteTarget,
+  type LibraryFolder,
+  type LibraryPrompt,
+} from '@/shared/core/promptLibrary/library.ts';
+import { DEFAULT_VIEW, libraryMode, libraryParams, VIEW_TEXTS } from '@/shared/core/promptLibrary/view.ts';
+import { PROVIDER_IDS } from '@/shared/core/providerKeys.ts';
+import type { AvailableKeys } from '@/shared/ui/ai/ModelPicker.tsx';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
+import { useProviderKeys } from '@/web/lib/providerKeys.ts';
+import { useUser } from '@/web/lib/session.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 import { NameDialog } from '../files/NameDialog.tsx';
 import { dropTarget, type DragItem } from './cardParts.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
@@ -52,7 +58,8 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
   const mode = libraryMode(view);
   const tree = useLibraryTree();
   const tagSpellings = useMemo(
-    () => (view.tag ? (tree.tags?.find((t) => t.spellings.some((s) => s.toLowerCase() === view.tag!.toLowerCase()))?.spellings ?? null) : null),
+    () =>
+      view.tag ? (tree.tags?.find((t) => t.spellings.some((s) => s.toLowerCase() === view.tag!.toLowerCase()))?.spellings ?? null) : null,
     [view.tag, tree.tags],
   );
   const cards = useLibraryCards(view, tagSpellings);
@@ -60,7 +67,12 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
   const here = { id: view.folderId, name: path.crumbs[path.crumbs.length - 1]!.name };
 
   const refreshers = useMemo(
-    () => ({ cards: () => void cards.refresh(), folders: () => void tree.reloadFolders(), tags: () => void tree.reloadTags(), patchCard: cards.patch }),
+    () => ({
+      cards: () => void cards.refresh(),
+      folders: () => void tree.reloadFolders(),
+      tags: () => void tree.reloadTags(),
+      patchCard: cards.patch,
+    }),
     [cards.refresh, cards.patch, tree.reloadFolders, tree.reloadTags], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const actions = useLibraryActions(refreshers);
@@ -72,13 +84,21 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [dragging, setDragging] = useState<DragItem | null>(null);
 
-  const folderLink = useCallback((folderId: string | null) => `${pathname}${libraryParams({ ...DEFAULT_VIEW, sort: view.sort, folderId })}`, [pathname, view.sort]);
+  const folderLink = useCallback(
+    (folderId: string | null) => `${pathname}${libraryParams({ ...DEFAULT_VIEW, sort: view.sort, folderId })}`,
+    [pathname, view.sort],
+  );
   const available: AvailableKeys = useMemo(
-    () => ({ keys: Object.fromEntries(PROVIDER_IDS.map((id) => [id, keys.state.keys[id].value])), customBaseUrl: keys.state.baseUrl.value }),
+    () => ({
+      keys: Object.fromEntries(PROVIDER_IDS.map((id) => [id, keys.state.keys[id].value])),
+      customBaseUrl: keys.state.baseUrl.value,
+    }),
     [keys.state],
   );
   const folderName = (id: string | null) =>
-    id === null ? LIBRARY_TEXTS.rootName : (tree.folders?.find((f) => f.id === id)?.name ?? path.crumbs.find((c) => c.id === id)?.name ?? 'the folder');
+    id === null
+      ? LIBRARY_TEXTS.rootName
+      : (tree.folders?.find((f) => f.id === id)?.name ?? path.crumbs.find((c) => c.id === id)?.name ?? 'the folder');
 
   const editPrompt = useCallback(
     async (card: PromptCard) => {
@@ -155,7 +175,13 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
         ) : (
           <Stack direction="row" spacing={1.5} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
             <Typography variant="h6" component="h2">
-              {mode === 'search' ? VIEW_TEXTS.searchTitle(view.query) : view.favorites && view.tag ? `${VIEW_TEXTS.favoritesTitle} · ${VIEW_TEXTS.tagTitle(view.tag)}` : view.favorites ? VIEW_TEXTS.favoritesTitle : VIEW_TEXTS.tagTitle(view.tag!)}
+              {mode === 'search'
+                ? VIEW_TEXTS.searchTitle(view.query)
+                : view.favorites && view.tag
+                  ? `${VIEW_TEXTS.favoritesTitle} · ${VIEW_TEXTS.tagTitle(view.tag)}`
+                  : view.favorites
+                    ? VIEW_TEXTS.favoritesTitle
+                    : VIEW_TEXTS.tagTitle(view.tag!)}
             </Typography>
             {cards.state.status === 'ready' && (
               <Typography color="text.secondary" role="status">
@@ -184,7 +210,11 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
         <DragOverlay>
           {dragging && (
             <Paper elevation={8} sx={{ px: 1.5, py: 1, display: 'inline-flex', gap: 1, alignItems: 'center', maxWidth: 280 }}>
-              {dragging.kind === 'folder' ? <FolderIcon fontSize="small" color="primary" aria-hidden /> : <ArticleIcon fontSize="small" aria-hidden />}
+              {dragging.kind === 'folder' ? (
+                <FolderIcon fontSize="small" color="primary" aria-hidden />
+              ) : (
+                <ArticleIcon fontSize="small" aria-hidden />
+              )}
               <Typography variant="body2" noWrap>
                 {dragging.name}
               </Typography>
@@ -200,7 +230,10 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
         initial={folderDialog?.kind === 'rename' ? folderDialog.folder.name : ''}
         submitLabel={folderDialog?.kind === 'rename' ? 'Rename' : LIBRARY_TEXTS.create}
         onSubmit={async (name) => {
-          const problem = folderDialog?.kind === 'rename' ? await actions.renameFolder(folderDialog.folder, name) : await actions.createFolder(name, view.folderId);
+          const problem =
+            folderDialog?.kind === 'rename'
+              ? await actions.renameFolder(folderDialog.folder, name)
+              : await actions.createFolder(name, view.folderId);
           if (!problem) setFolderDialog(null);
           return problem;
         }}
@@ -231,7 +264,10 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
         onMove={(target) => {
           const subject = moving!;
           setMoving(null);
-          void actions.move(subject.kind === 'folder' ? { folderIds: [subject.id] } : { promptIds: [subject.id] }, subject.name, { id: target, name: folderName(target) });
+          void actions.move(subject.kind === 'folder' ? { folderIds: [subject.id] } : { promptIds: [subject.id] }, subject.name, {
+            id: target,
+            name: folderName(target),
+          });
         }}
         onCancel={() => setMoving(null)}
       />

@@ -3,9 +3,9 @@ import { Autocomplete, Box, Button, FormControl, IconButton, InputAdornment, Inp
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import StarIcon from '@mui/icons-material/Star';
-import { SORT_OPTIONS, type LibrarySort } from '../../../shared/core/promptLibrary.ts';
-import type { LibraryView } from '../../../shared/core/promptLibraryView.ts';
-import type { LibraryTag } from '../../../shared/data/promptsBrowse.ts';
+import { SORT_OPTIONS, type LibrarySort } from '@/shared/core/promptLibrary/library.ts';
+import type { LibraryView } from '@/shared/core/promptLibrary/view.ts';
+import type { LibraryTag } from '@/shared/data/promptLibrary/browse.ts';
 
 /** How long typing pauses before the search runs. */
 const SEARCH_DELAY_MS = 300;
@@ -33,48 +33,61 @@ export function LibraryToolbar({ view, tags, onChange }: LibraryToolbarProps) {
       }}
     >
       <SearchField query={view.query} onSearch={(query, replace) => onChange({ query }, { replace })} />
-        <Button
-          variant={view.favorites ? 'contained' : 'outlined'}
-          aria-pressed={view.favorites}
-          onClick={() => onChange({ favorites: !view.favorites, query: '' })}
-          startIcon={<StarIcon fontSize="small" aria-hidden />}
-          sx={{ gridArea: 'fav', height: 40, whiteSpace: 'nowrap' }}
-        >
-          Favourites
-        </Button>
-        <Autocomplete
-          size="small"
-          sx={{ gridArea: 'tag' }}
-          options={tags ?? []}
-          loading={tags === null}
-          getOptionLabel={(t) => t.tag}
-          isOptionEqualToValue={(a, b) => a.tag.toLowerCase() === b.tag.toLowerCase()}
-          value={view.tag ? (tags?.find((t) => t.spellings.some((s) => s.toLowerCase() === view.tag!.toLowerCase())) ?? { tag: view.tag, spellings: [view.tag], prompts: 0 }) : null}
-          onChange={(_e, tag) => onChange({ tag: tag?.tag ?? null, query: '' })}
-          renderOption={(props, t) => {
-            const { key, ...rest } = props as typeof props & { key: string };
-            return (
-              <li key={key} {...rest}>
-                {t.tag}
-                <span style={{ marginLeft: 'auto', paddingLeft: 12, opacity: 0.7 }}>{t.prompts}</span>
-              </li>
-            );
-          }}
-          noOptionsText="No tags yet"
-          renderInput={(params) => <TextField {...params} label="Tag" />}
-        />
-        {!searching && (
-          <FormControl size="small" sx={{ gridArea: 'sort' }}>
-            <InputLabel id="library-sort-label">Sort by</InputLabel>
-            <Select labelId="library-sort-label" label="Sort by" value={view.sort} onChange={(e) => onChange({ sort: e.target.value as LibrarySort }, { replace: true })}>
-              {SORT_OPTIONS.map((o) => (
-                <MenuItem key={o.value} value={o.value}>
-                  {o.label}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
-        )}
+      <Button
+        variant={view.favorites ? 'contained' : 'outlined'}
+        aria-pressed={view.favorites}
+        onClick={() => onChange({ favorites: !view.favorites, query: '' })}
+        startIcon={<StarIcon fontSize="small" aria-hidden />}
+        sx={{ gridArea: 'fav', height: 40, whiteSpace: 'nowrap' }}
+      >
+        Favourites
+      </Button>
+      <Autocomplete
+        size="small"
+        sx={{ gridArea: 'tag' }}
+        options={tags ?? []}
+        loading={tags === null}
+        getOptionLabel={(t) => t.tag}
+        isOptionEqualToValue={(a, b) => a.tag.toLowerCase() === b.tag.toLowerCase()}
+        value={
+          view.tag
+            ? (tags?.find((t) => t.spellings.some((s) => s.toLowerCase() === view.tag!.toLowerCase())) ?? {
+                tag: view.tag,
+                spellings: [view.tag],
+                prompts: 0,
+              })
+            : null
+        }
+        onChange={(_e, tag) => onChange({ tag: tag?.tag ?? null, query: '' })}
+        renderOption={(props, t) => {
+          const { key, ...rest } = props as typeof props & { key: string };
+          return (
+            <li key={key} {...rest}>
+              {t.tag}
+              <span style={{ marginLeft: 'auto', paddingLeft: 12, opacity: 0.7 }}>{t.prompts}</span>
+            </li>
+          );
+        }}
+        noOptionsText="No tags yet"
+        renderInput={(params) => <TextField {...params} label="Tag" />}
+      />
+      {!searching && (
+        <FormControl size="small" sx={{ gridArea: 'sort' }}>
+          <InputLabel id="library-sort-label">Sort by</InputLabel>
+          <Select
+            labelId="library-sort-label"
+            label="Sort by"
+            value={view.sort}
+            onChange={(e) => onChange({ sort: e.target.value as LibrarySort }, { replace: true })}
+          >
+            {SORT_OPTIONS.map((o) => (
+              <MenuItem key={o.value} value={o.value}>
+                {o.label}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+      )}
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { LIBRARY_TEXTS, moveTargets, type LibraryFolder } from '../../../shared/core/promptLibrary.ts';
-import { folderTreeRows } from '../../../shared/core/promptLibraryView.ts';
-import { MoveToDialog, type MoveTarget } from '../../components/MoveToDialog.tsx';
+import { LIBRARY_TEXTS, moveTargets, type LibraryFolder } from '@/shared/core/promptLibrary/library.ts';
+import { folderTreeRows } from '@/shared/core/promptLibrary/view.ts';
+import { MoveToDialog, type MoveTarget } from '@/web/components/MoveToDialog.tsx';
 
 export interface MoveSubject {
   kind: 'folder' | 'prompt';
@@ -12,12 +12,20 @@ export interface MoveSubject {
 }
 
 /** "Move to…" for the library: the root and every folder except, for a folder, itself and its subfolders. */
-export function MoveDialog(props: { subject: MoveSubject | null; folders: LibraryFolder[] | null; onMove: (target: string | null) => void; onCancel: () => void }) {
+export function MoveDialog(props: {
+  subject: MoveSubject | null;
+  folders: LibraryFolder[] | null;
+  onMove: (target: string | null) => void;
+  onCancel: () => void;
+}) {
   const { subject, folders } = props;
   const targets = useMemo<MoveTarget[] | null>(() => {
     if (!subject || !folders) return null;
     const rows = folderTreeRows(moveTargets(subject.kind === 'folder' ? [subject.id] : [], folders));
-    return [{ id: null, label: LIBRARY_TEXTS.rootName, depth: 0 }, ...rows.map((row) => ({ id: row.id, label: row.name, depth: row.depth + 1 }))];
+    return [
+      { id: null, label: LIBRARY_TEXTS.rootName, depth: 0 },
+      ...rows.map((row) => ({ id: row.id, label: row.name, depth: row.depth + 1 })),
+    ];
   }, [subject, folders]);
   return (
     <MoveToDialog

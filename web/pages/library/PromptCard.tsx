@@ -9,10 +9,10 @@ import FolderIcon from '@mui/icons-material/FolderOutlined';
 import MoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import StarIcon from '@mui/icons-material/Star';
 import StarOutlineIcon from '@mui/icons-material/StarBorder';
-import { LIBRARY_TEXTS } from '../../../shared/core/promptLibrary.ts';
-import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '../../../shared/core/providerKeys.ts';
-import { runPromptPath } from '../../../shared/core/routes.ts';
-import type { PromptCard as Card } from '../../../shared/data/prompts.ts';
+import { LIBRARY_TEXTS } from '@/shared/core/promptLibrary/library.ts';
+import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '@/shared/core/providerKeys.ts';
+import { runPromptPath } from '@/shared/core/routes.ts';
+import type { PromptCard as Card } from '@/shared/data/promptLibrary/library.ts';
 import { ABOVE_LINK, CardTitleLink, DragHandle, dragId, LinkedCard } from './cardParts.tsx';
 
 const SHOWN_TAGS = 3;
@@ -20,7 +20,9 @@ const SHOWN_TAGS = 3;
 /** What a prompt runs with, when it is not the plain default (OpenAI with its default model). */
 function runsWith(card: Card): string | null {
   if (card.llmProvider === 'openai' && !card.model) return null;
-  const provider = (PROVIDER_IDS as readonly string[]).includes(card.llmProvider) ? PROVIDER_KEYS[card.llmProvider as ProviderId].label : card.llmProvider;
+  const provider = (PROVIDER_IDS as readonly string[]).includes(card.llmProvider)
+    ? PROVIDER_KEYS[card.llmProvider as ProviderId].label
+    : card.llmProvider;
   return card.model ? `${provider} · ${card.model}` : provider;
 }
 
@@ -42,7 +44,11 @@ export interface PromptCardProps {
  * that card only.
  */
 export const PromptCard = memo(function PromptCard({ card, folderPath, draggable, ...on }: PromptCardProps) {
-  const drag = useDraggable({ id: dragId({ kind: 'prompt', id: card.id }), data: { kind: 'prompt', id: card.id, name: card.name }, disabled: !draggable });
+  const drag = useDraggable({
+    id: dragId({ kind: 'prompt', id: card.id }),
+    data: { kind: 'prompt', id: card.id, name: card.name },
+    disabled: !draggable,
+  });
   const runPath = runPromptPath(card.id);
   const extra = card.tags.length - SHOWN_TAGS;
   const runs = runsWith(card);
@@ -53,14 +59,27 @@ export const PromptCard = memo(function PromptCard({ card, folderPath, draggable
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
         {draggable && <DragHandle setRef={drag.setActivatorNodeRef} listeners={drag.listeners} />}
         <CardTitleLink to={runPath}>{card.name}</CardTitleLink>
-        <IconButton size="small" aria-label={favoriteLabel} aria-pressed={card.isFavorite} onClick={() => on.onToggleFavorite(card)} sx={{ ...ABOVE_LINK, mr: -0.75 }}>
+        <IconButton
+          size="small"
+          aria-label={favoriteLabel}
+          aria-pressed={card.isFavorite}
+          onClick={() => on.onToggleFavorite(card)}
+          sx={{ ...ABOVE_LINK, mr: -0.75 }}
+        >
           {card.isFavorite ? <StarIcon fontSize="small" sx={{ color: 'warning.main' }} /> : <StarOutlineIcon fontSize="small" />}
         </IconButton>
       </Stack>
       <Typography
         variant="body2"
         color="text.secondary"
-        sx={{ display: '-webkit-box', WebkitLineClamp: folderPath === undefined ? 3 : 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', wordBreak: 'break-word', flexShrink: 0 }}
+        sx={{
+          display: '-webkit-box',
+          WebkitLineClamp: folderPath === undefined ? 3 : 2,
+          WebkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+          wordBreak: 'break-word',
+          flexShrink: 0,
+        }}
       >
         {card.description || card.preview}
       </Typography>
@@ -79,7 +98,15 @@ export const PromptCard = memo(function PromptCard({ card, folderPath, draggable
       {(card.tags.length > 0 || runs) && (
         <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', overflow: 'hidden', minWidth: 0 }}>
           {card.tags.slice(0, SHOWN_TAGS).map((tag) => (
-            <Chip key={tag} label={tag} size="small" variant="outlined" onClick={() => on.onTag(tag)} aria-label={`Show prompts tagged ${tag}`} sx={{ ...ABOVE_LINK, maxWidth: 120 }} />
+            <Chip
+              key={tag}
+              label={tag}
+              size="small"
+              variant="outlined"
+              onClick={() => on.onTag(tag)}
+              aria-label={`Show prompts tagged ${tag}`}
+              sx={{ ...ABOVE_LINK, maxWidth: 120 }}
+            />
           ))}
           {extra > 0 && (
             <Typography variant="caption" color="text.secondary" title={card.tags.slice(SHOWN_TAGS).join(', ')}>
@@ -104,11 +131,18 @@ export const PromptCard = memo(function PromptCard({ card, folderPath, draggable
           <DeleteIcon fontSize="small" />
         </IconButton>
         <Box sx={{ flexGrow: 1 }} />
-        <Button component={RouterLink} to={runPath} size="small" variant="contained" disableElevation sx={ABOVE_LINK} aria-label={`Use Prompt ${card.name}`}>
+        <Button
+          component={RouterLink}
+          to={runPath}
+          size="small"
+          variant="contained"
+          disableElevation
+          sx={ABOVE_LINK}
+          aria-label={`Use Prompt ${card.name}`}
+        >
           {LIBRARY_TEXTS.usePrompt}
         </Button>
       </Stack>
     </LinkedCard>
   );
 });
-

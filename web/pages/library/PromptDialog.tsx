@@ -1,9 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Autocomplete, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
-import { LIBRARY_TEXTS, normalizeTags, PROMPT_LIMITS, promptDraftProblem, type LibraryPrompt, type PromptDraft } from '../../../shared/core/promptLibrary.ts';
-import { PROVIDER_IDS, type ProviderId } from '../../../shared/core/providerKeys.ts';
-import { ModelPicker, type AvailableKeys, type ModelChoice } from '../../../shared/ui/ai/ModelPicker.tsx';
-import { PROMPT_SCREEN_PROVIDER_LABELS } from '../../../shared/ui/ai/providerLabels.ts';
+import {
+  LIBRARY_TEXTS,
+  normalizeTags,
+  PROMPT_LIMITS,
+  promptDraftProblem,
+  type LibraryPrompt,
+  type PromptDraft,
+} from '@/shared/core/promptLibrary/library.ts';
+import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
+import { ModelPicker, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
+import { PROMPT_SCREEN_PROVIDER_LABELS } from '@/shared/ui/ai/providerLabels.ts';
 
 export interface PromptDialogProps {
   /** 'new', a prompt to edit (with its text), or null when closed. */
@@ -30,7 +37,13 @@ export function PromptDialog(props: PromptDialogProps) {
   );
 }
 
-function PromptForm({ prompt, knownTags, available, onSubmit, onCancel }: Omit<PromptDialogProps, 'prompt'> & { prompt: LibraryPrompt | null }) {
+function PromptForm({
+  prompt,
+  knownTags,
+  available,
+  onSubmit,
+  onCancel,
+}: Omit<PromptDialogProps, 'prompt'> & { prompt: LibraryPrompt | null }) {
   const [name, setName] = useState(prompt?.name ?? '');
   const [text, setText] = useState(prompt?.promptText ?? '');
   const [description, setDescription] = useState(prompt?.description ?? '');
@@ -46,7 +59,14 @@ function PromptForm({ prompt, knownTags, available, onSubmit, onCancel }: Omit<P
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const draft = { name, promptText: text, description, tags: normalizeTags([...tags, tagInput]), llmProvider: choice.provider, model: choice.model.trim() || null };
+    const draft = {
+      name,
+      promptText: text,
+      description,
+      tags: normalizeTags([...tags, tagInput]),
+      llmProvider: choice.provider,
+      model: choice.model.trim() || null,
+    };
     const invalid = promptDraftProblem(draft);
     if (invalid) return setProblem(invalid);
     setBusy(true);
@@ -82,7 +102,13 @@ function PromptForm({ prompt, knownTags, available, onSubmit, onCancel }: Omit<P
           maxRows={14}
           helperText="Use [placeholders] for what changes each time, e.g. [topic] or [tone: friendly|formal]."
         />
-        <TextField label="Description (optional)" value={description} onChange={(e) => setDescription(e.target.value)} multiline maxRows={3} />
+        <TextField
+          label="Description (optional)"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          multiline
+          maxRows={3}
+        />
         <Autocomplete
           multiple
           freeSolo
@@ -103,14 +129,25 @@ function PromptForm({ prompt, knownTags, available, onSubmit, onCancel }: Omit<P
             })
           }
           renderInput={(params) => (
-            <TextField {...params} label="Tags" helperText={`Press Enter after each tag (or separate them with commas); up to ${PROMPT_LIMITS.tagsMax}.`} />
+            <TextField
+              {...params}
+              label="Tags"
+              helperText={`Press Enter after each tag (or separate them with commas); up to ${PROMPT_LIMITS.tagsMax}.`}
+            />
           )}
         />
         <div>
           <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
             Runs with
           </Typography>
-          <ModelPicker value={choice} available={available} onChange={setChoice} idPrefix="prompt" optionalModel providerLabels={PROMPT_SCREEN_PROVIDER_LABELS} />
+          <ModelPicker
+            value={choice}
+            available={available}
+            onChange={setChoice}
+            idPrefix="prompt"
+            optionalModel
+            providerLabels={PROMPT_SCREEN_PROVIDER_LABELS}
+          />
         </div>
       </DialogContent>
       <DialogActions>

@@ -49,7 +49,9 @@ export function LinkedCard(props: {
         pb: 1.25,
         gap: 1,
         opacity: props.dimmed ? 0.45 : 1,
-        bgcolor: props.tinted ? (theme) => alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.1 : 0.035) : 'background.paper',
+        bgcolor: props.tinted
+          ? (theme) => alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.1 : 0.035)
+          : 'background.paper',
         transition: 'border-color 120ms, box-shadow 120ms',
         borderColor: props.highlighted ? 'primary.main' : 'divider',
         outline: props.highlighted ? '2px dashed' : 'none',
@@ -93,7 +95,13 @@ export function CardTitleLink({ to, children }: { to: string; children: ReactNod
  * The grip a mouse or finger drags a card by (keyboard users have "Move to…", so it is not a tab
  * stop and is hidden from assistive tech).
  */
-export function DragHandle({ setRef, listeners }: { setRef: (element: HTMLElement | null) => void; listeners: DraggableSyntheticListeners }) {
+export function DragHandle({
+  setRef,
+  listeners,
+}: {
+  setRef: (element: HTMLElement | null) => void;
+  listeners: DraggableSyntheticListeners;
+}) {
   return (
     <Box
       ref={setRef}
@@ -101,7 +109,18 @@ export function DragHandle({ setRef, listeners }: { setRef: (element: HTMLElemen
       aria-hidden
       data-drag-handle
       title="Drag onto a folder to move"
-      sx={{ ...ABOVE_LINK, display: 'grid', placeItems: 'center', width: 24, height: 32, ml: -1, cursor: 'grab', color: 'text.secondary', touchAction: 'none', flexShrink: 0 }}
+      sx={{
+        ...ABOVE_LINK,
+        display: 'grid',
+        placeItems: 'center',
+        width: 24,
+        height: 32,
+        ml: -1,
+        cursor: 'grab',
+        color: 'text.secondary',
+        touchAction: 'none',
+        flexShrink: 0,
+      }}
     >
       <DragIcon fontSize="small" />
     </Box>

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { buildFolderPath, LIBRARY_ERRORS, ROOT_CRUMB, type Crumb } from '../../../shared/core/promptLibrary.ts';
-import { isFolderId } from '../../../shared/core/promptLibraryView.ts';
-import { getFolder } from '../../../shared/data/prompts.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { buildFolderPath, LIBRARY_ERRORS, ROOT_CRUMB, type Crumb } from '@/shared/core/promptLibrary/library.ts';
+import { isFolderId } from '@/shared/core/promptLibrary/view.ts';
+import { getFolder } from '@/shared/data/promptLibrary/library.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 
 export interface Breadcrumb {
   crumbs: Crumb[];

@@ -1,11 +1,18 @@
 import { useMemo } from 'react';
-import { LIBRARY_ERRORS, LIBRARY_SUCCESS, parseImportLines, type DeleteTarget, type LibraryFolder, type PromptDraft } from '../../../shared/core/promptLibrary.ts';
-import { importReportNotice, type ImportReport } from '../../../shared/core/promptLibraryImport.ts';
-import * as data from '../../../shared/data/prompts.ts';
-import { exportLibrary, importLibrary } from '../../../shared/data/promptsTransfer.ts';
-import { downloadFile } from '../../../shared/ui/download.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import {
+  LIBRARY_ERRORS,
+  LIBRARY_SUCCESS,
+  parseImportLines,
+  type DeleteTarget,
+  type LibraryFolder,
+  type PromptDraft,
+} from '@/shared/core/promptLibrary/library.ts';
+import { importReportNotice, type ImportReport } from '@/shared/core/promptLibrary/import.ts';
+import * as data from '@/shared/data/promptLibrary/library.ts';
+import { exportLibrary, importLibrary } from '@/shared/data/promptLibrary/transfer.ts';
+import { downloadFile } from '@/shared/ui/download.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 
 /** What to read again after a change. */
 export interface Refreshers {
@@ -41,7 +48,8 @@ export function useLibraryActions(refresh: Refreshers) {
       async renameFolder(folder: LibraryFolder, name: string): Promise<string | null> {
         const result = await data.renameFolder(supabase, folder.id, name);
         if (result.error) {
-          if (result.error.code !== 'invalid') notify({ title: 'Error renaming folder', description: result.error.message, variant: 'destructive' });
+          if (result.error.code !== 'invalid')
+            notify({ title: 'Error renaming folder', description: result.error.message, variant: 'destructive' });
           return result.error.message;
         }
         notify({ title: 'Folder renamed', description: `"${folder.name}" is now "${result.data.name}".` });
@@ -51,7 +59,9 @@ export function useLibraryActions(refresh: Refreshers) {
       },
 
       async savePrompt(draft: PromptDraft, id: string | null): Promise<string | null> {
-        const result = id ? await data.updatePrompt(supabase, id, { ...draft, folderId: undefined }) : await data.createPrompt(supabase, draft);
+        const result = id
+          ? await data.updatePrompt(supabase, id, { ...draft, folderId: undefined })
+          : await data.createPrompt(supabase, draft);
         if (result.error) {
           if (result.error.code !== 'invalid') notify(LIBRARY_ERRORS.savePrompt(result.error.message));
           return result.error.message;
@@ -63,7 +73,8 @@ export function useLibraryActions(refresh: Refreshers) {
       },
 
       async remove(target: DeleteTarget): Promise<boolean> {
-        const result = target.type === 'folder' ? await data.deleteFolder(supabase, target.id) : await data.deletePrompt(supabase, target.id);
+        const result =
+          target.type === 'folder' ? await data.deleteFolder(supabase, target.id) : await data.deletePrompt(supabase, target.id);
         if (result.error) {
           notify(LIBRARY_ERRORS.delete(target.type, result.error.message));
           return false;
@@ -87,7 +98,11 @@ export function useLibraryActions(refresh: Refreshers) {
         if (listedByFavorite) refresh.cards();
       },
 
-      async move(items: { folderIds?: string[]; promptIds?: string[] }, name: string, target: { id: string | null; name: string }): Promise<boolean> {
+      async move(
+        items: { folderIds?: string[]; promptIds?: string[] },
+        name: string,
+        target: { id: string | null; name: string },
+      ): Promise<boolean> {
         const result = await data.moveItems(supabase, items, target.id);
         if (result.error) {
           notify(LIBRARY_ERRORS.move(result.error.message));

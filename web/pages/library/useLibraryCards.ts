@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LIBRARY_ERRORS, type LibraryFolder, type LibraryNotice, type LibraryPrompt } from '../../../shared/core/promptLibrary.ts';
-import { libraryMode, pagesFor, type LibraryView } from '../../../shared/core/promptLibraryView.ts';
-import { listFolderContents, searchLibrary, type PromptCard } from '../../../shared/data/prompts.ts';
-import type { DataResult } from '../../../shared/data/result.ts';
-import { listFilteredPrompts } from '../../../shared/data/promptsBrowse.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { LIBRARY_ERRORS, type LibraryFolder, type LibraryNotice, type LibraryPrompt } from '@/shared/core/promptLibrary/library.ts';
+import { libraryMode, pagesFor, type LibraryView } from '@/shared/core/promptLibrary/view.ts';
+import { listFolderContents, searchLibrary, type PromptCard } from '@/shared/data/promptLibrary/library.ts';
+import type { DataResult } from '@/shared/data/result.ts';
+import { listFilteredPrompts } from '@/shared/data/promptLibrary/browse.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 
 /** Prompts per request: a few screens of cards; 10,000 prompts are read only as far as the user scrolls. */
 const CARDS_PAGE_SIZE = 120;
@@ -32,7 +32,9 @@ function sourceOf(view: LibraryView, tagSpellings: readonly string[] | null) {
       return listFilteredPrompts(supabase, { favorites: view.favorites, anyTag }, view.sort, range);
     }
     const result = await listFolderContents(supabase, view.folderId, view.sort, range);
-    return result.error ? result : { data: { folders: result.data.folders, prompts: result.data.prompts, total: result.data.totalPrompts }, error: null };
+    return result.error
+      ? result
+      : { data: { folders: result.data.folders, prompts: result.data.prompts, total: result.data.totalPrompts }, error: null };
   };
   const failure: (message: string) => LibraryNotice = mode === 'folder' ? LIBRARY_ERRORS.fetchPrompts : LIBRARY_ERRORS.fetchYourPrompts;
   return { key, fetchPage, failure };
@@ -84,7 +86,9 @@ export function useLibraryCards(view: LibraryView, tagSpellings: readonly string
           pending.delete(page);
           if (current.current.key !== key) return;
           if (result.error) return notify(failure(result.error.message));
-          setState((s) => (s.status === 'ready' ? { ...s, total: result.data.total, pages: new Map(s.pages).set(page, result.data.prompts) } : s));
+          setState((s) =>
+            s.status === 'ready' ? { ...s, total: result.data.total, pages: new Map(s.pages).set(page, result.data.prompts) } : s,
+          );
         });
       }
     },
@@ -118,7 +122,12 @@ export function useLibraryCards(view: LibraryView, tagSpellings: readonly string
     setState((s) => {
       if (s.status !== 'ready') return s;
       const pages = new Map(s.pages);
-      for (const [page, cards] of pages) if (cards.some((c) => c.id === id)) pages.set(page, cards.map((c) => (c.id === id ? { ...c, ...change } : c)));
+      for (const [page, cards] of pages)
+        if (cards.some((c) => c.id === id))
+          pages.set(
+            page,
+            cards.map((c) => (c.id === id ? { ...c, ...change } : c)),
+          );
       return { ...s, pages };
     });
   }, []);

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { LIBRARY_ERRORS, type LibraryFolder } from '../../../shared/core/promptLibrary.ts';
-import { listAllFolders } from '../../../shared/data/prompts.ts';
-import { listTags, type LibraryTag } from '../../../shared/data/promptsBrowse.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { LIBRARY_ERRORS, type LibraryFolder } from '@/shared/core/promptLibrary/library.ts';
+import { listAllFolders } from '@/shared/data/promptLibrary/library.ts';
+import { listTags, type LibraryTag } from '@/shared/data/promptLibrary/browse.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 
 /**
  * The whole folder tree (for "Move to…" and the folder of each search result) and the user's tags

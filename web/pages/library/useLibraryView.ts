@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { libraryParams, parseLibraryParams, type LibraryView } from '../../../shared/core/promptLibraryView.ts';
+import { libraryParams, parseLibraryParams, type LibraryView } from '@/shared/core/promptLibrary/view.ts';
 
 /** The library page's view (folder, sort, search, favourites, tag), kept in the URL so reload and Back work. */
 export function useLibraryView() {
@@ -10,12 +10,17 @@ export function useLibraryView() {
   /** Changes part of the view; a new history entry unless `replace` (e.g. while typing a search). */
   const update = useCallback(
     (change: Partial<LibraryView>, options: { replace?: boolean } = {}) =>
-      setParams((current) => new URLSearchParams(libraryParams({ ...parseLibraryParams(current), ...change })), { replace: options.replace }),
+      setParams((current) => new URLSearchParams(libraryParams({ ...parseLibraryParams(current), ...change })), {
+        replace: options.replace,
+      }),
     [setParams],
   );
 
   /** Opens a folder (null: the root), leaving search and filters. */
-  const openFolder = useCallback((folderId: string | null, options: { replace?: boolean } = {}) => update({ folderId, query: '', favorites: false, tag: null }, options), [update]);
+  const openFolder = useCallback(
+    (folderId: string | null, options: { replace?: boolean } = {}) => update({ folderId, query: '', favorites: false, tag: null }, options),
+    [update],
+  );
 
   return { view, update, openFolder };
 }

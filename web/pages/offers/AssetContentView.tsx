@@ -1,6 +1,6 @@
 import { Box, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
-import type { AssetContent, EmailSequence, FacebookAds, ReportCard } from '../../../shared/core/offers/schema.ts';
-import { LazyMarkdown } from '../../../shared/ui/ai/LazyMarkdown.tsx';
+import type { AssetContent, EmailSequence, FacebookAds, ReportCard } from '@/shared/core/offers/schema.ts';
+import { LazyMarkdown } from '@/shared/ui/ai/LazyMarkdown.tsx';
 
 /** Text from the AI, kept as typed (line breaks), never as markup. */
 const plain = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
@@ -65,7 +65,11 @@ function EmailSequenceView({ sequence }: { sequence: EmailSequence }) {
 
 function FacebookAdsView({ ads }: { ads: FacebookAds }) {
   return (
-    <Box component="ol" aria-label="Ad variants" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}>
+    <Box
+      component="ol"
+      aria-label="Ad variants"
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}
+    >
       {ads.ads.map((ad, i) => (
         <Paper component="li" variant="outlined" key={i} sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
           <Typography variant="overline" color="text.secondary">

@@ -1,14 +1,31 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Box } from '@mui/material';
 import { useRef, type ReactNode } from 'react';
-import type { OfferAsset } from '../../../shared/core/offers/offer.ts';
+import type { OfferAsset } from '@/shared/core/offers/offer.ts';
 
 /**
  * The categories as a sortable list (dnd-kit): drag a row by its handle, or focus the handle,
  * press Space, move with the arrow keys and press Space again. Screen readers hear each step.
  */
-export function AssetList({ assets, onMove, renderRow }: { assets: OfferAsset[]; onMove: (from: number, to: number) => void; renderRow: (asset: OfferAsset) => ReactNode }) {
+export function AssetList({
+  assets,
+  onMove,
+  renderRow,
+}: {
+  assets: OfferAsset[];
+  onMove: (from: number, to: number) => void;
+  renderRow: (asset: OfferAsset) => ReactNode;
+}) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),

@@ -6,7 +6,7 @@ import CheckIcon from '@mui/icons-material/CheckCircle';
 import DragIcon from '@mui/icons-material/DragIndicator';
 import ErrorIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { isGenerated, type OfferAsset } from '../../../shared/core/offers/offer.ts';
+import { isGenerated, type OfferAsset } from '@/shared/core/offers/offer.ts';
 
 /** A stable id for DOM ids from a category name. */
 export const rowId = (name: string) => `offer-row-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
@@ -19,11 +19,34 @@ function RowStatus({ asset, busy }: { asset: OfferAsset; busy: boolean }) {
   return <Box sx={{ width: 20, height: 20, borderRadius: '50%', border: 2, borderColor: 'divider', flexShrink: 0 }} aria-hidden />;
 }
 
-export function AccordionRow({ id, title, status, expanded, onToggle, children, handle }: { id: string; title: string; status: ReactNode; expanded: boolean; onToggle: () => void; children: ReactNode; handle?: ReactNode }) {
+export function AccordionRow({
+  id,
+  title,
+  status,
+  expanded,
+  onToggle,
+  children,
+  handle,
+}: {
+  id: string;
+  title: string;
+  status: ReactNode;
+  expanded: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+  handle?: ReactNode;
+}) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
       {handle ?? <Box sx={{ width: 40, flexShrink: 0 }} aria-hidden />}
-      <Accordion expanded={expanded} onChange={onToggle} disableGutters variant="outlined" slotProps={{ transition: { unmountOnExit: true } }} sx={{ flexGrow: 1, minWidth: 0, borderRadius: 2, '&::before': { display: 'none' } }}>
+      <Accordion
+        expanded={expanded}
+        onChange={onToggle}
+        disableGutters
+        variant="outlined"
+        slotProps={{ transition: { unmountOnExit: true } }}
+        sx={{ flexGrow: 1, minWidth: 0, borderRadius: 2, '&::before': { display: 'none' } }}
+      >
         <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${id}-panel`} id={`${id}-header`} sx={{ minHeight: 52 }}>
           <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center', minWidth: 0 }}>
             {status}
@@ -39,7 +62,21 @@ export function AccordionRow({ id, title, status, expanded, onToggle, children, 
 }
 
 /** One category: drag handle (pointer or keyboard), the accordion row and its panel. */
-export function AssetRow({ asset, busy, expanded, onToggle, dragDisabled, children }: { asset: OfferAsset; busy: boolean; expanded: boolean; onToggle: () => void; dragDisabled: boolean; children: ReactNode }) {
+export function AssetRow({
+  asset,
+  busy,
+  expanded,
+  onToggle,
+  dragDisabled,
+  children,
+}: {
+  asset: OfferAsset;
+  busy: boolean;
+  expanded: boolean;
+  onToggle: () => void;
+  dragDisabled: boolean;
+  children: ReactNode;
+}) {
   const sortable = useSortable({ id: asset.name, disabled: dragDisabled });
   // The drag instructions reach screen readers through dnd-kit's aria-describedby; the card says them too.
   const handle = (
@@ -62,7 +99,14 @@ export function AssetRow({ asset, busy, expanded, onToggle, dragDisabled, childr
       style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
       sx={{ position: 'relative', zIndex: sortable.isDragging ? 2 : 'auto', opacity: sortable.isDragging ? 0.85 : 1 }}
     >
-      <AccordionRow id={rowId(asset.name)} title={asset.name} status={<RowStatus asset={asset} busy={busy} />} expanded={expanded} onToggle={onToggle} handle={handle}>
+      <AccordionRow
+        id={rowId(asset.name)}
+        title={asset.name}
+        status={<RowStatus asset={asset} busy={busy} />}
+        expanded={expanded}
+        onToggle={onToggle}
+        handle={handle}
+      >
         {children}
       </AccordionRow>
     </Box>

@@ -2,9 +2,9 @@ import type { FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import GenerateIcon from '@mui/icons-material/AutoAwesomeOutlined';
-import { OFFER_TEXTS } from '../../../shared/core/offers/texts.ts';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { ModelPicker } from '../../../shared/ui/ai/ModelPicker.tsx';
+import { OFFER_TEXTS } from '@/shared/core/offers/texts.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { ModelPicker } from '@/shared/ui/ai/ModelPicker.tsx';
 import { KnowledgeNote } from './KnowledgeNote.tsx';
 import type { OfferBuilder } from './useOfferBuilder.ts';
 

@@ -2,12 +2,17 @@ import { Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typograp
 import DotIcon from '@mui/icons-material/FiberManualRecord';
 import OrganizeIcon from '@mui/icons-material/AccountTreeOutlined';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
-import type { OfferDraft } from '../../../shared/core/offers/offer.ts';
-import { OFFER_TEXTS } from '../../../shared/core/offers/texts.ts';
+import type { OfferDraft } from '@/shared/core/offers/offer.ts';
+import { OFFER_TEXTS } from '@/shared/core/offers/texts.ts';
 
 /** Where the open offer stands against its saved row. */
 function SaveStatus({ offer, dirty }: { offer: OfferDraft; dirty: boolean }) {
-  const [label, color] = offer.id === null ? (['Not saved yet', 'warning.main'] as const) : dirty ? (['Unsaved changes', 'warning.main'] as const) : (['Saved', 'success.main'] as const);
+  const [label, color] =
+    offer.id === null
+      ? (['Not saved yet', 'warning.main'] as const)
+      : dirty
+        ? (['Unsaved changes', 'warning.main'] as const)
+        : (['Saved', 'success.main'] as const);
   // The colour is in the dot only: coloured label text would fall below 4.5:1 contrast.
   return <Chip size="small" variant="outlined" icon={<DotIcon sx={{ '&&': { color } }} />} label={label} data-testid="save-status" />;
 }
@@ -30,14 +35,26 @@ function PointList({ title, items }: { title: string; items: string[] }) {
 }
 
 /** The offer's description: title, 'What it is', "Who it's for", 'Why they need it', 'Outcome'; Save Offer and Organize. */
-export function DescriptionCard(props: { offer: OfferDraft; dirty: boolean; saving: boolean; organizing: boolean; organizeDisabled: boolean; onSave: () => void; onOrganize: () => void }) {
+export function DescriptionCard(props: {
+  offer: OfferDraft;
+  dirty: boolean;
+  saving: boolean;
+  organizing: boolean;
+  organizeDisabled: boolean;
+  onSave: () => void;
+  onOrganize: () => void;
+}) {
   const { offer } = props;
   const d = offer.framework.description;
   const labels = OFFER_TEXTS.description;
   return (
     <Card component="section" aria-labelledby="offer-description-title">
       <CardContent sx={{ p: { xs: 2.5, md: 3 } }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'flex-start' }, mb: 2 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'flex-start' }, mb: 2 }}
+        >
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="overline" color="text.secondary">
               Your offer
@@ -63,7 +80,12 @@ export function DescriptionCard(props: { offer: OfferDraft; dirty: boolean; savi
           <PointList title={labels.outcome} items={d.outcome} />
         </Box>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Button variant="contained" onClick={props.onSave} disabled={props.saving} startIcon={props.saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}>
+          <Button
+            variant="contained"
+            onClick={props.onSave}
+            disabled={props.saving}
+            startIcon={props.saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
+          >
             {props.saving ? 'Saving…' : 'Save Offer'}
           </Button>
           <Button

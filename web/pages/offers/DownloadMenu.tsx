@@ -6,7 +6,12 @@ import ArrowIcon from '@mui/icons-material/ArrowDropDown';
 import { OFFER_DOWNLOADS, type OfferDownloadFormat } from './offerFiles.ts';
 
 /** A Download button with the offer formats (DOCX, HTML, PDF) in its menu. */
-export function DownloadMenu({ label, hiddenLabel, onDownload, ...button }: { label: string; hiddenLabel?: string; onDownload: (format: OfferDownloadFormat) => void } & Omit<ButtonProps, 'onClick'>) {
+export function DownloadMenu({
+  label,
+  hiddenLabel,
+  onDownload,
+  ...button
+}: { label: string; hiddenLabel?: string; onDownload: (format: OfferDownloadFormat) => void } & Omit<ButtonProps, 'onClick'>) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const choose = (format: OfferDownloadFormat) => {
     setAnchor(null);

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import GenerateAllIcon from '@mui/icons-material/AutoAwesomeMotionOutlined';
 import NotesIcon from '@mui/icons-material/StickyNote2Outlined';
-import { GENERAL_NOTES } from '../../../shared/core/offers/categories.ts';
-import { isGenerated, moveAsset, updateAsset, type OfferAsset, type OfferDraft } from '../../../shared/core/offers/offer.ts';
-import { OFFER_TEXTS } from '../../../shared/core/offers/texts.ts';
+import { GENERAL_NOTES } from '@/shared/core/offers/categories.ts';
+import { isGenerated, moveAsset, updateAsset, type OfferAsset, type OfferDraft } from '@/shared/core/offers/offer.ts';
+import { OFFER_TEXTS } from '@/shared/core/offers/texts.ts';
 import { AssetList } from './AssetList.tsx';
 import { AssetPanel } from './AssetPanel.tsx';
 import { AccordionRow, AssetRow, rowId } from './AssetRow.tsx';
@@ -99,7 +99,14 @@ export function FrameworkCard({ builder, offer, handlers }: { builder: OfferBuil
           renderRow={(asset) => {
             const busy = actions.busy.get(asset.name);
             return (
-              <AssetRow key={asset.name} asset={asset} busy={busy !== undefined} expanded={expanded.has(asset.name)} onToggle={() => toggle(asset.name)} dragDisabled={false}>
+              <AssetRow
+                key={asset.name}
+                asset={asset}
+                busy={busy !== undefined}
+                expanded={expanded.has(asset.name)}
+                onToggle={() => toggle(asset.name)}
+                dragDisabled={false}
+              >
                 <AssetPanel
                   asset={asset}
                   busy={busy}

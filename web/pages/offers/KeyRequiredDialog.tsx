@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { PROVIDER_KEYS, type ProviderId } from '../../../shared/core/providerKeys.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { PROVIDER_KEYS, type ProviderId } from '@/shared/core/providerKeys.ts';
 
 /** Generating without a key opens 'OpenAI API Key Required' (the chosen provider's name). */
 export function KeyRequiredDialog({ provider, onClose }: { provider: ProviderId | null; onClose: () => void }) {

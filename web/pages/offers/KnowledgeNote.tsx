@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Link, Typography } from '@mui/material';
-import { ROUTES } from '../../../shared/core/routes.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
 import type { KnowledgeState } from './useKnowledgeContext.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -37,8 +37,9 @@ export function KnowledgeNote({ state, onRetry }: { state: KnowledgeState; onRet
   if (context.trimmed) {
     return (
       <Alert severity="info" variant="outlined" role="note" data-testid="knowledge-trimmed">
-        {source} in your {kbLink} hold more than one prompt can take for this model. Only the first {context.budget.toLocaleString('en-US')} characters are sent:{' '}
-        {context.included} of {plural(context.total, 'document')}, oldest first{context.included === context.total ? ', the last one cut short' : ''}.
+        {source} in your {kbLink} hold more than one prompt can take for this model. Only the first {context.budget.toLocaleString('en-US')}{' '}
+        characters are sent: {context.included} of {plural(context.total, 'document')}, oldest first
+        {context.included === context.total ? ', the last one cut short' : ''}.
       </Alert>
     );
   }

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Container, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { assetCopyText, offerCopyText } from '../../../shared/core/offers/copy.ts';
-import { assetExport, assetFileName, offerExport, offerFileName } from '../../../shared/core/offers/export.ts';
-import { OFFER_TEXTS } from '../../../shared/core/offers/texts.ts';
-import type { OfferSummary } from '../../../shared/data/offers.ts';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { useUser } from '../../lib/session.tsx';
+import { assetCopyText, offerCopyText } from '@/shared/core/offers/copy.ts';
+import { assetExport, assetFileName, offerExport, offerFileName } from '@/shared/core/offers/export.ts';
+import { OFFER_TEXTS } from '@/shared/core/offers/texts.ts';
+import type { OfferSummary } from '@/shared/data/offers.ts';
+import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
+import { useUser } from '@/web/lib/session.tsx';
 import { CreationCard } from './CreationCard.tsx';
 import { DescriptionCard } from './DescriptionCard.tsx';
 import { FrameworkCard, type AssetHandlers } from './FrameworkCard.tsx';
@@ -32,7 +32,8 @@ const CONFIRM_TEXT: Record<Pending['kind'], { title: string; label: string }> = 
   new: { title: 'Start a new offer?', label: 'Start over' },
 };
 
-const showResult = () => setTimeout(() => document.getElementById('offer-description-title')?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 50);
+const showResult = () =>
+  setTimeout(() => document.getElementById('offer-description-title')?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 50);
 
 function EmptyResult() {
   return (

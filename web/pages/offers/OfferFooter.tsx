@@ -4,7 +4,7 @@ import OrganizeIcon from '@mui/icons-material/AccountTreeOutlined';
 import RefreshIcon from '@mui/icons-material/RefreshOutlined';
 import RewriteIcon from '@mui/icons-material/EditNoteOutlined';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
-import { OFFER_TEXTS } from '../../../shared/core/offers/texts.ts';
+import { OFFER_TEXTS } from '@/shared/core/offers/texts.ts';
 import { DownloadMenu } from './DownloadMenu.tsx';
 import type { OfferDownloadFormat } from './offerFiles.ts';
 import type { Activity } from './useOfferBuilder.ts';
@@ -30,14 +30,32 @@ export function OfferFooter(props: {
         <Typography id="offer-footer-title" variant="h6" component="h2" gutterBottom>
           Entire offer
         </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ flexWrap: 'wrap', gap: 1.5, '& > *': { justifyContent: { xs: 'flex-start', sm: 'center' } } }}>
-          <Button variant="contained" onClick={props.onSave} disabled={props.saving} startIcon={props.saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          sx={{ flexWrap: 'wrap', gap: 1.5, '& > *': { justifyContent: { xs: 'flex-start', sm: 'center' } } }}
+        >
+          <Button
+            variant="contained"
+            onClick={props.onSave}
+            disabled={props.saving}
+            startIcon={props.saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
+          >
             {props.saving ? 'Saving…' : 'Save Complete Offer'}
           </Button>
-          <Button variant="outlined" onClick={props.onOrganize} disabled={busy} startIcon={activity === 'organize' ? <CircularProgress size={16} color="inherit" /> : <OrganizeIcon />}>
+          <Button
+            variant="outlined"
+            onClick={props.onOrganize}
+            disabled={busy}
+            startIcon={activity === 'organize' ? <CircularProgress size={16} color="inherit" /> : <OrganizeIcon />}
+          >
             {activity === 'organize' ? 'Organizing…' : 'Organize'}
           </Button>
-          <Button variant="outlined" onClick={props.onRegenerate} disabled={busy || props.assetsBusy} startIcon={activity === 'framework' ? <CircularProgress size={16} color="inherit" /> : <RefreshIcon />}>
+          <Button
+            variant="outlined"
+            onClick={props.onRegenerate}
+            disabled={busy || props.assetsBusy}
+            startIcon={activity === 'framework' ? <CircularProgress size={16} color="inherit" /> : <RefreshIcon />}
+          >
             {activity === 'framework' ? 'Regenerating…' : 'Regenerate Entire Offer/Framework'}
           </Button>
           <Button variant="outlined" onClick={props.onRewrite} disabled={busy || props.assetsBusy} startIcon={<RewriteIcon />}>

@@ -1,5 +1,5 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
-import type { OrganizePlan } from '../../../shared/core/offers/organize.ts';
+import type { OrganizePlan } from '@/shared/core/offers/organize.ts';
 
 /** Organize's proposal: the categories grouped into launch phases, accepted (undoable) or discarded. */
 export function OrganizeDialog({ plan, onAccept, onDiscard }: { plan: OrganizePlan | null; onAccept: () => void; onDiscard: () => void }) {

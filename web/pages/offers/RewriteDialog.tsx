@@ -1,5 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 
 const SUGGESTIONS = ['Shorter', 'More formal', 'More casual', 'More persuasive', 'Simpler words'];
 
@@ -64,7 +77,13 @@ export function RewriteDialog(props: {
           />
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1.5 }} aria-label="Suggestions" role="group">
             {SUGGESTIONS.map((suggestion) => (
-              <Chip key={suggestion} label={suggestion} onClick={() => setInstruction(suggestion.toLowerCase())} disabled={busy} variant="outlined" />
+              <Chip
+                key={suggestion}
+                label={suggestion}
+                onClick={() => setInstruction(suggestion.toLowerCase())}
+                disabled={busy}
+                variant="outlined"
+              />
             ))}
           </Stack>
           {busy && (

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Card, CardContent, IconButton, List, ListItem, ListItemButton, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import MoreIcon from '@mui/icons-material/MoreVert';
-import type { OfferSummary } from '../../../shared/data/offers.ts';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx';
-import { QueryState } from '../../../shared/ui/QueryState.tsx';
+import type { OfferSummary } from '@/shared/data/offers.ts';
+import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
+import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { NameDialog } from '../files/NameDialog.tsx';
 import type { useSavedOffers } from './useSavedOffers.ts';
 
@@ -53,12 +53,21 @@ export function SavedOffersCard(props: {
                   key={offer.id}
                   disablePadding
                   secondaryAction={
-                    <IconButton edge="end" aria-label={`More actions for ${offer.title}`} onClick={(e) => setMenu({ anchor: e.currentTarget, offer })}>
+                    <IconButton
+                      edge="end"
+                      aria-label={`More actions for ${offer.title}`}
+                      onClick={(e) => setMenu({ anchor: e.currentTarget, offer })}
+                    >
                       <MoreIcon />
                     </IconButton>
                   }
                 >
-                  <ListItemButton selected={offer.id === openId} aria-current={offer.id === openId ? 'true' : undefined} onClick={() => props.onOpen(offer)} sx={{ borderRadius: 2, pr: 6 }}>
+                  <ListItemButton
+                    selected={offer.id === openId}
+                    aria-current={offer.id === openId ? 'true' : undefined}
+                    onClick={() => props.onOpen(offer)}
+                    sx={{ borderRadius: 2, pr: 6 }}
+                  >
                     <ListItemText
                       primary={offer.title}
                       secondary={`${offer.generatedCount} of ${offer.assetCount} generated · ${when(offer.updatedAt)}`}

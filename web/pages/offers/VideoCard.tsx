@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import PlayIcon from '@mui/icons-material/PlayCircleOutlined';
-import { VIDEO_PLACEHOLDER, videoEmbedUrl } from '../../../shared/core/offers/video.ts';
+import { VIDEO_PLACEHOLDER, videoEmbedUrl } from '@/shared/core/offers/video.ts';
 
 /** The offer's video: a YouTube watch or short link, or a Vimeo link, embedded; otherwise the placeholder. */
 export function VideoCard({ url, onChange }: { url: string; onChange: (url: string) => void }) {
@@ -23,7 +23,17 @@ export function VideoCard({ url, onChange }: { url: string; onChange: (url: stri
           error={rejected}
           helperText={rejected ? 'Use a YouTube watch link, a youtu.be link or a Vimeo link.' : 'YouTube (watch or youtu.be) or Vimeo.'}
         />
-        <Box sx={{ mt: 2, aspectRatio: '16 / 9', borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider', bgcolor: 'action.hover' }}>
+        <Box
+          sx={{
+            mt: 2,
+            aspectRatio: '16 / 9',
+            borderRadius: 2,
+            overflow: 'hidden',
+            border: 1,
+            borderColor: 'divider',
+            bgcolor: 'action.hover',
+          }}
+        >
           {embed ? (
             <Box
               component="iframe"
@@ -36,7 +46,10 @@ export function VideoCard({ url, onChange }: { url: string; onChange: (url: stri
               sx={{ width: '100%', height: '100%', border: 0, display: 'block' }}
             />
           ) : (
-            <Stack spacing={1} sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', color: 'text.secondary', p: 2, textAlign: 'center' }}>
+            <Stack
+              spacing={1}
+              sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', color: 'text.secondary', p: 2, textAlign: 'center' }}
+            >
               <PlayIcon sx={{ fontSize: 40 }} aria-hidden />
               <Typography variant="body2">{VIDEO_PLACEHOLDER}</Typography>
             </Stack>

@@ -1,7 +1,7 @@
-import type { ExportDocument, ExportFormat } from '../../../shared/export/model.ts';
-import type { NoticeInput } from '../../../shared/ui/notices.tsx';
-import { downloadFile } from '../../../shared/ui/download.ts';
-import { OFFER_TEXTS } from '../../../shared/core/offers/texts.ts';
+import type { ExportDocument, ExportFormat } from '@/shared/export/model.ts';
+import type { NoticeInput } from '@/shared/ui/notices.tsx';
+import { downloadFile } from '@/shared/ui/download.ts';
+import { OFFER_TEXTS } from '@/shared/core/offers/texts.ts';
 
 /** The formats offers download in (DOCX, HTML, PDF). */
 export const OFFER_DOWNLOADS = [
@@ -22,9 +22,14 @@ const FAILURE: Record<OfferDownloadFormat, NoticeInput> = {
  * Builds and saves a download. The exporters (docx, jsPDF, the markdown pipeline) load on first
  * use, so the page itself stays light; a failure shows 'Error generating DOCX' (or its HTML/PDF twin).
  */
-export async function downloadOffer(doc: ExportDocument, format: OfferDownloadFormat, baseName: string, notify: (notice: NoticeInput) => void): Promise<void> {
+export async function downloadOffer(
+  doc: ExportDocument,
+  format: OfferDownloadFormat,
+  baseName: string,
+  notify: (notice: NoticeInput) => void,
+): Promise<void> {
   try {
-    const { exportDocument } = await import('../../../shared/export/index.ts');
+    const { exportDocument } = await import('@/shared/export/index.ts');
     const file = await exportDocument(doc, format, baseName);
     downloadFile(file.data, file.fileName, file.mimeType);
   } catch {
@@ -38,6 +43,10 @@ export async function copyText(text: string, success: string, notify: (notice: N
     await navigator.clipboard.writeText(text);
     notify({ title: success });
   } catch {
-    notify({ title: 'Copy failed', description: 'The browser did not allow copying. Select the text and copy it yourself.', variant: 'destructive' });
+    notify({
+      title: 'Copy failed',
+      description: 'The browser did not allow copying. Select the text and copy it yourself.',
+      variant: 'destructive',
+    });
   }
 }

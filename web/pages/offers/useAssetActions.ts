@@ -1,15 +1,15 @@
 import { useCallback, useRef, useState, type Dispatch, type MutableRefObject, type SetStateAction } from 'react';
-import { toAiError, type AiError } from '../../../shared/ai/aiErrors.ts';
-import { generateAssetContent, organizeOffer, rewriteAssetContent, rewriteDescription, type OfferAiOptions } from '../../../shared/ai/offers.ts';
-import type { OfferWorkspace } from '../../../shared/core/offers/draft.ts';
-import { assetsToGenerate, GENERATE_ALL_CONCURRENCY, generateAllSummary, runBounded } from '../../../shared/core/offers/generateAll.ts';
-import { reorderAssets, updateAsset, type OfferDraft } from '../../../shared/core/offers/offer.ts';
-import { planOrder, type OrganizePlan } from '../../../shared/core/offers/organize.ts';
-import type { KnowledgeContext } from '../../../shared/core/offers/prompts.ts';
-import type { AssetContent } from '../../../shared/core/offers/schema.ts';
-import { OFFER_TEXTS } from '../../../shared/core/offers/texts.ts';
-import type { ProviderId } from '../../../shared/core/providerKeys.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
+import { toAiError, type AiError } from '@/shared/ai/aiErrors.ts';
+import { generateAssetContent, organizeOffer, rewriteAssetContent, rewriteDescription, type OfferAiOptions } from '@/shared/ai/offers.ts';
+import type { OfferWorkspace } from '@/shared/core/offers/draft.ts';
+import { assetsToGenerate, GENERATE_ALL_CONCURRENCY, generateAllSummary, runBounded } from '@/shared/core/offers/generateAll.ts';
+import { reorderAssets, updateAsset, type OfferDraft } from '@/shared/core/offers/offer.ts';
+import { planOrder, type OrganizePlan } from '@/shared/core/offers/organize.ts';
+import type { KnowledgeContext } from '@/shared/core/offers/prompts.ts';
+import type { AssetContent } from '@/shared/core/offers/schema.ts';
+import { OFFER_TEXTS } from '@/shared/core/offers/texts.ts';
+import type { ProviderId } from '@/shared/core/providerKeys.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
 import type { Activity } from './useOfferBuilder.ts';
 
 export type AssetBusy = 'generating' | 'rewriting';
@@ -139,7 +139,11 @@ export function useAssetActions({ current, changeOffer, session, aiOptions, cont
         notify({
           title: 'Rewritten',
           description: `${name}: "${instruction.trim()}".`,
-          action: { label: 'Undo', altText: `Undo the rewrite of ${name}`, onClick: () => changeOffer((o) => updateAsset(o, name, { content: previous })) },
+          action: {
+            label: 'Undo',
+            altText: `Undo the rewrite of ${name}`,
+            onClick: () => changeOffer((o) => updateAsset(o, name, { content: previous })),
+          },
         });
         return null;
       } catch (thrown) {
@@ -204,7 +208,9 @@ export function useAssetActions({ current, changeOffer, session, aiOptions, cont
         });
       notify({
         title: result.failed.length ? 'Rewritten, with gaps' : 'Entire offer rewritten',
-        description: result.failed.length ? `Not rewritten: ${result.failed.join(', ')}. ${firstError ?? ''}`.trim() : `"${instruction.trim()}" applied to ${result.succeeded.length} parts.`,
+        description: result.failed.length
+          ? `Not rewritten: ${result.failed.join(', ')}. ${firstError ?? ''}`.trim()
+          : `"${instruction.trim()}" applied to ${result.succeeded.length} parts.`,
         variant: result.failed.length ? 'destructive' : 'default',
         action: { label: 'Undo', altText: 'Undo the rewrite of the entire offer', onClick: undo },
       });

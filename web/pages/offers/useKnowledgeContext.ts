@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { knowledgeBudgetChars, knowledgeContext, type KnowledgeContext } from '../../../shared/core/offers/prompts.ts';
-import { selectedDocuments, type KbSelection } from '../../../shared/data/knowledge.ts';
-import { errorMessage } from '../../../shared/ui/query.ts';
-import { queryKeys } from '../../../shared/ui/queryKeys.ts';
+import { knowledgeBudgetChars, knowledgeContext, type KnowledgeContext } from '@/shared/core/offers/prompts.ts';
+import { selectedDocuments, type KbSelection } from '@/shared/data/knowledge.ts';
+import { errorMessage } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { loadKnowledgeBase } from '../knowledge/useKnowledgeBase.ts';
 
 export type KnowledgeState =

@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toAiError } from '../../../shared/ai/aiErrors.ts';
-import { defaultModel } from '../../../shared/ai/modelChoice.ts';
-import { generateFramework, type OfferAiOptions } from '../../../shared/ai/offers.ts';
-import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '../../../shared/core/providerKeys.ts';
-import { newOffer, type OfferDraft } from '../../../shared/core/offers/offer.ts';
-import { OFFER_TEXTS } from '../../../shared/core/offers/texts.ts';
-import { OFFER_GENERATE_PARAM, OFFER_IDEA_PARAM, readOfferLink } from '../../../shared/core/offerIdea.ts';
-import { getOffer, saveOffer } from '../../../shared/data/offers.ts';
-import { hasUsableKey, targetFor, type AvailableKeys, type ModelChoice } from '../../../shared/ui/ai/ModelPicker.tsx';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { useProviderKeys } from '../../lib/providerKeys.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { toAiError } from '@/shared/ai/aiErrors.ts';
+import { defaultModel } from '@/shared/ai/modelChoice.ts';
+import { generateFramework, type OfferAiOptions } from '@/shared/ai/offers.ts';
+import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '@/shared/core/providerKeys.ts';
+import { newOffer, type OfferDraft } from '@/shared/core/offers/offer.ts';
+import { OFFER_TEXTS } from '@/shared/core/offers/texts.ts';
+import { OFFER_GENERATE_PARAM, OFFER_IDEA_PARAM, readOfferLink } from '@/shared/core/offerIdea.ts';
+import { getOffer, saveOffer } from '@/shared/data/offers.ts';
+import { hasUsableKey, targetFor, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { useProviderKeys } from '@/web/lib/providerKeys.ts';
+import { supabase } from '@/web/lib/supabase.ts';
 import { useAssetActions } from './useAssetActions.ts';
 import { useKnowledgeContext } from './useKnowledgeContext.ts';
 import { useStoredWorkspace } from './useStoredWorkspace.ts';
@@ -102,14 +102,27 @@ export function useOfferBuilder(userId: string) {
   /** Provider, key and model for a call, or null after telling the user a key is missing (toast + modal). */
   const aiOptions = useCallback((): OfferAiOptions | null => {
     if (!hasUsableKey(choice.provider, available)) {
-      notify({ title: OFFER_TEXTS.apiKeyMissingTitle, description: `Add your ${PROVIDER_KEYS[choice.provider].label} API key in Settings to build offers.`, variant: 'destructive' });
+      notify({
+        title: OFFER_TEXTS.apiKeyMissingTitle,
+        description: `Add your ${PROVIDER_KEYS[choice.provider].label} API key in Settings to build offers.`,
+        variant: 'destructive',
+      });
       setKeyDialog(choice.provider);
       return null;
     }
     return { target: targetFor(choice.provider, available), model: choice.model || defaultModel(choice.provider, null) };
   }, [choice.provider, choice.model, available, notify]);
 
-  const assets = useAssetActions({ current, changeOffer, session, aiOptions, context: knowledge.context, activity, setActivity, onKeyMissing: setKeyDialog });
+  const assets = useAssetActions({
+    current,
+    changeOffer,
+    session,
+    aiOptions,
+    context: knowledge.context,
+    activity,
+    setActivity,
+    onKeyMissing: setKeyDialog,
+  });
   const { reset: resetAssets } = assets;
 
   /** Moves to another offer (or none): work still running for the old one is stopped or ignored. */
@@ -175,7 +188,11 @@ export function useOfferBuilder(userId: string) {
       return false;
     }
     // Changes made while saving stay unsaved; the row id is adopted either way.
-    update((now) => (now.offer && now.offer.id === sent.id ? { ...now, offer: { ...now.offer, id: result.data.id }, dirty: now.offer !== sent || now.videoUrl !== w.videoUrl } : now));
+    update((now) =>
+      now.offer && now.offer.id === sent.id
+        ? { ...now, offer: { ...now.offer, id: result.data.id }, dirty: now.offer !== sent || now.videoUrl !== w.videoUrl }
+        : now,
+    );
     notify({ title: 'Offer Saved', description: `"${sent.framework.title}" is in your saved offers.` });
     return true;
   }, [current, notify, update]);
@@ -184,7 +201,11 @@ export function useOfferBuilder(userId: string) {
     async (id: string): Promise<boolean> => {
       const result = await getOffer(supabase, id);
       if (result.error || !result.data) {
-        notify({ title: 'Error opening offer', description: result.error ? result.error.message : 'That offer no longer exists.', variant: 'destructive' });
+        notify({
+          title: 'Error opening offer',
+          description: result.error ? result.error.message : 'That offer no longer exists.',
+          variant: 'destructive',
+        });
         return false;
       }
       const offer = result.data;

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { deleteOffer, duplicateOffer, getOffer, listOffers, renameOffer, type OfferSummary } from '../../../shared/data/offers.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { errorMessage, unwrap } from '../../../shared/ui/query.ts';
-import { queryKeys } from '../../../shared/ui/queryKeys.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { deleteOffer, duplicateOffer, getOffer, listOffers, renameOffer, type OfferSummary } from '@/shared/data/offers.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { errorMessage, unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { supabase } from '@/web/lib/supabase.ts';
 
 /** The user's saved offers (table offers): the list, and rename, duplicate, delete with their notices. */
 export function useSavedOffers() {
@@ -16,7 +16,8 @@ export function useSavedOffers() {
   /** Reads the list again with the current one kept on screen (after a save); a failure is a toast. */
   const refresh = useCallback(async () => {
     const result = await refetch();
-    if (result.status === 'error') notify({ title: 'Error fetching offers', description: errorMessage(result.error), variant: 'destructive' });
+    if (result.status === 'error')
+      notify({ title: 'Error fetching offers', description: errorMessage(result.error), variant: 'destructive' });
   }, [refetch, notify]);
 
   const fail = (title: string, message: string) => notify({ title, description: message, variant: 'destructive' });

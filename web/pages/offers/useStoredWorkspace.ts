@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { emptyWorkspace, parseWorkspace, workspaceStorageKey, type OfferWorkspace } from '../../../shared/core/offers/draft.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
+import { emptyWorkspace, parseWorkspace, workspaceStorageKey, type OfferWorkspace } from '@/shared/core/offers/draft.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
 
 /** How long typing may go on before the working copy is written (it is also written when the page hides). */
 const WRITE_DELAY_MS = 300;
@@ -33,7 +33,11 @@ export function useStoredWorkspace(userId: string) {
       // Full or blocked storage: the page still works, but say once that a reload would lose the draft.
       if (!warned.current) {
         warned.current = true;
-        notify({ title: 'Draft not kept', description: 'This browser would not store your draft. Save the offer to keep it.', variant: 'destructive' });
+        notify({
+          title: 'Draft not kept',
+          description: 'This browser would not store your draft. Save the offer to keep it.',
+          variant: 'destructive',
+        });
       }
     }
   }, [userId, notify]);

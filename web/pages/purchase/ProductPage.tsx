@@ -7,14 +7,14 @@ import DocumentIcon from '@mui/icons-material/DescriptionOutlined';
 import LinkIcon from '@mui/icons-material/LinkOutlined';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import VideoIcon from '@mui/icons-material/OndemandVideoOutlined';
-import { formatMaxDownloads, formatPrice, PRODUCT_TEXTS, PRODUCT_TYPE_LABELS, type ProductType } from '../../../shared/core/products.ts';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { getProductForSale, startCheckout, type ProductForSale } from '../../../shared/data/products.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { errorMessage, unwrap } from '../../../shared/ui/query.ts';
-import { queryKeys } from '../../../shared/ui/queryKeys.ts';
-import { webConfig } from '../../lib/config.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { formatMaxDownloads, formatPrice, PRODUCT_TEXTS, PRODUCT_TYPE_LABELS, type ProductType } from '@/shared/core/products.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { getProductForSale, startCheckout, type ProductForSale } from '@/shared/data/products.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { errorMessage, unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { webConfig } from '@/web/lib/config.ts';
+import { supabase } from '@/web/lib/supabase.ts';
 
 const TYPE_ICONS: Record<ProductType, typeof DocumentIcon> = { document: DocumentIcon, video: VideoIcon, url: LinkIcon };
 
@@ -83,7 +83,18 @@ function ProductCard({ product, processing, onBuy }: { product: ProductForSale; 
       <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
         <Stack spacing={3}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Box sx={{ width: 56, height: 56, borderRadius: 3, display: 'grid', placeItems: 'center', color: 'primary.main', bgcolor: (t) => alpha(t.palette.primary.main, 0.12), flexShrink: 0 }}>
+            <Box
+              sx={{
+                width: 56,
+                height: 56,
+                borderRadius: 3,
+                display: 'grid',
+                placeItems: 'center',
+                color: 'primary.main',
+                bgcolor: (t) => alpha(t.palette.primary.main, 0.12),
+                flexShrink: 0,
+              }}
+            >
               <Icon aria-hidden />
             </Box>
             <Box sx={{ minWidth: 0 }}>
@@ -104,7 +115,13 @@ function ProductCard({ product, processing, onBuy }: { product: ProductForSale; 
               Downloads included: {formatMaxDownloads(product.maxDownloads)}
             </Typography>
           </Stack>
-          <Button variant="contained" size="large" onClick={onBuy} disabled={processing} startIcon={processing ? <CircularProgress size={18} color="inherit" /> : undefined}>
+          <Button
+            variant="contained"
+            size="large"
+            onClick={onBuy}
+            disabled={processing}
+            startIcon={processing ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
             {processing ? 'Processing…' : PRODUCT_TEXTS.buy}
           </Button>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'center', color: 'text.secondary' }}>

@@ -5,13 +5,13 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, Container, Sta
 import { alpha } from '@mui/material/styles';
 import CheckIcon from '@mui/icons-material/CheckCircleOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
-import { formatMaxDownloads, PRODUCT_TEXTS, purchaseFileName, purchaseFileText } from '../../../shared/core/products.ts';
-import { productPath, ROUTES } from '../../../shared/core/routes.ts';
-import { downloadPurchase, getProductForSale, verifyPurchase, type ProductForSale, type Refusal } from '../../../shared/data/products.ts';
-import { downloadFile } from '../../../shared/ui/download.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { queryKeys } from '../../../shared/ui/queryKeys.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { formatMaxDownloads, PRODUCT_TEXTS, purchaseFileName, purchaseFileText } from '@/shared/core/products.ts';
+import { productPath, ROUTES } from '@/shared/core/routes.ts';
+import { downloadPurchase, getProductForSale, verifyPurchase, type ProductForSale, type Refusal } from '@/shared/data/products.ts';
+import { downloadFile } from '@/shared/ui/download.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { supabase } from '@/web/lib/supabase.ts';
 
 type Checked =
   | { status: 'missing' }
@@ -38,7 +38,10 @@ export function PurchaseSuccessPage() {
   const productId = params.get('product_id') ?? '';
   const sessionId = params.get('session_id') ?? '';
   const notify = useNotify();
-  const checked = useQuery({ queryKey: queryKeys.products.purchase(productId, sessionId), queryFn: () => checkPurchase(productId, sessionId) });
+  const checked = useQuery({
+    queryKey: queryKeys.products.purchase(productId, sessionId),
+    queryFn: () => checkPurchase(productId, sessionId),
+  });
   const state = checked.data;
   const [busy, setBusy] = useState(false);
   const [downloads, setDownloads] = useState<string | null>(null);
@@ -78,7 +81,9 @@ export function PurchaseSuccessPage() {
               <Typography variant="h4" component="h1">
                 {PRODUCT_TEXTS.retrieveError}
               </Typography>
-              <Typography color="text.secondary">We could not find the product of this purchase. If you were charged, contact support with your receipt.</Typography>
+              <Typography color="text.secondary">
+                We could not find the product of this purchase. If you were charged, contact support with your receipt.
+              </Typography>
               <Button component={RouterLink} to={ROUTES.support} variant="outlined">
                 Contact support
               </Button>
@@ -97,7 +102,17 @@ export function PurchaseSuccessPage() {
           )}
           {state?.status === 'ready' && (
             <Stack spacing={2.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
-              <Box sx={{ width: 72, height: 72, borderRadius: '50%', display: 'grid', placeItems: 'center', color: 'success.main', bgcolor: (t) => alpha(t.palette.success.main, 0.12) }}>
+              <Box
+                sx={{
+                  width: 72,
+                  height: 72,
+                  borderRadius: '50%',
+                  display: 'grid',
+                  placeItems: 'center',
+                  color: 'success.main',
+                  bgcolor: (t) => alpha(t.palette.success.main, 0.12),
+                }}
+              >
                 <CheckIcon sx={{ fontSize: 40 }} aria-hidden />
               </Box>
               <Typography variant="h4" component="h1">
@@ -106,7 +121,13 @@ export function PurchaseSuccessPage() {
               <Typography color="text.secondary">
                 Thank you for buying <strong>{state.product.name}</strong>. Your download is ready.
               </Typography>
-              <Button variant="contained" size="large" onClick={() => void download()} disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <DownloadIcon />}>
+              <Button
+                variant="contained"
+                size="large"
+                onClick={() => void download()}
+                disabled={busy}
+                startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <DownloadIcon />}
+              >
                 {PRODUCT_TEXTS.downloadNow}
               </Button>
               {downloads && (

@@ -1,6 +1,6 @@
 import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
-import { providerName } from '../../../shared/core/providerKeys.ts';
-import type { RecommendedPrompt } from '../../../shared/core/recommendedPrompts.ts';
+import { providerName } from '@/shared/core/providerKeys.ts';
+import type { RecommendedPrompt } from '@/shared/core/recommendedPrompts.ts';
 
 /** The whole prompt before saving it: its text as it will run, every tag, the providers it suits. */
 export function PromptPreviewDialog({ prompt, onClose, onSave }: { prompt: RecommendedPrompt; onClose: () => void; onSave: () => void }) {
@@ -12,7 +12,15 @@ export function PromptPreviewDialog({ prompt, onClose, onSave }: { prompt: Recom
           <Typography color="text.secondary">{prompt.description}</Typography>
           <Box
             data-testid="prompt-text"
-            sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', bgcolor: 'action.hover', borderRadius: 2, p: 2, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '0.9rem' }}
+            sx={{
+              whiteSpace: 'pre-wrap',
+              overflowWrap: 'anywhere',
+              bgcolor: 'action.hover',
+              borderRadius: 2,
+              p: 2,
+              fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+              fontSize: '0.9rem',
+            }}
           >
             {prompt.promptText}
           </Box>

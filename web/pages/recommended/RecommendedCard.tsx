@@ -1,7 +1,7 @@
 import { Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
 import BookmarkAddIcon from '@mui/icons-material/BookmarkAddOutlined';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
-import type { RecommendedPrompt } from '../../../shared/core/recommendedPrompts.ts';
+import type { RecommendedPrompt } from '@/shared/core/recommendedPrompts.ts';
 import { TagList } from './TagList.tsx';
 
 /** A catalogue card: name, category, description, tags; Preview and Save to library. */
@@ -20,10 +20,22 @@ export function RecommendedCard({ prompt, onPreview, onSave }: { prompt: Recomme
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, gap: 1, flexWrap: 'wrap' }}>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-          <Button size="small" variant="outlined" startIcon={<VisibilityIcon fontSize="small" />} onClick={onPreview} aria-label={`Preview: ${prompt.name}`}>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<VisibilityIcon fontSize="small" />}
+            onClick={onPreview}
+            aria-label={`Preview: ${prompt.name}`}
+          >
             Preview
           </Button>
-          <Button size="small" variant="contained" startIcon={<BookmarkAddIcon fontSize="small" />} onClick={onSave} aria-label={`Save to library: ${prompt.name}`}>
+          <Button
+            size="small"
+            variant="contained"
+            startIcon={<BookmarkAddIcon fontSize="small" />}
+            onClick={onSave}
+            aria-label={`Save to library: ${prompt.name}`}
+          >
             Save to library
           </Button>
         </Stack>

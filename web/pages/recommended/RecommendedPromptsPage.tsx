@@ -1,9 +1,22 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, CircularProgress, Container, InputAdornment, Pagination, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Container,
+  InputAdornment,
+  Pagination,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { ALL_CATEGORIES, RECOMMENDED_PAGE_SIZE, RECOMMENDED_TEXTS, type RecommendedPrompt } from '../../../shared/core/recommendedPrompts.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { ALL_CATEGORIES, RECOMMENDED_PAGE_SIZE, RECOMMENDED_TEXTS, type RecommendedPrompt } from '@/shared/core/recommendedPrompts.ts';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { PromptPreviewDialog } from './PromptPreviewDialog.tsx';
 import { RecommendedCard } from './RecommendedCard.tsx';
 import { SaveToLibraryDialog } from './SaveToLibraryDialog.tsx';
@@ -62,7 +75,10 @@ export function RecommendedPromptsPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <PageHeader title="Recommended Prompts" subtitle="Hand-picked prompts for marketing and everyday work. Preview one, then save a copy into your library." />
+      <PageHeader
+        title="Recommended Prompts"
+        subtitle="Hand-picked prompts for marketing and everyday work. Preview one, then save a copy into your library."
+      />
       <Stack spacing={3}>
         <TextField
           type="search"
@@ -96,7 +112,14 @@ export function RecommendedPromptsPage() {
         </Tabs>
 
         {state.status === 'error' && (
-          <Alert severity="error" action={<Button color="inherit" onClick={reload}>Try again</Button>}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" onClick={reload}>
+                Try again
+              </Button>
+            }
+          >
             {RECOMMENDED_TEXTS.loadFailed(state.message).title}: {state.message}
           </Alert>
         )}
@@ -114,10 +137,22 @@ export function RecommendedPromptsPage() {
               <Box
                 component="ul"
                 aria-label="Recommended prompts"
-                sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}
+                sx={{
+                  listStyle: 'none',
+                  p: 0,
+                  m: 0,
+                  display: 'grid',
+                  gap: 2,
+                  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+                }}
               >
                 {shown.prompts.map((prompt) => (
-                  <RecommendedCard key={prompt.id} prompt={prompt} onPreview={() => setPreviewing(prompt)} onSave={() => setSaving(prompt)} />
+                  <RecommendedCard
+                    key={prompt.id}
+                    prompt={prompt}
+                    onPreview={() => setPreviewing(prompt)}
+                    onSave={() => setSaving(prompt)}
+                  />
                 ))}
               </Box>
             )}

@@ -2,16 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
-import { folderPathFromTree, LIBRARY_TEXTS, type FolderRef, type LibraryFolder } from '../../../shared/core/promptLibrary.ts';
-import { RECOMMENDED_TEXTS, saveRecommendedProblem, type RecommendedPrompt } from '../../../shared/core/recommendedPrompts.ts';
-import { runPromptPath } from '../../../shared/core/routes.ts';
-import { listAllFolders } from '../../../shared/data/prompts.ts';
-import { saveRecommendedPrompt } from '../../../shared/data/promptsCatalog.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { errorMessage, unwrap } from '../../../shared/ui/query.ts';
-import { queryKeys } from '../../../shared/ui/queryKeys.ts';
-import { useUser } from '../../lib/session.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { folderPathFromTree, LIBRARY_TEXTS, type FolderRef, type LibraryFolder } from '@/shared/core/promptLibrary/library.ts';
+import { RECOMMENDED_TEXTS, saveRecommendedProblem, type RecommendedPrompt } from '@/shared/core/recommendedPrompts.ts';
+import { runPromptPath } from '@/shared/core/routes.ts';
+import { listAllFolders } from '@/shared/data/promptLibrary/library.ts';
+import { saveRecommendedPrompt } from '@/shared/data/promptCatalog.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { errorMessage, unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { useUser } from '@/web/lib/session.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 
 const ROOT = '';
 
@@ -19,7 +19,14 @@ const ROOT = '';
 function folderOptions(folders: readonly LibraryFolder[]): { id: string; label: string }[] {
   const byId = new Map<string, FolderRef>(folders.map((f) => [f.id, f]));
   return folders
-    .map((f) => ({ id: f.id, label: (folderPathFromTree(f.id, byId) ?? []).slice(1).map((c) => c.name).join(' / ') || f.name }))
+    .map((f) => ({
+      id: f.id,
+      label:
+        (folderPathFromTree(f.id, byId) ?? [])
+          .slice(1)
+          .map((c) => c.name)
+          .join(' / ') || f.name,
+    }))
     .sort((a, b) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base' }));
 }
 
@@ -62,7 +69,11 @@ export function SaveToLibraryDialog({ prompt, onClose }: { prompt: RecommendedPr
     void queryClient.invalidateQueries({ queryKey: queryKeys.prompts.all });
     notify({
       ...RECOMMENDED_TEXTS.saved(saved.name),
-      action: { label: 'Run it', altText: `Run it: open "${saved.name}" in the runner`, onClick: () => void navigate(runPromptPath(saved.id)) },
+      action: {
+        label: 'Run it',
+        altText: `Run it: open "${saved.name}" in the runner`,
+        onClick: () => void navigate(runPromptPath(saved.id)),
+      },
     });
     onClose();
   };
@@ -88,7 +99,14 @@ export function SaveToLibraryDialog({ prompt, onClose }: { prompt: RecommendedPr
               fullWidth
             />
             {folders.data === undefined && folders.status === 'error' && !folders.isFetching ? (
-              <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void folders.refetch()}>Try again</Button>}>
+              <Alert
+                severity="error"
+                action={
+                  <Button color="inherit" size="small" onClick={() => void folders.refetch()}>
+                    Try again
+                  </Button>
+                }
+              >
                 Error fetching prompt folders: {errorMessage(folders.error)}. It is saved in {LIBRARY_TEXTS.rootName}.
               </Alert>
             ) : (

@@ -1,5 +1,5 @@
 import { Chip, Stack, Tooltip } from '@mui/material';
-import { tagsPreview } from '../../../shared/core/recommendedPrompts.ts';
+import { tagsPreview } from '@/shared/core/recommendedPrompts.ts';
 
 /** The first 3 tags, then '+n more' (the rest in its tooltip and its accessible name). */
 export function TagList({ tags }: { tags: readonly string[] }) {

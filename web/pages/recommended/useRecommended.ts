@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { listRecommendedCategories, listRecommendedPrompts, type RecommendedPage } from '../../../shared/data/promptsCatalog.ts';
-import { errorMessage, unwrap } from '../../../shared/ui/query.ts';
-import { queryKeys } from '../../../shared/ui/queryKeys.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { listRecommendedCategories, listRecommendedPrompts, type RecommendedPage } from '@/shared/data/promptCatalog.ts';
+import { errorMessage, unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { supabase } from '@/web/lib/supabase.ts';
 
 export type RecommendedState =
   | { status: 'loading'; previous: RecommendedPage | null }

@@ -3,25 +3,25 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RestoreIcon from '@mui/icons-material/RestoreOutlined';
-import { AI_TEXTS } from '../../../shared/ai/aiErrors.ts';
-import { fillPrompt, initialValues, parsePrompt } from '../../../shared/core/placeholders.ts';
-import { PROVIDER_IDS, type ProviderId } from '../../../shared/core/providerKeys.ts';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { outputDocumentName, runLink, valuesFromRun, valuesToStore, type RunnablePrompt } from '../../../shared/core/runPrompt.ts';
-import { RUN_TEXTS } from '../../../shared/core/runTexts.ts';
-import { getPromptRun, type PromptRun } from '../../../shared/data/promptsRuns.ts';
-import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys, type ModelChoice } from '../../../shared/ui/ai/ModelPicker.tsx';
-import { PROMPT_SCREEN_PROVIDER_LABELS } from '../../../shared/ui/ai/providerLabels.ts';
-import { PromptFields } from '../../../shared/ui/ai/PromptFields.tsx';
-import { ReviewPrompt } from '../../../shared/ui/ai/ReviewPrompt.tsx';
-import { useAiRun } from '../../../shared/ui/ai/useAiRun.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { useProviderKeys } from '../../lib/providerKeys.ts';
-import { useUser } from '../../lib/session.tsx';
-import { supabase } from '../../lib/supabase.ts';
-import { RunHistoryList } from '../../../shared/ui/run/RunHistoryList.tsx';
-import { RunOutput } from '../../../shared/ui/run/RunOutput.tsx';
-import { useRunRecorder } from '../../../shared/ui/run/useRunRecorder.ts';
+import { AI_TEXTS } from '@/shared/ai/aiErrors.ts';
+import { fillPrompt, initialValues, parsePrompt } from '@/shared/core/placeholders.ts';
+import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { outputDocumentName, runLink, valuesFromRun, valuesToStore, type RunnablePrompt } from '@/shared/core/runPrompt.ts';
+import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
+import { getPromptRun, type PromptRun } from '@/shared/data/promptRuns.ts';
+import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
+import { PROMPT_SCREEN_PROVIDER_LABELS } from '@/shared/ui/ai/providerLabels.ts';
+import { PromptFields } from '@/shared/ui/ai/PromptFields.tsx';
+import { ReviewPrompt } from '@/shared/ui/ai/ReviewPrompt.tsx';
+import { useAiRun } from '@/shared/ui/ai/useAiRun.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { useProviderKeys } from '@/web/lib/providerKeys.ts';
+import { useUser } from '@/web/lib/session.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
+import { RunHistoryList } from '@/shared/ui/run/RunHistoryList.tsx';
+import { RunOutput } from '@/shared/ui/run/RunOutput.tsx';
+import { useRunRecorder } from '@/shared/ui/run/useRunRecorder.ts';
 import { historyListData, useRunOutputActions, webData } from './runSide.ts';
 import { useRunHistory } from './useRunHistory.ts';
 
@@ -124,7 +124,14 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
 
   return (
     <Stack spacing={4}>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+          alignItems: 'start',
+        }}
+      >
         <Card component="section" aria-labelledby="run-form-title" ref={formRef} onKeyDown={onKeyDown} sx={{ scrollMarginTop: 80 }}>
           <CardContent>
             <Stack spacing={2.5}>
@@ -141,7 +148,13 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
                 }}
               />
               <ReviewPrompt composed={filled.text} edited={edited} onEdit={setEdited} defaultOpen />
-              <ModelPicker value={choice} available={available} onChange={setChoice} idPrefix="run" providerLabels={PROMPT_SCREEN_PROVIDER_LABELS} />
+              <ModelPicker
+                value={choice}
+                available={available}
+                onChange={setChoice}
+                idPrefix="run"
+                providerLabels={PROMPT_SCREEN_PROVIDER_LABELS}
+              />
               {keys.ready && !usable && (
                 <Alert
                   severity="warning"

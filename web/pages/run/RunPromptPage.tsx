@@ -3,15 +3,15 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LockIcon from '@mui/icons-material/LockOutlined';
-import { badgeOf, isPromptLocked } from '../../../shared/core/promptStacks.ts';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { RUN_TEXTS } from '../../../shared/core/runTexts.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { badgeOf, isPromptLocked } from '@/shared/core/promptStacks.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { PromptRunner } from './PromptRunner.tsx';
 import { useRunnablePrompt } from './useRunnablePrompt.ts';
 
 const backToStacks = (
-  <Button component={RouterLink} to={ROUTES.prompts} variant="outlined" startIcon={<ArrowBackIcon />}>
+  <Button component={RouterLink} to={ROUTES.promptStacks} variant="outlined" startIcon={<ArrowBackIcon />}>
     Prompt Stacks
   </Button>
 );
@@ -51,7 +51,7 @@ export function RunPromptPage() {
           <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
             <Typography sx={{ mb: 3 }}>{RUN_TEXTS.notFoundText}</Typography>
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
-              <Button component={RouterLink} to={ROUTES.prompts} variant="contained">
+              <Button component={RouterLink} to={ROUTES.promptStacks} variant="contained">
                 Browse Prompt Stacks
               </Button>
               <Button component={RouterLink} to={ROUTES.myPrompts} variant="outlined">
@@ -67,7 +67,14 @@ export function RunPromptPage() {
     return (
       <Page>
         <PageHeader title={RUN_TEXTS.loadError} actions={backToStacks} />
-        <Alert severity="error" action={<Button color="inherit" onClick={() => void reload()}>Try again</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => void reload()}>
+              Try again
+            </Button>
+          }
+        >
           {loaded.message}
         </Alert>
       </Page>

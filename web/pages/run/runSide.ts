@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { RUN_OUTPUT_FORMAT } from '../../../shared/core/runPrompt.ts';
-import { RUN_TEXTS } from '../../../shared/core/runTexts.ts';
-import type { OutputActionsSetup } from '../../../shared/ui/run/OutputActions.tsx';
-import type { RunHistoryListProps } from '../../../shared/ui/run/RunHistoryList.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { RUN_OUTPUT_FORMAT } from '@/shared/core/runPrompt.ts';
+import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
+import type { OutputActionsSetup } from '@/shared/ui/run/OutputActions.tsx';
+import type { RunHistoryListProps } from '@/shared/ui/run/RunHistoryList.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 import type { RunHistory } from './useRunHistory.ts';
 
 /** The dashboard's data client for the shared run pieces (shared/ui/run). */

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { RUN_TEXTS } from '../../../shared/core/runTexts.ts';
-import { deleteAllPromptRuns, deletePromptRun, listPromptRuns, type PromptRun } from '../../../shared/data/promptsRuns.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
+import { deleteAllPromptRuns, deletePromptRun, listPromptRuns, type PromptRun } from '@/shared/data/promptRuns.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 
 export type RunHistoryFilter = { promptId?: string; freePromptId?: string };
 

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { STACK_TEXTS } from '../../../shared/core/promptStacks.ts';
-import { fromFreePrompt, fromSavedPrompt, runPromptSource, type RunnablePrompt } from '../../../shared/core/runPrompt.ts';
-import { getPrompt } from '../../../shared/data/prompts.ts';
-import { listFreeStacks } from '../../../shared/data/promptsCatalog.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { STACK_TEXTS } from '@/shared/core/promptStacks.ts';
+import { fromFreePrompt, fromSavedPrompt, runPromptSource, type RunnablePrompt } from '@/shared/core/runPrompt.ts';
+import { getPrompt } from '@/shared/data/promptLibrary/library.ts';
+import { listFreeStacks } from '@/shared/data/promptCatalog.ts';
+import { supabase } from '@/web/lib/supabase.ts';
 
 export type LoadedPrompt =
   | { status: 'loading' }

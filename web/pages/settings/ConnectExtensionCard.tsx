@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import ExtensionOutlinedIcon from '@mui/icons-material/ExtensionOutlined';
-import { PRODUCT_NAME } from '../../../shared/core/brand.ts';
-import { connectExtension, pingExtension } from '../../lib/extensionBridge.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { supabase } from '../../lib/supabase.ts';
+import { PRODUCT_NAME } from '@/shared/core/brand.ts';
+import { connectExtension, pingExtension } from '@/web/lib/extensionBridge.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 
 /**
  * Settings → Connect extension: finds the AI Vault extension in this browser (its bridge on this
@@ -34,13 +34,16 @@ export function ConnectExtensionCard() {
     try {
       const { data, error } = await supabase.functions.invoke<{ token_hash?: string }>('session-handoff', { method: 'POST' });
       const tokenHash = data?.token_hash;
-      const result = error || !tokenHash
-        ? { ok: false as const, message: error?.message ?? 'Could not create a sign-in token. Please try again.' }
-        : await connectExtension(window, tokenHash, crypto.randomUUID());
+      const result =
+        error || !tokenHash
+          ? { ok: false as const, message: error?.message ?? 'Could not create a sign-in token. Please try again.' }
+          : await connectExtension(window, tokenHash, crypto.randomUUID());
       setOutcome(result);
-      notify(result.ok
-        ? { title: 'Extension Connected', description: `The ${PRODUCT_NAME} extension is signed in as ${result.email}.` }
-        : { title: 'Extension Not Connected', description: result.message, variant: 'destructive' });
+      notify(
+        result.ok
+          ? { title: 'Extension Connected', description: `The ${PRODUCT_NAME} extension is signed in as ${result.email}.` }
+          : { title: 'Extension Not Connected', description: result.message, variant: 'destructive' },
+      );
     } finally {
       setBusy(false);
     }
@@ -56,8 +59,8 @@ export function ConnectExtensionCard() {
           </Typography>
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          Sign the {PRODUCT_NAME} browser extension in as you, so its side panel runs your saved prompts on any page. No
-          password needed; with two-factor authentication the extension asks for a code.
+          Sign the {PRODUCT_NAME} browser extension in as you, so its side panel runs your saved prompts on any page. No password needed;
+          with two-factor authentication the extension asks for a code.
         </Typography>
 
         <Stack spacing={2} sx={{ mt: 2 }}>

@@ -1,9 +1,9 @@
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Button } from '@mui/material';
-import { authPathFor } from '../../../shared/core/routes.ts';
-import { ProviderKeysCard as SharedProviderKeysCard } from '../../../shared/ui/keys/ProviderKeysCard.tsx';
-import { useProviderKeys } from '../../lib/providerKeys.ts';
-import { useAuthStatus, useUser } from '../../lib/session.tsx';
+import { authPathFor } from '@/shared/core/routes.ts';
+import { ProviderKeysCard as SharedProviderKeysCard } from '@/shared/ui/keys/ProviderKeysCard.tsx';
+import { useProviderKeys } from '@/web/lib/providerKeys.ts';
+import { useAuthStatus, useUser } from '@/web/lib/session.tsx';
 
 /**
  * Settings → Provider Keys in the dashboard: the shared card (also the extension's) over the

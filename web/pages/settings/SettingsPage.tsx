@@ -1,5 +1,5 @@
 import { Container, Stack } from '@mui/material';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { AppearanceCard } from './AppearanceCard.tsx';
 import { ConnectExtensionCard } from './ConnectExtensionCard.tsx';
 import { ProviderKeysCard } from './ProviderKeysCard.tsx';

@@ -20,24 +20,9 @@ import {
 } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
-import {
-  AUTH_TEXT,
-  groupSecret,
-  isTotpCode,
-  normalizeTotpCode,
-  qrImageSrc,
-  TOTP_CODE_LENGTH,
-  TOTP_ISSUER,
-} from '../../../shared/core/auth.ts';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import {
-  enrollTotp,
-  listTotpFactors,
-  removeUnverifiedFactors,
-  unenrollFactor,
-  verifyTotp,
-  type TotpEnrolment,
-} from '../../lib/auth.ts';
+import { AUTH_TEXT, groupSecret, isTotpCode, normalizeTotpCode, qrImageSrc, TOTP_CODE_LENGTH, TOTP_ISSUER } from '@/shared/core/auth.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { enrollTotp, listTotpFactors, removeUnverifiedFactors, unenrollFactor, verifyTotp, type TotpEnrolment } from '@/web/lib/auth.ts';
 
 type CardState =
   | { kind: 'loading' }
@@ -139,8 +124,8 @@ export function TwoFactorCard() {
               )}
             </Stack>
             <Typography variant="body2" color="text.secondary">
-              Protect your account with a 6-digit code from an authenticator app (Google Authenticator, 1Password, Authy…)
-              each time you sign in.
+              Protect your account with a 6-digit code from an authenticator app (Google Authenticator, 1Password, Authy…) each time you
+              sign in.
             </Typography>
           </Box>
         </Stack>
@@ -152,7 +137,14 @@ export function TwoFactorCard() {
         )}
 
         {state.kind === 'error' && (
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void load()}>Retry</Button>}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void load()}>
+                Retry
+              </Button>
+            }
+          >
             Could not load your two-factor settings: {state.message}
           </Alert>
         )}
@@ -186,7 +178,13 @@ export function TwoFactorCard() {
         )}
       </CardContent>
 
-      <Dialog open={confirmRemove} onClose={() => !removing && setConfirmRemove(false)} aria-labelledby="remove-2fa-title" maxWidth="xs" fullWidth>
+      <Dialog
+        open={confirmRemove}
+        onClose={() => !removing && setConfirmRemove(false)}
+        aria-labelledby="remove-2fa-title"
+        maxWidth="xs"
+        fullWidth
+      >
         <DialogTitle id="remove-2fa-title">Remove two-factor authentication?</DialogTitle>
         <DialogContent>
           <DialogContentText>
@@ -262,8 +260,7 @@ function Enrolment({
         />
         <Stack spacing={1.5} sx={{ minWidth: 0, flexGrow: 1, width: '100%' }}>
           <Typography variant="body2">
-            <strong>1.</strong> Scan the QR code with your authenticator app. If you cannot scan it, enter this secret key
-            instead:
+            <strong>1.</strong> Scan the QR code with your authenticator app. If you cannot scan it, enter this secret key instead:
           </Typography>
           <TextField
             label="Secret key"
@@ -272,7 +269,11 @@ function Enrolment({
             fullWidth
             multiline
             slotProps={{
-              htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', letterSpacing: '0.05em' } },
+              htmlInput: {
+                readOnly: true,
+                spellCheck: false,
+                style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', letterSpacing: '0.05em' },
+              },
               input: {
                 endAdornment: (
                   <Tooltip title="Copy secret">
@@ -287,7 +288,14 @@ function Enrolment({
           <Typography variant="body2">
             <strong>2.</strong> Enter the {TOTP_CODE_LENGTH}-digit code the app shows to finish.
           </Typography>
-          <Stack component="form" noValidate onSubmit={(e) => void submit(e)} direction={{ xs: 'column', sm: 'row' }} spacing={1.5} aria-label="Verify authenticator app">
+          <Stack
+            component="form"
+            noValidate
+            onSubmit={(e) => void submit(e)}
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            aria-label="Verify authenticator app"
+          >
             <TextField
               inputRef={codeRef}
               label="Verification code"

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweepOutlined';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx';
+import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 import { Link as RouterLink } from 'react-router-dom';
 import OpenInNewIcon from '@mui/icons-material/OpenInBrowserOutlined';
-import { reopenRunPath } from '../../../shared/core/runPrompt.ts';
-import { RUN_TEXTS } from '../../../shared/core/runTexts.ts';
-import { RunHistoryList } from '../../../shared/ui/run/RunHistoryList.tsx';
+import { reopenRunPath } from '@/shared/core/runPrompt.ts';
+import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
+import { RunHistoryList } from '@/shared/ui/run/RunHistoryList.tsx';
 import { historyListData, useRunOutputActions } from '../run/runSide.ts';
 import { useRunHistory } from '../run/useRunHistory.ts';
 

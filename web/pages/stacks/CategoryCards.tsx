@@ -3,17 +3,32 @@ import { alpha } from '@mui/material/styles';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import FolderIcon from '@mui/icons-material/FolderOutlined';
 import LayersIcon from '@mui/icons-material/LayersOutlined';
-import type { StackCategory } from '../../../shared/core/promptStacks.ts';
+import type { StackCategory } from '@/shared/core/promptStacks.ts';
 
 const countText = (n: number) => `${n} ${n === 1 ? 'prompt' : 'prompts'}`;
 
 /** The category cards of /prompts: the free stacks, then the user's folders. Choosing one filters the grid; again clears it. */
-export function CategoryCards({ categories, selected, onSelect }: { categories: readonly StackCategory[]; selected: string | null; onSelect: (key: string | null) => void }) {
+export function CategoryCards({
+  categories,
+  selected,
+  onSelect,
+}: {
+  categories: readonly StackCategory[];
+  selected: string | null;
+  onSelect: (key: string | null) => void;
+}) {
   return (
     <Box
       component="ul"
       aria-label="Categories"
-      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+      }}
     >
       {categories.map((category) => {
         const active = category.key === selected;
@@ -29,7 +44,11 @@ export function CategoryCards({ categories, selected, onSelect }: { categories: 
                 bgcolor: active ? alpha(theme.palette.primary.main, 0.06) : undefined,
               })}
             >
-              <CardActionArea aria-pressed={active} onClick={() => onSelect(active ? null : category.key)} sx={{ height: '100%', display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-start' }}>
+              <CardActionArea
+                aria-pressed={active}
+                onClick={() => onSelect(active ? null : category.key)}
+                sx={{ height: '100%', display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-start' }}
+              >
                 <CardContent sx={{ width: '100%' }}>
                   <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
                     <Icon color="primary" aria-hidden sx={{ mt: 0.25 }} />

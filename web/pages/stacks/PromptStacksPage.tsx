@@ -1,10 +1,10 @@
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Box, Button, Container, Tab, Tabs } from '@mui/material';
-import type { StackFilter } from '../../../shared/core/promptStacks.ts';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { QueryState } from '../../../shared/ui/QueryState.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { useUser } from '../../lib/session.tsx';
+import type { StackFilter } from '@/shared/core/promptStacks.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { QueryState } from '@/shared/ui/QueryState.tsx';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
+import { useUser } from '@/web/lib/session.tsx';
 import { AllRunsHistory } from './AllRunsHistory.tsx';
 import { StackBrowser } from './StackBrowser.tsx';
 import { usePromptStacks } from './usePromptStacks.ts';
@@ -52,7 +52,12 @@ export function PromptStacksPage() {
           </>
         }
       />
-      <Tabs value={tab} onChange={(_e, value: TabName) => update({ tab: value === 'history' ? 'history' : null })} aria-label="Prompt stacks views" sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={tab}
+        onChange={(_e, value: TabName) => update({ tab: value === 'history' ? 'history' : null })}
+        aria-label="Prompt stacks views"
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Tab value="stacks" label="Prompts" id="stacks-tab-stacks" aria-controls="stacks-panel-stacks" />
         <Tab value="history" label="Run history" id="stacks-tab-history" aria-controls="stacks-panel-history" />
       </Tabs>

@@ -10,8 +10,8 @@ import {
   type StackCategory,
   type StackFilter,
   type StackPrompt,
-} from '../../../shared/core/promptStacks.ts';
-import { ROUTES } from '../../../shared/core/routes.ts';
+} from '@/shared/core/promptStacks.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
 import { CategoryCards } from './CategoryCards.tsx';
 import { StackPromptCard } from './StackPromptCard.tsx';
 
@@ -35,7 +35,14 @@ export function StackBrowser({ categories, prompts, filter, onFilter, signedIn, 
   return (
     <Stack spacing={4}>
       {ownError && (
-        <Alert severity="error" action={<Button color="inherit" onClick={onRetry}>Try again</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={onRetry}>
+              Try again
+            </Button>
+          }
+        >
           Error fetching your prompts: {ownError}
         </Alert>
       )}
@@ -43,7 +50,11 @@ export function StackBrowser({ categories, prompts, filter, onFilter, signedIn, 
         <Typography id="stack-categories-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
           Categories
         </Typography>
-        <CategoryCards categories={categories} selected={filter.categoryKey} onSelect={(categoryKey) => onFilter({ ...filter, categoryKey })} />
+        <CategoryCards
+          categories={categories}
+          selected={filter.categoryKey}
+          onSelect={(categoryKey) => onFilter({ ...filter, categoryKey })}
+        />
       </Box>
 
       <Box component="section" aria-labelledby="stack-prompts-title">
@@ -97,7 +108,14 @@ export function StackBrowser({ categories, prompts, filter, onFilter, signedIn, 
           <Box
             component="ul"
             aria-label="Prompts"
-            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}
+            sx={{
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+            }}
           >
             {shown.map((prompt) => (
               <StackPromptCard key={`${prompt.source}:${prompt.id}`} prompt={prompt} />

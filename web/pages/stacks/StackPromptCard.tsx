@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/LockOutlined';
-import { STACK_TEXTS, type StackPrompt } from '../../../shared/core/promptStacks.ts';
+import { STACK_TEXTS, type StackPrompt } from '@/shared/core/promptStacks.ts';
 
 /** One prompt of the grid: its folder, the Free / Subscription badge, the start of its text, and Use Prompt. */
 export function StackPromptCard({ prompt }: { prompt: StackPrompt }) {

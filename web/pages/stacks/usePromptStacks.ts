@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { buildPromptStacks, type OwnPrompt, type StackCategory, type StackPrompt } from '../../../shared/core/promptStacks.ts';
-import { listFreeStacks, listOwnPromptsForStacks } from '../../../shared/data/promptsCatalog.ts';
-import { unwrap } from '../../../shared/ui/query.ts';
-import { queryKeys } from '../../../shared/ui/queryKeys.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { buildPromptStacks, type OwnPrompt, type StackCategory, type StackPrompt } from '@/shared/core/promptStacks.ts';
+import { listFreeStacks, listOwnPromptsForStacks } from '@/shared/data/promptCatalog.ts';
+import { unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { supabase } from '@/web/lib/supabase.ts';
 
 interface PromptStacks {
   categories: StackCategory[];

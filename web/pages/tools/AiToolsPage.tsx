@@ -1,6 +1,6 @@
 import { Box, Container, Grid, Typography } from '@mui/material';
-import { AI_TOOLS, FREE_TOOLS, type ToolEntry } from '../../../shared/core/tools/catalog.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { AI_TOOLS, FREE_TOOLS, type ToolEntry } from '@/shared/core/tools/catalog.ts';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { ToolCard } from './toolParts.tsx';
 
 function Section({ id, title, subtitle, tools }: { id: string; title: string; subtitle: string; tools: readonly ToolEntry[] }) {

@@ -12,7 +12,7 @@ import {
   randomHex,
   type Palette,
   type Swatch,
-} from '../../../shared/core/tools/palette.ts';
+} from '@/shared/core/tools/palette.ts';
 import { ToolPage, useCopyText } from './toolParts.tsx';
 
 const COPIED_MS = 1500;
@@ -39,7 +39,10 @@ function SwatchButton({ swatch, copied, onCopy }: { swatch: Swatch; copied: bool
         '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2, zIndex: 1 },
       }}
     >
-      <Typography variant="body2" sx={{ fontWeight: 700, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: { xs: 12, sm: 14 } }}>
+      <Typography
+        variant="body2"
+        sx={{ fontWeight: 700, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: { xs: 12, sm: 14 } }}
+      >
         {hex}
       </Typography>
       <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minHeight: 20 }} aria-live="polite">
@@ -57,7 +60,15 @@ function SwatchButton({ swatch, copied, onCopy }: { swatch: Swatch; copied: bool
   );
 }
 
-function PaletteCard({ palette, copiedKey, onCopy }: { palette: Palette; copiedKey: string | null; onCopy: (hex: string, key: string) => void }) {
+function PaletteCard({
+  palette,
+  copiedKey,
+  onCopy,
+}: {
+  palette: Palette;
+  copiedKey: string | null;
+  onCopy: (hex: string, key: string) => void;
+}) {
   return (
     <Card component="section" aria-labelledby={`harmony-${palette.harmony.id}`} sx={{ height: '100%' }}>
       <CardContent sx={{ p: 2.5 }}>
@@ -142,14 +153,29 @@ export function ColorPalettePage() {
                 error={!inputValid}
                 helperText={inputValid ? `Base color ${base.toUpperCase()}` : HEX_ERROR}
                 sx={{ flexGrow: 1, maxWidth: { md: 360 } }}
-                slotProps={{ htmlInput: { maxLength: 7, spellCheck: false, autoCapitalize: 'characters', style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' } } }}
+                slotProps={{
+                  htmlInput: {
+                    maxLength: 7,
+                    spellCheck: false,
+                    autoCapitalize: 'characters',
+                    style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' },
+                  },
+                }}
               />
             </Stack>
-            <Stack direction="row" spacing={1.5} sx={{ pt: { md: 1 }, '& > .MuiButton-root': { whiteSpace: 'nowrap', flex: { xs: 1, md: 'none' } } }}>
+            <Stack
+              direction="row"
+              spacing={1.5}
+              sx={{ pt: { md: 1 }, '& > .MuiButton-root': { whiteSpace: 'nowrap', flex: { xs: 1, md: 'none' } } }}
+            >
               <Button variant="outlined" startIcon={<CasinoIcon />} onClick={() => choose(randomHex())}>
                 Random color
               </Button>
-              <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy(paletteText(palettes), '✅ Palette copied to clipboard!')}>
+              <Button
+                variant="contained"
+                startIcon={<ContentCopyIcon />}
+                onClick={() => void copy(paletteText(palettes), '✅ Palette copied to clipboard!')}
+              >
                 Copy palette
               </Button>
             </Stack>

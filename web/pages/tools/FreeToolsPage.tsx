@@ -4,10 +4,10 @@ import { alpha } from '@mui/material/styles';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import LoginIcon from '@mui/icons-material/Login';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import { FREE_TOOLS } from '../../../shared/core/tools/catalog.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { useAuthStatus } from '../../lib/session.tsx';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { FREE_TOOLS } from '@/shared/core/tools/catalog.ts';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
+import { useAuthStatus } from '@/web/lib/session.tsx';
 import { ToolCard } from './toolParts.tsx';
 
 /** /free-tools: three tools, built for real, open to everyone. */
@@ -17,10 +17,7 @@ export function FreeToolsPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <PageHeader
-        title="Free Tools"
-        subtitle="Quick helpers for marketers and creators. Free to use, no sign-in needed."
-      />
+      <PageHeader title="Free Tools" subtitle="Quick helpers for marketers and creators. Free to use, no sign-in needed." />
       <Grid container spacing={3}>
         {FREE_TOOLS.map((tool) => (
           <Grid key={tool.id} size={{ xs: 12, sm: 6, md: 4 }}>
@@ -38,7 +35,11 @@ export function FreeToolsPage() {
           }}
         >
           <CardContent sx={{ p: { xs: 3, md: 4 } }}>
-            <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
+            <Stack
+              direction={{ xs: 'column', md: 'row' }}
+              spacing={3}
+              sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+            >
               <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'flex-start' }}>
                 <Box sx={{ color: 'primary.main', display: { xs: 'none', sm: 'block' }, pt: 0.5 }}>
                   <AutoAwesomeIcon />

@@ -12,9 +12,9 @@ import {
   HEADLINE_TYPE_LABELS,
   type HeadlineAnalysis,
   type HeadlineReason,
-} from '../../../shared/core/tools/headline.ts';
+} from '@/shared/core/tools/headline.ts';
 import { ToolPage } from './toolParts.tsx';
-import { accentText } from '../../../shared/ui/colorMode.tsx';
+import { accentText } from '@/shared/ui/colorMode.tsx';
 
 const EXAMPLES = [
   '7 Proven Ways to Write Headlines That Get More Clicks',
@@ -36,7 +36,14 @@ function ScoreGauge({ analysis }: { analysis: HeadlineAnalysis }) {
   return (
     <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
       <Box sx={{ position: 'relative', display: 'inline-flex' }}>
-        <CircularProgress variant="determinate" value={100} size={148} thickness={4} sx={{ color: 'divider', position: 'absolute' }} aria-hidden />
+        <CircularProgress
+          variant="determinate"
+          value={100}
+          size={148}
+          thickness={4}
+          sx={{ color: 'divider', position: 'absolute' }}
+          aria-hidden
+        />
         <CircularProgress
           variant="determinate"
           value={analysis.score}
@@ -47,7 +54,10 @@ function ScoreGauge({ analysis }: { analysis: HeadlineAnalysis }) {
         />
         <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
           <Box>
-            <Typography sx={{ fontSize: 44, fontWeight: 800, lineHeight: 1, color: empty ? 'text.disabled' : color }} data-testid="headline-score">
+            <Typography
+              sx={{ fontSize: 44, fontWeight: 800, lineHeight: 1, color: empty ? 'text.disabled' : color }}
+              data-testid="headline-score"
+            >
               {analysis.score}
             </Typography>
             <Typography variant="caption" color="text.secondary">
@@ -134,14 +144,21 @@ function WordBalance({ analysis }: { analysis: HeadlineAnalysis }) {
                 {label} words
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {ideal ? `${Math.round(share * 100)}% · ideal ${ideal.min * 100}–${ideal.max * 100}%` : `${found.length} · ideal at least ${HEADLINE_IDEALS.power}`}
+                {ideal
+                  ? `${Math.round(share * 100)}% · ideal ${ideal.min * 100}–${ideal.max * 100}%`
+                  : `${found.length} · ideal at least ${HEADLINE_IDEALS.power}`}
               </Typography>
             </Stack>
             <LinearProgress
               variant="determinate"
               value={ideal ? Math.min(100, share * 100) : Math.min(100, found.length * 50)}
               aria-label={`${label} words`}
-              sx={{ height: 8, borderRadius: 4, bgcolor: alpha(color, 0.12), '& .MuiLinearProgress-bar': { bgcolor: color, borderRadius: 4 } }}
+              sx={{
+                height: 8,
+                borderRadius: 4,
+                bgcolor: alpha(color, 0.12),
+                '& .MuiLinearProgress-bar': { bgcolor: color, borderRadius: 4 },
+              }}
             />
             {found.length > 0 && (
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, mt: 1 }} aria-label={`${label} words found`}>
@@ -190,7 +207,14 @@ export function HeadlineAnalyzerPage() {
                   Try:
                 </Typography>
                 {EXAMPLES.map((example) => (
-                  <Chip key={example} label={example} size="small" variant="outlined" onClick={() => setText(example)} sx={{ maxWidth: '100%' }} />
+                  <Chip
+                    key={example}
+                    label={example}
+                    size="small"
+                    variant="outlined"
+                    onClick={() => setText(example)}
+                    sx={{ maxWidth: '100%' }}
+                  />
                 ))}
               </Stack>
               {hasWords && (
@@ -200,7 +224,9 @@ export function HeadlineAnalyzerPage() {
                   spacing={1.5}
                   sx={{ display: { xs: 'flex', md: 'none' }, alignItems: 'center', mt: 2, pt: 2, borderTop: 1, borderColor: 'divider' }}
                 >
-                  <Typography sx={{ fontSize: 28, fontWeight: 800, color: scoreColor(analysis.score), lineHeight: 1 }}>{analysis.score}</Typography>
+                  <Typography sx={{ fontSize: 28, fontWeight: 800, color: scoreColor(analysis.score), lineHeight: 1 }}>
+                    {analysis.score}
+                  </Typography>
                   <Typography variant="body2" color="text.secondary">
                     / 100
                   </Typography>
@@ -244,8 +270,16 @@ export function HeadlineAnalyzerPage() {
                 <ScoreGauge analysis={analysis} />
                 <Divider sx={{ my: 2.5 }} />
                 <Stack direction="row" spacing={2} divider={<Divider orientation="vertical" flexItem />}>
-                  <Stat label="Characters" value={analysis.characters} hint={`ideal ${HEADLINE_IDEALS.characters.min}–${HEADLINE_IDEALS.characters.max}`} />
-                  <Stat label="Words" value={analysis.words.length} hint={`ideal ${HEADLINE_IDEALS.words.min}–${HEADLINE_IDEALS.words.max}`} />
+                  <Stat
+                    label="Characters"
+                    value={analysis.characters}
+                    hint={`ideal ${HEADLINE_IDEALS.characters.min}–${HEADLINE_IDEALS.characters.max}`}
+                  />
+                  <Stat
+                    label="Words"
+                    value={analysis.words.length}
+                    hint={`ideal ${HEADLINE_IDEALS.words.min}–${HEADLINE_IDEALS.words.max}`}
+                  />
                   <Stat label="Type" value={hasWords ? HEADLINE_TYPE_LABELS[analysis.type] : '—'} hint="list, how-to, question…" />
                 </Stack>
               </CardContent>

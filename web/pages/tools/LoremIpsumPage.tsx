@@ -1,8 +1,29 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Card, CardContent, Checkbox, FormControlLabel, Grid, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  FormControlLabel,
+  Grid,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { generateLorem, LOREM_UNITS, loremStats, loremText, loremUnit, parseLoremCount, type LoremUnit } from '../../../shared/core/tools/lorem.ts';
+import {
+  generateLorem,
+  LOREM_UNITS,
+  loremStats,
+  loremText,
+  loremUnit,
+  parseLoremCount,
+  type LoremUnit,
+} from '@/shared/core/tools/lorem.ts';
 import { ToolPage, useCopyText } from './toolParts.tsx';
 
 const INITIAL_UNIT: LoremUnit = 'paragraphs';
@@ -41,7 +62,13 @@ export function LoremIpsumPage() {
     <ToolPage title="Lorem Ipsum Generator" subtitle="Placeholder text for mock-ups and layouts: choose what and how much, then copy.">
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 4 }}>
-          <Card component="form" noValidate onSubmit={generate} aria-label="Lorem ipsum options" sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
+          <Card
+            component="form"
+            noValidate
+            onSubmit={generate}
+            aria-label="Lorem ipsum options"
+            sx={{ position: { md: 'sticky' }, top: { md: 88 } }}
+          >
             <CardContent sx={{ p: 3 }}>
               <Stack spacing={2.5}>
                 <Box>
@@ -100,7 +127,12 @@ export function LoremIpsumPage() {
                     {stats.characters.toLocaleString('en-US')} characters
                   </Typography>
                 </Box>
-                <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copy(loremText(blocks))} sx={{ flexShrink: 0 }}>
+                <Button
+                  variant="outlined"
+                  startIcon={<ContentCopyIcon />}
+                  onClick={() => void copy(loremText(blocks))}
+                  sx={{ flexShrink: 0 }}
+                >
                   Copy
                 </Button>
               </Stack>

@@ -13,12 +13,12 @@ import OfferIcon from '@mui/icons-material/RocketLaunchOutlined';
 import RecommendedIcon from '@mui/icons-material/StarOutlineOutlined';
 import StacksIcon from '@mui/icons-material/LayersOutlined';
 import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
-import { ROUTES } from '../../../shared/core/routes.ts';
-import type { ToolEntry } from '../../../shared/core/tools/catalog.ts';
-import { accentText } from '../../../shared/ui/colorMode.tsx';
-import { useNotify } from '../../../shared/ui/notices.tsx';
-import { COPIED_TEXT } from '../../../shared/core/text.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { ROUTES } from '@/shared/core/routes.ts';
+import type { ToolEntry } from '@/shared/core/tools/catalog.ts';
+import { accentText } from '@/shared/ui/colorMode.tsx';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { COPIED_TEXT } from '@/shared/core/text.ts';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
 
 /** Icon and accent colour of each tool card. */
 const TOOL_LOOKS: Record<string, { icon: ComponentType<SvgIconProps>; color: string }> = {
@@ -35,7 +35,18 @@ const TOOL_LOOKS: Record<string, { icon: ComponentType<SvgIconProps>; color: str
 
 function IconBadge({ icon: Icon, color, size = 48 }: { icon: ComponentType<SvgIconProps>; color: string; size?: number }) {
   return (
-    <Box sx={{ width: size, height: size, borderRadius: 3, display: 'grid', placeItems: 'center', color, bgcolor: alpha(color, 0.12), flexShrink: 0 }}>
+    <Box
+      sx={{
+        width: size,
+        height: size,
+        borderRadius: 3,
+        display: 'grid',
+        placeItems: 'center',
+        color,
+        bgcolor: alpha(color, 0.12),
+        flexShrink: 0,
+      }}
+    >
       <Icon />
     </Box>
   );
@@ -78,7 +89,11 @@ export function ToolCard({ tool, headingLevel = 'h2' }: { tool: ToolEntry; headi
             {tool.description}
           </Typography>
         </Box>
-        <Typography variant="body2" sx={[{ fontWeight: 600, display: 'flex', alignItems: 'center', gap: 0.5 }, accentText(look.color, 0.3)]} aria-hidden>
+        <Typography
+          variant="body2"
+          sx={[{ fontWeight: 600, display: 'flex', alignItems: 'center', gap: 0.5 }, accentText(look.color, 0.3)]}
+          aria-hidden
+        >
           Open tool <ArrowForwardIcon fontSize="small" />
         </Typography>
       </CardContent>
@@ -108,7 +123,11 @@ export function useCopyText(): (text: string, title?: string) => Promise<boolean
       notify({ title, description: text.length > 120 ? `${text.slice(0, 117)}…` : text });
       return true;
     } catch {
-      notify({ title: 'Copy failed', description: 'Your browser blocked access to the clipboard. Select the text and copy it by hand.', variant: 'destructive' });
+      notify({
+        title: 'Copy failed',
+        description: 'Your browser blocked access to the clipboard. Select the text and copy it by hand.',
+        variant: 'destructive',
+      });
       return false;
     }
   };

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, CardActions, CardContent, Link, Stack, Typography } from '@mui/material';
-import { deleteContactMessage, listContactMessages, type ContactMessage } from '../../../../shared/data/contact.ts';
-import { ConfirmDialog } from '../../../../shared/ui/ConfirmDialog.tsx';
-import { useNotify } from '../../../../shared/ui/notices.tsx';
-import { unwrap } from '../../../../shared/ui/query.ts';
-import { queryKeys } from '../../../../shared/ui/queryKeys.ts';
-import { QueryState } from '../../../../shared/ui/QueryState.tsx';
-import { supabase } from '../../../lib/supabase.ts';
+import { deleteContactMessage, listContactMessages, type ContactMessage } from '@/shared/data/contact.ts';
+import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { QueryState } from '@/shared/ui/QueryState.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 import type { AdminTabProps } from '../adminTabs.ts';
 
 /** Messages read per page (the tab offers more). */
@@ -82,7 +82,11 @@ export function MessagesTab({ reloadKey }: AdminTabProps) {
                   </Typography>
                 </CardContent>
                 <CardActions sx={{ justifyContent: 'flex-end' }}>
-                  <Button component={Link} href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`} underline="none">
+                  <Button
+                    component={Link}
+                    href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}
+                    underline="none"
+                  >
                     Reply by e-mail
                   </Button>
                   <Button color="error" onClick={() => setDeleting(message)} aria-label={`Delete message ${message.subject}`}>
@@ -96,11 +100,17 @@ export function MessagesTab({ reloadKey }: AdminTabProps) {
             <Button onClick={() => setLimit((l) => l + PAGE_SIZE)} sx={{ alignSelf: 'center' }}>
               Show older messages
             </Button>
-      )}
-      <ConfirmDialog open={deleting !== null} title="Delete this message?" confirmLabel="Delete" onConfirm={() => deleting && void remove(deleting)} onCancel={() => setDeleting(null)}>
-        “{deleting?.subject}” from {deleting?.email} will be deleted for every admin. This cannot be undone.
-      </ConfirmDialog>
-    </Stack>
+          )}
+          <ConfirmDialog
+            open={deleting !== null}
+            title="Delete this message?"
+            confirmLabel="Delete"
+            onConfirm={() => deleting && void remove(deleting)}
+            onCancel={() => setDeleting(null)}
+          >
+            “{deleting?.subject}” from {deleting?.email} will be deleted for every admin. This cannot be undone.
+          </ConfirmDialog>
+        </Stack>
       )}
     </QueryState>
   );

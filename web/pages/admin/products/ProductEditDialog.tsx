@@ -1,13 +1,50 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, InputAdornment, InputLabel, MenuItem, Select, Slider, Stack, Switch, TextField, Typography } from '@mui/material';
-import { formatMaxDownloads, MAX_DOWNLOADS, parsePrice, PRODUCT_TYPE_LABELS, PRODUCT_TYPES, type ProductType } from '../../../../shared/core/products.ts';
-import type { AdminDocument, ProductEdit } from '../../../../shared/data/products.ts';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  InputAdornment,
+  InputLabel,
+  MenuItem,
+  Select,
+  Slider,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  formatMaxDownloads,
+  MAX_DOWNLOADS,
+  parsePrice,
+  PRODUCT_TYPE_LABELS,
+  PRODUCT_TYPES,
+  type ProductType,
+} from '@/shared/core/products.ts';
+import type { AdminDocument, ProductEdit } from '@/shared/data/products.ts';
 
 /** Product edit: price (a number, else 0), max downloads (slider 1–100, default 10, ∞), Stripe price id. */
-export function ProductEditDialog({ document, saving, onSave, onClose }: { document: AdminDocument; saving: boolean; onSave: (edit: ProductEdit) => void; onClose: () => void }) {
+export function ProductEditDialog({
+  document,
+  saving,
+  onSave,
+  onClose,
+}: {
+  document: AdminDocument;
+  saving: boolean;
+  onSave: (edit: ProductEdit) => void;
+  onClose: () => void;
+}) {
   const [price, setPrice] = useState(document.price === null ? '' : String(document.price));
   const [unlimited, setUnlimited] = useState(document.isDigitalProduct && document.maxDownloads === null);
-  const [maxDownloads, setMaxDownloads] = useState(Math.min(Math.max(document.maxDownloads ?? MAX_DOWNLOADS.default, MAX_DOWNLOADS.min), MAX_DOWNLOADS.max));
+  const [maxDownloads, setMaxDownloads] = useState(
+    Math.min(Math.max(document.maxDownloads ?? MAX_DOWNLOADS.default, MAX_DOWNLOADS.min), MAX_DOWNLOADS.max),
+  );
   const [priceId, setPriceId] = useState(document.stripePriceId ?? '');
   // Opens on the document's current state: editing a plain document never lists it by itself.
   const [forSale, setForSale] = useState(document.isDigitalProduct);
@@ -16,7 +53,14 @@ export function ProductEditDialog({ document, saving, onSave, onClose }: { docum
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSave({ price: parsePrice(price), maxDownloads: unlimited ? null : maxDownloads, stripePriceId: priceId, isDigitalProduct: forSale, summary, type });
+    onSave({
+      price: parsePrice(price),
+      maxDownloads: unlimited ? null : maxDownloads,
+      stripePriceId: priceId,
+      isDigitalProduct: forSale,
+      summary,
+      type,
+    });
   };
 
   return (
@@ -25,7 +69,10 @@ export function ProductEditDialog({ document, saving, onSave, onClose }: { docum
         <DialogTitle id="product-edit-title">Edit product: {document.name}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2.5}>
-            <FormControlLabel control={<Switch checked={forSale} onChange={(e) => setForSale(e.target.checked)} />} label="For sale on its product page" />
+            <FormControlLabel
+              control={<Switch checked={forSale} onChange={(e) => setForSale(e.target.checked)} />}
+              label="For sale on its product page"
+            />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField
                 label="Price"
@@ -61,10 +108,29 @@ export function ProductEditDialog({ document, saving, onSave, onClose }: { docum
                 valueLabelDisplay="auto"
                 onChange={(_e, value) => setMaxDownloads(value as number)}
               />
-              <FormControlLabel control={<Switch checked={unlimited} onChange={(e) => setUnlimited(e.target.checked)} />} label="Unlimited (∞)" />
+              <FormControlLabel
+                control={<Switch checked={unlimited} onChange={(e) => setUnlimited(e.target.checked)} />}
+                label="Unlimited (∞)"
+              />
             </Box>
-            <TextField label="Stripe price id" value={priceId} onChange={(e) => setPriceId(e.target.value)} placeholder="price_1Abc…" helperText="From your Stripe dashboard (Products → Pricing). Without it the product cannot be bought." fullWidth />
-            <TextField label="Summary" value={summary} onChange={(e) => setSummary(e.target.value)} multiline minRows={2} maxRows={6} fullWidth helperText="Shown on the product page; a default text is used when empty." />
+            <TextField
+              label="Stripe price id"
+              value={priceId}
+              onChange={(e) => setPriceId(e.target.value)}
+              placeholder="price_1Abc…"
+              helperText="From your Stripe dashboard (Products → Pricing). Without it the product cannot be bought."
+              fullWidth
+            />
+            <TextField
+              label="Summary"
+              value={summary}
+              onChange={(e) => setSummary(e.target.value)}
+              multiline
+              minRows={2}
+              maxRows={6}
+              fullWidth
+              helperText="Shown on the product page; a default text is used when empty."
+            />
           </Stack>
         </DialogContent>
         <DialogActions>

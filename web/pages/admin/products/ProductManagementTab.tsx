@@ -1,16 +1,31 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Chip, IconButton, Link, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import {
+  Box,
+  Chip,
+  IconButton,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { formatPrice, PRODUCT_TEXTS, productDownloadsLabel } from '../../../../shared/core/products.ts';
-import { listDocumentsForAdmin, updateProduct, type AdminDocument, type ProductEdit } from '../../../../shared/data/products.ts';
-import { useNotify } from '../../../../shared/ui/notices.tsx';
-import { errorMessage, unwrap } from '../../../../shared/ui/query.ts';
-import { queryKeys } from '../../../../shared/ui/queryKeys.ts';
-import { QueryState } from '../../../../shared/ui/QueryState.tsx';
-import { supabase } from '../../../lib/supabase.ts';
+import { formatPrice, PRODUCT_TEXTS, productDownloadsLabel } from '@/shared/core/products.ts';
+import { listDocumentsForAdmin, updateProduct, type AdminDocument, type ProductEdit } from '@/shared/data/products.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { errorMessage, unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { QueryState } from '@/shared/ui/QueryState.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 import type { AdminTabProps } from '../adminTabs.ts';
 import { ProductEditDialog } from './ProductEditDialog.tsx';
 
@@ -47,7 +62,9 @@ export function ProductManagementTab({ reloadKey }: AdminTabProps) {
     }
     // The returned row replaces the local one.
     const updated = result.data;
-    queryClient.setQueryData<AdminDocument[]>(queryKeys.admin.products(), (documents) => documents?.map((d) => (d.id === updated.id ? updated : d)));
+    queryClient.setQueryData<AdminDocument[]>(queryKeys.admin.products(), (documents) =>
+      documents?.map((d) => (d.id === updated.id ? updated : d)),
+    );
     setEditing(null);
     notify(PRODUCT_TEXTS.documentUpdated);
   };
@@ -71,8 +88,8 @@ export function ProductManagementTab({ reloadKey }: AdminTabProps) {
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
-        {documents.length} generated document{documents.length === 1 ? '' : 's'}, {forSale} for sale. Edit one to set its price, download limit and Stripe price id. The limit
-        applies to the owner and to each purchase separately.
+        {documents.length} generated document{documents.length === 1 ? '' : 's'}, {forSale} for sale. Edit one to set its price, download
+        limit and Stripe price id. The limit applies to the owner and to each purchase separately.
       </Typography>
       {documents.length === 0 ? (
         <Box sx={{ textAlign: 'center', py: 6, border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 3 }}>
@@ -146,7 +163,9 @@ export function ProductManagementTab({ reloadKey }: AdminTabProps) {
           </Table>
         </TableContainer>
       )}
-      {editing && <ProductEditDialog document={editing} saving={saving} onSave={(edit) => void save(edit)} onClose={() => setEditing(null)} />}
+      {editing && (
+        <ProductEditDialog document={editing} saving={saving} onSave={(edit) => void save(edit)} onClose={() => setEditing(null)} />
+      )}
     </Stack>
   );
 }
@@ -154,7 +173,11 @@ export function ProductManagementTab({ reloadKey }: AdminTabProps) {
 function StatusChips({ document }: { document: AdminDocument }) {
   return (
     <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, flexWrap: 'wrap' }}>
-      <Chip size="small" color={document.isDigitalProduct ? 'success' : 'default'} label={document.isDigitalProduct ? 'For sale' : 'Not for sale'} />
+      <Chip
+        size="small"
+        color={document.isDigitalProduct ? 'success' : 'default'}
+        label={document.isDigitalProduct ? 'For sale' : 'Not for sale'}
+      />
       {document.isDigitalProduct && !document.stripePriceId && <Chip size="small" color="warning" variant="outlined" label="No price id" />}
     </Stack>
   );

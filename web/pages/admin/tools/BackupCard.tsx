@@ -2,12 +2,12 @@ import { useRef, useState } from 'react';
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import RestoreIcon from '@mui/icons-material/RestoreOutlined';
-import { BACKUP_FILE_NAME, BACKUP_MAX_BYTES, parseBackup, planRestore } from '../../../../shared/core/adminBackup.ts';
-import { applyRestore, buildBackup, readAllSections } from '../../../../shared/data/adminBackup.ts';
-import { downloadFile } from '../../../../shared/ui/download.ts';
-import { useNotify } from '../../../../shared/ui/notices.tsx';
-import { useUser } from '../../../lib/session.tsx';
-import { supabase } from '../../../lib/supabase.ts';
+import { BACKUP_FILE_NAME, BACKUP_MAX_BYTES, parseBackup, planRestore } from '@/shared/core/admin/backup.ts';
+import { applyRestore, buildBackup, readAllSections } from '@/shared/data/admin/backup.ts';
+import { downloadFile } from '@/shared/ui/download.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { useUser } from '@/web/lib/session.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 import { RestorePlanDialog, type RestoreReview } from './RestorePlanDialog.tsx';
 
 /** The restore toast stays 7 s. */
@@ -45,7 +45,8 @@ export function BackupCard({ onRestored }: { onRestored: () => void }) {
   const check = async (file: File | undefined) => {
     if (fileInput.current) fileInput.current.value = '';
     if (!file || !user) return;
-    if (file.size > BACKUP_MAX_BYTES) return setReview({ kind: 'invalid', fileName: file.name, errors: ['The file is larger than 50 MB.'] });
+    if (file.size > BACKUP_MAX_BYTES)
+      return setReview({ kind: 'invalid', fileName: file.name, errors: ['The file is larger than 50 MB.'] });
     setBusy('check');
     try {
       const parsed = parseBackup(await file.text());
@@ -71,10 +72,21 @@ export function BackupCard({ onRestored }: { onRestored: () => void }) {
     const rows = Object.values(progress.written).reduce((n, c) => n + c, 0);
     if (progress.appliedBatches > 0) onRestored();
     if (outcome.error) {
-      const partial = progress.appliedBatches ? ` ${progress.appliedBatches} of ${progress.totalBatches} parts (${rows} rows) were restored before it.` : ' Nothing was changed.';
-      return notify({ title: 'Restore Failed', description: `${outcome.error.message}${partial}`, variant: 'destructive', duration: RESTORE_NOTICE_MS });
+      const partial = progress.appliedBatches
+        ? ` ${progress.appliedBatches} of ${progress.totalBatches} parts (${rows} rows) were restored before it.`
+        : ' Nothing was changed.';
+      return notify({
+        title: 'Restore Failed',
+        description: `${outcome.error.message}${partial}`,
+        variant: 'destructive',
+        duration: RESTORE_NOTICE_MS,
+      });
     }
-    notify({ title: 'Backup Restored', description: `${rows} ${rows === 1 ? 'row' : 'rows'} restored from the backup.`, duration: RESTORE_NOTICE_MS });
+    notify({
+      title: 'Backup Restored',
+      description: `${rows} ${rows === 1 ? 'row' : 'rows'} restored from the backup.`,
+      duration: RESTORE_NOTICE_MS,
+    });
   };
 
   return (
@@ -84,17 +96,34 @@ export function BackupCard({ onRestored }: { onRestored: () => void }) {
           Data backup
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Export everything you can see — users and roles, alert contacts, the prompt catalogue, your own library and knowledge base, messages — as{' '}
-          <code>{BACKUP_FILE_NAME}</code>. Provider API keys are never included.
+          Export everything you can see — users and roles, alert contacts, the prompt catalogue, your own library and knowledge base,
+          messages — as <code>{BACKUP_FILE_NAME}</code>. Provider API keys are never included.
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Restoring shows what would change before anything is written; it adds back and resets rows, and never deletes.
         </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
-          <Button variant="contained" startIcon={<DownloadIcon />} onClick={() => void exportAll()} loading={busy === 'export'} disabled={busy !== null && busy !== 'export'}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          useFlexGap
+          sx={{ flexWrap: 'wrap', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+        >
+          <Button
+            variant="contained"
+            startIcon={<DownloadIcon />}
+            onClick={() => void exportAll()}
+            loading={busy === 'export'}
+            disabled={busy !== null && busy !== 'export'}
+          >
             Export All App Data
           </Button>
-          <Button variant="outlined" startIcon={<RestoreIcon />} onClick={() => fileInput.current?.click()} loading={busy === 'check'} disabled={busy !== null && busy !== 'check'}>
+          <Button
+            variant="outlined"
+            startIcon={<RestoreIcon />}
+            onClick={() => fileInput.current?.click()}
+            loading={busy === 'check'}
+            disabled={busy !== null && busy !== 'check'}
+          >
             Restore from Backup
           </Button>
           <input
@@ -107,7 +136,9 @@ export function BackupCard({ onRestored }: { onRestored: () => void }) {
           />
         </Stack>
       </CardContent>
-      {review && <RestorePlanDialog review={review} applying={busy === 'apply'} onApply={() => void apply()} onClose={() => setReview(null)} />}
+      {review && (
+        <RestorePlanDialog review={review} applying={busy === 'apply'} onApply={() => void apply()} onClose={() => setReview(null)} />
+      )}
     </Card>
   );
 }

@@ -1,14 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { MONITORING_NOTE, normalizeMonitoring, validateMonitoring } from '../../../../shared/core/adminMonitoring.ts';
-import { ADMIN_TOASTS } from '../../../../shared/core/adminUsers.ts';
-import { getMonitoringSettings, saveMonitoringSettings } from '../../../../shared/data/adminMonitoring.ts';
-import { useNotify } from '../../../../shared/ui/notices.tsx';
-import { unwrap } from '../../../../shared/ui/query.ts';
-import { queryKeys } from '../../../../shared/ui/queryKeys.ts';
-import { QueryState } from '../../../../shared/ui/QueryState.tsx';
-import { supabase } from '../../../lib/supabase.ts';
+import { MONITORING_NOTE, normalizeMonitoring, validateMonitoring } from '@/shared/core/admin/monitoring.ts';
+import { ADMIN_TOASTS } from '@/shared/core/admin/users.ts';
+import { getMonitoringSettings, saveMonitoringSettings } from '@/shared/data/admin/monitoring.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { QueryState } from '@/shared/ui/QueryState.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
 
 /** Monitoring alerts: the e-mail and phone for server alerts, stored in the database. */
 export function MonitoringCard() {

@@ -1,8 +1,23 @@
-import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, Stack, Typography, useMediaQuery } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  Stack,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { planWrites, type BackupFile, type RestorePlan, type SectionPlan } from '../../../../shared/core/adminBackup.ts';
+import { planWrites, type BackupFile, type RestorePlan, type SectionPlan } from '@/shared/core/admin/backup.ts';
 
-export type RestoreReview = { kind: 'invalid'; fileName: string; errors: string[] } | { kind: 'plan'; fileName: string; file: BackupFile; plan: RestorePlan };
+export type RestoreReview =
+  { kind: 'invalid'; fileName: string; errors: string[] } | { kind: 'plan'; fileName: string; file: BackupFile; plan: RestorePlan };
 
 function SectionLine({ section }: { section: SectionPlan }) {
   const counts: [number, string, 'success' | 'warning' | 'default'][] = [
@@ -40,13 +55,31 @@ function SectionLine({ section }: { section: SectionPlan }) {
  * The restore's dry run: what the file would add and change, section by section, before anything
  * is written; or why the file cannot be restored.
  */
-export function RestorePlanDialog({ review, applying, onApply, onClose }: { review: RestoreReview; applying: boolean; onApply: () => void; onClose: () => void }) {
+export function RestorePlanDialog({
+  review,
+  applying,
+  onApply,
+  onClose,
+}: {
+  review: RestoreReview;
+  applying: boolean;
+  onApply: () => void;
+  onClose: () => void;
+}) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const writes = review.kind === 'plan' ? planWrites(review.plan) : 0;
 
   return (
-    <Dialog open onClose={applying ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={phone} scroll="paper" aria-labelledby="restore-title">
+    <Dialog
+      open
+      onClose={applying ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={phone}
+      scroll="paper"
+      aria-labelledby="restore-title"
+    >
       <DialogTitle id="restore-title">{review.kind === 'invalid' ? 'This file cannot be restored' : 'Restore from backup'}</DialogTitle>
       <DialogContent dividers>
         {review.kind === 'invalid' ? (
@@ -65,7 +98,8 @@ export function RestorePlanDialog({ review, applying, onApply, onClose }: { revi
         ) : (
           <>
             <Typography variant="body2" color="text.secondary">
-              {review.fileName}: exported by {review.file.exported_by || 'an unknown account'} on {new Date(review.file.exported_at).toLocaleString()}.
+              {review.fileName}: exported by {review.file.exported_by || 'an unknown account'} on{' '}
+              {new Date(review.file.exported_at).toLocaleString()}.
             </Typography>
             <Alert severity={writes ? 'warning' : 'success'} sx={{ my: 2 }}>
               {writes

@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
-import { ROLE_LABELS, ROLES_GUIDE } from '../../../../shared/core/adminRoles.ts';
+import { ROLE_LABELS, ROLES_GUIDE } from '@/shared/core/admin/roles.ts';
 
 /** The roles guide: what each role may do. */
 export function RolesGuideCard() {
@@ -9,7 +9,10 @@ export function RolesGuideCard() {
         <Typography id="roles-guide-title" variant="h6" component="h3" gutterBottom>
           Roles guide
         </Typography>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '9rem 1fr' }, alignItems: 'baseline' }}>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '9rem 1fr' }, alignItems: 'baseline' }}
+        >
           {ROLES_GUIDE.map(({ role, summary }) => (
             <Box key={role} sx={{ display: 'contents' }}>
               <Box component="dt">

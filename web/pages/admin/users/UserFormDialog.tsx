@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { assignableRoles, DEFAULT_NEW_USER_ROLE, ROLE_LABELS, type AdminRefusal, type AppRole } from '../../../../shared/core/adminRoles.ts';
+import { assignableRoles, DEFAULT_NEW_USER_ROLE, ROLE_LABELS, type AdminRefusal, type AppRole } from '@/shared/core/admin/roles.ts';
 import {
   MISSING_INFORMATION,
   normalizeUserForm,
@@ -14,8 +14,8 @@ import {
   type ManagedUser,
   type UserFieldErrors,
   type UserFormInput,
-} from '../../../../shared/core/adminUsers.ts';
-import { useNotify } from '../../../../shared/ui/notices.tsx';
+} from '@/shared/core/admin/users.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
 
 export type UserFormTarget = { kind: 'add' } | { kind: 'edit'; user: ManagedUser };
 
@@ -34,7 +34,11 @@ function fieldsOf(refusal: AdminRefusal & { fields?: UserFieldErrors }, input: U
   if (refusal.fields) return refusal.fields;
   if (refusal.message === MISSING_INFORMATION.message) {
     const required = 'Required.';
-    return { ...(input.name.trim() ? {} : { name: required }), ...(input.email.trim() ? {} : { email: required }), ...(input.password ? {} : { password: required }) };
+    return {
+      ...(input.name.trim() ? {} : { name: required }),
+      ...(input.email.trim() ? {} : { email: required }),
+      ...(input.password ? {} : { password: required }),
+    };
   }
   if (refusal.message === USER_EXISTS.message) return { email: refusal.message };
   return {};
@@ -49,7 +53,9 @@ export function UserFormDialog({ target, viewerRole, onClose, onSubmit }: UserFo
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const editing = target.kind === 'edit' ? target.user : null;
-  const [input, setInput] = useState<UserFormInput>(editing ? { name: editing.name ?? '', email: editing.email, phone: editing.phone ?? '', password: '' } : EMPTY);
+  const [input, setInput] = useState<UserFormInput>(
+    editing ? { name: editing.name ?? '', email: editing.email, phone: editing.phone ?? '', password: '' } : EMPTY,
+  );
   const [role, setRole] = useState<AppRole>(DEFAULT_NEW_USER_ROLE);
   const [errors, setErrors] = useState<UserFieldErrors>({});
   const [saving, setSaving] = useState(false);
@@ -84,7 +90,11 @@ export function UserFormDialog({ target, viewerRole, onClose, onSubmit }: UserFo
     else onClose();
   };
 
-  const field = (name: keyof UserFormInput, label: string, { helperText, ...extra }: Record<string, unknown> & { helperText?: string } = {}) => (
+  const field = (
+    name: keyof UserFormInput,
+    label: string,
+    { helperText, ...extra }: Record<string, unknown> & { helperText?: string } = {},
+  ) => (
     <TextField
       {...extra}
       label={label}
@@ -106,7 +116,11 @@ export function UserFormDialog({ target, viewerRole, onClose, onSubmit }: UserFo
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             {field('name', 'Name', { required: true, autoFocus: true, autoComplete: 'off' })}
             {field('email', 'Email', { required: true, type: 'email', autoComplete: 'off' })}
-            {field('phone', 'Phone (optional)', { type: 'tel', placeholder: '+15550100', helperText: 'International format, e.g. +44 7700 900123.' })}
+            {field('phone', 'Phone (optional)', {
+              type: 'tel',
+              placeholder: '+15550100',
+              helperText: 'International format, e.g. +44 7700 900123.',
+            })}
             {field('password', editing ? 'New password' : 'Password', {
               required: !editing,
               type: 'password',

@@ -20,8 +20,8 @@ import {
 import { useTheme } from '@mui/material/styles';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { assignableRoles, ROLE_LABELS, type AppRole } from '../../../../shared/core/adminRoles.ts';
-import { displayName, type ManagedUser } from '../../../../shared/core/adminUsers.ts';
+import { assignableRoles, ROLE_LABELS, type AppRole } from '@/shared/core/admin/roles.ts';
+import { displayName, type ManagedUser } from '@/shared/core/admin/users.ts';
 
 export interface UserListProps {
   users: ManagedUser[];
@@ -34,7 +34,14 @@ export interface UserListProps {
 const ROLE_COLORS: Partial<Record<AppRole, 'primary' | 'secondary' | 'default'>> = { admin: 'secondary', editor: 'primary' };
 
 function RoleChip({ role }: { role: AppRole }) {
-  return <Chip size="small" label={ROLE_LABELS[role]} color={ROLE_COLORS[role] ?? 'default'} variant={role === 'admin' || role === 'editor' ? 'filled' : 'outlined'} />;
+  return (
+    <Chip
+      size="small"
+      label={ROLE_LABELS[role]}
+      color={ROLE_COLORS[role] ?? 'default'}
+      variant={role === 'admin' || role === 'editor' ? 'filled' : 'outlined'}
+    />
+  );
 }
 
 /** Change Role: the roles the viewer may give; the current one is shown even when it is not one of them. */

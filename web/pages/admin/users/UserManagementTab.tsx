@@ -1,13 +1,26 @@
 import { useState } from 'react';
-import { AlertTitle, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import {
+  AlertTitle,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  InputAdornment,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import AddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
-import { ADMIN_TOASTS, displayName, filterUsers, userExport, userExportFileName, type ManagedUser } from '../../../../shared/core/adminUsers.ts';
-import { downloadFile } from '../../../../shared/ui/download.ts';
-import { useNotify } from '../../../../shared/ui/notices.tsx';
-import { QueryState } from '../../../../shared/ui/QueryState.tsx';
+import { ADMIN_TOASTS, displayName, filterUsers, userExport, userExportFileName, type ManagedUser } from '@/shared/core/admin/users.ts';
+import { downloadFile } from '@/shared/ui/download.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { QueryState } from '@/shared/ui/QueryState.tsx';
 import type { AdminTabProps } from '../adminTabs.ts';
 import { UserFormDialog, type UserFormTarget } from './UserFormDialog.tsx';
 import { UserList } from './UserList.tsx';
@@ -64,11 +77,15 @@ export function UserManagementTab({ viewerRole, reloadKey }: AdminTabProps) {
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           sx={{ flexGrow: 1, maxWidth: { sm: 420 } }}
-          slotProps={{ input: { startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ) } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         <Box sx={{ flexGrow: 1, display: { xs: 'none', sm: 'block' } }} />
         <Stack direction="row" spacing={1}>
@@ -105,7 +122,13 @@ export function UserManagementTab({ viewerRole, reloadKey }: AdminTabProps) {
           <Typography variant="body2" color="text.secondary" aria-live="polite">
             {query.trim() ? `${shown.length} of ${all?.length ?? 0} users` : `${shown.length} ${shown.length === 1 ? 'user' : 'users'}`}
           </Typography>
-          <UserList users={shown} viewerRole={viewerRole} onChangeRole={users.changeRole} onEdit={(user) => setForm({ kind: 'edit', user })} onDelete={setDeleting} />
+          <UserList
+            users={shown}
+            viewerRole={viewerRole}
+            onChangeRole={users.changeRole}
+            onEdit={(user) => setForm({ kind: 'edit', user })}
+            onDelete={setDeleting}
+          />
         </>
       )}
 
@@ -119,11 +142,18 @@ export function UserManagementTab({ viewerRole, reloadKey }: AdminTabProps) {
         />
       )}
 
-      <Dialog open={deleting !== null} onClose={removing ? undefined : () => setDeleting(null)} aria-labelledby="delete-user-title" aria-describedby="delete-user-text">
+      <Dialog
+        open={deleting !== null}
+        onClose={removing ? undefined : () => setDeleting(null)}
+        aria-labelledby="delete-user-title"
+        aria-describedby="delete-user-text"
+      >
         <DialogTitle id="delete-user-title">Delete this user?</DialogTitle>
         <DialogContent>
           <DialogContentText id="delete-user-text">
-            {deleting ? `${displayName(deleting)} (${deleting.email}) will lose access, and everything saved in their account will be deleted. This cannot be undone.` : ''}
+            {deleting
+              ? `${displayName(deleting)} (${deleting.email}) will lose access, and everything saved in their account will be deleted. This cannot be undone.`
+              : ''}
           </DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ROLE_LABELS, type AdminRefusal, type AppRole } from '../../../../shared/core/adminRoles.ts';
-import { ADMIN_TOASTS, displayName, type ManagedUser, type UserFormInput } from '../../../../shared/core/adminUsers.ts';
-import { createManagedUser, deleteManagedUser, listManagedUsers, setUserRole, updateManagedUser } from '../../../../shared/data/adminUsers.ts';
-import { useNotify } from '../../../../shared/ui/notices.tsx';
-import { unwrap } from '../../../../shared/ui/query.ts';
-import { queryKeys } from '../../../../shared/ui/queryKeys.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { ROLE_LABELS, type AdminRefusal, type AppRole } from '@/shared/core/admin/roles.ts';
+import { ADMIN_TOASTS, displayName, type ManagedUser, type UserFormInput } from '@/shared/core/admin/users.ts';
+import { createManagedUser, deleteManagedUser, listManagedUsers, setUserRole, updateManagedUser } from '@/shared/data/admin/users.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { supabase } from '@/web/lib/supabase.ts';
 
 /**
  * The accounts the viewer manages and every change to them, each followed by its toast ('User Updated', …);

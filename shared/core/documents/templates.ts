@@ -140,9 +140,7 @@ Answer with one JSON object only: {"suggestedPrompt": "the improved prompt", "re
 /** Second Generate: write the document in the template's structure (Markdown). */
 export function generationPrompt(promptText: string, templateId: TemplateId, background = ''): string {
   const template = DOCUMENT_TEMPLATES[templateId];
-  const context = background.trim()
-    ? `\n\nUse this background knowledge where it helps:\n"""\n${background.trim()}\n"""`
-    : '';
+  const context = background.trim() ? `\n\nUse this background knowledge where it helps:\n"""\n${background.trim()}\n"""` : '';
   return `Task: ${DOCUMENT_TASKS.generation}
 Template: ${template.id}
 Write a ${template.label.toLowerCase()} for this request:
@@ -158,7 +156,11 @@ Start with a single "# " line holding the document's title. Answer with the docu
 
 /** The document's title: its first "# " heading, else the first line, else the template's label. */
 export function documentTitleFrom(markdown: string, templateId: string | null): string {
-  const plain = (line: string | undefined) => line?.replace(/^[#>*\-\s]+/, '').replace(/[*_`]+/g, '').trim();
+  const plain = (line: string | undefined) =>
+    line
+      ?.replace(/^[#>*\-\s]+/, '')
+      .replace(/[*_`]+/g, '')
+      .trim();
   const heading = plain(/^#\s+(.+?)\s*#*\s*$/m.exec(markdown)?.[1]);
   const firstLine = plain(markdown.split('\n').find((line) => line.trim()));
   const title = heading || firstLine || templateLabel(templateId);

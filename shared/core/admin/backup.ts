@@ -6,8 +6,8 @@
  * may really do, row by row, as the restorer.
  */
 import { z } from 'zod';
-import { PRODUCT_NAME } from './brand.ts';
-import { productSlug } from './adminUsers.ts';
+import { PRODUCT_NAME } from '../brand.ts';
+import { productSlug } from './users.ts';
 
 export const BACKUP_FORMAT = 'ai-vault-backup';
 export const BACKUP_VERSION = 1;
@@ -59,13 +59,29 @@ export const BACKUP_SECTIONS: readonly BackupSection[] = [
   { name: 'recommended_prompts', table: 'recommended_prompts', label: 'Recommended prompts', key: ['id'], mode: 'upsert' },
   { name: 'free_prompt_categories', table: 'free_prompt_categories', label: 'Free prompt categories', key: ['id'], mode: 'upsert' },
   { name: 'free_prompts', table: 'free_prompts', label: 'Free prompts', key: ['id'], mode: 'upsert' },
-  { name: 'prompt_folders', table: 'prompt_folders', label: 'Your prompt folders', key: ['id'], mode: 'upsert', owner: 'user_id', parent: 'parent_folder_id' },
+  {
+    name: 'prompt_folders',
+    table: 'prompt_folders',
+    label: 'Your prompt folders',
+    key: ['id'],
+    mode: 'upsert',
+    owner: 'user_id',
+    parent: 'parent_folder_id',
+  },
   { name: 'saved_prompts', table: 'saved_prompts', label: 'Your saved prompts', key: ['id'], mode: 'upsert', owner: 'user_id' },
   { name: 'offers', table: 'offers', label: 'Your offers', key: ['id'], mode: 'upsert', owner: 'user_id' },
   { name: 'kb_folders', table: 'kb_folders', label: 'Your knowledge-base folders', key: ['id'], mode: 'upsert', owner: 'user_id' },
   { name: 'kb_documents', table: 'kb_documents', label: 'Your knowledge-base documents', key: ['id'], mode: 'upsert', owner: 'user_id' },
   { name: 'kb_settings', table: 'kb_settings', label: 'Your knowledge-base selection', key: ['user_id'], mode: 'upsert', owner: 'user_id' },
-  { name: 'document_folders', table: 'document_folders', label: 'Your document folders', key: ['id'], mode: 'upsert', owner: 'user_id', parent: 'parent_folder_id' },
+  {
+    name: 'document_folders',
+    table: 'document_folders',
+    label: 'Your document folders',
+    key: ['id'],
+    mode: 'upsert',
+    owner: 'user_id',
+    parent: 'parent_folder_id',
+  },
   {
     name: 'generated_documents',
     table: 'generated_documents',
@@ -76,14 +92,57 @@ export const BACKUP_SECTIONS: readonly BackupSection[] = [
     columns: ['name', 'content', 'format', 'template_id', 'folder_id', 'file_url', 'created_at'],
     note: 'The text and place of your documents; sale settings and download counts change only through Product Management and downloads.',
   },
-  { name: 'workspaces', table: 'workspaces', label: 'Your workspaces', key: ['id'], mode: 'upsert', owner: 'user_id', columns: ['name', 'structure', 'created_at'] },
+  {
+    name: 'workspaces',
+    table: 'workspaces',
+    label: 'Your workspaces',
+    key: ['id'],
+    mode: 'upsert',
+    owner: 'user_id',
+    columns: ['name', 'structure', 'created_at'],
+  },
   { name: 'startup_ideas', table: 'startup_ideas', label: 'Your startup ideas', key: ['id'], mode: 'upsert', owner: 'user_id' },
   { name: 'prompt_runs', table: 'prompt_runs', label: 'Your prompt runs', key: ['id'], mode: 'upsert', owner: 'user_id' },
-  { name: 'prompt_suggestions', table: 'prompt_suggestions', label: 'Your prompt suggestions', key: ['id'], mode: 'upsert', owner: 'user_id' },
-  { name: 'purchases', table: 'purchases', label: 'Purchases', key: ['id'], mode: 'none', note: 'Payment records are kept as Stripe reported them.' },
-  { name: 'contact_messages', table: 'contact_messages', label: 'Contact messages', key: ['id'], mode: 'none', note: 'Messages people sent are kept as they are.' },
-  { name: 'feature_requests', table: 'feature_requests', label: 'Feature requests', key: ['id'], mode: 'none', note: 'Each person’s feature interest is theirs to change.' },
-  { name: 'user_generation_counts', table: 'user_generation_counts', label: 'Monthly generation counts', key: ['user_id'], mode: 'none', note: 'The database counts generations itself.' },
+  {
+    name: 'prompt_suggestions',
+    table: 'prompt_suggestions',
+    label: 'Your prompt suggestions',
+    key: ['id'],
+    mode: 'upsert',
+    owner: 'user_id',
+  },
+  {
+    name: 'purchases',
+    table: 'purchases',
+    label: 'Purchases',
+    key: ['id'],
+    mode: 'none',
+    note: 'Payment records are kept as Stripe reported them.',
+  },
+  {
+    name: 'contact_messages',
+    table: 'contact_messages',
+    label: 'Contact messages',
+    key: ['id'],
+    mode: 'none',
+    note: 'Messages people sent are kept as they are.',
+  },
+  {
+    name: 'feature_requests',
+    table: 'feature_requests',
+    label: 'Feature requests',
+    key: ['id'],
+    mode: 'none',
+    note: 'Each person’s feature interest is theirs to change.',
+  },
+  {
+    name: 'user_generation_counts',
+    table: 'user_generation_counts',
+    label: 'Monthly generation counts',
+    key: ['user_id'],
+    mode: 'none',
+    note: 'The database counts generations itself.',
+  },
 ];
 
 const sectionNamed = (name: string): BackupSection | undefined => BACKUP_SECTIONS.find((s) => s.name === name);
@@ -174,7 +233,8 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-const ROLE_USER_NOT_RESTORED = 'The role User is not given back (roles go to Admin, Editor or View Only); the rest of the account is restored.';
+const ROLE_USER_NOT_RESTORED =
+  'The role User is not given back (roles go to Admin, Editor or View Only); the rest of the account is restored.';
 
 /** Kept up to date by the database on every write: a restored row differs in them by nature, so they are not compared. */
 const BOOKKEEPING_COLUMNS = new Set(['updated_at', 'updated_by']);
@@ -189,7 +249,16 @@ const project = (row: Row, columns: readonly string[]): Row => Object.fromEntrie
 export function planRestore(file: BackupFile, current: Record<string, Row[]>, viewerId: string): RestorePlan {
   const sections = BACKUP_SECTIONS.filter((section) => section.name in file.tables).map((section): SectionPlan => {
     const rows = file.tables[section.name] ?? [];
-    const plan: SectionPlan = { name: section.name, label: section.label, mode: section.mode, inFile: rows.length, added: [], changed: [], unchanged: 0, skipped: [] };
+    const plan: SectionPlan = {
+      name: section.name,
+      label: section.label,
+      mode: section.mode,
+      inFile: rows.length,
+      added: [],
+      changed: [],
+      unchanged: 0,
+      skipped: [],
+    };
     const skip = (reason: string) => {
       const entry = plan.skipped.find((s) => s.reason === reason);
       if (entry) entry.count += 1;
@@ -218,7 +287,9 @@ export function planRestore(file: BackupFile, current: Record<string, Row[]>, vi
         wanted.role = now.role!;
         skip(ROLE_USER_NOT_RESTORED);
       }
-      const differs = Object.keys(wanted).some((column) => !BOOKKEEPING_COLUMNS.has(column) && canonical(wanted[column]) !== canonical(now[column]));
+      const differs = Object.keys(wanted).some(
+        (column) => !BOOKKEEPING_COLUMNS.has(column) && canonical(wanted[column]) !== canonical(now[column]),
+      );
       if (differs) plan.changed.push(wanted);
       else plan.unchanged += 1;
     }

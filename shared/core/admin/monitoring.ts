@@ -2,8 +2,8 @@
  * Monitoring alert contacts (the master admins' monitoring card; the original kept
  * them in the browser as monitoringEmail / monitoringPhone). Stored in monitoring_settings; pure rules here.
  */
-import { isSimpleEmail } from './auth.ts';
-import { isValidPhone, normalizePhone, USER_FIELD_MESSAGES } from './adminUsers.ts';
+import { isSimpleEmail } from '../auth.ts';
+import { isValidPhone, normalizePhone, USER_FIELD_MESSAGES } from './users.ts';
 
 export interface MonitoringSettings {
   alertEmail: string;
@@ -14,7 +14,10 @@ export interface MonitoringSettings {
 export const EMPTY_MONITORING: MonitoringSettings = { alertEmail: '', alertPhone: '', updatedAt: null };
 
 /** Either may be left blank (no alerts that way); a given one must be well formed. */
-export function validateMonitoring(input: Pick<MonitoringSettings, 'alertEmail' | 'alertPhone'>): { alertEmail?: string; alertPhone?: string } {
+export function validateMonitoring(input: Pick<MonitoringSettings, 'alertEmail' | 'alertPhone'>): {
+  alertEmail?: string;
+  alertPhone?: string;
+} {
   const errors: { alertEmail?: string; alertPhone?: string } = {};
   if (input.alertEmail.trim() && !isSimpleEmail(input.alertEmail)) errors.alertEmail = USER_FIELD_MESSAGES.email;
   if (input.alertPhone.trim() && !isValidPhone(input.alertPhone)) errors.alertPhone = USER_FIELD_MESSAGES.phone;

@@ -1,5 +1,5 @@
-import type { FolderRef, LibraryNotice } from './promptLibrary.ts';
-import { SKIP_REASONS, type ImportPrompt, type ParsedLibrary, type SkippedRow } from './promptLibraryFile.ts';
+import type { FolderRef, LibraryNotice } from './library.ts';
+import { SKIP_REASONS, type ImportPrompt, type ParsedLibrary, type SkippedRow } from './file.ts';
 
 /**
  * Where an imported library goes (pure): into a target folder of the user's library (null: the
@@ -102,6 +102,7 @@ export function importReportNotice(report: ImportReport): LibraryNotice {
   const added = `${plural(report.addedPrompts, 'prompt', 'prompts')} and ${plural(report.addedFolders, 'folder', 'folders')} added`;
   const merged = report.mergedFolders ? `, ${plural(report.mergedFolders, 'folder', 'folders')} merged into existing ones` : '';
   const skipped = report.skipped.length ? ` ${plural(report.skipped.length, 'row was', 'rows were')} skipped; see the report.` : '';
-  if (report.error) return { title: 'Error importing prompts', description: `${added}${merged}. ${report.error}${skipped}`, variant: 'destructive' };
+  if (report.error)
+    return { title: 'Error importing prompts', description: `${added}${merged}. ${report.error}${skipped}`, variant: 'destructive' };
   return { title: 'Library imported', description: `${added}${merged}.${skipped}` };
 }

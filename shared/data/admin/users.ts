@@ -1,9 +1,9 @@
-import type { Enums } from './database.types.ts';
-import type { AppClient } from './supabase.ts';
-import type { AppRole } from '../core/adminRoles.ts';
-import type { ManagedUser, UserFormInput } from '../core/adminUsers.ts';
-import { functionErrorKind, functionRefusal } from './functions.ts';
-import { failTitled, ok, RLS_REFUSED, type DataResult, type TitledError } from './result.ts';
+import type { Enums } from '../database.types.ts';
+import type { AppClient } from '../supabase.ts';
+import type { AppRole } from '../../core/admin/roles.ts';
+import type { ManagedUser, UserFormInput } from '../../core/admin/users.ts';
+import { functionErrorKind, functionRefusal } from '../functions.ts';
+import { failTitled, ok, RLS_REFUSED, type DataResult, type TitledError } from '../result.ts';
 
 /**
  * The admin screen's calls: the list and role changes are database functions (admin_list_users,
@@ -43,7 +43,12 @@ async function invoke<T>(client: AppClient, body: Record<string, unknown>, fallb
   const { data, error } = await client.functions.invoke(FUNCTION, { body });
   if (!error) return ok(data as T);
   const refusal = await functionRefusal(error);
-  if (refusal?.error) return failTitled({ message: refusal.error, code: refusal.code ?? undefined }, functionErrorKind(error, refusal), refusal.title ?? fallbackTitle);
+  if (refusal?.error)
+    return failTitled(
+      { message: refusal.error, code: refusal.code ?? undefined },
+      functionErrorKind(error, refusal),
+      refusal.title ?? fallbackTitle,
+    );
   return failTitled({ message: 'The server could not be reached. Please try again.' }, 'network', fallbackTitle);
 }
 

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { PROMPT_LIMITS, type LibraryFolder, type LibraryPrompt } from './promptLibrary.ts';
+import { PROMPT_LIMITS, type LibraryFolder, type LibraryPrompt } from './library.ts';
 
 /**
  * The whole prompt library as a file, and back: JSON (the folder tree by id, exact) and CSV (one
@@ -67,7 +67,8 @@ export interface ParsedLibrary {
 
 export const FILE_TEXTS = {
   empty: 'The file is empty.',
-  notLibrary: 'This is not a prompt library file. Choose a JSON or CSV file exported from AI Vault, or a CSV with the columns name and prompt_text.',
+  notLibrary:
+    'This is not a prompt library file. Choose a JSON or CSV file exported from AI Vault, or a CSV with the columns name and prompt_text.',
   badJson: (message: string) => `The file is not valid JSON: ${message}`,
   newerVersion: (version: number) => `This file was made by a newer version of AI Vault (format version ${version}).`,
   csvColumns: 'The CSV needs the columns name and prompt_text.',
@@ -106,7 +107,9 @@ export function foldersInTreeOrder<T extends { id: string; name: string; parentI
   }
   const ordered: T[] = [];
   const visit = (parent: string | null) => {
-    for (const f of (children.get(parent) ?? []).sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id.localeCompare(b.id))) {
+    for (const f of (children.get(parent) ?? []).sort(
+      (a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id.localeCompare(b.id),
+    )) {
       ordered.push(f);
       visit(f.id);
     }
@@ -141,7 +144,19 @@ function libraryFile(folders: readonly LibraryFolder[], prompts: readonly Librar
 export const libraryToJson = (folders: readonly LibraryFolder[], prompts: readonly LibraryPrompt[], exportedAt: Date): string =>
   `${JSON.stringify(libraryFile(folders, prompts, exportedAt), null, 2)}\n`;
 
-const CSV_COLUMNS = ['type', 'folder', 'name', 'prompt_text', 'description', 'tags', 'is_favorite', 'llm_provider', 'model', 'template_id', 'created_at'] as const;
+const CSV_COLUMNS = [
+  'type',
+  'folder',
+  'name',
+  'prompt_text',
+  'description',
+  'tags',
+  'is_favorite',
+  'llm_provider',
+  'model',
+  'template_id',
+  'created_at',
+] as const;
 
 const escapeSegment = (name: string) => name.replace(/\\/g, '\\\\').replace(/\//g, '\\/');
 
@@ -186,19 +201,21 @@ export function libraryToCsv(folders: readonly LibraryFolder[], prompts: readonl
   };
   const rows: string[][] = [
     ...foldersInTreeOrder(folders).map((f) => ['folder', pathOf(f.id), f.name, '', '', '', '', '', '', '', f.createdAt]),
-    ...[...prompts].sort(promptOrder).map((p) => [
-      'prompt',
-      pathOf(p.folderId),
-      p.name,
-      p.promptText,
-      p.description,
-      p.tags.join(', '),
-      p.isFavorite ? 'true' : 'false',
-      p.llmProvider,
-      p.model ?? '',
-      p.templateId ?? '',
-      p.createdAt,
-    ]),
+    ...[...prompts]
+      .sort(promptOrder)
+      .map((p) => [
+        'prompt',
+        pathOf(p.folderId),
+        p.name,
+        p.promptText,
+        p.description,
+        p.tags.join(', '),
+        p.isFavorite ? 'true' : 'false',
+        p.llmProvider,
+        p.model ?? '',
+        p.templateId ?? '',
+        p.createdAt,
+      ]),
   ];
   return `${Papa.unparse({ fields: [...CSV_COLUMNS], data: rows.map((r) => r.map(protectCell)) }, { newline: '\n', quotes: false })}\n`;
 }

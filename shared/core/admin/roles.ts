@@ -20,7 +20,8 @@ export const ROLE_LABELS: Record<AppRole, string> = {
 /** The role a user added from the admin screen gets. */
 export const DEFAULT_NEW_USER_ROLE: AppRole = 'editor';
 
-export const isAppRole = (value: unknown): value is AppRole => typeof value === 'string' && (APP_ROLES as readonly string[]).includes(value);
+export const isAppRole = (value: unknown): value is AppRole =>
+  typeof value === 'string' && (APP_ROLES as readonly string[]).includes(value);
 
 export const isAdminRole = (role: AppRole | null | undefined): boolean => role === 'admin' || role === 'master_admin';
 
@@ -86,9 +87,20 @@ export function refuseManage(
 
 /** The roles guide card, in the order the roles rank. */
 export const ROLES_GUIDE: readonly { role: AppRole; summary: string }[] = [
-  { role: 'master_admin', summary: 'Absolute control: manages admins and users, may assign Admin, Editor or View Only, and sees the monitoring and backup cards. Master admin accounts cannot be edited or deleted here.' },
-  { role: 'admin', summary: 'Manages Editor and View Only accounts. Admin and master admin accounts are hidden from admins, who cannot create or manage other admins.' },
-  { role: 'editor', summary: 'Uploads, analyzes and manages their own documents and workspaces, and can share them. New users added here start as Editors.' },
+  {
+    role: 'master_admin',
+    summary:
+      'Absolute control: manages admins and users, may assign Admin, Editor or View Only, and sees the monitoring and backup cards. Master admin accounts cannot be edited or deleted here.',
+  },
+  {
+    role: 'admin',
+    summary:
+      'Manages Editor and View Only accounts. Admin and master admin accounts are hidden from admins, who cannot create or manage other admins.',
+  },
+  {
+    role: 'editor',
+    summary: 'Uploads, analyzes and manages their own documents and workspaces, and can share them. New users added here start as Editors.',
+  },
   { role: 'view_only', summary: 'Views documents and workspaces shared with them; cannot modify them.' },
   { role: 'user', summary: 'The default role of a new sign-up: every tool, with data scoped to their own account.' },
 ];

@@ -1,5 +1,5 @@
-import type { Tables, TablesUpdate } from './database.types.ts';
-import type { AppClient } from './supabase.ts';
+import type { Tables, TablesUpdate } from '../database.types.ts';
+import type { AppClient } from '../supabase.ts';
 import {
   DEFAULT_SORT,
   folderNameProblem,
@@ -11,9 +11,9 @@ import {
   type LibrarySort,
   type LineImportRow,
   type PromptDraft,
-} from '../core/promptLibrary.ts';
-import { fetchAllPages, MAX_ROWS, RANGE_PAST_END } from './paging.ts';
-import { fail, invalid, ok, type DataResult } from './result.ts';
+} from '../../core/promptLibrary/library.ts';
+import { fetchAllPages, MAX_ROWS, RANGE_PAST_END } from '../paging.ts';
+import { fail, invalid, ok, type DataResult } from '../result.ts';
 
 /**
  * The prompt library (tables prompt_folders and saved_prompts, owner-only RLS). Every function
@@ -45,7 +45,8 @@ export interface FolderContents {
 export const DEFAULT_PAGE_SIZE = 200;
 
 const FOLDER_COLUMNS = 'id, name, parent_folder_id, created_at';
-const PROMPT_META = 'id, name, description, tags, is_favorite, llm_provider, model, template_id, folder_id, is_premium, created_at, updated_at';
+const PROMPT_META =
+  'id, name, description, tags, is_favorite, llm_provider, model, template_id, folder_id, is_premium, created_at, updated_at';
 // as const: the select-string parser types rows from the literal.
 export const PROMPT_COLUMNS = `${PROMPT_META}, prompt_text` as const;
 // preview is a computed column (prompt_preview()) that the generated types do not list, so the
@@ -120,10 +121,14 @@ export async function listFolderContents(
   } else if (p.error) {
     return fail(p.error);
   } else {
-    total = p.count ?? (p.data?.length ?? 0);
-    if (!deep) cards = p.data as CardRow[]; // not deep: the page read whole cards
+    total = p.count ?? p.data?.length ?? 0;
+    if (!deep)
+      cards = p.data as CardRow[]; // not deep: the page read whole cards
     else {
-      const read = await cardsByIds(client, p.data.map((row) => row.id));
+      const read = await cardsByIds(
+        client,
+        p.data.map((row) => row.id),
+      );
       if (read.error) return read;
       cards = read.data;
     }
@@ -138,7 +143,9 @@ const IDS_PER_REQUEST = 100;
 async function cardsByIds(client: AppClient, ids: readonly string[]): Promise<DataResult<CardRow[]>> {
   const batches: string[][] = [];
   for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) batches.push(ids.slice(i, i + IDS_PER_REQUEST));
-  const results = await Promise.all(batches.map((batch) => client.from('saved_prompts').select(CARD_COLUMNS).in('id', batch).overrideTypes<CardRow[], { merge: false }>()));
+  const results = await Promise.all(
+    batches.map((batch) => client.from('saved_prompts').select(CARD_COLUMNS).in('id', batch).overrideTypes<CardRow[], { merge: false }>()),
+  );
   const byId = new Map<string, CardRow>();
   for (const result of results) {
     if (result.error) return fail(result.error);
@@ -164,7 +171,11 @@ export async function getFolder(client: AppClient, id: string): Promise<DataResu
 export async function createFolder(client: AppClient, name: string, parentId: string | null): Promise<DataResult<LibraryFolder>> {
   const problem = folderNameProblem(name);
   if (problem) return invalid(problem);
-  const { data, error } = await client.from('prompt_folders').insert({ name: name.trim(), parent_folder_id: parentId }).select(FOLDER_COLUMNS).single();
+  const { data, error } = await client
+    .from('prompt_folders')
+    .insert({ name: name.trim(), parent_folder_id: parentId })
+    .select(FOLDER_COLUMNS)
+    .single();
   return error ? fail(error) : ok(toFolder(data));
 }
 
@@ -224,7 +235,11 @@ export async function createPrompt(client: AppClient, draft: PromptDraft): Promi
 /** Changes some fields of a prompt (the same checks apply to the fields given). */
 export async function updatePrompt(client: AppClient, id: string, changes: Partial<PromptDraft>): Promise<DataResult<LibraryPrompt>> {
   // Only the fields given are checked (a stand-in keeps the other one valid).
-  const problem = promptDraftProblem({ name: changes.name ?? 'kept', promptText: changes.promptText ?? 'kept', description: changes.description });
+  const problem = promptDraftProblem({
+    name: changes.name ?? 'kept',
+    promptText: changes.promptText ?? 'kept',
+    description: changes.description,
+  });
   if (problem) return invalid(problem);
   const { data, error } = await client.from('saved_prompts').update(promptRow(changes)).eq('id', id).select(PROMPT_COLUMNS).single();
   return error ? fail(error) : ok(toPrompt(data));
@@ -243,7 +258,12 @@ export async function setFavorite(client: AppClient, id: string, isFavorite: boo
 
 /** Replaces a prompt's tags (normalised: see normalizeTags); data: the tags as stored. */
 export async function setTags(client: AppClient, id: string, tags: readonly string[]): Promise<DataResult<string[]>> {
-  const { data, error } = await client.from('saved_prompts').update({ tags: normalizeTags(tags) }).eq('id', id).select('tags').single();
+  const { data, error } = await client
+    .from('saved_prompts')
+    .update({ tags: normalizeTags(tags) })
+    .eq('id', id)
+    .select('tags')
+    .single();
   return error ? fail(error) : ok(data.tags);
 }
 
@@ -262,9 +282,10 @@ export async function listRecentPrompts(client: AppClient, limit = 5): Promise<D
 /** The line import (parseImportLines' rows) as one bulk insert; data: how many were added. */
 export async function importPromptLines(client: AppClient, rows: readonly LineImportRow[]): Promise<DataResult<number>> {
   if (!rows.length) return ok(0);
-  const { error, count } = await client
-    .from('saved_prompts')
-    .insert(rows.map((r) => ({ name: r.name, prompt_text: r.promptText, llm_provider: r.llmProvider, folder_id: r.folderId })), { count: 'exact' });
+  const { error, count } = await client.from('saved_prompts').insert(
+    rows.map((r) => ({ name: r.name, prompt_text: r.promptText, llm_provider: r.llmProvider, folder_id: r.folderId })),
+    { count: 'exact' },
+  );
   return error ? fail(error) : ok(count ?? rows.length);
 }
 
@@ -284,12 +305,20 @@ export async function moveItems(
 ): Promise<DataResult<number>> {
   let moved = 0;
   if (items.folderIds?.length) {
-    const { data, error } = await client.from('prompt_folders').update({ parent_folder_id: targetFolderId }).in('id', [...items.folderIds]).select('id');
+    const { data, error } = await client
+      .from('prompt_folders')
+      .update({ parent_folder_id: targetFolderId })
+      .in('id', [...items.folderIds])
+      .select('id');
     if (error) return fail(error);
     moved += (data ?? []).length;
   }
   if (items.promptIds?.length) {
-    const { data, error } = await client.from('saved_prompts').update({ folder_id: targetFolderId }).in('id', [...items.promptIds]).select('id');
+    const { data, error } = await client
+      .from('saved_prompts')
+      .update({ folder_id: targetFolderId })
+      .in('id', [...items.promptIds])
+      .select('id');
     if (error) return fail(error);
     moved += (data ?? []).length;
   }

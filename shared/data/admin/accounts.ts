@@ -1,8 +1,8 @@
-import type { TablesUpdate } from './database.types.ts';
-import type { AppClient } from './supabase.ts';
-import { isSimpleEmail } from '../core/auth.ts';
-import { ADMIN_PASSWORD_MIN_LENGTH } from '../core/adminUsers.ts';
-import { fail, invalid, ok, type DataResult } from './result.ts';
+import type { TablesUpdate } from '../database.types.ts';
+import type { AppClient } from '../supabase.ts';
+import { isSimpleEmail } from '../../core/auth.ts';
+import { ADMIN_PASSWORD_MIN_LENGTH } from '../../core/admin/users.ts';
+import { fail, invalid, ok, type DataResult } from '../result.ts';
 
 /**
  * The first master admin (nobody can make one from the dashboard): creates the account, or finds
@@ -36,7 +36,8 @@ function generatePassword(): string {
 }
 
 /** A failure whose message says which step failed, keeping the server's code. */
-const failed = (step: string, error: { message: string; code?: string }) => fail({ message: `${step}: ${error.message}`, code: error.code });
+const failed = (step: string, error: { message: string; code?: string }) =>
+  fail({ message: `${step}: ${error.message}`, code: error.code });
 
 async function findUserId(service: AppClient, email: string): Promise<DataResult<string | null>> {
   const { data, error } = await service.from('profiles').select('id').eq('email', email).maybeSingle();

@@ -1,7 +1,7 @@
 import type { Tables } from './database.types.ts';
 import type { AppClient } from './supabase.ts';
 import type { PromptQuestion } from '../core/placeholders.ts';
-import type { LibraryPrompt } from '../core/promptLibrary.ts';
+import type { LibraryPrompt } from '../core/promptLibrary/library.ts';
 import type { FreeCategory, FreePrompt, OwnPrompt } from '../core/promptStacks.ts';
 import {
   clampPage,
@@ -12,7 +12,7 @@ import {
   type RecommendedPrompt,
 } from '../core/recommendedPrompts.ts';
 import { fetchAllPages, RANGE_PAST_END } from './paging.ts';
-import { createPrompt } from './prompts.ts';
+import { createPrompt } from './promptLibrary/library.ts';
 import { fail, invalid, ok, type DataResult } from './result.ts';
 
 /**
@@ -63,7 +63,12 @@ export async function getFreePrompt(client: AppClient, id: string): Promise<Data
 /** The user's prompts with their folder's name, by name, for /prompts. */
 export async function listOwnPromptsForStacks(client: AppClient): Promise<DataResult<OwnPrompt[]>> {
   const result = await fetchAllPages((from, to) =>
-    client.from('saved_prompts').select('id, name, prompt_text, is_premium, folder_id, prompt_folders(name)').order('sort_name').order('id').range(from, to),
+    client
+      .from('saved_prompts')
+      .select('id, name, prompt_text, is_premium, folder_id, prompt_folders(name)')
+      .order('sort_name')
+      .order('id')
+      .range(from, to),
   );
   if (result.error) return result;
   return ok(
@@ -108,13 +113,22 @@ export interface RecommendedPage {
  */
 export async function listRecommendedPrompts(
   client: AppClient,
-  { search = '', category = null, page = 1, pageSize = RECOMMENDED_PAGE_SIZE }: { search?: string; category?: string | null; page?: number; pageSize?: number } = {},
+  {
+    search = '',
+    category = null,
+    page = 1,
+    pageSize = RECOMMENDED_PAGE_SIZE,
+  }: { search?: string; category?: string | null; page?: number; pageSize?: number } = {},
 ): Promise<DataResult<RecommendedPage>> {
   const query = (wanted: number) => {
     let q = client.rpc('search_recommended_prompts', { search: search.trim() }, { count: 'exact' }).select(RECOMMENDED_COLUMNS);
     if (category) q = q.eq('category', category);
     const from = (wanted - 1) * pageSize;
-    return q.order('category').order('name').order('id').range(from, from + pageSize - 1);
+    return q
+      .order('category')
+      .order('name')
+      .order('id')
+      .range(from, from + pageSize - 1);
   };
   let wanted = Math.max(1, Math.floor(page) || 1);
   let result = await query(wanted);

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { PROMPT_LIMITS, normalizeTags } from './promptLibrary.ts';
+import { PROMPT_LIMITS, normalizeTags } from './library.ts';
 import {
   FILE_TEXTS,
   foldersInTreeOrder,
@@ -12,7 +12,7 @@ import {
   type ImportPrompt,
   type ParsedLibrary,
   type SkippedRow,
-} from './promptLibraryFile.ts';
+} from './file.ts';
 
 /**
  * Reading an exported prompt library (JSON or CSV, the format in promptLibraryFile.ts): every row
@@ -44,14 +44,19 @@ function readPrompt(row: string, fields: Fields, folderRef: string | null): Impo
   const name = text(fields.name).trim();
   const promptText = text(fields.promptText);
   const description = text(fields.description);
-  const problem =
-    !name ? SKIP_REASONS.nameMissing
-    : name.length > PROMPT_LIMITS.nameMax ? SKIP_REASONS.nameTooLong
-    : !promptText.trim() ? SKIP_REASONS.textMissing
-    : promptText.length > PROMPT_LIMITS.textMax ? SKIP_REASONS.textTooLong
-    : description.length > PROMPT_LIMITS.descriptionMax ? SKIP_REASONS.descriptionTooLong
-    : text(fields.model).trim().length > PROMPT_LIMITS.modelMax ? SKIP_REASONS.modelTooLong
-    : null;
+  const problem = !name
+    ? SKIP_REASONS.nameMissing
+    : name.length > PROMPT_LIMITS.nameMax
+      ? SKIP_REASONS.nameTooLong
+      : !promptText.trim()
+        ? SKIP_REASONS.textMissing
+        : promptText.length > PROMPT_LIMITS.textMax
+          ? SKIP_REASONS.textTooLong
+          : description.length > PROMPT_LIMITS.descriptionMax
+            ? SKIP_REASONS.descriptionTooLong
+            : text(fields.model).trim().length > PROMPT_LIMITS.modelMax
+              ? SKIP_REASONS.modelTooLong
+              : null;
   if (problem) return { row, name, reason: problem };
   const tags = Array.isArray(fields.tags) ? fields.tags.map(text) : text(fields.tags);
   return {
@@ -88,7 +93,8 @@ function parseJsonLibrary(content: string): { ok: true; library: ParsedLibrary }
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, error: FILE_TEXTS.notLibrary };
   const file = value as Record<string, unknown>;
   if (file.format !== LIBRARY_FILE_FORMAT || !Array.isArray(file.prompts)) return { ok: false, error: FILE_TEXTS.notLibrary };
-  if (typeof file.version === 'number' && file.version > LIBRARY_FILE_VERSION) return { ok: false, error: FILE_TEXTS.newerVersion(file.version) };
+  if (typeof file.version === 'number' && file.version > LIBRARY_FILE_VERSION)
+    return { ok: false, error: FILE_TEXTS.newerVersion(file.version) };
 
   const skipped: SkippedRow[] = [];
   const folderSkips: (SkippedRow & { index: number })[] = [];
@@ -131,12 +137,24 @@ function parseJsonLibrary(content: string): { ok: true; library: ParsedLibrary }
     }
     for (const member of chain) state.set(member, outcome);
     if (outcome !== 'ok') {
-      folderSkips.push({ index: folder.index, row: folder.row, name: folder.name, reason: outcome === 'loop' ? SKIP_REASONS.parentLoop : SKIP_REASONS.parentMissing });
+      folderSkips.push({
+        index: folder.index,
+        row: folder.row,
+        name: folder.name,
+        reason: outcome === 'loop' ? SKIP_REASONS.parentLoop : SKIP_REASONS.parentMissing,
+      });
     }
   }
   skipped.push(...folderSkips.sort((a, b) => a.index - b.index).map(({ row, name, reason }) => ({ row, name, reason })));
-  const kept = [...raw].filter(([id]) => state.get(id) === 'ok').map(([id, f]) => ({ id, name: f.name, parentId: f.parentId, createdAt: f.createdAt }));
-  const folders: ImportFolder[] = foldersInTreeOrder(kept).map((f) => ({ ref: f.id, name: f.name, parentRef: f.parentId, createdAt: f.createdAt }));
+  const kept = [...raw]
+    .filter(([id]) => state.get(id) === 'ok')
+    .map(([id, f]) => ({ id, name: f.name, parentId: f.parentId, createdAt: f.createdAt }));
+  const folders: ImportFolder[] = foldersInTreeOrder(kept).map((f) => ({
+    ref: f.id,
+    name: f.name,
+    parentRef: f.parentId,
+    createdAt: f.createdAt,
+  }));
 
   const prompts: ImportPrompt[] = [];
   (file.prompts as unknown[]).forEach((item, index) => {
@@ -145,7 +163,11 @@ function parseJsonLibrary(content: string): { ok: true; library: ParsedLibrary }
     const p = item as Record<string, unknown>;
     const folderRef = optionalText(p.folderId);
     if (folderRef !== null && state.get(folderRef) !== 'ok') {
-      return skipped.push({ row, name: text(p.name).trim(), reason: raw.has(folderRef) ? SKIP_REASONS.folderSkipped : SKIP_REASONS.folderMissing });
+      return skipped.push({
+        row,
+        name: text(p.name).trim(),
+        reason: raw.has(folderRef) ? SKIP_REASONS.folderSkipped : SKIP_REASONS.folderMissing,
+      });
     }
     const read = readPrompt(row, p as Fields, folderRef);
     if (isSkipped(read)) skipped.push(read);

@@ -50,7 +50,8 @@ export function workspaceNameProblem(name: string): string | null {
 export function nodeNameProblem(type: NodeType, name: string): string | null {
   const trimmed = name.trim();
   if (!trimmed) return type === 'folder' ? WORKSPACE_TEXTS.folderNameRequired : WORKSPACE_TEXTS.fileNameRequired;
-  if (trimmed.length > WORKSPACE_LIMITS.nameMax) return `${type === 'folder' ? 'Folder' : 'File'} name must be at most ${WORKSPACE_LIMITS.nameMax} characters.`;
+  if (trimmed.length > WORKSPACE_LIMITS.nameMax)
+    return `${type === 'folder' ? 'Folder' : 'File'} name must be at most ${WORKSPACE_LIMITS.nameMax} characters.`;
   return null;
 }
 
@@ -143,7 +144,13 @@ export function moveTargets(structure: WorkspaceStructure, movingId: string): Mo
   const targets: MoveTarget[] = [{ id: null, label: TOP_LEVEL_LABEL, depth: 0 }];
   for (const { node, depth } of walk(structure)) {
     if (node.type !== 'folder' || isInside(structure, node.id, movingId)) continue;
-    targets.push({ id: node.id, label: nodePath(structure, node.id).map((n) => n.name).join(' / '), depth });
+    targets.push({
+      id: node.id,
+      label: nodePath(structure, node.id)
+        .map((n) => n.name)
+        .join(' / '),
+      depth,
+    });
   }
   return targets;
 }
@@ -190,7 +197,8 @@ export function addNode(structure: WorkspaceStructure, parentId: string | null, 
   if (countNodes(structure) + countNodes([node]) > WORKSPACE_LIMITS.nodesMax)
     return fail(`A workspace can hold at most ${WORKSPACE_LIMITS.nodesMax.toLocaleString('en-US')} folders and files.`);
   const parentDepth = parentId === null ? 0 : (findNode(structure, parentId)?.depth ?? 0);
-  if (parentDepth + depthOf(node) > WORKSPACE_LIMITS.depthMax) return fail(`Folders can nest at most ${WORKSPACE_LIMITS.depthMax} levels deep.`);
+  if (parentDepth + depthOf(node) > WORKSPACE_LIMITS.depthMax)
+    return fail(`Folders can nest at most ${WORKSPACE_LIMITS.depthMax} levels deep.`);
   const clean = { ...node, name: node.name.trim() };
   const next = editChildren(structure, parentId, (children) => insertAt(children, clean, index));
   return next ? done(next) : fail('That folder no longer exists.');
@@ -229,7 +237,8 @@ export function moveNode(structure: WorkspaceStructure, id: string, targetParent
     const target = findNode(structure, targetParentId);
     if (!target || target.node.type !== 'folder') return fail('That folder no longer exists.');
     if (isInside(structure, targetParentId, id)) return fail('A folder cannot be moved into itself or one of its subfolders.');
-    if (target.depth + depthOf(found.node) > WORKSPACE_LIMITS.depthMax) return fail(`Folders can nest at most ${WORKSPACE_LIMITS.depthMax} levels deep.`);
+    if (target.depth + depthOf(found.node) > WORKSPACE_LIMITS.depthMax)
+      return fail(`Folders can nest at most ${WORKSPACE_LIMITS.depthMax} levels deep.`);
   }
   // Moving within the same list: the index counts the list without the node.
   const sameList = found.parentId === targetParentId;

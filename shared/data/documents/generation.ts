@@ -1,11 +1,11 @@
-import type { AppClient } from './supabase.ts';
-import { AiError, AI_TEXTS, toAiError, type AiErrorKind } from '../ai/aiErrors.ts';
-import type { StreamResult } from '../ai/chat.ts';
-import type { GenerationRequest } from '../core/documents.ts';
-import { parseQuota, QUOTA_TEXTS, type QuotaStatus } from '../core/quota.ts';
-import { functionErrorKind, functionRefusal } from './functions.ts';
-import { GENERATION_LIMIT_CODE } from './quota.ts';
-import { ok, type DataError, type DataErrorKind, type DataResult } from './result.ts';
+import type { AppClient } from '../supabase.ts';
+import { AiError, AI_TEXTS, toAiError, type AiErrorKind } from '../../ai/aiErrors.ts';
+import type { StreamResult } from '../../ai/chat.ts';
+import type { GenerationRequest } from '../../core/documents/documents.ts';
+import { parseQuota, QUOTA_TEXTS, type QuotaStatus } from '../../core/quota.ts';
+import { functionErrorKind, functionRefusal } from '../functions.ts';
+import { GENERATION_LIMIT_CODE } from '../quota.ts';
+import { ok, type DataError, type DataErrorKind, type DataResult } from '../result.ts';
 
 /**
  * One document generation through the generate-document Edge Function: the server reserves the
@@ -53,7 +53,8 @@ const failure = (
 });
 
 /** The failure as the AI run shows it (useAiRun takes a thrown AiError: its title, message and the text so far). */
-export const generationAiError = (failed: GenerationFailure): AiError => new AiError(failed.aiKind, failed.message, failed.title, undefined, failed.partial);
+export const generationAiError = (failed: GenerationFailure): AiError =>
+  new AiError(failed.aiKind, failed.message, failed.title, undefined, failed.partial);
 
 type GenerationEvent =
   | { type: 'delta'; text: string }
@@ -101,12 +102,17 @@ export async function generateDocument(
   fallbackMessage?: string,
 ): Promise<DataResult<GenerationResult, GenerationFailure>> {
   let text = '';
-  const stopped = (quota: unknown = null) => ok<GenerationResult>({ text, stopped: true, model: request.model, documentId: null, name: null, quota: parseQuota(quota) });
-  const { data, error } = await client.functions.invoke<ReadableStream<Uint8Array> | Response>('generate-document', { body: request, signal });
+  const stopped = (quota: unknown = null) =>
+    ok<GenerationResult>({ text, stopped: true, model: request.model, documentId: null, name: null, quota: parseQuota(quota) });
+  const { data, error } = await client.functions.invoke<ReadableStream<Uint8Array> | Response>('generate-document', {
+    body: request,
+    signal,
+  });
   if (error) {
     if (signal.aborted) return stopped();
     const detail = await functionRefusal(error);
-    if (detail?.code === GENERATION_LIMIT_CODE) return failure('api', QUOTA_TEXTS.limitTitle, { title: QUOTA_TEXTS.limitTitle, code: GENERATION_LIMIT_CODE, kind: 'limit' });
+    if (detail?.code === GENERATION_LIMIT_CODE)
+      return failure('api', QUOTA_TEXTS.limitTitle, { title: QUOTA_TEXTS.limitTitle, code: GENERATION_LIMIT_CODE, kind: 'limit' });
     return failure('api', detail?.error ?? AI_TEXTS.network, { code: detail?.code ?? undefined, kind: functionErrorKind(error, detail) });
   }
   const body = data instanceof Response ? data.body : data;
@@ -119,7 +125,14 @@ export async function generateDocument(
           onText(text);
           break;
         case 'done':
-          return ok({ text, stopped: false, model: request.model, documentId: event.documentId, name: event.name, quota: parseQuota(event.quota) });
+          return ok({
+            text,
+            stopped: false,
+            model: request.model,
+            documentId: event.documentId,
+            name: event.name,
+            quota: parseQuota(event.quota),
+          });
         case 'stopped':
           return stopped(event.quota);
         case 'error': {

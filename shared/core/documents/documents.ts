@@ -1,6 +1,6 @@
-import type { ExportDocument } from '../export/model.ts';
-import { compareBySort, SORT_OPTIONS, sortOrder, type LibrarySort } from './promptLibrary.ts';
-import { PROVIDER_KEYS, type ProviderId } from './providerKeys.ts';
+import type { ExportDocument } from '../../export/model.ts';
+import { compareBySort, SORT_OPTIONS, sortOrder, type LibrarySort } from '../promptLibrary/library.ts';
+import { PROVIDER_KEYS, type ProviderId } from '../providerKeys.ts';
 import { isTemplateId, templateLabel } from './templates.ts';
 
 /**
@@ -61,7 +61,12 @@ export const DOCUMENT_ERRORS = {
 export const GENERATOR_PROVIDERS = [
   { id: 'openai', label: 'OpenAI', option: 'GPT-4 Turbo', keyMissing: 'OpenAI API Key Missing' },
   { id: 'gemini', label: 'Gemini', option: 'Gemini Pro (Requires API Key)', keyMissing: 'Gemini API Key Missing' },
-  { id: 'chatgpt_custom', label: 'Custom ChatGPT', option: 'Custom ChatGPT (Requires API Key)', keyMissing: 'Custom ChatGPT API Key Missing' },
+  {
+    id: 'chatgpt_custom',
+    label: 'Custom ChatGPT',
+    option: 'Custom ChatGPT (Requires API Key)',
+    keyMissing: 'Custom ChatGPT API Key Missing',
+  },
 ] as const satisfies readonly { id: ProviderId; label: string; option: string; keyMissing: string }[];
 
 /**
@@ -76,7 +81,12 @@ export function keyMissingMessage(provider: ProviderId): string {
  * Why Generate cannot run yet, in a fixed order (prompt, template, the chosen provider's key),
  * or null. `hasKey` says whether the chosen provider has a key (or a keyless local server).
  */
-export function generationProblem(input: { promptText: string; templateId: string | null; provider: ProviderId; hasKey: boolean }): string | null {
+export function generationProblem(input: {
+  promptText: string;
+  templateId: string | null;
+  provider: ProviderId;
+  hasKey: boolean;
+}): string | null {
   if (!input.promptText.trim()) return DOCUMENT_TEXTS.promptRequired;
   if (!isTemplateId(input.templateId)) return DOCUMENT_TEXTS.templateRequired;
   if (!input.hasKey) return keyMissingMessage(input.provider);
@@ -104,7 +114,8 @@ const DOCUMENT_LIMITS = { nameMax: 300, contentMax: 1_000_000, folderNameMax: 20
 export function documentSaveProblem(input: { signedIn: boolean; content: string }): string | null {
   if (!input.signedIn) return DOCUMENT_TEXTS.loginRequired;
   if (!input.content.trim()) return DOCUMENT_TEXTS.nothingToSave;
-  if (input.content.length > DOCUMENT_LIMITS.contentMax) return `A document can hold at most ${DOCUMENT_LIMITS.contentMax.toLocaleString('en-US')} characters.`;
+  if (input.content.length > DOCUMENT_LIMITS.contentMax)
+    return `A document can hold at most ${DOCUMENT_LIMITS.contentMax.toLocaleString('en-US')} characters.`;
   return null;
 }
 

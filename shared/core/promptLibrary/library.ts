@@ -72,7 +72,9 @@ export const LIBRARY_TEXTS = {
   folderCycle: 'A folder cannot be moved into itself or one of its subfolders.',
 } as const;
 
-const failure = (title: string) => (message: string): LibraryNotice => ({ title, description: message, variant: 'destructive' });
+const failure =
+  (title: string) =>
+  (message: string): LibraryNotice => ({ title, description: message, variant: 'destructive' });
 
 /** The prompt-data error toasts, each with the server's message. */
 export const LIBRARY_ERRORS = {
@@ -96,8 +98,14 @@ export const LIBRARY_ERRORS = {
 export const LIBRARY_SUCCESS = {
   folderCreated: (name: string): LibraryNotice => ({ title: 'Folder created', description: `"${name}" is ready.` }),
   promptSaved: (name: string): LibraryNotice => ({ title: 'Prompt saved', description: `"${name}" is in your library.` }),
-  imported: (count: number): LibraryNotice => ({ title: 'Prompts imported', description: `${count} ${count === 1 ? 'prompt' : 'prompts'} added.` }),
-  deleted: (target: DeleteTarget): LibraryNotice => ({ title: target.type === 'folder' ? 'Folder deleted' : 'Prompt deleted', description: `"${target.name}" was deleted.` }),
+  imported: (count: number): LibraryNotice => ({
+    title: 'Prompts imported',
+    description: `${count} ${count === 1 ? 'prompt' : 'prompts'} added.`,
+  }),
+  deleted: (target: DeleteTarget): LibraryNotice => ({
+    title: target.type === 'folder' ? 'Folder deleted' : 'Prompt deleted',
+    description: `"${target.name}" was deleted.`,
+  }),
   moved: (count: number): LibraryNotice => ({ title: 'Moved', description: `${count} ${count === 1 ? 'item' : 'items'} moved.` }),
 } as const;
 
@@ -182,8 +190,10 @@ export function folderNameProblem(name: string): string | null {
 export function promptDraftProblem(draft: Pick<PromptDraft, 'name' | 'promptText' | 'description' | 'tags'>): string | null {
   if (!draft.name.trim() || !draft.promptText.trim()) return LIBRARY_TEXTS.promptFieldsRequired;
   if (draft.name.trim().length > PROMPT_LIMITS.nameMax) return `Prompt name must be at most ${PROMPT_LIMITS.nameMax} characters.`;
-  if (draft.promptText.length > PROMPT_LIMITS.textMax) return `Prompt text must be at most ${PROMPT_LIMITS.textMax.toLocaleString('en-US')} characters.`;
-  if ((draft.description ?? '').length > PROMPT_LIMITS.descriptionMax) return `Description must be at most ${PROMPT_LIMITS.descriptionMax.toLocaleString('en-US')} characters.`;
+  if (draft.promptText.length > PROMPT_LIMITS.textMax)
+    return `Prompt text must be at most ${PROMPT_LIMITS.textMax.toLocaleString('en-US')} characters.`;
+  if ((draft.description ?? '').length > PROMPT_LIMITS.descriptionMax)
+    return `Description must be at most ${PROMPT_LIMITS.descriptionMax.toLocaleString('en-US')} characters.`;
   return null;
 }
 

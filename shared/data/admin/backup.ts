@@ -1,4 +1,4 @@
-import { asJson, type AppClient, type SupabaseClient } from './supabase.ts';
+import { asJson, type AppClient, type SupabaseClient } from '../supabase.ts';
 import {
   BACKUP_FORMAT,
   BACKUP_SECTIONS,
@@ -8,11 +8,11 @@ import {
   type BackupSection,
   type RestorePlan,
   type Row,
-} from '../core/adminBackup.ts';
-import { PRODUCT_NAME } from '../core/brand.ts';
+} from '../../core/admin/backup.ts';
+import { PRODUCT_NAME } from '../../core/brand.ts';
 
-import { fetchAllPages } from './paging.ts';
-import { fail, ok, type DataError, type DataResult } from './result.ts';
+import { fetchAllPages } from '../paging.ts';
+import { fail, ok, type DataError, type DataResult } from '../result.ts';
 
 /** Reading and writing the backup (shared/core/adminBackup.ts has the format and the plan). */
 
@@ -23,11 +23,7 @@ async function readSection(client: AppClient, section: BackupSection): Promise<D
   const read = await fetchAllPages<Row>((from, to) =>
     section.name === 'users'
       ? rows.rpc('admin_list_users').order('id').range(from, to)
-      : rows
-          .from(section.table)
-          .select('*')
-          .order(section.key[0]!)
-          .range(from, to),
+      : rows.from(section.table).select('*').order(section.key[0]!).range(from, to),
   );
   return read.error ? fail({ message: `${section.label}: ${read.error.message}`, code: read.error.code }, read.error.kind) : read;
 }
@@ -69,12 +65,17 @@ export interface RestoreProgress {
 export type RestoreFailure = DataError & { progress: RestoreProgress };
 
 /** Applies the plan's writes (admin_restore_backup), batch after batch; stops at the first refusal. */
-export async function applyRestore(client: AppClient, plan: RestorePlan, maxBytes?: number): Promise<DataResult<RestoreProgress, RestoreFailure>> {
+export async function applyRestore(
+  client: AppClient,
+  plan: RestorePlan,
+  maxBytes?: number,
+): Promise<DataResult<RestoreProgress, RestoreFailure>> {
   const batches = restoreBatches(plan, maxBytes);
   const written: Record<string, number> = {};
   for (const [index, changes] of batches.entries()) {
     const { data, error } = await client.rpc('admin_restore_backup', { changes: asJson(changes) });
-    if (error) return { data: null, error: { ...fail(error).error, progress: { written, appliedBatches: index, totalBatches: batches.length } } };
+    if (error)
+      return { data: null, error: { ...fail(error).error, progress: { written, appliedBatches: index, totalBatches: batches.length } } };
     // The function answers json (typed Json): rows written by table.
     for (const [table, count] of Object.entries((data ?? {}) as Record<string, number>)) written[table] = (written[table] ?? 0) + count;
   }

@@ -177,7 +177,9 @@ async function mergeIntoAccount(
   row: UserApiKeysRow | null,
 ): Promise<{ state: ProviderKeysState; notices: KeyNotice[] }> {
   const { values, uploads } = mergeKeyColumns(KEY_COLUMNS, await readLocal(storage), row);
-  const uploadError = uploads.length ? (await upsertUserApiKeys(client, userId, Object.fromEntries(uploads.map((c) => [c, values[c]])))).error : null;
+  const uploadError = uploads.length
+    ? (await upsertUserApiKeys(client, userId, Object.fromEntries(uploads.map((c) => [c, values[c]])))).error
+    : null;
   await mirror(storage, values);
   if (!uploadError) await writeOwner(storage, userId);
   const notUploaded = new Set<KeyColumn>(uploadError ? uploads : []);
@@ -259,10 +261,13 @@ async function saveColumn(
   if (input.kind !== 'valid') {
     const { localFailed, cloudError } = await removeEverywhere(deps, column, hasCloudRecord);
     const notice =
-      input.kind === 'invalid' ? texts.invalid
-      : localFailed ? KEY_TEXTS.storageError()
-      : cloudError ? texts.dbClearError(cloudError.message)
-      : texts.cleared;
+      input.kind === 'invalid'
+        ? texts.invalid
+        : localFailed
+          ? KEY_TEXTS.storageError()
+          : cloudError
+            ? texts.dbClearError(cloudError.message)
+            : texts.cleared;
     return { notice, next: EMPTY, hasCloudRecord };
   }
   try {
@@ -304,7 +309,10 @@ export function saveBaseUrl(deps: KeyDeps, raw: string, hasCloudRecord: boolean)
     cleared: BASE_URL_TEXTS.cleared(),
     invalid: BASE_URL_TEXTS.invalid(),
     dbSaveError: (message) => BASE_URL_TEXTS.dbSaveError(message),
-    dbClearError: (message) => ({ ...BASE_URL_TEXTS.dbSaveError(message), description: `Base URL cleared locally, but failed to clear it in the cloud: ${message}` }),
+    dbClearError: (message) => ({
+      ...BASE_URL_TEXTS.dbSaveError(message),
+      description: `Base URL cleared locally, but failed to clear it in the cloud: ${message}`,
+    }),
   });
 }
 

@@ -3,9 +3,9 @@
  * the validation rules and texts, shared by the dialogs and the admin-users Edge Function so both
  * say exactly the same thing. Pure.
  */
-import { isSimpleEmail } from './auth.ts';
-import { PRODUCT_NAME } from './brand.ts';
-import { refuseCreate, type AdminRefusal, type AppRole } from './adminRoles.ts';
+import { isSimpleEmail } from '../auth.ts';
+import { PRODUCT_NAME } from '../brand.ts';
+import { refuseCreate, type AdminRefusal, type AppRole } from './roles.ts';
 
 /** Admin password minimum 8 characters. */
 export const ADMIN_PASSWORD_MIN_LENGTH = 8;
@@ -52,7 +52,12 @@ export const normalizePhone = (phone: string): string => phone.replace(/[\s\-.()
 
 /** What is stored: trimmed name, trimmed lower-case e-mail, phone without separators. */
 export function normalizeUserForm(input: UserFormInput): UserFormInput {
-  return { name: input.name.trim(), email: input.email.trim().toLowerCase(), phone: normalizePhone(input.phone.trim()), password: input.password };
+  return {
+    name: input.name.trim(),
+    email: input.email.trim().toLowerCase(),
+    phone: normalizePhone(input.phone.trim()),
+    password: input.password,
+  };
 }
 
 export const isValidPhone = (phone: string): boolean => PHONE_PATTERN.test(normalizePhone(phone.trim()));
@@ -78,7 +83,11 @@ export function firstFieldError(errors: UserFieldErrors): string | null {
  * then the edit rules; then the role must be one the caller may give ('Action Denied').
  * Returns the refusal to show, or null.
  */
-export function validateNewUser(input: UserFormInput, role: AppRole, caller: AppRole | null): (AdminRefusal & { fields?: UserFieldErrors }) | null {
+export function validateNewUser(
+  input: UserFormInput,
+  role: AppRole,
+  caller: AppRole | null,
+): (AdminRefusal & { fields?: UserFieldErrors }) | null {
   if (!input.name.trim() || !input.email.trim() || !input.password) return MISSING_INFORMATION;
   const fields = validateUserEdit(input);
   const first = firstFieldError(fields);

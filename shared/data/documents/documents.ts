@@ -1,5 +1,5 @@
-import type { Tables, TablesUpdate } from './database.types.ts';
-import type { AppClient } from './supabase.ts';
+import type { Tables, TablesUpdate } from '../database.types.ts';
+import type { AppClient } from '../supabase.ts';
 import {
   cleanDocumentName,
   DEFAULT_DOCUMENT_SORT,
@@ -10,9 +10,9 @@ import {
   maxDownloadsProblem,
   type DocumentSort,
   type GeneratedDocument,
-} from '../core/documents.ts';
-import { MAX_ROWS } from './paging.ts';
-import { fail, invalid, notFound, ok, type DataResult } from './result.ts';
+} from '../../core/documents/documents.ts';
+import { MAX_ROWS } from '../paging.ts';
+import { fail, invalid, notFound, ok, type DataResult } from '../result.ts';
 
 /**
  * Generated documents (table generated_documents; migration 20261123001200): list in the page's
@@ -64,7 +64,11 @@ export interface DocumentListOptions {
  * The caller's own documents in the chosen order. The folder sorts order by the
  * folder's name (documents at the root last), newest first within a folder.
  */
-export async function listDocuments(client: AppClient, userId: string, options: DocumentListOptions = {}): Promise<DataResult<DocumentSummary[]>> {
+export async function listDocuments(
+  client: AppClient,
+  userId: string,
+  options: DocumentListOptions = {},
+): Promise<DataResult<DocumentSummary[]>> {
   const order = documentSortOrder(options.sort ?? DEFAULT_DOCUMENT_SORT);
   const limit = Math.min(options.limit ?? MAX_ROWS, MAX_ROWS);
   const offset = options.offset ?? 0;
@@ -72,11 +76,15 @@ export async function listDocuments(client: AppClient, userId: string, options: 
   if (options.folderId === null) query = query.is('folder_id', null);
   else if (options.folderId !== undefined) query = query.eq('folder_id', options.folderId);
   if (order.kind === 'folder') {
-    query = query.order('document_folders(sort_name)', { ascending: order.ascending, nullsFirst: false }).order('created_at', { ascending: false });
+    query = query
+      .order('document_folders(sort_name)', { ascending: order.ascending, nullsFirst: false })
+      .order('created_at', { ascending: false });
   } else {
     query = query.order(order.column, { ascending: order.ascending });
   }
-  const { data, error } = await query.order('id', { ascending: order.kind === 'folder' || order.ascending }).range(offset, offset + limit - 1);
+  const { data, error } = await query
+    .order('id', { ascending: order.kind === 'folder' || order.ascending })
+    .range(offset, offset + limit - 1);
   return error ? fail(error) : ok(data.map(toSummary));
 }
 
@@ -85,7 +93,10 @@ export async function listDocumentsByIds(client: AppClient, ids: readonly string
   const rows: SummaryRow[] = [];
   // Ids travel in the URL: a few hundred per request keeps it well under any URL limit.
   for (let i = 0; i < ids.length; i += 200) {
-    const { data, error } = await client.from('generated_documents').select(SUMMARY_COLUMNS).in('id', ids.slice(i, i + 200));
+    const { data, error } = await client
+      .from('generated_documents')
+      .select(SUMMARY_COLUMNS)
+      .in('id', ids.slice(i, i + 200));
     if (error) return fail(error);
     rows.push(...data);
   }
@@ -125,7 +136,11 @@ export async function saveDocument(client: AppClient, doc: NewDocument): Promise
   return error ? fail(error) : ok(toDocument(data));
 }
 
-async function updateDocument(client: AppClient, id: string, change: TablesUpdate<'generated_documents'>): Promise<DataResult<DocumentSummary>> {
+async function updateDocument(
+  client: AppClient,
+  id: string,
+  change: TablesUpdate<'generated_documents'>,
+): Promise<DataResult<DocumentSummary>> {
   const { data, error } = await client.from('generated_documents').update(change).eq('id', id).select(SUMMARY_COLUMNS).maybeSingle();
   if (error) return fail(error);
   return data ? ok(toSummary(data)) : notFound('Document not found');
@@ -188,7 +203,15 @@ export async function downloadDocument(client: AppClient, id: string): Promise<D
   }
   // The function answers json (typed Json): the document's row, narrowed here to what it returns.
   const r = data as Pick<DocumentRow, 'id' | 'name' | 'content' | 'format' | 'template_id' | 'download_count' | 'max_downloads'>;
-  return ok({ id: r.id, name: r.name, content: r.content, format: r.format, templateId: r.template_id, downloadCount: r.download_count, maxDownloads: r.max_downloads });
+  return ok({
+    id: r.id,
+    name: r.name,
+    content: r.content,
+    format: r.format,
+    templateId: r.template_id,
+    downloadCount: r.download_count,
+    maxDownloads: r.max_downloads,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

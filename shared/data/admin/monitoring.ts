@@ -1,7 +1,7 @@
-import type { Tables } from './database.types.ts';
-import type { AppClient } from './supabase.ts';
-import { EMPTY_MONITORING, type MonitoringSettings } from '../core/adminMonitoring.ts';
-import { fail, ok, type DataResult } from './result.ts';
+import type { Tables } from '../database.types.ts';
+import type { AppClient } from '../supabase.ts';
+import { EMPTY_MONITORING, type MonitoringSettings } from '../../core/admin/monitoring.ts';
+import { fail, ok, type DataResult } from '../result.ts';
 
 /** The one monitoring_settings row (master admins only: RLS refuses everyone else). */
 

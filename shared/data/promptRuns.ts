@@ -25,7 +25,8 @@ export interface PromptRun extends Required<NewPromptRun> {
 }
 
 type RunRow = Omit<Tables<'prompt_runs'>, 'user_id'>;
-const RUN_COLUMNS = 'id, prompt_id, free_prompt_id, prompt_name, filled_values, final_prompt, provider, model, output, status, error_message, page_url, created_at';
+const RUN_COLUMNS =
+  'id, prompt_id, free_prompt_id, prompt_name, filled_values, final_prompt, provider, model, output, status, error_message, page_url, created_at';
 const toRun = (r: RunRow): PromptRun => ({
   id: r.id,
   promptId: r.prompt_id,
@@ -73,7 +74,12 @@ export async function recordPromptRun(client: AppClient, run: NewPromptRun): Pro
  */
 export async function listPromptRuns(
   client: AppClient,
-  { page = 1, pageSize = RUN_HISTORY_PAGE_SIZE, promptId, freePromptId }: { page?: number; pageSize?: number; promptId?: string; freePromptId?: string } = {},
+  {
+    page = 1,
+    pageSize = RUN_HISTORY_PAGE_SIZE,
+    promptId,
+    freePromptId,
+  }: { page?: number; pageSize?: number; promptId?: string; freePromptId?: string } = {},
 ): Promise<DataResult<{ runs: PromptRun[]; total: number }>> {
   const from = (Math.max(1, Math.floor(page) || 1) - 1) * pageSize;
   let query = client.from('prompt_runs').select(RUN_COLUMNS, { count: 'exact' });
@@ -83,7 +89,8 @@ export async function listPromptRuns(
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, from + pageSize - 1);
-  if (error?.code === RANGE_PAST_END) return ok({ runs: [], total: (await listPromptRuns(client, { pageSize, promptId, freePromptId })).data?.total ?? 0 });
+  if (error?.code === RANGE_PAST_END)
+    return ok({ runs: [], total: (await listPromptRuns(client, { pageSize, promptId, freePromptId })).data?.total ?? 0 });
   if (error) return fail(error);
   return ok({ runs: data.map(toRun), total: count ?? data.length });
 }

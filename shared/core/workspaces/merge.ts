@@ -1,4 +1,4 @@
-import type { WorkspaceNode, WorkspaceStructure } from './workspace.ts';
+import type { WorkspaceNode, WorkspaceStructure } from './tree.ts';
 
 /**
  * Three-way merge of workspace structures (issue 7: "two tabs editing at once never silently lose a
@@ -57,7 +57,10 @@ function flatten(structure: WorkspaceStructure): { nodes: Map<string, Flat>; ord
   const nodes = new Map<string, Flat>();
   const order = new Map<string | null, string[]>();
   const visit = (list: WorkspaceNode[], parentId: string | null) => {
-    order.set(parentId, list.map((n) => n.id));
+    order.set(
+      parentId,
+      list.map((n) => n.id),
+    );
     for (const n of list) {
       nodes.set(n.id, { id: n.id, type: n.type, name: n.name, docId: n.type === 'file' ? n.docId : null, parentId });
       if (n.type === 'folder') visit(n.children, n.id);
@@ -85,7 +88,7 @@ export function mergeStructures(
     return choice;
   };
   const nameOf = (id: string) => (M.nodes.get(id) ?? T.nodes.get(id) ?? B.nodes.get(id))!.name;
-  const folderName = (id: string | null) => (id === null ? null : (M.nodes.get(id) ?? T.nodes.get(id) ?? B.nodes.get(id))?.name ?? null);
+  const folderName = (id: string | null) => (id === null ? null : ((M.nodes.get(id) ?? T.nodes.get(id) ?? B.nodes.get(id))?.name ?? null));
 
   // Where the merged parent of a node came from (to undo "mine" moves that form a cycle).
   const parentFrom = new Map<string, ConflictChoice>();
@@ -127,7 +130,11 @@ export function mergeStructures(
       }
       continue;
     }
-    const field = <K extends 'name' | 'docId' | 'parentId'>(key: K, kind: ConflictKind, show: (v: Flat[K]) => string | null): [Flat[K], ConflictChoice] => {
+    const field = <K extends 'name' | 'docId' | 'parentId'>(
+      key: K,
+      kind: ConflictKind,
+      show: (v: Flat[K]) => string | null,
+    ): [Flat[K], ConflictChoice] => {
       if (m[key] === t[key] || m[key] === b[key]) return [t[key], 'theirs'];
       if (t[key] === b[key]) return [m[key], 'mine'];
       const choice = decide({ key: `${kind}:${id}`, kind, nodeId: id, name: m.name, mine: show(m[key]), theirs: show(t[key]) });
@@ -162,7 +169,7 @@ function resurrectParents(
   decide: (c: Omit<MergeConflict, 'choice'>) => ConflictChoice,
 ): void {
   const asked = new Set<string>();
-  for (let again = true; again; ) {
+  for (let again = true; again;) {
     again = false;
     for (const node of [...survivors.values()]) {
       const parentId = node.parentId;
@@ -194,7 +201,11 @@ function resurrectParents(
 /** Is the node (by the survivors' parents) inside the folder `ancestorId`? Stops on loops. */
 function isBelow(id: string, ancestorId: string, survivors: Map<string, Flat>): boolean {
   const seen = new Set<string>();
-  for (let current = survivors.get(id)?.parentId ?? null; current !== null && !seen.has(current); current = survivors.get(current)?.parentId ?? null) {
+  for (
+    let current = survivors.get(id)?.parentId ?? null;
+    current !== null && !seen.has(current);
+    current = survivors.get(current)?.parentId ?? null
+  ) {
     if (current === ancestorId) return true;
     seen.add(current);
   }
@@ -202,7 +213,12 @@ function isBelow(id: string, ancestorId: string, survivors: Map<string, Flat>): 
 }
 
 /** Nodes whose merged parents loop: their parent is reset to the other tab's (which has no loops). */
-function breakCycles(survivors: Map<string, Flat>, parentFrom: Map<string, ConflictChoice>, theirs: Map<string, Flat>, report: (id: string) => unknown): void {
+function breakCycles(
+  survivors: Map<string, Flat>,
+  parentFrom: Map<string, ConflictChoice>,
+  theirs: Map<string, Flat>,
+  report: (id: string) => unknown,
+): void {
   for (const start of survivors.keys()) {
     const path: string[] = [];
     const onPath = new Set<string>();
@@ -244,7 +260,10 @@ function orderChildren(parentId: string | null, children: Set<string>, { M, T, B
   for (const source of sources) {
     for (const [index, id] of source.entries()) {
       if (!children.has(id) || result.includes(id)) continue;
-      const before = source.slice(0, index).reverse().find((s) => result.includes(s));
+      const before = source
+        .slice(0, index)
+        .reverse()
+        .find((s) => result.includes(s));
       result.splice(before === undefined ? 0 : result.indexOf(before) + 1, 0, id);
     }
   }

@@ -1,11 +1,11 @@
-import type { AppClient } from './supabase.ts';
-import type { LibraryFolder, LibraryPrompt } from '../core/promptLibrary.ts';
-import { libraryFileName, libraryToCsv, libraryToJson, type SkippedRow } from '../core/promptLibraryFile.ts';
-import { parseLibraryFile } from '../core/promptLibraryFileRead.ts';
-import { planLibraryImport, type ImportReport, type PlannedPrompt } from '../core/promptLibraryImport.ts';
-import { fetchAllPages } from './paging.ts';
-import { listAllFolders, PROMPT_COLUMNS, toPrompt } from './prompts.ts';
-import { fail, invalid, ok, type DataResult } from './result.ts';
+import type { AppClient } from '../supabase.ts';
+import type { LibraryFolder, LibraryPrompt } from '../../core/promptLibrary/library.ts';
+import { libraryFileName, libraryToCsv, libraryToJson, type SkippedRow } from '../../core/promptLibrary/file.ts';
+import { parseLibraryFile } from '../../core/promptLibrary/fileRead.ts';
+import { planLibraryImport, type ImportReport, type PlannedPrompt } from '../../core/promptLibrary/import.ts';
+import { fetchAllPages } from '../paging.ts';
+import { listAllFolders, PROMPT_COLUMNS, toPrompt } from './library.ts';
+import { fail, invalid, ok, type DataResult } from '../result.ts';
 
 /**
  * Export and import of the whole prompt library: JSON or CSV files in the formats of
@@ -94,14 +94,25 @@ export async function importLibrary(client: AppClient, fileText: string, targetF
   let ids: Record<string, string> = {};
   if (plan.folders.length) {
     const { data, error } = await client.rpc('create_prompt_folder_tree', {
-      folders: plan.folders.map((f) => ({ ref: f.ref, name: f.name, parent_ref: f.parentRef, parent_id: f.parentId, created_at: f.createdAt })),
+      folders: plan.folders.map((f) => ({
+        ref: f.ref,
+        name: f.name,
+        parent_ref: f.parentRef,
+        parent_id: f.parentId,
+        created_at: f.createdAt,
+      })),
     });
     if (error) return fail(error);
     // The function answers json (typed Json): each new folder's id by its ref.
     ids = data as Record<string, string>;
   }
 
-  const report: ImportReport = { addedFolders: plan.folders.length, addedPrompts: 0, mergedFolders: plan.mergedFolders, skipped: plan.skipped };
+  const report: ImportReport = {
+    addedFolders: plan.folders.length,
+    addedPrompts: 0,
+    mergedFolders: plan.mergedFolders,
+    skipped: plan.skipped,
+  };
   const toRow = (p: PlannedPrompt) => ({
     name: p.name,
     prompt_text: p.promptText,
@@ -119,7 +130,10 @@ export async function importLibrary(client: AppClient, fileText: string, targetF
     // missing=default: rows without created_at get now() rather than null.
     const { error } = await client.from('saved_prompts').insert(group.map(toRow), { defaultToNull: false });
     if (error) {
-      const notImported: SkippedRow[] = groups.slice(index).flat().map((p) => ({ row: p.row, name: p.name, reason: `Not imported: ${error.message}` }));
+      const notImported: SkippedRow[] = groups
+        .slice(index)
+        .flat()
+        .map((p) => ({ row: p.row, name: p.name, reason: `Not imported: ${error.message}` }));
       return ok({ ...report, skipped: [...report.skipped, ...notImported], error: error.message });
     }
     report.addedPrompts += group.length;

@@ -1,8 +1,8 @@
-import type { AppClient } from './supabase.ts';
-import { DEFAULT_SORT, sortOrder, type LibrarySort } from '../core/promptLibrary.ts';
-import { MAX_ROWS, RANGE_PAST_END } from './paging.ts';
-import { CARD_COLUMNS, DEFAULT_PAGE_SIZE, toCard, type CardRow, type PromptCard } from './prompts.ts';
-import { fail, ok, type DataResult } from './result.ts';
+import type { AppClient } from '../supabase.ts';
+import { DEFAULT_SORT, sortOrder, type LibrarySort } from '../../core/promptLibrary/library.ts';
+import { MAX_ROWS, RANGE_PAST_END } from '../paging.ts';
+import { CARD_COLUMNS, DEFAULT_PAGE_SIZE, toCard, type CardRow, type PromptCard } from './library.ts';
+import { fail, ok, type DataResult } from '../result.ts';
 
 /**
  * Views of the prompt library across folders: favourites, prompts by tag, the user's tags, and

@@ -1,9 +1,9 @@
-import type { Tables } from './database.types.ts';
-import type { AppClient } from './supabase.ts';
-import type { DocumentFolder } from '../core/documents.ts';
-import { folderNameProblem, sortOrder, type LibrarySort } from '../core/promptLibrary.ts';
-import { fetchAllPages, MAX_ROWS } from './paging.ts';
-import { fail, invalid, notFound, ok, type DataResult } from './result.ts';
+import type { Tables } from '../database.types.ts';
+import type { AppClient } from '../supabase.ts';
+import type { DocumentFolder } from '../../core/documents/documents.ts';
+import { folderNameProblem, sortOrder, type LibrarySort } from '../../core/promptLibrary/library.ts';
+import { fetchAllPages, MAX_ROWS } from '../paging.ts';
+import { fail, invalid, notFound, ok, type DataResult } from '../result.ts';
 
 /**
  * Document folders (table document_folders; nested like the prompt library's, listed by user and
@@ -42,10 +42,18 @@ export async function listAllDocumentFolders(client: AppClient, userId: string):
 }
 
 /** Creates a folder ('Folder name cannot be empty' when blank). */
-export async function createDocumentFolder(client: AppClient, name: string, parentId: string | null = null): Promise<DataResult<DocumentFolder>> {
+export async function createDocumentFolder(
+  client: AppClient,
+  name: string,
+  parentId: string | null = null,
+): Promise<DataResult<DocumentFolder>> {
   const problem = folderNameProblem(name);
   if (problem) return invalid(problem);
-  const { data, error } = await client.from('document_folders').insert({ name: name.trim(), parent_folder_id: parentId }).select(COLUMNS).single();
+  const { data, error } = await client
+    .from('document_folders')
+    .insert({ name: name.trim(), parent_folder_id: parentId })
+    .select(COLUMNS)
+    .single();
   return error ? fail(error) : ok(toFolder(data));
 }
 
@@ -59,7 +67,12 @@ export async function renameDocumentFolder(client: AppClient, id: string, name: 
 
 /** Moves a folder (null: the top level); error code '23514' for a move into its own subtree. */
 export async function moveDocumentFolder(client: AppClient, id: string, parentId: string | null): Promise<DataResult<DocumentFolder>> {
-  const { data, error } = await client.from('document_folders').update({ parent_folder_id: parentId }).eq('id', id).select(COLUMNS).maybeSingle();
+  const { data, error } = await client
+    .from('document_folders')
+    .update({ parent_folder_id: parentId })
+    .eq('id', id)
+    .select(COLUMNS)
+    .maybeSingle();
   if (error) return fail(error);
   return data ? ok(toFolder(data)) : notFound('Folder not found');
 }

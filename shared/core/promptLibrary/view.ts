@@ -1,5 +1,5 @@
-import { DEFAULT_SORT, isLibrarySort, type FolderRef, type LibrarySort } from './promptLibrary.ts';
-import { foldersInTreeOrder } from './promptLibraryFile.ts';
+import { DEFAULT_SORT, isLibrarySort, type FolderRef, type LibrarySort } from './library.ts';
+import { foldersInTreeOrder } from './file.ts';
 
 /**
  * What the prompt library page shows, kept in its URL so reload and Back work (pure): the open
@@ -118,6 +118,9 @@ export const VIEW_TEXTS = {
 /** What deleting a folder removes with it, for the confirmation. */
 export function folderContentsText(summary: { folders: number; prompts: number }): string {
   if (!summary.folders && !summary.prompts) return 'The folder is empty.';
-  const parts = [summary.folders ? count(summary.folders, 'folder', 'folders') : null, summary.prompts ? count(summary.prompts, 'prompt', 'prompts') : null];
+  const parts = [
+    summary.folders ? count(summary.folders, 'folder', 'folders') : null,
+    summary.prompts ? count(summary.prompts, 'prompt', 'prompts') : null,
+  ];
   return `Its ${parts.filter(Boolean).join(' and ')} will be deleted too.`;
 }
