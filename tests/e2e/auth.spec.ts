@@ -116,7 +116,7 @@ test.describe('/auth', () => {
     await expect(notice(page)).toContainText('Welcome back!');
   });
 
-  test('a key saved while signed out survives signing in: it goes up to the account (spec §4)', async ({ page }) => {
+  test('a key saved while signed out survives signing in: it goes up to the account', async ({ page }) => {
     const user = await createUser();
     await page.goto('/auth?mode=signin');
     await page.evaluate(() => window.localStorage.setItem('openai_api_key', 'sk-saved-before-signing-in'));
@@ -238,7 +238,7 @@ test.describe('password reset', () => {
   });
 });
 
-test.describe('admin portal and master login (spec §2.5)', () => {
+test.describe('admin portal and master login', () => {
   test('/admin-access leads to /master-login, or to /auth for regular users', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/admin-access');

@@ -136,7 +136,7 @@ async function downloaded(download: Download): Promise<Buffer> {
 
 test.describe.configure({ timeout: 240_000 });
 
-test('every validation message of §5, saved prompts (the 5 most recent) and the per-provider key messages', async ({ page }) => {
+test('every validation message, saved prompts (the 5 most recent) and the per-provider key messages', async ({ page }) => {
   const errors = watchErrors(page);
   const user = await createUser();
   for (let i = 1; i <= 6; i += 1) {

@@ -30,7 +30,7 @@ async function storedMessages(subject: string) {
   return data;
 }
 
-test.describe('support (spec §2.16)', () => {
+test.describe('support', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
   test('/support shows the address as a mailto link with copy, the contact form link and the FAQ', async ({ page }) => {
@@ -102,7 +102,7 @@ test.describe('support (spec §2.16)', () => {
   });
 });
 
-test.describe('legal pages (spec 001 "Other")', () => {
+test.describe('legal pages', () => {
   for (const [path, title, anchorTitle, anchor] of [
     ['/privacy', 'Privacy Policy', 'How AI requests work', 'ai-requests'],
     ['/terms', 'Terms of Service', 'Your AI provider keys', 'api-keys'],
@@ -132,7 +132,7 @@ test.describe('legal pages (spec 001 "Other")', () => {
   }
 });
 
-test.describe('contact form (spec 001 §5), stored', () => {
+test.describe('contact form, stored', () => {
   test('all fields are required, errors show per field, and a valid message is stored', async ({ page }) => {
     const errors = watchErrors(page);
     await page.goto('/contact');
@@ -299,7 +299,7 @@ test.describe('explainer and purchase pages', () => {
     await expect(page).toHaveURL('/dashboard');
   });
 
-  test('/purchase-cancelled (spec §2.9)', async ({ page }) => {
+  test('/purchase-cancelled', async ({ page }) => {
     const errors = watchErrors(page);
     await page.goto('/purchase-cancelled');
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeVisible();
@@ -311,7 +311,7 @@ test.describe('explainer and purchase pages', () => {
   });
 });
 
-test.describe('hub pages (spec §2.12, §2.13)', () => {
+test.describe('hub pages', () => {
   test('/dashboard greets the user, lists Key Features and Quick Access, and Quick Create navigates', async ({ page }) => {
     const errors = watchErrors(page);
     const user = await createUser();

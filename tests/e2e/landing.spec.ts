@@ -19,7 +19,7 @@ function watch(page: Page): { backendRequests: string[]; errors: string[] } {
   return seen;
 }
 
-test.describe('landing page (spec §2.11) and public layout (§2.2)', () => {
+test.describe('landing page and public layout', () => {
   test('renders the spec texts on desktop without needing the backend', async ({ page }) => {
     const seen = watch(page);
     await page.setViewportSize(DESKTOP);

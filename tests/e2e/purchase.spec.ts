@@ -189,7 +189,7 @@ test('a paid session of another product does not unlock this one', async ({ page
   await expect(page.getByRole('button', { name: 'Download Now' })).toHaveCount(0);
 });
 
-test("payment errors: not configured (the spec's text) and Stripe's own message as Payment Error", async ({ page }) => {
+test("payment errors: not configured (the product's text) and Stripe's own message as Payment Error", async ({ page }) => {
   const id = await documentOf('Course Outline', 'Module 1.');
   await putOnSale(id, { price: 15, stripe_price_id: 'price_outline' });
   await page.goto(`/product/${id}`);
@@ -213,7 +213,7 @@ test("payment errors: not configured (the spec's text) and Stripe's own message 
   await expect(page).toHaveURL(new RegExp(`^${STRIPE_URL}/pay/cs_test_`));
 });
 
-test("the spec's refusals: no price id, unknown product, a success page without a product", async ({ page }) => {
+test("the product's refusals: no price id, unknown product, a success page without a product", async ({ page }) => {
   const id = await documentOf('Unpriced', 'x');
   await putOnSale(id, { price: 9 });
   await page.goto(`/product/${id}`);

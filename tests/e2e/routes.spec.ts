@@ -74,7 +74,7 @@ test.describe('signed in', () => {
   });
 });
 
-test.describe('signed-in shell (spec §2.3)', () => {
+test.describe('signed-in shell', () => {
   const ENTRIES = [
     ['Main Dashboard', '/dashboard'],
     ['AI Tools', '/ai-tools'],

@@ -326,7 +326,7 @@ test('premium prompts are blocked; unknown, mistyped and other people’s prompt
   await lookAt(page, 'run-prompt-not-found');
 });
 
-test("no key for the chosen provider: the spec's title and the way to Settings; what was typed stays", async ({ page }) => {
+test("no key for the chosen provider: the product's title and the way to Settings; what was typed stays", async ({ page }) => {
   const { user } = await member(null);
   await signInAs(page, user);
   await page.goto('/run-prompt/fp1');

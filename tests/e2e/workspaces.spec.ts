@@ -230,7 +230,7 @@ test('two tabs: separate edits are merged, the same rename asks which to keep', 
   await expect(tree(first)).toContainText('From the second tab');
 });
 
-test('downloads are counted against the limit, then refused with the spec’s message', async ({ page }) => {
+test('downloads are counted against the limit, then refused with the product’s message', async ({ page }) => {
   const user = await createUser();
   await seedDocument(user, 'Price list', '# Price list\n\n| Plan | Price |\n|---|---|\n| Pro | $29 |');
   await signInAs(page, user);

@@ -64,7 +64,7 @@ describe(`create (${testDbKind})`, () => {
     expect((await stack.db.query('select 1 from auth.users where email = $1', [plain.email])).rows).toHaveLength(0);
   });
 
-  it('refuses missing fields, bad values and a taken e-mail with the spec’s messages', async () => {
+  it('refuses missing fields, bad values and a taken e-mail with the product’s messages', async () => {
     const cases: [Partial<ReturnType<typeof form>>, { title: string; message: string }][] = [
       [{ name: ' ' }, { title: 'Missing Information', message: 'Please provide name, email, and password.' }],
       [{ email: '' }, { title: 'Missing Information', message: 'Please provide name, email, and password.' }],
@@ -130,7 +130,7 @@ describe(`edit (${testDbKind})`, () => {
     expect(await signIn(stack, target.email, PASSWORD)).not.toBeNull();
   });
 
-  it('validates with the spec’s rules and refuses a taken e-mail', async () => {
+  it('validates with the product’s rules and refuses a taken e-mail', async () => {
     const target = await makePerson(stack, 'editor');
     const base = { name: 'Valid', email: target.email, phone: '', password: '' };
     const cases: [Partial<typeof base>, { title: string; message: string }][] = [

@@ -131,7 +131,7 @@ describe('JSON mode', () => {
     expect(fake.requests.at(-1)!.body).toMatchObject({ response_format: { type: 'json_object' } });
   });
 
-  it('bad JSON and a schema mismatch give the spec message', async () => {
+  it('bad JSON and a schema mismatch give the product’s message', async () => {
     const bad = await failure(completeJson({ ...request('x [[fake:badjson]]'), schema: z.object({ a: z.string() }) }));
     expect(bad).toMatchObject({ kind: 'badJson', message: 'The AI returned an unexpected data format. Please try again.' });
     fake.script([{ json: { title: 'only a title' } }]);

@@ -156,7 +156,7 @@ describe('user_api_keys flows', () => {
   });
 });
 
-describe('signing in with keys already in this browser (spec §4; nothing lost, nothing handed over)', () => {
+describe('signing in with keys already in this browser (nothing lost, nothing handed over)', () => {
   const gemini = `AIza${'c'.repeat(35)}`;
   let people: Cast;
   let more: Cast;

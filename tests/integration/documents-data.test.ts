@@ -47,7 +47,7 @@ describe(`document folders (${testDbKind})`, () => {
 });
 
 describe(`generated documents (${testDbKind})`, () => {
-  it('save with the spec’s format and rules, list in every sort, rename, move and delete', async () => {
+  it('save with the product’s format and rules, list in every sort, rename, move and delete', async () => {
     expect((await docs.saveDocument(me.client, { name: 'Empty', content: '  \n' })).error).toEqual({
       message: DOCUMENT_TEXTS.nothingToSave,
       code: 'invalid',
@@ -113,7 +113,7 @@ describe(`generated documents (${testDbKind})`, () => {
     expect((await folders.createDocumentFolder(viewer.client, 'Nope')).error?.code).toBe('42501');
   });
 
-  it('count downloads up to the maximum and then refuse with the spec’s message, also under concurrency', async () => {
+  it('count downloads up to the maximum and then refuse with the product’s message, also under concurrency', async () => {
     const doc = must(await docs.saveDocument(me.client, { name: 'Limited', content: '# Limited\nBody' }));
     expect((await docs.setDownloadLimit(me.client, doc.id, 0)).error?.code).toBe('invalid');
     must(await docs.setDownloadLimit(me.client, doc.id, 5));

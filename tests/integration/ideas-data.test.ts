@@ -47,7 +47,7 @@ describe(`saved startup ideas (${testDbKind})`, () => {
     expect((await ideas.saveIdea(me.client, { ...idea('Half'), competitors: [] })).error?.code).toBe('invalid');
   });
 
-  it('are read but not saved, changed or deleted by a view_only account (spec 001 §6), with a sentence that says why', async () => {
+  it('are read but not saved, changed or deleted by a view_only account, with a sentence that says why', async () => {
     const refusal = { message: 'View-only accounts cannot save, change or delete ideas.', code: '42501' };
     expect((await ideas.saveIdea(viewer.client, idea('Blocked'))).error).toEqual({ ...refusal, kind: 'refused' });
     // Straight at the table too, and never in someone else's name.

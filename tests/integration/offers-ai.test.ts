@@ -72,7 +72,7 @@ describe('framework and assets', () => {
     expect(ads.format === 'facebookAds' && ads.data.ads).toHaveLength(3);
   });
 
-  it("a text answer wrapped in a ``` fence is unwrapped; a JSON asset that breaks its schema is the spec's format error", async () => {
+  it("a text answer wrapped in a ``` fence is unwrapped; a JSON asset that breaks its schema is the product's format error", async () => {
     const draft = await offer();
     fake.script([{ text: '```markdown\n# Hooks\n\n- one\n```' }]);
     expect(await generateAssetContent(draft, draft.assets[0]!, null, options())).toEqual({ format: 'text', markdown: '# Hooks\n\n- one' });
@@ -129,7 +129,7 @@ describe('rewrite and organize', () => {
   });
 });
 
-describe("failures carry the spec's offer messages", () => {
+describe("failures carry the product's offer messages", () => {
   it('401, 500 and bad JSON', async () => {
     expect(await failure(generateFramework('pricing [[fake:401]]', null, options()))).toMatchObject({
       kind: 'auth',

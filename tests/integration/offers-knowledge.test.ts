@@ -117,7 +117,7 @@ describe('saved offers', () => {
 });
 
 describe('knowledge base', () => {
-  it("validates with the spec's messages and ignores a blank folder name", async () => {
+  it("validates with the product's messages and ignores a blank folder name", async () => {
     const { client } = await signedIn();
     const refused = (message: string) => ({ data: null, error: { message, code: 'invalid', kind: 'invalid' } });
     expect(await kb.createKbFolder(client, '   ')).toEqual({ data: null, error: null });

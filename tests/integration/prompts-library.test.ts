@@ -182,7 +182,7 @@ describe('prompts', () => {
     expect(long.error?.code).toBe('23514');
   });
 
-  it("imports one prompt per line with the spec's naming, in one insert", async () => {
+  it("imports one prompt per line with the product's naming, in one insert", async () => {
     const folder = must(await lib.createFolder(me.client, 'Imported lines', null));
     const parsed = parseImportLines(`First idea\n\n${'L'.repeat(60)}\n`, folder.id);
     if (!parsed.ok) throw new Error(parsed.error);

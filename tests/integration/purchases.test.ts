@@ -169,7 +169,7 @@ describe('checkout → webhook → download', () => {
     expect(await call('purchase-download', { sessionId: failed })).toEqual(notCompleted);
   });
 
-  it("answers the spec's errors: not found, no price id, payments not configured, Stripe's own error", async () => {
+  it("answers the product's errors: not found, no price id, payments not configured, Stripe's own error", async () => {
     expect(await call('create-checkout-session', { productId: '00000000-0000-0000-0000-000000000000' })).toEqual({
       status: 404,
       body: { title: 'Product Not Found', error: 'Product Not Found' },

@@ -207,7 +207,7 @@ describe(`monthly generation quota (${testDbKind})`, () => {
     expect((await stack.anon().rpc('consume_generation')).error).not.toBeNull();
   });
 
-  it('refuses a view_only account before anything is reserved or run (spec 001 §6: cannot modify)', async () => {
+  it('refuses a view_only account before anything is reserved or run (view_only cannot modify)', async () => {
     const refused = await reserveGeneration(viewer.client);
     expect(refused.error).toEqual({ message: 'View-only accounts cannot generate documents.', code: '42501', kind: 'refused' });
     const before = ai.requests.length;

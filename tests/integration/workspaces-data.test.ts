@@ -55,7 +55,7 @@ describe(`the file manager's workspaces (${testDbKind})`, () => {
     expect((await ws.createWorkspace(viewer.client, 'Mine')).error?.code).toBe('42501');
   });
 
-  it('creates, renames and deletes workspaces with the spec’s message for a blank name', async () => {
+  it('creates, renames and deletes workspaces with the product’s message for a blank name', async () => {
     expect((await ws.createWorkspace(me.client, '   ')).error).toEqual({
       message: 'Workspace name cannot be empty',
       code: 'invalid',

@@ -21,7 +21,7 @@ const file = (tables: Record<string, Row[]>): BackupFile => ({
 });
 
 describe('backup file', () => {
-  it('is named ai_vault_all_app_data.json (spec 001 §7)', () => {
+  it('is named ai_vault_all_app_data.json', () => {
     expect(BACKUP_FILE_NAME).toBe('ai_vault_all_app_data.json');
   });
 

@@ -25,13 +25,13 @@ import { validateMonitoring } from '@/shared/core/admin/monitoring.ts';
 
 const valid = { name: 'Ada', email: 'ada@example.com', phone: '', password: '' };
 
-describe('admin edit user validation (spec 001 §5)', () => {
+describe('admin edit user validation', () => {
   it('accepts a valid form, with or without phone and new password', () => {
     expect(validateUserEdit(valid)).toEqual({});
     expect(validateUserEdit({ ...valid, phone: '+447700900123', password: '12345678' })).toEqual({});
   });
 
-  it('names every failing field with the spec’s message', () => {
+  it('names every failing field with the product’s message', () => {
     expect(validateUserEdit({ name: '  ', email: 'nope', phone: '0123', password: 'short' })).toEqual({
       name: 'Name cannot be empty.',
       email: 'Please enter a valid email.',
@@ -70,7 +70,7 @@ describe('admin edit user validation (spec 001 §5)', () => {
   });
 });
 
-describe('admin add user (spec 001 §5)', () => {
+describe('admin add user', () => {
   const form = { ...valid, password: 'secret-pass' };
   it('requires name, e-mail and password first (Missing Information)', () => {
     const missing = { title: 'Missing Information', message: 'Please provide name, email, and password.' };
@@ -104,7 +104,7 @@ describe('admin add user (spec 001 §5)', () => {
   });
 });
 
-describe('role matrix (spec 001 §6)', () => {
+describe('role matrix', () => {
   const manageable = (caller: AppRole | null) => APP_ROLES.filter((target) => canManageRole(caller, target));
 
   it('master_admin manages every role but master_admin; admin manages user, editor and view_only; others nothing', () => {
@@ -119,7 +119,7 @@ describe('role matrix (spec 001 §6)', () => {
     expect(assignableRoles('editor')).toEqual([]);
   });
 
-  it('refuses with the spec’s words', () => {
+  it('refuses with the product’s words', () => {
     expect(refuseManage('delete', 'admin', { role: 'admin', self: false })).toEqual({
       title: 'Action Denied',
       message: 'Regular admins cannot delete other admin accounts.',

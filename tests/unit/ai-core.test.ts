@@ -5,7 +5,7 @@ import { AiJsonError, toAiError } from '@/shared/ai/aiErrors.ts';
 import { extractJson, parseJsonReply } from '@/shared/ai/jsonReply.ts';
 import { chatModels, defaultModel } from '@/shared/ai/modelChoice.ts';
 
-describe('error mapping (spec 001 §8)', () => {
+describe('error mapping', () => {
   const apiError = (status: number, message: string) => APIError.generate(status, { error: { message } }, undefined, new Headers());
   it.each([
     [apiError(401, 'bad key'), 'auth', 'Authentication failed. Please check your OpenAI API key in Settings.'],
@@ -49,7 +49,7 @@ describe('JSON in answers', () => {
 });
 
 describe('model choice', () => {
-  it("prefers the spec's model when offered, else a preference, else the first chat model", () => {
+  it('prefers the recommended model when offered, else a preference, else the first chat model', () => {
     expect(defaultModel('openai', ['gpt-4o', 'gpt-4-turbo-preview', 'text-embedding-3-small'])).toBe('gpt-4-turbo-preview');
     expect(defaultModel('openai', ['gpt-4o', 'gpt-4o-mini'])).toBe('gpt-4o-mini');
     expect(defaultModel('gemini', ['models/gemini-2.0-flash', 'models/text-embedding-004'])).toBe('gemini-2.0-flash');

@@ -166,8 +166,8 @@ describe('provider errors and keys', () => {
   });
 });
 
-describe('provider names in the prompt screens (spec 000 §3.6)', () => {
-  it("use the spec's names for OpenAI, Gemini and Custom ChatGPT; the others keep theirs; never two key notes", () => {
+describe('provider names in the prompt screens', () => {
+  it("use the product's names for OpenAI, Gemini and Custom ChatGPT; the others keep theirs; never two key notes", () => {
     const labels = PROMPT_SCREEN_PROVIDER_LABELS;
     expect(providerOptionLabel('openai', true, labels)).toBe('GPT-4 Turbo');
     expect(providerOptionLabel('openai', false, labels)).toBe('GPT-4 Turbo (no key)');

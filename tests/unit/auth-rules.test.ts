@@ -20,8 +20,8 @@ import {
 
 const jwt = (payload: object) => ['e30', Buffer.from(JSON.stringify(payload)).toString('base64url'), 'sig'].join('.');
 
-describe('spec texts (§2.4, §8)', () => {
-  it('keeps the spec wording verbatim', () => {
+describe('auth texts', () => {
+  it('keeps the wording verbatim', () => {
     expect(AUTH_TEXT.passwordHint).toBe('Minimum 6 characters required.');
     expect(AUTH_TEXT.signUpTitle).toBe('Create an Account');
     expect(AUTH_TEXT.signInTitle).toBe('Welcome Back!');
@@ -58,7 +58,7 @@ describe('authModeFrom: sign-up by default, sign-in on request', () => {
   });
 });
 
-describe('validateCredentials (spec §5)', () => {
+describe('validateCredentials', () => {
   it('requires the e-mail and the password', () => {
     expect(validateCredentials('', '')).toEqual({ email: 'Email is required.', password: 'Password is required.' });
     expect(validateCredentials('   ', 'secret1').email).toBe('Email is required.');
@@ -84,7 +84,7 @@ describe('validateCredentials (spec §5)', () => {
   });
 });
 
-describe('resetEmailProblem (spec §5 forgot password)', () => {
+describe('resetEmailProblem (forgot password)', () => {
   it('empty → Email Required', () => {
     expect(resetEmailProblem('')).toEqual({
       title: 'Email Required',

@@ -14,7 +14,7 @@ import { hostAppFor, mainSiteOrigin } from '@/shared/core/hosts.ts';
 
 const valid: ContactInput = { name: 'Ada', email: 'ada@example.com', subject: 'Billing', message: 'Hello!' };
 
-describe('contact form rules (spec 001 §5)', () => {
+describe('contact form rules', () => {
   it('accepts a complete form', () => {
     expect(validateContact(valid)).toEqual({});
     expect(hasContactErrors(validateContact(valid))).toBe(false);
@@ -67,13 +67,13 @@ describe('contact form rules (spec 001 §5)', () => {
     expect(subjectFromQuery('x'.repeat(400))).toHaveLength(CONTACT_LIMITS.subject);
   });
 
-  it('has the support default and the legal date of the spec', () => {
+  it('has the support default and the published legal date', () => {
     expect(DEFAULT_SUPPORT_EMAIL).toBe('support@aivault.app');
     expect(LEGAL_LAST_UPDATED).toBe('June 12, 2025');
   });
 });
 
-describe('feedback host → main site origin, whose /auth it signs in at (spec §2.1)', () => {
+describe('feedback host → main site origin, whose /auth it signs in at', () => {
   it('uses VITE_MAIN_SITE_URL when set', () => {
     expect(mainSiteOrigin('http://feedback.aivault.test:4500', 'feedback.', 'https://app.example.com/')).toBe('https://app.example.com');
     expect(mainSiteOrigin('http://feedback.aivault.test', 'feedback.', '  ')).toBe('http://aivault.test');

@@ -29,7 +29,7 @@ const suggestion: SuggestionView = {
 };
 const run = (...events: GeneratorEvent[]): GeneratorFlow => events.reduce(generatorFlow, INITIAL_FLOW);
 
-describe('suggested-prompt flow (spec 001 §4)', () => {
+describe('suggested-prompt flow', () => {
   it('first press analyses, the second generates; a success starts over', () => {
     expect(generatePressAction(INITIAL_FLOW)).toBe('analyse');
     expect(generateButtonLabel(INITIAL_FLOW)).toBe('Generate');
@@ -87,7 +87,7 @@ describe('suggested-prompt flow (spec 001 §4)', () => {
 });
 
 describe('key-missing messages for every provider', () => {
-  it('uses the spec’s texts and the same shape for the other providers', () => {
+  it('uses the product’s texts and the same shape for the other providers', () => {
     expect(keyMissingMessage('openai')).toBe('OpenAI API Key Missing');
     expect(keyMissingMessage('chatgpt_custom')).toBe('Custom ChatGPT API Key Missing');
     expect(keyMissingMessage('anthropic')).toBe('Anthropic API Key Missing');

@@ -38,7 +38,7 @@ const doc = (over: Partial<GeneratedDocument>): GeneratedDocument => ({
   ...over,
 });
 
-describe('document generator texts and validation (spec 001 §5)', () => {
+describe('document generator texts and validation', () => {
   it('are verbatim', () => {
     expect(DOCUMENT_TEXTS).toEqual({
       promptRequired: 'Prompt text is required.',
@@ -78,7 +78,7 @@ describe('document generator texts and validation (spec 001 §5)', () => {
   });
 });
 
-describe('document sorts (spec 001 §9)', () => {
+describe('document sorts', () => {
   it('are newest, oldest, name A-Z/Z-A plus folder A-Z/Z-A', () => {
     expect(DOCUMENT_SORT_OPTIONS.map((o) => o.value)).toEqual([
       'name_asc',

@@ -77,7 +77,7 @@ describe('safe HTML', () => {
   });
 });
 
-describe('file names (spec 001 §5)', () => {
+describe('file names', () => {
   it('lowercases the title and turns every other character than letters and digits into _', () => {
     expect(slugFileName('Launch Kit: 30-Day Creator Sprint!')).toBe('launch_kit__30_day_creator_sprint_');
     expect(slugFileName('')).toBe('document');

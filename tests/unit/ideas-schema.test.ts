@@ -15,7 +15,7 @@ const idea = {
 };
 
 describe('startup ideas', () => {
-  it('prompt for the spec’s fields as JSON', () => {
+  it('prompt for the product’s fields as JSON', () => {
     const prompt = startupIdeaPrompt('  sustainable cooking ');
     expect(prompt.split('\n')[0]).toBe(`Task: ${IDEA_TASK}`);
     expect(prompt).toContain('"sustainable cooking"');

@@ -24,7 +24,7 @@ const show = (input: NoticeInput) => act(() => notify(input));
 const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
 const visible = (title: string) => screen.queryByText(title) !== null;
 
-describe('notices (spec §3.8, §4, §9)', () => {
+describe('notices', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     mount();
@@ -112,7 +112,7 @@ describe('notices (spec §3.8, §4, §9)', () => {
     expect(alert.textContent).toContain('Invalid login credentials');
   });
 
-  it('renders an action only with a non-empty alt text (spec §5)', () => {
+  it('renders an action only with a non-empty alt text', () => {
     const onClick = vi.fn();
     show({ title: 'No alt', action: { label: 'Undo', altText: '  ', onClick } });
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();

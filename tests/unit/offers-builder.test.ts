@@ -107,7 +107,7 @@ describe('offer exports', () => {
     expect(markdown).toContain('| Criterion 7 | 9/10 | Fine. |');
   });
 
-  it("file names follow the spec's rule; one asset's adds its name", () => {
+  it("file names follow the product's rule; one asset's adds its name", () => {
     const offer = filledOffer();
     expect(offerFileName(offer)).toBe('creator_sprint__30_days_');
     expect(assetFileName(offer, offer.assets[0]!)).toBe('creator_sprint__30_days__offer_hooks');

@@ -52,7 +52,7 @@ const FRAMEWORK: OfferFramework = {
   items: ITEMS,
 };
 
-describe('category mapping (spec 001 §3, keyword order)', () => {
+describe('category mapping (keyword order)', () => {
   it.each([
     ['Welcome email series', 'Product Launch Email Sequence'],
     ['Email Marketing Templates', 'Product Launch Email Sequence'],
@@ -93,7 +93,7 @@ describe('category mapping (spec 001 §3, keyword order)', () => {
   });
 });
 
-describe('schemas (spec 001 §3, §9)', () => {
+describe('schemas', () => {
   it('a framework needs 15-20 items and 3-5 audiences, reasons and outcomes', () => {
     expect(offerFrameworkSchema.safeParse(FRAMEWORK).success).toBe(true);
     expect(offerFrameworkSchema.safeParse({ ...FRAMEWORK, items: ITEMS.slice(0, 14) }).success).toBe(false);
@@ -136,7 +136,7 @@ describe('the offer draft', () => {
   });
 });
 
-describe('copy formats (spec 001 §9)', () => {
+describe('copy formats', () => {
   const offer = updateAsset(newOffer('idea', FRAMEWORK), 'Report Card', {
     content: { format: 'reportCard', data: { criteria: [{ name: 'Clarity', score: 8, reasoning: 'Clear promise.' }] } },
     notes: 'Check with mentor',
@@ -156,7 +156,7 @@ describe('copy formats (spec 001 §9)', () => {
   });
 });
 
-describe('video links (spec 001 §5)', () => {
+describe('video links', () => {
   it.each([
     ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'],
     ['https://youtube.com/watch?v=dQw4w9WgXcQ&t=42', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ'],
@@ -171,7 +171,7 @@ describe('video links (spec 001 §5)', () => {
   });
 });
 
-describe('Generate All scheduling (spec 001 §4)', () => {
+describe('Generate All scheduling', () => {
   it('skips finished assets and General Notes, retries failed ones', () => {
     let offer = newOffer('idea', FRAMEWORK);
     offer = updateAsset(offer, 'Offer Hooks', { content: { format: 'text', markdown: 'done' } });

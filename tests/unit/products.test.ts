@@ -14,7 +14,7 @@ import {
 
 /** Digital products' pure rules: price, file name, download limits. */
 
-describe('parsePrice (spec 001 product edit: a number, falling back to 0)', () => {
+describe('parsePrice (a number, falling back to 0)', () => {
   it('reads numbers, with a dot or a comma, rounded to cents', () => {
     expect(parsePrice('19.99')).toBe(19.99);
     expect(parsePrice('19,5')).toBe(19.5);
@@ -31,7 +31,7 @@ describe('parsePrice (spec 001 product edit: a number, falling back to 0)', () =
   });
 });
 
-describe('isSellablePrice (spec 000 §5, §9: above 1,000,000 is treated as not found)', () => {
+describe('isSellablePrice (above 1,000,000 is treated as not found)', () => {
   it('accepts 0 up to and including 1,000,000', () => {
     expect(isSellablePrice(0)).toBe(true);
     expect(isSellablePrice(19.99)).toBe(true);
@@ -44,7 +44,7 @@ describe('isSellablePrice (spec 000 §5, §9: above 1,000,000 is treated as not 
   });
 });
 
-describe('formatPrice (spec 000 §9: 2 decimals)', () => {
+describe('formatPrice (2 decimals)', () => {
   it('shows dollars with exactly 2 decimals', () => {
     expect(formatPrice(0)).toBe('$0.00');
     expect(formatPrice(5)).toBe('$5.00');
@@ -53,7 +53,7 @@ describe('formatPrice (spec 000 §9: 2 decimals)', () => {
   });
 });
 
-describe('the downloaded file (spec 000 §4, §9)', () => {
+describe('the downloaded file', () => {
   it('is named after the product, each space replaced by one underscore', () => {
     expect(purchaseFileName('Launch Checklist')).toBe('Launch_Checklist.txt');
     expect(purchaseFileName('Two  spaces')).toBe('Two__spaces.txt');
@@ -69,7 +69,7 @@ describe('the downloaded file (spec 000 §4, §9)', () => {
   });
 });
 
-describe('max downloads (spec 001 product edit, §9)', () => {
+describe('max downloads', () => {
   it('is a slider from 1 to 100 in steps of 1, 10 by default', () => {
     expect(MAX_DOWNLOADS).toEqual({ min: 1, max: 100, step: 1, default: 10 });
   });

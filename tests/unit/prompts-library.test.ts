@@ -19,7 +19,7 @@ import {
 } from '@/shared/core/promptLibrary/library.ts';
 
 describe('spec texts', () => {
-  it('are the prompt manager texts of spec 000, verbatim', () => {
+  it('are the prompt manager texts, verbatim', () => {
     expect(LIBRARY_TEXTS).toMatchObject({
       pageTitle: 'My Prompts & Stacks',
       rootName: 'My Prompts Library',

@@ -30,7 +30,7 @@ import {
 const repeat = (chars: string, n: number) => chars.repeat(Math.ceil(n / chars.length)).slice(0, n);
 
 describe('key format checks', () => {
-  it('OpenAI: valid only if it starts with sk-; empty is a clear (spec §5)', () => {
+  it('OpenAI: valid only if it starts with sk-; empty is a clear', () => {
     expect(checkProviderKey('openai', 'sk-abc')).toEqual({ kind: 'valid', key: 'sk-abc' });
     expect(checkProviderKey('openai', '  sk-proj-123  ')).toEqual({ kind: 'valid', key: 'sk-proj-123' });
     expect(checkProviderKey('openai', '')).toEqual({ kind: 'empty' });
@@ -125,8 +125,8 @@ describe('base URL', () => {
   });
 });
 
-describe('spec texts (§8)', () => {
-  it('OpenAI notices are the spec texts verbatim', () => {
+describe('key notices', () => {
+  it('OpenAI notices are the product’s texts verbatim', () => {
     expect(KEY_TEXTS.saved('OpenAI')).toEqual({ title: 'OpenAI API Key Saved' });
     expect(KEY_TEXTS.savedLocally('OpenAI')).toEqual({
       title: 'OpenAI API Key Saved Locally',

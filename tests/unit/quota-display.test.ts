@@ -10,7 +10,7 @@ import {
 } from '@/shared/core/quota.ts';
 
 describe('monthly generation quota display', () => {
-  it('is 50 a month, shown as n / 50 (spec 001 §9)', () => {
+  it('is 50 a month, shown as n / 50', () => {
     expect(MONTHLY_GENERATION_LIMIT).toBe(50);
     expect(quotaLabel({ used: 0, limit: 50 })).toBe('0 / 50');
     expect(quotaLabel({ used: 12, limit: 50 })).toBe('12 / 50');

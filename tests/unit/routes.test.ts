@@ -15,7 +15,7 @@ import {
   workspacePath,
 } from '@/shared/core/routes.ts';
 
-describe('route map (spec §2.1)', () => {
+describe('route map', () => {
   it('lists every public route', () => {
     expect([...PUBLIC_ROUTES].sort()).toEqual(
       [

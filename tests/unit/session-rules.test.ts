@@ -39,7 +39,7 @@ describe('authPathFor: the /auth link that comes back to where the visitor was',
   });
 });
 
-describe('isNavEntryActive: sidebar highlighting (spec §2.3)', () => {
+describe('isNavEntryActive: sidebar highlighting', () => {
   it('exact entries only on equality', () => {
     expect(isNavEntryActive('/dashboard', '/dashboard', true)).toBe(true);
     expect(isNavEntryActive('/dashboard', '/dashboard/x', true)).toBe(false);
@@ -56,7 +56,7 @@ describe('isNavEntryActive: sidebar highlighting (spec §2.3)', () => {
   });
 });
 
-describe('hostAppFor: host-prefix apps (spec §2.1)', () => {
+describe('hostAppFor: host-prefix apps', () => {
   it('routes by prefix, case-insensitively', () => {
     expect(hostAppFor('marketplace.aivault.app')).toBe('marketplace');
     expect(hostAppFor('Feedback.AIVault.app')).toBe('feedback');
@@ -69,7 +69,7 @@ describe('hostAppFor: host-prefix apps (spec §2.1)', () => {
   });
 });
 
-describe('assurance levels (spec §3.2)', () => {
+describe('assurance levels', () => {
   const verified = [{ factor_type: 'totp', status: 'verified' }];
   it('reads the JWT payload, or null for junk', () => {
     expect(jwtPayload(jwt({ aal: 'aal2', sub: 'ü' }))).toEqual({ aal: 'aal2', sub: 'ü' });

@@ -15,7 +15,7 @@ import {
 } from '@/shared/core/documents/templates.ts';
 
 describe('document templates', () => {
-  it('are the ten templates of spec 000 §3.6, in order', () => {
+  it('are the ten built-in templates, in order', () => {
     expect(TEMPLATE_IDS).toEqual([
       'blog_post',
       'marketing_email',

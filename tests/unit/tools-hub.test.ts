@@ -14,8 +14,8 @@ import {
 } from '@/shared/core/hub.ts';
 import { AI_TOOLS, FREE_TOOLS } from '@/shared/core/tools/catalog.ts';
 
-describe('hub data (spec 001 Training, Billing, Workflows, AI Features, Pitch Deck, §9)', () => {
-  it('training: three videos with the spec categories and durations, external links', () => {
+describe('hub data (Training, Billing, Workflows, AI Features, Pitch Deck)', () => {
+  it('training: three videos with their categories and durations, external links', () => {
     expect(TRAINING_VIDEOS).toHaveLength(3);
     expect(TRAINING_VIDEOS.map((v) => [v.category, v.duration])).toEqual([
       ['Basics', '5:32'],
@@ -49,7 +49,7 @@ describe('hub data (spec 001 Training, Billing, Workflows, AI Features, Pitch De
     expect(PLANS.find((p) => p.id === 'free')!.cta).toBeUndefined();
   });
 
-  it('feature requests: the fixed list and the spec notice titles', () => {
+  it('feature requests: the fixed list and the notice titles', () => {
     expect(REQUESTABLE_FEATURES).toEqual(['workflows', 'document_analysis', 'smart_queries', 'pitch_deck']);
 
     const workflows = featureRequestNotice('workflows', 'added');

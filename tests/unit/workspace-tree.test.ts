@@ -50,7 +50,7 @@ const ok = (result: TreeResult): WorkspaceStructure => {
 const names = (structure: WorkspaceStructure, folderId: string | null = null) => childrenOf(structure, folderId).map((n) => n.name);
 
 describe('spec texts and names', () => {
-  it('are spec 001 §5 verbatim', () => {
+  it('are the workspace texts, verbatim', () => {
     expect(WORKSPACE_TEXTS).toEqual({
       workspaceNameRequired: 'Workspace name cannot be empty',
       folderNameRequired: 'Folder name cannot be empty',
