@@ -44,6 +44,123 @@ export type Database = {
         }
         Relationships: []
       }
+      conversation_messages: {
+        Row: {
+          content: string
+          conversation_id: string
+          created_at: string
+          error_message: string | null
+          id: string
+          model: string | null
+          position: number
+          provider: string | null
+          role: string
+          status: string | null
+          user_id: string
+        }
+        Insert: {
+          content: string
+          conversation_id: string
+          created_at?: string
+          error_message?: string | null
+          id?: string
+          model?: string | null
+          position: number
+          provider?: string | null
+          role: string
+          status?: string | null
+          user_id?: string
+        }
+        Update: {
+          content?: string
+          conversation_id?: string
+          created_at?: string
+          error_message?: string | null
+          id?: string
+          model?: string | null
+          position?: number
+          provider?: string | null
+          role?: string
+          status?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "conversation_messages_conversation_id_fkey"
+            columns: ["conversation_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      conversations: {
+        Row: {
+          context: Json
+          created_at: string
+          free_prompt_id: string | null
+          id: string
+          model: string | null
+          prompt_id: string | null
+          prompt_run_id: string | null
+          provider: string
+          source: string
+          title: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          context?: Json
+          created_at?: string
+          free_prompt_id?: string | null
+          id?: string
+          model?: string | null
+          prompt_id?: string | null
+          prompt_run_id?: string | null
+          provider: string
+          source?: string
+          title: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          context?: Json
+          created_at?: string
+          free_prompt_id?: string | null
+          id?: string
+          model?: string | null
+          prompt_id?: string | null
+          prompt_run_id?: string | null
+          provider?: string
+          source?: string
+          title?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "conversations_free_prompt_id_fkey"
+            columns: ["free_prompt_id"]
+            isOneToOne: false
+            referencedRelation: "free_prompts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "conversations_prompt_id_fkey"
+            columns: ["prompt_id"]
+            isOneToOne: false
+            referencedRelation: "saved_prompts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "conversations_prompt_run_id_fkey"
+            columns: ["prompt_run_id"]
+            isOneToOne: false
+            referencedRelation: "prompt_runs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       document_folders: {
         Row: {
           created_at: string
@@ -1187,6 +1304,23 @@ export type Database = {
       recommended_prompt_categories: { Args: never; Returns: string[] }
       record_purchase_download: { Args: { purchase: string }; Returns: Json }
       require_uid: { Args: never; Returns: string }
+      search_conversations: {
+        Args: { max_results?: number; search: string; skip?: number }
+        Returns: {
+          created_at: string
+          free_prompt_id: string
+          id: string
+          model: string
+          prompt_id: string
+          prompt_run_id: string
+          provider: string
+          source: string
+          title: string
+          total: number
+          turns: number
+          updated_at: string
+        }[]
+      }
       search_prompt_library: {
         Args: { max_results?: number; search: string; skip?: number }
         Returns: {

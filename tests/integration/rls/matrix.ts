@@ -42,6 +42,8 @@ const ownerReadsOnly: Expectations = {
 
 /** The workspace the shares case shares (created by its setup, used by its insert). */
 let sharedWorkspaceId = '';
+/** The owner's conversation (created by the conversations case, used by its messages'). */
+let ownersConversationId = '';
 
 const publicReadAdminWrite: Expectations = {
   anon: row(true, false, false, false),
@@ -469,6 +471,38 @@ export const RLS_MATRIX: TableCase[] = [
       business_plan: { executive: 'e', market: 'm', solution: 's' },
     }),
     change: { name: 'Renamed idea' },
+    expect: ownerOnly,
+  },
+  // Conversations (follow-ups, page chat): owner only, messages tied to the owner's conversation.
+  {
+    table: 'conversations',
+    key: 'id',
+    setup: async (db, cast) => {
+      const id = (
+        await db.query<{ id: string }>(
+          "insert into public.conversations (user_id, title, provider, model) values ($1, 'Owner chat', 'openai', 'gpt-4o-mini') returning id",
+          [cast.owner.id],
+        )
+      ).rows[0]!.id;
+      ownersConversationId = id;
+      return id;
+    },
+    newRow: (cast) => ({ user_id: cast.owner.id, title: 'New chat', provider: 'openai' }),
+    change: { title: 'Renamed chat' },
+    expect: ownerOnly,
+  },
+  {
+    table: 'conversation_messages',
+    key: 'id',
+    setup: async (db, cast) =>
+      (
+        await db.query<{ id: string }>(
+          "insert into public.conversation_messages (conversation_id, user_id, position, role, content) values ($1, $2, 0, 'user', 'Hello') returning id",
+          [ownersConversationId, cast.owner.id],
+        )
+      ).rows[0]!.id,
+    newRow: (cast) => ({ conversation_id: ownersConversationId, user_id: cast.owner.id, position: 1, role: 'user', content: 'More' }),
+    change: { content: 'Changed' },
     expect: ownerOnly,
   },
   {
