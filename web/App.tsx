@@ -111,6 +111,7 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('./pages/recommended/RecommendedPromptsPage.tsx'), 'RecommendedPromptsPage'),
               },
               { path: ROUTES.runPrompt, lazy: page(() => import('./pages/run/RunPromptPage.tsx'), 'RunPromptPage') },
+              { path: ROUTES.conversation, lazy: page(() => import('./pages/conversations/ConversationPage.tsx'), 'ConversationPage') },
               { path: ROUTES.offerBuilder, lazy: page(() => import('./pages/offers/OfferBuilderPage.tsx'), 'OfferBuilderPage') },
               { path: ROUTES.knowledgeBase, lazy: page(() => import('./pages/knowledge/KnowledgeBasePage.tsx'), 'KnowledgeBasePage') },
               {

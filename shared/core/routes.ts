@@ -52,6 +52,8 @@ export const ROUTES = {
   settings: '/settings',
   billing: '/billing',
   runPrompt: '/run-prompt/:promptId',
+  /** One stored conversation, to read and continue. */
+  conversation: '/conversations/:conversationId',
   fileManager: '/file-manager',
   workspace: '/workspace/:workspaceId',
   /** Where a share invitation's link lands (the token in the fragment). */
@@ -104,6 +106,7 @@ export const PROTECTED_ROUTES: readonly RoutePattern[] = [
   ROUTES.settings,
   ROUTES.billing,
   ROUTES.runPrompt,
+  ROUTES.conversation,
   ROUTES.fileManager,
   ROUTES.workspace,
   ROUTES.sharedAccept,
@@ -116,6 +119,7 @@ const enc = encodeURIComponent;
 
 export const productPath = (productId: string): string => `/product/${enc(productId)}`;
 export const runPromptPath = (promptId: string): string => `/run-prompt/${enc(promptId)}`;
+export const conversationPath = (conversationId: string): string => `/conversations/${enc(conversationId)}`;
 export const workspacePath = (workspaceId: string): string => `/workspace/${enc(workspaceId)}`;
 
 /** Strips query, hash and trailing slashes (the root stays '/'). */

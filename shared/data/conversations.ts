@@ -107,31 +107,32 @@ function cleanTitle(title: string): string | null {
   return clean || null;
 }
 
+/** A conversation with its first turns, stored together (one transaction): data is the conversation as stored. */
 export async function startConversation(client: AppClient, conversation: NewConversation): Promise<DataResult<Conversation>> {
   const firstUser = conversation.turns.find((t) => t.role === 'user')?.content ?? '';
   const title = cleanTitle(conversation.title ?? '') ?? titleFrom(firstUser);
-  const { data, error } = await client
-    .from('conversations')
-    .insert({
-      title,
-      source: conversation.source,
-      provider: conversation.provider,
-      model: conversation.model,
-      prompt_id: conversation.promptId ?? null,
-      free_prompt_id: conversation.freePromptId ?? null,
-      prompt_run_id: conversation.promptRunId ?? null,
-      context: conversation.context ?? {},
-    })
-    .select(CONVERSATION_COLUMNS)
-    .single();
+  const turns = messageRows('', 0, conversation.turns).map(({ role, content, provider, model, status }) => ({
+    role,
+    content,
+    provider,
+    model,
+    status,
+  }));
+  // Absent, not null: the function's defaults stand for "none".
+  const optional = <K extends string, V>(key: K, value: V | null | undefined) => (value == null ? {} : ({ [key]: value } as Record<K, V>));
+  const { data: id, error } = await client.rpc('start_conversation', {
+    title,
+    source: conversation.source,
+    provider: conversation.provider,
+    turns,
+    ...optional('model', conversation.model),
+    ...optional('prompt_id', conversation.promptId),
+    ...optional('free_prompt_id', conversation.freePromptId),
+    ...optional('prompt_run_id', conversation.promptRunId),
+    ...optional('context', conversation.context),
+  });
   if (error) return fail(error);
-  const added = await appendTurns(client, data.id, 0, conversation.turns);
-  if (added.error) {
-    // A conversation without its turns is of no use to anyone: take it back.
-    await client.from('conversations').delete().eq('id', data.id);
-    return added;
-  }
-  return ok({ ...toSummary(data, added.data.length), context: data.context as Conversation['context'], messages: added.data });
+  return getConversation(client, id);
 }
 
 /** Stores `turns` at positions `from`, `from + 1`, …; fails (unique position) if another tab got there first. */
@@ -162,7 +163,11 @@ export async function replaceFrom(
   return appendTurns(client, conversationId, from, turns);
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function getConversation(client: AppClient, id: string): Promise<DataResult<Conversation>> {
+  // An address that cannot be an id (a typo, a cut link) is not found, not a database error.
+  if (!UUID.test(id)) return notFound(CONVERSATION_TEXTS.notFound);
   const { data, error } = await client
     .from('conversations')
     .select(`${CONVERSATION_COLUMNS}, conversation_messages(${MESSAGE_COLUMNS})`)

@@ -1360,6 +1360,20 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      start_conversation: {
+        Args: {
+          context?: Json
+          free_prompt_id?: string
+          model?: string
+          prompt_id?: string
+          prompt_run_id?: string
+          provider: string
+          source: string
+          title: string
+          turns: Json
+        }
+        Returns: string
+      }
       valid_prompt_tags: { Args: { tags: string[] }; Returns: boolean }
       valid_workspace_structure: { Args: { structure: Json }; Returns: boolean }
       workspace_has_document: {

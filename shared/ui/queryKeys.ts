@@ -25,6 +25,11 @@ export const queryKeys = {
     /** One document's text (the file manager's preview). */
     detail: (id: string) => ['documents', 'detail', id] as const,
   },
+  conversations: {
+    all: ['conversations'] as const,
+    search: (query: { search: string; page: number }) => ['conversations', 'search', query] as const,
+    detail: (id: string) => ['conversations', 'detail', id] as const,
+  },
   ideas: {
     all: ['ideas'] as const,
     list: () => ['ideas', 'list'] as const,

@@ -146,3 +146,31 @@ language sql stable set search_path = '' as $$
 $$;
 revoke execute on function public.search_conversations(text, int, int) from public, anon;
 grant execute on function public.search_conversations(text, int, int) to authenticated, service_role;
+
+-- A conversation and its first turns in one transaction, so History never lists one without
+-- them (a page left mid-save would otherwise leave an empty conversation). Runs as the caller:
+-- the policies and triggers above apply as to any insert. Turns: [{role, content, provider,
+-- model, status}], stored at positions 0, 1, …
+create function public.start_conversation(
+  title text, source text, provider text, turns jsonb, model text default null, prompt_id uuid default null,
+  free_prompt_id text default null, prompt_run_id uuid default null, context jsonb default '{}'
+) returns uuid
+language plpgsql set search_path = '' as $$
+declare
+  new_id uuid;
+begin
+  if jsonb_typeof(turns) is distinct from 'array' or jsonb_array_length(turns) = 0 then
+    raise exception 'A conversation starts with at least one message.' using errcode = '22023';
+  end if;
+  insert into public.conversations (title, source, provider, model, prompt_id, free_prompt_id, prompt_run_id, context)
+    values (title, source, provider, model, prompt_id, free_prompt_id, prompt_run_id, coalesce(context, '{}'))
+    returning id into new_id;
+  insert into public.conversation_messages (conversation_id, position, role, content, provider, model, status)
+    select new_id, (t.ordinality - 1)::int, t.turn ->> 'role', coalesce(t.turn ->> 'content', ''),
+           t.turn ->> 'provider', t.turn ->> 'model', t.turn ->> 'status'
+    from jsonb_array_elements(turns) with ordinality as t(turn, ordinality);
+  return new_id;
+end
+$$;
+revoke execute on function public.start_conversation(text, text, text, jsonb, text, uuid, text, uuid, jsonb) from public, anon;
+grant execute on function public.start_conversation(text, text, text, jsonb, text, uuid, text, uuid, jsonb) to authenticated, service_role;

@@ -60,6 +60,21 @@ describe(`conversations (${testDbKind})`, () => {
       [3, 'assistant', 'Spend less, live more.', 'gpt-4o', 'done'],
     ]);
     expect(loaded.updatedAt >= started.updatedAt).toBe(true);
+    // Never one without turns: the conversation and its first messages are stored together.
+    const empty = await conversations.startConversation(me.client, { source: 'chat', provider: 'openai', model: null, turns: [] });
+    expect(empty.error?.code).toBe('22023');
+    const broken = await conversations.startConversation(me.client, {
+      source: 'chat',
+      provider: 'openai',
+      model: null,
+      turns: [
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: 'x', status: 'done' },
+        { role: 'robot' as 'user', content: 'y' },
+      ],
+    });
+    expect(broken.error?.code).toBe('23514');
+    expect(must(await conversations.searchConversations(me.client)).conversations.every((c) => c.turns > 0)).toBe(true);
 
     must(await conversations.setConversationModel(me.client, started.id, 'anthropic', 'claude-3-5-haiku'));
     expect(must(await conversations.getConversation(me.client, started.id))).toMatchObject({

@@ -1,15 +1,18 @@
 /** Every user-visible text of conversations (follow-ups, History), on the dashboard and in the side panel. */
 export const CONVERSATION_TEXTS = {
   untitled: 'New conversation',
+  followUpTitle: 'Follow up',
   followUpLabel: 'Ask a follow-up',
   followUpPlaceholder: 'e.g. Make it shorter, or add a section on pricing',
   send: 'Send',
+  answersWith: (model: string) => `Answered by ${model || 'the chosen model'}; change the model above to switch.`,
   emptyFollowUp: 'Type a follow-up first.',
   regenerate: 'Regenerate',
   editLast: 'Edit',
   saveEdit: 'Save and resend',
   cancelEdit: 'Cancel',
   you: 'You',
+  stoppedAnswer: 'stopped before the end',
   answerBy: (model: string | null) => (model ? `AI (${model})` : 'AI'),
   exportMarkdown: 'Export Markdown',
   exportDocx: 'Export DOCX',

@@ -22,6 +22,7 @@ import { supabase } from '@/web/lib/supabase.ts';
 import { RunHistoryList } from '@/shared/ui/run/RunHistoryList.tsx';
 import { RunOutput } from '@/shared/ui/run/RunOutput.tsx';
 import { useRunRecorder } from '@/shared/ui/run/useRunRecorder.ts';
+import { RunFollowUps, type AnsweredRun } from './RunFollowUps.tsx';
 import { historyListData, useRunOutputActions, webData } from './runSide.ts';
 import { useRunHistory } from './useRunHistory.ts';
 
@@ -57,7 +58,23 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
   const link = runLink(prompt);
   const history = useRunHistory({ promptId: link.promptId ?? undefined, freePromptId: link.freePromptId ?? undefined });
   const run = useAiRun();
-  const begin = useRunRecorder(run, { client: webData, notifyFailure: true, onRecorded: history.prepend });
+  // The run being answered, then answered: its follow-ups start from it (a new run, a new conversation).
+  const [answered, setAnswered] = useState<(AnsweredRun & { runNumber: number }) | null>(null);
+  const sending = useRef<Omit<AnsweredRun, 'answer' | 'stopped' | 'promptRunId'> & { runNumber: number }>(null);
+  const begin = useRunRecorder(run, {
+    client: webData,
+    notifyFailure: true,
+    onRecorded: (recorded) => {
+      history.prepend(recorded);
+      setAnswered((current) => current && { ...current, promptRunId: recorded.id });
+    },
+  });
+  useEffect(() => {
+    const sent = sending.current;
+    if (!sent || (run.status !== 'done' && run.status !== 'stopped') || !run.text.trim()) return;
+    sending.current = null;
+    setAnswered({ ...sent, answer: run.text, stopped: run.status === 'stopped', promptRunId: null });
+  }, [run.status, run.text]);
   const outputActions = useRunOutputActions();
   const [expanded, setExpanded] = useState<string | null>(reopenRunId);
 
@@ -72,6 +89,16 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
     if (!finalPrompt.trim()) return setProblem(RUN_TEXTS.emptyPrompt);
     if (!usable || !choice.model) return;
     setProblem(null);
+    setAnswered(null);
+    sending.current = {
+      runNumber: (answered?.runNumber ?? 0) + 1,
+      promptName: prompt.name,
+      promptId: link.promptId ?? null,
+      freePromptId: link.freePromptId ?? null,
+      finalPrompt,
+      provider: choice.provider,
+      model: choice.model,
+    };
     begin({
       ...link,
       promptName: prompt.name,
@@ -186,7 +213,12 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
             </Stack>
           </CardContent>
         </Card>
-        <RunOutput run={run} documentName={outputDocumentName(prompt.name, new Date())} layout="page" actions={outputActions} />
+        <Stack spacing={3} sx={{ minWidth: 0 }}>
+          <RunOutput run={run} documentName={outputDocumentName(prompt.name, new Date())} layout="page" actions={outputActions} />
+          {answered && (
+            <RunFollowUps key={answered.runNumber} answered={answered} available={available} choice={choice} actions={outputActions} />
+          )}
+        </Stack>
       </Box>
       <Box component="section" aria-labelledby="run-history-title">
         <Typography id="run-history-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>

@@ -5,11 +5,13 @@ import { ROUTES } from '@/shared/core/routes.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useUser } from '@/web/lib/session.tsx';
+import { ConversationHistory } from '../conversations/ConversationHistory.tsx';
 import { AllRunsHistory } from './AllRunsHistory.tsx';
 import { StackBrowser } from './StackBrowser.tsx';
 import { usePromptStacks } from './usePromptStacks.ts';
 
-type TabName = 'stacks' | 'history';
+type TabName = 'stacks' | 'history' | 'conversations';
+const TABS: readonly TabName[] = ['stacks', 'history', 'conversations'];
 
 /**
  * /prompts: the built-in free prompt stacks and the user's own prompts by
@@ -19,7 +21,7 @@ type TabName = 'stacks' | 'history';
 export function PromptStacksPage() {
   const user = useUser();
   const [params, setParams] = useSearchParams();
-  const tab: TabName = params.get('tab') === 'history' ? 'history' : 'stacks';
+  const tab: TabName = TABS.find((name) => name === params.get('tab')) ?? 'stacks';
   const filter: StackFilter = { search: params.get('q') ?? '', categoryKey: params.get('category') || null };
   const stacks = usePromptStacks();
 
@@ -54,16 +56,19 @@ export function PromptStacksPage() {
       />
       <Tabs
         value={tab}
-        onChange={(_e, value: TabName) => update({ tab: value === 'history' ? 'history' : null })}
+        onChange={(_e, value: TabName) => update({ tab: value === 'stacks' ? null : value })}
         aria-label="Prompt stacks views"
         sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
       >
         <Tab value="stacks" label="Prompts" id="stacks-tab-stacks" aria-controls="stacks-panel-stacks" />
         <Tab value="history" label="Run history" id="stacks-tab-history" aria-controls="stacks-panel-history" />
+        <Tab value="conversations" label="Conversations" id="stacks-tab-conversations" aria-controls="stacks-panel-conversations" />
       </Tabs>
       <Box role="tabpanel" id={`stacks-panel-${tab}`} aria-labelledby={`stacks-tab-${tab}`}>
         {tab === 'history' ? (
           <AllRunsHistory />
+        ) : tab === 'conversations' ? (
+          <ConversationHistory />
         ) : (
           <QueryState
             query={stacks}

@@ -1,0 +1,168 @@
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { streamText } from '@/shared/ai/chat.ts';
+import type { ProviderTarget } from '@/shared/ai/providers.ts';
+import { contextWindowFor, fitToWindow } from '@/shared/core/conversations/budget.ts';
+import { keepForEdit, keepForRegenerate, lastIndexOf, type Turn } from '@/shared/core/conversations/conversation.ts';
+import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
+import * as store from '@/shared/data/conversations.ts';
+import type { DataResult } from '@/shared/data/result.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
+import { useAiRun, type AiRun } from '../ai/useAiRun.ts';
+import { useNotify } from '../notices.tsx';
+import { queryKeys } from '../queryKeys.ts';
+
+/** Where a conversation starts when it is not stored yet: what was on screen before the first follow-up. */
+export type ConversationSeed = Omit<store.NewConversation, 'provider' | 'model'>;
+
+export interface SendTarget {
+  target: ProviderTarget;
+  model: string;
+}
+
+export interface ConversationState {
+  /** The stored conversation's id, once the first follow-up made one. */
+  id: string | null;
+  title: string;
+  /** The turns to show: every turn so far (the seed's until the conversation is stored); while an answer is written, those before its question. */
+  turns: Turn[];
+  /** The question being answered right now (shown above the streaming answer). */
+  asking: string | null;
+  /** The answer being written (its text while `asking` is set), and the last failure. */
+  run: AiRun;
+  /** How many earlier messages the last request left out to fit the model's window. */
+  dropped: number;
+  busy: boolean;
+  /** Each resolves true when an answer (even a partial one) was added, false when nothing was. */
+  send(text: string, to: SendTarget): Promise<boolean>;
+  regenerate(to: SendTarget): Promise<boolean>;
+  editLast(text: string, to: SendTarget): Promise<boolean>;
+  stop(): void;
+}
+
+/** An answer to write: the turns before its question, the question, and the first position to (re)store. */
+type Plan = { keep: Turn[]; question: Turn; storeFrom: number; storeQuestion: boolean };
+
+/**
+ * A conversation on any screen: follow-ups, regenerate, edit and resend, each answer streamed
+ * with the context budget applied, then stored (the conversation is created with the seed's turns
+ * at the first follow-up). A failed save keeps everything on screen and says so.
+ */
+export function useConversation({
+  client,
+  seed,
+  loaded,
+}: {
+  client: () => Promise<AppClient>;
+  /** The turns on screen before the first follow-up, and what the conversation starts from. */
+  seed: ConversationSeed | null;
+  /** A stored conversation being continued. */
+  loaded?: store.Conversation;
+}): ConversationState {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const run = useAiRun();
+  const [id, setId] = useState<string | null>(loaded?.id ?? null);
+  const [title, setTitle] = useState(loaded?.title ?? seed?.title ?? '');
+  const [storedTurns, setStoredTurns] = useState<Turn[] | null>(loaded?.messages ?? null);
+  const [inFlight, setInFlight] = useState<Plan | null>(null);
+  const [dropped, setDropped] = useState(0);
+  const model = useRef({ provider: loaded?.provider ?? '', model: loaded?.model ?? null });
+  const turns = storedTurns ?? seed?.turns ?? [];
+  const busy = inFlight !== null;
+
+  const persist = async (plan: Plan, answer: Turn, to: SendTarget): Promise<DataResult<unknown>> => {
+    const db = await client();
+    const fresh = [...(plan.storeQuestion ? [plan.question] : []), answer];
+    if (!id) {
+      const created = await store.startConversation(db, {
+        ...(seed ?? { source: 'chat' }),
+        provider: to.target.provider,
+        model: to.model,
+        turns: [...plan.keep, plan.question, answer],
+      });
+      if (created.data) {
+        setId(created.data.id);
+        setTitle(created.data.title);
+        model.current = { provider: to.target.provider, model: to.model };
+      }
+      return created;
+    }
+    if (model.current.provider !== to.target.provider || model.current.model !== to.model) {
+      model.current = { provider: to.target.provider, model: to.model };
+      void store.setConversationModel(db, id, to.target.provider, to.model);
+    }
+    return store.replaceFrom(db, id, plan.storeFrom, fresh);
+  };
+
+  const answer = async (plan: Plan, to: SendTarget): Promise<boolean> => {
+    const fitted = fitToWindow([...plan.keep, plan.question], { window: contextWindowFor(to.model) });
+    setDropped(fitted.dropped);
+    setInFlight(plan);
+    let partial = '';
+    const result = await run.startWith(to.target.provider, (signal, onText) =>
+      streamText({
+        target: to.target,
+        model: to.model,
+        prompt: fitted.turns.map((t) => ({ role: t.role, content: t.content })),
+        signal,
+        onDelta: (_delta, full) => {
+          partial = full;
+          onText(full);
+        },
+      }),
+    );
+    // An answer with nothing written (failed, or stopped at once) is not kept: the turns are as they were, the question stays in the box.
+    if (!(result?.text ?? partial).trim()) {
+      setInFlight(null);
+      return false;
+    }
+    const reply: Turn = {
+      role: 'assistant',
+      content: result?.text ?? partial,
+      provider: to.target.provider,
+      model: to.model,
+      status: !result ? 'error' : result.stopped ? 'stopped' : 'done',
+    };
+    setStoredTurns([...plan.keep, plan.question, reply]);
+    setInFlight(null);
+    const saved = await persist(plan, reply, to);
+    if (saved.error) notify({ title: CONVERSATION_TEXTS.saveError, description: saved.error.message, variant: 'destructive' });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all });
+    return true;
+  };
+
+  const send = (text: string, to: SendTarget) =>
+    answer({ keep: turns, question: { role: 'user', content: text.trim() }, storeFrom: turns.length, storeQuestion: true }, to);
+
+  /** The last answer again (the question stays where it is). */
+  const regenerate = async (to: SendTarget) => {
+    const kept = keepForRegenerate(turns);
+    if (!kept) return false;
+    return answer({ keep: kept.slice(0, -1), question: kept[kept.length - 1]!, storeFrom: kept.length, storeQuestion: false }, to);
+  };
+
+  /** The last question changed, and answered anew. */
+  const editLast = async (text: string, to: SendTarget) => {
+    const kept = keepForEdit(turns, text);
+    if (!kept) return false;
+    return answer(
+      { keep: kept.slice(0, -1), question: kept[kept.length - 1]!, storeFrom: lastIndexOf(turns, 'user'), storeQuestion: true },
+      to,
+    );
+  };
+
+  return {
+    id,
+    title,
+    turns: inFlight ? inFlight.keep : turns,
+    asking: inFlight?.question.content ?? null,
+    run,
+    dropped,
+    busy,
+    send,
+    regenerate,
+    editLast,
+    stop: run.stop,
+  };
+}
