@@ -162,3 +162,37 @@ test('an unknown conversation says so', async ({ page }) => {
   await page.goto('/conversations/00000000-0000-0000-0000-000000000000');
   await expect(page.getByText('This conversation does not exist, or it is not yours.')).toBeVisible({ timeout: 30_000 });
 });
+
+test('a generated document is followed up ("make it shorter"), and the answer saved as a document of its own', async ({ page }) => {
+  const errors = watchErrors(page);
+  const { user, client } = await member();
+  await signInAs(page, user);
+  await page.goto('/document-generator');
+  const form = page.getByRole('form', { name: 'Document generator' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Document Generator' })).toBeVisible({ timeout: 60_000 });
+  await form.getByRole('textbox', { name: 'Prompt', exact: true }).fill('Launch of our budgeting app for students');
+  await form.getByRole('combobox', { name: 'Document template' }).click();
+  await page.getByRole('option', { name: /^Blog Post/ }).click();
+  await form.getByRole('button', { name: 'Generate', exact: true }).click();
+  await page.getByRole('button', { name: 'Keep my prompt' }).click({ timeout: 20_000 });
+  await form.getByRole('button', { name: 'Generate document', exact: true }).click();
+  await expect(page.getByTestId('result-state')).toHaveText('Saved', { timeout: 30_000 });
+  const counted = (await client.from('user_generation_counts').select('generation_count').single()).data?.generation_count;
+
+  await followUpBox(page).fill('Make it shorter');
+  await followUps(page).getByRole('button', { name: 'Send' }).click();
+  await expect(answers(page)).toHaveCount(1);
+  await expect(answers(page).first()).toContainText('Follow-up: Make it shorter');
+  await expect(answers(page).first()).toContainText('with the 2 earlier messages');
+  await answers(page).first().getByRole('button', { name: 'Save as document' }).click();
+  await expect(toast(page)).toContainText('Document Saved');
+  await expect.poll(async () => (await client.from('generated_documents').select('id')).data?.length).toBe(2);
+
+  // A follow-up is a conversation, not a generation: the month's count is unchanged.
+  expect((await client.from('user_generation_counts').select('generation_count').single()).data?.generation_count).toBe(counted);
+  const stored = await client.from('conversations').select('source, context').single();
+  expect(stored.data?.source).toBe('document');
+  expect((stored.data?.context as { documentId?: string }).documentId).toBeTruthy();
+  await lookAt(page, 'document-follow-ups');
+  expect(errors).toEqual([]);
+});

@@ -1,3 +1,4 @@
+import { defaultModel } from '@/shared/ai/modelChoice.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,6 +22,7 @@ import { DocumentsSection } from './DocumentsSection.tsx';
 import { GeneratorForm } from './GeneratorForm.tsx';
 import { QuotaLimitDialog, QuotaMeter } from './QuotaMeter.tsx';
 import { RecentPrompts } from './RecentPrompts.tsx';
+import { DocumentFollowUps } from './DocumentFollowUps.tsx';
 import { ResultCard } from './ResultCard.tsx';
 import { SavePromptDialog, type SavePromptRequest } from './SavePromptDialog.tsx';
 import { useDocumentShares } from './useDocumentShares.ts';
@@ -138,6 +140,16 @@ export function DocumentGeneratorPage() {
                   saving={saving}
                   onRename={setRenaming}
                   onDownload={documents.download}
+                />
+              )}
+              {generator.meta && generator.meta.counted === 'counted' && generator.run.text.trim() && (
+                <DocumentFollowUps
+                  key={generator.meta.id}
+                  meta={generator.meta}
+                  document={generator.run.text}
+                  documentId={savedDoc?.id ?? null}
+                  available={available}
+                  choice={{ ...generator.choice, model: generator.choice.model || defaultModel(generator.choice.provider, null) }}
                 />
               )}
             </Stack>

@@ -28,6 +28,8 @@ export interface FormProblem {
 export interface GenerationMeta {
   /** One per generation, so the result panel starts fresh. */
   id: number;
+  /** The prompt as the user wrote it (follow-ups start from it). */
+  prompt: string;
   templateId: TemplateId;
   /** The slot: reserved while running, then counted, or given back. */
   counted: 'pending' | 'counted' | 'refunded';
@@ -162,7 +164,7 @@ export function useGenerator(deps: { available: AvailableKeys; keysReady: boolea
     const text = promptText;
     const chosenTemplate = templateId;
     dispatch({ type: 'generate' });
-    setMeta({ id, templateId: chosenTemplate, counted: 'pending', problem: null });
+    setMeta({ id, prompt: text, templateId: chosenTemplate, counted: 'pending', problem: null });
     run.reset();
     const usedBefore = quota.state.status === 'ready' ? quota.state.quota.used : null;
     let limit = false;
@@ -213,13 +215,13 @@ export function useGenerator(deps: { available: AvailableKeys; keysReady: boolea
       else void settleCounter(usedBefore);
       dispatch({ type: 'generated', ok: false });
       const empty = failure?.message === EMPTY_ANSWER;
-      if (current) setMeta({ id, templateId: chosenTemplate, counted: 'refunded', problem: empty ? EMPTY_ANSWER : null });
+      if (current) setMeta({ id, prompt: text, templateId: chosenTemplate, counted: 'refunded', problem: empty ? EMPTY_ANSWER : null });
       return;
     }
     if (result.quota) quota.set(result.quota);
     else void quota.refresh();
     dispatch({ type: 'generated', ok: true });
-    if (current) setMeta({ id, templateId: chosenTemplate, counted: 'counted', problem: null });
+    if (current) setMeta({ id, prompt: text, templateId: chosenTemplate, counted: 'counted', problem: null });
     // The document record is saved once it is generated — by the server, with the count.
     await saving.adopt({ id, documentId: result.documentId });
   };
