@@ -1,5 +1,5 @@
 import type { AppClient } from '../supabase.ts';
-import { DEFAULT_SORT, sortOrder, type LibrarySort } from '../../core/promptLibrary/library.ts';
+import { DEFAULT_SORT, sortOrder, type LibrarySort } from '../../core/promptLibrary/sort.ts';
 import { MAX_ROWS, RANGE_PAST_END } from '../paging.ts';
 import { CARD_COLUMNS, DEFAULT_PAGE_SIZE, toCard, type CardRow, type PromptCard } from './library.ts';
 import { fail, ok, type DataResult } from '../result.ts';

@@ -1,17 +1,8 @@
 import type { Tables, TablesUpdate } from '../database.types.ts';
 import type { AppClient } from '../supabase.ts';
-import {
-  DEFAULT_SORT,
-  folderNameProblem,
-  normalizeTags,
-  promptDraftProblem,
-  sortOrder,
-  type LibraryFolder,
-  type LibraryPrompt,
-  type LibrarySort,
-  type LineImportRow,
-  type PromptDraft,
-} from '../../core/promptLibrary/library.ts';
+import type { LibraryFolder, LibraryPrompt, LineImportRow, PromptDraft } from '../../core/promptLibrary/library.ts';
+import { DEFAULT_SORT, sortOrder, type LibrarySort } from '../../core/promptLibrary/sort.ts';
+import { folderNameProblem, normalizeTags, promptDraftProblem } from '../../core/promptLibrary/validation.ts';
 import { fetchAllPages, MAX_ROWS, RANGE_PAST_END } from '../paging.ts';
 import { fail, invalid, ok, type DataResult } from '../result.ts';
 
