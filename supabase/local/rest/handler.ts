@@ -10,7 +10,8 @@ import { capRange, JSON_HEADERS, readResponse } from './response.ts';
 import { handleRpc } from './rpc-handler.ts';
 import { checkProfile, parseAccept, parsePrefer, requestedRange, type Accept, type Preferences } from './request.ts';
 import { SchemaStore, type Relation, type SchemaCache } from './schema.ts';
-import { q, SqlBuilder } from './sql-builder.ts';
+import { SqlBuilder } from './sql-builder.ts';
+import { q } from './sql.ts';
 
 export interface RestHandler extends ServiceHandler {
   reloadSchema(): Promise<void>;

@@ -8,7 +8,8 @@ import { deleteCte, insertCte, mutationResult, updateCte, type Payload } from '.
 import { readJson } from './request.ts';
 import { JSON_HEADERS, singularError } from './response.ts';
 import type { Relation, SchemaCache } from './schema.ts';
-import { q, SqlBuilder } from './sql-builder.ts';
+import { SqlBuilder } from './sql-builder.ts';
+import { q } from './sql.ts';
 
 /** POST (insert, upsert), PATCH, PUT and DELETE on a table or view: the payload, the statement and the response. */
 
