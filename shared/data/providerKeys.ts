@@ -1,4 +1,3 @@
-import type { Tables } from './database.types.ts';
 import type { AppClient } from './supabase.ts';
 import {
   BASE_URL_TEXTS,
@@ -13,67 +12,27 @@ import {
   planKeyLoad,
   type KeyNotice,
   type ProviderId,
-  type ProviderKeyColumn,
 } from '../core/providerKeys.ts';
 import type { TypedStorage } from '../storage.ts';
-import { functionErrorKind, functionRefusal } from './functions.ts';
-import { fail, ok, type DataError, type DataResult } from './result.ts';
+import type { DataError } from './result.ts';
+import {
+  clearUserApiKey,
+  fetchUserApiKeys,
+  KEY_COLUMNS,
+  upsertUserApiKey,
+  upsertUserApiKeys,
+  type KeyColumn,
+  type UserApiKeysRow,
+} from './userApiKeys.ts';
 
 /**
- * The user's provider keys: typed access to user_api_keys (one row per user, owner-only RLS,
- * encrypted at rest through the provider-keys Edge Function) and the save / clear / load flows
- * over any front end's typed storage. Keys live in local storage and, when signed in, in the
- * cloud record too. The flows never fail: every failure becomes the notice to show. Storage also records whose
- * keys it holds (`provider_keys_owner`), so signing in never loses keys saved signed out and never
- * hands one account's keys to another (planKeyLoad in shared/core/providerKeys.ts).
+ * The user's provider keys: the save / clear / load flows over any front end's typed storage and
+ * the cloud record (user_api_keys, reached through userApiKeys.ts). Keys live in local storage
+ * and, when signed in, in the cloud record too. The flows never fail: every failure becomes the
+ * notice to show. Storage also records whose keys it holds (`provider_keys_owner`), so signing in
+ * never loses keys saved signed out and never hands one account's keys to another (planKeyLoad in
+ * shared/core/providerKeys.ts).
  */
-
-type KeyColumn = ProviderKeyColumn | typeof CUSTOM_BASE_URL_COLUMN;
-const KEY_COLUMNS: KeyColumn[] = [...PROVIDER_IDS.map((id) => PROVIDER_KEY_COLUMNS[id]), CUSTOM_BASE_URL_COLUMN];
-
-/** The decrypted record the provider-keys function answers: the table's row without created_at. */
-export type UserApiKeysRow = Pick<Tables<'user_api_keys'>, 'user_id' | 'updated_at' | KeyColumn>;
-
-/**
- * The cloud record goes through the provider-keys Edge Function, which holds the secret the keys
- * are encrypted with: the table itself stores only ciphertext. Errors keep the database's code
- * (42501 when row-level security refuses) and message.
- */
-async function callProviderKeys<T>(client: AppClient, body: Record<string, unknown>): Promise<DataResult<T | null>> {
-  const { data, error } = await client.functions.invoke<T>('provider-keys', { body });
-  if (!error) return ok(data);
-  const refusal = await functionRefusal(error);
-  return fail({ message: refusal?.error ?? error.message, code: refusal?.code ?? undefined }, functionErrorKind(error, refusal));
-}
-
-/** The user's cloud record (decrypted), or null when none exists yet (no record is not an error). */
-export async function fetchUserApiKeys(client: AppClient, userId: string): Promise<DataResult<UserApiKeysRow | null>> {
-  const result = await callProviderKeys<{ row: UserApiKeysRow | null }>(client, { action: 'get', userId });
-  return result.error ? result : ok(result.data?.row ?? null);
-}
-
-/** Upserts columns of the user's record (one row per user: the columns and updated_at). */
-async function upsertUserApiKeys(
-  client: AppClient,
-  userId: string,
-  values: Partial<Record<KeyColumn, string | null>>,
-): Promise<DataResult<void>> {
-  const result = await callProviderKeys(client, { action: 'save', userId, values });
-  return result.error ? result : ok();
-}
-
-/** Upserts one column of the user's record. */
-const upsertUserApiKey = (client: AppClient, userId: string, column: KeyColumn, value: string | null): Promise<DataResult<void>> =>
-  upsertUserApiKeys(client, userId, { [column]: value });
-
-/** Nulls one column of an existing record: disconnecting a provider keeps the record. */
-async function clearUserApiKey(client: AppClient, userId: string, column: KeyColumn): Promise<DataResult<void>> {
-  const result = await callProviderKeys(client, { action: 'clear', userId, column });
-  return result.error ? result : ok();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Flows
 
 /** Where a key's value came from: none, the cloud record, or local storage. */
 type KeySource = 'empty' | 'cloud' | 'local';

@@ -1,6 +1,8 @@
 import type { Tables } from './database.types.ts';
 import { asJson, type AppClient } from './supabase.ts';
-import { demoWorkspace, parseStructure, workspaceNameProblem, type WorkspaceStructure } from '../core/workspaces/tree.ts';
+import { demoWorkspace } from '../core/workspaces/demo.ts';
+import { parseStructure } from '../core/workspaces/parse.ts';
+import { workspaceNameProblem, type WorkspaceStructure } from '../core/workspaces/tree.ts';
 import { mergeStructures, type ConflictChoice, type MergeConflict, type MergeResult } from '../core/workspaces/merge.ts';
 import { fail, invalid, notFound, ok, type DataResult } from './result.ts';
 

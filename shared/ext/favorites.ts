@@ -1,5 +1,6 @@
 import type { AppClient } from '../data/supabase.ts';
-import { CARD_COLUMNS, toCard, type CardRow, type PromptCard } from '../data/promptLibrary/library.ts';
+import type { PromptCard } from '../data/promptLibrary/library.ts';
+import { CARD_COLUMNS, toCard, type CardRow } from '../data/promptLibrary/rows.ts';
 import { fail, ok, type DataResult } from '../data/result.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseBackup, planRestore, planWrites, type BackupFile } from '@/shared/core/admin/backup.ts';
+import { parseBackup, type BackupFile } from '@/shared/core/admin/backup.ts';
+import { planRestore, planWrites } from '@/shared/core/admin/restore.ts';
 import { applyRestore, buildBackup, readAllSections } from '@/shared/data/admin/backup.ts';
 import { saveMonitoringSettings } from '@/shared/data/admin/monitoring.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';

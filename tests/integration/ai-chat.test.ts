@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AiError } from '@/shared/ai/aiErrors.ts';
 import { completeJson, completeText, streamText, type AiRequest } from '@/shared/ai/chat.ts';
-import { listModels, testProviderKey } from '@/shared/ai/providers.ts';
+import { listModels, testProviderKey } from '@/shared/ai/keyTest.ts';
 import { setAiDefaults } from '@/shared/ai/settings.ts';
 import { frameworkPrompt, offerFrameworkSchema } from '@/shared/core/offers/index.ts';
 import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFolderPath, LIBRARY_TEXTS, parseImportLines, type LibrarySort } from '@/shared/core/promptLibrary/library.ts';
+import { buildFolderPath, LIBRARY_TEXTS, parseImportLines } from '@/shared/core/promptLibrary/library.ts';
+import type { LibrarySort } from '@/shared/core/promptLibrary/sort.ts';
 import * as lib from '@/shared/data/promptLibrary/library.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { must, signedIn, type Member } from './prompts-helpers.ts';

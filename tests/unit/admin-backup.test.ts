@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BACKUP_FILE_NAME,
-  BACKUP_SECTIONS,
-  parseBackup,
-  planRestore,
-  planWrites,
-  restoreBatches,
-  type BackupFile,
-  type Row,
-} from '@/shared/core/admin/backup.ts';
+import { BACKUP_FILE_NAME, BACKUP_SECTIONS, parseBackup, type BackupFile, type Row } from '@/shared/core/admin/backup.ts';
+import { planRestore, planWrites, restoreBatches } from '@/shared/core/admin/restore.ts';
 
 const ME = 'me-0000';
 const file = (tables: Record<string, Row[]>): BackupFile => ({

@@ -4,7 +4,8 @@ import type { Stream } from 'openai/core/streaming';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { MAX_RETRY_AFTER_MS, retryAfterMs, withRetries } from '@/shared/ai/retry.ts';
 import { readChatStream } from '@/shared/ai/streamReader.ts';
-import { describeProviderError, keyRequired, PROVIDER_ENDPOINTS, ProviderUnreachableError } from '@/shared/ai/providers.ts';
+import { describeProviderError, ProviderUnreachableError } from '@/shared/ai/keyTest.ts';
+import { keyRequired, PROVIDER_ENDPOINTS } from '@/shared/ai/providers.ts';
 import { PROMPT_SCREEN_PROVIDER_LABELS, providerOptionLabel } from '@/shared/ui/ai/providerLabels.ts';
 
 /** The AI layer's retry rules (429/5xx only, retry-after), the stream's end rule, error wording and provider names. */

@@ -1,22 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildFolderPath,
-  compareBySort,
-  folderNameProblem,
   folderPathFromTree,
   importedPromptName,
   LIBRARY_ERRORS,
   LIBRARY_TEXTS,
   moveTargets,
-  normalizeTags,
   parseImportLines,
-  promptDraftProblem,
   ROOT_CRUMB,
-  SORT_OPTIONS,
-  sortOrder,
   type FetchFolder,
   type FolderRef,
 } from '@/shared/core/promptLibrary/library.ts';
+import { compareBySort, SORT_OPTIONS, sortOrder } from '@/shared/core/promptLibrary/sort.ts';
+import { folderNameProblem, normalizeTags, promptDraftProblem } from '@/shared/core/promptLibrary/validation.ts';
 
 describe('spec texts', () => {
   it('are the prompt manager texts, verbatim', () => {

@@ -1,13 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PROVIDER_ENDPOINTS,
-  errorMessageFromBody,
-  listModels,
-  normalizingFetch,
-  resolveBaseURL,
-  testProviderKey,
-} from '@/shared/ai/providers.ts';
+import { listModels, testProviderKey } from '@/shared/ai/keyTest.ts';
+import { PROVIDER_ENDPOINTS, errorMessageFromBody, normalizingFetch, resolveBaseURL } from '@/shared/ai/providers.ts';
 import {
   KEY_TEXTS,
   PROVIDER_IDS,

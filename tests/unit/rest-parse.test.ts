@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseLogic, parseOrder, parseParams, splitTopLevel } from '@/supabase/local/rest/parse-filters.ts';
 import { parseSelect } from '@/supabase/local/rest/parse-select.ts';
 import { requestedRange, parsePrefer, parseAccept } from '@/supabase/local/rest/request.ts';
-import { arrayLiteral } from '@/supabase/local/rest/sql-builder.ts';
+import { arrayLiteral } from '@/supabase/local/rest/sql.ts';
 import { statusForSqlState } from '@/supabase/local/rest/errors.ts';
 
 const fails = (fn: () => unknown, code = 'PGRST100') => {

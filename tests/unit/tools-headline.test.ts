@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   analyzeHeadline,
-  headlineType,
-  headlineWords,
   HEADLINE_MAX_POINTS,
   HEADLINE_PENALTIES,
   ratingFor,
   type HeadlineAnalysis,
   type ReasonId,
 } from '@/shared/core/tools/headline.ts';
+import { headlineType, headlineWords } from '@/shared/core/tools/headlineType.ts';
 
 const reason = (a: HeadlineAnalysis, id: ReasonId) => a.reasons.find((r) => r.id === id);
 const points = (a: HeadlineAnalysis, id: ReasonId) => reason(a, id)?.points ?? 0;

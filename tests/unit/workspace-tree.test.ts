@@ -5,9 +5,7 @@ import {
   childrenOf,
   countByType,
   countNodes,
-  DEMO_DOCUMENT_REF,
   deleteNode,
-  demoWorkspace,
   documentIds,
   findNode,
   moveNode,
@@ -16,7 +14,6 @@ import {
   newFolder,
   nodeNameProblem,
   nodePath,
-  parseStructure,
   renameNode,
   TOP_LEVEL_LABEL,
   WORKSPACE_LIMITS,
@@ -25,6 +22,8 @@ import {
   type TreeResult,
   type WorkspaceStructure,
 } from '@/shared/core/workspaces/tree.ts';
+import { DEMO_DOCUMENT_REF, demoWorkspace } from '@/shared/core/workspaces/demo.ts';
+import { parseStructure } from '@/shared/core/workspaces/parse.ts';
 
 const DOC = '6f1c1b8e-1111-4222-8333-944444444444';
 

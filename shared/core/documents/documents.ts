@@ -1,5 +1,5 @@
 import type { ExportDocument } from '../../export/model.ts';
-import { compareBySort, SORT_OPTIONS, sortOrder, type LibrarySort } from '../promptLibrary/library.ts';
+import { compareBySort, SORT_OPTIONS, sortOrder, type LibrarySort } from '../promptLibrary/sort.ts';
 import { PROVIDER_KEYS, type ProviderId } from '../providerKeys.ts';
 import { isTemplateId, templateLabel } from './templates.ts';
 

@@ -1,4 +1,4 @@
-import { compareBySort, type LibrarySort } from '../promptLibrary/library.ts';
+import { compareBySort, type LibrarySort } from '../promptLibrary/sort.ts';
 import { DOCUMENT_TEMPLATES, type TemplateId } from './templates.ts';
 
 /**

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
-import { PROMPT_LIMITS, normalizeTags } from './library.ts';
+import { PROMPT_LIMITS } from './library.ts';
+import { normalizeTags } from './validation.ts';
 import {
   FILE_TEXTS,
   foldersInTreeOrder,

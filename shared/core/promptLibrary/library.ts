@@ -1,7 +1,8 @@
 /**
- * The prompt library's rules: the prompt manager's texts
- * verbatim, the sort options, one-prompt-per-line import, the breadcrumb walk, tags, and the
- * library's shapes. Pure; shared/data/prompts.ts does the I/O with these.
+ * The prompt library's rules: the prompt manager's texts verbatim, the limits,
+ * one-prompt-per-line import, the breadcrumb walk, and the library's shapes (the sort options are
+ * in sort.ts, the checks of names, prompts and tags in validation.ts). Pure;
+ * shared/data/promptLibrary/library.ts does the I/O with these.
  */
 
 export interface LibraryFolder {
@@ -137,84 +138,6 @@ export const PROMPT_LIMITS = {
   /** The breadcrumb walks at most 10 folders. */
   pathDepth: 10,
 } as const;
-
-// ---------------------------------------------------------------------------------------------
-// Sorting: name or created_at, each ascending or descending (values shared with the documents' sorts)
-
-export const SORT_OPTIONS = [
-  { value: 'name_asc', label: 'Name A-Z', column: 'name', ascending: true },
-  { value: 'name_desc', label: 'Name Z-A', column: 'name', ascending: false },
-  { value: 'date_desc', label: 'Newest', column: 'created_at', ascending: false },
-  { value: 'date_asc', label: 'Oldest', column: 'created_at', ascending: true },
-] as const;
-export type LibrarySort = (typeof SORT_OPTIONS)[number]['value'];
-export const DEFAULT_SORT: LibrarySort = 'name_asc';
-
-/**
- * The database ordering of a sort. Names order by `sort_name` (the name lower-cased, a generated
- * column) so "apple" and "Banana" sort the same on every database collation; id, in the same
- * direction, breaks ties so pages never repeat or skip a row.
- */
-export function sortOrder(sort: LibrarySort): { column: 'sort_name' | 'created_at'; ascending: boolean } {
-  const option = SORT_OPTIONS.find((o) => o.value === sort) ?? SORT_OPTIONS[0];
-  return { column: option.column === 'name' ? 'sort_name' : 'created_at', ascending: option.ascending };
-}
-
-export const isLibrarySort = (value: unknown): value is LibrarySort => SORT_OPTIONS.some((o) => o.value === value);
-
-/** The same ordering in memory (for lists already loaded, e.g. after an optimistic change). */
-export function compareBySort<T extends { name: string; createdAt: string; id: string }>(sort: LibrarySort): (a: T, b: T) => number {
-  const { column, ascending } = sortOrder(sort);
-  const sign = ascending ? 1 : -1;
-  return (a, b) => {
-    const primary =
-      column === 'sort_name' ? compareText(a.name.toLowerCase(), b.name.toLowerCase()) : compareText(a.createdAt, b.createdAt);
-    return sign * (primary || compareText(a.id, b.id));
-  };
-}
-
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-// ---------------------------------------------------------------------------------------------
-// Validation
-
-/** 'Folder name cannot be empty' or null; the name to save is trimmed. */
-export function folderNameProblem(name: string): string | null {
-  const trimmed = name.trim();
-  if (!trimmed) return LIBRARY_TEXTS.folderNameRequired;
-  if (trimmed.length > PROMPT_LIMITS.nameMax) return `Folder name must be at most ${PROMPT_LIMITS.nameMax} characters.`;
-  return null;
-}
-
-/** 'Prompt name and text are required.', a length limit, or null. */
-export function promptDraftProblem(draft: Pick<PromptDraft, 'name' | 'promptText' | 'description' | 'tags'>): string | null {
-  if (!draft.name.trim() || !draft.promptText.trim()) return LIBRARY_TEXTS.promptFieldsRequired;
-  if (draft.name.trim().length > PROMPT_LIMITS.nameMax) return `Prompt name must be at most ${PROMPT_LIMITS.nameMax} characters.`;
-  if (draft.promptText.length > PROMPT_LIMITS.textMax)
-    return `Prompt text must be at most ${PROMPT_LIMITS.textMax.toLocaleString('en-US')} characters.`;
-  if ((draft.description ?? '').length > PROMPT_LIMITS.descriptionMax)
-    return `Description must be at most ${PROMPT_LIMITS.descriptionMax.toLocaleString('en-US')} characters.`;
-  return null;
-}
-
-/**
- * Tags as stored: trimmed, inner spaces collapsed, commas split (a tag never holds one, so CSV can
- * join them), cut at 40 characters, the first spelling of case-insensitive repeats kept, at most 20.
- */
-export function normalizeTags(input: readonly string[] | string): string[] {
-  const raw = typeof input === 'string' ? [input] : input;
-  const seen = new Set<string>();
-  const tags: string[] = [];
-  for (const part of raw.flatMap((t) => t.split(','))) {
-    const tag = Array.from(part.replace(/\s+/g, ' ').trim()).slice(0, PROMPT_LIMITS.tagMax).join('').trim();
-    const key = tag.toLowerCase();
-    if (!tag || seen.has(key)) continue;
-    seen.add(key);
-    tags.push(tag);
-    if (tags.length === PROMPT_LIMITS.tagsMax) break;
-  }
-  return tags;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Import: one prompt per line

@@ -1,4 +1,5 @@
-import { DEFAULT_SORT, isLibrarySort, type FolderRef, type LibrarySort } from './library.ts';
+import type { FolderRef } from './library.ts';
+import { DEFAULT_SORT, isLibrarySort, type LibrarySort } from './sort.ts';
 import { foldersInTreeOrder } from './file.ts';
 
 /**

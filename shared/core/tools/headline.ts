@@ -5,6 +5,7 @@
  * Pure: no browser, React or Supabase imports.
  */
 
+import { HEADLINE_TYPE_LABELS, headlineType, headlineWords, normalizeHeadline, type HeadlineType } from './headlineType.ts';
 import { COMMON_WORDS, EMOTIONAL_WORDS, POWER_WORDS, UNCOMMON_WORDS } from './headlineWords.ts';
 
 /** Ideal ranges the length and word-balance rules aim for. */
@@ -35,16 +36,6 @@ export const HEADLINE_PENALTIES = { allCaps: 10, exclamations: 5 } as const;
 
 /** A headline longer than this is not analyzed further (the text field stops here too). */
 export const HEADLINE_MAX_LENGTH = 200;
-
-export type HeadlineType = 'list' | 'how-to' | 'question' | 'guide' | 'generic';
-
-export const HEADLINE_TYPE_LABELS: Record<HeadlineType, string> = {
-  list: 'List',
-  'how-to': 'How-to',
-  question: 'Question',
-  guide: 'Guide',
-  generic: 'Generic',
-};
 
 /** Points for each type: formats readers recognise and click. */
 const TYPE_POINTS: Record<HeadlineType, number> = { list: 15, 'how-to': 15, question: 12, guide: 12, generic: 5 };
@@ -89,22 +80,6 @@ export function ratingFor(score: number): HeadlineRating {
   return 'Weak';
 }
 
-/** Collapses runs of white space and trims. */
-const normalizeHeadline = (text: string): string => text.replace(/\s+/g, ' ').trim();
-
-/** The words of a headline, lower-cased, without surrounding punctuation (inner - and ' stay). */
-export function headlineWords(text: string): string[] {
-  return normalizeHeadline(text)
-    .split(' ')
-    .map((w) =>
-      w
-        .toLowerCase()
-        .replace(/[’‘]/g, "'")
-        .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''),
-    )
-    .filter((w) => w.length > 0);
-}
-
 /** Looks a word up in a list, also as its singular ("ways" → "way", "mistakes" → "mistake"). */
 function inList(list: ReadonlySet<string>, word: string): boolean {
   if (list.has(word)) return true;
@@ -112,61 +87,6 @@ function inList(list: ReadonlySet<string>, word: string): boolean {
   if (word.length > 3 && word.endsWith('ies')) return list.has(`${word.slice(0, -3)}y`);
   if (word.length > 3 && word.endsWith('es') && list.has(word.slice(0, -2))) return true;
   return word.length > 2 && word.endsWith('s') && list.has(word.slice(0, -1));
-}
-
-const NUMBER_WORDS = new Set([
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'fifteen',
-  'twenty',
-  'fifty',
-  'hundred',
-]);
-const QUESTION_STARTS = new Set([
-  'what',
-  'why',
-  'how',
-  'when',
-  'where',
-  'who',
-  'which',
-  'is',
-  'are',
-  'can',
-  'do',
-  'does',
-  'should',
-  'will',
-  'would',
-  'could',
-  'did',
-]);
-const isNumberWord = (w: string) => /^\d[\d,.]*(k|m|x|%)?$/.test(w) || NUMBER_WORDS.has(w);
-
-/** The headline's format: list, how-to, question, guide, or generic. */
-export function headlineType(text: string): HeadlineType {
-  const normalized = normalizeHeadline(text);
-  const words = headlineWords(normalized);
-  if (words.length === 0) return 'generic';
-  const first = words[0]!;
-  const joined = ` ${words.join(' ')} `;
-  if (first === 'how' && words[1] === 'to') return 'how-to';
-  if (isNumberWord(first)) return 'list';
-  if (normalized.endsWith('?')) return 'question';
-  if (joined.includes(' how to ')) return 'how-to';
-  if (words.some(isNumberWord)) return 'list';
-  if (QUESTION_STARTS.has(first) && words.length > 2 && first !== 'how') return 'question';
-  if (/ (guide|tutorial|step-by-step|walkthrough|checklist|blueprint|playbook) /.test(joined)) return 'guide';
-  if (first === 'how') return 'how-to';
-  return 'generic';
 }
 
 const pct = (share: number) => `${Math.round(share * 100)}%`;

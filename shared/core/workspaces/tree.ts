@@ -1,8 +1,9 @@
 /**
  * Workspaces (the File Manager and /workspace/{id}): a named tree of folders and
  * files; files point at generated documents. Pure tree operations, each returning a new structure
- * (or the validation message), the breadcrumb path, the "Move to…" targets, the demo workspace, and a
- * structure check mirroring the database's (migration 20261123001300_workspaces.sql).
+ * (or the validation message), the breadcrumb path and the "Move to…" targets. The structure check
+ * mirroring the database's (migration 20261123001300_workspaces.sql) is parse.ts; the demo
+ * workspace, demo.ts.
  */
 
 export interface WorkspaceFolder {
@@ -55,7 +56,7 @@ export function nodeNameProblem(type: NodeType, name: string): string | null {
   return null;
 }
 
-const newNodeId = (): string => globalThis.crypto.randomUUID();
+export const newNodeId = (): string => globalThis.crypto.randomUUID();
 
 export function newFolder(name: string, id = newNodeId()): WorkspaceFolder {
   return { id, type: 'folder', name: name.trim(), children: [] };
@@ -255,83 +256,4 @@ function insertAt<T>(list: readonly T[], item: T, index?: number): T[] {
 /** Levels a node occupies (1 for a file or an empty folder). */
 function depthOf(node: WorkspaceNode): number {
   return node.type === 'folder' && node.children.length ? 1 + Math.max(...node.children.map(depthOf)) : 1;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Checking a structure read from the database or another tab
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The structure if it has the workspace shape (as the database checks it), else null. */
-export function parseStructure(value: unknown): WorkspaceStructure | null {
-  if (!Array.isArray(value)) return null;
-  const ids = new Set<string>();
-  let count = 0;
-  const parse = (nodes: unknown[], depth: number): WorkspaceNode[] | null => {
-    if (depth > WORKSPACE_LIMITS.depthMax) return null;
-    const out: WorkspaceNode[] = [];
-    for (const raw of nodes) {
-      if (!raw || typeof raw !== 'object') return null;
-      const n = raw as Record<string, unknown>;
-      if (typeof n.id !== 'string' || !n.id || n.id.length > WORKSPACE_LIMITS.nodeIdMax || ids.has(n.id)) return null;
-      if (typeof n.name !== 'string' || !n.name.trim() || n.name.length > WORKSPACE_LIMITS.nameMax) return null;
-      ids.add(n.id);
-      if (++count > WORKSPACE_LIMITS.nodesMax) return null;
-      if (n.type === 'folder' && Array.isArray(n.children)) {
-        const children = parse(n.children, depth + 1);
-        if (!children) return null;
-        out.push({ id: n.id, type: 'folder', name: n.name, children });
-      } else if (n.type === 'file' && (n.docId === undefined || n.docId === null || (typeof n.docId === 'string' && UUID.test(n.docId)))) {
-        out.push({ id: n.id, type: 'file', name: n.name, docId: (n.docId as string | null | undefined) ?? null });
-      } else return null;
-    }
-    return out;
-  };
-  return parse(value, 1);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The demo workspace (the first load with no workspace creates one)
-
-/** The placeholder the database replaces with the welcome document's id (ensure_demo_workspace). */
-export const DEMO_DOCUMENT_REF = '$document';
-
-export interface DemoWorkspace {
-  name: string;
-  structure: unknown[];
-  document: { name: string; content: string };
-}
-
-export function demoWorkspace(): DemoWorkspace {
-  const id = () => newNodeId();
-  return {
-    name: 'My First Workspace',
-    structure: [
-      {
-        id: id(),
-        type: 'folder',
-        name: 'Getting Started',
-        children: [{ id: id(), type: 'file', name: 'Welcome to your workspace', docId: DEMO_DOCUMENT_REF }],
-      },
-      { id: id(), type: 'folder', name: 'Marketing', children: [{ id: id(), type: 'folder', name: 'Launch Emails', children: [] }] },
-      { id: id(), type: 'folder', name: 'Drafts', children: [] },
-    ],
-    document: {
-      name: 'Welcome to your workspace',
-      content: `# Welcome to your workspace
-
-A workspace keeps your generated documents in folders of your own, next to the document generator's folders.
-
-## What you can do here
-
-- **Create folders and files** with the buttons above the tree. A file points at one of your generated documents.
-- **Drag** a folder or file to move it, or use **Move to…** from its menu (also with the keyboard).
-- **Rename or delete** anything from its menu. Deleting a folder deletes what is inside it from the workspace; the documents themselves stay in your library.
-- **Download** a file's document as DOCX, PDF, HTML or text. Each download is counted; you can set a maximum per document.
-- **Share** the workspace read-only with a colleague by e-mail.
-
-Changes are saved as you make them. If the workspace is open in two tabs, both tabs' changes are kept.
-`,
-    },
-  };
 }

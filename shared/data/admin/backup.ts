@@ -1,20 +1,12 @@
 import { asJson, type AppClient, type SupabaseClient } from '../supabase.ts';
-import {
-  BACKUP_FORMAT,
-  BACKUP_SECTIONS,
-  BACKUP_VERSION,
-  restoreBatches,
-  type BackupFile,
-  type BackupSection,
-  type RestorePlan,
-  type Row,
-} from '../../core/admin/backup.ts';
+import { BACKUP_FORMAT, BACKUP_SECTIONS, BACKUP_VERSION, type BackupFile, type BackupSection, type Row } from '../../core/admin/backup.ts';
+import { restoreBatches, type RestorePlan } from '../../core/admin/restore.ts';
 import { PRODUCT_NAME } from '../../core/brand.ts';
 
 import { fetchAllPages } from '../paging.ts';
 import { fail, ok, type DataError, type DataResult } from '../result.ts';
 
-/** Reading and writing the backup (shared/core/adminBackup.ts has the format and the plan). */
+/** Reading and writing the backup (shared/core/admin/backup.ts has the format, shared/core/admin/restore.ts the plan). */
 
 /** All rows of one section the viewer can read (read in pages: a response holds at most db-max-rows). */
 async function readSection(client: AppClient, section: BackupSection): Promise<DataResult<Row[]>> {

@@ -1,7 +1,8 @@
 import type { Tables } from '../database.types.ts';
 import type { AppClient } from '../supabase.ts';
 import type { DocumentFolder } from '../../core/documents/documents.ts';
-import { folderNameProblem, sortOrder, type LibrarySort } from '../../core/promptLibrary/library.ts';
+import { sortOrder, type LibrarySort } from '../../core/promptLibrary/sort.ts';
+import { folderNameProblem } from '../../core/promptLibrary/validation.ts';
 import { fetchAllPages, MAX_ROWS } from '../paging.ts';
 import { fail, invalid, notFound, ok, type DataResult } from '../result.ts';
 

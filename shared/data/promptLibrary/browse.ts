@@ -1,12 +1,13 @@
 import type { AppClient } from '../supabase.ts';
-import { DEFAULT_SORT, sortOrder, type LibrarySort } from '../../core/promptLibrary/library.ts';
+import { DEFAULT_SORT, sortOrder, type LibrarySort } from '../../core/promptLibrary/sort.ts';
 import { MAX_ROWS, RANGE_PAST_END } from '../paging.ts';
-import { CARD_COLUMNS, DEFAULT_PAGE_SIZE, toCard, type CardRow, type PromptCard } from './library.ts';
+import { DEFAULT_PAGE_SIZE, type PromptCard } from './library.ts';
+import { CARD_COLUMNS, toCard, type CardRow } from './rows.ts';
 import { fail, ok, type DataResult } from '../result.ts';
 
 /**
  * Views of the prompt library across folders: favourites, prompts by tag, the user's tags, and
- * what a folder holds before it is deleted. Like prompts.ts, every function takes the signed-in
+ * what a folder holds before it is deleted. Like library.ts, every function takes the signed-in
  * user's client and answers a DataResult; RLS keeps it to the
  * user's own rows.
  */

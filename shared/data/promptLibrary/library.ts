@@ -1,34 +1,26 @@
-import type { Tables, TablesUpdate } from '../database.types.ts';
 import type { AppClient } from '../supabase.ts';
-import {
-  DEFAULT_SORT,
-  folderNameProblem,
-  normalizeTags,
-  promptDraftProblem,
-  sortOrder,
-  type LibraryFolder,
-  type LibraryPrompt,
-  type LibrarySort,
-  type LineImportRow,
-  type PromptDraft,
-} from '../../core/promptLibrary/library.ts';
+import type { LibraryFolder, LibraryPrompt, LineImportRow, PromptDraft } from '../../core/promptLibrary/library.ts';
+import { DEFAULT_SORT, sortOrder, type LibrarySort } from '../../core/promptLibrary/sort.ts';
+import { folderNameProblem, normalizeTags, promptDraftProblem } from '../../core/promptLibrary/validation.ts';
 import { fetchAllPages, MAX_ROWS, RANGE_PAST_END } from '../paging.ts';
 import { fail, invalid, ok, type DataResult } from '../result.ts';
+import { CARD_COLUMNS, FOLDER_COLUMNS, PROMPT_COLUMNS, promptRow, toCard, toFolder, toPrompt, type CardRow } from './rows.ts';
 
 /**
  * The prompt library (tables prompt_folders and saved_prompts, owner-only RLS). Every function
  * takes the signed-in user's AppClient and answers a DataResult (result.ts): on failure the
  * server's message and code (e.g. '23514' for a move into the folder's own subfolder, '42501' for
  * RLS), or code 'invalid' with the validation text (show it as the toast title) — so the page can
- * show the catalogue toast (LIBRARY_ERRORS in shared/core/promptLibrary.ts) with it.
+ * show the catalogue toast (LIBRARY_ERRORS in shared/core/promptLibrary/library.ts) with it.
  *
  *   folders   listFolderContents · listAllFolders · getFolder · createFolder · renameFolder · deleteFolder
  *   prompts   getPrompt · createPrompt · updatePrompt · deletePrompt · setFavorite · setTags
  *             listRecentPrompts · importPromptLines (one prompt per line, one insert)
  *   both      moveItems (refused into a folder's own subtree) · searchLibrary
  *
- * Whole-library export/import: prompts-transfer (shared/data/promptsTransfer.ts); free stacks and
- * recommended prompts: promptsCatalog.ts; run history: promptsRuns.ts.
+ * The columns read and the mapping of rows: rows.ts. Whole-library export/import: transfer.ts;
+ * views across folders: browse.ts; free stacks and recommended prompts: shared/data/promptCatalog.ts;
+ * run history: shared/data/promptRuns.ts.
  */
 
 /** A prompt as a card shows it: everything but the text, plus a one-line preview of it. */
@@ -43,38 +35,6 @@ export interface FolderContents {
 
 /** How many prompts a folder listing reads at once unless told otherwise. */
 export const DEFAULT_PAGE_SIZE = 200;
-
-const FOLDER_COLUMNS = 'id, name, parent_folder_id, created_at';
-const PROMPT_META =
-  'id, name, description, tags, is_favorite, llm_provider, model, template_id, folder_id, is_premium, created_at, updated_at';
-// as const: the select-string parser types rows from the literal.
-export const PROMPT_COLUMNS = `${PROMPT_META}, prompt_text` as const;
-// preview is a computed column (prompt_preview()) that the generated types do not list, so the
-// parser cannot type it: queries selecting CARD_COLUMNS name their rows with overrideTypes<CardRow[]>.
-export const CARD_COLUMNS = `${PROMPT_META}, preview:prompt_preview` as const;
-
-type FolderRow = Pick<Tables<'prompt_folders'>, 'id' | 'name' | 'parent_folder_id' | 'created_at'>;
-type PromptMetaRow = Omit<Tables<'saved_prompts'>, 'prompt_text' | 'search_text' | 'sort_name' | 'user_id'>;
-export type PromptRow = PromptMetaRow & Pick<Tables<'saved_prompts'>, 'prompt_text'>;
-export type CardRow = PromptMetaRow & { preview: string | null };
-
-const toFolder = (r: FolderRow): LibraryFolder => ({ id: r.id, name: r.name, parentId: r.parent_folder_id, createdAt: r.created_at });
-const toMeta = (r: PromptMetaRow) => ({
-  id: r.id,
-  name: r.name,
-  description: r.description,
-  tags: r.tags,
-  isFavorite: r.is_favorite,
-  llmProvider: r.llm_provider,
-  model: r.model,
-  templateId: r.template_id,
-  folderId: r.folder_id,
-  isPremium: r.is_premium,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
-export const toPrompt = (r: PromptRow): LibraryPrompt => ({ ...toMeta(r), promptText: r.prompt_text });
-export const toCard = (r: CardRow): PromptCard => ({ ...toMeta(r), preview: r.preview ?? '' });
 
 // ---------------------------------------------------------------------------------------------
 // Folders
@@ -204,20 +164,6 @@ export async function getPrompt(client: AppClient, id: string): Promise<DataResu
   const { data, error } = await client.from('saved_prompts').select(PROMPT_COLUMNS).eq('id', id).maybeSingle();
   if (error) return fail(error);
   return ok(data ? toPrompt(data) : null);
-}
-
-function promptRow(draft: Partial<PromptDraft>): TablesUpdate<'saved_prompts'> {
-  const row: TablesUpdate<'saved_prompts'> = {};
-  if (draft.name !== undefined) row.name = draft.name.trim();
-  if (draft.promptText !== undefined) row.prompt_text = draft.promptText;
-  if (draft.description !== undefined) row.description = draft.description.trim();
-  if (draft.tags !== undefined) row.tags = normalizeTags(draft.tags);
-  if (draft.isFavorite !== undefined) row.is_favorite = draft.isFavorite;
-  if (draft.llmProvider !== undefined) row.llm_provider = draft.llmProvider;
-  if (draft.model !== undefined) row.model = draft.model?.trim() || null;
-  if (draft.templateId !== undefined) row.template_id = draft.templateId;
-  if (draft.folderId !== undefined) row.folder_id = draft.folderId;
-  return row;
 }
 
 /** Saves a new prompt ('Prompt name and text are required.' when either is blank). */

@@ -4,7 +4,8 @@ import { libraryFileName, libraryToCsv, libraryToJson, type SkippedRow } from '.
 import { parseLibraryFile } from '../../core/promptLibrary/fileRead.ts';
 import { planLibraryImport, type ImportReport, type PlannedPrompt } from '../../core/promptLibrary/import.ts';
 import { fetchAllPages } from '../paging.ts';
-import { listAllFolders, PROMPT_COLUMNS, toPrompt } from './library.ts';
+import { listAllFolders } from './library.ts';
+import { PROMPT_COLUMNS, toPrompt } from './rows.ts';
 import { fail, invalid, ok, type DataResult } from '../result.ts';
 
 /**

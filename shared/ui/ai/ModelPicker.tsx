@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Autocomplete, FormControl, FormHelperText, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
 import { defaultModel, chatModels } from '@/shared/ai/modelChoice.ts';
-import { keyRequired, listModels, type ProviderTarget } from '@/shared/ai/providers.ts';
+import { listModels } from '@/shared/ai/keyTest.ts';
+import { keyRequired, type ProviderTarget } from '@/shared/ai/providers.ts';
 import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '@/shared/core/providerKeys.ts';
 import { providerOptionLabel, type ProviderLabels } from './providerLabels.ts';
 

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, CardContent, CircularProgress, Divider, LinearProgress, Link, Stack, Typography } from '@mui/material';
 import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
-import { testProviderKey, untestableReason, type KeyTestResult } from '@/shared/ai/providers.ts';
+import { testProviderKey, untestableReason, type KeyTestResult } from '@/shared/ai/keyTest.ts';
 import { BASE_URL_EXAMPLES, KEY_TEXTS, PROVIDER_KEYS, maskKey, type ProviderId } from '@/shared/core/providerKeys.ts';
 import type { ProviderKeysState } from '@/shared/data/providerKeys.ts';
 import { RowHeader, SavedValue, SaveField, TestResult } from './keyFields.tsx';

@@ -7,7 +7,7 @@ import ErrorOutlinedIcon from '@mui/icons-material/ErrorOutlined';
 import LaptopOutlinedIcon from '@mui/icons-material/LaptopOutlined';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import type { KeyTestResult } from '@/shared/ai/providers.ts';
+import type { KeyTestResult } from '@/shared/ai/keyTest.ts';
 import type { StoredKey } from '@/shared/data/providerKeys.ts';
 
 /** The pieces of a key row: where the value comes from, the masked saved value, the save field, a test result. */

@@ -1,7 +1,8 @@
 import { ApiError } from './errors.ts';
 import type { SelectItem } from './parse-select.ts';
 import type { Relation } from './schema.ts';
-import { q, SqlBuilder, type Scope } from './sql-builder.ts';
+import { SqlBuilder, type Scope } from './sql-builder.ts';
+import { q } from './sql.ts';
 
 export interface Plan {
   sql: string;

@@ -1,16 +1,15 @@
 import type { Database } from '../db/types.ts';
 import { ApiError } from './errors.ts';
 import { runStatement } from './execute.ts';
-import { capRange, readResponse, singularError, type RequestState } from './handler.ts';
+import type { RequestState } from './handler.ts';
 import { parseParams } from './parse-filters.ts';
 import { parseSelect } from './parse-select.ts';
 import { buildRead } from './query.ts';
 import { readJson, requestedRange } from './request.ts';
+import { capRange, JSON_HEADERS, readResponse, singularError } from './response.ts';
 import { callSql, functionNotFound, resolveFunction, returnShape } from './rpc.ts';
 import type { SchemaStore } from './schema.ts';
 import { SqlBuilder } from './sql-builder.ts';
-
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
 export async function handleRpc(db: Database, store: SchemaStore, s: RequestState, name: string): Promise<Response> {
   const method = s.req.method;

@@ -1,6 +1,6 @@
 import { ApiError } from './errors.ts';
 import type { Column, DbFunction, Relation, SchemaCache } from './schema.ts';
-import { arrayLiteral, q, type Params } from './sql-builder.ts';
+import { arrayLiteral, q, type Params } from './sql.ts';
 
 const isJsonType = (t: string) => t === 'json' || t === 'jsonb';
 

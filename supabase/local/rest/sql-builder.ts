@@ -1,25 +1,11 @@
 import { ApiError, columnNotFound } from './errors.ts';
+import { operatorSql } from './operators.ts';
 import type { Condition, Filter, ParsedParams } from './parse-filters.ts';
 import { parseOrder } from './parse-filters.ts';
 import type { Field, SelectItem } from './parse-select.ts';
 import { joinCondition, resolveRelationship, type Relationship } from './relationships.ts';
 import type { Relation, SchemaCache } from './schema.ts';
-
-export const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
-
-/** Collects bound parameters; values are always passed as text. */
-export class Params {
-  readonly values: unknown[] = [];
-  add(v: unknown): string {
-    this.values.push(v);
-    return `$${this.values.length}`;
-  }
-}
-
-/** Postgres array literal for a list of text values. */
-export function arrayLiteral(items: (string | null)[]): string {
-  return `{${items.map((x) => (x === null ? 'NULL' : `"${x.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
-}
+import { Params, q } from './sql.ts';
 
 /** One level of the select tree bound to a relation and an SQL alias. */
 export interface Scope {
@@ -37,15 +23,6 @@ export interface BuiltSelect {
   /** Joins the row count must keep (inner embeds, embeds used by filters). */
   countJoins: string[];
 }
-
-const FTS_FN: Record<string, string> = {
-  fts: 'to_tsquery',
-  plfts: 'plainto_tsquery',
-  phfts: 'phraseto_tsquery',
-  wfts: 'websearch_to_tsquery',
-};
-const CMP: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
-const RANGE_OPS: Record<string, string> = { cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-' };
 
 export class SqlBuilder {
   readonly params = new Params();
@@ -180,56 +157,8 @@ export class SqlBuilder {
       const isNull = embed.toMany ? `coalesce(json_array_length(${q(embed.joinAlias)}.body), 0) = 0` : `${q(embed.joinAlias)}.body IS NULL`;
       return c.value === 'null' ? isNull : `NOT (${isNull})`;
     }
-    const { sql: e, type } = this.field(scope, c.field);
-    const p = (v: string, t = type) => `${this.params.add(v)}::${t}`;
-    const op = c.op;
-    if (c.quantifier) {
-      const list = c.value as string[];
-      const likeOp = op === 'like' || op === 'ilike' || op === 'match' || op === 'imatch';
-      const sqlOp = CMP[op] ?? { like: 'LIKE', ilike: 'ILIKE', match: '~', imatch: '~*' }[op]!;
-      const vals = likeOp && (op === 'like' || op === 'ilike') ? list.map((v) => v.replace(/\*/g, '%')) : list;
-      return `${likeOp ? `${e}::text` : e} ${sqlOp} ${c.quantifier.toUpperCase()}(${this.params.add(arrayLiteral(vals))}::${likeOp ? 'text' : type}[])`;
-    }
-    const v = c.value as string;
-    if (CMP[op]) return `${e} ${CMP[op]} ${p(v)}`;
-    switch (op) {
-      case 'like':
-        return `${e}::text LIKE ${p(v.replace(/\*/g, '%'), 'text')}`;
-      case 'ilike':
-        return `${e}::text ILIKE ${p(v.replace(/\*/g, '%'), 'text')}`;
-      case 'match':
-        return `${e}::text ~ ${p(v, 'text')}`;
-      case 'imatch':
-        return `${e}::text ~* ${p(v, 'text')}`;
-      case 'is':
-        return {
-          null: `${e} IS NULL`,
-          not_null: `${e} IS NOT NULL`,
-          true: `${e} IS TRUE`,
-          false: `${e} IS FALSE`,
-          unknown: `${e} IS UNKNOWN`,
-        }[v]!;
-      case 'isdistinct':
-        return `${e} IS DISTINCT FROM ${p(v)}`;
-      case 'in':
-        return `${e} = ANY(${this.params.add(arrayLiteral(c.value as string[]))}::${type}[])`;
-      case 'fts':
-      case 'plfts':
-      case 'phfts':
-      case 'wfts': {
-        const cfg = c.ftsConfig ? `${this.params.add(c.ftsConfig)}::regconfig, ` : '';
-        const doc = type === 'tsvector' ? e : `to_tsvector(${cfg}${e})`;
-        return `${doc} @@ ${FTS_FN[op]}(${cfg}${this.params.add(v)}::text)`;
-      }
-      default: {
-        const sqlOp = RANGE_OPS[op];
-        if (!sqlOp) throw new ApiError(400, 'PGRST100', `failed to parse filter (${op})`);
-        // `cs.[1,2]`-style JSON for json columns stays JSON; `(1,2)` lists become arrays
-        let value = v;
-        if (type.endsWith('[]') && v.startsWith('(') && v.endsWith(')')) value = `{${v.slice(1, -1)}}`;
-        return `${e} ${sqlOp} ${p(value)}`;
-      }
-    }
+    const { sql, type } = this.field(scope, c.field);
+    return operatorSql(this.params, sql, type, c);
   }
 
   orderBy(scope: Scope, path: string): string {

@@ -3,7 +3,7 @@ import { Autocomplete, Box, Button, FormControl, IconButton, InputAdornment, Inp
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import StarIcon from '@mui/icons-material/Star';
-import { SORT_OPTIONS, type LibrarySort } from '@/shared/core/promptLibrary/library.ts';
+import { SORT_OPTIONS, type LibrarySort } from '@/shared/core/promptLibrary/sort.ts';
 import type { LibraryView } from '@/shared/core/promptLibrary/view.ts';
 import type { LibraryTag } from '@/shared/data/promptLibrary/browse.ts';
 

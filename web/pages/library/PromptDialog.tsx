@@ -1,13 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Autocomplete, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
-import {
-  LIBRARY_TEXTS,
-  normalizeTags,
-  PROMPT_LIMITS,
-  promptDraftProblem,
-  type LibraryPrompt,
-  type PromptDraft,
-} from '@/shared/core/promptLibrary/library.ts';
+import { LIBRARY_TEXTS, PROMPT_LIMITS, type LibraryPrompt, type PromptDraft } from '@/shared/core/promptLibrary/library.ts';
+import { normalizeTags, promptDraftProblem } from '@/shared/core/promptLibrary/validation.ts';
 import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
 import { ModelPicker, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
 import { PROMPT_SCREEN_PROVIDER_LABELS } from '@/shared/ui/ai/providerLabels.ts';

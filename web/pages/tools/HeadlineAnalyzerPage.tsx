@@ -9,10 +9,10 @@ import {
   analyzeHeadline,
   HEADLINE_IDEALS,
   HEADLINE_MAX_LENGTH,
-  HEADLINE_TYPE_LABELS,
   type HeadlineAnalysis,
   type HeadlineReason,
 } from '@/shared/core/tools/headline.ts';
+import { HEADLINE_TYPE_LABELS } from '@/shared/core/tools/headlineType.ts';
 import { ToolPage } from './toolParts.tsx';
 import { accentText } from '@/shared/ui/colorMode.tsx';
 

@@ -14,7 +14,8 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { planWrites, type BackupFile, type RestorePlan, type SectionPlan } from '@/shared/core/admin/backup.ts';
+import type { BackupFile } from '@/shared/core/admin/backup.ts';
+import { planWrites, type RestorePlan, type SectionPlan } from '@/shared/core/admin/restore.ts';
 
 export type RestoreReview =
   { kind: 'invalid'; fileName: string; errors: string[] } | { kind: 'plan'; fileName: string; file: BackupFile; plan: RestorePlan };

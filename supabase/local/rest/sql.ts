@@ -1,0 +1,17 @@
+/** SQL text: quoted identifiers, bound parameters and array literals. */
+
+export const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
+
+/** Collects bound parameters; values are always passed as text. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(v: unknown): string {
+    this.values.push(v);
+    return `$${this.values.length}`;
+  }
+}
+
+/** Postgres array literal for a list of text values. */
+export function arrayLiteral(items: (string | null)[]): string {
+  return `{${items.map((x) => (x === null ? 'NULL' : `"${x.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
+}
