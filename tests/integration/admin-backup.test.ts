@@ -160,6 +160,14 @@ describe(`restore (${testDbKind})`, () => {
       "insert into public.prompt_runs (user_id, prompt_name, final_prompt, provider, status) values ($1, 'Welcome mail', 'Write', 'openai', 'done')",
       [master.id],
     );
+    const chat = await stack.db.query<{ id: string }>(
+      "insert into public.conversations (user_id, title, provider) values ($1, 'Welcome mail chat', 'openai') returning id",
+      [master.id],
+    );
+    await stack.db.query(
+      "insert into public.conversation_messages (conversation_id, user_id, position, role, content) values ($1, $2, 0, 'user', 'Shorter please')",
+      [chat.rows[0]!.id, master.id],
+    );
     const file = roundTrip(must(await buildBackup(master.client, master.email)));
     // Admins read every document: the editor's is in the file, and skipped on restore.
     expect(file.tables.generated_documents!.map((d) => d.name).sort()).toEqual(['Editor doc', 'Q3 report']);
@@ -169,6 +177,7 @@ describe(`restore (${testDbKind})`, () => {
     await stack.db.query('delete from public.workspaces where user_id = $1', [master.id]);
     await stack.db.query('delete from public.startup_ideas where user_id = $1', [master.id]);
     await stack.db.query('delete from public.prompt_runs where user_id = $1', [master.id]);
+    await stack.db.query('delete from public.conversations where user_id = $1', [master.id]);
     const plan = planRestore(file, must(await readAllSections(master.client)), master.id);
     expect(sectionOf(plan, 'generated_documents').skipped).toEqual([
       { count: 1, reason: 'Belongs to another account: only your own items are restored.' },
@@ -184,7 +193,14 @@ describe(`restore (${testDbKind})`, () => {
       workspaces: 1,
       startup_ideas: 1,
       prompt_runs: 1,
+      conversations: 1,
+      conversation_messages: 1,
     });
+    const restoredChat = await stack.db.query<{ content: string }>(
+      'select m.content from public.conversation_messages m join public.conversations c on c.id = m.conversation_id where c.user_id = $1',
+      [master.id],
+    );
+    expect(restoredChat.rows).toEqual([{ content: 'Shorter please' }]);
     const back = await stack.db.query<{ name: string; folder: string }>(
       'select d.name, f.name as folder from public.generated_documents d join public.document_folders f on f.id = d.folder_id where d.user_id = $1',
       [master.id],

@@ -104,6 +104,15 @@ export const BACKUP_SECTIONS: readonly BackupSection[] = [
   },
   { name: 'startup_ideas', table: 'startup_ideas', label: 'Your startup ideas', key: ['id'], mode: 'upsert', owner: 'user_id' },
   { name: 'prompt_runs', table: 'prompt_runs', label: 'Your prompt runs', key: ['id'], mode: 'upsert', owner: 'user_id' },
+  { name: 'conversations', table: 'conversations', label: 'Your conversations', key: ['id'], mode: 'upsert', owner: 'user_id' },
+  {
+    name: 'conversation_messages',
+    table: 'conversation_messages',
+    label: 'Your conversation messages',
+    key: ['id'],
+    mode: 'upsert',
+    owner: 'user_id',
+  },
   {
     name: 'prompt_suggestions',
     table: 'prompt_suggestions',
