@@ -377,6 +377,54 @@ export type Database = {
         }
         Relationships: []
       }
+      kb_chunks: {
+        Row: {
+          content: string
+          document_id: string
+          folder_id: string | null
+          heading: string
+          id: string
+          position: number
+          tsv: unknown
+          user_id: string
+        }
+        Insert: {
+          content: string
+          document_id: string
+          folder_id?: string | null
+          heading: string
+          id?: string
+          position: number
+          tsv?: unknown
+          user_id: string
+        }
+        Update: {
+          content?: string
+          document_id?: string
+          folder_id?: string | null
+          heading?: string
+          id?: string
+          position?: number
+          tsv?: unknown
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "kb_chunks_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "kb_documents"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "kb_chunks_folder_id_fkey"
+            columns: ["folder_id"]
+            isOneToOne: false
+            referencedRelation: "kb_folders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       kb_documents: {
         Row: {
           content: string
@@ -1264,6 +1312,23 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      match_knowledge: {
+        Args: {
+          folder?: string
+          match_count?: number
+          query: string
+          selection?: string
+        }
+        Returns: {
+          chunk_id: string
+          content: string
+          document_id: string
+          document_name: string
+          folder_id: string
+          position: number
+          rank: number
+        }[]
       }
       monthly_generation_limit: { Args: never; Returns: number }
       product_sales: {

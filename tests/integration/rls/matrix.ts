@@ -44,6 +44,8 @@ const ownerReadsOnly: Expectations = {
 let sharedWorkspaceId = '';
 /** The owner's conversation (created by the conversations case, used by its messages'). */
 let ownersConversationId = '';
+/** The owner's knowledge-base document (created by the kb_chunks case). */
+let ownersKbDocumentId = '';
 
 const publicReadAdminWrite: Expectations = {
   anon: row(true, false, false, false),
@@ -504,6 +506,22 @@ export const RLS_MATRIX: TableCase[] = [
     newRow: (cast) => ({ conversation_id: ownersConversationId, user_id: cast.owner.id, position: 1, role: 'user', content: 'More' }),
     change: { content: 'Changed' },
     expect: ownerOnly,
+  },
+  {
+    // Knowledge passages: written only by the indexing trigger, read by their owner.
+    table: 'kb_chunks',
+    key: 'id',
+    setup: async (db, cast) => {
+      const doc = await db.query<{ id: string }>(
+        "insert into public.kb_documents (user_id, name, type, content) values ($1, 'Owner notes', 'text', 'A passage') returning id",
+        [cast.owner.id],
+      );
+      ownersKbDocumentId = doc.rows[0]!.id;
+      return (await db.query<{ id: string }>('select id from public.kb_chunks where document_id = $1', [ownersKbDocumentId])).rows[0]!.id;
+    },
+    newRow: (cast) => ({ user_id: cast.owner.id, document_id: ownersKbDocumentId, position: 7, heading: 'Forged', content: 'Forged' }),
+    change: { content: 'Changed passage' },
+    expect: ownerReadsOnly,
   },
   {
     // The public face of products for sale, kept by a trigger on generated_documents: everyone

@@ -1,0 +1,34 @@
+import type { KnowledgePassage } from '../core/knowledge/grounding.ts';
+import type { KbSelection } from './knowledge.ts';
+import { fail, ok, type DataResult } from './result.ts';
+import type { AppClient } from './supabase.ts';
+
+/**
+ * Retrieval from the user's knowledge base (match_knowledge): the passages that best answer a
+ * question, best first, within the selection (all, uncategorized, one folder). Documents are
+ * indexed by the database when they are saved or changed.
+ */
+export async function searchKnowledge(
+  client: AppClient,
+  query: string,
+  { selection = { kind: 'all' }, count = 5 }: { selection?: KbSelection; count?: number } = {},
+): Promise<DataResult<KnowledgePassage[]>> {
+  if (!query.trim()) return ok([]);
+  const { data, error } = await client.rpc('match_knowledge', {
+    query,
+    selection: selection.kind,
+    ...(selection.kind === 'folder' ? { folder: selection.folderId } : {}),
+    match_count: count,
+  });
+  if (error) return fail(error);
+  return ok(
+    (data ?? []).map((row) => ({
+      chunkId: row.chunk_id,
+      documentId: row.document_id,
+      documentName: row.document_name,
+      position: row.position,
+      content: row.content,
+      rank: row.rank,
+    })),
+  );
+}
