@@ -223,7 +223,8 @@ export const WORKFLOW_BLURBS: readonly FeatureBlurb[] = [
 ];
 
 /** AI Features (/ai-features): the two cards. */
-export const AI_FEATURE_CARDS: readonly (FeatureBlurb & { feature: RequestableFeature; button: string })[] = [
+/** `to`: the feature is live there (its button opens it); without it, the button records interest. */
+export const AI_FEATURE_CARDS: readonly (FeatureBlurb & { feature: RequestableFeature; button: string; to?: string })[] = [
   {
     feature: 'document_analysis',
     title: 'Document Analysis',
@@ -235,6 +236,7 @@ export const AI_FEATURE_CARDS: readonly (FeatureBlurb & { feature: RequestableFe
     title: 'Smart Queries',
     description: 'Ask questions in plain language across your documents and knowledge base and get answers with sources.',
     button: 'Go to Query',
+    to: ROUTES.smartQueries,
   },
 ];
 

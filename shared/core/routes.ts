@@ -41,6 +41,8 @@ export const ROUTES = {
   adminDashboard: '/admin/dashboard',
   adminUsers: '/admin/users',
   aiFeatures: '/ai-features',
+  /** Questions across the knowledge base, answered with sources. */
+  smartQueries: '/ai-features/smart-queries',
   /** The offer builder. */
   offerBuilder: '/prompt-stacks',
   pitchDeck: '/pitch-deck',
@@ -96,6 +98,7 @@ export const PROTECTED_ROUTES: readonly RoutePattern[] = [
   ROUTES.adminDashboard,
   ROUTES.adminUsers,
   ROUTES.aiFeatures,
+  ROUTES.smartQueries,
   ROUTES.offerBuilder,
   ROUTES.pitchDeck,
   ROUTES.savedIdeas,

@@ -1,7 +1,7 @@
 import type { Tables } from './database.types.ts';
 import type { AppClient } from './supabase.ts';
 import type { KnowledgeDocument } from '../core/offers/prompts.ts';
-import { fail, invalid, ok, type DataResult } from './result.ts';
+import { fail, invalid, notFound, ok, type DataResult } from './result.ts';
 
 /**
  * The knowledge base (tables kb_folders, kb_documents, kb_settings; owner-only): folders,
@@ -108,6 +108,13 @@ export async function addKbDocument(client: AppClient, doc: NewKbDocument): Prom
     .select(DOCUMENT_COLUMNS)
     .single();
   return error ? fail(error) : ok(toKbDocument(data));
+}
+
+/** One document with its text (a cited source, opened). */
+export async function getKbDocument(client: AppClient, id: string): Promise<DataResult<KbDocument>> {
+  const { data, error } = await client.from('kb_documents').select(DOCUMENT_COLUMNS).eq('id', id).maybeSingle();
+  if (error) return fail(error);
+  return data ? ok(toKbDocument(data)) : notFound('Document not found');
 }
 
 export async function deleteKbDocument(client: AppClient, id: string): Promise<DataResult<void>> {

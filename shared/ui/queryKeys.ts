@@ -41,6 +41,8 @@ export const queryKeys = {
   knowledge: {
     all: ['knowledge'] as const,
     base: () => ['knowledge', 'base'] as const,
+    /** One document with its text (a cited source). */
+    document: (id: string) => ['knowledge', 'document', id] as const,
   },
   workspaces: {
     all: ['workspaces'] as const,

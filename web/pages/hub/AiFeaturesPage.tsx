@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Chip, Container, Grid, Stack, Typography, type SvgIconProps } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import AnalysisIcon from '@mui/icons-material/InsightsOutlined';
@@ -15,7 +16,7 @@ const LOOKS: Partial<Record<RequestableFeature, { icon: ComponentType<SvgIconPro
   smart_queries: { icon: QueryIcon, color: '#9333EA' },
 };
 
-/** /ai-features: two cards; each button records interest and says it is coming soon. */
+/** /ai-features: two cards; a live feature's button opens it, the other records interest and says it is coming soon. */
 export function AiFeaturesPage() {
   const { request, pending, requested } = useFeatureRequest();
   return (
@@ -44,7 +45,7 @@ export function AiFeaturesPage() {
                       <Icon fontSize="large" />
                     </Box>
                     <Chip
-                      label="Coming soon"
+                      label={card.to ? 'Available' : 'Coming soon'}
                       size="small"
                       sx={[{ bgcolor: alpha(look.color, 0.1), fontWeight: 700 }, accentText(look.color)]}
                     />
@@ -58,14 +59,20 @@ export function AiFeaturesPage() {
                     </Typography>
                   </Box>
                   <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-                    <Button
-                      variant="contained"
-                      endIcon={<ArrowForwardIcon />}
-                      disabled={pending === card.feature}
-                      onClick={() => void request(card.feature)}
-                    >
-                      {card.button}
-                    </Button>
+                    {card.to ? (
+                      <Button variant="contained" endIcon={<ArrowForwardIcon />} component={RouterLink} to={card.to}>
+                        {card.button}
+                      </Button>
+                    ) : (
+                      <Button
+                        variant="contained"
+                        endIcon={<ArrowForwardIcon />}
+                        disabled={pending === card.feature}
+                        onClick={() => void request(card.feature)}
+                      >
+                        {card.button}
+                      </Button>
+                    )}
                     <OnTheList show={requested.has(card.feature)} />
                   </Stack>
                 </CardContent>

@@ -1,0 +1,166 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Button, Card, CardContent, Container, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import SearchIcon from '@mui/icons-material/ManageSearchOutlined';
+import { useQuery } from '@tanstack/react-query';
+import { AI_TEXTS } from '@/shared/ai/aiErrors.ts';
+import { groundedPrompt, KNOWLEDGE_TEXTS, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { listKnowledge, type KbSelection } from '@/shared/data/knowledge.ts';
+import { searchKnowledge } from '@/shared/data/knowledgeSearch.ts';
+import { hasUsableKey, ModelPicker, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
+import { unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
+import { useProviderKeys } from '@/web/lib/providerKeys.ts';
+import { useUser } from '@/web/lib/session.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
+import { GroundedAnswer } from './GroundedAnswer.tsx';
+
+/** The question asked and the passages found for it (null until the first question). */
+interface Asked {
+  number: number;
+  question: string;
+  passages: KnowledgePassage[];
+}
+
+const selectionValue = (selection: KbSelection) => (selection.kind === 'folder' ? selection.folderId : selection.kind);
+
+/**
+ * /ai-features/smart-queries: a question across the knowledge base (or one folder of it). The
+ * passages that answer it best are retrieved, the AI answers from them only and cites them, and
+ * each cited source opens its document. The answer can be followed up like any other.
+ */
+export function SmartQueriesPage() {
+  const user = useUser();
+  const keys = useProviderKeys(user?.id ?? null);
+  const [question, setQuestion] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [selection, setSelection] = useState<KbSelection>({ kind: 'all' });
+  const [choice, setChoice] = useState<ModelChoice>({ provider: 'openai', model: '' });
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [searchError, setSearchError] = useState<string | null>(null);
+  const knowledge = useQuery({ queryKey: queryKeys.knowledge.base(), queryFn: async () => unwrap(await listKnowledge(supabase)) });
+  const available: AvailableKeys = useMemo(
+    () => ({
+      keys: Object.fromEntries(Object.entries(keys.state.keys).map(([id, key]) => [id, key.value])),
+      customBaseUrl: keys.state.baseUrl.value,
+    }),
+    [keys.state],
+  );
+  const usable = hasUsableKey(choice.provider, available);
+  const empty = knowledge.data?.documents.length === 0;
+
+  const ask = async () => {
+    if (!question.trim()) return setProblem(KNOWLEDGE_TEXTS.emptyQuestion);
+    if (!usable || !choice.model || searching) return;
+    setProblem(null);
+    setSearchError(null);
+    setSearching(true);
+    const found = await searchKnowledge(supabase, question, { selection });
+    setSearching(false);
+    if (found.error) return setSearchError(`${KNOWLEDGE_TEXTS.searchError}: ${found.error.message}`);
+    setAsked({ number: (asked?.number ?? 0) + 1, question: question.trim(), passages: found.data });
+  };
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <PageHeader
+        title="Smart Queries"
+        subtitle="Ask in plain language across your knowledge base and get answers with their sources."
+        actions={
+          <Button component={RouterLink} to={ROUTES.knowledgeBase} variant="outlined">
+            Knowledge Base
+          </Button>
+        }
+      />
+      <Stack spacing={3}>
+        <Card
+          component="form"
+          aria-label={KNOWLEDGE_TEXTS.askLabel}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void ask();
+          }}
+        >
+          <CardContent>
+            <Stack spacing={2}>
+              {empty && <Alert severity="info">{KNOWLEDGE_TEXTS.noPassages}</Alert>}
+              <TextField
+                label={KNOWLEDGE_TEXTS.askLabel}
+                placeholder={KNOWLEDGE_TEXTS.askPlaceholder}
+                value={question}
+                onChange={(e) => {
+                  setQuestion(e.target.value);
+                  setProblem(null);
+                }}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                    e.preventDefault();
+                    void ask();
+                  }
+                }}
+                multiline
+                minRows={2}
+                error={problem !== null}
+                helperText={problem ?? ' '}
+              />
+              <TextField
+                select
+                size="small"
+                label="Search in"
+                value={selectionValue(selection)}
+                onChange={(e) => {
+                  const value = e.target.value;
+                  setSelection(value === 'all' || value === 'uncategorized' ? { kind: value } : { kind: 'folder', folderId: value });
+                }}
+              >
+                <MenuItem value="all">All documents</MenuItem>
+                <MenuItem value="uncategorized">Uncategorized</MenuItem>
+                {(knowledge.data?.folders ?? []).map((folder) => (
+                  <MenuItem key={folder.id} value={folder.id}>
+                    {folder.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <ModelPicker value={choice} available={available} onChange={setChoice} idPrefix="smart-query" />
+              {keys.ready && !usable && (
+                <Alert severity="warning">
+                  {AI_TEXTS.noKey(choice.provider)} <RouterLink to={ROUTES.settings}>Go to Settings</RouterLink>
+                </Alert>
+              )}
+              {searchError && <Alert severity="error">{searchError}</Alert>}
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                startIcon={<SearchIcon />}
+                loading={searching}
+                disabled={!usable || !choice.model}
+                aria-keyshortcuts="Control+Enter"
+              >
+                {KNOWLEDGE_TEXTS.ask}
+              </Button>
+            </Stack>
+          </CardContent>
+        </Card>
+        {asked && (
+          <GroundedAnswer
+            key={asked.number}
+            question={asked.question}
+            passages={asked.passages}
+            prompt={groundedPrompt(asked.question, asked.passages)}
+            available={available}
+            choice={choice}
+          />
+        )}
+        {!asked && (
+          <Typography variant="body2" color="text.secondary">
+            {KNOWLEDGE_TEXTS.hint}
+          </Typography>
+        )}
+      </Stack>
+    </Container>
+  );
+}

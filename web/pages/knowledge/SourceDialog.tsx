@@ -1,0 +1,46 @@
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import type { KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
+import { getKbDocument } from '@/shared/data/knowledge.ts';
+import { unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { supabase } from '@/web/lib/supabase.ts';
+
+/** A cited source opened: its whole document, with the cited passage marked. */
+export function SourceDialog({ passage, onClose }: { passage: KnowledgePassage | null; onClose: () => void }) {
+  const documentId = passage?.documentId ?? '';
+  const doc = useQuery({
+    queryKey: queryKeys.knowledge.document(documentId),
+    queryFn: async () => unwrap(await getKbDocument(supabase, documentId)),
+    enabled: passage !== null,
+  });
+  const text = doc.data?.content ?? '';
+  const at = passage ? text.indexOf(passage.content) : -1;
+  return (
+    <Dialog open={passage !== null} onClose={onClose} aria-labelledby="source-dialog-title" fullWidth maxWidth="md">
+      <DialogTitle id="source-dialog-title">{passage?.documentName}</DialogTitle>
+      <DialogContent dividers>
+        {doc.isPending && <CircularProgress aria-label="Loading the document" />}
+        {doc.isError && <Alert severity="error">{doc.error.message}</Alert>}
+        {doc.data && (
+          <Typography component="div" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="source-document">
+            {at < 0 ? (
+              text
+            ) : (
+              <>
+                {text.slice(0, at)}
+                <Box component="mark" sx={{ bgcolor: 'warning.light', color: 'text.primary' }}>
+                  {passage!.content}
+                </Box>
+                {text.slice(at + passage!.content.length)}
+              </>
+            )}
+          </Typography>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
