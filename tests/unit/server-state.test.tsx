@@ -66,6 +66,8 @@ describe('query defaults', () => {
   });
 });
 
+const CARDS_VIEW = { mode: 'folder', folderId: null, sort: 'name_asc', query: '', favorites: false, tag: null, tagSpellings: null };
+
 describe('queryKeys', () => {
   it('every key of a feature starts with that feature’s `all` (so invalidating it reaches them)', () => {
     const pairs: [readonly unknown[], readonly unknown[]][] = [
@@ -73,17 +75,30 @@ describe('queryKeys', () => {
       [queryKeys.prompts.all, queryKeys.prompts.recent(5)],
       [queryKeys.prompts.all, queryKeys.prompts.folders()],
       [queryKeys.prompts.all, queryKeys.prompts.stacks()],
+      [queryKeys.prompts.all, queryKeys.prompts.tags()],
+      [queryKeys.prompts.allCards(), queryKeys.prompts.cards(CARDS_VIEW)],
+      [queryKeys.prompts.all, queryKeys.prompts.allCards()],
+      [queryKeys.prompts.all, queryKeys.prompts.detail('p1')],
+      [queryKeys.prompts.all, queryKeys.prompts.runnable('fp1')],
+      [queryKeys.prompts.panelLists(), queryKeys.prompts.panelList({ mode: 'folders', folderId: null, query: '', limit: 100 })],
+      [queryKeys.prompts.all, queryKeys.prompts.panelLists()],
       [queryKeys.recommended.all, queryKeys.recommended.page({ search: '', category: null, page: 1 })],
       [queryKeys.recommended.all, queryKeys.recommended.categories()],
       [queryKeys.documents.all, queryKeys.documents.detail('d1')],
+      [queryKeys.documents.lists(), queryKeys.documents.list('date_desc')],
+      [queryKeys.documents.all, queryKeys.documents.lists()],
       [queryKeys.ideas.all, queryKeys.ideas.list()],
       [queryKeys.offers.all, queryKeys.offers.list()],
       [queryKeys.knowledge.all, queryKeys.knowledge.base()],
       [queryKeys.workspaces.all, queryKeys.workspaces.lists()],
+      [queryKeys.workspaces.all, queryKeys.workspaces.detail('w1')],
+      [queryKeys.admin.all, queryKeys.admin.access()],
       [queryKeys.admin.all, queryKeys.admin.messages(50)],
       [queryKeys.admin.all, queryKeys.admin.monitoring()],
       [queryKeys.admin.all, queryKeys.admin.products()],
       [queryKeys.admin.all, queryKeys.admin.users()],
+      [queryKeys.runs.all, queryKeys.runs.list({})],
+      [queryKeys.runs.all, queryKeys.runs.list({ promptId: 'p1' })],
       [queryKeys.products.all, queryKeys.products.detail('p1')],
       [queryKeys.products.all, queryKeys.products.purchase('p1', 'cs_1')],
     ];
@@ -98,6 +113,9 @@ describe('queryKeys', () => {
   it('keys carry their parameters', () => {
     expect(queryKeys.products.detail('a')).not.toEqual(queryKeys.products.detail('b'));
     expect(queryKeys.admin.messages(50)).not.toEqual(queryKeys.admin.messages(100));
+    expect(queryKeys.prompts.cards(CARDS_VIEW)).not.toEqual(queryKeys.prompts.cards({ ...CARDS_VIEW, folderId: 'f1' }));
+    expect(queryKeys.documents.list('date_desc')).not.toEqual(queryKeys.documents.list('date_asc'));
+    expect(queryKeys.runs.list({ promptId: 'a' })).not.toEqual(queryKeys.runs.list({ freePromptId: 'a' }));
   });
 });
 
