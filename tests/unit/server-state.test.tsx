@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, invalid, notFound, ok, type DataErrorKind } from '@/shared/data/result.ts';
 import { createQueryClient, errorMessage, QueryError, shouldRetry, unwrap, useClearOnUserChange } from '@/shared/ui/query.ts';
@@ -63,6 +63,23 @@ describe('query defaults', () => {
     expect(defaults.queries?.retry).toBe(shouldRetry);
     expect(defaults.queries?.refetchOnWindowFocus).toBe(false);
     expect(defaults.mutations?.retry).toBe(false);
+  });
+
+  it('asks even when the browser reports no network, so the failure shows instead of a spinner that waits', () => {
+    const defaults = createQueryClient().getDefaultOptions();
+    expect(defaults.queries?.networkMode).toBe('always');
+    expect(defaults.mutations?.networkMode).toBe('always');
+  });
+
+  it('a query whose request fails while the browser reports no network ends in its error', async () => {
+    onlineManager.setOnline(false);
+    try {
+      const client = createQueryClient();
+      const failing = () => Promise.reject(new QueryError({ message: 'Failed to fetch', kind: 'server' }));
+      await expect(client.fetchQuery({ queryKey: ['offline-probe'], queryFn: failing })).rejects.toThrow('Failed to fetch');
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });
 
