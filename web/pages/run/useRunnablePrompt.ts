@@ -40,6 +40,9 @@ export function useRunnablePrompt(promptId: string) {
     queryKey: queryKeys.prompts.runnable(promptId),
     queryFn: () => loadRunnable(promptId, source === 'invalid' ? 'saved' : source),
     enabled: source !== 'invalid',
+    // Each opening runs the prompt as saved now (read afresh, nothing kept once the page closes):
+    // the form is built from it.
+    gcTime: 0,
   });
   const { data, status, error, isFetching } = query;
   const loaded: LoadedPrompt =
