@@ -30,7 +30,7 @@ const STATUS_COLOR = { done: 'success', stopped: 'default', error: 'error' } as 
 const fullTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What the list reads of the history's query (a useInfiniteQuery result fits). */
-export interface RunHistoryQuery extends QueryLike<unknown> {
+interface RunHistoryQuery extends QueryLike<unknown> {
   isFetchingNextPage: boolean;
 }
 

@@ -98,5 +98,3 @@ export function useRunHistory(client: () => Promise<AppClient>, filter: RunHisto
 
   return { query, runs, total, loadMore, remove, clear, prepend };
 }
-
-export type RunHistory = ReturnType<typeof useRunHistory>;

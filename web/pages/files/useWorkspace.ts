@@ -9,7 +9,7 @@ import { errorMessage, unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 
-export type LoadState = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready' };
+type LoadState = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready' };
 export type SaveState = 'saved' | 'saving' | 'error' | 'gone';
 
 /** Both tabs changed the same thing: the user decides each conflict, then the merge is saved. */

@@ -7,7 +7,7 @@ import { errorMessage, unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 
-export type LoadedPrompt =
+type LoadedPrompt =
   | { status: 'loading' }
   | { status: 'missing' }
   | { status: 'error'; message: string }
