@@ -73,10 +73,8 @@ export const RUN_TEXTS = {
   historyLoading: 'Loading run history',
   historyEmpty: 'No runs yet. Run a prompt and it is kept here.',
   historyError: 'Error fetching run history',
-  /** The history's retry button: the panel's wording… */
+  /** The panel history's retry button (the page's is QueryState's "Try again"). */
   retry: 'Retry',
-  /** …and the page's. */
-  tryAgain: 'Try again',
   showOlder: 'Show older runs',
   runAt: (when: string) => `Run ${when}`,
   noOutput: 'No output.',

@@ -47,13 +47,15 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 /**
  * The app's QueryClient. A page asks again each time it mounts (cached data shows meanwhile), not
  * on window focus: the pages hold forms and dialogs over their data, which must not shift under the
- * user. Mutations are never repeated by the client.
+ * user. Mutations are never repeated by the client. Requests go out even when the browser reports
+ * no network (networkMode 'always'): the failure then shows with "Try again", instead of a spinner
+ * that waits for the connection to come back.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, retryDelay: 500, refetchOnWindowFocus: false, staleTime: 0 },
-      mutations: { retry: false },
+      queries: { retry: shouldRetry, retryDelay: 500, refetchOnWindowFocus: false, staleTime: 0, networkMode: 'always' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -14,6 +14,28 @@ export const queryKeys = {
     folders: () => ['prompts', 'folders'] as const,
     /** The free prompt stacks with the user's own prompts (/prompts). */
     stacks: () => ['prompts', 'stacks'] as const,
+    /** The user's tags with their spellings (the library's filter and suggestions). */
+    tags: () => ['prompts', 'tags'] as const,
+    /** Every view's cards of the library grid (the prefix of `cards`). */
+    allCards: () => ['prompts', 'cards'] as const,
+    /** One view's cards of the library grid: a folder, a filter or a search, with the pages read so far. */
+    cards: (view: {
+      mode: string;
+      folderId: string | null;
+      sort: string;
+      query: string;
+      favorites: boolean;
+      tag: string | null;
+      tagSpellings: readonly string[] | null;
+    }) => ['prompts', 'cards', view] as const,
+    /** One saved prompt (the side panel's runner). */
+    detail: (id: string) => ['prompts', 'detail', id] as const,
+    /** The prompt of /run-prompt/{id}: a saved one or a free stack's, with where it comes from. */
+    runnable: (id: string) => ['prompts', 'runnable', id] as const,
+    /** Every list of the side panel's library (the prefix of `panelList`). */
+    panelLists: () => ['prompts', 'panel'] as const,
+    /** One list of the side panel's library: a folder, the favourites or a search, its first `limit` prompts. */
+    panelList: (list: { mode: string; folderId: string | null; query: string; limit: number }) => ['prompts', 'panel', list] as const,
   },
   recommended: {
     all: ['recommended'] as const,
@@ -24,6 +46,10 @@ export const queryKeys = {
     all: ['documents'] as const,
     /** One document's text (the file manager's preview). */
     detail: (id: string) => ['documents', 'detail', id] as const,
+    /** The generator's folders and documents in every sort read so far (the prefix of `list`). */
+    lists: () => ['documents', 'list'] as const,
+    /** The generator's folders and documents, as the database orders them for a sort. */
+    list: (sort: string) => ['documents', 'list', sort] as const,
   },
   conversations: {
     all: ['conversations'] as const,
@@ -48,14 +74,23 @@ export const queryKeys = {
     all: ['workspaces'] as const,
     /** The file manager: own workspaces, and the workspaces and documents shared with the user. */
     lists: () => ['workspaces', 'lists'] as const,
+    /** One workspace as saved (own or shared; null when missing). */
+    detail: (id: string) => ['workspaces', 'detail', id] as const,
   },
   admin: {
     all: ['admin'] as const,
+    /** The viewer's role as the database has it now (who may see the admin screen). */
+    access: () => ['admin', 'access'] as const,
     messages: (limit: number) => ['admin', 'messages', limit] as const,
     monitoring: () => ['admin', 'monitoring'] as const,
     /** Every generated document, as Product Management lists them. */
     products: () => ['admin', 'products'] as const,
     users: () => ['admin', 'users'] as const,
+  },
+  runs: {
+    all: ['runs'] as const,
+    /** The run history, newest first, read a page at a time: all runs, or one prompt's. */
+    list: (filter: { promptId?: string; freePromptId?: string }) => ['runs', 'list', filter] as const,
   },
   products: {
     all: ['products'] as const,

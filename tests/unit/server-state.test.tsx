@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, invalid, notFound, ok, type DataErrorKind } from '@/shared/data/result.ts';
 import { createQueryClient, errorMessage, QueryError, shouldRetry, unwrap, useClearOnUserChange } from '@/shared/ui/query.ts';
@@ -64,7 +64,26 @@ describe('query defaults', () => {
     expect(defaults.queries?.refetchOnWindowFocus).toBe(false);
     expect(defaults.mutations?.retry).toBe(false);
   });
+
+  it('asks even when the browser reports no network, so the failure shows instead of a spinner that waits', () => {
+    const defaults = createQueryClient().getDefaultOptions();
+    expect(defaults.queries?.networkMode).toBe('always');
+    expect(defaults.mutations?.networkMode).toBe('always');
+  });
+
+  it('a query whose request fails while the browser reports no network ends in its error', async () => {
+    onlineManager.setOnline(false);
+    try {
+      const client = createQueryClient();
+      const failing = () => Promise.reject(new QueryError({ message: 'Failed to fetch', kind: 'server' }));
+      await expect(client.fetchQuery({ queryKey: ['offline-probe'], queryFn: failing })).rejects.toThrow('Failed to fetch');
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
 });
+
+const CARDS_VIEW = { mode: 'folder', folderId: null, sort: 'name_asc', query: '', favorites: false, tag: null, tagSpellings: null };
 
 describe('queryKeys', () => {
   it('every key of a feature starts with that feature’s `all` (so invalidating it reaches them)', () => {
@@ -73,17 +92,30 @@ describe('queryKeys', () => {
       [queryKeys.prompts.all, queryKeys.prompts.recent(5)],
       [queryKeys.prompts.all, queryKeys.prompts.folders()],
       [queryKeys.prompts.all, queryKeys.prompts.stacks()],
+      [queryKeys.prompts.all, queryKeys.prompts.tags()],
+      [queryKeys.prompts.allCards(), queryKeys.prompts.cards(CARDS_VIEW)],
+      [queryKeys.prompts.all, queryKeys.prompts.allCards()],
+      [queryKeys.prompts.all, queryKeys.prompts.detail('p1')],
+      [queryKeys.prompts.all, queryKeys.prompts.runnable('fp1')],
+      [queryKeys.prompts.panelLists(), queryKeys.prompts.panelList({ mode: 'folders', folderId: null, query: '', limit: 100 })],
+      [queryKeys.prompts.all, queryKeys.prompts.panelLists()],
       [queryKeys.recommended.all, queryKeys.recommended.page({ search: '', category: null, page: 1 })],
       [queryKeys.recommended.all, queryKeys.recommended.categories()],
       [queryKeys.documents.all, queryKeys.documents.detail('d1')],
+      [queryKeys.documents.lists(), queryKeys.documents.list('date_desc')],
+      [queryKeys.documents.all, queryKeys.documents.lists()],
       [queryKeys.ideas.all, queryKeys.ideas.list()],
       [queryKeys.offers.all, queryKeys.offers.list()],
       [queryKeys.knowledge.all, queryKeys.knowledge.base()],
       [queryKeys.workspaces.all, queryKeys.workspaces.lists()],
+      [queryKeys.workspaces.all, queryKeys.workspaces.detail('w1')],
+      [queryKeys.admin.all, queryKeys.admin.access()],
       [queryKeys.admin.all, queryKeys.admin.messages(50)],
       [queryKeys.admin.all, queryKeys.admin.monitoring()],
       [queryKeys.admin.all, queryKeys.admin.products()],
       [queryKeys.admin.all, queryKeys.admin.users()],
+      [queryKeys.runs.all, queryKeys.runs.list({})],
+      [queryKeys.runs.all, queryKeys.runs.list({ promptId: 'p1' })],
       [queryKeys.products.all, queryKeys.products.detail('p1')],
       [queryKeys.products.all, queryKeys.products.purchase('p1', 'cs_1')],
     ];
@@ -98,6 +130,9 @@ describe('queryKeys', () => {
   it('keys carry their parameters', () => {
     expect(queryKeys.products.detail('a')).not.toEqual(queryKeys.products.detail('b'));
     expect(queryKeys.admin.messages(50)).not.toEqual(queryKeys.admin.messages(100));
+    expect(queryKeys.prompts.cards(CARDS_VIEW)).not.toEqual(queryKeys.prompts.cards({ ...CARDS_VIEW, folderId: 'f1' }));
+    expect(queryKeys.documents.list('date_desc')).not.toEqual(queryKeys.documents.list('date_asc'));
+    expect(queryKeys.runs.list({ promptId: 'a' })).not.toEqual(queryKeys.runs.list({ freePromptId: 'a' }));
   });
 });
 

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { initialValues, parsePrompt, usesPageVariables } from '@/shared/core/placeholders.ts';
@@ -12,6 +13,9 @@ import { RUN_PROMPT_TEXTS, RUN_TEXTS } from '@/shared/core/runTexts.ts';
 import { composePrompt, pageVariableValues } from '@/shared/ext/runPrompt.ts';
 import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys, type ModelChoice } from '../ai/ModelPicker.tsx';
 import { useAiRun } from '../ai/useAiRun.ts';
+import { unwrap } from '../query.ts';
+import { queryKeys } from '../queryKeys.ts';
+import { QueryState } from '../QueryState.tsx';
 import { extData } from './extClient.ts';
 import { useNeedPage } from './pageContext.tsx';
 import { PageCard } from './PageCard.tsx';
@@ -30,23 +34,15 @@ import { useStoredItem } from './useStoredItem.ts';
  * choice is remembered), then the streamed answer with Stop, Copy, Insert and Save.
  */
 
-type Loaded =
-  { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready'; prompt: LibraryPrompt };
-
 export function RunView({ opened, onBack }: { opened: OpenedPrompt; onBack: () => void }) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  useEffect(() => {
-    let alive = true;
-    void extData()
-      .then((client) => getPrompt(client, opened.id))
-      .then(({ data, error }) => {
-        if (!alive) return;
-        setLoaded(error ? { status: 'error', message: error.message } : data ? { status: 'ready', prompt: data } : { status: 'missing' });
-      });
-    return () => {
-      alive = false;
-    };
-  }, [opened.id]);
+  const query = useQuery({
+    queryKey: queryKeys.prompts.detail(opened.id),
+    queryFn: async () => unwrap(await getPrompt(await extData(), opened.id)),
+    // Each opening runs the prompt as saved now (read afresh, nothing kept once the runner closes):
+    // the form is built from it, and a one-click run starts from it once the page is read.
+    gcTime: 0,
+  });
+  const prompt = query.data;
 
   return (
     <Stack spacing={1.5}>
@@ -57,32 +53,36 @@ export function RunView({ opened, onBack }: { opened: OpenedPrompt; onBack: () =
           </IconButton>
         </Tooltip>
         <Typography variant="h6" component="h2" sx={{ minWidth: 0, overflowWrap: 'anywhere', lineHeight: 1.3 }}>
-          {loaded.status === 'ready' ? loaded.prompt.name : opened.name || 'Prompt'}
+          {prompt ? prompt.name : opened.name || 'Prompt'}
         </Typography>
       </Stack>
-      {loaded.status === 'loading' && (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-          <CircularProgress aria-label="Loading the prompt" />
-        </Box>
-      )}
-      {loaded.status === 'missing' && <Alert severity="warning">{RUN_PROMPT_TEXTS.notFound}</Alert>}
-      {loaded.status === 'error' && (
-        <Alert severity="error">
-          <strong>{RUN_PROMPT_TEXTS.loadError}</strong>
-          <br />
-          {loaded.message}
-        </Alert>
-      )}
-      {loaded.status === 'ready' &&
-        (loaded.prompt.isPremium ? (
-          <Alert severity="info">
-            <strong>{RUN_PROMPT_TEXTS.subscriptionRequired}</strong>
+      <QueryState
+        query={query}
+        loadingLabel="Loading the prompt"
+        loadingSx={{ display: 'grid', placeItems: 'center', py: 4 }}
+        errorText={(message) => (
+          <>
+            <strong>{RUN_PROMPT_TEXTS.loadError}</strong>
             <br />
-            {RUN_PROMPT_TEXTS.subscriptionRequiredText}
-          </Alert>
-        ) : (
-          <PromptRunner prompt={loaded.prompt} opened={opened} />
-        ))}
+            {message}
+          </>
+        )}
+        retry={false}
+        isEmpty={(found) => found === null}
+        empty={<Alert severity="warning">{RUN_PROMPT_TEXTS.notFound}</Alert>}
+      >
+        {(found) =>
+          found?.isPremium ? (
+            <Alert severity="info">
+              <strong>{RUN_PROMPT_TEXTS.subscriptionRequired}</strong>
+              <br />
+              {RUN_PROMPT_TEXTS.subscriptionRequiredText}
+            </Alert>
+          ) : (
+            found && <PromptRunner prompt={found} opened={opened} />
+          )
+        }
+      </QueryState>
     </Stack>
   );
 }

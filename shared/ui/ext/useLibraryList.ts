@@ -1,8 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LibraryFolder } from '@/shared/core/promptLibrary/library.ts';
 import { listFolderContents, searchLibrary, setFavorite, type PromptCard } from '@/shared/data/promptLibrary/library.ts';
 import { listFavoritePrompts } from '@/shared/ext/favorites.ts';
 import { sendMessage, type AuthUser } from '@/shared/ext/messaging.ts';
+import { errorMessage, unwrap } from '../query.ts';
+import { queryKeys } from '../queryKeys.ts';
 import { rememberedLibrary, rememberLibrary, takeBootRoot } from './boot.ts';
 import { extData } from './extClient.ts';
 
@@ -28,75 +31,88 @@ export interface LibraryList {
   toggleFavorite(prompt: PromptCard): Promise<string | null>;
 }
 
+type Contents = Pick<LibraryList, 'folders' | 'prompts' | 'total'>;
+type ListKey = ReturnType<typeof queryKeys.prompts.panelList>;
+
+const EMPTY: Contents = { folders: [], prompts: [], total: 0 };
+const isFavourites = (key: readonly unknown[]) => (key as ListKey)[2]?.mode === 'favorites';
+
 export function useLibraryList(user: AuthUser, mode: LibraryMode, folderId: string | null, query: string): LibraryList {
   const { id: userId, email } = user;
-  const [state, setState] = useState<Omit<LibraryList, 'reload' | 'showMore' | 'toggleFavorite'>>(() => {
-    // The root as the panel last showed it to this account: shown at once, then refreshed.
-    const remembered = rememberedLibrary(userId);
-    return remembered
-      ? { status: 'ready', error: null, folders: remembered.folders, prompts: remembered.prompts, total: remembered.total }
-      : { status: 'loading', error: null, folders: [], prompts: [], total: 0 };
-  });
-  const [limit, setLimit] = useState(FOLDER_PAGE_SIZE);
-  const [generation, setGeneration] = useState(0);
+  const queryClient = useQueryClient();
+  // What the list is (a search spans every folder); "Show more" raises its limit, a new list starts at one page.
+  const list = query ? { mode: 'search', folderId: null, query } : { mode, folderId: mode === 'folders' ? folderId : null, query: '' };
+  const listId = JSON.stringify(list);
+  const [more, setMore] = useState({ listId, limit: FOLDER_PAGE_SIZE });
+  const limit = more.listId === listId ? more.limit : FOLDER_PAGE_SIZE;
+  const rootFirstPage = list.mode === 'folders' && list.folderId === null && limit === FOLDER_PAGE_SIZE;
 
-  useEffect(() => setLimit(FOLDER_PAGE_SIZE), [mode, folderId, query]);
-
-  useEffect(() => {
-    if (mode === 'recent' && !query) return;
-    let alive = true;
-    const rootFirstPage = mode === 'folders' && !query && folderId === null && limit === FOLDER_PAGE_SIZE;
-    // Revalidating what is on screen (the remembered root) keeps it usable meanwhile.
-    setState((s) => (rootFirstPage && s.status === 'ready' ? s : { ...s, status: 'loading', error: null }));
-    const load = async () => {
+  const result = useQuery({
+    queryKey: queryKeys.prompts.panelList({ ...list, limit }),
+    queryFn: async (): Promise<Contents> => {
       const client = await extData();
       if (query) {
-        const r = await searchLibrary(client, query, { limit });
-        return r.error ? r : { data: { folders: [], prompts: r.data.prompts, total: r.data.total }, error: null };
+        const found = unwrap(await searchLibrary(client, query, { limit }));
+        return { folders: [], prompts: found.prompts, total: found.total };
       }
       if (mode === 'favorites') {
-        const r = await listFavoritePrompts(client, limit);
-        return r.error ? r : { data: { folders: [], prompts: r.data, total: r.data.length }, error: null };
+        const prompts = unwrap(await listFavoritePrompts(client, limit));
+        return { folders: [], prompts, total: prompts.length };
       }
       const prefetched = rootFirstPage ? await takeBootRoot() : null;
-      const r = prefetched?.data ? prefetched : await listFolderContents(client, folderId, 'name_asc', { limit });
-      if (r.error) return r;
-      const contents = { folders: r.data.folders, prompts: r.data.prompts, total: r.data.totalPrompts };
+      const read = prefetched?.data ?? unwrap(await listFolderContents(client, folderId, 'name_asc', { limit }));
+      const contents = { folders: read.folders, prompts: read.prompts, total: read.totalPrompts };
       if (rootFirstPage) rememberLibrary({ id: userId, email }, contents);
-      return { data: contents, error: null };
-    };
-    void load().then((result) => {
-      if (!alive) return;
-      setState(
-        result.error
-          ? { status: 'error', error: result.error.message, folders: [], prompts: [], total: 0 }
-          : { status: 'ready', error: null, ...result.data },
-      );
-    });
-    return () => {
-      alive = false;
-    };
-  }, [userId, email, mode, folderId, query, limit, generation]);
+      return contents;
+    },
+    enabled: mode !== 'recent' || Boolean(query),
+    // The root as the panel last showed it to this account: shown at once, then read again.
+    initialData: () => {
+      const remembered = rootFirstPage ? rememberedLibrary(userId) : null;
+      return remembered ? { folders: remembered.folders, prompts: remembered.prompts, total: remembered.total } : undefined;
+    },
+    // The list shown stays under the progress bar while the next one (a folder, a search, more) loads.
+    placeholderData: keepPreviousData,
+  });
 
-  const toggleFavorite = useCallback(async (prompt: PromptCard) => {
-    const next = !prompt.isFavorite;
-    const patch = (isFavorite: boolean) =>
-      setState((s) => ({ ...s, prompts: s.prompts.map((p) => (p.id === prompt.id ? { ...p, isFavorite } : p)) }));
-    patch(next);
-    const { error } = await setFavorite(await extData(), prompt.id, next);
-    if (error) {
-      patch(!next);
-      return error.message;
-    }
-    // The context menu lists the favourites.
-    void sendMessage('menu:refresh').catch(() => undefined);
-    return null;
-  }, []);
+  const toggleFavorite = useCallback(
+    async (prompt: PromptCard) => {
+      const next = !prompt.isFavorite;
+      // At once in every list read so far; back if the server says no.
+      const patch = (isFavorite: boolean) =>
+        queryClient.setQueriesData<Contents>({ queryKey: queryKeys.prompts.panelLists() }, (contents) =>
+          contents?.prompts.some((p) => p.id === prompt.id)
+            ? { ...contents, prompts: contents.prompts.map((p) => (p.id === prompt.id ? { ...p, isFavorite } : p)) }
+            : contents,
+        );
+      patch(next);
+      const { error } = await setFavorite(await extData(), prompt.id, next);
+      if (error) {
+        patch(!next);
+        return error.message;
+      }
+      // The favourites read before are read again (the one on screen keeps its rows until shown again).
+      void queryClient.invalidateQueries({
+        queryKey: queryKeys.prompts.panelLists(),
+        predicate: (q) => isFavourites(q.queryKey),
+        refetchType: 'inactive',
+      });
+      // The context menu lists the favourites.
+      void sendMessage('menu:refresh').catch(() => undefined);
+      return null;
+    },
+    [queryClient],
+  );
 
+  const { data, status, error, isFetching, isPlaceholderData, refetch } = result;
+  const failed = status === 'error' && !isFetching;
+  const shown = failed ? EMPTY : (data ?? EMPTY);
   return {
-    ...state,
-    reload: () => setGeneration((g) => g + 1),
-    showMore: () => setLimit((l) => l + FOLDER_PAGE_SIZE),
+    status: failed ? 'error' : data && !isPlaceholderData ? 'ready' : 'loading',
+    error: failed ? errorMessage(error) : null,
+    ...shown,
+    reload: () => void refetch(),
+    showMore: () => setMore({ listId, limit: limit + FOLDER_PAGE_SIZE }),
     toggleFavorite,
   };
 }

@@ -1,17 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Accordion,
-  AccordionDetails,
-  AccordionSummary,
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  LinearProgress,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { PromptField } from '@/shared/core/placeholders.ts';
@@ -21,6 +9,8 @@ import { RUN_STATUS_LABELS, RUN_TEXTS } from '@/shared/core/runTexts.ts';
 import { RUN_HISTORY_PAGE_SIZE, type PromptRun } from '@/shared/data/promptRuns.ts';
 import { LazyMarkdown } from '../ai/LazyMarkdown.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { errorMessage } from '../query.ts';
+import { QueryState, type QueryLike } from '../QueryState.tsx';
 import { relativeTime } from '../time.ts';
 import { OutputActions, type OutputActionsSetup } from './OutputActions.tsx';
 
@@ -39,14 +29,17 @@ const STATUS_COLOR = { done: 'success', stopped: 'default', error: 'error' } as 
 
 const fullTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+/** What the list reads of the history's query (a useInfiniteQuery result fits). */
+interface RunHistoryQuery extends QueryLike<unknown> {
+  isFetchingNextPage: boolean;
+}
+
 export interface RunHistoryListProps {
   layout: RunHistoryLayout;
+  /** The history's query: its loading, failure and "Try again" (the runs themselves come below). */
+  query: RunHistoryQuery;
   runs: readonly PromptRun[];
   total: number;
-  status: 'loading' | 'ready' | 'error';
-  error: string | null;
-  loadingMore?: boolean;
-  onRetry: () => void;
   onLoadMore: () => void;
   onDelete: (run: PromptRun) => void;
   /** Copy, the side's extra actions and Save, for each run's output. */
@@ -64,65 +57,52 @@ export interface RunHistoryListProps {
 
 /** Runs as an accordion, newest first: reopen one to read its output; copy, save, reuse or delete it. */
 export function RunHistoryList(props: RunHistoryListProps) {
-  const {
-    layout,
-    runs,
-    total,
-    status,
-    error,
-    loadingMore,
-    onRetry,
-    onLoadMore,
-    onDelete,
-    allPrompts = false,
-    expandedId,
-    onExpand,
-  } = props;
-  const page = layout === 'page';
-  const [deleting, setDeleting] = useState<PromptRun | null>(null);
-
-  if (page && status === 'loading') {
+  if (props.layout === 'page') {
     return (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-        <CircularProgress aria-label={RUN_TEXTS.historyLoading} />
-      </Box>
-    );
-  }
-  if (page && status === 'error') {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={onRetry}>
-            {RUN_TEXTS.tryAgain}
-          </Button>
+      <QueryState
+        query={props.query}
+        loadingLabel={RUN_TEXTS.historyLoading}
+        loadingSx={{ display: 'grid', placeItems: 'center', py: 4 }}
+        errorText={(message) => `${RUN_TEXTS.historyError}: ${message}`}
+        retryColor="inherit"
+        isEmpty={() => props.runs.length === 0}
+        empty={
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ py: 3, textAlign: 'center', border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 3 }}
+          >
+            {RUN_TEXTS.historyEmpty}
+          </Typography>
         }
       >
-        {RUN_TEXTS.historyError}: {error}
-      </Alert>
+        {/* A failed "Show older" keeps the runs shown (the page's toast reports it). */}
+        {() => <RunList {...props} loading={false} error={null} />}
+      </QueryState>
     );
   }
-  if (page && runs.length === 0) {
-    return (
-      <Typography
-        variant="body2"
-        color="text.secondary"
-        sx={{ py: 3, textAlign: 'center', border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 3 }}
-      >
-        {RUN_TEXTS.historyEmpty}
-      </Typography>
-    );
-  }
+  // The panel shows its loading (the first reading or an older page), a failure and the runs together.
+  const { query } = props;
+  const loading = query.isFetching;
+  return <RunList {...props} loading={loading} error={!loading && query.status === 'error' ? errorMessage(query.error) : null} />;
+}
 
-  const more = status === 'ready' && runs.length < total && (page || runs.length >= RUN_HISTORY_PAGE_SIZE);
+/** The runs, with (in the panel) the loading bar or the failure above them; `error` is null unless the last reading failed. */
+function RunList(props: RunHistoryListProps & { loading: boolean; error: string | null }) {
+  const { layout, query, runs, total, loading, error, onLoadMore, onDelete, allPrompts = false, expandedId, onExpand } = props;
+  const page = layout === 'page';
+  const [deleting, setDeleting] = useState<PromptRun | null>(null);
+  const ready = !loading && error === null;
+
+  const more = ready && runs.length < total && (page || runs.length >= RUN_HISTORY_PAGE_SIZE);
   return (
     <Stack spacing={1.5}>
-      {!page && status === 'loading' && <LinearProgress aria-label={RUN_TEXTS.historyLoading} />}
-      {!page && status === 'error' && (
+      {!page && loading && <LinearProgress aria-label={RUN_TEXTS.historyLoading} />}
+      {!page && error !== null && (
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={onRetry}>
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
               {RUN_TEXTS.retry}
             </Button>
           }
@@ -132,7 +112,7 @@ export function RunHistoryList(props: RunHistoryListProps) {
           {error}
         </Alert>
       )}
-      {!page && status === 'ready' && runs.length === 0 && (
+      {!page && ready && runs.length === 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
           {RUN_TEXTS.historyEmpty}
         </Typography>
@@ -161,7 +141,7 @@ export function RunHistoryList(props: RunHistoryListProps) {
         ))}
       </Box>
       {more && (
-        <Button onClick={onLoadMore} {...(page ? { loading: loadingMore, sx: { alignSelf: 'center' } } : {})}>
+        <Button onClick={onLoadMore} {...(page ? { loading: query.isFetchingNextPage, sx: { alignSelf: 'center' } } : {})}>
           {RUN_TEXTS.showOlder}
         </Button>
       )}

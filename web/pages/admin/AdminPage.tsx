@@ -1,9 +1,10 @@
 import { Suspense, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Alert, AlertTitle, Box, Button, CircularProgress, Container, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { AlertTitle, Box, Button, CircularProgress, Container, Paper, Tab, Tabs, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { ACCESS_DENIED, adminScreenTitle } from '@/shared/core/admin/roles.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
+import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { ADMIN_TABS } from './adminTabs.ts';
 import { MasterAdminTools } from './tools/MasterAdminTools.tsx';
@@ -41,29 +42,38 @@ function AccessDenied() {
  * roles-guide cards.
  */
 export function AdminPage() {
-  const { access, retry } = useAdminAccess();
+  const access = useAdminAccess();
   const [params, setParams] = useSearchParams();
   const [reloadKey, setReloadKey] = useState(0);
 
-  if (access.status === 'loading') return <Loading label="Checking your access" />;
-  if (access.status === 'denied') return <AccessDenied />;
-  if (access.status === 'error') {
+  const role = access.data;
+  if (role === undefined) {
     return (
       <Container maxWidth="sm" sx={{ py: 6 }}>
-        <Alert severity="error" action={<Button onClick={retry}>Try again</Button>}>
-          <AlertTitle>Could not check your access</AlertTitle>
-          {access.message}
-        </Alert>
+        <QueryState
+          query={access}
+          loadingLabel="Checking your access"
+          loadingSx={{ display: 'grid', placeItems: 'center', py: 2 }}
+          errorText={(message) => (
+            <>
+              <AlertTitle>Could not check your access</AlertTitle>
+              {message}
+            </>
+          )}
+        >
+          {() => null}
+        </QueryState>
       </Container>
     );
   }
+  if (role === null) return <AccessDenied />;
 
   const tab = ADMIN_TABS.find((t) => t.id === params.get('tab')) ?? ADMIN_TABS[0]!;
-  const master = access.role === 'master_admin';
+  const master = role === 'master_admin';
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <PageHeader
-        title={adminScreenTitle(access.role)}
+        title={adminScreenTitle(role)}
         subtitle={
           master ? 'Manage admins and users, alert contacts and app data.' : 'Manage the Editor and View Only accounts of your team.'
         }
@@ -83,7 +93,7 @@ export function AdminPage() {
       </Box>
       <Box role="tabpanel" id={`admin-panel-${tab.id}`} aria-labelledby={`admin-tab-${tab.id}`}>
         <Suspense fallback={<Loading label={`Loading ${tab.label}`} />}>
-          <tab.Component viewerRole={access.role} reloadKey={reloadKey} />
+          <tab.Component viewerRole={role} reloadKey={reloadKey} />
         </Suspense>
       </Box>
       {master && <MasterAdminTools onRestored={() => setReloadKey((k) => k + 1)} />}

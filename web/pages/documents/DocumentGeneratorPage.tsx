@@ -56,7 +56,8 @@ export function DocumentGeneratorPage() {
   const quota = useQuota(userId);
   const documents = useDocuments(userId);
   const shares = useDocumentShares(userId, !readOnly);
-  const folders = useMemo(() => (documents.state.status === 'ready' ? documents.state.folders : []), [documents.state]);
+  const list = documents.query.data;
+  const folders = useMemo(() => list?.folders ?? [], [list]);
   const rows = useMemo(() => folderTreeRows(folders, folderSortOf(documents.sort)), [folders, documents.sort]);
   const folderLabel = useCallback(
     (id: string | null) => (id ? (folders.find((f) => f.id === id)?.name ?? 'a deleted folder') : 'No folder'),
@@ -79,7 +80,7 @@ export function DocumentGeneratorPage() {
 
   // The current generation's saved document as the list has it now (renamed, moved; null once deleted).
   const saved = generator.meta && saving.saved?.generationId === generator.meta.id ? saving.saved.doc : null;
-  const savedDoc = saved && documents.state.status === 'ready' ? (documents.state.documents.find((d) => d.id === saved.id) ?? null) : saved;
+  const savedDoc = saved && list ? (list.documents.find((d) => d.id === saved.id) ?? null) : saved;
 
   const savePromptToLibrary = async (name: string, text: string): Promise<string | null> => {
     const result = await createPrompt(supabase, {

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { FolderRow } from '@/shared/core/documents/generator.ts';
 import { folderWithDescendants } from '@/shared/core/documents/generator.ts';
 import { DOCUMENT_SORT_OPTIONS, type DocumentFolder, type DocumentSort } from '@/shared/core/documents/documents.ts';
 import type { DocumentSummary } from '@/shared/data/documents/documents.ts';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
+import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { NameDialog } from '../files/NameDialog.tsx';
 import { ShareDialog } from '../files/ShareDialog.tsx';
 import { DocumentFolders, type Browse } from './DocumentFolders.tsx';
@@ -35,7 +36,7 @@ export interface DocumentsSectionProps {
 
 /** "My documents": the folders (create, rename, delete) and the documents in the chosen sort. */
 export function DocumentsSection({ documents, shares, rows, folderLabel, readOnly, onRename }: DocumentsSectionProps) {
-  const { state } = documents;
+  const list = documents.query.data;
   const [browse, setBrowse] = useState<Browse>('all');
   const [folderDialog, setFolderDialog] = useState<FolderDialog>(null);
   const [deletingFolder, setDeletingFolder] = useState<DocumentFolder | null>(null);
@@ -44,8 +45,8 @@ export function DocumentsSection({ documents, shares, rows, folderLabel, readOnl
   const [viewing, setViewing] = useState<DocumentSummary | null>(null);
   const [sharing, setSharing] = useState<DocumentSummary | null>(null);
 
-  const folders = state.status === 'ready' ? state.folders : [];
-  const all = state.status === 'ready' ? state.documents : [];
+  const folders = list?.folders ?? [];
+  const all = list?.documents ?? [];
   const inView = (target: Browse) => (d: DocumentSummary) =>
     target === 'all' ? true : target === 'unfiled' ? d.folderId === null : d.folderId === target;
   const shown = all.filter(inView(browse));
@@ -89,80 +90,73 @@ export function DocumentsSection({ documents, shares, rows, folderLabel, readOnl
           </TextField>
         </Stack>
 
-        {state.status === 'loading' && (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-            <CircularProgress aria-label="Loading your documents" />
-          </Box>
-        )}
-        {state.status === 'error' && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" onClick={() => void documents.reload()}>
-                Try again
-              </Button>
-            }
-          >
-            Error fetching documents: {state.message}
-          </Alert>
-        )}
-        {state.status === 'ready' && (
-          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr)' }, alignItems: 'start' }}>
-            <DocumentFolders
-              rows={rows}
-              browse={browse}
-              counts={(target) => all.filter(inView(target)).length}
-              readOnly={readOnly}
-              onBrowse={setBrowse}
-              onNewFolder={() => setFolderDialog({ kind: 'new', parent: selectedFolder })}
-              onRename={(folder) => setFolderDialog({ kind: 'rename', folder })}
-              onDelete={setDeletingFolder}
-            />
-            <Box component="section" aria-labelledby="documents-view-title" sx={{ minWidth: 0 }}>
-              <Typography
-                id="documents-view-title"
-                variant="subtitle2"
-                component="h3"
-                sx={{ fontWeight: 700, mb: 1, overflowWrap: 'anywhere' }}
-              >
-                {heading}{' '}
-                <Typography component="span" variant="body2" color="text.secondary">
-                  ({shown.length})
-                </Typography>
-              </Typography>
-              {shown.length === 0 ? (
-                <Box sx={{ textAlign: 'center', py: 5, px: 2, border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 3 }}>
-                  <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-                    {all.length === 0 ? 'No documents yet' : 'Nothing here yet'}
+        <QueryState
+          query={documents.query}
+          loadingLabel="Loading your documents"
+          loadingSx={{ display: 'grid', placeItems: 'center', py: 6 }}
+          errorText={(message) => `Error fetching documents: ${message}`}
+          retryColor="inherit"
+        >
+          {({ truncated }) => (
+            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr)' }, alignItems: 'start' }}>
+              <DocumentFolders
+                rows={rows}
+                browse={browse}
+                counts={(target) => all.filter(inView(target)).length}
+                readOnly={readOnly}
+                onBrowse={setBrowse}
+                onNewFolder={() => setFolderDialog({ kind: 'new', parent: selectedFolder })}
+                onRename={(folder) => setFolderDialog({ kind: 'rename', folder })}
+                onDelete={setDeletingFolder}
+              />
+              <Box component="section" aria-labelledby="documents-view-title" sx={{ minWidth: 0 }}>
+                <Typography
+                  id="documents-view-title"
+                  variant="subtitle2"
+                  component="h3"
+                  sx={{ fontWeight: 700, mb: 1, overflowWrap: 'anywhere' }}
+                >
+                  {heading}{' '}
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    ({shown.length})
                   </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {all.length === 0
-                      ? 'Generate your first document above: it is saved here by itself.'
-                      : 'Move documents here with “Move to…”, or choose this folder under “Save documents to”.'}
-                  </Typography>
-                </Box>
-              ) : (
-                <DocumentRows
-                  documents={shown}
-                  folderLabel={folderLabel}
-                  readOnly={readOnly}
-                  onOpen={setViewing}
-                  onRename={onRename}
-                  onMove={setMoving}
-                  onDelete={setDeletingDoc}
-                  onShare={setSharing}
-                  onDownload={documents.download}
-                  shareCounts={shares.counts}
-                />
-              )}
-              {state.truncated && (
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-                  Showing your first 1,000 documents in this order.
                 </Typography>
-              )}
+                {shown.length === 0 ? (
+                  <Box
+                    sx={{ textAlign: 'center', py: 5, px: 2, border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 3 }}
+                  >
+                    <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+                      {all.length === 0 ? 'No documents yet' : 'Nothing here yet'}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {all.length === 0
+                        ? 'Generate your first document above: it is saved here by itself.'
+                        : 'Move documents here with “Move to…”, or choose this folder under “Save documents to”.'}
+                    </Typography>
+                  </Box>
+                ) : (
+                  <DocumentRows
+                    documents={shown}
+                    folderLabel={folderLabel}
+                    readOnly={readOnly}
+                    onOpen={setViewing}
+                    onRename={onRename}
+                    onMove={setMoving}
+                    onDelete={setDeletingDoc}
+                    onShare={setSharing}
+                    onDownload={documents.download}
+                    shareCounts={shares.counts}
+                  />
+                )}
+                {truncated && (
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+                    Showing your first 1,000 documents in this order.
+                  </Typography>
+                )}
+              </Box>
             </Box>
-          </Box>
-        )}
+          )}
+        </QueryState>
       </CardContent>
 
       <NameDialog

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   compareDocuments,
   DEFAULT_DOCUMENT_SORT,
@@ -28,60 +29,64 @@ import { MAX_ROWS } from '@/shared/data/paging.ts';
 import { exportDocument, type ExportFormat } from '@/shared/export/index.ts';
 import { downloadFile } from '@/shared/ui/download.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
+import { unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 
-export type DocumentsState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; folders: DocumentFolder[]; documents: DocumentSummary[]; truncated: boolean };
-type Ready = Extract<DocumentsState, { status: 'ready' }>;
+/** The user's folders and documents as read for one sort (`truncated`: the database's row cap was reached). */
+export interface DocumentList {
+  sort: DocumentSort;
+  folders: DocumentFolder[];
+  documents: DocumentSummary[];
+  truncated: boolean;
+}
 
 /** What a name dialog shows under its field: the validation message, or null when it worked. */
 export type Problem = string | null;
 
+async function loadDocuments(userId: string, sort: DocumentSort): Promise<DocumentList> {
+  const [folders, documents] = await Promise.all([listAllDocumentFolders(supabase, userId), listDocuments(supabase, userId, { sort })]);
+  const list = unwrap(documents);
+  return { sort, folders: unwrap(folders), documents: list, truncated: list.length >= MAX_ROWS };
+}
+
 /**
  * The user's document folders and generated documents: loaded in the chosen sort (the database
- * orders them), kept in step with every change made through this hook, re-sorted in memory after
- * one. Every failure shows its 'Error … ' toast and leaves the list as it was.
+ * orders them; the list shown stays while another sort loads), kept in step with every change made
+ * through this hook, re-sorted in memory after one. Every failure shows its 'Error … ' toast and
+ * leaves the list as it was.
  */
 export function useDocuments(userId: string) {
   const notify = useNotify();
-  const [state, setState] = useState<DocumentsState>({ status: 'loading' });
+  const queryClient = useQueryClient();
   const [sort, setSort] = useState<DocumentSort>(DEFAULT_DOCUMENT_SORT);
-  const sortRef = useRef(sort);
-  sortRef.current = sort;
+  const query = useQuery({
+    queryKey: queryKeys.documents.list(sort),
+    queryFn: () => loadDocuments(userId, sort),
+    enabled: Boolean(userId),
+    placeholderData: keepPreviousData,
+  });
 
-  const load = useCallback(async () => {
-    if (!userId) return;
-    setState((current) => (current.status === 'ready' ? current : { status: 'loading' }));
-    const [folders, documents] = await Promise.all([listAllDocumentFolders(supabase, userId), listDocuments(supabase, userId, { sort })]);
-    if (folders.error) return setState({ status: 'error', message: folders.error.message });
-    if (documents.error) return setState({ status: 'error', message: documents.error.message });
-    setState({ status: 'ready', folders: folders.data, documents: documents.data, truncated: documents.data.length >= MAX_ROWS });
-  }, [userId, sort]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const update = (change: (ready: Ready) => Partial<Ready>) =>
-    setState((current) => {
-      if (current.status !== 'ready') return current;
+  /** Applies a change the server confirmed to every sort read so far (each re-sorted in its own order; no second read). */
+  const update = (change: (list: DocumentList) => Partial<DocumentList>) =>
+    queryClient.setQueriesData<DocumentList>({ queryKey: queryKeys.documents.lists() }, (current) => {
+      if (!current) return current;
       const next = { ...current, ...change(current) };
       const names = new Map(next.folders.map((f) => [f.id, f.name]));
       return {
         ...next,
-        documents: [...next.documents].sort(compareDocuments(sortRef.current, (id) => (id ? (names.get(id) ?? null) : null))),
+        documents: [...next.documents].sort(compareDocuments(next.sort, (id) => (id ? (names.get(id) ?? null) : null))),
       };
     });
+  /** A document's text changed or it is gone: its preview reads it again. */
+  const textChanged = (id: string) => void queryClient.invalidateQueries({ queryKey: queryKeys.documents.detail(id) });
 
   const failed = (title: string, message: string) => notify({ title, description: message, variant: 'destructive' });
 
   return {
-    state,
+    query,
     sort,
     setSort,
-    reload: load,
 
     /** A document saved elsewhere on the page (the generator). */
     added(doc: DocumentSummary) {
@@ -90,6 +95,7 @@ export function useDocuments(userId: string) {
     /** A document changed elsewhere on the page (renamed, its text edited). */
     changed(doc: DocumentSummary) {
       update((s) => ({ documents: s.documents.map((d) => (d.id === doc.id ? doc : d)) }));
+      textChanged(doc.id);
     },
 
     async createFolder(name: string, parentId: string | null): Promise<Problem> {
@@ -156,6 +162,7 @@ export function useDocuments(userId: string) {
         return false;
       }
       update((s) => ({ documents: s.documents.filter((d) => d.id !== doc.id) }));
+      textChanged(doc.id);
       notify({ title: 'Document deleted', description: `"${doc.name}" was deleted.` });
       return true;
     },

@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { documentIds, type TreeResult, type WorkspaceStructure } from '@/shared/core/workspaces/tree.ts';
 import { mergeStructures, type ConflictChoice, type MergeResult } from '@/shared/core/workspaces/merge.ts';
 import { listDocumentsByIds, type DocumentSummary } from '@/shared/data/documents/documents.ts';
 import { getWorkspace, saveWorkspaceEdit, type EditSave, type Workspace } from '@/shared/data/workspaces.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
+import { errorMessage, unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 
-export type LoadState = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready' };
+type LoadState = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready' };
 export type SaveState = 'saved' | 'saving' | 'error' | 'gone';
 
 /** Both tabs changed the same thing: the user decides each conflict, then the merge is saved. */
@@ -24,7 +27,11 @@ export interface PendingConflict {
  */
 export function useWorkspace(workspaceId: string, userId: string) {
   const notify = useNotify();
-  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.workspaces.detail(workspaceId),
+    queryFn: async () => unwrap(await getWorkspace(supabase, workspaceId)),
+  });
   const [workspace, setWorkspace] = useState<Workspace | null>(null);
   const [structure, setStructure] = useState<WorkspaceStructure>([]);
   const [saveState, setSaveState] = useState<SaveState>('saved');
@@ -43,21 +50,30 @@ export function useWorkspace(workspaceId: string, userId: string) {
     saved.current = next;
     setWorkspace(next);
   };
+  /** A version this tab saved: the cached workspace follows it, and the file manager's lists read again. */
+  const adoptSaved = (next: Workspace) => {
+    adopt(next);
+    queryClient.setQueryData(queryKeys.workspaces.detail(next.id), next);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.lists() });
+  };
 
-  const reload = useCallback(async () => {
-    setLoad({ status: 'loading' });
-    const result = await getWorkspace(supabase, workspaceId);
-    if (result.error) return setLoad({ status: 'error', message: result.error.message });
-    if (!result.data) return setLoad({ status: 'missing' });
-    adopt(result.data);
-    setDraft(result.data.structure);
-    setSaveState('saved');
-    setLoad({ status: 'ready' });
-  }, [workspaceId]);
-
+  // The workspace as read: another workspace (or the first reading) is taken as it is; a newer
+  // version of this one (another tab's save, read on coming back) only when nothing is unsaved here.
+  const read = query.data;
+  /** The address (workspaceId) whose workspace this page holds. */
+  const [heldFor, setHeldFor] = useState<string | null>(null);
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    if (!read) return;
+    const held = saved.current;
+    if (held?.id === read.id) {
+      if (read.version <= held.version || saving.current || blocked.current || draft.current !== held.structure) return;
+    } else {
+      setSaveState('saved');
+    }
+    adopt(read);
+    setDraft(read.structure);
+    setHeldFor(workspaceId);
+  }, [read, workspaceId]);
 
   // The documents the files point at (names, download counters), fetched when new ones appear.
   useEffect(() => {
@@ -85,7 +101,7 @@ export function useWorkspace(workspaceId: string, userId: string) {
       blocked.current = true;
       return false;
     }
-    adopt(result.workspace);
+    adoptSaved(result.workspace);
     if (result.merged)
       notify({ title: 'Merged with another tab', description: 'Changes saved in another tab were kept together with yours.' });
     if (draft.current === sent) {
@@ -119,31 +135,37 @@ export function useWorkspace(workspaceId: string, userId: string) {
     // settle() works on refs and stable setters only, so the first render's copy serves.
   }, [notify]);
 
-  // Back in this tab with nothing unsaved: pick up what another tab saved.
+  // Back in this tab with nothing unsaved: read again to pick up what another tab saved (taken above).
+  const { refetch } = query;
   useEffect(() => {
-    const refresh = async () => {
+    const onVisible = () => {
       if (document.visibilityState !== 'visible' || saving.current || blocked.current || !saved.current) return;
       if (draft.current !== saved.current.structure) return;
-      const result = await getWorkspace(supabase, workspaceId);
-      if (!result.data || !saved.current || result.data.version <= saved.current.version || draft.current !== saved.current.structure)
-        return;
-      adopt(result.data);
-      setDraft(result.data.structure);
+      void refetch();
     };
-    const onVisible = () => void refresh();
     document.addEventListener('visibilitychange', onVisible);
     window.addEventListener('focus', onVisible);
     return () => {
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('focus', onVisible);
     };
-  }, [workspaceId]);
+  }, [refetch]);
 
   const readOnly = workspace !== null && workspace.userId !== userId;
+  // Ready once this page holds the workspace (the effect above takes a reading in the render after
+  // it arrives); a later reading that fails or finds it gone leaves it on screen (a save says 'gone').
+  const load: LoadState =
+    workspace && heldFor === workspaceId
+      ? { status: 'ready' }
+      : read === null
+        ? { status: 'missing' }
+        : query.status === 'error' && !query.isFetching
+          ? { status: 'error', message: errorMessage(query.error) }
+          : { status: 'loading' };
 
   return {
     load,
-    reload,
+    reload: () => void refetch(),
     workspace,
     structure,
     readOnly,

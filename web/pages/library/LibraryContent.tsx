@@ -1,22 +1,22 @@
 import { useCallback, useMemo } from 'react';
-import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { folderPathFromTree, LIBRARY_TEXTS, type LibraryFolder } from '@/shared/core/promptLibrary/library.ts';
 import { VIEW_TEXTS, type LibraryMode, type LibraryView } from '@/shared/core/promptLibrary/view.ts';
 import type { PromptCard as Card } from '@/shared/data/promptLibrary/library.ts';
+import { QueryState, type QueryLike } from '@/shared/ui/QueryState.tsx';
 import { FolderCard } from './FolderCard.tsx';
 import { LibraryGrid } from './LibraryGrid.tsx';
 import { PromptCard } from './PromptCard.tsx';
-import { cardAt, type CardsState } from './useLibraryCards.ts';
+import { cardAt, type CardsData } from './useLibraryCards.ts';
 
 export interface LibraryContentProps {
-  state: CardsState;
+  query: QueryLike<CardsData>;
   mode: LibraryMode;
   view: LibraryView;
   /** Every folder (for the folder of each card listed across folders), null while loading. */
   allFolders: LibraryFolder[] | null;
   folderLink: (folderId: string | null) => string;
   ensureRange: (from: number, to: number) => void;
-  onRetry: () => void;
   folderActions: { rename: (f: LibraryFolder) => void; move: (f: LibraryFolder) => void; remove: (f: LibraryFolder) => void };
   promptActions: {
     edit: (c: Card) => void;
@@ -28,54 +28,44 @@ export interface LibraryContentProps {
 }
 
 /** The spinner, the error with Try again, the empty text, or the grid of folder and prompt cards. */
-export function LibraryContent({
-  state,
-  mode,
-  view,
-  allFolders,
-  folderLink,
-  ensureRange,
-  onRetry,
-  folderActions,
-  promptActions,
-}: LibraryContentProps) {
+export function LibraryContent({ query, mode, view, ...grid }: LibraryContentProps) {
+  const emptyText =
+    mode === 'search'
+      ? VIEW_TEXTS.searchEmpty(view.query)
+      : mode === 'folder'
+        ? LIBRARY_TEXTS.empty
+        : view.favorites
+          ? VIEW_TEXTS.favoritesEmpty
+          : VIEW_TEXTS.tagEmpty;
+  return (
+    <QueryState
+      query={query}
+      loadingLabel="Loading prompts"
+      loadingSx={{ display: 'grid', placeItems: 'center', py: 8 }}
+      errorText={(message) => `${mode === 'folder' ? 'Error fetching prompts' : 'Error fetching your prompts'}: ${message}`}
+      isEmpty={(data) => data.folders.length + data.total === 0}
+      empty={
+        <Box sx={{ textAlign: 'center', py: 6, px: 2, border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 3 }}>
+          <Typography color="text.secondary">{emptyText}</Typography>
+        </Box>
+      }
+    >
+      {(data) => <CardGrid data={data} mode={mode} {...grid} />}
+    </QueryState>
+  );
+}
+
+type CardGridProps = Omit<LibraryContentProps, 'query' | 'view'> & { data: CardsData };
+
+/** The folder cards, then the prompt cards (each page read as the grid scrolls to it). */
+function CardGrid({ data, mode, allFolders, folderLink, ensureRange, folderActions, promptActions }: CardGridProps) {
   const folderMap = useMemo(() => new Map((allFolders ?? []).map((f) => [f.id, f])), [allFolders]);
-  const folders = state.status === 'ready' ? state.folders : [];
+  const { folders } = data;
   const onRange = useCallback(
     (from: number, to: number) => ensureRange(from - folders.length, to - folders.length),
     [ensureRange, folders.length],
   );
-
-  if (state.status === 'loading') {
-    return (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-        <CircularProgress aria-label="Loading prompts" />
-      </Box>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <Alert severity="error" action={<Button onClick={onRetry}>Try again</Button>}>
-        {mode === 'folder' ? 'Error fetching prompts' : 'Error fetching your prompts'}: {state.message}
-      </Alert>
-    );
-  }
-  const count = folders.length + state.total;
-  if (count === 0) {
-    const text =
-      mode === 'search'
-        ? VIEW_TEXTS.searchEmpty(view.query)
-        : mode === 'folder'
-          ? LIBRARY_TEXTS.empty
-          : view.favorites
-            ? VIEW_TEXTS.favoritesEmpty
-            : VIEW_TEXTS.tagEmpty;
-    return (
-      <Box sx={{ textAlign: 'center', py: 6, px: 2, border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 3 }}>
-        <Typography color="text.secondary">{text}</Typography>
-      </Box>
-    );
-  }
+  const count = folders.length + data.total;
 
   const pathOf = (card: Card) => {
     if (mode === 'folder') return undefined;
@@ -103,7 +93,7 @@ export function LibraryContent({
             />
           );
         }
-        const card = cardAt(state, index - folders.length);
+        const card = cardAt(data, index - folders.length);
         if (!card) return null;
         return (
           <PromptCard

@@ -183,9 +183,9 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
                     ? VIEW_TEXTS.favoritesTitle
                     : VIEW_TEXTS.tagTitle(view.tag!)}
             </Typography>
-            {cards.state.status === 'ready' && (
+            {cards.query.data && (
               <Typography color="text.secondary" role="status">
-                {VIEW_TEXTS.promptCount(cards.state.total)}
+                {VIEW_TEXTS.promptCount(cards.query.data.total)}
               </Typography>
             )}
             <Box sx={{ flexGrow: 1 }} />
@@ -196,13 +196,12 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
         )}
 
         <LibraryContent
-          state={cards.state}
+          query={cards.query}
           mode={mode}
           view={view}
           allFolders={tree.folders}
           folderLink={folderLink}
           ensureRange={cards.ensureRange}
-          onRetry={() => void cards.reload()}
           folderActions={folderActions}
           promptActions={promptActions}
         />

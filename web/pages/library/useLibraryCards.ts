@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIBRARY_ERRORS, type LibraryFolder, type LibraryNotice, type LibraryPrompt } from '@/shared/core/promptLibrary/library.ts';
 import { libraryMode, pagesFor, type LibraryView } from '@/shared/core/promptLibrary/view.ts';
 import { listFolderContents, searchLibrary, type PromptCard } from '@/shared/data/promptLibrary/library.ts';
 import type { DataResult } from '@/shared/data/result.ts';
 import { listFilteredPrompts } from '@/shared/data/promptLibrary/browse.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
+import { errorMessage, unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 
 /** Prompts per request: a few screens of cards; 10,000 prompts are read only as far as the user scrolls. */
@@ -12,15 +15,25 @@ const CARDS_PAGE_SIZE = 120;
 
 type Page = { folders?: LibraryFolder[]; prompts: PromptCard[]; total: number };
 
-export type CardsState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; folders: LibraryFolder[]; total: number; pages: ReadonlyMap<number, PromptCard[]> };
+/** A view's cards as read so far: the folders (first page), the total, and each page read by its number. */
+export interface CardsData {
+  folders: LibraryFolder[];
+  total: number;
+  pages: ReadonlyMap<number, PromptCard[]>;
+}
 
 /** Where the cards of a view come from: one folder, a filter across folders, or a search. */
 function sourceOf(view: LibraryView, tagSpellings: readonly string[] | null) {
   const mode = libraryMode(view);
-  const key = JSON.stringify([mode, view.folderId, view.sort, view.query.trim(), view.favorites, view.tag, tagSpellings]);
+  const queryKey = queryKeys.prompts.cards({
+    mode,
+    folderId: view.folderId,
+    sort: view.sort,
+    query: view.query.trim(),
+    favorites: view.favorites,
+    tag: view.tag,
+    tagSpellings,
+  });
   const fetchPage = async (page: number): Promise<DataResult<Page>> => {
     const range = { offset: page * CARDS_PAGE_SIZE, limit: CARDS_PAGE_SIZE };
     if (mode === 'search') {
@@ -37,105 +50,111 @@ function sourceOf(view: LibraryView, tagSpellings: readonly string[] | null) {
       : { data: { folders: result.data.folders, prompts: result.data.prompts, total: result.data.totalPrompts }, error: null };
   };
   const failure: (message: string) => LibraryNotice = mode === 'folder' ? LIBRARY_ERRORS.fetchPrompts : LIBRARY_ERRORS.fetchYourPrompts;
-  return { key, fetchPage, failure };
+  return { queryKey, fetchPage, failure };
 }
 
 /**
  * The cards of the current view, read a page at a time as the grid scrolls (ensureRange), with
- * the total so the grid can size itself for the whole list. `refresh` re-reads what is loaded
- * after a change, in one swap (no flicker); `patch` changes a card in place (a star toggled).
+ * the total so the grid can size itself for the whole list. The first reading of a view asks for
+ * its first page; every later one (`refresh` after a change, coming back to the view) re-reads the
+ * pages loaded so far, in one swap (no flicker); `patch` changes a card in place (a star toggled).
+ * A failed reading is also a toast.
  */
 export function useLibraryCards(view: LibraryView, tagSpellings: readonly string[] | null) {
   const notify = useNotify();
+  const queryClient = useQueryClient();
   const source = sourceOf(view, tagSpellings);
-  const [state, setState] = useState<CardsState>({ status: 'loading' });
   const current = useRef(source);
   current.current = source;
-  const inFlight = useRef(new Set<number>());
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  /** Pages on their way, per view (the key's hash with the page number). */
+  const inFlight = useRef(new Set<string>());
 
-  const loadFirst = useCallback(async () => {
-    const { key, fetchPage, failure } = current.current;
-    inFlight.current = new Set();
-    setState({ status: 'loading' });
-    const result = await fetchPage(0);
-    if (current.current.key !== key) return;
-    if (result.error) {
-      notify(failure(result.error.message));
-      return setState({ status: 'error', message: result.error.message });
-    }
-    setState({ status: 'ready', folders: result.data.folders ?? [], total: result.data.total, pages: new Map([[0, result.data.prompts]]) });
-  }, [notify]);
+  const { queryKey, fetchPage } = source;
+  const query = useQuery({
+    queryKey,
+    queryFn: async (): Promise<CardsData> => {
+      const loaded = queryClient.getQueryData<CardsData>(queryKey);
+      const pages = [...new Set([0, ...(loaded?.pages.keys() ?? [])])].sort((a, b) => a - b);
+      const results = await Promise.all(pages.map((page) => fetchPage(page)));
+      const read = results.map((result) => unwrap(result));
+      const first = read[0]!;
+      const next = new Map<number, PromptCard[]>();
+      read.forEach((data, i) => {
+        // Pages past a shrunken end are dropped (the grid asks again for what it shows); the first
+        // page always stays, even empty: it carries the folders.
+        const page = pages[i]!;
+        if (page === 0 || page * CARDS_PAGE_SIZE < first.total) next.set(page, data.prompts);
+      });
+      return { folders: first.folders ?? [], total: first.total, pages: next };
+    },
+  });
 
+  // A failed reading is also a toast (the first one shows its alert too; later ones keep the cards),
+  // once: coming back to a view whose last reading failed does not repeat it.
+  const { error, errorUpdatedAt } = query;
+  const toasted = useRef(new Map<string, number>());
   useEffect(() => {
-    void loadFirst();
-  }, [source.key, loadFirst]);
+    if (!error) return;
+    const hash = JSON.stringify(current.current.queryKey);
+    if (toasted.current.get(hash) === errorUpdatedAt) return;
+    toasted.current.set(hash, errorUpdatedAt);
+    notify(current.current.failure(errorMessage(error)));
+  }, [error, errorUpdatedAt, notify]);
 
   /** Makes sure prompts `from`…`to` (indexes in the whole list) are loaded or on their way. */
   const ensureRange = useCallback(
     (from: number, to: number) => {
-      const ready = stateRef.current;
-      if (ready.status !== 'ready') return;
-      const { key, fetchPage, failure } = current.current;
+      const { queryKey, fetchPage, failure } = current.current;
+      const ready = queryClient.getQueryData<CardsData>(queryKey);
+      if (!ready) return;
+      const hash = JSON.stringify(queryKey);
       for (const page of pagesFor(from, to, ready.total, CARDS_PAGE_SIZE)) {
-        if (ready.pages.has(page) || inFlight.current.has(page)) continue;
-        const pending = inFlight.current;
-        pending.add(page);
+        const id = `${hash}#${page}`;
+        if (ready.pages.has(page) || inFlight.current.has(id)) continue;
+        inFlight.current.add(id);
         void fetchPage(page).then((result) => {
-          pending.delete(page);
-          if (current.current.key !== key) return;
-          if (result.error) return notify(failure(result.error.message));
-          setState((s) =>
-            s.status === 'ready' ? { ...s, total: result.data.total, pages: new Map(s.pages).set(page, result.data.prompts) } : s,
+          inFlight.current.delete(id);
+          if (result.error) {
+            if (JSON.stringify(current.current.queryKey) === hash) notify(failure(result.error.message));
+            return;
+          }
+          queryClient.setQueryData<CardsData>(queryKey, (s) =>
+            s ? { ...s, total: result.data.total, pages: new Map(s.pages).set(page, result.data.prompts) } : s,
           );
         });
       }
     },
-    [notify],
+    [notify, queryClient],
   );
 
-  /** Re-reads the loaded pages (the first with the folders) after a change; the grid keeps its place. */
-  const refresh = useCallback(async () => {
-    const ready = stateRef.current;
-    if (ready.status !== 'ready') return loadFirst();
-    const { key, fetchPage, failure } = current.current;
-    const pages = [...new Set([0, ...ready.pages.keys()])].sort((a, b) => a - b);
-    const results = await Promise.all(pages.map((page) => fetchPage(page)));
-    if (current.current.key !== key) return;
-    const failed = results.find((r) => r.error);
-    if (failed?.error) return notify(failure(failed.error.message));
-    const first = results[0]!.data!;
-    const next = new Map<number, PromptCard[]>();
-    results.forEach((r, i) => {
-      // Pages past a shrunken end are dropped (the grid asks again for what it shows); the first
-      // page always stays, even empty: it carries the folders.
-      const page = pages[i]!;
-      if (r.data && (page === 0 || page * CARDS_PAGE_SIZE < first.total)) next.set(page, r.data.prompts);
-    });
-    inFlight.current = new Set();
-    setState({ status: 'ready', folders: first.folders ?? [], total: first.total, pages: next });
-  }, [loadFirst, notify]);
+  /** Re-reads every view's loaded pages after a change (the open view now, the others when shown again); the grid keeps its place. */
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.prompts.allCards() }), [queryClient]);
 
-  /** Changes a loaded card in place. */
-  const patch = useCallback((id: string, change: Partial<LibraryPrompt>) => {
-    setState((s) => {
-      if (s.status !== 'ready') return s;
-      const pages = new Map(s.pages);
-      for (const [page, cards] of pages)
-        if (cards.some((c) => c.id === id))
-          pages.set(
-            page,
-            cards.map((c) => (c.id === id ? { ...c, ...change } : c)),
-          );
-      return { ...s, pages };
-    });
-  }, []);
+  /** Changes a card in place, in every view read so far. */
+  const patch = useCallback(
+    (id: string, change: Partial<LibraryPrompt>) => {
+      queryClient.setQueriesData<CardsData>({ queryKey: queryKeys.prompts.allCards() }, (s) => {
+        if (!s) return s;
+        let changed = false;
+        const pages = new Map(s.pages);
+        for (const [page, cards] of pages)
+          if (cards.some((c) => c.id === id)) {
+            changed = true;
+            pages.set(
+              page,
+              cards.map((c) => (c.id === id ? { ...c, ...change } : c)),
+            );
+          }
+        return changed ? { ...s, pages } : s;
+      });
+    },
+    [queryClient],
+  );
 
-  return { state, ensureRange, refresh, reload: loadFirst, patch };
+  return { query, ensureRange, refresh, patch };
 }
 
 /** The card at an index of the whole list, or undefined while its page loads. */
-export function cardAt(state: Extract<CardsState, { status: 'ready' }>, index: number): PromptCard | undefined {
-  return state.pages.get(Math.floor(index / CARDS_PAGE_SIZE))?.[index % CARDS_PAGE_SIZE];
+export function cardAt(data: CardsData, index: number): PromptCard | undefined {
+  return data.pages.get(Math.floor(index / CARDS_PAGE_SIZE))?.[index % CARDS_PAGE_SIZE];
 }

@@ -1,36 +1,33 @@
-import { useCallback, useEffect, useState } from 'react';
-import { LIBRARY_ERRORS, type LibraryFolder } from '@/shared/core/promptLibrary/library.ts';
+import { useCallback, useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIBRARY_ERRORS } from '@/shared/core/promptLibrary/library.ts';
 import { listAllFolders } from '@/shared/data/promptLibrary/library.ts';
-import { listTags, type LibraryTag } from '@/shared/data/promptLibrary/browse.ts';
+import { listTags } from '@/shared/data/promptLibrary/browse.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
+import { errorMessage, unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 
 /**
- * The whole folder tree (for "Move to…" and the folder of each search result) and the user's tags
- * (filter and tag suggestions), read once and again after a change. null while loading or after
- * a failure (which shows its toast).
+ * The whole folder tree (for "Move to…" and the folder of each search result; the same query as
+ * the save-to-library dialog's folders) and the user's tags (filter and tag suggestions), read
+ * once and again after a change. null while loading or after a failure (which shows its toast).
  */
 export function useLibraryTree() {
   const notify = useNotify();
-  const [folders, setFolders] = useState<LibraryFolder[] | null>(null);
-  const [tags, setTags] = useState<LibraryTag[] | null>(null);
-
-  const reloadFolders = useCallback(async () => {
-    const result = await listAllFolders(supabase);
-    if (result.error) return notify(LIBRARY_ERRORS.fetchFolders(result.error.message));
-    setFolders(result.data);
-  }, [notify]);
-
-  const reloadTags = useCallback(async () => {
-    const result = await listTags(supabase);
-    if (result.error) return notify(LIBRARY_ERRORS.fetchYourPrompts(result.error.message));
-    setTags(result.data);
-  }, [notify]);
+  const queryClient = useQueryClient();
+  const folders = useQuery({ queryKey: queryKeys.prompts.folders(), queryFn: async () => unwrap(await listAllFolders(supabase)) });
+  const tags = useQuery({ queryKey: queryKeys.prompts.tags(), queryFn: async () => unwrap(await listTags(supabase)) });
 
   useEffect(() => {
-    void reloadFolders();
-    void reloadTags();
-  }, [reloadFolders, reloadTags]);
+    if (folders.error) notify(LIBRARY_ERRORS.fetchFolders(errorMessage(folders.error)));
+  }, [folders.error, notify]);
+  useEffect(() => {
+    if (tags.error) notify(LIBRARY_ERRORS.fetchYourPrompts(errorMessage(tags.error)));
+  }, [tags.error, notify]);
 
-  return { folders, tags, reloadFolders, reloadTags };
+  const reloadFolders = useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.prompts.folders() }), [queryClient]);
+  const reloadTags = useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.prompts.tags() }), [queryClient]);
+
+  return { folders: folders.data ?? null, tags: tags.data ?? null, reloadFolders, reloadTags };
 }

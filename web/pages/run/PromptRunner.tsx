@@ -126,8 +126,9 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
 
   // /run-prompt/{id}?run={runId} (from the history of all runs): that run's values, its output opened.
   const reopened = useRef(false);
+  const historyRead = history.query.data !== undefined;
   useEffect(() => {
-    if (!reopenRunId || reopened.current || history.status !== 'ready') return;
+    if (!reopenRunId || reopened.current || !historyRead) return;
     reopened.current = true;
     const listed = history.runs.find((r) => r.id === reopenRunId);
     const apply = (past: PromptRun) => {
@@ -140,7 +141,7 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
     });
     // Once, when the history has loaded.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [reopenRunId, history.status]);
+  }, [reopenRunId, historyRead]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -222,7 +223,7 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
       </Box>
       <Box component="section" aria-labelledby="run-history-title">
         <Typography id="run-history-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-          {RUN_TEXTS.withCount(RUN_TEXTS.historyTitle, history.status === 'ready' ? history.total : null)}
+          {RUN_TEXTS.withCount(RUN_TEXTS.historyTitle, history.query.data ? history.total : null)}
         </Typography>
         <RunHistoryList
           layout="page"

@@ -28,12 +28,9 @@ export function useRunOutputActions(): OutputActionsSetup {
 /** The history list's data and handlers from the dashboard's run history. */
 export const historyListData = (history: RunHistory) =>
   ({
+    query: history.query,
     runs: history.runs,
     total: history.total,
-    status: history.status,
-    error: history.error,
-    loadingMore: history.loadingMore,
-    onRetry: () => void history.reload(),
     onLoadMore: () => void history.loadMore(),
     onDelete: (run) => void history.remove(run),
   }) satisfies Partial<RunHistoryListProps>;

@@ -20,9 +20,9 @@ export function AllRunsHistory() {
     <Box component="section" aria-labelledby="all-runs-title">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
         <Typography id="all-runs-title" variant="h6" component="h2" sx={{ flex: 1 }}>
-          {RUN_TEXTS.withCount(RUN_TEXTS.allRunsTitle, history.status === 'ready' ? history.total : null)}
+          {RUN_TEXTS.withCount(RUN_TEXTS.allRunsTitle, history.query.data ? history.total : null)}
         </Typography>
-        {history.status === 'ready' && history.total > 0 && (
+        {history.query.data && history.total > 0 && (
           <Button color="error" startIcon={<DeleteSweepIcon />} onClick={() => setClearing(true)}>
             {RUN_TEXTS.clearHistory}
           </Button>
