@@ -23,7 +23,10 @@ create table public.conversations (
   check (prompt_id is null or free_prompt_id is null)
 );
 create index conversations_user_updated_idx on public.conversations (user_id, updated_at desc, id);
-create index conversations_prompt_run_idx on public.conversations (prompt_run_id) where prompt_run_id is not null;
+-- Deleting a run, a prompt or a free prompt sets these to null: indexed so that stays quick.
+create index conversations_prompt_run_idx on public.conversations (prompt_run_id);
+create index conversations_prompt_idx on public.conversations (prompt_id);
+create index conversations_free_prompt_idx on public.conversations (free_prompt_id);
 
 create table public.conversation_messages (
   id uuid primary key default gen_random_uuid(),

@@ -21,6 +21,8 @@ create table public.kb_chunks (
 );
 create index kb_chunks_tsv_idx on public.kb_chunks using gin (tsv);
 create index kb_chunks_user_folder_idx on public.kb_chunks (user_id, folder_id);
+-- Deleting a folder deletes its passages (cascade): found by this index.
+create index kb_chunks_folder_idx on public.kb_chunks (folder_id);
 
 -- Only the trigger below writes chunks; their owner reads them (and nobody else, ever).
 alter table public.kb_chunks enable row level security;

@@ -53,6 +53,8 @@ describe(`shared SQL helpers (${testDbKind})`, () => {
        order by 1`,
     );
     expect(policies.rows.map((r) => r.table_name)).toEqual([
+      'conversation_messages',
+      'conversations',
       'document_folders',
       'generated_documents',
       'kb_documents',
