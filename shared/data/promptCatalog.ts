@@ -1,4 +1,4 @@
-import type { Tables } from './database.types.ts';
+import type { Json, Tables } from './database.types.ts';
 import type { AppClient } from './supabase.ts';
 import type { PromptQuestion } from '../core/placeholders.ts';
 import type { LibraryPrompt } from '../core/promptLibrary/library.ts';
@@ -38,9 +38,18 @@ const toFreePrompt = (r: FreePromptRow): FreePrompt => ({
   llmProvider: r.llm_provider,
   templateId: r.template_id,
   isPremium: r.is_premium,
-  // questions is jsonb (typed Json, which an interface never overlaps): the catalogue stores PromptQuestion objects there.
-  questions: Array.isArray(r.questions) ? (r.questions as unknown as PromptQuestion[]) : [],
+  questions: questionsOf(r.questions),
 });
+
+/** questions is jsonb: the catalogue stores { label, placeholderKey } objects there; anything else is left out. */
+function questionsOf(value: Json): PromptQuestion[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) =>
+    item && typeof item === 'object' && !Array.isArray(item) && typeof item.label === 'string' && typeof item.placeholderKey === 'string'
+      ? [{ label: item.label, placeholderKey: item.placeholderKey }]
+      : [],
+  );
+}
 
 /** The free categories and their prompts, each in their set order. */
 export async function listFreeStacks(client: AppClient): Promise<DataResult<{ categories: FreeCategory[]; prompts: FreePrompt[] }>> {
