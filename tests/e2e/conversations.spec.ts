@@ -196,3 +196,27 @@ test('a generated document is followed up ("make it shorter"), and the answer sa
   await lookAt(page, 'document-follow-ups');
   expect(errors).toEqual([]);
 });
+
+test('a generated startup idea is followed up when signed in; the idea as text starts the conversation', async ({ page }) => {
+  const errors = watchErrors(page);
+  const { user, client } = await member();
+  await signInAs(page, user);
+  await page.goto('/app-summary');
+  const generator = page.getByRole('region', { name: 'Startup Idea Generator' });
+  await expect(generator.getByLabel('Model')).toHaveValue('gpt-4-turbo-preview', { timeout: 45_000 });
+  await generator.getByLabel('Interest or market').fill('urban gardening');
+  await generator.getByRole('button', { name: 'Generate idea' }).click();
+  await expect(generator.getByRole('heading', { level: 3, name: 'Urban Gardening Pilot' })).toBeVisible({ timeout: 20_000 });
+
+  await followUpBox(page).fill('Who are the first ten customers?');
+  await followUps(page).getByRole('button', { name: 'Send' }).click();
+  await expect(answers(page)).toHaveCount(1);
+  await expect(answers(page).first()).toContainText('Follow-up: Who are the first ten customers?');
+  await expect(answers(page).first()).toContainText('with the 2 earlier messages');
+  await expect
+    .poll(async () => (await client.from('conversations').select('source, title')).data)
+    .toEqual([{ source: 'idea', title: 'Urban Gardening Pilot' }]);
+  const seeded = await client.from('conversation_messages').select('content').eq('position', 1).single();
+  expect(seeded.data?.content).toContain('# Urban Gardening Pilot');
+  expect(errors).toEqual([]);
+});

@@ -11,6 +11,7 @@ import { PROVIDER_IDS } from '@/shared/core/providerKeys.ts';
 import { authPathFor, ROUTES } from '@/shared/core/routes.ts';
 import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
 import { GENERATOR_ANCHOR, GeneratedIdea } from './GeneratedIdea.tsx';
+import { IdeaFollowUps } from './IdeaFollowUps.tsx';
 import { useProfile } from '@/web/lib/session.tsx';
 import { useAvailableKeys } from './useAvailableKeys.ts';
 import { useIdeaGenerator } from './useIdeaGenerator.ts';
@@ -179,6 +180,15 @@ export function IdeaGeneratorCard() {
             canRegenerate={canRun}
             onSave={() => void generator.save(keys.signedIn)}
             onRegenerate={() => generator.regenerate(using)}
+          />
+        )}
+        {draft.idea && keys.signedIn && profile?.role !== 'view_only' && !generator.generating && (
+          <IdeaFollowUps
+            key={`${draft.ideaFor}|${draft.idea.name}`}
+            idea={draft.idea}
+            interest={draft.ideaFor}
+            available={keys.available}
+            choice={choice}
           />
         )}
       </CardContent>

@@ -1,0 +1,52 @@
+import { Box, Divider, Typography } from '@mui/material';
+import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
+import { ideaExport, startupIdeaPrompt, type StartupIdeaContent } from '@/shared/core/ideas.ts';
+import { documentToMarkdown } from '@/shared/export/text.ts';
+import type { AvailableKeys, ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
+import { FollowUps } from '@/shared/ui/conversation/FollowUps.tsx';
+import { useConversation } from '@/shared/ui/conversation/useConversation.ts';
+import { useRunOutputActions, webData } from '../run/runSide.ts';
+
+/**
+ * Follow-ups on a generated startup idea ("who are the first ten customers?", "make it B2B"): the
+ * generator's request and the idea, as text, are the conversation's first turns. Signed in only
+ * (conversations are stored with the account).
+ */
+export function IdeaFollowUps(props: { idea: StartupIdeaContent; interest: string; available: AvailableKeys; choice: ModelChoice }) {
+  const { idea, interest, available, choice } = props;
+  const actions = useRunOutputActions();
+  const conversation = useConversation({
+    client: webData,
+    seed: {
+      source: 'idea',
+      title: idea.name,
+      turns: [
+        { role: 'user', content: startupIdeaPrompt(interest) },
+        {
+          role: 'assistant',
+          content: documentToMarkdown(ideaExport(idea)),
+          provider: choice.provider,
+          model: choice.model,
+          status: 'done',
+        },
+      ],
+    },
+  });
+  return (
+    <Box component="section" aria-labelledby="idea-follow-ups-title">
+      <Divider sx={{ my: 3 }} />
+      <Typography id="idea-follow-ups-title" variant="h6" component="h3" sx={{ mb: 2 }}>
+        {CONVERSATION_TEXTS.followUpTitle}
+      </Typography>
+      <FollowUps
+        conversation={conversation}
+        shownFrom={2}
+        available={available}
+        choice={choice}
+        actions={actions}
+        documentName={() => idea.name}
+        idPrefix="idea-follow-up"
+      />
+    </Box>
+  );
+}
