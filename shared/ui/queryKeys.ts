@@ -36,6 +36,10 @@ export const queryKeys = {
     panelLists: () => ['prompts', 'panel'] as const,
     /** One list of the side panel's library: a folder, the favourites or a search, its first `limit` prompts. */
     panelList: (list: { mode: string; folderId: string | null; query: string; limit: number }) => ['prompts', 'panel', list] as const,
+    /** An open folder's breadcrumb: its parents walked up from it (at most 10). */
+    breadcrumb: (folderId: string) => ['prompts', 'breadcrumb', folderId] as const,
+    /** What a folder holds at every depth (the delete dialog's summary). */
+    folderSummary: (folderId: string) => ['prompts', 'folderSummary', folderId] as const,
   },
   recommended: {
     all: ['recommended'] as const,
@@ -50,6 +54,22 @@ export const queryKeys = {
     lists: () => ['documents', 'list'] as const,
     /** The generator's folders and documents, as the database orders them for a sort. */
     list: (sort: string) => ['documents', 'list', sort] as const,
+    /** The user's documents, newest first, without folders (a workspace file's document picker). */
+    picker: () => ['documents', 'picker'] as const,
+    /** Some documents by id (the names and download counters of a workspace's files). */
+    byIds: (ids: readonly string[]) => ['documents', 'byIds', ids] as const,
+  },
+  shares: {
+    all: ['shares'] as const,
+    /** Who one workspace or document is shared with (the Share dialog). */
+    list: (target: { workspaceId: string } | { documentId: string }) => ['shares', 'list', target] as const,
+    /** How many addresses each of the user's documents is shared with (the generator's rows). */
+    documentCounts: () => ['shares', 'documentCounts'] as const,
+  },
+  featureRequests: {
+    all: ['featureRequests'] as const,
+    /** The features the user already asked for. */
+    mine: () => ['featureRequests', 'mine'] as const,
   },
   conversations: {
     all: ['conversations'] as const,

@@ -1,6 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { countDocumentShares } from '@/shared/data/shares.ts';
+import { unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
+
+const NONE: ReadonlyMap<string, number> = new Map();
 
 /**
  * How many addresses each of the user's documents is shared with, for the rows' "Shared with n".
@@ -8,29 +13,27 @@ import { supabase } from '@/web/lib/supabase.ts';
  * and says when it cannot). View-only accounts share nothing, so nothing is read for them.
  */
 export function useDocumentShares(userId: string, enabled: boolean) {
-  const [counts, setCounts] = useState<ReadonlyMap<string, number>>(new Map());
-
-  useEffect(() => {
-    if (!userId || !enabled) return;
-    let alive = true;
-    void countDocumentShares(supabase, userId).then((result) => {
-      if (alive && !result.error) setCounts(result.data);
-    });
-    return () => {
-      alive = false;
-    };
-  }, [userId, enabled]);
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.shares.documentCounts(),
+    queryFn: async () => unwrap(await countDocumentShares(supabase, userId)),
+    enabled: Boolean(userId) && enabled,
+  });
+  const counts = query.data ?? NONE;
 
   /** A document's count as the Share dialog last saw it. */
-  const setCount = useCallback((documentId: string, count: number) => {
-    setCounts((current) => {
-      if ((current.get(documentId) ?? 0) === count) return current;
-      const next = new Map(current);
-      if (count > 0) next.set(documentId, count);
-      else next.delete(documentId);
-      return next;
-    });
-  }, []);
+  const setCount = useCallback(
+    (documentId: string, count: number) => {
+      queryClient.setQueryData<ReadonlyMap<string, number>>(queryKeys.shares.documentCounts(), (current = NONE) => {
+        if ((current.get(documentId) ?? 0) === count) return current;
+        const next = new Map(current);
+        if (count > 0) next.set(documentId, count);
+        else next.delete(documentId);
+        return next;
+      });
+    },
+    [queryClient],
+  );
 
   return { counts, setCount };
 }

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { Link, MenuItem, TextField, Typography } from '@mui/material';
 import { ROUTES } from '@/shared/core/routes.ts';
 import { listDocuments, type DocumentSummary } from '@/shared/data/documents/documents.ts';
+import { errorMessage, unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 
 const NONE = '__none__';
@@ -17,20 +19,13 @@ export function DocumentPicker({
   value: string | null;
   onChange: (doc: DocumentSummary | null) => void;
 }) {
-  const [documents, setDocuments] = useState<DocumentSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    void listDocuments(supabase, userId, { sort: 'date_desc' }).then((result) => {
-      if (cancelled) return;
-      if (result.error) setError(result.error.message);
-      else setDocuments(result.data);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [userId]);
+  const query = useQuery({
+    queryKey: queryKeys.documents.picker(),
+    queryFn: async () => unwrap(await listDocuments(supabase, userId, { sort: 'date_desc' })),
+  });
+  const documents = query.data ?? null;
+  // Documents once read stay through a later failed read.
+  const error = documents === null && query.isError ? errorMessage(query.error) : null;
 
   if (error)
     return (

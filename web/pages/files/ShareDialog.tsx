@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
-  Box,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -20,6 +18,9 @@ import {
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { listShares, removeShare, shareByEmail, SHARE_TEXTS, type Share, type ShareTarget } from '@/shared/data/shares.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
+import { unwrap } from '@/shared/ui/query.ts';
+import { QueryState } from '@/shared/ui/QueryState.tsx';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { fieldProblem } from './fieldProblem.ts';
 
@@ -44,32 +45,25 @@ export function ShareDialog({
   const notify = useNotify();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [shares, setShares] = useState<Share[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
   const isWorkspace = 'workspaceId' in target;
   const key = 'workspaceId' in target ? target.workspaceId : target.documentId;
+  const listKey = queryKeys.shares.list(isWorkspace ? { workspaceId: key } : { documentId: key });
+  // Read each time the dialog opens (the last list shows meanwhile).
+  const query = useQuery({
+    queryKey: listKey,
+    queryFn: async () => unwrap(await listShares(supabase, isWorkspace ? { workspaceId: key } : { documentId: key })),
+    enabled: open,
+  });
   const heard = useRef(onSharesChange);
   heard.current = onSharesChange;
-  // Kept here rather than in setShares' updater, which must stay free of side effects.
-  const sharesRef = useRef<Share[]>([]);
-  const replace = useCallback((next: Share[]) => {
-    sharesRef.current = next;
-    setShares(next);
-    heard.current?.(next);
-  }, []);
-
-  const load = useCallback(async () => {
-    setLoadError(null);
-    setShares(null);
-    const result = await listShares(supabase, isWorkspace ? { workspaceId: key } : { documentId: key });
-    if (result.error) return setLoadError(result.error.message);
-    replace(result.data);
-  }, [isWorkspace, key, replace]);
-
+  // Whoever listens hears the list after every read, share and revoke.
   useEffect(() => {
-    if (open) void load();
-  }, [open, load]);
+    if (query.data) heard.current?.(query.data);
+  }, [query.data]);
+  /** The list as the server now has it, after a share or a revoke. */
+  const replace = (change: (current: Share[]) => Share[]) => queryClient.setQueryData<Share[]>(listKey, (current = []) => change(current));
 
   const share = async (event: FormEvent) => {
     event.preventDefault();
@@ -82,7 +76,7 @@ export function ShareDialog({
     }
     setEmail('');
     setProblem(null);
-    replace([result.data, ...sharesRef.current.filter((s) => s.id !== result.data.id)]);
+    replace((current) => [result.data, ...current.filter((s) => s.id !== result.data.id)]);
     notify(
       result.data.status === 'accepted'
         ? { title: 'Already shared', description: SHARE_TEXTS.alreadyAccepted(result.data.recipientEmail) }
@@ -93,7 +87,7 @@ export function ShareDialog({
   const revoke = async (s: Share) => {
     const result = await removeShare(supabase, s.id);
     if (result.error) return notify({ title: 'Error deleting share', description: result.error.message, variant: 'destructive' });
-    replace(sharesRef.current.filter((x) => x.id !== s.id));
+    replace((current) => current.filter((x) => x.id !== s.id));
     notify({ title: 'Sharing stopped', description: SHARE_TEXTS.revoked(s.recipientEmail) });
   };
 
@@ -130,43 +124,41 @@ export function ShareDialog({
             {busy ? 'Sending…' : 'Share read-only'}
           </Button>
         </Stack>
-        {loadError && (
-          <Alert severity="error" action={<Button onClick={() => void load()}>Try again</Button>}>
-            Error fetching shares: {loadError}
-          </Alert>
-        )}
-        {shares === null && !loadError && (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
-            <CircularProgress size={24} aria-label="Loading shares" />
-          </Box>
-        )}
-        {shares && (
-          <List aria-label="Shared with" dense>
-            {shares.length === 0 && (
-              <ListItem>
-                <ListItemText secondary="Not shared with anyone yet." />
-              </ListItem>
-            )}
-            {shares.map((s) => (
-              <ListItem
-                key={s.id}
-                secondaryAction={
-                  <Tooltip title="Stop sharing">
-                    <IconButton edge="end" aria-label={`Stop sharing with ${s.recipientEmail}`} onClick={() => void revoke(s)}>
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                }
-              >
-                <ListItemText
-                  primary={s.recipientEmail}
-                  secondary={s.status === 'accepted' ? 'Can view' : 'Invited: not accepted yet (invite again to resend the link)'}
-                  slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
+        <QueryState
+          query={query}
+          loadingLabel="Loading shares"
+          spinnerSize={24}
+          loadingSx={{ display: 'grid', placeItems: 'center', py: 2 }}
+          errorText={(message) => `Error fetching shares: ${message}`}
+        >
+          {(shares) => (
+            <List aria-label="Shared with" dense>
+              {shares.length === 0 && (
+                <ListItem>
+                  <ListItemText secondary="Not shared with anyone yet." />
+                </ListItem>
+              )}
+              {shares.map((s) => (
+                <ListItem
+                  key={s.id}
+                  secondaryAction={
+                    <Tooltip title="Stop sharing">
+                      <IconButton edge="end" aria-label={`Stop sharing with ${s.recipientEmail}`} onClick={() => void revoke(s)}>
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  }
+                >
+                  <ListItemText
+                    primary={s.recipientEmail}
+                    secondary={s.status === 'accepted' ? 'Can view' : 'Invited: not accepted yet (invite again to resend the link)'}
+                    slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </QueryState>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Done</Button>

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { documentIds, type TreeResult, type WorkspaceStructure } from '@/shared/core/workspaces/tree.ts';
 import { mergeStructures, type ConflictChoice, type MergeResult } from '@/shared/core/workspaces/merge.ts';
 import { listDocumentsByIds, type DocumentSummary } from '@/shared/data/documents/documents.ts';
@@ -36,7 +36,6 @@ export function useWorkspace(workspaceId: string, userId: string) {
   const [structure, setStructure] = useState<WorkspaceStructure>([]);
   const [saveState, setSaveState] = useState<SaveState>('saved');
   const [conflict, setConflict] = useState<PendingConflict | null>(null);
-  const [documents, setDocuments] = useState<ReadonlyMap<string, DocumentSummary>>(new Map());
   const saved = useRef<Workspace | null>(null);
   const draft = useRef<WorkspaceStructure>([]);
   const saving = useRef(false);
@@ -75,19 +74,20 @@ export function useWorkspace(workspaceId: string, userId: string) {
     setHeldFor(workspaceId);
   }, [read, workspaceId]);
 
-  // The documents the files point at (names, download counters), fetched when new ones appear.
-  useEffect(() => {
-    const missing = documentIds(structure).filter((id) => !documents.has(id));
-    if (!missing.length) return;
-    let cancelled = false;
-    void listDocumentsByIds(supabase, missing).then((result) => {
-      if (cancelled || result.error) return;
-      setDocuments((current) => new Map([...current, ...result.data.map((d) => [d.id, d] as const)]));
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [structure, documents]);
+  // The documents the files point at (names, download counters), read again when the set changes
+  // (what was read stays meanwhile). Only a hint: when it cannot be read, files show no names.
+  const ids = useMemo(() => [...new Set(documentIds(structure))].sort(), [structure]);
+  const documentsKey = queryKeys.documents.byIds(ids);
+  const documentsQuery = useQuery({
+    queryKey: documentsKey,
+    queryFn: async () => unwrap(await listDocumentsByIds(supabase, ids)),
+    enabled: ids.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const documents = useMemo<ReadonlyMap<string, DocumentSummary>>(
+    () => new Map((documentsQuery.data ?? []).map((d) => [d.id, d] as const)),
+    [documentsQuery.data],
+  );
 
   /** Takes a save's answer; returns whether more local changes are waiting to be saved. */
   const settle = (sent: WorkspaceStructure, result: EditSave): boolean => {
@@ -200,10 +200,9 @@ export function useWorkspace(workspaceId: string, userId: string) {
     },
     /** A document's counter after a download. */
     updateDocument(doc: Pick<DocumentSummary, 'id'> & Partial<DocumentSummary>) {
-      setDocuments((current) => {
-        const known = current.get(doc.id);
-        return known ? new Map(current).set(doc.id, { ...known, ...doc }) : current;
-      });
+      queryClient.setQueryData<DocumentSummary[]>(documentsKey, (current) =>
+        current?.map((known) => (known.id === doc.id ? { ...known, ...doc } : known)),
+      );
     },
   };
 }

@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { featureRequestError, featureRequestNotice, type RequestableFeature } from '@/shared/core/hub.ts';
 import { listMyFeatureRequests, requestFeature } from '@/shared/data/featureRequests.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
+import { unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { useUser } from '@/web/lib/session.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
 
@@ -12,19 +15,15 @@ import { supabase } from '@/web/lib/supabase.ts';
 export function useFeatureRequest() {
   const user = useUser();
   const notify = useNotify();
-  const [requested, setRequested] = useState<ReadonlySet<RequestableFeature>>(new Set());
+  const queryClient = useQueryClient();
   const [pending, setPending] = useState<RequestableFeature | null>(null);
-
-  useEffect(() => {
-    if (!user) return;
-    let live = true;
-    void listMyFeatureRequests(supabase, user.id).then(({ data }) => {
-      if (live) setRequested(new Set((data ?? []).map((r) => r.feature)));
-    });
-    return () => {
-      live = false;
-    };
-  }, [user]);
+  // Only a hint ("on the list"): when it cannot be read, nothing shows as requested.
+  const mine = useQuery({
+    queryKey: queryKeys.featureRequests.mine(),
+    queryFn: async () => unwrap(await listMyFeatureRequests(supabase, user!.id)).map((r) => r.feature),
+    enabled: Boolean(user),
+  });
+  const requested = useMemo<ReadonlySet<RequestableFeature>>(() => new Set(mine.data ?? []), [mine.data]);
 
   const request = useCallback(
     async (feature: RequestableFeature) => {
@@ -35,10 +34,12 @@ export function useFeatureRequest() {
         notify(featureRequestError(result.error.message));
         return;
       }
-      setRequested((current) => new Set(current).add(feature));
+      queryClient.setQueryData<RequestableFeature[]>(queryKeys.featureRequests.mine(), (current) =>
+        current?.includes(feature) ? current : [...(current ?? []), feature],
+      );
       notify(featureRequestNotice(feature, result.data));
     },
-    [notify],
+    [notify, queryClient],
   );
 
   return { request, pending, requested };

@@ -1,9 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Typography } from '@mui/material';
 import { deleteQuestion, type DeleteTarget } from '@/shared/core/promptLibrary/library.ts';
 import { folderContentsText } from '@/shared/core/promptLibrary/view.ts';
 import { folderSummary } from '@/shared/data/promptLibrary/browse.ts';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
+import { unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 
 /**
@@ -23,20 +26,19 @@ export function DeleteDialog({
   const last = useRef<DeleteTarget | null>(null);
   if (open) last.current = open;
   const target = open ?? last.current;
-  const [contents, setContents] = useState<{ for: string; text: string } | null>(null);
-
-  useEffect(() => {
-    const target = open;
-    if (target?.type !== 'folder') return;
-    let cancelled = false;
-    void folderSummary(supabase, target.id).then((result) => {
-      if (!cancelled)
-        setContents({ for: target.id, text: result.error ? 'Everything inside it will be deleted too.' : folderContentsText(result.data) });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [open]);
+  // Counted each time the dialog opens on a folder (the last count shows meanwhile).
+  const folderId = target?.type === 'folder' ? target.id : '';
+  const summary = useQuery({
+    queryKey: queryKeys.prompts.folderSummary(folderId),
+    queryFn: async () => unwrap(await folderSummary(supabase, folderId)),
+    enabled: open?.type === 'folder',
+  });
+  const contents =
+    summary.data !== undefined
+      ? folderContentsText(summary.data)
+      : summary.isError
+        ? 'Everything inside it will be deleted too.'
+        : 'Counting what is inside…';
 
   return (
     <ConfirmDialog
@@ -49,7 +51,7 @@ export function DeleteDialog({
       {target && deleteQuestion(target)}
       {target?.type === 'folder' && (
         <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block', mt: 1.5 }} aria-live="polite">
-          {contents?.for === target.id ? contents.text : 'Counting what is inside…'}
+          {contents}
         </Typography>
       )}
     </ConfirmDialog>

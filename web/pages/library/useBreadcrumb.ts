@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { buildFolderPath, LIBRARY_ERRORS, ROOT_CRUMB, type Crumb } from '@/shared/core/promptLibrary/library.ts';
 import { isFolderId } from '@/shared/core/promptLibrary/view.ts';
 import { getFolder } from '@/shared/data/promptLibrary/library.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 
 export interface Breadcrumb {
@@ -14,32 +16,41 @@ export interface Breadcrumb {
 const ROOT: Breadcrumb = { crumbs: [ROOT_CRUMB], truncated: false };
 
 /**
- * The open folder's breadcrumb, rebuilt by walking its parents (at most 10). When the
- * walk fails — the folder is gone, not the user's, or the server fails — 'Error building folder
- * path' shows and `onReset` takes the page back to the root. `version` re-walks (after a rename).
+ * The open folder's breadcrumb, rebuilt by walking its parents (at most 10) each time a folder
+ * opens; the previous path stays on screen while the next one is walked. When the walk fails — the
+ * folder is gone, not the user's, or the server fails — 'Error building folder path' shows and
+ * `onReset` takes the page back to the root.
  */
-export function useBreadcrumb(folderId: string | null, onReset: () => void, version = 0): Breadcrumb {
+export function useBreadcrumb(folderId: string | null, onReset: () => void): Breadcrumb {
   const notify = useNotify();
-  const [path, setPath] = useState<Breadcrumb & { for: string | null }>({ ...ROOT, for: null });
+  const queryClient = useQueryClient();
+  const reset = useRef(onReset);
+  reset.current = onReset;
+  const valid = folderId !== null && isFolderId(folderId);
+  const query = useQuery({
+    queryKey: queryKeys.prompts.breadcrumb(folderId ?? ''),
+    // A failed walk is an answer too (its notice); it is handled below, never retried.
+    queryFn: () => buildFolderPath(folderId, (id) => getFolder(supabase, id)),
+    enabled: valid,
+    placeholderData: keepPreviousData,
+  });
+  const walked = query.isPlaceholderData ? undefined : query.data;
 
   useEffect(() => {
-    if (!folderId) return setPath({ ...ROOT, for: null });
-    if (!isFolderId(folderId)) {
+    if (folderId && !isFolderId(folderId)) {
       notify(LIBRARY_ERRORS.buildPath());
-      return onReset();
+      reset.current();
     }
-    let cancelled = false;
-    void buildFolderPath(folderId, (id) => getFolder(supabase, id)).then((result) => {
-      if (cancelled) return;
-      if (result.ok) return setPath({ crumbs: result.crumbs, truncated: result.truncated, for: folderId });
-      notify(result.notice);
-      onReset();
-    });
-    return () => {
-      cancelled = true;
-    };
-    // onReset is a fresh function each render; the walk depends on the folder only.
-  }, [folderId, version, notify]);
+  }, [folderId, notify]);
 
-  return path;
+  useEffect(() => {
+    if (!folderId || !walked || walked.ok) return;
+    // Not kept: coming back to this folder walks again rather than failing from the cache.
+    queryClient.removeQueries({ queryKey: queryKeys.prompts.breadcrumb(folderId), exact: true });
+    notify(walked.notice);
+    reset.current();
+  }, [folderId, walked, notify, queryClient]);
+
+  const shown = valid ? query.data : undefined;
+  return useMemo(() => (shown?.ok ? { crumbs: shown.crumbs, truncated: shown.truncated } : ROOT), [shown]);
 }
