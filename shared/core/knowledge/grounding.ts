@@ -31,11 +31,52 @@ export const KNOWLEDGE_TEXTS = {
   openDocument: 'Open document',
   searchError: 'Error searching your knowledge base',
   hint: 'Answers come only from the documents in your knowledge base, and every fact names its source.',
+  useLabel: 'Knowledge base',
+  dontUse: "Don't use",
+  allDocuments: 'All documents',
+  uncategorized: 'Uncategorized',
+  useHelp: 'The passages that best match the prompt are sent with it, and the answer cites them.',
+  emptyBase: 'Your knowledge base is empty. Add documents on the Knowledge Base page to use them here.',
+  groundedWith: (count: number) => `Grounded in ${count} passage${count === 1 ? '' : 's'} from your knowledge base.`,
+  nothingMatched: 'Nothing in your knowledge base matched this prompt; it was sent without it.',
 } as const;
+
+/** The longest retrieval query: a long prompt's first part says what it is about, and full-text search slows with every term. */
+export const RETRIEVAL_QUERY_MAX = 2000;
+
+/** What to search the knowledge base with for a prompt: its text, cut at a word near the limit. */
+export function retrievalQuery(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= RETRIEVAL_QUERY_MAX) return flat;
+  const cut = flat.slice(0, RETRIEVAL_QUERY_MAX);
+  const space = cut.lastIndexOf(' ');
+  return space > RETRIEVAL_QUERY_MAX / 2 ? cut.slice(0, space) : cut;
+}
+
+/**
+ * A task (a prompt to run, a document to write) with the passages retrieved for it: unlike a
+ * question, the task may go beyond the sources, but what it takes from them is cited.
+ */
+export function groundedTask(task: string, passages: readonly KnowledgePassage[]): string {
+  if (!passages.length) return task;
+  return [
+    task.trim(),
+    '',
+    '---',
+    'Use the sources below from my knowledge base where they are relevant. Cite every fact taken from them with the number of its source in square brackets, like [1] or [2][3]. Do not invent facts about my products or business that the sources do not give.',
+    '',
+    `Sources:\n\n${numberedSources(passages)}`,
+  ].join('\n');
+}
+
+/** The passages numbered from 1, each under its document's name, quoted. */
+function numberedSources(passages: readonly KnowledgePassage[]): string {
+  return passages.map((p, i) => `[${i + 1}] ${p.documentName}\n"""\n${p.content}\n"""`).join('\n\n');
+}
 
 /** The instruction and numbered passages sent with a question (one user message). */
 export function groundedPrompt(question: string, passages: readonly KnowledgePassage[]): string {
-  const sources = passages.map((p, i) => `[${i + 1}] ${p.documentName}\n"""\n${p.content}\n"""`).join('\n\n');
+  const sources = numberedSources(passages);
   return [
     'Answer the question using only the sources below. Cite every fact with the number of its source in square brackets, like [1] or [2][3].',
     'If the sources do not contain the answer, say so plainly instead of guessing.',

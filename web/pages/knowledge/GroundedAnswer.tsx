@@ -1,14 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, AlertTitle, Box, Button, Card, CardContent, LinearProgress, List, ListItem, Stack, Typography } from '@mui/material';
-import OpenIcon from '@mui/icons-material/DescriptionOutlined';
-import { citationsIn, KNOWLEDGE_TEXTS, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
+import { useEffect, useRef } from 'react';
+import { Alert, AlertTitle, Box, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
+import { KNOWLEDGE_TEXTS, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
 import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
 import { LazyMarkdown } from '@/shared/ui/ai/LazyMarkdown.tsx';
 import { targetFor, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
 import { useAiRun } from '@/shared/ui/ai/useAiRun.ts';
 import { SeededFollowUps } from '@/shared/ui/conversation/SeededFollowUps.tsx';
 import { useRunOutputActions, webData } from '../run/runSide.ts';
-import { SourceDialog } from './SourceDialog.tsx';
+import { CitedSources } from './CitedSources.tsx';
 
 /**
  * One question's answer from the knowledge base: written from the retrieved passages only, then
@@ -24,7 +23,6 @@ export function GroundedAnswer(props: {
   const { question, passages, prompt, available, choice } = props;
   const run = useAiRun();
   const actions = useRunOutputActions();
-  const [opened, setOpened] = useState<KnowledgePassage | null>(null);
   const started = useRef(false);
   useEffect(() => {
     if (started.current || !passages.length) return;
@@ -36,7 +34,6 @@ export function GroundedAnswer(props: {
 
   if (!passages.length) return <Alert severity="info">{KNOWLEDGE_TEXTS.noPassages}</Alert>;
   const running = run.status === 'running';
-  const cited = citationsIn(run.text, passages);
 
   return (
     <Card component="section" aria-labelledby="grounded-answer-title" aria-busy={running}>
@@ -57,28 +54,7 @@ export function GroundedAnswer(props: {
               <LazyMarkdown text={run.text} />
             </Box>
           )}
-          {!running && cited.length > 0 && (
-            <Box component="section" aria-labelledby="sources-title">
-              <Typography id="sources-title" variant="subtitle1" component="h3">
-                {KNOWLEDGE_TEXTS.sources}
-              </Typography>
-              <List aria-labelledby="sources-title" dense>
-                {cited.map(({ number, passage }) => (
-                  <ListItem key={number} disableGutters sx={{ alignItems: 'flex-start', gap: 1.5 }}>
-                    <Typography sx={{ fontWeight: 700, minWidth: 28 }}>[{number}]</Typography>
-                    <Box sx={{ minWidth: 0, flex: 1 }}>
-                      <Button size="small" startIcon={<OpenIcon fontSize="small" />} onClick={() => setOpened(passage)} sx={{ px: 0 }}>
-                        {passage.documentName}
-                      </Button>
-                      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                        {passage.content.length > 280 ? `${passage.content.slice(0, 280)}…` : passage.content}
-                      </Typography>
-                    </Box>
-                  </ListItem>
-                ))}
-              </List>
-            </Box>
-          )}
+          {!running && <CitedSources answer={run.text} passages={passages} />}
           {(run.status === 'done' || run.status === 'stopped') && run.text.trim() && (
             <SeededFollowUps
               client={webData}
@@ -99,7 +75,6 @@ export function GroundedAnswer(props: {
           )}
         </Stack>
       </CardContent>
-      <SourceDialog passage={opened} onClose={() => setOpened(null)} />
     </Card>
   );
 }

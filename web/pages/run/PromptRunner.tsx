@@ -4,6 +4,7 @@ import { Alert, AlertTitle, Box, Button, Card, CardContent, Stack, Typography } 
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RestoreIcon from '@mui/icons-material/RestoreOutlined';
 import { AI_TEXTS } from '@/shared/ai/aiErrors.ts';
+import { KNOWLEDGE_TEXTS, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
 import { fillPrompt, initialValues, parsePrompt } from '@/shared/core/placeholders.ts';
 import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
@@ -22,6 +23,9 @@ import { supabase } from '@/web/lib/supabase.ts';
 import { RunHistoryList } from '@/shared/ui/run/RunHistoryList.tsx';
 import { RunOutput } from '@/shared/ui/run/RunOutput.tsx';
 import { useRunRecorder } from '@/shared/ui/run/useRunRecorder.ts';
+import { CitedSources } from '../knowledge/CitedSources.tsx';
+import { KnowledgeSelect } from '../knowledge/KnowledgeSelect.tsx';
+import { useKnowledgeChoice } from '../knowledge/useKnowledgeChoice.ts';
 import { RunFollowUps, type AnsweredRun } from './RunFollowUps.tsx';
 import { historyListData, useRunOutputActions, webData } from './runSide.ts';
 import { useRunHistory } from './useRunHistory.ts';
@@ -76,6 +80,10 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
     setAnswered({ ...sent, answer: run.text, stopped: run.status === 'stopped', promptRunId: null });
   }, [run.status, run.text]);
   const outputActions = useRunOutputActions();
+  const knowledge = useKnowledgeChoice(user !== null);
+  const [retrieving, setRetrieving] = useState(false);
+  // The passages the last run was sent with (null: it was sent without the knowledge base).
+  const [passages, setPassages] = useState<KnowledgePassage[] | null>(null);
   const [expanded, setExpanded] = useState<string | null>(reopenRunId);
 
   // The fields still empty (an edited prompt is sent as it is, so nothing is missing then).
@@ -83,19 +91,26 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
   const finalPrompt = edited ?? filled.text;
   const running = run.status === 'running';
 
-  const start = () => {
-    if (running) return;
+  const start = async () => {
+    if (running || retrieving) return;
     if (missing.length) return setProblem(RUN_TEXTS.fillIn(missing.map((f) => f.label)));
     if (!finalPrompt.trim()) return setProblem(RUN_TEXTS.emptyPrompt);
     if (!usable || !choice.model) return;
     setProblem(null);
     setAnswered(null);
+    setRetrieving(true);
+    const grounding = await knowledge.ground(finalPrompt);
+    setRetrieving(false);
+    if (grounding.error) return setProblem(`${KNOWLEDGE_TEXTS.searchError}: ${grounding.error.message}`);
+    setPassages(knowledge.selection ? grounding.data.passages : null);
+    // Follow-ups start from what was sent (with its sources); the history keeps the prompt as written.
+    const sent = grounding.data.prompt;
     sending.current = {
       runNumber: (answered?.runNumber ?? 0) + 1,
       promptName: prompt.name,
       promptId: link.promptId ?? null,
       freePromptId: link.freePromptId ?? null,
-      finalPrompt,
+      finalPrompt: sent,
       provider: choice.provider,
       model: choice.model,
     };
@@ -107,7 +122,7 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
       provider: choice.provider,
       model: choice.model || null,
     });
-    void run.start({ target: targetFor(choice.provider, available), model: choice.model, prompt: finalPrompt });
+    void run.start({ target: targetFor(choice.provider, available), model: choice.model, prompt: sent });
   };
 
   const restoreRun = (past: PromptRun, quiet = false) => {
@@ -146,7 +161,7 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      start();
+      void start();
     }
   };
 
@@ -183,6 +198,7 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
                 idPrefix="run"
                 providerLabels={PROMPT_SCREEN_PROVIDER_LABELS}
               />
+              {user && <KnowledgeSelect knowledge={knowledge} idPrefix="run" disabled={running || retrieving} />}
               {keys.ready && !usable && (
                 <Alert
                   severity="warning"
@@ -205,7 +221,8 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
                 variant="contained"
                 size="large"
                 startIcon={<PlayArrowIcon />}
-                onClick={start}
+                onClick={() => void start()}
+                loading={retrieving}
                 disabled={running || !keys.ready || !usable || !choice.model}
                 aria-keyshortcuts="Control+Enter"
               >
@@ -216,6 +233,16 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
         </Card>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <RunOutput run={run} documentName={outputDocumentName(prompt.name, new Date())} layout="page" actions={outputActions} />
+          {passages && !running && run.status !== 'idle' && (
+            <Card component="aside" aria-label={KNOWLEDGE_TEXTS.useLabel}>
+              <CardContent>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {passages.length ? KNOWLEDGE_TEXTS.groundedWith(passages.length) : KNOWLEDGE_TEXTS.nothingMatched}
+                </Typography>
+                <CitedSources answer={run.text} passages={passages} idPrefix="run-sources" />
+              </CardContent>
+            </Card>
+          )}
           {answered && (
             <RunFollowUps key={answered.runNumber} answered={answered} available={available} choice={choice} actions={outputActions} />
           )}

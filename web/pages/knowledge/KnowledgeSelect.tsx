@@ -1,0 +1,38 @@
+import { MenuItem, TextField } from '@mui/material';
+import { KNOWLEDGE_TEXTS } from '@/shared/core/knowledge/grounding.ts';
+import type { KbSelection } from '@/shared/data/knowledge.ts';
+import type { KnowledgeChoice } from './useKnowledgeChoice.ts';
+
+const NONE = 'none';
+const valueOf = (selection: KbSelection | null) => (!selection ? NONE : selection.kind === 'folder' ? selection.folderId : selection.kind);
+
+/** "Knowledge base": not used, all of it, the uncategorized documents or one folder. */
+export function KnowledgeSelect({ knowledge, idPrefix, disabled }: { knowledge: KnowledgeChoice; idPrefix: string; disabled?: boolean }) {
+  const empty = knowledge.documentCount === 0;
+  return (
+    <TextField
+      select
+      size="small"
+      id={`${idPrefix}-knowledge`}
+      label={KNOWLEDGE_TEXTS.useLabel}
+      value={valueOf(knowledge.selection)}
+      disabled={disabled || empty}
+      helperText={empty ? KNOWLEDGE_TEXTS.emptyBase : KNOWLEDGE_TEXTS.useHelp}
+      onChange={(e) => {
+        const value = e.target.value;
+        knowledge.setSelection(
+          value === NONE ? null : value === 'all' || value === 'uncategorized' ? { kind: value } : { kind: 'folder', folderId: value },
+        );
+      }}
+    >
+      <MenuItem value={NONE}>{KNOWLEDGE_TEXTS.dontUse}</MenuItem>
+      <MenuItem value="all">{KNOWLEDGE_TEXTS.allDocuments}</MenuItem>
+      <MenuItem value="uncategorized">{KNOWLEDGE_TEXTS.uncategorized}</MenuItem>
+      {knowledge.folders.map((folder) => (
+        <MenuItem key={folder.id} value={folder.id}>
+          {folder.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
