@@ -36,7 +36,8 @@ export const KNOWLEDGE_TEXTS = {
   allDocuments: 'All documents',
   uncategorized: 'Uncategorized',
   useHelp: 'The passages that best match the prompt are sent with it, and the answer cites them.',
-  emptyBase: 'Your knowledge base is empty. Add documents on the Knowledge Base page to use them here.',
+  emptyBase: 'Your knowledge base is empty: add documents to ground answers in them.',
+  openKnowledgeBase: 'Open the Knowledge Base',
   groundedWith: (count: number) => `Grounded in ${count} passage${count === 1 ? '' : 's'} from your knowledge base.`,
   nothingMatched: 'Nothing in your knowledge base matched this prompt; it was sent without it.',
 } as const;

@@ -1,14 +1,24 @@
-import { MenuItem, TextField } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { Link, MenuItem, TextField, Typography } from '@mui/material';
 import { KNOWLEDGE_TEXTS } from '@/shared/core/knowledge/grounding.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
 import type { KbSelection } from '@/shared/data/knowledge.ts';
 import type { KnowledgeChoice } from './useKnowledgeChoice.ts';
 
 const NONE = 'none';
 const valueOf = (selection: KbSelection | null) => (!selection ? NONE : selection.kind === 'folder' ? selection.folderId : selection.kind);
 
-/** "Knowledge base": not used, all of it, the uncategorized documents or one folder. */
+/** "Knowledge base": not used, all of it, the uncategorized documents or one folder; with no documents yet, the way to add some. */
 export function KnowledgeSelect({ knowledge, idPrefix, disabled }: { knowledge: KnowledgeChoice; idPrefix: string; disabled?: boolean }) {
-  const empty = knowledge.documentCount === 0;
+  if (knowledge.documentCount === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {KNOWLEDGE_TEXTS.emptyBase}{' '}
+        <Link component={RouterLink} to={ROUTES.knowledgeBase}>
+          {KNOWLEDGE_TEXTS.openKnowledgeBase}
+        </Link>
+      </Typography>
+    );
   return (
     <TextField
       select
@@ -16,8 +26,8 @@ export function KnowledgeSelect({ knowledge, idPrefix, disabled }: { knowledge: 
       id={`${idPrefix}-knowledge`}
       label={KNOWLEDGE_TEXTS.useLabel}
       value={valueOf(knowledge.selection)}
-      disabled={disabled || empty}
-      helperText={empty ? KNOWLEDGE_TEXTS.emptyBase : KNOWLEDGE_TEXTS.useHelp}
+      disabled={disabled}
+      helperText={KNOWLEDGE_TEXTS.useHelp}
       onChange={(e) => {
         const value = e.target.value;
         knowledge.setSelection(
