@@ -230,6 +230,7 @@ export const AI_FEATURE_CARDS: readonly (FeatureBlurb & { feature: RequestableFe
     title: 'Document Analysis',
     description: 'Upload contracts, reports or sales pages and get summaries, key points and improvement ideas in seconds.',
     button: 'Go to Analysis',
+    to: ROUTES.documentAnalysis,
   },
   {
     feature: 'smart_queries',
