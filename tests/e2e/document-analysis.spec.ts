@@ -3,7 +3,7 @@ import { test, type Page } from '@playwright/test';
 import * as kb from '@/shared/data/knowledge.ts';
 import { exportDocument } from '@/shared/export/index.ts';
 import { expect, lookAt, member } from './prompts-support.ts';
-import { toast, watchErrors } from './screens.ts';
+import { screenshots, toast, watchErrors } from './screens.ts';
 import { signInAs } from './support.ts';
 
 /**
@@ -143,6 +143,7 @@ test("a knowledge-base document is analysed; a long one is cut to the model's wi
   await expect(handbook.getByRole('note')).toContainText(
     new RegExp(`only its first [\\d,]+ of ${handbookText.length.toLocaleString('en-US')} characters were analysed`),
   );
+  await screenshots(page, 'document-analysis-trimmed');
 
   // A follow-up from the box: stored with the knowledge-base document it is about.
   await page.getByRole('textbox', { name: 'Ask a follow-up' }).fill('What does it cover?');

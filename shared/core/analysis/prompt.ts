@@ -13,7 +13,7 @@ export interface AnalysedDocument {
 }
 
 /** The text that was sent, when it had to be cut to fit. */
-export interface Trimmed {
+interface Trimmed {
   sentChars: number;
   totalChars: number;
 }

@@ -104,7 +104,7 @@ export function entitiesByType(entities: readonly Entity[]): { type: EntityType;
 const bullets = (list: readonly string[]) => list.map((item) => `- ${item}`).join('\n');
 
 /** The analysis as export sections (Copy, Save as document, downloads and the conversation's first answer all use these). */
-export function analysisSections(analysis: DocumentAnalysis): { heading: string; markdown: string }[] {
+function analysisSections(analysis: DocumentAnalysis): { heading: string; markdown: string }[] {
   const entities = entitiesByType(analysis.entities)
     .map((group) => `- **${group.label}:** ${group.names.join(', ')}`)
     .join('\n');

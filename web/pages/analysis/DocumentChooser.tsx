@@ -37,13 +37,7 @@ export function DocumentChooser({ choice, disabled }: { choice: DocumentChoice; 
   const { source, knowledge, documents } = choice;
   return (
     <Stack spacing={2}>
-      <Tabs
-        value={source}
-        onChange={(_e, value: DocumentSource) => choice.setSource(value)}
-        aria-label={T.sourceLabel}
-        variant="scrollable"
-        allowScrollButtonsMobile
-      >
+      <Tabs value={source} onChange={(_e, value: DocumentSource) => choice.setSource(value)} aria-label={T.sourceLabel} variant="fullWidth">
         <Tab label={T.upload} value="file" id="analysis-tab-file" aria-controls="analysis-panel" />
         <Tab label={T.knowledgeBase} value="knowledge" id="analysis-tab-knowledge" aria-controls="analysis-panel" />
         <Tab label={T.myDocuments} value="documents" id="analysis-tab-documents" aria-controls="analysis-panel" />
