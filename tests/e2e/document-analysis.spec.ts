@@ -100,6 +100,15 @@ test('an uploaded PDF is analysed from its text; a suggested question starts a c
   expect(messages?.[2]?.content).toBe('What does the document say about Pricing?');
   await lookAt(page, 'document-analysis');
 
+  // A generated document (the analysis just saved) is analysed from its text: its headings become the questions.
+  await form(page).getByRole('tab', { name: 'My documents' }).click();
+  await form(page).getByRole('combobox', { name: 'Generated document' }).click();
+  await page.getByRole('option', { name: 'Analysis of field-report.pdf' }).click();
+  await form(page).getByRole('button', { name: 'Analyse' }).click();
+  const again = analysis(page, 'Analysis of field-report.pdf');
+  await expect(again.getByRole('button', { name: 'What does the document say about Key points?' })).toBeVisible({ timeout: 30_000 });
+  await expect(again.getByRole('heading', { name: 'Analysis of Analysis of field-report.pdf' })).toBeFocused();
+
   await page.goto('/prompts?tab=conversations');
   const history = page.getByRole('list', { name: 'Conversations' });
   await expect(history.getByRole('link', { name: 'Analysis of field-report.pdf' })).toBeVisible({ timeout: 20_000 });
@@ -182,6 +191,16 @@ test('a file type that cannot be read, an unusable answer (Try again) and a miss
   await page.keyboard.press('Enter');
   await retried;
   await expect(failure).toContainText('it holds no JSON object', { timeout: 30_000 });
+
+  // An analysis that never answers can be stopped.
+  await form(page)
+    .getByLabel('File', { exact: true })
+    .setInputFiles({ name: 'slow.txt', mimeType: 'text/plain', buffer: Buffer.from('Slow notes. [[fake:timeout]]') });
+  await form(page).getByRole('button', { name: 'Analyse' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Analysing the document: slow.txt' })).toBeVisible();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Analysing the document' })).toHaveCount(0);
+  await expect(form(page).getByRole('button', { name: 'Analyse' })).toBeEnabled();
   expect(errors).toEqual([]);
 });
 

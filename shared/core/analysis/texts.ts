@@ -25,6 +25,7 @@ export const ANALYSIS_TEXTS = {
   emptyDocument: 'This document has no text to analyse.',
   analyse: 'Analyse',
   analysing: 'Analysing the document',
+  stop: 'Stop',
   tryAgain: 'Try again',
   failedTitle: 'Analysis failed',
   malformed: (detail: string) => `The AI's answer was not a usable analysis (${detail}). Please try again.`,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, Divider, Stack, Typography } from '@mui/material';
 import QuestionIcon from '@mui/icons-material/QuestionAnswerOutlined';
 import { analysisConversationPrompt } from '@/shared/core/analysis/prompt.ts';
@@ -49,12 +49,22 @@ export function AnalysisResult({ done, available, choice }: { done: AnalysisDone
   });
   const canAsk = hasUsableKey(choice.provider, available) && Boolean(choice.model) && !conversation.busy;
   const groups = entitiesByType(analysis.entities);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The result replaces the progress the user was waiting on: reading goes on from its heading.
+  useEffect(() => heading.current?.focus(), []);
 
   return (
     <Card component="section" aria-labelledby="analysis-title">
       <CardContent sx={{ p: { xs: 2.5, md: 3 } }}>
         <Stack spacing={2.5}>
-          <Typography id="analysis-title" variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography
+            id="analysis-title"
+            ref={heading}
+            tabIndex={-1}
+            variant="h6"
+            component="h2"
+            sx={{ overflowWrap: 'anywhere', '&:focus': { outline: 'none' } }}
+          >
             {title}
           </Typography>
           {request.trimmed && (

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Container, LinearProgress, Stack, Typography } from '@mui/material';
 import AnalysisIcon from '@mui/icons-material/InsightsOutlined';
+import StopIcon from '@mui/icons-material/Stop';
 import { AI_TEXTS } from '@/shared/ai/aiErrors.ts';
 import { ANALYSIS_TEXTS } from '@/shared/core/analysis/texts.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
@@ -25,7 +26,7 @@ export function DocumentAnalysisPage() {
   const user = useUser();
   const keys = useProviderKeys(user?.id ?? null);
   const choice = useDocumentChoice(user?.id ?? null);
-  const { state, analyse } = useDocumentAnalysis();
+  const { state, analyse, stop } = useDocumentAnalysis();
   const [model, setModel] = useState<ModelChoice>({ provider: 'openai', model: '' });
   const [problem, setProblem] = useState<string | null>(null);
   const available: AvailableKeys = useMemo(
@@ -100,7 +101,7 @@ export function DocumentAnalysisPage() {
                   size="large"
                   startIcon={<AnalysisIcon />}
                   loading={running}
-                  disabled={!usable || !model.model || choice.reading}
+                  disabled={!usable || !model.model || choice.reading || choice.loadingText}
                 >
                   {T.analyse}
                 </Button>
@@ -112,9 +113,14 @@ export function DocumentAnalysisPage() {
           <Card component="section" aria-busy aria-label={T.analysing}>
             <CardContent>
               <Stack spacing={1.5}>
-                <Typography role="status">
-                  {T.analysing}: {state.document.name}
-                </Typography>
+                <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+                  <Typography role="status" sx={{ overflowWrap: 'anywhere' }}>
+                    {T.analysing}: {state.document.name}
+                  </Typography>
+                  <Button variant="outlined" color="inherit" size="small" startIcon={<StopIcon />} onClick={stop}>
+                    {T.stop}
+                  </Button>
+                </Stack>
                 <LinearProgress aria-label={T.analysing} />
               </Stack>
             </CardContent>

@@ -24,8 +24,8 @@ export type AnalysisState =
 
 /**
  * Runs an analysis on the user's key: the prompt with the document cut to the model's window,
- * the answer asked as JSON and read by shared/core/analysis. A new analysis or leaving the page
- * cancels the one in flight.
+ * the answer asked as JSON and read by shared/core/analysis. Stop, a new analysis or leaving the
+ * page cancels the one in flight.
  */
 export function useDocumentAnalysis() {
   const [state, setState] = useState<AnalysisState>({ status: 'idle' });
@@ -55,5 +55,11 @@ export function useDocumentAnalysis() {
     }
   };
 
-  return { state, analyse };
+  /** Cancels the analysis in flight; the page is as it was before. */
+  const stop = () => {
+    controller.current?.abort();
+    setState({ status: 'idle' });
+  };
+
+  return { state, analyse, stop };
 }

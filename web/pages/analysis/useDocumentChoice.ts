@@ -61,8 +61,12 @@ export function useDocumentChoice(userId: string | null) {
   if (source === 'documents' && generated && documentText.data !== undefined)
     chosen = { name: generated.name, text: documentText.data, context: { documentId: generated.id } };
 
+  /** The chosen generated document's text is still being read. */
+  const loadingText = source === 'documents' && Boolean(generated) && documentText.isPending;
+
   return {
     source,
+    loadingText,
     setSource,
     file,
     chooseFile,
