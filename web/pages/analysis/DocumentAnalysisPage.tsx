@@ -73,16 +73,7 @@ export function DocumentAnalysisPage() {
               <Typography variant="h6" component="h2">
                 {T.chooseTitle}
               </Typography>
-              <DocumentChooser
-                choice={{
-                  ...choice,
-                  chooseFile: async (file) => {
-                    setProblem(null);
-                    await choice.chooseFile(file);
-                  },
-                }}
-                disabled={running}
-              />
+              <DocumentChooser choice={choice} disabled={running} onChange={() => setProblem(null)} />
               <ModelPicker value={model} available={available} onChange={setModel} idPrefix="analysis" />
               {keys.ready && !usable && (
                 <Alert severity="warning">

@@ -32,12 +32,20 @@ function ListState(props: { error: unknown; empty: boolean; what: string; emptyT
 }
 
 /** The three places a document can come from, as tabs: an upload, the knowledge base, the generated documents. */
-export function DocumentChooser({ choice, disabled }: { choice: DocumentChoice; disabled: boolean }) {
+export function DocumentChooser({ choice, disabled, onChange }: { choice: DocumentChoice; disabled: boolean; onChange: () => void }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const { source, knowledge, documents } = choice;
   return (
     <Stack spacing={2}>
-      <Tabs value={source} onChange={(_e, value: DocumentSource) => choice.setSource(value)} aria-label={T.sourceLabel} variant="fullWidth">
+      <Tabs
+        value={source}
+        onChange={(_e, value: DocumentSource) => {
+          onChange();
+          choice.setSource(value);
+        }}
+        aria-label={T.sourceLabel}
+        variant="fullWidth"
+      >
         <Tab label={T.upload} value="file" id="analysis-tab-file" aria-controls="analysis-panel" />
         <Tab label={T.knowledgeBase} value="knowledge" id="analysis-tab-knowledge" aria-controls="analysis-panel" />
         <Tab label={T.myDocuments} value="documents" id="analysis-tab-documents" aria-controls="analysis-panel" />
@@ -52,6 +60,7 @@ export function DocumentChooser({ choice, disabled }: { choice: DocumentChoice; 
               hidden
               aria-label={T.fileLabel}
               onChange={(e) => {
+                onChange();
                 void choice.chooseFile(e.target.files?.[0]);
                 // The same file can be chosen again (after a failed read, say).
                 e.target.value = '';
@@ -82,7 +91,10 @@ export function DocumentChooser({ choice, disabled }: { choice: DocumentChoice; 
               select
               label={T.kbDocument}
               value={knowledge.data?.documents.some((d) => d.id === choice.kbId) ? choice.kbId : ''}
-              onChange={(e) => choice.setKbId(e.target.value)}
+              onChange={(e) => {
+                onChange();
+                choice.setKbId(e.target.value);
+              }}
               disabled={disabled || !knowledge.data?.documents.length}
               helperText={knowledge.isPending ? T.loadingList : ' '}
               fullWidth
@@ -108,7 +120,10 @@ export function DocumentChooser({ choice, disabled }: { choice: DocumentChoice; 
               select
               label={T.generatedDocument}
               value={documents.data?.some((d) => d.id === choice.documentId) ? choice.documentId : ''}
-              onChange={(e) => choice.setDocumentId(e.target.value)}
+              onChange={(e) => {
+                onChange();
+                choice.setDocumentId(e.target.value);
+              }}
               disabled={disabled || !documents.data?.length}
               helperText={documents.isPending || (choice.documentId && choice.documentText.isPending) ? T.loadingList : ' '}
               fullWidth
