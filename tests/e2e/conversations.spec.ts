@@ -178,6 +178,11 @@ test('a generated document is followed up ("make it shorter"), and the answer sa
   await form.getByRole('button', { name: 'Generate document', exact: true }).click();
   await expect(page.getByTestId('result-state')).toHaveText('Saved', { timeout: 30_000 });
   const counted = (await client.from('user_generation_counts').select('generation_count').single()).data?.generation_count;
+  // The user edits the document first: the follow-ups continue from the text as they saved it.
+  await page.getByRole('button', { name: 'Edit text' }).click();
+  await page.getByRole('textbox', { name: 'Document text (Markdown)' }).fill('# Budgeting for students\n\nOur edited launch post.');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('button', { name: 'Edit text' })).toBeVisible();
 
   await followUpBox(page).fill('Make it shorter');
   await followUps(page).getByRole('button', { name: 'Send' }).click();
@@ -193,6 +198,8 @@ test('a generated document is followed up ("make it shorter"), and the answer sa
   const stored = await client.from('conversations').select('source, context').single();
   expect(stored.data?.source).toBe('document');
   expect((stored.data?.context as { documentId?: string }).documentId).toBeTruthy();
+  const firstAnswer = await client.from('conversation_messages').select('content').eq('position', 1).single();
+  expect(firstAnswer.data?.content).toBe('# Budgeting for students\n\nOur edited launch post.');
   await lookAt(page, 'document-follow-ups');
   expect(errors).toEqual([]);
 });
@@ -218,5 +225,7 @@ test('a generated startup idea is followed up when signed in; the idea as text s
     .toEqual([{ source: 'idea', title: 'Urban Gardening Pilot' }]);
   const seeded = await client.from('conversation_messages').select('content').eq('position', 1).single();
   expect(seeded.data?.content).toContain('# Urban Gardening Pilot');
+  await followUps(page).scrollIntoViewIfNeeded();
+  await lookAt(page, 'idea-follow-ups');
   expect(errors).toEqual([]);
 });

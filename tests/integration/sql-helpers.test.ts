@@ -4,9 +4,9 @@ import { freshDatabase, testDbKind } from '../helpers/stack.ts';
 import { createCast, runAs, type Cast } from './rls/actors.ts';
 
 /**
- * The shared SQL helpers (migration 20261126000100): one folder-cycle trigger function for every
- * folder table and one ownership check for every policy that took a per-table helper, with the
- * errors the per-table copies gave.
+ * The shared SQL helpers: one folder-cycle trigger function for every folder table, one ownership
+ * check for every policy that took a per-table helper, and one view_only refusal for every table
+ * that refuses view_only writes, with the errors the per-table copies gave.
  */
 let db: Database;
 let drop: () => Promise<void>;
@@ -98,6 +98,20 @@ describe(`shared SQL helpers (${testDbKind})`, () => {
     } finally {
       await db.query(`delete from public.${table} where id = $1`, [theirs]);
     }
+  });
+
+  it('refuses view_only writes through one trigger function, the sentence given per table', async () => {
+    const triggers = await db.query<{ table_name: string; def: string }>(
+      `select t.tgrelid::regclass::text as table_name, pg_get_triggerdef(t.oid) as def from pg_trigger t
+       where t.tgname like '%refuse_view_only' order by 1`,
+    );
+    expect(triggers.rows.map((r) => r.table_name)).toEqual(['conversation_messages', 'conversations', 'startup_ideas']);
+    for (const { def } of triggers.rows)
+      expect(def).toMatch(/EXECUTE FUNCTION private\.refuse_view_only\('View-only accounts cannot save, change or delete \w+\.'\)$/);
+    const gone = await db.query(
+      `select proname from pg_proc where proname in ('startup_ideas_refuse_view_only', 'conversations_refuse_view_only')`,
+    );
+    expect(gone.rows).toEqual([]);
   });
 
   it('lets a row point only at the caller’s own folder or prompt (or nothing)', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contextWindowFor, DEFAULT_CONTEXT_WINDOW, estimateTokens, fitToWindow } from '@/shared/core/conversations/budget.ts';
 import {
   conversationExport,
+  firstTurns,
   followUpProblem,
   keepForEdit,
   keepForRegenerate,
@@ -35,6 +36,16 @@ describe('conversation titles', () => {
   it('refuse an empty follow-up', () => {
     expect(followUpProblem('  \n')).toBe(CONVERSATION_TEXTS.emptyFollowUp);
     expect(followUpProblem('shorter')).toBeNull();
+  });
+});
+
+describe('a conversation started from an answer on screen', () => {
+  it('has the request as the first turn and the answer, with its model and how it ended, as the second', () => {
+    expect(firstTurns({ question: 'Write a tagline', answer: 'Fast. Fair.', provider: 'openai', model: 'gpt-4o-mini' })).toEqual([
+      { role: 'user', content: 'Write a tagline' },
+      { role: 'assistant', content: 'Fast. Fair.', provider: 'openai', model: 'gpt-4o-mini', status: 'done' },
+    ]);
+    expect(firstTurns({ question: 'q', answer: 'half', provider: 'openai', model: 'm', stopped: true })[1]!.status).toBe('stopped');
   });
 });
 

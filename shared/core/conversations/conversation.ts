@@ -81,3 +81,20 @@ export function conversationExport(title: string, turns: readonly Turn[], when: 
       })),
   };
 }
+
+/** What a screen showed before its first follow-up: the request as sent and the answer it got. */
+export interface FirstExchange {
+  question: string;
+  answer: string;
+  provider: string;
+  model: string;
+  stopped?: boolean;
+}
+
+/** The first two turns of a conversation started from an answer already on screen. */
+export function firstTurns({ question, answer, provider, model, stopped = false }: FirstExchange): Turn[] {
+  return [
+    { role: 'user', content: question },
+    { role: 'assistant', content: answer, provider, model, status: stopped ? 'stopped' : 'done' },
+  ];
+}

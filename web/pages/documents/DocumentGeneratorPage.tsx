@@ -77,6 +77,9 @@ export function DocumentGeneratorPage() {
   const queryClient = useQueryClient();
   const [savePrompt, setSavePrompt] = useState<SavePromptRequest | null>(null);
   const [renaming, setRenaming] = useState<DocumentSummary | null>(null);
+  // The result as the user last saved it from the editor, for the generation it belongs to.
+  const [edited, setEdited] = useState<{ id: number; text: string } | null>(null);
+  const generationId = generator.meta?.id ?? -1;
 
   // The current generation's saved document as the list has it now (renamed, moved; null once deleted).
   const saved = generator.meta && saving.saved?.generationId === generator.meta.id ? saving.saved.doc : null;
@@ -141,13 +144,14 @@ export function DocumentGeneratorPage() {
                   saving={saving}
                   onRename={setRenaming}
                   onDownload={documents.download}
+                  onEdited={(text) => setEdited({ id: generationId, text })}
                 />
               )}
               {generator.meta && generator.meta.counted === 'counted' && generator.run.text.trim() && (
                 <DocumentFollowUps
                   key={generator.meta.id}
                   meta={generator.meta}
-                  document={generator.run.text}
+                  document={edited?.id === generator.meta.id ? edited.text : generator.run.text}
                   documentId={savedDoc?.id ?? null}
                   available={available}
                   choice={{ ...generator.choice, model: generator.choice.model || defaultModel(generator.choice.provider, null) }}

@@ -21,10 +21,12 @@ export interface ResultCardProps {
   saving: SavedDocuments;
   onRename: (doc: DocumentSummary) => void;
   onDownload: (doc: DocumentSummary, format: ExportFormat) => Promise<void>;
+  /** The text the user saved from the editor (follow-ups continue from it). */
+  onEdited: (text: string) => void;
 }
 
 /** The document as it streams in, then saved, editable, renamed, downloaded. Keyed per generation. */
-export function ResultCard({ run, meta, savedDoc, folderLabel, saving, onRename, onDownload }: ResultCardProps) {
+export function ResultCard({ run, meta, savedDoc, folderLabel, saving, onRename, onDownload, onEdited }: ResultCardProps) {
   const running = run.status === 'running' || (meta.counted === 'pending' && run.status === 'idle');
   // The text as last saved from the editor; the stream's text until then.
   const [edited, setEdited] = useState<string | null>(null);
@@ -48,6 +50,7 @@ export function ResultCard({ run, meta, savedDoc, folderLabel, saving, onRename,
       : (await saving.saveNew({ id: meta.id, content: draft, name: documentTitleFrom(draft, meta.templateId) })) !== null;
     if (ok) {
       setEdited(draft);
+      onEdited(draft);
       setDraft(null);
     }
   };

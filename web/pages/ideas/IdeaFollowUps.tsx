@@ -3,8 +3,7 @@ import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
 import { ideaExport, startupIdeaPrompt, type StartupIdeaContent } from '@/shared/core/ideas.ts';
 import { documentToMarkdown } from '@/shared/export/text.ts';
 import type { AvailableKeys, ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
-import { FollowUps } from '@/shared/ui/conversation/FollowUps.tsx';
-import { useConversation } from '@/shared/ui/conversation/useConversation.ts';
+import { SeededFollowUps } from '@/shared/ui/conversation/SeededFollowUps.tsx';
 import { useRunOutputActions, webData } from '../run/runSide.ts';
 
 /**
@@ -15,32 +14,21 @@ import { useRunOutputActions, webData } from '../run/runSide.ts';
 export function IdeaFollowUps(props: { idea: StartupIdeaContent; interest: string; available: AvailableKeys; choice: ModelChoice }) {
   const { idea, interest, available, choice } = props;
   const actions = useRunOutputActions();
-  const conversation = useConversation({
-    client: webData,
-    seed: {
-      source: 'idea',
-      title: idea.name,
-      turns: [
-        { role: 'user', content: startupIdeaPrompt(interest) },
-        {
-          role: 'assistant',
-          content: documentToMarkdown(ideaExport(idea)),
-          provider: choice.provider,
-          model: choice.model,
-          status: 'done',
-        },
-      ],
-    },
-  });
   return (
     <Box component="section" aria-labelledby="idea-follow-ups-title">
       <Divider sx={{ my: 3 }} />
       <Typography id="idea-follow-ups-title" variant="h6" component="h3" sx={{ mb: 2 }}>
         {CONVERSATION_TEXTS.followUpTitle}
       </Typography>
-      <FollowUps
-        conversation={conversation}
-        shownFrom={2}
+      <SeededFollowUps
+        client={webData}
+        origin={{ source: 'idea', title: idea.name }}
+        first={{
+          question: startupIdeaPrompt(interest),
+          answer: documentToMarkdown(ideaExport(idea)),
+          provider: choice.provider,
+          model: choice.model,
+        }}
         available={available}
         choice={choice}
         actions={actions}

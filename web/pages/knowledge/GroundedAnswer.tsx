@@ -6,8 +6,7 @@ import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
 import { LazyMarkdown } from '@/shared/ui/ai/LazyMarkdown.tsx';
 import { targetFor, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
 import { useAiRun } from '@/shared/ui/ai/useAiRun.ts';
-import { FollowUps } from '@/shared/ui/conversation/FollowUps.tsx';
-import { useConversation } from '@/shared/ui/conversation/useConversation.ts';
+import { SeededFollowUps } from '@/shared/ui/conversation/SeededFollowUps.tsx';
 import { useRunOutputActions, webData } from '../run/runSide.ts';
 import { SourceDialog } from './SourceDialog.tsx';
 
@@ -34,18 +33,6 @@ export function GroundedAnswer(props: {
     // Once per question (the component is keyed by it).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const conversation = useConversation({
-    client: webData,
-    seed: {
-      source: 'knowledge',
-      title: question,
-      context: { documentIds: [...new Set(passages.map((p) => p.documentId))] },
-      turns: [
-        { role: 'user', content: prompt },
-        { role: 'assistant', content: run.text, provider: choice.provider, model: choice.model, status: 'done' },
-      ],
-    },
-  });
 
   if (!passages.length) return <Alert severity="info">{KNOWLEDGE_TEXTS.noPassages}</Alert>;
   const running = run.status === 'running';
@@ -93,9 +80,16 @@ export function GroundedAnswer(props: {
             </Box>
           )}
           {(run.status === 'done' || run.status === 'stopped') && run.text.trim() && (
-            <FollowUps
-              conversation={conversation}
-              shownFrom={2}
+            <SeededFollowUps
+              client={webData}
+              origin={{ source: 'knowledge', title: question, context: { documentIds: [...new Set(passages.map((p) => p.documentId))] } }}
+              first={{
+                question: prompt,
+                answer: run.text,
+                provider: choice.provider,
+                model: choice.model,
+                stopped: run.status === 'stopped',
+              }}
               available={available}
               choice={choice}
               actions={actions}

@@ -3,8 +3,7 @@ import type { ProviderId } from '@/shared/core/providerKeys.ts';
 import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
 import { outputDocumentName } from '@/shared/core/runPrompt.ts';
 import type { AvailableKeys, ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
-import { FollowUps } from '@/shared/ui/conversation/FollowUps.tsx';
-import { useConversation } from '@/shared/ui/conversation/useConversation.ts';
+import { SeededFollowUps } from '@/shared/ui/conversation/SeededFollowUps.tsx';
 import type { OutputActionsSetup } from '@/shared/ui/run/OutputActions.tsx';
 import { webData } from './runSide.ts';
 
@@ -38,35 +37,28 @@ export function RunFollowUps({
   choice: ModelChoice;
   actions: OutputActionsSetup;
 }) {
-  const conversation = useConversation({
-    client: webData,
-    seed: {
-      source: 'run',
-      title: answered.promptName,
-      promptId: answered.promptId,
-      freePromptId: answered.freePromptId,
-      promptRunId: answered.promptRunId,
-      turns: [
-        { role: 'user', content: answered.finalPrompt },
-        {
-          role: 'assistant',
-          content: answered.answer,
-          provider: answered.provider,
-          model: answered.model,
-          status: answered.stopped ? 'stopped' : 'done',
-        },
-      ],
-    },
-  });
   return (
     <Card component="section" aria-labelledby="follow-ups-title">
       <CardContent>
         <Typography id="follow-ups-title" variant="h6" component="h2" sx={{ mb: 2 }}>
           {CONVERSATION_TEXTS.followUpTitle}
         </Typography>
-        <FollowUps
-          conversation={conversation}
-          shownFrom={2}
+        <SeededFollowUps
+          client={webData}
+          origin={{
+            source: 'run',
+            title: answered.promptName,
+            promptId: answered.promptId,
+            freePromptId: answered.freePromptId,
+            promptRunId: answered.promptRunId,
+          }}
+          first={{
+            question: answered.finalPrompt,
+            answer: answered.answer,
+            provider: answered.provider,
+            model: answered.model,
+            stopped: answered.stopped,
+          }}
           available={available}
           choice={choice}
           actions={actions}
