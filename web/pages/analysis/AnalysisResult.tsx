@@ -4,6 +4,7 @@ import QuestionIcon from '@mui/icons-material/QuestionAnswerOutlined';
 import { analysisConversationPrompt } from '@/shared/core/analysis/prompt.ts';
 import { analysisExport, analysisMarkdown, entitiesByType } from '@/shared/core/analysis/reply.ts';
 import { ANALYSIS_TEXTS } from '@/shared/core/analysis/texts.ts';
+import { firstTurns } from '@/shared/core/conversations/conversation.ts';
 import { hasUsableKey, targetFor, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
 import { FollowUps } from '@/shared/ui/conversation/FollowUps.tsx';
 import { useConversation } from '@/shared/ui/conversation/useConversation.ts';
@@ -27,8 +28,9 @@ function Part({ id, title, children }: { id: string; title: string; children: Re
 
 /**
  * A finished analysis: summary, key points, entities by type and suggested questions, with Copy,
- * Save as document and downloads; then a conversation about the document (a suggested question
- * sends itself), stored at the first question like every follow-up.
+ * Save as document and downloads; then a conversation about the document, stored at the first
+ * question like every follow-up. Not SeededFollowUps: a suggested question sends itself, so this
+ * screen holds the conversation.
  */
 export function AnalysisResult({ done, available, choice }: { done: AnalysisDone; available: AvailableKeys; choice: ModelChoice }) {
   const { analysis, document, request } = done;
@@ -41,10 +43,12 @@ export function AnalysisResult({ done, available, choice }: { done: AnalysisDone
       source: 'analysis',
       title,
       context: document.context,
-      turns: [
-        { role: 'user', content: analysisConversationPrompt(document.name, request.text) },
-        { role: 'assistant', content: markdown, provider: done.choice.provider, model: done.choice.model, status: 'done' },
-      ],
+      turns: firstTurns({
+        question: analysisConversationPrompt(document.name, request.text),
+        answer: markdown,
+        provider: done.choice.provider,
+        model: done.choice.model,
+      }),
     },
   });
   const canAsk = hasUsableKey(choice.provider, available) && Boolean(choice.model) && !conversation.busy;
