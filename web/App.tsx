@@ -113,6 +113,10 @@ const routes: RouteObject[] = [
               { path: ROUTES.runPrompt, lazy: page(() => import('./pages/run/RunPromptPage.tsx'), 'RunPromptPage') },
               { path: ROUTES.conversation, lazy: page(() => import('./pages/conversations/ConversationPage.tsx'), 'ConversationPage') },
               { path: ROUTES.offerBuilder, lazy: page(() => import('./pages/offers/OfferBuilderPage.tsx'), 'OfferBuilderPage') },
+              {
+                path: ROUTES.documentAnalysis,
+                lazy: page(() => import('./pages/analysis/DocumentAnalysisPage.tsx'), 'DocumentAnalysisPage'),
+              },
               { path: ROUTES.smartQueries, lazy: page(() => import('./pages/knowledge/SmartQueriesPage.tsx'), 'SmartQueriesPage') },
               { path: ROUTES.knowledgeBase, lazy: page(() => import('./pages/knowledge/KnowledgeBasePage.tsx'), 'KnowledgeBasePage') },
               {

@@ -228,8 +228,10 @@ export const AI_FEATURE_CARDS: readonly (FeatureBlurb & { feature: RequestableFe
   {
     feature: 'document_analysis',
     title: 'Document Analysis',
-    description: 'Upload contracts, reports or sales pages and get summaries, key points and improvement ideas in seconds.',
+    description:
+      'Upload contracts, reports or sales pages and get a summary, key points, the names in them and questions to ask, then chat about them.',
     button: 'Go to Analysis',
+    to: ROUTES.documentAnalysis,
   },
   {
     feature: 'smart_queries',

@@ -43,6 +43,8 @@ export const ROUTES = {
   aiFeatures: '/ai-features',
   /** Questions across the knowledge base, answered with sources. */
   smartQueries: '/ai-features/smart-queries',
+  /** A document's summary, key points, entities and questions, then a chat about it. */
+  documentAnalysis: '/ai-features/document-analysis',
   /** The offer builder. */
   offerBuilder: '/prompt-stacks',
   pitchDeck: '/pitch-deck',
@@ -99,6 +101,7 @@ export const PROTECTED_ROUTES: readonly RoutePattern[] = [
   ROUTES.adminUsers,
   ROUTES.aiFeatures,
   ROUTES.smartQueries,
+  ROUTES.documentAnalysis,
   ROUTES.offerBuilder,
   ROUTES.pitchDeck,
   ROUTES.savedIdeas,

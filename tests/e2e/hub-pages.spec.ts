@@ -112,30 +112,27 @@ test('workflows: Notify Me shows Under Construction for 5 s and records the requ
   expect(errors).toEqual([]);
 });
 
-test('AI features: Document Analysis records the request; Smart Queries is available and opens', async ({ page }) => {
+test('AI features: Document Analysis and Smart Queries are available and open', async ({ page }) => {
   const errors = watchErrors(page);
   const user = await open(page, '/ai-features', 'AI Features');
   const analysis = page.getByRole('region', { name: 'Document Analysis' });
   const query = page.getByRole('region', { name: 'Smart Queries' });
   await expect(analysis).toBeVisible();
   await expect(query).toBeVisible();
-  await expect(analysis.getByText('Coming soon')).toBeVisible();
+  await expect(analysis.getByText('Available')).toBeVisible();
   await expect(query.getByText('Available')).toBeVisible();
+  await expect(page.getByText('Coming soon')).toHaveCount(0);
   await screenshots(page, 'ai-features');
 
-  await analysis.getByRole('button', { name: 'Go to Analysis' }).click();
-  await expect(toast(page)).toContainText('Coming Soon!');
-  await expect(toast(page)).toContainText('Document Analysis is on its way');
-  await expect(analysis.getByText("You're on the list")).toBeVisible();
-  expect(await requestsOf(user)).toEqual(['document_analysis']);
-
-  await analysis.getByRole('button', { name: 'Go to Analysis' }).click();
-  await expect(toast(page)).toContainText("You're already on the list for Document Analysis.");
-  expect(await requestsOf(user)).toEqual(['document_analysis']);
-
+  await analysis.getByRole('link', { name: 'Go to Analysis' }).click();
+  await expect(page).toHaveURL(/\/ai-features\/document-analysis$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Document Analysis' })).toBeVisible();
+  await page.goBack();
   await query.getByRole('link', { name: 'Go to Query' }).click();
   await expect(page).toHaveURL(/\/ai-features\/smart-queries$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Smart Queries' })).toBeVisible();
+  // Opening a live feature records no interest.
+  expect(await requestsOf(user)).toEqual([]);
   expect(errors).toEqual([]);
 });
 

@@ -40,6 +40,17 @@ export function estimateTokens(text: string): number {
 
 const turnTokens = (turn: Pick<Turn, 'content'>) => estimateTokens(turn.content) + TOKENS_PER_MESSAGE;
 
+/** Tokens a request may fill in a window: the window minus room for the answer (a quarter of it, at most 4,096, by default). */
+export function requestBudget(window: number, reserveForAnswer?: number): number {
+  const reserve = reserveForAnswer ?? Math.min(4_096, Math.floor(window / 4));
+  return Math.max(256, window - reserve);
+}
+
+/** About how many characters one message of `tokens` tokens may hold (the chat format's own tokens left out). */
+export function charsForMessage(tokens: number): number {
+  return Math.max(0, (tokens - TOKENS_PER_MESSAGE) * CHARS_PER_TOKEN);
+}
+
 export interface BudgetOptions {
   /** The model's window in tokens. */
   window: number;
@@ -56,8 +67,7 @@ export interface FittedConversation {
 }
 
 function cutToTokens(turn: Turn, tokens: number): Turn {
-  const chars = Math.max(0, (tokens - TOKENS_PER_MESSAGE) * CHARS_PER_TOKEN);
-  return { ...turn, content: turn.content.slice(0, chars) };
+  return { ...turn, content: turn.content.slice(0, charsForMessage(tokens)) };
 }
 
 /**
@@ -66,8 +76,7 @@ function cutToTokens(turn: Turn, tokens: number): Turn {
  */
 export function fitToWindow(turns: readonly Turn[], options: BudgetOptions): FittedConversation {
   const usable = turns.filter((turn) => turn.role === 'user' || turn.content.trim());
-  const reserve = options.reserveForAnswer ?? Math.min(4_096, Math.floor(options.window / 4));
-  const budget = Math.max(256, options.window - reserve);
+  const budget = requestBudget(options.window, options.reserveForAnswer);
   const total = usable.reduce((sum, turn) => sum + turnTokens(turn), 0);
   if (total <= budget) return { turns: [...usable], dropped: 0, cut: false };
 

@@ -16,7 +16,7 @@ const LOOKS: Partial<Record<RequestableFeature, { icon: ComponentType<SvgIconPro
   smart_queries: { icon: QueryIcon, color: '#9333EA' },
 };
 
-/** /ai-features: two cards; a live feature's button opens it, the other records interest and says it is coming soon. */
+/** /ai-features: the feature cards; a live feature's button opens it, one not live yet records interest and says it is coming soon. */
 export function AiFeaturesPage() {
   const { request, pending, requested } = useFeatureRequest();
   return (
