@@ -1,3 +1,4 @@
+import type { KnowledgeScope } from '../core/knowledge/grounding.ts';
 import type { Tables } from './database.types.ts';
 import type { AppClient } from './supabase.ts';
 import type { KnowledgeDocument } from '../core/offers/prompts.ts';
@@ -28,7 +29,7 @@ export interface KbDocument {
 }
 
 /** Which documents feed generation: all, the uncategorized ones, or one folder's. */
-export type KbSelection = { kind: 'all' } | { kind: 'uncategorized' } | { kind: 'folder'; folderId: string };
+export type KbSelection = KnowledgeScope;
 
 const FOLDER_COLUMNS = 'id, name, created_at';
 const DOCUMENT_COLUMNS = 'id, name, type, content, source, folder_id, created_at';

@@ -1,4 +1,4 @@
-import type { KnowledgePassage } from '../core/knowledge/grounding.ts';
+import { passageFrom, type KnowledgePassage } from '../core/knowledge/grounding.ts';
 import type { KbSelection } from './knowledge.ts';
 import { fail, ok, type DataResult } from './result.ts';
 import type { AppClient } from './supabase.ts';
@@ -21,14 +21,5 @@ export async function searchKnowledge(
     match_count: count,
   });
   if (error) return fail(error);
-  return ok(
-    (data ?? []).map((row) => ({
-      chunkId: row.chunk_id,
-      documentId: row.document_id,
-      documentName: row.document_name,
-      position: row.position,
-      content: row.content,
-      rank: row.rank,
-    })),
-  );
+  return ok((data ?? []).map(passageFrom));
 }

@@ -76,3 +76,39 @@ test('a prompt run grounded in the knowledge base cites its sources, which open 
   await expect(output(page)).not.toContainText('From your knowledge base');
   expect(errors).toEqual([]);
 });
+
+test('a generated document grounded in a knowledge-base folder cites its source, which opens its document', async ({ page }) => {
+  const errors = watchErrors(page);
+  const { user, client } = await member();
+  const folder = (await kb.createKbFolder(client, 'Product')).data!;
+  await kb.addKbDocument(client, {
+    name: 'Pricing',
+    type: 'text',
+    content: 'The Pro plan costs $29 per month and includes unlimited launch e-mails.',
+    folderId: folder.id,
+  });
+  await signInAs(page, user);
+  await page.goto('/document-generator');
+  const form = page.getByRole('form', { name: 'Document generator' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Document Generator' })).toBeVisible({ timeout: 60_000 });
+  await form.getByRole('textbox', { name: 'Prompt', exact: true }).fill('Launch e-mails for the Pro plan');
+  await form.getByRole('combobox', { name: 'Document template' }).click();
+  await page.getByRole('option', { name: /^Blog Post/ }).click();
+  await form.getByRole('combobox', { name: 'Knowledge base' }).click();
+  await page.getByRole('option', { name: 'Product' }).click();
+  await form.getByRole('button', { name: 'Generate', exact: true }).click();
+  await page.getByRole('button', { name: 'Keep my prompt' }).click({ timeout: 20_000 });
+  await form.getByRole('button', { name: 'Generate document', exact: true }).click();
+  await expect(page.getByTestId('result-state')).toHaveText('Saved', { timeout: 30_000 });
+
+  await expect(page.getByText(/^Grounded in 1 passage from your knowledge base\.$/)).toBeVisible();
+  const sources = page.getByRole('list', { name: 'Sources' });
+  await expect(sources.getByRole('listitem')).toHaveCount(1);
+  await sources.getByRole('button', { name: 'Pricing' }).click();
+  await expect(page.getByRole('dialog', { name: 'Pricing' }).locator('mark')).toContainText('$29 per month');
+  await page.getByRole('dialog', { name: 'Pricing' }).getByRole('button', { name: 'Close' }).click();
+  await lookAt(page, 'document-grounded');
+  const saved = await client.from('generated_documents').select('content').single();
+  expect(saved.data?.content).toContain('From your knowledge base: **Pricing** [1].');
+  expect(errors).toEqual([]);
+});

@@ -1,3 +1,4 @@
+import type { KnowledgeScope } from '../knowledge/grounding.ts';
 import type { ExportDocument } from '../../export/model.ts';
 import { compareBySort, SORT_OPTIONS, sortOrder, type LibrarySort } from '../promptLibrary/sort.ts';
 import { PROVIDER_KEYS, type ProviderId } from '../providerKeys.ts';
@@ -106,6 +107,8 @@ export interface GenerationRequest {
   apiKey: string | null;
   customBaseUrl: string | null;
   folderId: string | null;
+  /** The part of the knowledge base to ground the document in (none when absent). */
+  knowledge?: KnowledgeScope | null;
 }
 
 const DOCUMENT_LIMITS = { nameMax: 300, contentMax: 1_000_000, folderNameMax: 200 } as const;

@@ -13,6 +13,37 @@ export interface KnowledgePassage {
   rank: number;
 }
 
+/** A row of match_knowledge, the one retrieval signature. */
+export interface MatchedRow {
+  chunk_id: string;
+  document_id: string;
+  document_name: string;
+  position: number;
+  content: string;
+  rank: number;
+}
+
+export const passageFrom = (row: MatchedRow): KnowledgePassage => ({
+  chunkId: row.chunk_id,
+  documentId: row.document_id,
+  documentName: row.document_name,
+  position: row.position,
+  content: row.content,
+  rank: row.rank,
+});
+
+/** Which part of the knowledge base to search: all of it, the documents outside folders, or one folder. */
+export type KnowledgeScope = { kind: 'all' } | { kind: 'uncategorized' } | { kind: 'folder'; folderId: string };
+
+/** A scope as sent over the wire, or null when the value is not one. */
+export function knowledgeScopeFrom(value: unknown): KnowledgeScope | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { kind, folderId } = value as { kind?: unknown; folderId?: unknown };
+  if (kind === 'all' || kind === 'uncategorized') return { kind };
+  if (kind === 'folder' && typeof folderId === 'string' && /^[0-9a-f-]{36}$/i.test(folderId)) return { kind, folderId };
+  return null;
+}
+
 /** A cited source as the screen lists it: its number in the answer, its document and passage. */
 export interface Citation {
   number: number;
@@ -39,6 +70,7 @@ export const KNOWLEDGE_TEXTS = {
   emptyBase: 'Your knowledge base is empty: add documents to ground answers in them.',
   openKnowledgeBase: 'Open the Knowledge Base',
   groundedWith: (count: number) => `Grounded in ${count} passage${count === 1 ? '' : 's'} from your knowledge base.`,
+  badScope: 'Choose all documents, the uncategorized ones or one folder of your knowledge base.',
   nothingMatched: 'Nothing in your knowledge base matched this prompt; it was sent without it.',
 } as const;
 

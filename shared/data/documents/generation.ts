@@ -2,6 +2,7 @@ import type { AppClient } from '../supabase.ts';
 import { AiError, AI_TEXTS, toAiError, type AiErrorKind } from '../../ai/aiErrors.ts';
 import type { StreamResult } from '../../ai/chat.ts';
 import type { GenerationRequest } from '../../core/documents/documents.ts';
+import type { KnowledgePassage } from '../../core/knowledge/grounding.ts';
 import { parseQuota, QUOTA_TEXTS, type QuotaStatus } from '../../core/quota.ts';
 import { functionErrorKind, functionRefusal } from '../functions.ts';
 import { GENERATION_LIMIT_CODE } from '../quota.ts';
@@ -21,6 +22,8 @@ export interface GenerationResult extends StreamResult {
   name: string | null;
   /** The counter after the server settled, when it said. */
   quota: QuotaStatus | null;
+  /** The knowledge-base passages sent with the prompt (none without the knowledge base). */
+  passages: KnowledgePassage[];
 }
 
 /**
@@ -58,7 +61,7 @@ export const generationAiError = (failed: GenerationFailure): AiError =>
 
 type GenerationEvent =
   | { type: 'delta'; text: string }
-  | { type: 'done'; documentId: string; name: string; quota: unknown }
+  | { type: 'done'; documentId: string; name: string; quota: unknown; passages?: KnowledgePassage[] }
   | { type: 'stopped'; quota: unknown }
   | { type: 'error'; kind?: string; message: string; title?: string; quota: unknown };
 
@@ -103,7 +106,15 @@ export async function generateDocument(
 ): Promise<DataResult<GenerationResult, GenerationFailure>> {
   let text = '';
   const stopped = (quota: unknown = null) =>
-    ok<GenerationResult>({ text, stopped: true, model: request.model, documentId: null, name: null, quota: parseQuota(quota) });
+    ok<GenerationResult>({
+      text,
+      stopped: true,
+      model: request.model,
+      documentId: null,
+      name: null,
+      quota: parseQuota(quota),
+      passages: [],
+    });
   const { data, error } = await client.functions.invoke<ReadableStream<Uint8Array> | Response>('generate-document', {
     body: request,
     signal,
@@ -132,6 +143,7 @@ export async function generateDocument(
             documentId: event.documentId,
             name: event.name,
             quota: parseQuota(event.quota),
+            passages: event.passages ?? [],
           });
         case 'stopped':
           return stopped(event.quota);

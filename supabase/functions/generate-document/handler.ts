@@ -5,8 +5,10 @@ import { PROVIDER_IDS, PROVIDER_KEY_COLUMNS, type ProviderId } from '../../../sh
 import { QUOTA_TEXTS } from '../../../shared/core/quota.ts';
 import { DOCUMENT_TEXTS, type GenerationRequest } from '../../../shared/core/documents/documents.ts';
 import { documentTitleFrom, generationPrompt, isTemplateId } from '../../../shared/core/documents/templates.ts';
+import { groundedTask, KNOWLEDGE_TEXTS, knowledgeScopeFrom } from '../../../shared/core/knowledge/grounding.ts';
 import { callerOf, fail, json, optionalEnv, preflight, rest, type Caller } from '../_shared/http.ts';
 import { pinnedFetch, RefusedAddress } from '../_shared/pinnedFetch.ts';
+import { passagesFor } from './knowledge.ts';
 
 /**
  * POST /functions/v1/generate-document (signed in): writes a document in a template's structure
@@ -16,9 +18,10 @@ import { pinnedFetch, RefusedAddress } from '../_shared/pinnedFetch.ts';
  *   3. the server alone settles: a complete answer becomes the document and the slot is counted in
  *      one transaction (finish_generation); a provider error, an empty answer or the user stopping
  *      (the request is aborted) gives the slot back (cancel_generation).
- * Body: { prompt, templateId, provider, model, apiKey?, customBaseUrl?, folderId? } — without apiKey
- * the key synced to the account is used. Answers server-sent events, each `data: <json>`:
- * {"type":"delta","text"} …, then {"type":"done","documentId","name","quota"},
+ * Body: { prompt, templateId, provider, model, apiKey?, customBaseUrl?, folderId?, knowledge? } — without
+ * apiKey the key synced to the account is used; with knowledge ({kind: all | uncategorized | folder,
+ * folderId?}) the best passages of the caller's knowledge base go with the prompt, and `done` lists them. Answers server-sent events, each `data: <json>`:
+ * {"type":"delta","text"} …, then {"type":"done","documentId","name","quota","passages"},
  * {"type":"stopped","quota"} or {"type":"error","kind","message","quota"};
  * or, before anything streams, a JSON error: 429 at the limit, 400/403 for bad input.
  * A custom OpenAI-compatible base URL is reached only at a public address (pinned), unless
@@ -49,6 +52,8 @@ function readInput(body: Record<string, unknown> | null): Input | string {
   if (!model) return 'Choose a model.';
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
   const folderId = text(body?.folderId);
+  const knowledge = knowledgeScopeFrom(body?.knowledge);
+  if (body?.knowledge != null && !knowledge) return KNOWLEDGE_TEXTS.badScope;
   return {
     prompt,
     templateId: body!.templateId as string,
@@ -57,6 +62,7 @@ function readInput(body: Record<string, unknown> | null): Input | string {
     apiKey: text(body?.apiKey),
     customBaseUrl: text(body?.customBaseUrl),
     folderId: folderId && /^[0-9a-f-]{36}$/i.test(folderId) ? folderId : null,
+    knowledge,
   };
 }
 
@@ -68,6 +74,9 @@ export default async function handler(req: Request): Promise<Response> {
   if (!caller) return fail('Sign in first.', 401);
   const input = readInput((await req.json().catch(() => null)) as Record<string, unknown> | null);
   if (typeof input === 'string') return json({ error: input, code: 'invalid' }, 400);
+  // Searched before the slot is reserved: a failed search costs nothing.
+  const passages = input.knowledge ? await passagesFor(caller, input.prompt, input.knowledge) : [];
+  if (typeof passages === 'string') return json({ error: `${KNOWLEDGE_TEXTS.searchError}: ${passages}`, code: 'knowledge' }, 500);
 
   const reserved = await rest('rpc/consume_generation', { method: 'POST', body: '{}' }, caller.token);
   if (!reserved.ok) {
@@ -101,7 +110,7 @@ export default async function handler(req: Request): Promise<Response> {
         const result = await streamText({
           target: { provider: input.provider, apiKey, customBaseUrl },
           model: input.model,
-          prompt: generationPrompt(input.prompt, input.templateId as Parameters<typeof generationPrompt>[1]),
+          prompt: groundedTask(generationPrompt(input.prompt, input.templateId as Parameters<typeof generationPrompt>[1]), passages),
           signal: req.signal,
           settings: {
             baseUrlOverride: override ?? null,
@@ -129,7 +138,7 @@ export default async function handler(req: Request): Promise<Response> {
           if (!finished.ok)
             throw new Error((finished.body as { message?: string } | null)?.message ?? 'The document could not be recorded.');
           const { document_id: documentId, ...quota } = finished.body as { document_id: string } & Record<string, unknown>;
-          send({ type: 'done', documentId, name, quota });
+          send({ type: 'done', documentId, name, quota, passages });
         }
       } catch (thrown) {
         const quota = settled ? null : ((await settle('cancel_generation', {}).catch(() => null))?.body ?? null);

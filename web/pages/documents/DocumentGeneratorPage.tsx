@@ -18,6 +18,8 @@ import { useProviderKeys } from '@/web/lib/providerKeys.ts';
 import { useProfile, useUser } from '@/web/lib/session.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
 import { NameDialog } from '../files/NameDialog.tsx';
+import { UsedSources } from '../knowledge/UsedSources.tsx';
+import { useKnowledgeChoice } from '../knowledge/useKnowledgeChoice.ts';
 import { DocumentsSection } from './DocumentsSection.tsx';
 import { GeneratorForm } from './GeneratorForm.tsx';
 import { QuotaLimitDialog, QuotaMeter } from './QuotaMeter.tsx';
@@ -72,7 +74,8 @@ export function DocumentGeneratorPage() {
     folderId: saveFolderId,
     folderLabel: saveFolderId ? `“${folderLabel(saveFolderId)}”` : 'My documents',
   });
-  const generator = useGenerator({ available, keysReady: keys.ready, quota, saving });
+  const knowledge = useKnowledgeChoice(true);
+  const generator = useGenerator({ available, keysReady: keys.ready, quota, saving, knowledge: knowledge.selection });
 
   const queryClient = useQueryClient();
   const [savePrompt, setSavePrompt] = useState<SavePromptRequest | null>(null);
@@ -133,6 +136,7 @@ export function DocumentGeneratorPage() {
                 saveFolderId={saveFolderId}
                 onSaveFolder={setChosenFolderId}
                 onSavePrompt={(text, name = '') => setSavePrompt({ text, name })}
+                knowledge={knowledge}
               />
               {generator.meta && (
                 <ResultCard
@@ -145,6 +149,13 @@ export function DocumentGeneratorPage() {
                   onRename={setRenaming}
                   onDownload={documents.download}
                   onEdited={(text) => setEdited({ id: generationId, text })}
+                />
+              )}
+              {generator.meta?.passages && generator.run.status !== 'running' && (
+                <UsedSources
+                  answer={edited?.id === generator.meta.id ? edited.text : generator.run.text}
+                  passages={generator.meta.passages}
+                  idPrefix="document-sources"
                 />
               )}
               {generator.meta && generator.meta.counted === 'counted' && generator.run.text.trim() && (

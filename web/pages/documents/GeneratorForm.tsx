@@ -21,6 +21,8 @@ import type { DocumentFolder } from '@/shared/core/documents/documents.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
 import { DOCUMENT_TEMPLATES, TEMPLATE_LIST, type TemplateId } from '@/shared/core/documents/templates.ts';
 import { ModelPicker, type AvailableKeys } from '@/shared/ui/ai/ModelPicker.tsx';
+import { KnowledgeSelect } from '../knowledge/KnowledgeSelect.tsx';
+import type { KnowledgeChoice } from '../knowledge/useKnowledgeChoice.ts';
 import { fieldProblem } from '../files/fieldProblem.ts';
 import { SuggestionPanel } from './SuggestionPanel.tsx';
 import type { Generator } from './useGenerator.ts';
@@ -36,6 +38,7 @@ export interface GeneratorFormProps {
   onSaveFolder: (folderId: string | null) => void;
   /** Opens "Save prompt" with this text (the prompt, or the suggestion). */
   onSavePrompt: (text: string, name?: string) => void;
+  knowledge: KnowledgeChoice;
 }
 
 /** Prompt, template, provider and model, where the document goes, and the Generate flow's buttons. */
@@ -47,6 +50,7 @@ export function GeneratorForm({
   saveFolderId,
   onSaveFolder,
   onSavePrompt,
+  knowledge,
 }: GeneratorFormProps) {
   const busy = g.flow.step === 'analysing' || g.flow.step === 'generating';
   const template = g.templateId ? DOCUMENT_TEMPLATES[g.templateId] : null;
@@ -102,6 +106,7 @@ export function GeneratorForm({
             ))}
           </TextField>
           <ModelPicker value={g.choice} available={available} onChange={g.chooseModel} idPrefix="generator" />
+          <KnowledgeSelect knowledge={knowledge} idPrefix="generator" disabled={busy} />
           {g.problem?.field === 'key' && (
             <Alert
               severity="error"

@@ -9,6 +9,8 @@ import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
 import { isTemplateId, promptSuggestionSchema, suggestionPrompt, type TemplateId } from '@/shared/core/documents/templates.ts';
 import { saveSuggestion } from '@/shared/data/documents/documents.ts';
 import { getPrompt } from '@/shared/data/promptLibrary/library.ts';
+import type { KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
+import type { KbSelection } from '@/shared/data/knowledge.ts';
 import { generateDocument, generationAiError, type GenerationFailure } from '@/shared/data/documents/generation.ts';
 import { GENERATION_LIMIT_CODE } from '@/shared/data/quota.ts';
 import { hasUsableKey, targetFor, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
@@ -35,6 +37,8 @@ export interface GenerationMeta {
   counted: 'pending' | 'counted' | 'refunded';
   /** Why it ended without a document, beyond the AI's own error (e.g. an empty answer). */
   problem: string | null;
+  /** The knowledge-base passages sent with the prompt (null: written without the knowledge base). */
+  passages: KnowledgePassage[] | null;
 }
 
 const EMPTY_ANSWER = 'The AI returned an empty document. Please try again.';
@@ -52,8 +56,15 @@ const problemFor = (message: string, provider: ProviderId): FormProblem => {
  * template's structure through the generate-document Edge Function, which keeps the monthly quota
  * (reserved before the call, counted with the saved document, given back when it fails or stops).
  */
-export function useGenerator(deps: { available: AvailableKeys; keysReady: boolean; quota: QuotaApi; saving: SavedDocuments }) {
-  const { available, keysReady, quota, saving } = deps;
+export function useGenerator(deps: {
+  available: AvailableKeys;
+  keysReady: boolean;
+  quota: QuotaApi;
+  saving: SavedDocuments;
+  /** The part of the knowledge base to ground documents in (null: none). */
+  knowledge: KbSelection | null;
+}) {
+  const { available, keysReady, quota, saving, knowledge } = deps;
   const notify = useNotify();
   const run = useAiRun();
   const [promptText, setPromptTextState] = useState('');
@@ -163,8 +174,9 @@ export function useGenerator(deps: { available: AvailableKeys; keysReady: boolea
     const id = ++generationCount.current;
     const text = promptText;
     const chosenTemplate = templateId;
+    const scope = knowledge;
     dispatch({ type: 'generate' });
-    setMeta({ id, prompt: text, templateId: chosenTemplate, counted: 'pending', problem: null });
+    setMeta({ id, prompt: text, templateId: chosenTemplate, counted: 'pending', problem: null, passages: null });
     run.reset();
     const usedBefore = quota.state.status === 'ready' ? quota.state.quota.used : null;
     let limit = false;
@@ -185,6 +197,7 @@ export function useGenerator(deps: { available: AvailableKeys; keysReady: boolea
             apiKey: target.apiKey,
             customBaseUrl: target.customBaseUrl ?? null,
             folderId: saving.folderId(),
+            knowledge: scope,
           },
           signal,
           onText,
@@ -193,7 +206,7 @@ export function useGenerator(deps: { available: AvailableKeys; keysReady: boolea
         if (!outcome.error) return outcome.data;
         if (outcome.error.code === GENERATION_LIMIT_CODE) {
           limit = true;
-          return { text: '', stopped: true, model, documentId: null, name: null, quota: null };
+          return { text: '', stopped: true, model, documentId: null, name: null, quota: null, passages: [] };
         }
         failure = outcome.error;
         // The AI run shows a failure it is thrown: title, message and the text streamed so far.
@@ -215,13 +228,29 @@ export function useGenerator(deps: { available: AvailableKeys; keysReady: boolea
       else void settleCounter(usedBefore);
       dispatch({ type: 'generated', ok: false });
       const empty = failure?.message === EMPTY_ANSWER;
-      if (current) setMeta({ id, prompt: text, templateId: chosenTemplate, counted: 'refunded', problem: empty ? EMPTY_ANSWER : null });
+      if (current)
+        setMeta({
+          id,
+          prompt: text,
+          templateId: chosenTemplate,
+          counted: 'refunded',
+          problem: empty ? EMPTY_ANSWER : null,
+          passages: null,
+        });
       return;
     }
     if (result.quota) quota.set(result.quota);
     else void quota.refresh();
     dispatch({ type: 'generated', ok: true });
-    if (current) setMeta({ id, prompt: text, templateId: chosenTemplate, counted: 'counted', problem: null });
+    if (current)
+      setMeta({
+        id,
+        prompt: text,
+        templateId: chosenTemplate,
+        counted: 'counted',
+        problem: null,
+        passages: scope ? result.passages : null,
+      });
     // The document record is saved once it is generated — by the server, with the count.
     await saving.adopt({ id, documentId: result.documentId });
   };

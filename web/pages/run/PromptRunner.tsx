@@ -23,7 +23,7 @@ import { supabase } from '@/web/lib/supabase.ts';
 import { RunHistoryList } from '@/shared/ui/run/RunHistoryList.tsx';
 import { RunOutput } from '@/shared/ui/run/RunOutput.tsx';
 import { useRunRecorder } from '@/shared/ui/run/useRunRecorder.ts';
-import { CitedSources } from '../knowledge/CitedSources.tsx';
+import { UsedSources } from '../knowledge/UsedSources.tsx';
 import { KnowledgeSelect } from '../knowledge/KnowledgeSelect.tsx';
 import { useKnowledgeChoice } from '../knowledge/useKnowledgeChoice.ts';
 import { RunFollowUps, type AnsweredRun } from './RunFollowUps.tsx';
@@ -233,16 +233,7 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
         </Card>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <RunOutput run={run} documentName={outputDocumentName(prompt.name, new Date())} layout="page" actions={outputActions} />
-          {passages && !running && run.status !== 'idle' && (
-            <Card component="aside" aria-label={KNOWLEDGE_TEXTS.useLabel}>
-              <CardContent>
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                  {passages.length ? KNOWLEDGE_TEXTS.groundedWith(passages.length) : KNOWLEDGE_TEXTS.nothingMatched}
-                </Typography>
-                <CitedSources answer={run.text} passages={passages} idPrefix="run-sources" />
-              </CardContent>
-            </Card>
-          )}
+          {passages && !running && run.status !== 'idle' && <UsedSources answer={run.text} passages={passages} idPrefix="run-sources" />}
           {answered && (
             <RunFollowUps key={answered.runNumber} answered={answered} available={available} choice={choice} actions={outputActions} />
           )}
