@@ -23,6 +23,7 @@ import { PANEL_OUTPUT_ACTIONS } from './panelOutputActions.tsx';
 import type { OpenedPrompt } from './PanelApp.tsx';
 import { PromptFields } from '../ai/PromptFields.tsx';
 import { ReviewPrompt } from '../ai/ReviewPrompt.tsx';
+import { RunFollowUps, type AnsweredRun } from '../conversation/RunFollowUps.tsx';
 import { RunOutput } from '../run/RunOutput.tsx';
 import { useRunRecorder } from '../run/useRunRecorder.ts';
 import { useKeyStatus } from './useKeyStatus.ts';
@@ -97,8 +98,12 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
   const local = useKeyStatus();
   const run = useAiRun();
   // The prompt also goes to the top of the recent list (the popup's, kept in extension storage).
+  // The run being answered, then answered: its follow-ups start from it (a new run, a new conversation).
+  const [answered, setAnswered] = useState<(AnsweredRun & { runNumber: number }) | null>(null);
+  const sending = useRef<Omit<AnsweredRun, 'answer' | 'stopped' | 'promptRunId'> & { runNumber: number }>(null);
   const begin = useRunRecorder(run, {
     client: extData,
+    onRecorded: (recorded) => setAnswered((current) => current && { ...current, promptRunId: recorded.id }),
     onEnded: (context) => {
       if (context.promptId) void rememberRecentPrompt({ id: context.promptId, name: context.promptName, ranAt: new Date().toISOString() });
     },
@@ -141,11 +146,28 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
   const running = run.status === 'running';
   const pageSettled = !needsPage || (!page.reading && page.read !== null) || !page.tab;
 
+  useEffect(() => {
+    const sent = sending.current;
+    if (!sent || (run.status !== 'done' && run.status !== 'stopped') || !run.text.trim()) return;
+    sending.current = null;
+    setAnswered({ ...sent, answer: run.text, stopped: run.status === 'stopped', promptRunId: null });
+  }, [run.status, run.text]);
+
   const start = () => {
     if (blocked) {
       setShowMissing(true);
       return;
     }
+    setAnswered(null);
+    sending.current = {
+      runNumber: (answered?.runNumber ?? 0) + 1,
+      promptName: prompt.name,
+      promptId: prompt.id,
+      freePromptId: null,
+      finalPrompt,
+      provider: choice.provider,
+      model: choice.model,
+    };
     begin({
       promptId: prompt.id,
       promptName: prompt.name,
@@ -199,6 +221,17 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
         {running ? RUN_TEXTS.running : run.status === 'idle' ? RUN_TEXTS.runPrompt : RUN_TEXTS.runAgain}
       </Button>
       <RunOutput run={run} documentName={outputDocumentName(prompt.name, new Date())} layout="panel" actions={PANEL_OUTPUT_ACTIONS} />
+      {answered && (
+        <RunFollowUps
+          key={answered.runNumber}
+          client={extData}
+          answered={answered}
+          available={available}
+          choice={choice}
+          actions={PANEL_OUTPUT_ACTIONS}
+          layout="panel"
+        />
+      )}
     </Stack>
   );
 }

@@ -22,7 +22,7 @@ import { supabase } from '@/web/lib/supabase.ts';
 import { RunHistoryList } from '@/shared/ui/run/RunHistoryList.tsx';
 import { RunOutput } from '@/shared/ui/run/RunOutput.tsx';
 import { useRunRecorder } from '@/shared/ui/run/useRunRecorder.ts';
-import { RunFollowUps, type AnsweredRun } from './RunFollowUps.tsx';
+import { RunFollowUps, type AnsweredRun } from '@/shared/ui/conversation/RunFollowUps.tsx';
 import { historyListData, useRunOutputActions, webData } from './runSide.ts';
 import { useRunHistory } from './useRunHistory.ts';
 
@@ -217,7 +217,10 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <RunOutput run={run} documentName={outputDocumentName(prompt.name, new Date())} layout="page" actions={outputActions} />
           {answered && (
-            <RunFollowUps key={answered.runNumber} answered={answered} available={available} choice={choice} actions={outputActions} />
+            <RunFollowUps
+              key={answered.runNumber}
+              client={webData}
+              answered={answered} available={available} choice={choice} actions={outputActions} />
           )}
         </Stack>
       </Box>

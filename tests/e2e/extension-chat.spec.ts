@@ -1,0 +1,151 @@
+import type { Locator, Page } from '@playwright/test';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { WebSocket } from 'ws';
+import { DEFAULT_ANON_KEY } from '@/supabase/local/config.ts';
+import { SCREENSHOT_DIR } from './chromium.ts';
+import { answerSiteAccessPrompt, expect, openSidePanel, screenshotPanel, signInInPanel, test } from './extension-support.ts';
+import { PAGES_URL, STACK_URL } from './ports.ts';
+import { seriousViolations } from './screens.ts';
+import { createUser, passwordSession, type TestUser } from './support.ts';
+import type { VirtualDisplay } from './xvfb.ts';
+
+/**
+ * Conversations in the side panel, against the fake AI provider (its answers say which page, if
+ * any, was sent with the question): follow-ups after a prompt run, Chat about the page beside the
+ * panel (the page as a removable chip, the prompt when the active tab changes), Insert into page
+ * from any answer, and the stored conversations in the panel's History, reopened and continued.
+ */
+
+const OPENAI_KEY = 'sk-fake-good-0123456789abcdef';
+const ARTICLE = `${PAGES_URL}/article.html`;
+const TITLE = 'How to price an online course';
+const PANEL = { width: 400, height: 800 };
+const notice = (page: Page) => page.getByRole('region', { name: /^Notifications/ });
+
+test.describe.configure({ timeout: 120_000 });
+
+async function userClient(user: TestUser): Promise<SupabaseClient> {
+  const session = await passwordSession(user);
+  return createClient(STACK_URL, DEFAULT_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers: { Authorization: `Bearer ${session.access_token}` } },
+    realtime: { transport: WebSocket as never },
+  });
+}
+
+/** A user with the OpenAI key in their account (the extension downloads it at sign-in) and one prompt on the page. */
+async function seed(): Promise<{ user: TestUser; client: SupabaseClient }> {
+  const user = await createUser();
+  const client = await userClient(user);
+  const keys = await client
+    .from('user_api_keys')
+    .upsert({ user_id: user.id, openai_api_key: OPENAI_KEY, updated_at: new Date().toISOString() });
+  expect(keys.error).toBeNull();
+  const prompt = await client
+    .from('saved_prompts')
+    .insert({ name: 'Title idea', prompt_text: 'A headline for {{title}}', llm_provider: 'openai' });
+  expect(prompt.error).toBeNull();
+  return { user, client };
+}
+
+/** The panel at its usual width, signed in, with the test pages' site allowed (through a prompt's "Read this page"). */
+async function openPanel(
+  {
+    context,
+    cdp,
+    extensionId,
+    keyboard,
+  }: {
+    context: Parameters<typeof openSidePanel>[0];
+    cdp: Parameters<typeof openSidePanel>[1];
+    extensionId: string;
+    keyboard: VirtualDisplay;
+  },
+  web: Page,
+  user: TestUser,
+): Promise<Page> {
+  const panel = await openSidePanel(context, cdp, extensionId, web);
+  await panel.setViewportSize(PANEL);
+  await signInInPanel(panel, user);
+  await panel.getByRole('button', { name: /^Title idea/ }).click();
+  await answerSiteAccessPrompt(panel, keyboard, 'allow');
+  await expect(panel.getByLabel('Page title')).toHaveValue(TITLE);
+  return panel;
+}
+
+/** No horizontal scroll at the panel's width. */
+async function fitsWidth(panel: Page): Promise<void> {
+  await expect
+    .poll(() => panel.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+      message: 'the panel scrolls sideways',
+    })
+    .toBeLessThanOrEqual(0);
+}
+
+const answersIn = (scope: Locator) => scope.getByTestId('conversation-answer');
+
+test('a prompt run in the panel is followed up: streamed, stopped, regenerated, edited, copied, saved, inserted, and stored', async ({
+  context,
+  cdp,
+  extensionId,
+  keyboard,
+}) => {
+  const { user, client } = await seed();
+  const web = await context.newPage();
+  await web.goto(ARTICLE);
+  const panel = await openPanel({ context, cdp, extensionId, keyboard }, web, user);
+  await panel.getByRole('button', { name: 'Run prompt' }).click();
+  await expect(panel.getByTestId('run-output').getByRole('heading', { name: `Draft: A headline for ${TITLE}` })).toBeVisible();
+
+  const followUps = panel.getByRole('region', { name: 'Follow up' });
+  const box = followUps.getByRole('textbox', { name: 'Ask a follow-up' });
+  await box.fill('Make it shorter');
+  await box.press('Control+Enter');
+  await expect(answersIn(followUps).first()).toContainText('Follow-up: Make it shorter');
+  await expect(answersIn(followUps).first()).toContainText('2 earlier messages');
+  await fitsWidth(panel);
+
+  // Stop a slow answer; what was written is kept, marked as stopped.
+  await box.fill('Now a long version [[fake:slow]]');
+  await followUps.getByRole('button', { name: 'Send' }).click();
+  await expect(followUps.getByText('Follow-up: Now a long version')).toBeVisible({ timeout: 20_000 });
+  await followUps.getByRole('button', { name: 'Stop' }).click();
+  await expect(followUps.getByText('stopped before the end')).toBeVisible();
+
+  // Regenerate the last answer, then edit the last question and resend.
+  await followUps.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(followUps.getByText('stopped before the end')).toHaveCount(0, { timeout: 30_000 });
+  await followUps.getByRole('button', { name: 'Edit' }).click();
+  await followUps.getByRole('textbox', { name: 'Edit' }).fill('Make it punchier');
+  await followUps.getByRole('button', { name: 'Save and resend' }).click();
+  await expect(answersIn(followUps).last()).toContainText('Follow-up: Make it punchier');
+  await expect(answersIn(followUps)).toHaveCount(2);
+
+  // Every answer has the panel's actions: Copy, Insert into page, Save as document.
+  const last = answersIn(followUps).last();
+  await last.getByRole('button', { name: 'Copy' }).click();
+  await expect(notice(panel)).toContainText('Copied to clipboard');
+  await web.locator('#notes').click();
+  await web.locator('#notes').press('End');
+  await last.getByRole('button', { name: 'Insert into page' }).click();
+  await expect(web.locator('#notes')).toHaveValue(/^Draft: ## Follow-up: Make it punchier/);
+  await last.getByRole('button', { name: 'Save as document' }).click();
+  await expect(notice(panel)).toContainText('Document Saved');
+  await fitsWidth(panel);
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-follow-ups.png`);
+  // The visible part as drawn (a full-page capture of the panel lays it out without its scrollbar).
+  await followUps.getByRole('button', { name: 'Send' }).scrollIntoViewIfNeeded();
+  await panel.screenshot({ path: `${SCREENSHOT_DIR}/ext-panel-follow-ups-view.png` });
+
+  // Stored as one conversation started from the run: its prompt, its answer, then the follow-ups.
+  const stored = await client
+    .from('conversations')
+    .select('id, source, title, prompt_run_id, conversation_messages(position, role, content)');
+  expect(stored.data).toHaveLength(1);
+  expect(stored.data![0]).toMatchObject({ source: 'run', title: 'Title idea' });
+  const messages = [...stored.data![0]!.conversation_messages].sort((a, b) => a.position - b.position);
+  expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+  expect(messages[0]!.content).toBe(`A headline for ${TITLE}`);
+  expect(messages[4]!.content).toBe('Make it punchier');
+  expect(await seriousViolations(panel)).toEqual([]);
+});
