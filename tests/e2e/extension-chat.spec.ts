@@ -19,6 +19,8 @@ import type { VirtualDisplay } from './xvfb.ts';
 const OPENAI_KEY = 'sk-fake-good-0123456789abcdef';
 const ARTICLE = `${PAGES_URL}/article.html`;
 const TITLE = 'How to price an online course';
+const SECOND_PAGE = `${PAGES_URL}/launch-email.html`;
+const SECOND_TITLE = 'Writing a launch email';
 const PANEL = { width: 400, height: 800 };
 const notice = (page: Page) => page.getByRole('region', { name: /^Notifications/ });
 
@@ -148,4 +150,108 @@ test('a prompt run in the panel is followed up: streamed, stopped, regenerated, 
   expect(messages[0]!.content).toBe(`A headline for ${TITLE}`);
   expect(messages[4]!.content).toBe('Make it punchier');
   expect(await seriousViolations(panel)).toEqual([]);
+});
+
+test('Chat about the page: the page goes with the question, the tab-change prompt (keep / start new), the chip removed with the keyboard, Insert into page', async ({
+  context,
+  cdp,
+  extensionId,
+  keyboard,
+}) => {
+  const { user, client } = await seed();
+  const web = await context.newPage();
+  await web.goto(ARTICLE);
+  const panel = await openPanel({ context, cdp, extensionId, keyboard }, web, user);
+  await panel.getByRole('button', { name: 'Back to your prompts' }).click();
+  await panel.getByRole('tab', { name: 'Chat' }).click();
+  const main = panel.getByRole('main');
+  const chip = main.getByTestId('page-chip');
+  await expect(chip).toHaveText(TITLE);
+  await expect(chip).toHaveAccessibleName(`Page: ${TITLE}. Press Delete to chat without it.`);
+
+  // The answer shows the page was sent with the question: its title, address and text.
+  const ask = async (label: string, question: string) => {
+    const box = main.getByRole('textbox', { name: label });
+    await box.fill(question);
+    await box.press('Control+Enter');
+    await expect(main.getByTestId('conversation-question').last()).toContainText(question);
+    await expect(main.getByRole('button', { name: 'Send' })).toBeEnabled();
+    return answersIn(main).last();
+  };
+  let reply = await ask('Ask about this page', 'What should I charge?');
+  await expect(reply).toContainText(`About "${TITLE}"`);
+  await expect(reply).toContainText(`The page (${ARTICLE}) starts:`);
+  await expect(reply).toContainText('Price your course');
+  await expect(main.getByRole('heading', { level: 2, name: 'What should I charge?' })).toBeVisible();
+  await fitsWidth(panel);
+  expect(await seriousViolations(panel)).toEqual([]);
+  await web.bringToFront();
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-chat.png`);
+
+  // Insert into page from the chat's answer.
+  await web.locator('#notes').click();
+  await web.locator('#notes').press('End');
+  await reply.getByRole('button', { name: 'Insert into page' }).click();
+  await expect(web.locator('#notes')).toHaveValue(new RegExp(`^Draft: ## About "${TITLE}"`));
+
+  // Another tab comes to the front while the chat has turns: keep the old context or start anew.
+  const other = await context.newPage();
+  await other.goto(SECOND_PAGE);
+  await other.bringToFront();
+  const moved = main.getByTestId('page-moved');
+  await expect(moved).toContainText('You moved to another page');
+  await expect(moved).toContainText(`“${SECOND_TITLE}” is now beside the panel. This chat is about “${TITLE}”.`);
+  await fitsWidth(panel);
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-chat-tab-changed.png`);
+  await moved.getByRole('button', { name: 'Keep the old context' }).click();
+  await expect(moved).toHaveCount(0);
+  await expect(chip).toHaveText(TITLE);
+  reply = await ask('Ask about this page', 'And the tiers?');
+  await expect(reply).toContainText(`About "${TITLE}"`);
+  await expect(reply).toContainText('2 earlier messages of this chat were in view');
+
+  // The tab goes to another address: asked again; a new chat follows the page beside the panel.
+  await other.goto(`${SECOND_PAGE}?from=chat`);
+  await expect(moved).toBeVisible();
+  await moved.getByRole('button', { name: 'Start a new chat' }).click();
+  await expect(moved).toHaveCount(0);
+  await expect(answersIn(main)).toHaveCount(0);
+  await expect(chip).toHaveText(SECOND_TITLE);
+  // With no question yet, the chip just follows the active tab.
+  await web.bringToFront();
+  await expect(chip).toHaveText(TITLE);
+  await other.bringToFront();
+  await expect(chip).toHaveText(SECOND_TITLE);
+  await expect(moved).toHaveCount(0);
+  reply = await ask('Ask about this page', 'Is this a good subject line?');
+  await expect(reply).toContainText(`About "${SECOND_TITLE}"`);
+  await expect(reply).toContainText('Open with the one change');
+  await expect(reply).toContainText('0 earlier messages');
+
+  // The chip removed with the keyboard: the next answer has no page.
+  await chip.focus();
+  await chip.press('Delete');
+  await expect(chip).toHaveCount(0);
+  await expect(main.getByText('Chatting without a page: answers do not see the page.')).toBeVisible();
+  reply = await ask('Ask anything', 'Thanks, one more idea?');
+  await expect(reply).toContainText('Follow-up: Thanks, one more idea?');
+  await expect(reply).not.toContainText('About "');
+
+  // Both chats are stored as page chats, each with the page it started with (its text bounded).
+  const stored = await client.from('conversations').select('source, context, title').order('created_at');
+  expect(stored.data).toEqual([
+    expect.objectContaining({
+      source: 'page',
+      title: 'What should I charge?',
+      context: expect.objectContaining({ url: ARTICLE, title: TITLE }),
+    }),
+    expect.objectContaining({
+      source: 'page',
+      title: 'Is this a good subject line?',
+      context: expect.objectContaining({ url: `${SECOND_PAGE}?from=chat`, title: SECOND_TITLE }),
+    }),
+  ]);
+  const text = (stored.data![0]!.context as { text: string }).text;
+  expect(text).toContain('Price your course');
+  expect(text.length).toBeLessThanOrEqual(20_000);
 });

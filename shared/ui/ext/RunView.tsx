@@ -5,13 +5,12 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { initialValues, parsePrompt, usesPageVariables } from '@/shared/core/placeholders.ts';
 import type { LibraryPrompt } from '@/shared/core/promptLibrary/library.ts';
-import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
 import { getPrompt } from '@/shared/data/promptLibrary/library.ts';
-import { DEFAULT_PANEL_PREFS, extItems, rememberRecentPrompt } from '@/shared/ext/items.ts';
+import { rememberRecentPrompt } from '@/shared/ext/items.ts';
 import { outputDocumentName } from '@/shared/core/runPrompt.ts';
 import { RUN_PROMPT_TEXTS, RUN_TEXTS } from '@/shared/core/runTexts.ts';
 import { composePrompt, pageVariableValues } from '@/shared/ext/runPrompt.ts';
-import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys, type ModelChoice } from '../ai/ModelPicker.tsx';
+import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys } from '../ai/ModelPicker.tsx';
 import { useAiRun } from '../ai/useAiRun.ts';
 import { unwrap } from '../query.ts';
 import { queryKeys } from '../queryKeys.ts';
@@ -27,7 +26,7 @@ import { RunFollowUps, type AnsweredRun } from '../conversation/RunFollowUps.tsx
 import { RunOutput } from '../run/RunOutput.tsx';
 import { useRunRecorder } from '../run/useRunRecorder.ts';
 import { useKeyStatus } from './useKeyStatus.ts';
-import { useStoredItem } from './useStoredItem.ts';
+import { usePanelChoice } from './usePanelChoice.ts';
 
 /**
  * Running one saved prompt in the side panel: its form from the placeholders, page variables from
@@ -88,13 +87,10 @@ export function RunView({ opened, onBack }: { opened: OpenedPrompt; onBack: () =
   );
 }
 
-const isProvider = (value: string | null | undefined): value is ProviderId => PROVIDER_IDS.includes(value as ProviderId);
-
 function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: OpenedPrompt }) {
   const parsed = useMemo(() => parsePrompt(prompt.promptText), [prompt.promptText]);
   const needsPage = usesPageVariables(parsed).length > 0;
   const page = useNeedPage(needsPage);
-  const prefs = useStoredItem(extItems.panelPrefs, DEFAULT_PANEL_PREFS);
   const local = useKeyStatus();
   const run = useAiRun();
   // The prompt also goes to the top of the recent list (the popup's, kept in extension storage).
@@ -121,23 +117,7 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
   const [showMissing, setShowMissing] = useState(false);
   const finalPrompt = edited ?? composed.text;
 
-  const [choice, setChoice] = useState<ModelChoice>(() => {
-    if (isProvider(prefs.provider)) return { provider: prefs.provider, model: prefs.model ?? '' };
-    if (isProvider(prompt.llmProvider)) return { provider: prompt.llmProvider, model: prompt.model ?? '' };
-    return { provider: 'openai', model: '' };
-  });
-  // The stored preference arrives after the first render: adopt it once.
-  const adopted = useRef(false);
-  useEffect(() => {
-    if (adopted.current || !isProvider(prefs.provider)) return;
-    adopted.current = true;
-    setChoice({ provider: prefs.provider, model: prefs.model ?? '' });
-  }, [prefs.provider, prefs.model]);
-  const choose = (next: ModelChoice) => {
-    adopted.current = true;
-    setChoice(next);
-    void extItems.panelPrefs.setValue({ ...prefs, provider: next.provider, model: next.model || null });
-  };
+  const [choice, choose] = usePanelChoice({ provider: prompt.llmProvider, model: prompt.model });
 
   const available: AvailableKeys = { keys: local.keys, customBaseUrl: local.baseUrl };
   const usable = hasUsableKey(choice.provider, available);
