@@ -150,6 +150,51 @@ test('a prompt run in the panel is followed up: streamed, stopped, regenerated, 
   expect(messages[0]!.content).toBe(`A headline for ${TITLE}`);
   expect(messages[4]!.content).toBe('Make it punchier');
   expect(await seriousViolations(panel)).toEqual([]);
+
+  // The panel's History lists it next to the runs: search, rename, open to go on in Chat, delete.
+  await panel.getByRole('tab', { name: 'History' }).click();
+  const main = panel.getByRole('main');
+  await main.getByRole('button', { name: 'Conversations' }).click();
+  const list = main.getByRole('list', { name: 'Conversations' });
+  await expect(list.getByRole('button', { name: 'Open Title idea' })).toBeVisible();
+  await expect(list).toContainText('6 messages');
+  await main.getByLabel('Search conversations').fill('punchier');
+  await expect(list.getByRole('button', { name: 'Open Title idea' })).toBeVisible();
+  await main.getByLabel('Search conversations').fill('no such words');
+  await expect(main.getByText('No conversation matches your search.')).toBeVisible();
+  await main.getByLabel('Search conversations').fill('');
+  await list.getByRole('button', { name: 'Rename Title idea' }).click();
+  await panel.getByRole('dialog').getByLabel('Title').fill('Headline chat');
+  await panel.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+  await expect(notice(panel)).toContainText('Conversation renamed');
+  await expect(list.getByRole('button', { name: 'Open Headline chat' })).toBeVisible();
+  await fitsWidth(panel);
+  expect(await seriousViolations(panel)).toEqual([]);
+  await web.bringToFront();
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-history-conversations.png`);
+
+  await list.getByRole('button', { name: 'Open Headline chat' }).click();
+  await expect(panel.getByRole('tab', { name: 'Chat', selected: true })).toBeVisible();
+  await expect(main.getByRole('heading', { name: 'Headline chat' })).toBeVisible();
+  await expect(main.getByTestId('conversation-question')).toHaveCount(3);
+  await expect(main.getByTestId('page-chip')).toHaveCount(0);
+  const box2 = main.getByRole('textbox', { name: 'Ask anything' });
+  await box2.fill('One more, in French');
+  await box2.press('Control+Enter');
+  await expect(answersIn(main).last()).toContainText('Follow-up: One more, in French');
+  await expect(answersIn(main).last()).toContainText('6 earlier messages');
+  await expect
+    .poll(async () => (await client.from('conversation_messages').select('id')).data?.length, { message: 'the new turns are stored' })
+    .toBe(8);
+
+  await panel.getByRole('tab', { name: 'History' }).click();
+  await main.getByRole('button', { name: 'Conversations' }).click();
+  await expect(list).toContainText('8 messages');
+  await list.getByRole('button', { name: 'Delete Headline chat' }).click();
+  await panel.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(notice(panel)).toContainText('Conversation deleted');
+  await expect(main.getByText('No conversations yet.', { exact: false })).toBeVisible();
+  expect((await client.from('conversations').select('id')).data).toEqual([]);
 });
 
 test('Chat about the page: the page goes with the question, the tab-change prompt (keep / start new), the chip removed with the keyboard, Insert into page', async ({

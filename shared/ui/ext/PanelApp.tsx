@@ -143,7 +143,7 @@ function PanelShell() {
               <SettingsView status={account.status} userId={account.user?.id ?? null} onSignIn={() => setView('prompts')} />
             )}
             {shown === 'chat' && <ChatView key={chat.key} conversationId={chat.conversationId} onNewChat={() => openChat(null)} />}
-            {shown === 'history' && <HistoryView onRunAgain={runAgain} />}
+            {shown === 'history' && <HistoryView onRunAgain={runAgain} onOpenConversation={openChat} />}
             {shown === 'prompts' &&
               (account.status === 'loading' ? (
                 <ViewLoading />
