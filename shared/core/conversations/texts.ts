@@ -51,6 +51,7 @@ export const CONVERSATION_TEXTS = {
   pageChip: (title: string) => `Page: ${title}. Press Delete to chat without it.`,
   usePage: 'Use this page',
   readingPage: 'Reading the page…',
+  readPage: 'Read this page',
   noTab: 'Open a web page in this window to chat about it.',
   pageUnreadable: 'This page cannot be read, so the chat goes on without it.',
   withoutPage: 'Chatting without a page: answers do not see the page.',

@@ -79,7 +79,7 @@ export function PageChip({
         severity="info"
         action={
           <Button color="inherit" size="small" onClick={() => void page.requestAccess()}>
-            Read this page
+            {CONVERSATION_TEXTS.readPage}
           </Button>
         }
       >
