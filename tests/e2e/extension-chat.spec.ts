@@ -248,6 +248,13 @@ test('Chat about the page: the page goes with the question, the tab-change promp
   await expect(moved).toContainText(`“${SECOND_TITLE}” is now beside the panel. This chat is about “${TITLE}”.`);
   await fitsWidth(panel);
   await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-chat-tab-changed.png`);
+  // The narrowest panel: nothing scrolls sideways, every view's tab is whole.
+  await panel.setViewportSize({ width: 360, height: 800 });
+  await fitsWidth(panel);
+  const settingsTab = await panel.getByRole('tab', { name: 'Settings' }).boundingBox();
+  expect(settingsTab!.x + settingsTab!.width).toBeLessThanOrEqual(await panel.evaluate(() => document.documentElement.clientWidth));
+  await panel.screenshot({ path: `${SCREENSHOT_DIR}/ext-panel-chat-tab-changed-360.png` });
+  await panel.setViewportSize(PANEL);
   await moved.getByRole('button', { name: 'Keep the old context' }).click();
   await expect(moved).toHaveCount(0);
   await expect(chip).toHaveText(TITLE);

@@ -130,7 +130,7 @@ function PanelShell() {
           onChange={(_e, next: View) => setView(next)}
           variant="fullWidth"
           aria-label="Side panel views"
-          sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 0 } }}
+          sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40, minWidth: 0, px: 1, py: 0 } }}
         >
           <Tab value="prompts" label="Prompts" />
           {signedIn && <Tab value="chat" label={CONVERSATION_TEXTS.chatTab} />}
