@@ -220,7 +220,11 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
             <RunFollowUps
               key={answered.runNumber}
               client={webData}
-              answered={answered} available={available} choice={choice} actions={outputActions} />
+              answered={answered}
+              available={available}
+              choice={choice}
+              actions={outputActions}
+            />
           )}
         </Stack>
       </Box>
