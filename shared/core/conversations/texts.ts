@@ -36,4 +36,33 @@ export const CONVERSATION_TEXTS = {
   turns: (count: number) => `${count} message${count === 1 ? '' : 's'}`,
   notFound: 'Conversation not found',
   notFoundText: 'This conversation does not exist, or it is not yours.',
+  // Chat about the page (side panel)
+  pageContextIntro:
+    'The user is reading the web page below and asks about it. Use the page when it helps; say so when it does not answer the question.',
+  pageContextNoText: '(The page has no readable text.)',
+  chatTab: 'Chat',
+  chatTitle: 'Chat about this page',
+  chatTitleNoPage: 'Chat',
+  chatLabel: 'Ask about this page',
+  chatLabelNoPage: 'Ask anything',
+  chatPlaceholder: 'e.g. Summarise this page in three bullet points',
+  chatEmpty: 'Ask a question: the page beside the panel goes with it. Chats are kept in History.',
+  newChat: 'New chat',
+  pageChip: (title: string) => `Page: ${title}. Press Delete to chat without it.`,
+  usePage: 'Use this page',
+  readingPage: 'Reading the page…',
+  readPage: 'Read this page',
+  noTab: 'Open a web page in this window to chat about it.',
+  pageUnreadable: 'This page cannot be read, so the chat goes on without it.',
+  withoutPage: 'Chatting without a page: answers do not see the page.',
+  movedTitle: 'You moved to another page',
+  moved: (next: string, current: string | null) =>
+    current
+      ? `“${next}” is now beside the panel. This chat is about “${current}”.`
+      : `“${next}” is now beside the panel. Start a new chat about it, or keep this one.`,
+  startNew: 'Start a new chat',
+  keepOld: 'Keep the old context',
+  // History in the panel
+  runsTitle: 'Runs',
+  conversationLoading: 'Loading the conversation',
 } as const;

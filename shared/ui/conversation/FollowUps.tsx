@@ -23,6 +23,9 @@ export interface FollowUpsProps {
   actions: OutputActionsSetup;
   documentName: (turnIndex: number) => string;
   idPrefix?: string;
+  /** The question box's label and example (a follow-up's by default; a chat asks its first question here too). */
+  label?: string;
+  placeholder?: string;
 }
 
 /**
@@ -39,6 +42,8 @@ export function FollowUps({
   actions,
   documentName,
   idPrefix = 'follow-up',
+  label = CONVERSATION_TEXTS.followUpLabel,
+  placeholder = CONVERSATION_TEXTS.followUpPlaceholder,
 }: FollowUpsProps) {
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -63,7 +68,7 @@ export function FollowUps({
   };
 
   return (
-    <Stack spacing={2.5} component="section" aria-label={CONVERSATION_TEXTS.followUpLabel}>
+    <Stack spacing={2.5} component="section" aria-label={label}>
       <ConversationThread
         conversation={conversation}
         shownFrom={shownFrom}
@@ -80,8 +85,8 @@ export function FollowUps({
       )}
       <Stack spacing={1.5}>
         <TextField
-          label={CONVERSATION_TEXTS.followUpLabel}
-          placeholder={CONVERSATION_TEXTS.followUpPlaceholder}
+          label={label}
+          placeholder={placeholder}
           value={draft}
           onChange={(e) => {
             setDraft(e.target.value);

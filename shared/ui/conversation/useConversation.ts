@@ -2,8 +2,9 @@ import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { streamText } from '@/shared/ai/chat.ts';
 import type { ProviderTarget } from '@/shared/ai/providers.ts';
-import { contextWindowFor, fitToWindow } from '@/shared/core/conversations/budget.ts';
+import { contextWindowFor } from '@/shared/core/conversations/budget.ts';
 import { keepForEdit, keepForRegenerate, lastIndexOf, type Turn } from '@/shared/core/conversations/conversation.ts';
+import { fitWithPage, type PageChatContext } from '@/shared/core/conversations/pageChat.ts';
 import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
 import * as store from '@/shared/data/conversations.ts';
 import type { DataResult } from '@/shared/data/result.ts';
@@ -52,12 +53,15 @@ export function useConversation({
   client,
   seed,
   loaded,
+  page = null,
 }: {
   client: () => Promise<AppClient>;
   /** The turns on screen before the first follow-up, and what the conversation starts from. */
   seed: ConversationSeed | null;
   /** A stored conversation being continued. */
   loaded?: store.Conversation;
+  /** A web page the conversation is about: sent before the turns on every answer, within the budget. */
+  page?: PageChatContext | null;
 }): ConversationState {
   const queryClient = useQueryClient();
   const notify = useNotify();
@@ -96,7 +100,7 @@ export function useConversation({
   };
 
   const answer = async (plan: Plan, to: SendTarget): Promise<boolean> => {
-    const fitted = fitToWindow([...plan.keep, plan.question], { window: contextWindowFor(to.model) });
+    const fitted = fitWithPage(page, [...plan.keep, plan.question], { window: contextWindowFor(to.model) });
     setDropped(fitted.dropped);
     setInFlight(plan);
     let partial = '';
@@ -104,7 +108,7 @@ export function useConversation({
       streamText({
         target: to.target,
         model: to.model,
-        prompt: fitted.turns.map((t) => ({ role: t.role, content: t.content })),
+        prompt: fitted.messages,
         signal,
         onDelta: (_delta, full) => {
           partial = full;

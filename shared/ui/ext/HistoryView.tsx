@@ -1,25 +1,51 @@
-import { Button } from '@mui/material';
+import { useState } from 'react';
+import { Button, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import ReplayIcon from '@mui/icons-material/Replay';
+import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
 import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
 import type { PromptRun } from '@/shared/data/promptRuns.ts';
 import { RunHistoryList } from '../run/RunHistoryList.tsx';
 import { useRunHistory } from '../run/useRunHistory.ts';
 import { extData } from './extClient.ts';
+import { PanelConversations } from './PanelConversations.tsx';
 import { PANEL_OUTPUT_ACTIONS } from './panelOutputActions.tsx';
 
 /**
- * Run history (prompt_runs): the user's runs, newest first, each reopened in place with its output
- * and the prompt that was sent; run again with the same values, or delete. A failed "Show older"
- * shows its failure above the runs.
+ * History in the side panel, runs or conversations. Runs (prompt_runs): newest first, each reopened
+ * in place with its output and the prompt that was sent; run again with the same values, or delete
+ * (a failed "Show older" shows its failure above the runs). Conversations: see PanelConversations.
  */
 
 export interface HistoryViewProps {
   onRunAgain: (run: PromptRun) => void;
+  /** Goes on with a stored conversation in Chat. */
+  onOpenConversation: (conversationId: string) => void;
 }
 
-export function HistoryView({ onRunAgain }: HistoryViewProps) {
-  const history = useRunHistory(extData, {});
+type Shown = 'runs' | 'conversations';
 
+export function HistoryView({ onRunAgain, onOpenConversation }: HistoryViewProps) {
+  const [shown, setShown] = useState<Shown>('runs');
+  return (
+    <Stack spacing={1.5}>
+      <ToggleButtonGroup
+        value={shown}
+        exclusive
+        size="small"
+        fullWidth
+        onChange={(_e, next: Shown | null) => next && setShown(next)}
+        aria-label="History to show"
+      >
+        <ToggleButton value="runs">{CONVERSATION_TEXTS.runsTitle}</ToggleButton>
+        <ToggleButton value="conversations">{CONVERSATION_TEXTS.historyTitle}</ToggleButton>
+      </ToggleButtonGroup>
+      {shown === 'runs' ? <RunHistory onRunAgain={onRunAgain} /> : <PanelConversations onOpen={onOpenConversation} />}
+    </Stack>
+  );
+}
+
+function RunHistory({ onRunAgain }: Pick<HistoryViewProps, 'onRunAgain'>) {
+  const history = useRunHistory(extData, {});
   return (
     <RunHistoryList
       layout="panel"

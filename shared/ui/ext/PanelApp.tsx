@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { Alert, Box, CircularProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
 import type { PromptRun } from '@/shared/data/promptRuns.ts';
 import type { PendingRun } from '@/shared/ext/items.ts';
@@ -18,16 +19,17 @@ import { usePanelWindow } from './usePanelWindow.ts';
 import { usePendingRun } from './usePendingRun.ts';
 
 /**
- * The side panel: sign in, the library, a prompt run against the current tab, run history and
- * settings (keys, page reading, appearance). The library shows first; the other views load when
+ * The side panel: sign in, the library, a prompt run against the current tab, a chat about the
+ * page, history (runs and conversations) and settings (keys, page reading, appearance). The library shows first; the other views load when
  * opened, so the panel is quick to start.
  */
 
 const RunView = lazy(async () => ({ default: (await import('./RunView.tsx')).RunView }));
+const ChatView = lazy(async () => ({ default: (await import('./ChatView.tsx')).ChatView }));
 const HistoryView = lazy(async () => ({ default: (await import('./HistoryView.tsx')).HistoryView }));
 const SettingsView = lazy(async () => ({ default: (await import('./SettingsView.tsx')).SettingsView }));
 
-type View = 'prompts' | 'history' | 'settings';
+type View = 'prompts' | 'chat' | 'history' | 'settings';
 
 /** The prompt opened to run, with what it was opened with. */
 export interface OpenedPrompt {
@@ -74,9 +76,15 @@ function PanelShell() {
   const [view, setView] = useState<View>('prompts');
   const [opened, setOpened] = useState<OpenedPrompt | null>(null);
   const [chooseFor, setChooseFor] = useState<string | null>(null);
+  // The chat on the Chat tab: a stored one opened from History, or a new one (a new key starts it afresh).
+  const [chat, setChat] = useState<{ conversationId: string | null; key: number }>({ conversationId: null, key: 0 });
   const signedIn = account.status === 'signedIn';
-  // History is for signed-in users only (signing out elsewhere leaves the panel on Prompts).
-  const shown: View = view === 'history' && !signedIn ? 'prompts' : view;
+  // Chat and History are for signed-in users only (signing out elsewhere leaves the panel on Prompts).
+  const shown: View = (view === 'history' || view === 'chat') && !signedIn ? 'prompts' : view;
+  const openChat = (conversationId: string | null) => {
+    setChat((current) => ({ conversationId, key: current.key + 1 }));
+    setView('chat');
+  };
 
   const open = useCallback((prompt: Omit<OpenedPrompt, 'key'>) => {
     setView('prompts');
@@ -105,6 +113,7 @@ function PanelShell() {
     }
     account.apply(result.state);
     setOpened(null);
+    setChat((current) => ({ conversationId: null, key: current.key + 1 }));
     setView('prompts');
     notify({ title: 'Signed Out' });
   };
@@ -121,9 +130,10 @@ function PanelShell() {
           onChange={(_e, next: View) => setView(next)}
           variant="fullWidth"
           aria-label="Side panel views"
-          sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 0 } }}
+          sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40, minWidth: 0, px: 1, py: 0 } }}
         >
           <Tab value="prompts" label="Prompts" />
+          {signedIn && <Tab value="chat" label={CONVERSATION_TEXTS.chatTab} />}
           {signedIn && <Tab value="history" label="History" />}
           <Tab value="settings" label="Settings" />
         </Tabs>
@@ -132,7 +142,8 @@ function PanelShell() {
             {shown === 'settings' && (
               <SettingsView status={account.status} userId={account.user?.id ?? null} onSignIn={() => setView('prompts')} />
             )}
-            {shown === 'history' && <HistoryView onRunAgain={runAgain} />}
+            {shown === 'chat' && <ChatView key={chat.key} conversationId={chat.conversationId} onNewChat={() => openChat(null)} />}
+            {shown === 'history' && <HistoryView onRunAgain={runAgain} onOpenConversation={openChat} />}
             {shown === 'prompts' &&
               (account.status === 'loading' ? (
                 <ViewLoading />

@@ -5,13 +5,12 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { initialValues, parsePrompt, usesPageVariables } from '@/shared/core/placeholders.ts';
 import type { LibraryPrompt } from '@/shared/core/promptLibrary/library.ts';
-import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
 import { getPrompt } from '@/shared/data/promptLibrary/library.ts';
-import { DEFAULT_PANEL_PREFS, extItems, rememberRecentPrompt } from '@/shared/ext/items.ts';
+import { rememberRecentPrompt } from '@/shared/ext/items.ts';
 import { outputDocumentName } from '@/shared/core/runPrompt.ts';
 import { RUN_PROMPT_TEXTS, RUN_TEXTS } from '@/shared/core/runTexts.ts';
 import { composePrompt, pageVariableValues } from '@/shared/ext/runPrompt.ts';
-import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys, type ModelChoice } from '../ai/ModelPicker.tsx';
+import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys } from '../ai/ModelPicker.tsx';
 import { useAiRun } from '../ai/useAiRun.ts';
 import { unwrap } from '../query.ts';
 import { queryKeys } from '../queryKeys.ts';
@@ -23,10 +22,11 @@ import { PANEL_OUTPUT_ACTIONS } from './panelOutputActions.tsx';
 import type { OpenedPrompt } from './PanelApp.tsx';
 import { PromptFields } from '../ai/PromptFields.tsx';
 import { ReviewPrompt } from '../ai/ReviewPrompt.tsx';
+import { RunFollowUps, type AnsweredRun } from '../conversation/RunFollowUps.tsx';
 import { RunOutput } from '../run/RunOutput.tsx';
 import { useRunRecorder } from '../run/useRunRecorder.ts';
 import { useKeyStatus } from './useKeyStatus.ts';
-import { useStoredItem } from './useStoredItem.ts';
+import { usePanelChoice } from './usePanelChoice.ts';
 
 /**
  * Running one saved prompt in the side panel: its form from the placeholders, page variables from
@@ -87,18 +87,19 @@ export function RunView({ opened, onBack }: { opened: OpenedPrompt; onBack: () =
   );
 }
 
-const isProvider = (value: string | null | undefined): value is ProviderId => PROVIDER_IDS.includes(value as ProviderId);
-
 function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: OpenedPrompt }) {
   const parsed = useMemo(() => parsePrompt(prompt.promptText), [prompt.promptText]);
   const needsPage = usesPageVariables(parsed).length > 0;
   const page = useNeedPage(needsPage);
-  const prefs = useStoredItem(extItems.panelPrefs, DEFAULT_PANEL_PREFS);
   const local = useKeyStatus();
   const run = useAiRun();
   // The prompt also goes to the top of the recent list (the popup's, kept in extension storage).
+  // The run being answered, then answered: its follow-ups start from it (a new run, a new conversation).
+  const [answered, setAnswered] = useState<(AnsweredRun & { runNumber: number }) | null>(null);
+  const sending = useRef<Omit<AnsweredRun, 'answer' | 'stopped' | 'promptRunId'> & { runNumber: number }>(null);
   const begin = useRunRecorder(run, {
     client: extData,
+    onRecorded: (recorded) => setAnswered((current) => current && { ...current, promptRunId: recorded.id }),
     onEnded: (context) => {
       if (context.promptId) void rememberRecentPrompt({ id: context.promptId, name: context.promptName, ranAt: new Date().toISOString() });
     },
@@ -116,23 +117,7 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
   const [showMissing, setShowMissing] = useState(false);
   const finalPrompt = edited ?? composed.text;
 
-  const [choice, setChoice] = useState<ModelChoice>(() => {
-    if (isProvider(prefs.provider)) return { provider: prefs.provider, model: prefs.model ?? '' };
-    if (isProvider(prompt.llmProvider)) return { provider: prompt.llmProvider, model: prompt.model ?? '' };
-    return { provider: 'openai', model: '' };
-  });
-  // The stored preference arrives after the first render: adopt it once.
-  const adopted = useRef(false);
-  useEffect(() => {
-    if (adopted.current || !isProvider(prefs.provider)) return;
-    adopted.current = true;
-    setChoice({ provider: prefs.provider, model: prefs.model ?? '' });
-  }, [prefs.provider, prefs.model]);
-  const choose = (next: ModelChoice) => {
-    adopted.current = true;
-    setChoice(next);
-    void extItems.panelPrefs.setValue({ ...prefs, provider: next.provider, model: next.model || null });
-  };
+  const [choice, choose] = usePanelChoice({ provider: prompt.llmProvider, model: prompt.model });
 
   const available: AvailableKeys = { keys: local.keys, customBaseUrl: local.baseUrl };
   const usable = hasUsableKey(choice.provider, available);
@@ -141,11 +126,28 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
   const running = run.status === 'running';
   const pageSettled = !needsPage || (!page.reading && page.read !== null) || !page.tab;
 
+  useEffect(() => {
+    const sent = sending.current;
+    if (!sent || (run.status !== 'done' && run.status !== 'stopped') || !run.text.trim()) return;
+    sending.current = null;
+    setAnswered({ ...sent, answer: run.text, stopped: run.status === 'stopped', promptRunId: null });
+  }, [run.status, run.text]);
+
   const start = () => {
     if (blocked) {
       setShowMissing(true);
       return;
     }
+    setAnswered(null);
+    sending.current = {
+      runNumber: (answered?.runNumber ?? 0) + 1,
+      promptName: prompt.name,
+      promptId: prompt.id,
+      freePromptId: null,
+      finalPrompt,
+      provider: choice.provider,
+      model: choice.model,
+    };
     begin({
       promptId: prompt.id,
       promptName: prompt.name,
@@ -199,6 +201,17 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
         {running ? RUN_TEXTS.running : run.status === 'idle' ? RUN_TEXTS.runPrompt : RUN_TEXTS.runAgain}
       </Button>
       <RunOutput run={run} documentName={outputDocumentName(prompt.name, new Date())} layout="panel" actions={PANEL_OUTPUT_ACTIONS} />
+      {answered && (
+        <RunFollowUps
+          key={answered.runNumber}
+          client={extData}
+          answered={answered}
+          available={available}
+          choice={choice}
+          actions={PANEL_OUTPUT_ACTIONS}
+          layout="panel"
+        />
+      )}
     </Stack>
   );
 }

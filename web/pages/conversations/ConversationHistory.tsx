@@ -14,8 +14,9 @@ import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { relativeTime } from '@/shared/ui/time.ts';
 import { supabase } from '@/web/lib/supabase.ts';
-import { RenameDialog } from './RenameDialog.tsx';
-import { useConversationActions } from './useConversationActions.ts';
+import { webData } from '../run/runSide.ts';
+import { RenameDialog } from '@/shared/ui/conversation/RenameDialog.tsx';
+import { useConversationActions } from '@/shared/ui/conversation/useConversationActions.ts';
 
 /** Every stored conversation, newest first: search by title or message, open to continue, rename, delete. */
 export function ConversationHistory() {
@@ -23,7 +24,7 @@ export function ConversationHistory() {
   const [page, setPage] = useState(1);
   const [renaming, setRenaming] = useState<ConversationSummary | null>(null);
   const [deleting, setDeleting] = useState<ConversationSummary | null>(null);
-  const actions = useConversationActions();
+  const actions = useConversationActions(webData);
   const query = useQuery({
     queryKey: queryKeys.conversations.search({ search: search.trim(), page }),
     queryFn: async () => unwrap(await searchConversations(supabase, { search: search.trim(), page })),

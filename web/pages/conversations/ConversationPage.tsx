@@ -21,8 +21,8 @@ import { useProviderKeys } from '@/web/lib/providerKeys.ts';
 import { useUser } from '@/web/lib/session.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
 import { useRunOutputActions, webData } from '../run/runSide.ts';
-import { RenameDialog } from './RenameDialog.tsx';
-import { useConversationActions } from './useConversationActions.ts';
+import { RenameDialog } from '@/shared/ui/conversation/RenameDialog.tsx';
+import { useConversationActions } from '@/shared/ui/conversation/useConversationActions.ts';
 
 const HISTORY = `${ROUTES.promptStacks}?tab=conversations`;
 
@@ -64,7 +64,7 @@ function ConversationScreen({ loaded }: { loaded: Conversation }) {
   const user = useUser();
   const keys = useProviderKeys(user?.id ?? null);
   const navigate = useNavigate();
-  const actions = useConversationActions();
+  const actions = useConversationActions(webData);
   const outputActions = useRunOutputActions();
   const conversation = useConversation({ client: webData, seed: null, loaded });
   const [title, setTitle] = useState(loaded.title);

@@ -23,10 +23,10 @@ import { supabase } from '@/web/lib/supabase.ts';
 import { RunHistoryList } from '@/shared/ui/run/RunHistoryList.tsx';
 import { RunOutput } from '@/shared/ui/run/RunOutput.tsx';
 import { useRunRecorder } from '@/shared/ui/run/useRunRecorder.ts';
+import { RunFollowUps, type AnsweredRun } from '@/shared/ui/conversation/RunFollowUps.tsx';
 import { UsedSources } from '../knowledge/UsedSources.tsx';
 import { KnowledgeSelect } from '../knowledge/KnowledgeSelect.tsx';
 import { useKnowledgeChoice } from '../knowledge/useKnowledgeChoice.ts';
-import { RunFollowUps, type AnsweredRun } from './RunFollowUps.tsx';
 import { historyListData, useRunOutputActions, webData } from './runSide.ts';
 import { useRunHistory } from './useRunHistory.ts';
 
@@ -235,7 +235,14 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
           <RunOutput run={run} documentName={outputDocumentName(prompt.name, new Date())} layout="page" actions={outputActions} />
           {passages && !running && run.status !== 'idle' && <UsedSources answer={run.text} passages={passages} idPrefix="run-sources" />}
           {answered && (
-            <RunFollowUps key={answered.runNumber} answered={answered} available={available} choice={choice} actions={outputActions} />
+            <RunFollowUps
+              key={answered.runNumber}
+              client={webData}
+              answered={answered}
+              available={available}
+              choice={choice}
+              actions={outputActions}
+            />
           )}
         </Stack>
       </Box>
