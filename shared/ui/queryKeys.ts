@@ -87,6 +87,8 @@ export const queryKeys = {
   knowledge: {
     all: ['knowledge'] as const,
     base: () => ['knowledge', 'base'] as const,
+    /** Folders and documents without the saved selection (the generators' knowledge-base choice). */
+    list: () => ['knowledge', 'list'] as const,
     /** One document with its text (a cited source). */
     document: (id: string) => ['knowledge', 'document', id] as const,
   },

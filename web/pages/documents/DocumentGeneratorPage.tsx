@@ -18,8 +18,9 @@ import { useProviderKeys } from '@/web/lib/providerKeys.ts';
 import { useProfile, useUser } from '@/web/lib/session.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
 import { NameDialog } from '../files/NameDialog.tsx';
-import { UsedSources } from '../knowledge/UsedSources.tsx';
-import { useKnowledgeChoice } from '../knowledge/useKnowledgeChoice.ts';
+import { UsedSources } from '@/shared/ui/knowledge/UsedSources.tsx';
+import { useKnowledgeChoice } from '@/shared/ui/knowledge/useKnowledgeChoice.ts';
+import { webData } from '../run/runSide.ts';
 import { DocumentsSection } from './DocumentsSection.tsx';
 import { GeneratorForm } from './GeneratorForm.tsx';
 import { QuotaLimitDialog, QuotaMeter } from './QuotaMeter.tsx';
@@ -74,7 +75,7 @@ export function DocumentGeneratorPage() {
     folderId: saveFolderId,
     folderLabel: saveFolderId ? `“${folderLabel(saveFolderId)}”` : 'My documents',
   });
-  const knowledge = useKnowledgeChoice(true);
+  const knowledge = useKnowledgeChoice(webData, true);
   const generator = useGenerator({ available, keysReady: keys.ready, quota, saving, knowledge: knowledge.selection });
 
   const queryClient = useQueryClient();
@@ -153,6 +154,7 @@ export function DocumentGeneratorPage() {
               )}
               {generator.meta?.passages && generator.run.status !== 'running' && (
                 <UsedSources
+                  client={webData}
                   answer={edited?.id === generator.meta.id ? edited.text : generator.run.text}
                   passages={generator.meta.passages}
                   idPrefix="document-sources"

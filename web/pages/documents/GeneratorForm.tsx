@@ -21,8 +21,9 @@ import type { DocumentFolder } from '@/shared/core/documents/documents.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
 import { DOCUMENT_TEMPLATES, TEMPLATE_LIST, type TemplateId } from '@/shared/core/documents/templates.ts';
 import { ModelPicker, type AvailableKeys } from '@/shared/ui/ai/ModelPicker.tsx';
-import { KnowledgeSelect } from '../knowledge/KnowledgeSelect.tsx';
-import type { KnowledgeChoice } from '../knowledge/useKnowledgeChoice.ts';
+import { KnowledgeSelect } from '@/shared/ui/knowledge/KnowledgeSelect.tsx';
+import type { KnowledgeChoice } from '@/shared/ui/knowledge/useKnowledgeChoice.ts';
+import { KnowledgeBaseLink } from '../knowledge/KnowledgeBaseLink.tsx';
 import { fieldProblem } from '../files/fieldProblem.ts';
 import { SuggestionPanel } from './SuggestionPanel.tsx';
 import type { Generator } from './useGenerator.ts';
@@ -106,7 +107,7 @@ export function GeneratorForm({
             ))}
           </TextField>
           <ModelPicker value={g.choice} available={available} onChange={g.chooseModel} idPrefix="generator" />
-          <KnowledgeSelect knowledge={knowledge} idPrefix="generator" disabled={busy} />
+          <KnowledgeSelect knowledge={knowledge} idPrefix="generator" disabled={busy} addDocuments={<KnowledgeBaseLink />} />
           {g.problem?.field === 'key' && (
             <Alert
               severity="error"

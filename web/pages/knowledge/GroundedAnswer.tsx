@@ -7,7 +7,7 @@ import { targetFor, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/
 import { useAiRun } from '@/shared/ui/ai/useAiRun.ts';
 import { SeededFollowUps } from '@/shared/ui/conversation/SeededFollowUps.tsx';
 import { useRunOutputActions, webData } from '../run/runSide.ts';
-import { CitedSources } from './CitedSources.tsx';
+import { CitedSources } from '@/shared/ui/knowledge/CitedSources.tsx';
 
 /**
  * One question's answer from the knowledge base: written from the retrieved passages only, then
@@ -54,7 +54,7 @@ export function GroundedAnswer(props: {
               <LazyMarkdown text={run.text} />
             </Box>
           )}
-          {!running && <CitedSources answer={run.text} passages={passages} />}
+          {!running && <CitedSources client={webData} answer={run.text} passages={passages} />}
           {(run.status === 'done' || run.status === 'stopped') && run.text.trim() && (
             <SeededFollowUps
               client={webData}

@@ -24,9 +24,10 @@ import { RunHistoryList } from '@/shared/ui/run/RunHistoryList.tsx';
 import { RunOutput } from '@/shared/ui/run/RunOutput.tsx';
 import { useRunRecorder } from '@/shared/ui/run/useRunRecorder.ts';
 import { RunFollowUps, type AnsweredRun } from '@/shared/ui/conversation/RunFollowUps.tsx';
-import { UsedSources } from '../knowledge/UsedSources.tsx';
-import { KnowledgeSelect } from '../knowledge/KnowledgeSelect.tsx';
-import { useKnowledgeChoice } from '../knowledge/useKnowledgeChoice.ts';
+import { KnowledgeSelect } from '@/shared/ui/knowledge/KnowledgeSelect.tsx';
+import { UsedSources } from '@/shared/ui/knowledge/UsedSources.tsx';
+import { useKnowledgeChoice } from '@/shared/ui/knowledge/useKnowledgeChoice.ts';
+import { KnowledgeBaseLink } from '../knowledge/KnowledgeBaseLink.tsx';
 import { historyListData, useRunOutputActions, webData } from './runSide.ts';
 import { useRunHistory } from './useRunHistory.ts';
 
@@ -80,7 +81,7 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
     setAnswered({ ...sent, answer: run.text, stopped: run.status === 'stopped', promptRunId: null });
   }, [run.status, run.text]);
   const outputActions = useRunOutputActions();
-  const knowledge = useKnowledgeChoice(user !== null);
+  const knowledge = useKnowledgeChoice(webData, user !== null);
   const [retrieving, setRetrieving] = useState(false);
   // The passages the last run was sent with (null: it was sent without the knowledge base).
   const [passages, setPassages] = useState<KnowledgePassage[] | null>(null);
@@ -198,7 +199,14 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
                 idPrefix="run"
                 providerLabels={PROMPT_SCREEN_PROVIDER_LABELS}
               />
-              {user && <KnowledgeSelect knowledge={knowledge} idPrefix="run" disabled={running || retrieving} />}
+              {user && (
+                <KnowledgeSelect
+                  knowledge={knowledge}
+                  idPrefix="run"
+                  disabled={running || retrieving}
+                  addDocuments={<KnowledgeBaseLink />}
+                />
+              )}
               {keys.ready && !usable && (
                 <Alert
                   severity="warning"
@@ -233,7 +241,9 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
         </Card>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <RunOutput run={run} documentName={outputDocumentName(prompt.name, new Date())} layout="page" actions={outputActions} />
-          {passages && !running && run.status !== 'idle' && <UsedSources answer={run.text} passages={passages} idPrefix="run-sources" />}
+          {passages && !running && run.status !== 'idle' && (
+            <UsedSources client={webData} answer={run.text} passages={passages} idPrefix="run-sources" />
+          )}
           {answered && (
             <RunFollowUps
               key={answered.runNumber}

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { groundedTask, retrievalQuery, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
-import type { KbSelection } from '@/shared/data/knowledge.ts';
+import { listKnowledge, type KbSelection } from '@/shared/data/knowledge.ts';
 import { searchKnowledge } from '@/shared/data/knowledgeSearch.ts';
 import { ok, type DataResult } from '@/shared/data/result.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { supabase } from '@/web/lib/supabase.ts';
-import { loadKnowledgeBase } from './useKnowledgeBase.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
+import { unwrap } from '../query.ts';
+import { queryKeys } from '../queryKeys.ts';
 
 /** A task with the knowledge-base passages retrieved for it, ready to send. */
 export interface Grounding {
@@ -16,12 +16,17 @@ export interface Grounding {
 
 /**
  * Whether, and from which part of the knowledge base, a generator grounds what it sends: none by
- * default; the folders come from the knowledge base's own query (read only when signed in).
+ * default. The folders and documents are read only when signed in.
  */
-export function useKnowledgeChoice(signedIn: boolean) {
+export function useKnowledgeChoice(client: () => Promise<AppClient>, signedIn: boolean) {
   const [selection, setSelection] = useState<KbSelection | null>(null);
-  const base = useQuery({ queryKey: queryKeys.knowledge.base(), queryFn: loadKnowledgeBase, enabled: signedIn });
+  const base = useQuery({
+    queryKey: queryKeys.knowledge.list(),
+    queryFn: async () => unwrap(await listKnowledge(await client())),
+    enabled: signedIn,
+  });
   return {
+    client,
     selection,
     setSelection,
     folders: base.data?.folders ?? [],
@@ -30,7 +35,7 @@ export function useKnowledgeChoice(signedIn: boolean) {
     /** The task with the passages that best match it, or the task alone when nothing is chosen. */
     async ground(task: string): Promise<DataResult<Grounding>> {
       if (!selection) return ok({ prompt: task, passages: [] });
-      const found = await searchKnowledge(supabase, retrievalQuery(task), { selection });
+      const found = await searchKnowledge(await client(), retrievalQuery(task), { selection });
       if (found.error) return found;
       return ok({ prompt: groundedTask(task, found.data), passages: found.data });
     },

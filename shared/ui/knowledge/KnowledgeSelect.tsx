@@ -1,7 +1,6 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Link, MenuItem, TextField, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { MenuItem, TextField, Typography } from '@mui/material';
 import { KNOWLEDGE_TEXTS } from '@/shared/core/knowledge/grounding.ts';
-import { ROUTES } from '@/shared/core/routes.ts';
 import type { KbSelection } from '@/shared/data/knowledge.ts';
 import type { KnowledgeChoice } from './useKnowledgeChoice.ts';
 
@@ -9,14 +8,22 @@ const NONE = 'none';
 const valueOf = (selection: KbSelection | null) => (!selection ? NONE : selection.kind === 'folder' ? selection.folderId : selection.kind);
 
 /** "Knowledge base": not used, all of it, the uncategorized documents or one folder; with no documents yet, the way to add some. */
-export function KnowledgeSelect({ knowledge, idPrefix, disabled }: { knowledge: KnowledgeChoice; idPrefix: string; disabled?: boolean }) {
+export function KnowledgeSelect({
+  knowledge,
+  idPrefix,
+  disabled,
+  addDocuments,
+}: {
+  knowledge: KnowledgeChoice;
+  idPrefix: string;
+  disabled?: boolean;
+  /** The way to the Knowledge Base page, as this surface links to it. */
+  addDocuments?: ReactNode;
+}) {
   if (knowledge.documentCount === 0)
     return (
       <Typography variant="body2" color="text.secondary">
-        {KNOWLEDGE_TEXTS.emptyBase}{' '}
-        <Link component={RouterLink} to={ROUTES.knowledgeBase}>
-          {KNOWLEDGE_TEXTS.openKnowledgeBase}
-        </Link>
+        {KNOWLEDGE_TEXTS.emptyBase} {addDocuments}
       </Typography>
     );
   return (

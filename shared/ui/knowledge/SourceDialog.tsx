@@ -2,16 +2,24 @@ import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogCont
 import { useQuery } from '@tanstack/react-query';
 import type { KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
 import { getKbDocument } from '@/shared/data/knowledge.ts';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { supabase } from '@/web/lib/supabase.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
+import { unwrap } from '../query.ts';
+import { queryKeys } from '../queryKeys.ts';
 
 /** A cited source opened: its whole document, with the cited passage marked. */
-export function SourceDialog({ passage, onClose }: { passage: KnowledgePassage | null; onClose: () => void }) {
+export function SourceDialog({
+  client,
+  passage,
+  onClose,
+}: {
+  client: () => Promise<AppClient>;
+  passage: KnowledgePassage | null;
+  onClose: () => void;
+}) {
   const documentId = passage?.documentId ?? '';
   const doc = useQuery({
     queryKey: queryKeys.knowledge.document(documentId),
-    queryFn: async () => unwrap(await getKbDocument(supabase, documentId)),
+    queryFn: async () => unwrap(await getKbDocument(await client(), documentId)),
     enabled: passage !== null,
   });
   const text = doc.data?.content ?? '';

@@ -2,16 +2,19 @@ import { useState } from 'react';
 import { Box, Button, List, ListItem, Typography } from '@mui/material';
 import OpenIcon from '@mui/icons-material/DescriptionOutlined';
 import { citationsIn, KNOWLEDGE_TEXTS, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
+import type { AppClient } from '@/shared/data/supabase.ts';
 import { SourceDialog } from './SourceDialog.tsx';
 
 const PASSAGE_PREVIEW = 280;
 
 /** The sources an answer cites (number, document, passage), each opening its document with the passage marked. */
 export function CitedSources({
+  client,
   answer,
   passages,
   idPrefix = 'sources',
 }: {
+  client: () => Promise<AppClient>;
   answer: string;
   passages: KnowledgePassage[];
   idPrefix?: string;
@@ -40,7 +43,7 @@ export function CitedSources({
           </ListItem>
         ))}
       </List>
-      <SourceDialog passage={opened} onClose={() => setOpened(null)} />
+      <SourceDialog client={client} passage={opened} onClose={() => setOpened(null)} />
     </Box>
   );
 }
