@@ -89,6 +89,8 @@ export const queryKeys = {
     base: () => ['knowledge', 'base'] as const,
     /** One document with its text (a cited source). */
     document: (id: string) => ['knowledge', 'document', id] as const,
+    /** The models a custom OpenAI-compatible base URL lists (its embedding model is chosen from them). */
+    embeddingModels: (baseUrl: string) => ['knowledge', 'embedding-models', baseUrl] as const,
   },
   workspaces: {
     all: ['workspaces'] as const,

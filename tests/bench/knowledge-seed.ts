@@ -81,6 +81,7 @@ export async function seedPassages(
       [batch.map((r) => r.id), batch.map((r) => `{${embed(passageEmbeddingText(r.heading, r.content)).join(',')}}`), model],
     );
   }
-  await db.query('analyze public.kb_chunks');
+  // The steady state (PostgreSQL's autovacuum would get there; PGlite has none): the rows the embeddings replaced are gone.
+  await db.query('vacuum analyze public.kb_chunks');
   return { passages: rows.length, questions };
 }
