@@ -10,7 +10,7 @@
 export const EMBEDDING_WEIGHT = 0.7;
 
 /** How many full-text candidates match_knowledge re-ranks. */
-export const RERANK_CANDIDATES = 100;
+export const RERANK_CANDIDATES = 50;
 
 /** Cosine similarity of two vectors of the same length; null when they differ in length or one is all zeros. */
 export function cosineSimilarity(a: readonly number[], b: readonly number[]): number | null {

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { embeddingModelFor, embeddingModelNeedsList, embedTexts } from '@/shared/ai/embeddings.ts';
 import { listModels } from '@/shared/ai/keyTest.ts';
+import type { ClientOptions } from '@/shared/ai/providers.ts';
 import type { ProviderId } from '@/shared/core/providerKeys.ts';
 import { embedKnowledge } from '@/shared/data/knowledgeEmbeddings.ts';
 import { hasUsableKey, targetFor, type AvailableKeys } from '@/shared/ui/ai/ModelPicker.tsx';
@@ -12,12 +13,17 @@ import { supabase } from '@/web/lib/supabase.ts';
 
 /** Providers tried, in this order, to embed a document saved on the Knowledge Base page (it has no provider choice). */
 const SAVE_PROVIDERS: readonly ProviderId[] = ['openai', 'chatgpt_custom', 'gemini', 'cohere'];
-/** Passages embedded before a question is answered (the rest on later questions): the first question stays quick. */
+/** Passages embedded around a question (the rest on later questions): the first question stays quick. */
 const BACKFILL_BEFORE_QUESTION = 300;
+/** How long a question waits for its embedding, then for that backfill, before full text answers alone. */
+const QUESTION_WAIT_MS = 8_000;
+
+const within = <T>(promise: Promise<T>, ms: number): Promise<T | null> =>
+  Promise.race([promise.catch(() => null), new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
 
 interface Embedder {
   model: string;
-  embed: (texts: string[]) => Promise<number[][]>;
+  embed: (texts: string[], settings?: ClientOptions) => Promise<number[][]>;
 }
 
 /** The user's keys as the model pickers take them. */
@@ -57,7 +63,7 @@ export function useKnowledgeEmbeddings() {
           .catch(() => null);
       }
       const model = embeddingModelFor(target, listed);
-      return model ? { model, embed: (texts) => embedTexts({ target, model, texts }) } : null;
+      return model ? { model, embed: (texts, settings) => embedTexts({ target, model, texts, settings }) } : null;
     },
     [available, queryClient],
   );
@@ -77,16 +83,18 @@ export function useKnowledgeEmbeddings() {
     ),
     /**
      * Before a question: the question's embedding with the chosen provider (null when it has
-     * none or it failed), after embedding passages still lacking one of that model.
+     * none, it failed or it was slow), while passages still lacking one of that model are embedded.
      */
     embedQuestion: useCallback(
       async (provider: ProviderId, question: string): Promise<{ model: string; vector: number[] } | null> => {
         const embedder = await embedderFor(provider);
         if (!embedder) return null;
-        const [vectors] = await Promise.all([
-          embedder.embed([question]).catch(() => null),
-          embedKnowledge(supabase, embedder.model, embedder.embed, { maxPassages: BACKFILL_BEFORE_QUESTION }),
-        ]);
+        const backfill = embedKnowledge(supabase, embedder.model, (texts) => embedder.embed(texts), {
+          maxPassages: BACKFILL_BEFORE_QUESTION,
+        });
+        const vectors = await within(embedder.embed([question], { timeoutMs: QUESTION_WAIT_MS, maxRetries: 0 }), QUESTION_WAIT_MS);
+        // Passages still being embedded meanwhile rank by their words this time.
+        await within(backfill, QUESTION_WAIT_MS);
         const vector = vectors?.[0];
         return vector ? { model: embedder.model, vector } : null;
       },
