@@ -1,7 +1,9 @@
+import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { cosineSimilarity, EMBEDDING_WEIGHT, hybridOrder, hybridScores } from '@/shared/core/knowledge/hybridRank.ts';
 import { embeddingModelFor, embeddingModelNeedsList } from '@/shared/ai/embeddings.ts';
 import { fakeEmbedding, featuresOf, stem } from '../fixtures/fake-ai/embeddings.ts';
+import { FAKE_OPENAI_BAD_KEY, FAKE_OPENAI_GOOD_KEY, startFakeOpenAI } from '../fixtures/fake-openai.ts';
 
 describe('cosine similarity', () => {
   it('is 1 for the same direction, 0 for orthogonal, -1 for opposite, and null when it means nothing', () => {
@@ -89,5 +91,36 @@ describe("the fake provider's embeddings", () => {
     const unrelated = fakeEmbedding('Our logo needs clear space around the wordmark');
     expect(cosineSimilarity(a, paraphrase)!).toBeGreaterThan(cosineSimilarity(a, unrelated)! + 0.2);
     expect(fakeEmbedding('', 8)).toEqual(new Array(8).fill(0));
+  });
+});
+
+describe("the fake provider's /v1/embeddings through the openai SDK", () => {
+  it('answers floats or the SDK’s default base64 with the same vectors, in order, with usage; refuses a bad key', async () => {
+    const fake = await startFakeOpenAI();
+    try {
+      const client = (apiKey: string) => new OpenAI({ apiKey, baseURL: fake.baseURL, maxRetries: 0 });
+      const input = ['Refunds within 30 days', 'Our logo and colours'];
+      const floats = await client(FAKE_OPENAI_GOOD_KEY).embeddings.create({
+        model: 'text-embedding-3-small',
+        input,
+        encoding_format: 'float',
+      });
+      expect(floats.model).toBe('text-embedding-3-small');
+      expect(floats.usage.total_tokens).toBeGreaterThan(0);
+      expect(floats.data.map((d) => d.embedding)).toEqual(input.map((text) => fakeEmbedding(text)));
+      // Without encoding_format the SDK asks for base64 and decodes it (float32: close, not identical).
+      const decoded = await client(FAKE_OPENAI_GOOD_KEY).embeddings.create({
+        model: 'text-embedding-3-small',
+        input: input[0]!,
+        dimensions: 64,
+      });
+      expect(decoded.data).toHaveLength(1);
+      decoded.data[0]!.embedding.forEach((x, i) => expect(x).toBeCloseTo(fakeEmbedding(input[0]!, 64)[i]!, 6));
+      await expect(client(FAKE_OPENAI_BAD_KEY).embeddings.create({ model: 'text-embedding-3-small', input })).rejects.toMatchObject({
+        status: 401,
+      });
+    } finally {
+      await fake.close();
+    }
   });
 });
