@@ -381,6 +381,8 @@ export type Database = {
         Row: {
           content: string
           document_id: string
+          embedding: number[] | null
+          embedding_model: string | null
           folder_id: string | null
           heading: string
           id: string
@@ -391,6 +393,8 @@ export type Database = {
         Insert: {
           content: string
           document_id: string
+          embedding?: number[] | null
+          embedding_model?: string | null
           folder_id?: string | null
           heading: string
           id?: string
@@ -401,6 +405,8 @@ export type Database = {
         Update: {
           content?: string
           document_id?: string
+          embedding?: number[] | null
+          embedding_model?: string | null
           folder_id?: string | null
           heading?: string
           id?: string
@@ -1315,9 +1321,11 @@ export type Database = {
       }
       match_knowledge: {
         Args: {
+          embedding_model?: string
           folder?: string
           match_count?: number
           query: string
+          query_embedding?: number[]
           selection?: string
         }
         Returns: {
@@ -1438,6 +1446,10 @@ export type Database = {
           turns: Json
         }
         Returns: string
+      }
+      store_knowledge_embeddings: {
+        Args: { embedding_model: string; embeddings: Json }
+        Returns: number
       }
       valid_prompt_tags: { Args: { tags: string[] }; Returns: boolean }
       valid_workspace_structure: { Args: { structure: Json }; Returns: boolean }

@@ -91,6 +91,8 @@ export const queryKeys = {
     list: () => ['knowledge', 'list'] as const,
     /** One document with its text (a cited source). */
     document: (id: string) => ['knowledge', 'document', id] as const,
+    /** The models a custom OpenAI-compatible base URL lists (its embedding model is chosen from them). */
+    embeddingModels: (baseUrl: string) => ['knowledge', 'embedding-models', baseUrl] as const,
   },
   workspaces: {
     all: ['workspaces'] as const,

@@ -29,6 +29,15 @@ test('a question across the knowledge base is answered with sources that open th
     folderId: null,
   });
   await signInAs(page, user);
+  // A document saved on the Knowledge Base page is embedded in the background with the user's provider.
+  await page.goto('/knowledge-base');
+  const addForm = page.getByRole('form', { name: 'Add a document' });
+  await addForm.getByLabel('Document name').fill('Onboarding');
+  await addForm.getByLabel('Text').fill('New customers get a welcome call in their first week.');
+  await addForm.getByRole('button', { name: 'Add document' }).click();
+  const embeddingModels = async (name: string) =>
+    (await client.from('kb_chunks').select('embedding_model').eq('heading', name)).data?.map((r) => r.embedding_model);
+  await expect.poll(() => embeddingModels('Onboarding'), { timeout: 20_000 }).toEqual(['text-embedding-3-small']);
   await page.goto('/ai-features/smart-queries');
   await expect(page.getByRole('heading', { level: 1, name: 'Smart Queries' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue(/.+/, { timeout: 20_000 });
@@ -41,6 +50,9 @@ test('a question across the knowledge base is answered with sources that open th
   await form.getByRole('button', { name: 'Ask' }).click();
   const answer = page.getByTestId('grounded-answer');
   await expect(answer).toContainText('see Pricing [1]', { timeout: 20_000 });
+  // The passages saved without embeddings were embedded before the question, which ranked them by meaning too.
+  await expect(page.getByRole('note')).toHaveText('Passages ranked by meaning as well as words (embeddings: text-embedding-3-small).');
+  expect(await embeddingModels('Pricing')).toEqual(['text-embedding-3-small']);
   // Only the pricing passage has the question's words.
   const sources = page.getByRole('list', { name: 'Sources' });
   await expect(sources.getByRole('listitem')).toHaveCount(1);

@@ -61,6 +61,7 @@ export const KNOWLEDGE_TEXTS = {
   answer: 'Answer',
   openDocument: 'Open document',
   searchError: 'Error searching your knowledge base',
+  rankedWith: (model: string) => `Passages ranked by meaning as well as words (embeddings: ${model}).`,
   hint: 'Answers come only from the documents in your knowledge base, and every fact names its source.',
   useLabel: 'Knowledge base',
   dontUse: "Don't use",

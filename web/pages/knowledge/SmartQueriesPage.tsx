@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Card, CardContent, Container, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/ManageSearchOutlined';
@@ -8,7 +8,7 @@ import { groundedPrompt, KNOWLEDGE_TEXTS, type KnowledgePassage } from '@/shared
 import { ROUTES } from '@/shared/core/routes.ts';
 import { listKnowledge, type KbSelection } from '@/shared/data/knowledge.ts';
 import { searchKnowledge } from '@/shared/data/knowledgeSearch.ts';
-import { hasUsableKey, ModelPicker, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
+import { hasUsableKey, ModelPicker, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
 import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
@@ -16,12 +16,15 @@ import { useProviderKeys } from '@/web/lib/providerKeys.ts';
 import { useUser } from '@/web/lib/session.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
 import { GroundedAnswer } from './GroundedAnswer.tsx';
+import { useAvailableKeys, useKnowledgeEmbeddings } from './useKnowledgeEmbeddings.ts';
 
 /** The question asked and the passages found for it (null until the first question). */
 interface Asked {
   number: number;
   question: string;
   passages: KnowledgePassage[];
+  /** The embedding model that helped rank the passages, if any. */
+  rankedWith: string | null;
 }
 
 const selectionValue = (selection: KbSelection) => (selection.kind === 'folder' ? selection.folderId : selection.kind);
@@ -42,13 +45,8 @@ export function SmartQueriesPage() {
   const [searching, setSearching] = useState(false);
   const [searchError, setSearchError] = useState<string | null>(null);
   const knowledge = useQuery({ queryKey: queryKeys.knowledge.base(), queryFn: async () => unwrap(await listKnowledge(supabase)) });
-  const available: AvailableKeys = useMemo(
-    () => ({
-      keys: Object.fromEntries(Object.entries(keys.state.keys).map(([id, key]) => [id, key.value])),
-      customBaseUrl: keys.state.baseUrl.value,
-    }),
-    [keys.state],
-  );
+  const available = useAvailableKeys();
+  const embeddings = useKnowledgeEmbeddings();
   const usable = hasUsableKey(choice.provider, available);
   const empty = knowledge.data?.documents.length === 0;
 
@@ -58,10 +56,11 @@ export function SmartQueriesPage() {
     setProblem(null);
     setSearchError(null);
     setSearching(true);
-    const found = await searchKnowledge(supabase, question, { selection });
+    const embedding = await embeddings.embedQuestion(choice.provider, question).catch(() => null);
+    const found = await searchKnowledge(supabase, question, { selection, embedding });
     setSearching(false);
     if (found.error) return setSearchError(`${KNOWLEDGE_TEXTS.searchError}: ${found.error.message}`);
-    setAsked({ number: (asked?.number ?? 0) + 1, question: question.trim(), passages: found.data });
+    setAsked({ number: (asked?.number ?? 0) + 1, question: question.trim(), passages: found.data, rankedWith: embedding?.model ?? null });
   };
 
   return (
@@ -145,6 +144,11 @@ export function SmartQueriesPage() {
             </Stack>
           </CardContent>
         </Card>
+        {asked?.rankedWith && asked.passages.length > 0 && (
+          <Typography variant="body2" color="text.secondary" role="note">
+            {KNOWLEDGE_TEXTS.rankedWith(asked.rankedWith)}
+          </Typography>
+        )}
         {asked && (
           <GroundedAnswer
             key={asked.number}

@@ -4,6 +4,7 @@ import { useNotify } from '@/shared/ui/notices.tsx';
 import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
+import { useKnowledgeEmbeddings } from './useKnowledgeEmbeddings.ts';
 
 export interface KnowledgeBase {
   folders: kb.KbFolder[];
@@ -22,6 +23,7 @@ export async function loadKnowledgeBase(): Promise<KnowledgeBase> {
 export function useKnowledgeBase(userId: string) {
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const embeddings = useKnowledgeEmbeddings();
   const query = useQuery({ queryKey: queryKeys.knowledge.base(), queryFn: loadKnowledgeBase });
 
   /** Applies a change the server confirmed to the cached knowledge base (no second read). */
@@ -64,6 +66,8 @@ export function useKnowledgeBase(userId: string) {
       const added = result.data;
       update((s) => ({ documents: [added, ...s.documents] }));
       notify({ title: 'Document added', description: `"${added.name}" is in your knowledge base.` });
+      // In the background, never in the way of saving: until it is done, full text ranks it.
+      void embeddings.embedDocument(added.id).catch(() => undefined);
       return null;
     },
     async deleteDocument(doc: kb.KbDocument): Promise<void> {

@@ -1,0 +1,88 @@
+import type { ProviderId } from '../core/providerKeys.ts';
+import { AI_TEXTS, AiError, toAiError } from './aiErrors.ts';
+import { createProviderClient, keyRequired, type ClientOptions, type ProviderTarget } from './providers.ts';
+import { withRetries } from './retry.ts';
+import { withAiDefaults } from './settings.ts';
+
+/**
+ * Embeddings through the provider's OpenAI-compatible POST {baseURL}/embeddings (the `openai` SDK),
+ * for ranking knowledge passages by meaning. Which providers have one (docs, November 2026):
+ * - OpenAI: text-embedding-3-small, asked for 512 dimensions (the model shortens its vectors well,
+ *   and shorter vectors keep the database's re-ranking fast).
+ * - Gemini: its OpenAI compatibility layer embeds with gemini-embedding-001.
+ * - Cohere: its Compatibility API embeds with embed-v4.0.
+ * - Custom ChatGPT: OpenAI's model without a custom base URL; with one (Ollama, LM Studio, …) the
+ *   first model it lists whose name says "embed" (e.g. nomic-embed-text), else none.
+ * - Anthropic, AI21 and Hugging Face's router have no OpenAI-compatible embeddings: none.
+ */
+
+const PROVIDER_EMBEDDING_MODELS: Partial<Record<ProviderId, string>> = {
+  openai: 'text-embedding-3-small',
+  gemini: 'gemini-embedding-001',
+  cohere: 'embed-v4.0',
+  chatgpt_custom: 'text-embedding-3-small',
+};
+
+/** Texts per request: Cohere takes at most 96, OpenAI up to 2,048. */
+const BATCH_SIZE = 96;
+/** Characters of a text sent (passages are about 1,200; this only bounds a pasted oddity). */
+const MAX_TEXT_CHARS = 8_000;
+const EMBEDDING_TIMEOUT_MS = 60_000;
+
+/** Whether the target's model list is needed to choose its embedding model (a custom base URL). */
+export const embeddingModelNeedsList = (target: ProviderTarget): boolean =>
+  target.provider === 'chatgpt_custom' && Boolean(target.customBaseUrl);
+
+/**
+ * The embedding model for a target, or null when it has none. `listed` is the target's model list
+ * (needed only when embeddingModelNeedsList).
+ */
+export function embeddingModelFor(target: ProviderTarget, listed: readonly string[] | null = null): string | null {
+  if (embeddingModelNeedsList(target)) return listed?.find((id) => /embed/i.test(id)) ?? null;
+  return PROVIDER_EMBEDDING_MODELS[target.provider] ?? null;
+}
+
+/** OpenAI's text-embedding-3 models can be asked for shorter vectors; others answer at their own length. */
+const dimensionsFor = (model: string) => (/^text-embedding-3-/.test(model) ? { dimensions: 512 } : {});
+
+export interface EmbeddingRequest {
+  target: ProviderTarget;
+  model: string;
+  texts: readonly string[];
+  signal?: AbortSignal;
+  /** Timeout, retries, base-URL override (development), fetch (tests). */
+  settings?: ClientOptions;
+}
+
+/** One vector per text, in order. Every failure is an AiError (aiErrors.ts). */
+export async function embedTexts(request: EmbeddingRequest): Promise<number[][]> {
+  const { target, model } = request;
+  if (keyRequired(target) && !target.apiKey?.trim()) {
+    throw new AiError('noKey', AI_TEXTS.noKey(target.provider), AI_TEXTS.noKeyTitle(target.provider));
+  }
+  const settings = { timeoutMs: EMBEDDING_TIMEOUT_MS, maxRetries: 2, ...withAiDefaults(request.settings) };
+  const client = createProviderClient(target, settings);
+  const vectors: number[][] = [];
+  try {
+    for (let start = 0; start < request.texts.length; start += BATCH_SIZE) {
+      const input = request.texts.slice(start, start + BATCH_SIZE).map((text) => text.slice(0, MAX_TEXT_CHARS));
+      const answer = await withRetries(
+        () =>
+          client.embeddings.create(
+            // Floats, not the SDK's default base64: not every compatible server speaks base64.
+            { model, input, encoding_format: 'float', ...dimensionsFor(model) },
+            { signal: request.signal },
+          ),
+        { maxRetries: settings.maxRetries, signal: request.signal },
+      );
+      const ordered = [...answer.data].sort((a, b) => a.index - b.index).map((item) => item.embedding);
+      if (ordered.length !== input.length || ordered.some((v) => !Array.isArray(v) || v.length === 0)) {
+        throw new AiError('api', AI_TEXTS.api('The embeddings answer did not match the texts sent.'));
+      }
+      vectors.push(...ordered);
+    }
+    return vectors;
+  } catch (error) {
+    throw toAiError(error, { provider: target.provider });
+  }
+}

@@ -1,0 +1,104 @@
+import { useCallback, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { embeddingModelFor, embeddingModelNeedsList, embedTexts } from '@/shared/ai/embeddings.ts';
+import { listModels } from '@/shared/ai/keyTest.ts';
+import type { ClientOptions } from '@/shared/ai/providers.ts';
+import type { ProviderId } from '@/shared/core/providerKeys.ts';
+import { embedKnowledge } from '@/shared/data/knowledgeEmbeddings.ts';
+import { hasUsableKey, targetFor, type AvailableKeys } from '@/shared/ui/ai/ModelPicker.tsx';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { useProviderKeys } from '@/web/lib/providerKeys.ts';
+import { useUser } from '@/web/lib/session.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
+
+/** Providers tried, in this order, to embed a document saved on the Knowledge Base page (it has no provider choice). */
+const SAVE_PROVIDERS: readonly ProviderId[] = ['openai', 'chatgpt_custom', 'gemini', 'cohere'];
+/** Passages embedded around a question (the rest on later questions): the first question stays quick. */
+const BACKFILL_BEFORE_QUESTION = 300;
+/** How long a question waits for its embedding, then for that backfill, before full text answers alone. */
+const QUESTION_WAIT_MS = 8_000;
+
+const within = <T>(promise: Promise<T>, ms: number): Promise<T | null> =>
+  Promise.race([promise.catch(() => null), new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
+
+interface Embedder {
+  model: string;
+  embed: (texts: string[], settings?: ClientOptions) => Promise<number[][]>;
+}
+
+/** The user's keys as the model pickers take them. */
+export function useAvailableKeys(): AvailableKeys {
+  const user = useUser();
+  const keys = useProviderKeys(user?.id ?? null);
+  return useMemo(
+    () => ({
+      keys: Object.fromEntries(Object.entries(keys.state.keys).map(([id, key]) => [id, key.value])),
+      customBaseUrl: keys.state.baseUrl.value,
+    }),
+    [keys.state],
+  );
+}
+
+/**
+ * Embeddings for knowledge retrieval with the user's own provider, when it has an
+ * OpenAI-compatible /embeddings (shared/ai/embeddings.ts). Everything here is best effort: a
+ * failure never stops a save or a question, retrieval then ranks by full text alone.
+ */
+export function useKnowledgeEmbeddings() {
+  const available = useAvailableKeys();
+  const queryClient = useQueryClient();
+
+  const embedderFor = useCallback(
+    async (provider: ProviderId): Promise<Embedder | null> => {
+      if (!hasUsableKey(provider, available)) return null;
+      const target = targetFor(provider, available);
+      let listed: string[] | null = null;
+      if (embeddingModelNeedsList(target)) {
+        listed = await queryClient
+          .fetchQuery({
+            queryKey: queryKeys.knowledge.embeddingModels(target.customBaseUrl ?? ''),
+            queryFn: () => listModels(target),
+            staleTime: Infinity,
+          })
+          .catch(() => null);
+      }
+      const model = embeddingModelFor(target, listed);
+      return model ? { model, embed: (texts, settings) => embedTexts({ target, model, texts, settings }) } : null;
+    },
+    [available, queryClient],
+  );
+
+  return {
+    /** After a save: embeds the document's passages with the first provider that can. */
+    embedDocument: useCallback(
+      async (documentId: string): Promise<void> => {
+        for (const provider of SAVE_PROVIDERS) {
+          const embedder = await embedderFor(provider);
+          if (!embedder) continue;
+          await embedKnowledge(supabase, embedder.model, embedder.embed, { documentId });
+          return;
+        }
+      },
+      [embedderFor],
+    ),
+    /**
+     * Before a question: the question's embedding with the chosen provider (null when it has
+     * none, it failed or it was slow), while passages still lacking one of that model are embedded.
+     */
+    embedQuestion: useCallback(
+      async (provider: ProviderId, question: string): Promise<{ model: string; vector: number[] } | null> => {
+        const embedder = await embedderFor(provider);
+        if (!embedder) return null;
+        const backfill = embedKnowledge(supabase, embedder.model, (texts) => embedder.embed(texts), {
+          maxPassages: BACKFILL_BEFORE_QUESTION,
+        });
+        const vectors = await within(embedder.embed([question], { timeoutMs: QUESTION_WAIT_MS, maxRetries: 0 }), QUESTION_WAIT_MS);
+        // Passages still being embedded meanwhile rank by their words this time.
+        await within(backfill, QUESTION_WAIT_MS);
+        const vector = vectors?.[0];
+        return vector ? { model: embedder.model, vector } : null;
+      },
+      [embedderFor],
+    ),
+  };
+}
