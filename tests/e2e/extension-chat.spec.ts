@@ -307,3 +307,32 @@ test('Chat about the page: the page goes with the question, the tab-change promp
   expect(text).toContain('Price your course');
   expect(text.length).toBeLessThanOrEqual(20_000);
 });
+
+test('a prompt run in the panel grounded in the knowledge base cites its source, which opens its document', async ({
+  context,
+  cdp,
+  extensionId,
+  keyboard,
+}) => {
+  const { user, client } = await seed();
+  const added = await client
+    .from('kb_documents')
+    .insert({ name: 'Course pricing notes', type: 'text', content: 'Price an online course at $149 for the launch week headline.' });
+  expect(added.error).toBeNull();
+  const web = await context.newPage();
+  await web.goto(ARTICLE);
+  const panel = await openPanel({ context, cdp, extensionId, keyboard }, web, user);
+  await panel.getByRole('combobox', { name: 'Knowledge base' }).click();
+  await panel.getByRole('option', { name: 'All documents' }).click();
+  await panel.getByRole('button', { name: 'Run prompt' }).click();
+  await expect(panel.getByTestId('run-output')).toContainText('From your knowledge base: Course pricing notes [1].', { timeout: 30_000 });
+  await expect(panel.getByText(/^Grounded in 1 passage from your knowledge base\.$/)).toBeVisible();
+  const sources = panel.getByRole('list', { name: 'Sources' });
+  await expect(sources.getByRole('listitem')).toHaveCount(1);
+  await sources.getByRole('button', { name: 'Course pricing notes' }).click();
+  await expect(panel.getByRole('dialog', { name: 'Course pricing notes' }).locator('mark')).toContainText('$149');
+  await panel.getByRole('dialog', { name: 'Course pricing notes' }).getByRole('button', { name: 'Close' }).click();
+  await fitsWidth(panel);
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-run-grounded.png`);
+  expect(await seriousViolations(panel)).toEqual([]);
+});

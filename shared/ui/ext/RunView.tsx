@@ -16,6 +16,10 @@ import { unwrap } from '../query.ts';
 import { queryKeys } from '../queryKeys.ts';
 import { QueryState } from '../QueryState.tsx';
 import { extData } from './extClient.ts';
+import { KnowledgeSelect } from '../knowledge/KnowledgeSelect.tsx';
+import { UsedSources } from '../knowledge/UsedSources.tsx';
+import { useKnowledgeChoice } from '../knowledge/useKnowledgeChoice.ts';
+import { KNOWLEDGE_TEXTS, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
 import { useNeedPage } from './pageContext.tsx';
 import { PageCard } from './PageCard.tsx';
 import { PANEL_OUTPUT_ACTIONS } from './panelOutputActions.tsx';
@@ -118,6 +122,11 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
   const finalPrompt = edited ?? composed.text;
 
   const [choice, choose] = usePanelChoice({ provider: prompt.llmProvider, model: prompt.model });
+  const knowledge = useKnowledgeChoice(extData, true);
+  const [retrieving, setRetrieving] = useState(false);
+  const [knowledgeProblem, setKnowledgeProblem] = useState<string | null>(null);
+  // The passages the last run was sent with (null: it was sent without the knowledge base).
+  const [passages, setPassages] = useState<KnowledgePassage[] | null>(null);
 
   const available: AvailableKeys = { keys: local.keys, customBaseUrl: local.baseUrl };
   const usable = hasUsableKey(choice.provider, available);
@@ -133,18 +142,27 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
     setAnswered({ ...sent, answer: run.text, stopped: run.status === 'stopped', promptRunId: null });
   }, [run.status, run.text]);
 
-  const start = () => {
+  const start = async () => {
     if (blocked) {
       setShowMissing(true);
       return;
     }
+    if (running || retrieving) return;
     setAnswered(null);
+    setKnowledgeProblem(null);
+    setRetrieving(true);
+    const grounding = await knowledge.ground(finalPrompt);
+    setRetrieving(false);
+    if (grounding.error) return setKnowledgeProblem(`${KNOWLEDGE_TEXTS.searchError}: ${grounding.error.message}`);
+    setPassages(knowledge.selection ? grounding.data.passages : null);
+    // Follow-ups start from what was sent (with its sources); the history keeps the prompt as written.
+    const sent = grounding.data.prompt;
     sending.current = {
       runNumber: (answered?.runNumber ?? 0) + 1,
       promptName: prompt.name,
       promptId: prompt.id,
       freePromptId: null,
-      finalPrompt,
+      finalPrompt: sent,
       provider: choice.provider,
       model: choice.model,
     };
@@ -157,7 +175,7 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
       model: choice.model || null,
       pageUrl: page.tab?.url ?? null,
     });
-    void run.start({ target: targetFor(choice.provider, available), model: choice.model, prompt: finalPrompt });
+    void run.start({ target: targetFor(choice.provider, available), model: choice.model, prompt: sent });
   };
 
   // One-click runs (popup, context menu) start once the page is read, when nothing is missing.
@@ -168,7 +186,7 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
     if (autoStarted.current || !pageSettled || !local.loaded || !choice.model) return;
     autoStarted.current = true;
     if (blocked) setShowMissing(true);
-    else if (usable) startNow.current();
+    else if (usable) void startNow.current();
   }, [pageSettled, local.loaded, choice.model, blocked, usable]);
 
   return (
@@ -189,18 +207,24 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
       />
       <ReviewPrompt composed={composed.text} edited={edited} onEdit={setEdited} />
       <ModelPicker value={choice} available={available} onChange={choose} idPrefix="panel" />
+      <KnowledgeSelect knowledge={knowledge} idPrefix="panel" disabled={running || retrieving} />
+      {knowledgeProblem && <Alert severity="error">{knowledgeProblem}</Alert>}
       {showMissing && blocked && <Alert severity="warning">{RUN_TEXTS.fillIn(composed.missing)}</Alert>}
       <Button
         variant="contained"
         size="large"
         startIcon={<PlayArrowIcon />}
-        onClick={start}
+        onClick={() => void start()}
+        loading={retrieving}
         disabled={running || !usable || !choice.model}
         fullWidth
       >
         {running ? RUN_TEXTS.running : run.status === 'idle' ? RUN_TEXTS.runPrompt : RUN_TEXTS.runAgain}
       </Button>
       <RunOutput run={run} documentName={outputDocumentName(prompt.name, new Date())} layout="panel" actions={PANEL_OUTPUT_ACTIONS} />
+      {passages && !running && run.status !== 'idle' && (
+        <UsedSources client={extData} answer={run.text} passages={passages} idPrefix="panel-sources" />
+      )}
       {answered && (
         <RunFollowUps
           key={answered.runNumber}
