@@ -336,3 +336,44 @@ test('a prompt run in the panel grounded in the knowledge base cites its source,
   await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-run-grounded.png`);
   expect(await seriousViolations(panel)).toEqual([]);
 });
+
+test('Chat grounded in the knowledge base: the passages go with the question, not into its bubble; the answer’s sources are listed', async ({
+  context,
+  cdp,
+  extensionId,
+  keyboard,
+}) => {
+  const { user, client } = await seed();
+  const added = await client
+    .from('kb_documents')
+    .insert({ name: 'Course pricing notes', type: 'text', content: 'Charge $149 for the course during launch week.' });
+  expect(added.error).toBeNull();
+  const web = await context.newPage();
+  await web.goto(ARTICLE);
+  const panel = await openPanel({ context, cdp, extensionId, keyboard }, web, user);
+  await panel.getByRole('button', { name: 'Back to your prompts' }).click();
+  await panel.getByRole('tab', { name: 'Chat' }).click();
+  const main = panel.getByRole('main');
+  await main.getByRole('combobox', { name: 'Knowledge base' }).click();
+  await panel.getByRole('option', { name: 'All documents' }).click();
+
+  const box = main.getByRole('textbox', { name: 'Ask about this page' });
+  await box.fill('What should I charge for the course?');
+  await box.press('Control+Enter');
+  const reply = answersIn(main).last();
+  await expect(reply).toContainText(`About "${TITLE}"`, { timeout: 30_000 });
+  await expect(reply).toContainText('From your knowledge base: Course pricing notes [1].');
+  await expect(main.getByTestId('conversation-question').last()).toHaveText(/What should I charge for the course\?/);
+  await expect(main.getByTestId('conversation-question').last()).not.toContainText('Sources:');
+  const sources = main.getByRole('list', { name: 'Sources' });
+  await expect(sources.getByRole('listitem')).toHaveCount(1);
+  await expect(sources).toContainText('Charge $149 for the course during launch week.');
+
+  // The stored question is the user's own words; the sources went only to the model.
+  await expect
+    .poll(async () => (await client.from('conversation_messages').select('content').eq('position', 0).maybeSingle()).data?.content)
+    .toBe('What should I charge for the course?');
+  await fitsWidth(panel);
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-chat-grounded.png`);
+  expect(await seriousViolations(panel)).toEqual([]);
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import SendIcon from '@mui/icons-material/Send';
@@ -26,6 +26,8 @@ export interface FollowUpsProps {
   /** The question box's label and example (a follow-up's by default; a chat asks its first question here too). */
   label?: string;
   placeholder?: string;
+  /** Shown under the conversation, above the box (e.g. the sources of the last answer). */
+  afterThread?: ReactNode;
 }
 
 /**
@@ -44,6 +46,7 @@ export function FollowUps({
   idPrefix = 'follow-up',
   label = CONVERSATION_TEXTS.followUpLabel,
   placeholder = CONVERSATION_TEXTS.followUpPlaceholder,
+  afterThread,
 }: FollowUpsProps) {
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -78,6 +81,7 @@ export function FollowUps({
         onRegenerate={() => void conversation.regenerate(to())}
         onEditLast={(text) => void conversation.editLast(text, to())}
       />
+      {afterThread}
       {conversation.dropped > 0 && (
         <Typography variant="body2" color="text.secondary" role="note">
           {CONVERSATION_TEXTS.trimmed(conversation.dropped)}

@@ -2,10 +2,11 @@ import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { streamText } from '@/shared/ai/chat.ts';
 import type { ProviderTarget } from '@/shared/ai/providers.ts';
-import { contextWindowFor } from '@/shared/core/conversations/budget.ts';
+import { contextWindowFor, estimateTokens } from '@/shared/core/conversations/budget.ts';
 import { keepForEdit, keepForRegenerate, lastIndexOf, type Turn } from '@/shared/core/conversations/conversation.ts';
 import { fitWithPage, type PageChatContext } from '@/shared/core/conversations/pageChat.ts';
 import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
+import { groundedTask, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
 import * as store from '@/shared/data/conversations.ts';
 import type { DataResult } from '@/shared/data/result.ts';
 import type { AppClient } from '@/shared/data/supabase.ts';
@@ -33,6 +34,8 @@ export interface ConversationState {
   run: AiRun;
   /** How many earlier messages the last request left out to fit the model's window. */
   dropped: number;
+  /** The knowledge-base passages sent with the latest answer's question (null: none were looked for). */
+  sources: { answerIndex: number; passages: KnowledgePassage[] } | null;
   busy: boolean;
   /** Each resolves true when an answer (even a partial one) was added, false when nothing was. */
   send(text: string, to: SendTarget): Promise<boolean>;
@@ -54,6 +57,7 @@ export function useConversation({
   seed,
   loaded,
   page = null,
+  ground,
 }: {
   client: () => Promise<AppClient>;
   /** The turns on screen before the first follow-up, and what the conversation starts from. */
@@ -62,6 +66,11 @@ export function useConversation({
   loaded?: store.Conversation;
   /** A web page the conversation is about: sent before the turns on every answer, within the budget. */
   page?: PageChatContext | null;
+  /**
+   * The knowledge-base passages to send with a question: they go with it to the model (cited as
+   * [n]) but not into its bubble or the stored conversation.
+   */
+  ground?: (question: string) => Promise<KnowledgePassage[]>;
 }): ConversationState {
   const queryClient = useQueryClient();
   const notify = useNotify();
@@ -71,6 +80,7 @@ export function useConversation({
   const [storedTurns, setStoredTurns] = useState<Turn[] | null>(loaded?.messages ?? null);
   const [inFlight, setInFlight] = useState<Plan | null>(null);
   const [dropped, setDropped] = useState(0);
+  const [sources, setSources] = useState<ConversationState['sources']>(null);
   const model = useRef({ provider: loaded?.provider ?? '', model: loaded?.model ?? null });
   const turns = storedTurns ?? seed?.turns ?? [];
   const busy = inFlight !== null;
@@ -100,15 +110,21 @@ export function useConversation({
   };
 
   const answer = async (plan: Plan, to: SendTarget): Promise<boolean> => {
-    const fitted = fitWithPage(page, [...plan.keep, plan.question], { window: contextWindowFor(to.model) });
-    setDropped(fitted.dropped);
     setInFlight(plan);
+    const passages = ground ? await ground(plan.question.content) : null;
+    const asked = groundedTask(plan.question.content, passages ?? []);
+    // The sources take room in the window: the earlier turns fit in what is left.
+    const extra = estimateTokens(asked) - estimateTokens(plan.question.content);
+    const fitted = fitWithPage(page, [...plan.keep, plan.question], { window: contextWindowFor(to.model) - extra });
+    const messages = fitted.messages.map((m, i) => (i === fitted.messages.length - 1 ? { ...m, content: asked } : m));
+    setDropped(fitted.dropped);
+    setSources(passages && { answerIndex: plan.keep.length + 1, passages });
     let partial = '';
     const result = await run.startWith(to.target.provider, (signal, onText) =>
       streamText({
         target: to.target,
         model: to.model,
-        prompt: fitted.messages,
+        prompt: messages,
         signal,
         onDelta: (_delta, full) => {
           partial = full;
@@ -163,6 +179,7 @@ export function useConversation({
     asking: inFlight?.question.content ?? null,
     run,
     dropped,
+    sources,
     busy,
     send,
     regenerate,

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { titleFrom } from '@/shared/core/conversations/conversation.ts';
 import { pageChatContext, pageChatContextFrom, type PageChatContext } from '@/shared/core/conversations/pageChat.ts';
 import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
+import { KNOWLEDGE_TEXTS } from '@/shared/core/knowledge/grounding.ts';
 import { getConversation, type Conversation } from '@/shared/data/conversations.ts';
 import type { PageContext } from '@/shared/ext/messaging.ts';
 import type { AvailableKeys } from '../ai/ModelPicker.tsx';
@@ -13,6 +14,10 @@ import { useConversation, type ConversationState } from '../conversation/useConv
 import { unwrap } from '../query.ts';
 import { queryKeys } from '../queryKeys.ts';
 import { QueryState } from '../QueryState.tsx';
+import { KnowledgeSelect } from '../knowledge/KnowledgeSelect.tsx';
+import { UsedSources } from '../knowledge/UsedSources.tsx';
+import { useKnowledgeChoice } from '../knowledge/useKnowledgeChoice.ts';
+import { useNotify } from '../notices.tsx';
 import { extData } from './extClient.ts';
 import { useNeedPage } from './pageContext.tsx';
 import { PageChip } from './PageChip.tsx';
@@ -76,8 +81,18 @@ function PageChat({ loaded, onNewChat }: { loaded?: Conversation; onNewChat: () 
   const live = attached && page.read?.ok ? contextOf(page.read.context) : null;
   const context = started ? (attached ? fixed : null) : live;
 
+  const notify = useNotify();
+  const knowledge = useKnowledgeChoice(extData, true);
   const conversation = useConversation({
     client: extData,
+    // A failed search is said, and the question goes without the knowledge base.
+    ground: knowledge.selection
+      ? async (question) => {
+          const found = await knowledge.ground(question);
+          if (found.error) notify({ title: KNOWLEDGE_TEXTS.searchError, description: found.error.message, variant: 'destructive' });
+          return found.data?.passages ?? [];
+        }
+      : undefined,
     seed: {
       source: context ? 'page' : 'chat',
       ...(context ? { context: { url: context.url, title: context.title, text: context.text } } : {}),
@@ -133,6 +148,7 @@ function PageChat({ loaded, onNewChat }: { loaded?: Conversation; onNewChat: () 
         onRemove={() => setAttached(false)}
         onAttach={() => setAttached(true)}
       />
+      <KnowledgeSelect knowledge={knowledge} idPrefix="chat" disabled={conversation.busy} />
       {moved && (
         <Alert severity="info" data-testid="page-moved">
           <AlertTitle>{CONVERSATION_TEXTS.movedTitle}</AlertTitle>
@@ -163,6 +179,18 @@ function PageChat({ loaded, onNewChat }: { loaded?: Conversation; onNewChat: () 
         idPrefix="chat"
         label={context ? CONVERSATION_TEXTS.chatLabel : CONVERSATION_TEXTS.chatLabelNoPage}
         placeholder={CONVERSATION_TEXTS.chatPlaceholder}
+        afterThread={
+          conversation.sources &&
+          !conversation.busy &&
+          conversation.turns[conversation.sources.answerIndex] && (
+            <UsedSources
+              client={extData}
+              answer={conversation.turns[conversation.sources.answerIndex]!.content}
+              passages={conversation.sources.passages}
+              idPrefix="chat-sources"
+            />
+          )
+        }
       />
     </Stack>
   );
