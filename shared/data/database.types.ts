@@ -1109,6 +1109,182 @@ export type Database = {
         }
         Relationships: []
       }
+      workflow_run_steps: {
+        Row: {
+          edited_at: string | null
+          error: string | null
+          finished_at: string | null
+          items: Json
+          kind: string
+          model: string | null
+          name: string
+          output: string
+          passages: Json
+          position: number
+          prompt: string
+          run_id: string
+          started_at: string | null
+          status: string
+          user_id: string
+        }
+        Insert: {
+          edited_at?: string | null
+          error?: string | null
+          finished_at?: string | null
+          items?: Json
+          kind: string
+          model?: string | null
+          name: string
+          output?: string
+          passages?: Json
+          position: number
+          prompt?: string
+          run_id: string
+          started_at?: string | null
+          status?: string
+          user_id: string
+        }
+        Update: {
+          edited_at?: string | null
+          error?: string | null
+          finished_at?: string | null
+          items?: Json
+          kind?: string
+          model?: string | null
+          name?: string
+          output?: string
+          passages?: Json
+          position?: number
+          prompt?: string
+          run_id?: string
+          started_at?: string | null
+          status?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "workflow_run_steps_run_id_fkey"
+            columns: ["run_id"]
+            isOneToOne: false
+            referencedRelation: "workflow_runs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      workflow_runs: {
+        Row: {
+          counted: boolean
+          created_at: string
+          definition: Json
+          document_id: string | null
+          error: string | null
+          field_values: Json
+          finished_at: string | null
+          id: string
+          model: string
+          provider: string
+          status: string
+          template_id: string | null
+          trigger: string
+          updated_at: string
+          user_id: string
+          workflow_id: string | null
+          workflow_name: string
+        }
+        Insert: {
+          counted?: boolean
+          created_at?: string
+          definition: Json
+          document_id?: string | null
+          error?: string | null
+          field_values?: Json
+          finished_at?: string | null
+          id?: string
+          model: string
+          provider: string
+          status?: string
+          template_id?: string | null
+          trigger: string
+          updated_at?: string
+          user_id?: string
+          workflow_id?: string | null
+          workflow_name: string
+        }
+        Update: {
+          counted?: boolean
+          created_at?: string
+          definition?: Json
+          document_id?: string | null
+          error?: string | null
+          field_values?: Json
+          finished_at?: string | null
+          id?: string
+          model?: string
+          provider?: string
+          status?: string
+          template_id?: string | null
+          trigger?: string
+          updated_at?: string
+          user_id?: string
+          workflow_id?: string | null
+          workflow_name?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "workflow_runs_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "generated_documents"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "workflow_runs_workflow_id_fkey"
+            columns: ["workflow_id"]
+            isOneToOne: false
+            referencedRelation: "workflows"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      workflows: {
+        Row: {
+          created_at: string
+          definition: Json
+          description: string
+          id: string
+          name: string
+          next_run_at: string | null
+          schedule: Json | null
+          schedule_paused_reason: string | null
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          definition: Json
+          description?: string
+          id?: string
+          name: string
+          next_run_at?: string | null
+          schedule?: Json | null
+          schedule_paused_reason?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          definition?: Json
+          description?: string
+          id?: string
+          name?: string
+          next_run_at?: string | null
+          schedule?: Json | null
+          schedule_paused_reason?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       workspace_onboarding: {
         Row: {
           created_at: string
@@ -1377,6 +1553,10 @@ export type Database = {
       recommended_prompt_categories: { Args: never; Returns: string[] }
       record_purchase_download: { Args: { purchase: string }; Returns: Json }
       require_uid: { Args: never; Returns: string }
+      return_workflow_generation: {
+        Args: { owner: string; run: string }
+        Returns: Json
+      }
       search_conversations: {
         Args: { max_results?: number; search: string; skip?: number }
         Returns: {
@@ -1450,6 +1630,10 @@ export type Database = {
       store_knowledge_embeddings: {
         Args: { embedding_model: string; embeddings: Json }
         Returns: number
+      }
+      take_workflow_generation: {
+        Args: { owner: string; run: string }
+        Returns: Json
       }
       valid_prompt_tags: { Args: { tags: string[] }; Returns: boolean }
       valid_workspace_structure: { Args: { structure: Json }; Returns: boolean }

@@ -76,6 +76,14 @@ export const queryKeys = {
     search: (query: { search: string; page: number }) => ['conversations', 'search', query] as const,
     detail: (id: string) => ['conversations', 'detail', id] as const,
   },
+  workflows: {
+    all: ['workflows'] as const,
+    list: () => ['workflows', 'list'] as const,
+    detail: (id: string) => ['workflows', 'detail', id] as const,
+    /** A saved workflow's or a template's run history. */
+    runs: (source: { workflowId: string } | { templateId: string }) => ['workflows', 'runs', source] as const,
+    run: (id: string) => ['workflows', 'run', id] as const,
+  },
   ideas: {
     all: ['ideas'] as const,
     list: () => ['ideas', 'list'] as const,

@@ -105,7 +105,7 @@ describe(`shared SQL helpers (${testDbKind})`, () => {
       `select t.tgrelid::regclass::text as table_name, pg_get_triggerdef(t.oid) as def from pg_trigger t
        where t.tgname like '%refuse_view_only' order by 1`,
     );
-    expect(triggers.rows.map((r) => r.table_name)).toEqual(['conversation_messages', 'conversations', 'startup_ideas']);
+    expect(triggers.rows.map((r) => r.table_name)).toEqual(['conversation_messages', 'conversations', 'startup_ideas', 'workflows']);
     for (const { def } of triggers.rows)
       expect(def).toMatch(/EXECUTE FUNCTION private\.refuse_view_only\('View-only accounts cannot save, change or delete \w+\.'\)$/);
     const gone = await db.query(
