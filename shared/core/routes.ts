@@ -36,6 +36,14 @@ export const ROUTES = {
   /** The prompt stacks. */
   promptStacks: '/prompts',
   workflows: '/workflows',
+  /** The builder: a new workflow (?template=<id> starts from a template's copy), or a saved one. */
+  workflowNew: '/workflows/new',
+  workflowEdit: '/workflows/:workflowId/edit',
+  /** Run a saved workflow or a built-in template, with its run history. */
+  workflowRun: '/workflows/:workflowId',
+  workflowTemplateRun: '/workflows/templates/:templateId',
+  /** One run, reopened from the history: its steps, retry, edit and continue. */
+  workflowRunDetail: '/workflows/runs/:runId',
   myPrompts: '/my-prompts',
   training: '/training',
   adminDashboard: '/admin/dashboard',
@@ -95,6 +103,11 @@ export const PROTECTED_ROUTES: readonly RoutePattern[] = [
   ROUTES.manageFolders,
   ROUTES.promptStacks,
   ROUTES.workflows,
+  ROUTES.workflowNew,
+  ROUTES.workflowEdit,
+  ROUTES.workflowRun,
+  ROUTES.workflowTemplateRun,
+  ROUTES.workflowRunDetail,
   ROUTES.myPrompts,
   ROUTES.training,
   ROUTES.adminDashboard,
@@ -126,6 +139,10 @@ const enc = encodeURIComponent;
 export const productPath = (productId: string): string => `/product/${enc(productId)}`;
 export const runPromptPath = (promptId: string): string => `/run-prompt/${enc(promptId)}`;
 export const conversationPath = (conversationId: string): string => `/conversations/${enc(conversationId)}`;
+export const workflowEditPath = (workflowId: string): string => `/workflows/${enc(workflowId)}/edit`;
+export const workflowRunPath = (workflowId: string): string => `/workflows/${enc(workflowId)}`;
+export const workflowTemplateRunPath = (templateId: string): string => `/workflows/templates/${enc(templateId)}`;
+export const workflowRunDetailPath = (runId: string): string => `/workflows/runs/${enc(runId)}`;
 export const workspacePath = (workspaceId: string): string => `/workspace/${enc(workspaceId)}`;
 
 /** Strips query, hash and trailing slashes (the root stays '/'). */
