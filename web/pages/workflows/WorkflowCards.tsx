@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
+import PlayIcon from '@mui/icons-material/PlayArrow';
+import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
+import PauseIcon from '@mui/icons-material/PauseCircleOutlined';
+import { BUILDER_TEXTS } from '@/shared/core/workflows/builderTexts.ts';
+import type { WorkflowTemplate } from '@/shared/core/workflows/templates.ts';
+import { workflowEditPath, workflowRunPath, workflowTemplateRunPath, ROUTES } from '@/shared/core/routes.ts';
+import type { SavedWorkflow } from '@/shared/data/workflows.ts';
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function CardShell({ title, description, chips, actions }: { title: string; description: string; chips: ReactNode; actions: ReactNode }) {
+  return (
+    <Card component="article" aria-label={title} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Typography variant="h6" component="h3" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Typography>
+        {description && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, overflowWrap: 'anywhere' }}>
+            {description}
+          </Typography>
+        )}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {chips}
+        </Stack>
+      </CardContent>
+      <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, px: 2, pb: 2 }}>{actions}</CardActions>
+    </Card>
+  );
+}
+
+function ScheduleChip({ workflow }: { workflow: SavedWorkflow }) {
+  if (!workflow.schedule) return null;
+  if (workflow.schedulePausedReason)
+    return <Chip size="small" color="warning" icon={<PauseIcon />} label={BUILDER_TEXTS.paused(workflow.schedulePausedReason)} />;
+  if (!workflow.nextRunAt) return null;
+  return (
+    <Chip size="small" color="primary" variant="outlined" icon={<ScheduleIcon />} label={BUILDER_TEXTS.nextRun(when(workflow.nextRunAt))} />
+  );
+}
+
+/** One of the user's workflows: what it is, its schedule, and Run / Edit / Duplicate / Delete (the last three not for view_only). */
+export function WorkflowCard({
+  workflow,
+  canEdit,
+  onDuplicate,
+  onDelete,
+}: {
+  workflow: SavedWorkflow;
+  canEdit: boolean;
+  onDuplicate: () => void;
+  onDelete: () => void;
+}) {
+  const steps = workflow.definition?.steps.length;
+  return (
+    <CardShell
+      title={workflow.name}
+      description={workflow.description}
+      chips={
+        <>
+          <Chip size="small" label={steps === undefined ? BUILDER_TEXTS.unreadable : BUILDER_TEXTS.stepCount(steps)} />
+          <ScheduleChip workflow={workflow} />
+        </>
+      }
+      actions={
+        <>
+          <Button variant="contained" size="small" startIcon={<PlayIcon />} component={RouterLink} to={workflowRunPath(workflow.id)}>
+            {BUILDER_TEXTS.run}
+          </Button>
+          {canEdit && (
+            <>
+              <Button size="small" component={RouterLink} to={workflowEditPath(workflow.id)}>
+                {BUILDER_TEXTS.edit}
+              </Button>
+              <Button size="small" onClick={onDuplicate} disabled={!workflow.definition}>
+                {BUILDER_TEXTS.duplicate}
+              </Button>
+              <Button size="small" color="error" onClick={onDelete}>
+                {BUILDER_TEXTS.delete}
+              </Button>
+            </>
+          )}
+        </>
+      }
+    />
+  );
+}
+
+/** A built-in template: Run it as it is, or duplicate it into the builder. */
+export function TemplateCard({ template, canEdit }: { template: WorkflowTemplate; canEdit: boolean }) {
+  return (
+    <CardShell
+      title={template.name}
+      description={template.description}
+      chips={<Chip size="small" label={BUILDER_TEXTS.stepCount(template.definition.steps.length)} />}
+      actions={
+        <>
+          <Button
+            variant="contained"
+            size="small"
+            startIcon={<PlayIcon />}
+            component={RouterLink}
+            to={workflowTemplateRunPath(template.id)}
+          >
+            {BUILDER_TEXTS.run}
+          </Button>
+          {canEdit && (
+            <Button size="small" component={RouterLink} to={`${ROUTES.workflowNew}?template=${encodeURIComponent(template.id)}`}>
+              {BUILDER_TEXTS.duplicateToEdit}
+            </Button>
+          )}
+        </>
+      }
+    />
+  );
+}
