@@ -106,7 +106,6 @@ export const BUILDER_TEXTS = {
   leaveTitle: 'Leave without saving?',
   leaveBody: 'Your changes to this workflow will be lost.',
   leave: 'Leave',
-  stay: 'Stay',
   // Drag and drop, read to screen readers
   pickedUp: (name: string, position: string) => `Picked up ${name}, ${position}.`,
   movedTo: (name: string, position: string) => `${name} moved to ${position}.`,
