@@ -171,7 +171,7 @@ export function BuilderForm({ workflowId, initial, readOnly }: { workflowId: str
             {saving ? BUILDER_TEXTS.saving : BUILDER_TEXTS.save}
           </Button>
           {blocking && (
-            <Typography color="error" variant="body2" role="alert" sx={{ flex: '1 1 240px' }}>
+            <Typography id="workflow-save-problem" color="error" variant="body2" sx={{ flex: '1 1 240px' }}>
               {BUILDER_TEXTS.cannotSave(blocking)}
             </Typography>
           )}

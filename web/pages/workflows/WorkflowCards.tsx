@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import CopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import PlayIcon from '@mui/icons-material/PlayArrow';
 import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
 import PauseIcon from '@mui/icons-material/PauseCircleOutlined';
@@ -15,7 +17,7 @@ function CardShell({ title, description, chips, actions }: { title: string; desc
   return (
     <Card component="article" aria-label={title} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <CardContent sx={{ flexGrow: 1 }}>
-        <Typography variant="h6" component="h3" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="subtitle1" component="h3" gutterBottom sx={{ fontWeight: 700, lineHeight: 1.35, overflowWrap: 'anywhere' }}>
           {title}
         </Typography>
         {description && (
@@ -75,12 +77,20 @@ export function WorkflowCard({
               <Button size="small" component={RouterLink} to={workflowEditPath(workflow.id)}>
                 {BUILDER_TEXTS.edit}
               </Button>
-              <Button size="small" onClick={onDuplicate} disabled={!workflow.definition}>
-                {BUILDER_TEXTS.duplicate}
-              </Button>
-              <Button size="small" color="error" onClick={onDelete}>
-                {BUILDER_TEXTS.delete}
-              </Button>
+              <Box sx={{ ml: 'auto', display: 'flex' }}>
+                <Tooltip title={BUILDER_TEXTS.duplicate}>
+                  <span>
+                    <IconButton size="small" aria-label={BUILDER_TEXTS.duplicate} onClick={onDuplicate} disabled={!workflow.definition}>
+                      <CopyIcon fontSize="small" />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+                <Tooltip title={BUILDER_TEXTS.delete}>
+                  <IconButton size="small" color="error" aria-label={BUILDER_TEXTS.delete} onClick={onDelete}>
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </Box>
             </>
           )}
         </>
