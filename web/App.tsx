@@ -100,6 +100,15 @@ const routes: RouteObject[] = [
               { path: ROUTES.workflows, lazy: page(() => import('./pages/workflows/WorkflowsPage.tsx'), 'WorkflowsPage') },
               { path: ROUTES.workflowNew, lazy: page(() => import('./pages/workflows/WorkflowBuilderPage.tsx'), 'WorkflowBuilderPage') },
               { path: ROUTES.workflowEdit, lazy: page(() => import('./pages/workflows/WorkflowBuilderPage.tsx'), 'WorkflowBuilderPage') },
+              { path: ROUTES.workflowRun, lazy: page(() => import('./pages/workflows/WorkflowRunPage.tsx'), 'WorkflowRunPage') },
+              {
+                path: ROUTES.workflowTemplateRun,
+                lazy: page(() => import('./pages/workflows/WorkflowRunPage.tsx'), 'WorkflowTemplateRunPage'),
+              },
+              {
+                path: ROUTES.workflowRunDetail,
+                lazy: page(() => import('./pages/workflows/WorkflowRunDetailPage.tsx'), 'WorkflowRunDetailPage'),
+              },
               { path: ROUTES.training, lazy: page(() => import('./pages/hub/TrainingPage.tsx'), 'TrainingPage') },
               { path: ROUTES.aiFeatures, lazy: page(() => import('./pages/hub/AiFeaturesPage.tsx'), 'AiFeaturesPage') },
               { path: ROUTES.pitchDeck, lazy: page(() => import('./pages/hub/PitchDeckPage.tsx'), 'PitchDeckPage') },
