@@ -29,7 +29,9 @@ function CardShell({ title, description, chips, actions }: { title: string; desc
           {chips}
         </Stack>
       </CardContent>
-      <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, px: 2, pb: 2 }}>{actions}</CardActions>
+      <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
+        {actions}
+      </CardActions>
     </Card>
   );
 }
