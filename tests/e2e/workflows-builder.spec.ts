@@ -1,6 +1,6 @@
 import { test, type Locator, type Page } from '@playwright/test';
 import { expect, lookAt, member } from './prompts-support.ts';
-import { toast, watchErrors } from './screens.ts';
+import { screenshots, toast, watchErrors } from './screens.ts';
 import { createUser, serviceClient, signInAs } from './support.ts';
 
 /**
@@ -55,7 +55,9 @@ test('build a three-step workflow: variables, a live reference error, reorder, d
   // Fixed by renaming step 1 to "research": the error goes; a bad name shows its rule under the field.
   const name1 = stepCard(page, 'step_1').getByRole('textbox', { name: 'Step name' });
   await name1.fill('Research!');
-  await expect(page.getByText('A step name starts with a letter and uses only lower-case letters')).toHaveCount(2); // field and save bar
+  const rule = 'A step name starts with a letter and uses only lower-case letters, digits and underscores (at most 40).';
+  await expect(stepCard(page, 'Research!').getByText(rule)).toBeVisible();
+  await expect(problems(page)).toContainText(`Fix these to saveStep 1 “Research!”: ${rule}`);
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
   await stepCard(page, 'Research!').getByRole('textbox', { name: 'Step name' }).fill('research');
   await expect(problems(page)).toBeHidden();
@@ -102,6 +104,7 @@ test('build a three-step workflow: variables, a live reference error, reorder, d
   await page.keyboard.press('Space');
   await expect.poll(() => stepOrder(page)).toEqual(['research', 'polish', 'step_2']);
   await expect(problems(page)).toContainText('{{steps.step_2.output}} refers to a later step');
+  await screenshots(page, 'workflow-builder-problems');
   await polish.getByRole('button', { name: 'Move polish down' }).click();
   await expect.poll(() => stepOrder(page)).toEqual(['research', 'step_2', 'polish']);
   await expect(problems(page)).toBeHidden();

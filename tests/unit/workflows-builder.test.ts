@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePrompt } from '@/shared/core/placeholders.ts';
 import {
+  builderProblems,
   copyName,
   fieldsSummary,
   insertAtCursor,
@@ -106,5 +107,23 @@ describe('save checks', () => {
   it('a copy’s name says so and stays within the length limit', () => {
     expect(copyName('Launch')).toBe('Launch (copy)');
     expect(copyName('x'.repeat(WORKFLOW_LIMITS.nameLength)).length).toBeLessThanOrEqual(WORKFLOW_LIMITS.nameLength);
+  });
+});
+
+describe('builderProblems', () => {
+  it('lists what stops saving first (name, step names), then what stops running, in step order', () => {
+    const definition = workflow(step('a', '{{steps.b.output}}'), step('Bad'), step('c', ''));
+    expect(builderProblems('', definition)).toEqual([
+      { stepIndex: null, message: WORKFLOW_TEXTS.nameRequired, blocksSave: true },
+      { stepIndex: 0, message: `Step 1 “a”: ${WORKFLOW_TEXTS.unknownStep('{{steps.b.output}}')}`, blocksSave: false },
+      { stepIndex: 1, message: `Step 2 “Bad”: ${WORKFLOW_TEXTS.badStepName}`, blocksSave: true },
+      { stepIndex: 2, message: `Step 3 “c”: ${WORKFLOW_TEXTS.emptyPrompt}`, blocksSave: false },
+    ]);
+  });
+
+  it('a schema refusal that is not about a step name is listed for the whole workflow; none when all is well', () => {
+    const long = workflow(step('a', 'x'.repeat(WORKFLOW_LIMITS.promptLength + 1)));
+    expect(builderProblems('Flow', long)).toEqual([{ stepIndex: null, message: WORKFLOW_TEXTS.promptTooLong, blocksSave: true }]);
+    expect(builderProblems('Flow', workflow(step('a', 'Hi'), step('b', '{{steps.a.output}}')))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { BUILDER_TEXTS } from './builderTexts.ts';
 import { STEP_NAME, parseWorkflowDefinition, type WorkflowDefinition } from './definition.ts';
 import { WORKFLOW_LIMITS } from './limits.ts';
 import { WORKFLOW_TEXTS } from './texts.ts';
-import { availableAt, outputReference, type WorkflowProblem } from './variables.ts';
+import { availableAt, outputReference, workflowProblems, type WorkflowProblem } from './variables.ts';
 
 /** The builder's pure parts: moving steps, inserting at the cursor, the variable menu, the form summary, checks. */
 
@@ -89,4 +89,32 @@ export function problemsOfStep(problems: readonly WorkflowProblem[], definition:
   return problems
     .filter((p) => p.stepIndex === index)
     .map((p) => (label && p.message.startsWith(label) ? p.message.slice(label.length) : p.message));
+}
+
+export interface BuilderProblem {
+  /** The step it belongs to, or null for the workflow as a whole. */
+  stepIndex: number | null;
+  message: string;
+  /** Refused by the schema (cannot be saved), not only by the checks before running. */
+  blocksSave: boolean;
+}
+
+/** Everything the builder lists: what stops saving (the name, step names, the schema), then what stops running, in step order. */
+export function builderProblems(name: string, definition: WorkflowDefinition): BuilderProblem[] {
+  const names = stepNameErrors(definition);
+  const schema = saveProblem(name, definition);
+  const whole: BuilderProblem[] =
+    schema && (!name.trim() || names.size === 0)
+      ? [{ stepIndex: null, message: name.trim() ? schema : WORKFLOW_TEXTS.nameRequired, blocksSave: true }]
+      : [];
+  const steps: BuilderProblem[] = [
+    ...[...names].map(([index, message]) => ({
+      stepIndex: index,
+      message: `${WORKFLOW_TEXTS.stepLabel(index, definition.steps[index]?.name ?? '')}: ${message}`,
+      blocksSave: true,
+    })),
+    ...workflowProblems(definition).map((p) => ({ ...p, blocksSave: false })),
+  ];
+  // Stable: within a step, its save problems stay before its run problems.
+  return [...whole, ...steps.sort((a, b) => (a.stepIndex ?? -1) - (b.stepIndex ?? -1))];
 }

@@ -97,6 +97,7 @@ export const BUILDER_TEXTS = {
   askedWhenRun: (labels: string[]) => `Asked when run: ${labels.join(', ')}`,
   fromThePage: (labels: string[]) => `from the page: ${labels.join(', ')}`,
   problemsTitle: 'Fix these before running',
+  problemsSaveTitle: 'Fix these to save',
   problemsSaveNote: 'You can save it now, but the workflow cannot run until these are fixed.',
   cannotSave: (problem: string) => `Cannot save yet: ${problem}`,
   save: 'Save',

@@ -6,7 +6,14 @@ import RepeatIcon from '@mui/icons-material/Repeat';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
 import { PROVIDER_KEYS } from '@/shared/core/providerKeys.ts';
 import { workflowEditPath } from '@/shared/core/routes.ts';
-import { fieldsSummary, problemsOfStep, saveProblem, stepNameErrors, variableOptions } from '@/shared/core/workflows/builder.ts';
+import {
+  builderProblems,
+  fieldsSummary,
+  problemsOfStep,
+  saveProblem,
+  stepNameErrors,
+  variableOptions,
+} from '@/shared/core/workflows/builder.ts';
 import { BUILDER_TEXTS } from '@/shared/core/workflows/builderTexts.ts';
 import { WORKFLOW_LIMITS } from '@/shared/core/workflows/limits.ts';
 import { workflowFields, workflowProblems } from '@/shared/core/workflows/variables.ts';
@@ -28,6 +35,8 @@ export function BuilderForm({ workflowId, initial, readOnly }: { workflowId: str
   const { save, saving } = useSaveWorkflow(workflowId);
 
   const problems = useMemo(() => workflowProblems(definition), [definition]);
+  const listed = useMemo(() => builderProblems(draft.name, definition), [draft.name, definition]);
+  const cannotSave = listed.some((p) => p.blocksSave);
   const nameErrors = useMemo(() => stepNameErrors(definition), [definition]);
   const fields = useMemo(() => fieldsSummary(workflowFields(definition)), [definition]);
   const blocking = saveProblem(draft.name, definition);
@@ -107,17 +116,19 @@ export function BuilderForm({ workflowId, initial, readOnly }: { workflowId: str
         </Typography>
       </Box>
 
-      {!readOnly && problems.length > 0 && (
-        <Alert severity="warning" role="status" data-testid="workflow-problems">
-          <AlertTitle>{BUILDER_TEXTS.problemsTitle}</AlertTitle>
+      {!readOnly && listed.length > 0 && (
+        <Alert severity={cannotSave ? 'error' : 'warning'} role="status" data-testid="workflow-problems">
+          <AlertTitle>{cannotSave ? BUILDER_TEXTS.problemsSaveTitle : BUILDER_TEXTS.problemsTitle}</AlertTitle>
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-            {problems.map((p, i) => (
+            {listed.map((p, i) => (
               <li key={`${p.stepIndex}-${i}`}>{p.message}</li>
             ))}
           </Box>
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            {BUILDER_TEXTS.problemsSaveNote}
-          </Typography>
+          {!cannotSave && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {BUILDER_TEXTS.problemsSaveNote}
+            </Typography>
+          )}
         </Alert>
       )}
 
