@@ -1,4 +1,5 @@
 import { test, type Locator, type Page } from '@playwright/test';
+import * as lib from '@/shared/data/promptLibrary/library.ts';
 import { expect, lookAt, member } from './prompts-support.ts';
 import { screenshots, toast, watchErrors } from './screens.ts';
 import { createUser, serviceClient, signInAs } from './support.ts';
@@ -168,8 +169,18 @@ test('duplicate a template and a workflow, find them under Your workflows, delet
   await expect(each.getByRole('combobox', { name: 'Kind' })).toHaveText('For each');
   await expect(each.getByRole('combobox', { name: 'Go through the output of' })).toHaveText('products');
   await expect(each.getByRole('spinbutton', { name: 'At once (1–10)' })).toHaveValue('5');
+  // "From library" copies a saved prompt's text into the step and remembers where it came from.
+  const saved = await lib.createPrompt(client, { name: 'Niche lister', promptText: 'List [count] ideas for [niche]', folderId: null });
+  await stepCard(page, 'products').getByRole('button', { name: 'From library' }).click();
+  const picker = page.getByRole('dialog', { name: 'Use a prompt from your library' });
+  await picker.getByRole('button', { name: /Niche lister/ }).click();
+  await expect(picker).toBeHidden();
+  await expect(promptOf(stepCard(page, 'products'))).toHaveValue('List [count] ideas for [niche]');
+  await expect(stepCard(page, 'products')).toContainText('Prompt text copied from “Niche lister” in your library.');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/edit$/);
+  const stored = (await client.from('workflows').select('definition')).data![0]!.definition as { steps: { promptId: string | null }[] };
+  expect(stored.steps[0]!.promptId).toBe(saved.data!.id);
 
   await page.getByRole('link', { name: 'All workflows' }).click();
   const copy = workflowCard(page, 'Bulk product descriptions (for each) (copy)');
