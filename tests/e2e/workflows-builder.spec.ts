@@ -255,5 +255,11 @@ test('a view_only account runs workflows and templates but sees no edit controls
   await expect(promptOf(stepCard(page, 'first'))).toBeDisabled();
   for (const name of ['Save', 'Add prompt step', 'Insert variable', 'Delete first', 'Reorder first'])
     await expect(page.getByRole('button', { name })).toHaveCount(0);
+
+  // An address that is no workflow says so in words.
+  await page.goto('/workflows/not-a-workflow/edit');
+  await expect(page.getByRole('alert').filter({ hasText: 'Error loading the workflow' })).toContainText(
+    'This workflow does not exist, or it is not yours.',
+  );
   expect(errors).toEqual([]);
 });
