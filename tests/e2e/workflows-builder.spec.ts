@@ -108,6 +108,8 @@ test('build a three-step workflow: variables, a live reference error, reorder, d
   await screenshots(page, 'workflow-builder-problems');
   await polish.getByRole('button', { name: 'Move polish down' }).click();
   await expect.poll(() => stepOrder(page)).toEqual(['research', 'step_2', 'polish']);
+  // Focus stays with the moved step (on its other arrow once it reached the end).
+  await expect(polish.getByRole('button', { name: 'Move polish up' })).toBeFocused();
   await expect(problems(page)).toBeHidden();
 
   // Drag step_2 above research, then Move up puts research first again.
@@ -115,6 +117,7 @@ test('build a three-step workflow: variables, a live reference error, reorder, d
   await expect.poll(() => stepOrder(page)).toEqual(['step_2', 'research', 'polish']);
   await stepCard(page, 'research').getByRole('button', { name: 'Move research up' }).click();
   await expect.poll(() => stepOrder(page)).toEqual(['research', 'step_2', 'polish']);
+  await expect(stepCard(page, 'research').getByRole('button', { name: 'Move research down' })).toBeFocused();
 
   // Duplicate a step (placed after it, under a free name), then delete the copy.
   await stepCard(page, 'step_2').getByRole('button', { name: 'Duplicate step_2' }).click();

@@ -54,10 +54,20 @@ export function StepCard(props: StepCardProps) {
     });
   };
 
-  const iconButton = (label: string, icon: ReactNode, onClick: () => void, disabled = false) => (
+  // Focus stays with the moved step: on the same button, or the other one once it reached an end.
+  const move = (direction: 'up' | 'down') => {
+    props.onMove(direction === 'up' ? index - 1 : index + 1);
+    requestAnimationFrame(() => {
+      const same = document.getElementById(`${idPrefix}-${direction}`);
+      const other = document.getElementById(`${idPrefix}-${direction === 'up' ? 'down' : 'up'}`);
+      (same instanceof HTMLButtonElement && !same.disabled ? same : other)?.focus();
+    });
+  };
+
+  const iconButton = (label: string, icon: ReactNode, onClick: () => void, disabled = false, id?: string) => (
     <Tooltip title={label}>
       <span>
-        <IconButton size="small" aria-label={label} onClick={onClick} disabled={disabled}>
+        <IconButton id={id} size="small" aria-label={label} onClick={onClick} disabled={disabled}>
           {icon}
         </IconButton>
       </span>
@@ -98,12 +108,19 @@ export function StepCard(props: StepCardProps) {
             </Typography>
             {!readOnly && (
               <Stack direction="row" sx={{ flexShrink: 0 }}>
-                {iconButton(BUILDER_TEXTS.moveUp(step.name), <ArrowUpIcon fontSize="small" />, () => props.onMove(index - 1), index === 0)}
+                {iconButton(
+                  BUILDER_TEXTS.moveUp(step.name),
+                  <ArrowUpIcon fontSize="small" />,
+                  () => move('up'),
+                  index === 0,
+                  `${idPrefix}-up`,
+                )}
                 {iconButton(
                   BUILDER_TEXTS.moveDown(step.name),
                   <ArrowDownIcon fontSize="small" />,
-                  () => props.onMove(index + 1),
+                  () => move('down'),
                   index === count - 1,
+                  `${idPrefix}-down`,
                 )}
                 {iconButton(BUILDER_TEXTS.duplicateStep(step.name), <CopyIcon fontSize="small" />, props.onDuplicate, !props.canAdd)}
                 {iconButton(BUILDER_TEXTS.deleteStep(step.name), <DeleteIcon fontSize="small" />, props.onDelete, count === 1)}
