@@ -129,3 +129,11 @@ export function stepInputs(step: WorkflowStep): string[] {
 }
 
 export const outputReference = (name: string): string => `{{steps.${name}.output}}`;
+
+/** Required fields (run form and page variables) left empty with no default, in form order. */
+export function missingFields(definition: WorkflowDefinition, values: Readonly<Record<string, string | undefined>>): PromptField[] {
+  return workflowFields(definition).filter((field) => {
+    const value = values[field.id];
+    return (value === undefined || value.trim() === '') && field.defaultValue === undefined;
+  });
+}

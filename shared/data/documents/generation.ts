@@ -7,6 +7,7 @@ import { parseQuota, QUOTA_TEXTS, type QuotaStatus } from '../../core/quota.ts';
 import { functionErrorKind, functionRefusal } from '../functions.ts';
 import { GENERATION_LIMIT_CODE } from '../quota.ts';
 import { ok, type DataError, type DataErrorKind, type DataResult } from '../result.ts';
+import { serverSentEvents } from '../sse.ts';
 
 /**
  * One document generation through the generate-document Edge Function: the server reserves the
@@ -67,35 +68,6 @@ type GenerationEvent =
 
 const KINDS: readonly AiErrorKind[] = ['noKey', 'auth', 'rateLimit', 'api', 'badJson', 'timeout', 'network', 'aborted'];
 
-/** Server-sent events (`data: <json>` blocks) from a streamed body. */
-async function* events(body: ReadableStream<Uint8Array>, signal: AbortSignal): AsyncGenerator<GenerationEvent> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const cancel = () => void reader.cancel().catch(() => undefined);
-  signal.addEventListener('abort', cancel, { once: true });
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = block
-          .split('\n')
-          .filter((line) => line.startsWith('data: '))
-          .map((line) => line.slice(6))
-          .join('\n');
-        if (data) yield JSON.parse(data) as GenerationEvent;
-      }
-    }
-  } finally {
-    signal.removeEventListener('abort', cancel);
-  }
-}
-
 export async function generateDocument(
   client: AppClient,
   request: GenerationRequest,
@@ -129,7 +101,7 @@ export async function generateDocument(
   const body = data instanceof Response ? data.body : data;
   if (!body) return failure('api', 'The generation answered nothing.');
   try {
-    for await (const event of events(body, signal)) {
+    for await (const event of serverSentEvents<GenerationEvent>(body, signal)) {
       switch (event.type) {
         case 'delta':
           text += event.text;

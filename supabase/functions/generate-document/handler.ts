@@ -1,14 +1,14 @@
 import { toAiError } from '../../../shared/ai/aiErrors.ts';
 import { streamText } from '../../../shared/ai/chat.ts';
-import { decryptKey, isEncrypted } from '../../../shared/core/keyCipher.ts';
-import { PROVIDER_IDS, PROVIDER_KEY_COLUMNS, type ProviderId } from '../../../shared/core/providerKeys.ts';
+import { PROVIDER_IDS, type ProviderId } from '../../../shared/core/providerKeys.ts';
 import { QUOTA_TEXTS } from '../../../shared/core/quota.ts';
 import { DOCUMENT_TEXTS, type GenerationRequest } from '../../../shared/core/documents/documents.ts';
 import { documentTitleFrom, generationPrompt, isTemplateId } from '../../../shared/core/documents/templates.ts';
 import { groundedTask, KNOWLEDGE_TEXTS, knowledgeScopeFrom } from '../../../shared/core/knowledge/grounding.ts';
-import { callerOf, fail, json, optionalEnv, preflight, rest, type Caller } from '../_shared/http.ts';
+import { callerOf, fail, json, optionalEnv, preflight, rest } from '../_shared/http.ts';
 import { pinnedFetch, RefusedAddress } from '../_shared/pinnedFetch.ts';
-import { passagesFor } from './knowledge.ts';
+import { passagesFor } from '../_shared/knowledge.ts';
+import { storedProviderKey } from '../_shared/providerKey.ts';
 
 /**
  * POST /functions/v1/generate-document (signed in): writes a document in a template's structure
@@ -28,17 +28,6 @@ import { passagesFor } from './knowledge.ts';
  * FETCH_URL_ALLOW_PRIVATE=true (a developer's own machine). AI_BASE_URL sends every provider to one
  * OpenAI-compatible server (development, tests).
  */
-
-/** The key synced to the account (decrypted), or null. */
-async function storedKey(caller: Caller, provider: ProviderId): Promise<string | null> {
-  const column = PROVIDER_KEY_COLUMNS[provider];
-  const answer = await rest(`user_api_keys?select=${column}&user_id=eq.${caller.id}`, { method: 'GET' }, caller.token);
-  const value = answer.ok ? (answer.body as Record<string, string | null>[])[0]?.[column] : null;
-  if (!value) return null;
-  if (!isEncrypted(value)) return value;
-  const secret = optionalEnv('PROVIDER_KEYS_SECRET');
-  return secret ? decryptKey(secret, caller.id, column, value) : null;
-}
 
 type Input = GenerationRequest;
 
@@ -75,7 +64,7 @@ export default async function handler(req: Request): Promise<Response> {
   const input = readInput((await req.json().catch(() => null)) as Record<string, unknown> | null);
   if (typeof input === 'string') return json({ error: input, code: 'invalid' }, 400);
   // Searched before the slot is reserved: a failed search costs nothing.
-  const passages = input.knowledge ? await passagesFor(caller, input.prompt, input.knowledge) : [];
+  const passages = input.knowledge ? await passagesFor(caller.token, input.prompt, input.knowledge) : [];
   if (typeof passages === 'string') return json({ error: `${KNOWLEDGE_TEXTS.searchError}: ${passages}`, code: 'knowledge' }, 500);
 
   const reserved = await rest('rpc/consume_generation', { method: 'POST', body: '{}' }, caller.token);
@@ -91,7 +80,7 @@ export default async function handler(req: Request): Promise<Response> {
   const settle = (path: 'finish_generation' | 'cancel_generation', args: Record<string, unknown>) =>
     rest(`rpc/${path}`, { method: 'POST', body: JSON.stringify({ owner: caller.id, reservation, ...args }) }, 'service');
 
-  const apiKey = input.apiKey ?? (await storedKey(caller, input.provider));
+  const apiKey = input.apiKey ?? (await storedProviderKey(caller.id, input.provider, caller.token));
   const customBaseUrl = input.provider === 'chatgpt_custom' ? input.customBaseUrl : null;
   const override = optionalEnv('AI_BASE_URL');
   const encoder = new TextEncoder();

@@ -5,17 +5,17 @@ import {
   type KnowledgeScope,
   type MatchedRow,
 } from '../../../shared/core/knowledge/grounding.ts';
-import { rest, type Caller } from '../_shared/http.ts';
+import { rest } from './http.ts';
 
-/** How many passages go with a document's prompt. */
+/** How many passages go with a prompt. */
 const PASSAGES = 5;
 
 /**
  * The passages of the caller's knowledge base that best match a prompt, through match_knowledge
- * called as the caller (row-level security keeps it to their own documents); a sentence when the
- * search failed.
+ * called with the caller's access token (row-level security keeps it to their own documents); a
+ * sentence when the search failed.
  */
-export async function passagesFor(caller: Caller, prompt: string, scope: KnowledgeScope): Promise<KnowledgePassage[] | string> {
+export async function passagesFor(token: string, prompt: string, scope: KnowledgeScope): Promise<KnowledgePassage[] | string> {
   const answer = await rest(
     'rpc/match_knowledge',
     {
@@ -27,7 +27,7 @@ export async function passagesFor(caller: Caller, prompt: string, scope: Knowled
         match_count: PASSAGES,
       }),
     },
-    caller.token,
+    token,
   );
   if (!answer.ok) return (answer.body as { message?: string } | null)?.message ?? 'The knowledge base could not be searched.';
   return (answer.body as MatchedRow[]).map(passageFrom);

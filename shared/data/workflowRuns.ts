@@ -1,0 +1,217 @@
+import type { KnowledgePassage } from '../core/knowledge/grounding.ts';
+import type { ProviderId } from '../core/providerKeys.ts';
+import { parseWorkflowDefinition, type WorkflowDefinition } from '../core/workflows/definition.ts';
+import type { RunEvent, RunItem } from '../core/workflows/runEvents.ts';
+import { RUN_TEXTS } from '../core/workflows/runTexts.ts';
+import type { Tables } from './database.types.ts';
+import { functionErrorKind, functionRefusal } from './functions.ts';
+import { fail, notFound, ok, type DataResult } from './result.ts';
+import { serverSentEvents } from './sse.ts';
+import type { AppClient } from './supabase.ts';
+
+/**
+ * Workflow runs: started and continued through the run-workflow Edge Function (which runs the
+ * steps with the user's key and saves each one as it ends) and read back from workflow_runs /
+ * workflow_run_steps (owner reads and deletes; a finished step's output may be edited).
+ *   streamWorkflowRun · listWorkflowRuns · getWorkflowRun · editStepOutput · deleteWorkflowRun
+ */
+
+export type RunStatus = 'running' | 'done' | 'failed' | 'stopped';
+export type StepStatus = 'pending' | 'running' | 'done' | 'failed' | 'stopped';
+export type RunTrigger = 'dashboard' | 'panel' | 'schedule';
+
+interface RunTarget {
+  provider: ProviderId;
+  model: string;
+  /** Without it the key synced to the account is used. */
+  apiKey?: string | null;
+  customBaseUrl?: string | null;
+}
+
+export type RunRequest =
+  | (RunTarget & {
+      action: 'start';
+      workflowId?: string;
+      templateId?: string;
+      fieldValues: Record<string, string>;
+      trigger: 'dashboard' | 'panel';
+    })
+  | (RunTarget & { action: 'continue'; runId: string; fromPosition?: number });
+
+export interface RunEnd {
+  runId: string | null;
+  status: 'done' | 'failed' | 'stopped';
+  error: string | null;
+}
+
+/** Runs (or continues) a workflow, passing every event on as it arrives; the outcome once it ends. */
+export async function streamWorkflowRun(
+  client: AppClient,
+  request: RunRequest,
+  signal: AbortSignal,
+  onEvent: (event: RunEvent) => void,
+): Promise<DataResult<RunEnd>> {
+  let runId: string | null = request.action === 'continue' ? request.runId : null;
+  const stopped = (): DataResult<RunEnd> => ok({ runId, status: 'stopped', error: null });
+  const { data, error } = await client.functions.invoke<ReadableStream<Uint8Array> | Response>('run-workflow', { body: request, signal });
+  if (error) {
+    if (signal.aborted) return stopped();
+    const detail = await functionRefusal(error);
+    return fail(
+      { message: detail?.error ?? 'Could not reach the server.', code: detail?.code ?? undefined },
+      functionErrorKind(error, detail),
+    );
+  }
+  const body = data instanceof Response ? data.body : data;
+  if (!body) return fail({ message: 'The run answered nothing.' }, 'server');
+  try {
+    for await (const event of serverSentEvents<RunEvent>(body, signal)) {
+      if (event.type === 'run') runId = event.runId;
+      onEvent(event);
+      if (event.type === 'end') return ok({ runId, status: event.status, error: event.error });
+    }
+  } catch {
+    if (signal.aborted) return stopped();
+  }
+  if (signal.aborted) return stopped();
+  return fail({ message: 'The connection to the server broke. What arrived is saved; continue the run from its history.' }, 'network');
+}
+
+export interface RunSummary {
+  id: string;
+  workflowId: string | null;
+  templateId: string | null;
+  name: string;
+  provider: string;
+  model: string;
+  trigger: RunTrigger;
+  status: RunStatus;
+  error: string | null;
+  documentId: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface RunStep {
+  position: number;
+  name: string;
+  kind: 'prompt' | 'for_each';
+  status: StepStatus;
+  model: string | null;
+  prompt: string;
+  output: string;
+  error: string | null;
+  items: RunItem[];
+  passages: KnowledgePassage[];
+  editedAt: string | null;
+}
+
+export interface WorkflowRun extends RunSummary {
+  definition: WorkflowDefinition | null;
+  fieldValues: Record<string, string>;
+  steps: RunStep[];
+}
+
+const SUMMARY =
+  'id, workflow_id, template_id, workflow_name, provider, model, trigger, status, error, document_id, created_at, finished_at';
+const STEP = 'position, name, kind, status, model, prompt, output, error, items, passages, edited_at';
+
+const toSummary = (
+  row: Pick<
+    Tables<'workflow_runs'>,
+    | 'id'
+    | 'workflow_id'
+    | 'template_id'
+    | 'workflow_name'
+    | 'provider'
+    | 'model'
+    | 'trigger'
+    | 'status'
+    | 'error'
+    | 'document_id'
+    | 'created_at'
+    | 'finished_at'
+  >,
+): RunSummary => ({
+  id: row.id,
+  workflowId: row.workflow_id,
+  templateId: row.template_id,
+  name: row.workflow_name,
+  provider: row.provider,
+  model: row.model,
+  // trigger and status are text to the generated types; check constraints hold them to these.
+  trigger: row.trigger as RunTrigger,
+  status: row.status as RunStatus,
+  error: row.error,
+  documentId: row.document_id,
+  createdAt: row.created_at,
+  finishedAt: row.finished_at,
+});
+
+const toStep = (
+  row: Pick<
+    Tables<'workflow_run_steps'>,
+    'position' | 'name' | 'kind' | 'status' | 'model' | 'prompt' | 'output' | 'error' | 'items' | 'passages' | 'edited_at'
+  >,
+): RunStep => ({
+  position: row.position,
+  name: row.name,
+  kind: row.kind as RunStep['kind'],
+  status: row.status as StepStatus,
+  model: row.model,
+  prompt: row.prompt,
+  output: row.output,
+  error: row.error,
+  // Written only by the run-workflow function in these shapes.
+  items: row.items as unknown as RunItem[],
+  passages: row.passages as unknown as KnowledgePassage[],
+  editedAt: row.edited_at,
+});
+
+export const RUN_HISTORY_SIZE = 50;
+
+/** A workflow's (or a template's) runs, newest first. */
+export async function listWorkflowRuns(
+  client: AppClient,
+  source: { workflowId: string } | { templateId: string },
+): Promise<DataResult<RunSummary[]>> {
+  let query = client.from('workflow_runs').select(SUMMARY);
+  query = 'workflowId' in source ? query.eq('workflow_id', source.workflowId) : query.eq('template_id', source.templateId);
+  const { data, error } = await query.order('created_at', { ascending: false }).order('id').limit(RUN_HISTORY_SIZE);
+  return error ? fail(error) : ok(data.map(toSummary));
+}
+
+export async function getWorkflowRun(client: AppClient, runId: string): Promise<DataResult<WorkflowRun>> {
+  const { data, error } = await client
+    .from('workflow_runs')
+    .select(`${SUMMARY}, definition, field_values, workflow_run_steps(${STEP})`)
+    .eq('id', runId)
+    .maybeSingle();
+  if (error) return fail(error);
+  if (!data) return notFound(RUN_TEXTS.runNotFound);
+  const parsed = parseWorkflowDefinition(data.definition);
+  return ok({
+    ...toSummary(data),
+    definition: parsed.ok ? parsed.definition : null,
+    fieldValues: data.field_values as Record<string, string>,
+    steps: data.workflow_run_steps.map(toStep).sort((a, b) => a.position - b.position),
+  });
+}
+
+/** The owner's change to a finished (or stopped) step's output; the next steps use it when the run continues. */
+export async function editStepOutput(client: AppClient, runId: string, position: number, output: string): Promise<DataResult<void>> {
+  const { data, error } = await client
+    .from('workflow_run_steps')
+    .update({ output, edited_at: new Date().toISOString() })
+    .eq('run_id', runId)
+    .eq('position', position)
+    .select('position');
+  if (error) return fail(error);
+  return data.length ? ok() : notFound(RUN_TEXTS.runNotFound);
+}
+
+export async function deleteWorkflowRun(client: AppClient, runId: string): Promise<DataResult<void>> {
+  const { data, error } = await client.from('workflow_runs').delete().eq('id', runId).select('id');
+  if (error) return fail(error);
+  return data.length ? ok() : notFound(RUN_TEXTS.runNotFound);
+}
