@@ -77,3 +77,22 @@ begin
   end if;
 end
 $do$;
+
+-- A workflow's updated_at is when the owner last edited it (the order of their list). The
+-- scheduler moving the next due time at every run, or a schedule being saved or paused, is not an
+-- edit: without this an hourly workflow would jump to the top of the list every hour.
+create function private.workflows_touch_on_edit() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  if (new.name, new.description, new.definition) is distinct from (old.name, old.description, old.definition) then
+    new.updated_at := now();
+  else
+    new.updated_at := old.updated_at;
+  end if;
+  return new;
+end
+$$;
+revoke execute on function private.workflows_touch_on_edit() from public, anon, authenticated;
+drop trigger workflows_set_updated_at on public.workflows;
+create trigger workflows_set_updated_at before update on public.workflows
+  for each row execute function private.workflows_touch_on_edit();

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { describeSchedule, isTimeZone, nextRunAfter, parseSchedule, type WorkflowSchedule } from '@/shared/core/workflows/schedule.ts';
+import type { WorkflowDefinition } from '@/shared/core/workflows/definition.ts';
+import {
+  describeSchedule,
+  isTimeZone,
+  nextRunAfter,
+  parseSchedule,
+  runDateLabel,
+  scheduleBlocker,
+  type WorkflowSchedule,
+} from '@/shared/core/workflows/schedule.ts';
+import { scheduledRunMail } from '@/shared/core/workflows/scheduleMail.ts';
 import { SCHEDULE_TEXTS } from '@/shared/core/workflows/scheduleTexts.ts';
 
 const paris = (frequency: WorkflowSchedule['frequency'], time: string, weekday: number | null = null): WorkflowSchedule => ({
@@ -163,5 +173,66 @@ describe('describeSchedule', () => {
     expect(describeSchedule(paris('weekly', '09:00', 1))).toBe('Every Monday at 09:00 (Europe/Paris)');
     expect(describeSchedule(newYork('daily', '18:30'))).toBe('Every day at 18:30 (America/New_York)');
     expect(describeSchedule(paris('hourly', '00:15'))).toBe('Every hour at 15 minutes past (Europe/Paris)');
+  });
+});
+
+describe('scheduled run mails', () => {
+  it('quote the start of the result, cut at a word, and escape what goes into the HTML', () => {
+    const output = `<b>Launch</b> & "go" ${'word '.repeat(300)}`;
+    const mail = scheduledRunMail({
+      kind: 'done',
+      workflowName: 'Digest <x>',
+      runLink: 'https://app.example/workflows/runs/1',
+      documentName: 'Digest <x> — 2026-11-30',
+      documentsLink: 'https://app.example/file-manager',
+      output,
+    });
+    expect(mail.subject).toBe(SCHEDULE_TEXTS.mailDoneSubject('Digest <x>'));
+    expect(mail.html).toContain('&lt;b&gt;Launch&lt;/b&gt; &amp; &quot;go&quot;');
+    expect(mail.html).not.toContain('<b>Launch');
+    expect(mail.text).toContain('<b>Launch</b> & "go" word');
+    expect(mail.text).toMatch(/word…\n/);
+    expect(mail.text.length).toBeLessThan(1200);
+    expect(mail.text).toContain(`${SCHEDULE_TEXTS.mailOpenRun}: https://app.example/workflows/runs/1`);
+  });
+
+  it('tell a failure with its error and a pause with what to do', () => {
+    const failed = scheduledRunMail({ kind: 'failed', workflowName: 'W', runLink: null, error: 'Boom' });
+    expect(failed.text).toContain(SCHEDULE_TEXTS.mailError('Boom'));
+    expect(failed.text).not.toContain(SCHEDULE_TEXTS.mailOpenRun);
+    const paused = scheduledRunMail({
+      kind: 'paused',
+      workflowName: 'W',
+      runLink: 'https://x/r',
+      reason: SCHEDULE_TEXTS.pausedNoKey('OpenAI'),
+    });
+    expect(paused.subject).toBe(SCHEDULE_TEXTS.mailPausedSubject('W'));
+    expect(paused.text).toContain(SCHEDULE_TEXTS.pausedNoKey('OpenAI'));
+  });
+});
+
+describe('runDateLabel', () => {
+  it('is the run’s date on the schedule’s clock (with the time for hourly schedules)', () => {
+    const at = new Date('2026-11-30T23:30:00Z');
+    expect(runDateLabel(paris('daily', '09:00'), at)).toBe('2026-12-01');
+    expect(runDateLabel(newYork('weekly', '09:00', 1), at)).toBe('2026-11-30');
+    expect(runDateLabel(paris('hourly', '00:30'), at)).toBe('2026-12-01 00:30');
+  });
+});
+
+describe('scheduleBlocker', () => {
+  const def = (prompt: string, provider: 'openai' | null = 'openai'): WorkflowDefinition => ({
+    version: 1,
+    provider,
+    model: provider ? 'gpt-4o-mini' : null,
+    steps: [{ id: 'a', name: 'a', kind: 'prompt', prompt, promptId: null, model: null, knowledge: null, forEach: null }],
+  });
+  it('lets through a workflow that can run unattended, and says why another cannot', () => {
+    expect(scheduleBlocker(def('Write about [topic=pricing]'))).toBeNull();
+    expect(scheduleBlocker(null)).toBe(SCHEDULE_TEXTS.unreadableWorkflow);
+    expect(scheduleBlocker(def('Summarise {{page}} and {{url}}'))).toBe(SCHEDULE_TEXTS.usesPageVariables(['page', 'url']));
+    expect(scheduleBlocker(def('Write about [topic]'))).toBe(SCHEDULE_TEXTS.requiredFields(['Topic']));
+    expect(scheduleBlocker(def('Use {{steps.later.output}}'))).toMatch(/^Fix the workflow before scheduling it\. Step 1/);
+    expect(scheduleBlocker(def('Write', null))).toBe(SCHEDULE_TEXTS.noModel);
   });
 });

@@ -127,3 +127,19 @@ export function scheduleBlocker(definition: WorkflowDefinition | null): string |
   if (!definition.provider || !definition.model) return SCHEDULE_TEXTS.noModel;
   return null;
 }
+
+/** When a scheduled run ran, on the schedule's clock, for its document's name: "2026-11-30" (hourly: "2026-11-30 14:15"). */
+export function runDateLabel(schedule: WorkflowSchedule, at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: schedule.timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const date = `${part('year')}-${part('month')}-${part('day')}`;
+  return schedule.frequency === 'hourly' ? `${date} ${part('hour')}:${part('minute')}` : date;
+}

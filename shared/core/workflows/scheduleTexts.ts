@@ -51,7 +51,10 @@ export const SCHEDULE_TEXTS = {
     `Paused: there is no ${provider} API key saved to your account. Add it under Settings → API keys, then save the schedule again.`,
   pausedBadKey: (provider: string) =>
     `Paused: ${provider} refused your saved API key. Update it under Settings → API keys, then save the schedule again.`,
-  noModelError: 'This workflow has no provider and model to run with. Choose them in the builder.',
+  runStopped: 'The run stopped before it ended.',
+  documentFailed: (why: string) => `The run ended, but its result could not be saved as a document: ${why}`,
+  pausedBadSchedule: 'Paused: this schedule could not be read. Set it again on the workflow.',
+  pausedBlocked: (why: string) => `Paused: ${why} Then save the schedule again.`,
   documentName: (workflow: string, date: string) => `${workflow} — ${date}`,
   mailDoneSubject: (workflow: string) => `Your scheduled workflow “${workflow}” has run`,
   mailFailedSubject: (workflow: string) => `Your scheduled workflow “${workflow}” failed`,
@@ -60,7 +63,8 @@ export const SCHEDULE_TEXTS = {
   mailFailedIntro: (workflow: string) =>
     `“${workflow}” could not finish its scheduled run. The run and its error are in the workflow's history.`,
   mailPausedIntro: (workflow: string) => `“${workflow}” will not run on its schedule until you act:`,
-  mailOpenDocument: 'Open the document',
+  mailDocument: (name: string) => `Document: “${name}” (in the File manager).`,
+  mailOpenDocuments: 'Open the File manager',
   mailOpenRun: 'Open the run',
   mailError: (error: string) => `Error: ${error}`,
 } as const;
