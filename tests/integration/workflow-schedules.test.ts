@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WORKFLOW_DEFINITION_VERSION, type WorkflowDefinition, type WorkflowStep } from '@/shared/core/workflows/definition.ts';
 import type { WorkflowSchedule } from '@/shared/core/workflows/schedule.ts';
 import { SCHEDULE_TEXTS } from '@/shared/core/workflows/scheduleTexts.ts';
@@ -288,5 +288,38 @@ describe(`scheduled workflow runs (${testDbKind})`, () => {
     expect(session.user.id).toBe(other.userId);
     const asService = await stack.service().rpc('match_knowledge_as', { owner: other.userId, query: 'Pro plan cost' });
     expect(asService.data?.map((r) => r.document_name)).toEqual(['Secret']);
+  });
+});
+
+describe(`the local stack's scheduler (${testDbKind})`, () => {
+  it('calls the function on its own: a due workflow runs without anyone asking', async () => {
+    const ticking = await startTestStack({
+      config: {
+        schedulerIntervalMs: 100,
+        functionSecrets: { AI_BASE_URL: `${ai.url}/v1`, PROVIDER_KEYS_SECRET: randomBytes(32).toString('base64') },
+      },
+    });
+    try {
+      const owner = await person(ticking, 'schedules-ticking');
+      const { error } = await owner.client.functions.invoke('provider-keys', {
+        body: { action: 'save', userId: owner.userId, values: { openai_api_key: FAKE_OPENAI_GOOD_KEY } },
+      });
+      expect(error).toBeNull();
+      const workflow = must(await createWorkflow(owner.client, { name: 'On its own', description: '', definition: digest }));
+      must(await saveSchedule(owner.client, workflow, daily));
+      await ticking.db.query("update public.workflows set next_run_at = now() - interval '1 minute' where id = $1", [workflow.id]);
+      await vi.waitFor(
+        async () => {
+          const { rows } = await ticking.db.query<{ status: string }>('select status from public.workflow_runs where workflow_id = $1', [
+            workflow.id,
+          ]);
+          expect(rows.map((r) => r.status)).toEqual(['done']);
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+      expect(ticking.mailbox.list(owner.email)[0]!.subject).toBe(SCHEDULE_TEXTS.mailDoneSubject('On its own'));
+    } finally {
+      await ticking.close();
+    }
   });
 });
