@@ -98,6 +98,15 @@ const routes: RouteObject[] = [
               { path: ROUTES.aiTools, lazy: page(() => import('./pages/tools/AiToolsPage.tsx'), 'AiToolsPage') },
               { path: ROUTES.manageFolders, lazy: page(() => import('./pages/hub/ManageFoldersPage.tsx'), 'ManageFoldersPage') },
               { path: ROUTES.workflows, lazy: page(() => import('./pages/hub/WorkflowsPage.tsx'), 'WorkflowsPage') },
+              { path: ROUTES.workflowRun, lazy: page(() => import('./pages/workflows/WorkflowRunPage.tsx'), 'WorkflowRunPage') },
+              {
+                path: ROUTES.workflowTemplateRun,
+                lazy: page(() => import('./pages/workflows/WorkflowRunPage.tsx'), 'WorkflowTemplateRunPage'),
+              },
+              {
+                path: ROUTES.workflowRunDetail,
+                lazy: page(() => import('./pages/workflows/WorkflowRunDetailPage.tsx'), 'WorkflowRunDetailPage'),
+              },
               { path: ROUTES.training, lazy: page(() => import('./pages/hub/TrainingPage.tsx'), 'TrainingPage') },
               { path: ROUTES.aiFeatures, lazy: page(() => import('./pages/hub/AiFeaturesPage.tsx'), 'AiFeaturesPage') },
               { path: ROUTES.pitchDeck, lazy: page(() => import('./pages/hub/PitchDeckPage.tsx'), 'PitchDeckPage') },

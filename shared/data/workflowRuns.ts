@@ -2,7 +2,7 @@ import type { KnowledgePassage } from '../core/knowledge/grounding.ts';
 import type { ProviderId } from '../core/providerKeys.ts';
 import { parseWorkflowDefinition, type WorkflowDefinition } from '../core/workflows/definition.ts';
 import type { RunEvent, RunItem } from '../core/workflows/runEvents.ts';
-import { RUN_TEXTS } from '../core/workflows/runTexts.ts';
+import { WORKFLOW_RUN_TEXTS } from '../core/workflows/runTexts.ts';
 import type { Tables } from './database.types.ts';
 import { functionErrorKind, functionRefusal } from './functions.ts';
 import { fail, notFound, ok, type DataResult } from './result.ts';
@@ -188,7 +188,7 @@ export async function getWorkflowRun(client: AppClient, runId: string): Promise<
     .eq('id', runId)
     .maybeSingle();
   if (error) return fail(error);
-  if (!data) return notFound(RUN_TEXTS.runNotFound);
+  if (!data) return notFound(WORKFLOW_RUN_TEXTS.runNotFound);
   const parsed = parseWorkflowDefinition(data.definition);
   return ok({
     ...toSummary(data),
@@ -207,11 +207,11 @@ export async function editStepOutput(client: AppClient, runId: string, position:
     .eq('position', position)
     .select('position');
   if (error) return fail(error);
-  return data.length ? ok() : notFound(RUN_TEXTS.runNotFound);
+  return data.length ? ok() : notFound(WORKFLOW_RUN_TEXTS.runNotFound);
 }
 
 export async function deleteWorkflowRun(client: AppClient, runId: string): Promise<DataResult<void>> {
   const { data, error } = await client.from('workflow_runs').delete().eq('id', runId).select('id');
   if (error) return fail(error);
-  return data.length ? ok() : notFound(RUN_TEXTS.runNotFound);
+  return data.length ? ok() : notFound(WORKFLOW_RUN_TEXTS.runNotFound);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKFLOW_DEFINITION_VERSION, type WorkflowDefinition, type WorkflowStep } from '@/shared/core/workflows/definition.ts';
 import type { RunEvent } from '@/shared/core/workflows/runEvents.ts';
-import { RUN_TEXTS } from '@/shared/core/workflows/runTexts.ts';
+import { WORKFLOW_RUN_TEXTS } from '@/shared/core/workflows/runTexts.ts';
 import * as kb from '@/shared/data/knowledge.ts';
 import {
   deleteWorkflowRun,
@@ -246,9 +246,9 @@ describe(`workflow runs (${testDbKind})`, () => {
       trigger: 'dashboard',
       ...target,
     });
-    expect(limited.result.error).toMatchObject({ message: RUN_TEXTS.limit, code: 'generation_limit', kind: 'limit' });
+    expect(limited.result.error).toMatchObject({ message: WORKFLOW_RUN_TEXTS.limit, code: 'generation_limit', kind: 'limit' });
     const missing = await run(me, { action: 'start', templateId: 'blog-post', fieldValues: {}, trigger: 'dashboard', ...target });
-    expect(missing.result.error).toMatchObject({ message: RUN_TEXTS.missingFields(['Topic']), kind: 'invalid' });
+    expect(missing.result.error).toMatchObject({ message: WORKFLOW_RUN_TEXTS.missingFields(['Topic']), kind: 'invalid' });
     expect(chatPrompts(since)).toEqual([]);
     const left = await stack.db.query('select 1 from public.workflow_runs where user_id = $1', [other.userId]);
     expect(left.rows).toEqual([]);
@@ -261,7 +261,7 @@ describe(`workflow runs (${testDbKind})`, () => {
     );
     expect((await getWorkflowRun(other.client, mine.runId!)).error?.kind).toBe('not_found');
     const theirs = await run(other, { action: 'continue', runId: mine.runId!, fromPosition: 0, ...target });
-    expect(theirs.result.error).toMatchObject({ message: RUN_TEXTS.runNotFound, kind: 'not_found' });
+    expect(theirs.result.error).toMatchObject({ message: WORKFLOW_RUN_TEXTS.runNotFound, kind: 'not_found' });
     expect((await editStepOutput(other.client, mine.runId!, 0, 'hijacked')).error?.kind).toBe('not_found');
     expect((await deleteWorkflowRun(other.client, mine.runId!)).error?.kind).toBe('not_found');
     // The owner may change an output, not a step's status or prompt.

@@ -15,7 +15,7 @@ export interface RunItem {
 
 export type RunEvent =
   | { type: 'run'; runId: string; status: 'running'; from: number }
-  | { type: 'step'; position: number; status: 'running'; items?: string[] }
+  | { type: 'step'; position: number; status: 'running'; prompt: string; items?: string[] }
   | { type: 'delta'; position: number; item?: number; text: string }
   | { type: 'item'; position: number; item: number; status: RunItem['status']; output: string; error: string | null }
   | {

@@ -1,6 +1,6 @@
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/core/providerKeys.ts';
 import type { WorkflowDefinition } from '../../../shared/core/workflows/definition.ts';
-import { RUN_TEXTS } from '../../../shared/core/workflows/runTexts.ts';
+import { WORKFLOW_RUN_TEXTS } from '../../../shared/core/workflows/runTexts.ts';
 import { workflowTemplate } from '../../../shared/core/workflows/templates.ts';
 import { callerOf, fail, json, preflight, rest, type Caller } from '../_shared/http.ts';
 import { passagesFor } from '../_shared/knowledge.ts';
@@ -27,7 +27,7 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
 function targetFrom(body: Record<string, unknown>): Omit<RunTarget, 'apiKey' | 'customBaseUrl'> | string {
   const provider = body.provider;
   const model = text(body.model);
-  if (!PROVIDER_IDS.includes(provider as ProviderId) || !model) return RUN_TEXTS.chooseModel;
+  if (!PROVIDER_IDS.includes(provider as ProviderId) || !model) return WORKFLOW_RUN_TEXTS.chooseModel;
   return { provider: provider as ProviderId, model };
 }
 
@@ -42,15 +42,15 @@ async function sourceFor(caller: Caller, body: Record<string, unknown>): Promise
     const template = workflowTemplate(templateId);
     return template
       ? { templateId, name: template.name, definition: template.definition }
-      : json({ error: RUN_TEXTS.templateNotFound, code: 'not_found' }, 404);
+      : json({ error: WORKFLOW_RUN_TEXTS.templateNotFound, code: 'not_found' }, 404);
   }
   const workflowId = text(body.workflowId);
-  if (!workflowId || !UUID.test(workflowId)) return json({ error: RUN_TEXTS.workflowNotFound, code: 'not_found' }, 404);
+  if (!workflowId || !UUID.test(workflowId)) return json({ error: WORKFLOW_RUN_TEXTS.workflowNotFound, code: 'not_found' }, 404);
   const answer = await rest(`workflows?id=eq.${workflowId}&select=name,definition`, { method: 'GET' }, caller.token);
   const row = answer.ok ? (answer.body as { name: string; definition: WorkflowDefinition }[])[0] : undefined;
   return row
     ? { workflowId, name: row.name, definition: row.definition }
-    : json({ error: RUN_TEXTS.workflowNotFound, code: 'not_found' }, 404);
+    : json({ error: WORKFLOW_RUN_TEXTS.workflowNotFound, code: 'not_found' }, 404);
 }
 
 function eventStream(run: (send: (event: RunEvent) => void) => Promise<unknown>): Response {
@@ -104,12 +104,12 @@ export default async function handler(req: Request): Promise<Response> {
   if (body.action === 'continue') {
     const id = text(body.runId);
     const run = id && UUID.test(id) ? await loadRun(id, caller.id) : null;
-    if (!run) return json({ error: RUN_TEXTS.runNotFound, code: 'not_found' }, 404);
+    if (!run) return json({ error: WORKFLOW_RUN_TEXTS.runNotFound, code: 'not_found' }, 404);
     if (!run.counted) {
       const taken = await takeGeneration(caller.id, run.id);
       if (!taken.ok)
         return json(
-          { error: taken.limit ? RUN_TEXTS.limit : taken.message, code: taken.limit ? 'generation_limit' : 'server' },
+          { error: taken.limit ? WORKFLOW_RUN_TEXTS.limit : taken.message, code: taken.limit ? 'generation_limit' : 'server' },
           taken.limit ? 429 : 500,
         );
     }

@@ -5,7 +5,7 @@ import { groundedTask, retrievalQuery, type KnowledgePassage, type KnowledgeScop
 import { parseWorkflowDefinition, type WorkflowDefinition, type WorkflowStep } from '../../../../shared/core/workflows/definition.ts';
 import { joinItemOutputs, mapBounded, splitItems } from '../../../../shared/core/workflows/forEach.ts';
 import type { RunEvent, RunItem } from '../../../../shared/core/workflows/runEvents.ts';
-import { RUN_TEXTS } from '../../../../shared/core/workflows/runTexts.ts';
+import { WORKFLOW_RUN_TEXTS } from '../../../../shared/core/workflows/runTexts.ts';
 import { missingFields, resolveStepPrompt, workflowProblems } from '../../../../shared/core/workflows/variables.ts';
 import { optionalEnv } from '../http.ts';
 import { pinnedFetch } from '../pinnedFetch.ts';
@@ -65,7 +65,8 @@ export async function startRun(input: {
   const problem = workflowProblems(parsed.definition)[0];
   if (problem) return { ok: false, status: 400, code: 'invalid', message: problem.message };
   const missing = missingFields(parsed.definition, input.fieldValues);
-  if (missing.length) return { ok: false, status: 400, code: 'invalid', message: RUN_TEXTS.missingFields(missing.map((f) => f.label)) };
+  if (missing.length)
+    return { ok: false, status: 400, code: 'invalid', message: WORKFLOW_RUN_TEXTS.missingFields(missing.map((f) => f.label)) };
   const runId = await insertRun(
     {
       user_id: input.owner,
@@ -84,7 +85,7 @@ export async function startRun(input: {
   if (!taken.ok) {
     await deleteRun(runId);
     return taken.limit
-      ? { ok: false, status: 429, code: 'generation_limit', message: RUN_TEXTS.limit }
+      ? { ok: false, status: 429, code: 'generation_limit', message: WORKFLOW_RUN_TEXTS.limit }
       : { ok: false, status: 500, code: 'server', message: taken.message };
   }
   return { ok: true, runId };
@@ -135,7 +136,7 @@ async function groundedPrompt(
 ): Promise<{ prompt: string; passages: KnowledgePassage[] } | string> {
   if (!step.knowledge) return { prompt: resolved, passages: [] };
   const passages = await ctx.searchKnowledge(retrievalQuery(resolved), step.knowledge);
-  if (typeof passages === 'string') return `${RUN_TEXTS.knowledgeFailed}: ${passages}`;
+  if (typeof passages === 'string') return `${WORKFLOW_RUN_TEXTS.knowledgeFailed}: ${passages}`;
   return { prompt: groundedTask(resolved, passages), passages };
 }
 
@@ -144,6 +145,7 @@ async function runPromptStep(ctx: StepContext, step: WorkflowStep, position: num
   const grounded = await groundedPrompt(ctx, step, resolved);
   if (typeof grounded === 'string') return { status: 'failed', output: '', error: grounded, errorKind: 'knowledge', passages: [] };
   await updateStep(ctx.runId, position, { prompt: grounded.prompt, passages: grounded.passages });
+  ctx.emit({ type: 'step', position, status: 'running', prompt: grounded.prompt });
   let savedAt = Date.now();
   let saving: Promise<unknown> = Promise.resolve();
   try {
@@ -157,7 +159,7 @@ async function runPromptStep(ctx: StepContext, step: WorkflowStep, position: num
     await saving;
     if (result.stopped) return { status: 'stopped', output: result.text, error: null, errorKind: null, passages: grounded.passages };
     if (!result.text.trim())
-      return { status: 'failed', output: '', error: RUN_TEXTS.emptyAnswer, errorKind: 'empty', passages: grounded.passages };
+      return { status: 'failed', output: '', error: WORKFLOW_RUN_TEXTS.emptyAnswer, errorKind: 'empty', passages: grounded.passages };
     return { status: 'done', output: result.text, error: null, errorKind: null, passages: grounded.passages };
   } catch (thrown) {
     await saving;
@@ -177,7 +179,7 @@ async function runForEachStep(ctx: StepContext, step: WorkflowStep, position: nu
     return old && old.input === input && old.status === 'done' ? old : null;
   });
   await updateStep(ctx.runId, position, { prompt: step.prompt, items: items.filter(Boolean) });
-  ctx.emit({ type: 'step', position, status: 'running', items: inputs });
+  ctx.emit({ type: 'step', position, status: 'running', prompt: step.prompt, items: inputs });
   let errorKind: string | null = null;
   let passages: KnowledgePassage[] = [];
   await mapBounded(
@@ -203,7 +205,7 @@ async function runForEachStep(ctx: StepContext, step: WorkflowStep, position: nu
             ? { input, output: result.text, status: 'stopped', error: null }
             : result.text.trim()
               ? { input, output: result.text, status: 'done', error: null }
-              : { input, output: '', status: 'failed', error: RUN_TEXTS.emptyAnswer };
+              : { input, output: '', status: 'failed', error: WORKFLOW_RUN_TEXTS.emptyAnswer };
         } catch (thrown) {
           const error = toAiError(thrown, { provider: ctx.target.provider });
           errorKind ??= error.kind;
@@ -222,8 +224,8 @@ async function runForEachStep(ctx: StepContext, step: WorkflowStep, position: nu
     return { status: 'stopped', output, error: null, errorKind: null, passages };
   if (done.length < inputs.length) {
     const failed = inputs.length - done.length;
-    const first = items.find((i) => i && i.status === 'failed')?.error ?? RUN_TEXTS.emptyAnswer;
-    return { status: 'failed', output, error: RUN_TEXTS.itemsFailed(failed, inputs.length, first), errorKind, passages };
+    const first = items.find((i) => i && i.status === 'failed')?.error ?? WORKFLOW_RUN_TEXTS.emptyAnswer;
+    return { status: 'failed', output, error: WORKFLOW_RUN_TEXTS.itemsFailed(failed, inputs.length, first), errorKind, passages };
   }
   return { status: 'done', output, error: null, errorKind: null, passages };
 }
@@ -243,7 +245,7 @@ export async function executeRun(input: {
 }): Promise<RunOutcome> {
   const emit = (event: RunEvent) => input.onEvent?.(event);
   const run = await loadRun(input.runId, input.owner);
-  if (!run) return { status: 'failed', error: RUN_TEXTS.runNotFound, errorKind: null, finalOutput: '' };
+  if (!run) return { status: 'failed', error: WORKFLOW_RUN_TEXTS.runNotFound, errorKind: null, finalOutput: '' };
   const parsed = parseWorkflowDefinition(run.definition);
   if (!parsed.ok) return { status: 'failed', error: parsed.error, errorKind: null, finalOutput: '' };
   const steps = parsed.definition.steps;
@@ -286,7 +288,6 @@ export async function executeRun(input: {
       started_at: new Date().toISOString(),
       model: step.model?.trim() || input.target.model,
     });
-    if (step.kind === 'prompt') emit({ type: 'step', position, status: 'running' });
     const end = step.kind === 'for_each' ? await runForEachStep(ctx, step, position, stored) : await runPromptStep(ctx, step, position);
     await updateStep(run.id, position, { status: end.status, output: end.output, error: end.error, finished_at: new Date().toISOString() });
     emit({ type: 'step-end', position, status: end.status, output: end.output, error: end.error, passages: end.passages });

@@ -1,0 +1,165 @@
+import type { ExportDocument } from '../../export/model.ts';
+import type { KnowledgePassage } from '../knowledge/grounding.ts';
+import type { WorkflowDefinition } from './definition.ts';
+import type { RunEvent } from './runEvents.ts';
+
+/**
+ * A workflow run as a screen shows it: built from the stored run, then moved on by each streamed
+ * event (the text of a running step or item grows as it arrives). Pure, so the dashboard and the
+ * side panel show the same thing and it is unit-tested.
+ */
+
+export type LiveStatus = 'pending' | 'running' | 'done' | 'failed' | 'stopped';
+
+export interface LiveItem {
+  input: string;
+  output: string;
+  status: LiveStatus;
+  error: string | null;
+}
+
+export interface LiveStep {
+  position: number;
+  name: string;
+  kind: 'prompt' | 'for_each';
+  status: LiveStatus;
+  /** What was sent (a for-each step: its prompt before each item goes in); '' before it ran. */
+  prompt: string;
+  output: string;
+  error: string | null;
+  items: LiveItem[];
+  passages: KnowledgePassage[];
+  edited: boolean;
+}
+
+export interface LiveRun {
+  runId: string | null;
+  status: 'idle' | 'running' | 'done' | 'failed' | 'stopped';
+  error: string | null;
+  steps: LiveStep[];
+}
+
+const pendingStep = (step: WorkflowDefinition['steps'][number], position: number): LiveStep => ({
+  position,
+  name: step.name,
+  kind: step.kind,
+  status: 'pending',
+  prompt: '',
+  output: '',
+  error: null,
+  items: [],
+  passages: [],
+  edited: false,
+});
+
+/** A run not started yet: every step pending. */
+export const idleRun = (definition: WorkflowDefinition): LiveRun => ({
+  runId: null,
+  status: 'idle',
+  error: null,
+  steps: definition.steps.map(pendingStep),
+});
+
+/** A stored run (from the history) as the screen shows it. */
+export function storedRun(run: {
+  id: string;
+  status: LiveRun['status'];
+  error: string | null;
+  steps: {
+    position: number;
+    name: string;
+    kind: LiveStep['kind'];
+    status: LiveStatus;
+    prompt: string;
+    output: string;
+    error: string | null;
+    items: LiveItem[];
+    passages: KnowledgePassage[];
+    editedAt: string | null;
+  }[];
+}): LiveRun {
+  return {
+    runId: run.id,
+    status: run.status,
+    error: run.error,
+    steps: run.steps.map((s) => ({ ...s, items: s.items.map((i) => ({ ...i })), edited: s.editedAt !== null })),
+  };
+}
+
+const withStep = (state: LiveRun, position: number, change: (step: LiveStep) => LiveStep): LiveRun => ({
+  ...state,
+  steps: state.steps.map((s) => (s.position === position ? change(s) : s)),
+});
+
+export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
+  switch (event.type) {
+    case 'run':
+      return {
+        runId: event.runId,
+        status: 'running',
+        error: null,
+        steps: state.steps.map((s) =>
+          s.position >= event.from ? { ...s, status: 'pending', output: '', error: null, edited: false, passages: [] } : s,
+        ),
+      };
+    case 'step':
+      return withStep(state, event.position, (s) => ({
+        ...s,
+        status: 'running',
+        prompt: event.prompt,
+        output: '',
+        error: null,
+        items: event.items ? event.items.map((input) => ({ input, output: '', status: 'pending', error: null })) : s.items,
+      }));
+    case 'delta':
+      return withStep(state, event.position, (s) =>
+        event.item === undefined
+          ? { ...s, output: s.output + event.text }
+          : {
+              ...s,
+              items: s.items.map((item, i) => (i === event.item ? { ...item, status: 'running', output: item.output + event.text } : item)),
+            },
+      );
+    case 'item':
+      return withStep(state, event.position, (s) => ({
+        ...s,
+        items: s.items.map((item, i) =>
+          i === event.item ? { ...item, status: event.status, output: event.output, error: event.error } : item,
+        ),
+      }));
+    case 'step-end':
+      return withStep(state, event.position, (s) => ({
+        ...s,
+        status: event.status,
+        output: event.output,
+        error: event.error,
+        passages: event.passages,
+      }));
+    case 'end':
+      return { ...state, status: event.status, error: event.error };
+  }
+}
+
+/** "Step n of m": the running step, else the last one that ended (0 before anything ran). */
+export function runProgress(state: LiveRun): { current: number; total: number; done: number } {
+  const total = state.steps.length;
+  const done = state.steps.filter((s) => s.status === 'done').length;
+  const running = state.steps.findIndex((s) => s.status === 'running');
+  if (running >= 0) return { current: running + 1, total, done };
+  const ended = state.steps.reduce((last, s, i) => (s.status === 'pending' ? last : i + 1), 0);
+  return { current: ended, total, done };
+}
+
+/** The last step's output once the run is done ('' otherwise). */
+export const finalOutput = (state: LiveRun): string => (state.status === 'done' ? (state.steps.at(-1)?.output ?? '') : '');
+
+/** The run as a document: the final output alone, or every step's output under its name. */
+export function runDocument(name: string, state: LiveRun, which: 'final' | 'all', at: Date): ExportDocument {
+  const subtitle = `Workflow run, ${at.toISOString().slice(0, 10)}`;
+  if (which === 'final') return { title: name, subtitle, sections: [{ markdown: finalOutput(state) }] };
+  return {
+    title: name,
+    subtitle,
+    sections: state.steps.filter((s) => s.output.trim()).map((s) => ({ heading: `Step ${s.position + 1}: ${s.name}`, markdown: s.output })),
+  };
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Alert, AlertTitle, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import StopIcon from '@mui/icons-material/Stop';
+import { finalOutput, runProgress, type LiveRun } from '../../core/workflows/runState.ts';
+import { RUN_VIEW_TEXTS } from '../../core/workflows/runTexts.ts';
+import { OutputActions, type OutputActionsSetup } from '../run/OutputActions.tsx';
+import { RunExportMenu } from './RunExportMenu.tsx';
+import { StepCard } from './StepCard.tsx';
+
+export interface WorkflowRunViewProps {
+  name: string;
+  state: LiveRun;
+  running: boolean;
+  onStop: () => void;
+  /** Runs again from a step (a retry, or after an edited output); undefined: from the first step not done. */
+  onContinue: (fromPosition?: number) => void;
+  onEdit: (position: number, output: string) => Promise<string | null>;
+  actions: OutputActionsSetup;
+  /** view_only accounts cannot save documents. */
+  canSave: boolean;
+}
+
+/**
+ * A workflow run as it goes: "Step n of m" with a progress bar and Stop, every step's state and
+ * output (streaming), a failed or stopped run's way on (retry, continue), and the final output's
+ * actions (copy, save as a document, export the final output or every step).
+ */
+export function WorkflowRunView({ name, state, running, onStop, onContinue, onEdit, actions, canSave }: WorkflowRunViewProps) {
+  const progress = runProgress(state);
+  // The step whose output was just edited, until the run goes on.
+  const [edited, setEdited] = useState<number | null>(null);
+  const go = (from?: number) => {
+    setEdited(null);
+    onContinue(from);
+  };
+  const edit = async (position: number, output: string) => {
+    const error = await onEdit(position, output);
+    if (!error) setEdited(position);
+    return error;
+  };
+  const final = finalOutput(state);
+  const documentName = `${name} — ${new Date().toISOString().slice(0, 10)}`;
+  return (
+    <Stack spacing={2} data-testid="workflow-run">
+      <Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+          <Typography variant="subtitle1" component="p" sx={{ flex: 1 }} role="status" data-testid="workflow-progress">
+            {state.status === 'idle'
+              ? RUN_VIEW_TEXTS.noOutputYet
+              : `${RUN_VIEW_TEXTS.progress(Math.max(progress.current, 1), progress.total)} · ${RUN_VIEW_TEXTS.runStatus[state.status]}`}
+          </Typography>
+          {running && (
+            <Button color="error" variant="outlined" size="small" startIcon={<StopIcon />} onClick={onStop}>
+              {RUN_VIEW_TEXTS.stop}
+            </Button>
+          )}
+        </Stack>
+        {state.status !== 'idle' && (
+          <LinearProgress
+            variant={running ? 'buffer' : 'determinate'}
+            value={(progress.done / Math.max(progress.total, 1)) * 100}
+            valueBuffer={running ? ((progress.done + 1) / Math.max(progress.total, 1)) * 100 : undefined}
+            aria-label={RUN_VIEW_TEXTS.progressLabel}
+          />
+        )}
+      </Box>
+      {!running && state.status === 'failed' && (
+        <Alert severity="error">
+          <AlertTitle>{RUN_VIEW_TEXTS.failedTitle}</AlertTitle>
+          {state.error && <Box sx={{ mb: 0.5 }}>{state.error}</Box>}
+          {RUN_VIEW_TEXTS.failedHint}
+        </Alert>
+      )}
+      {!running && state.status === 'stopped' && (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" size="small" startIcon={<PlayArrowIcon />} onClick={() => go()}>
+              {RUN_VIEW_TEXTS.continue}
+            </Button>
+          }
+        >
+          <AlertTitle>{RUN_VIEW_TEXTS.stoppedTitle}</AlertTitle>
+          {RUN_VIEW_TEXTS.stoppedHint}
+        </Alert>
+      )}
+      {state.steps.map((step) => (
+        <StepCard
+          key={step.position}
+          step={step}
+          busy={running}
+          isLast={step.position === state.steps.length - 1}
+          offerContinue={edited === step.position}
+          onRetry={go}
+          onEdit={edit}
+          onContinueFrom={go}
+        />
+      ))}
+      {state.status === 'done' && !running && (
+        <Box component="section" aria-labelledby="workflow-final-title">
+          <Typography id="workflow-final-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+            {RUN_VIEW_TEXTS.finalOutput}
+          </Typography>
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            <OutputActions text={final} documentName={documentName} canSave={canSave} setup={actions} />
+            <RunExportMenu name={name} state={state} actions={actions} canSave={canSave} />
+          </Stack>
+        </Box>
+      )}
+    </Stack>
+  );
+}

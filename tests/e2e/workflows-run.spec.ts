@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { test, type Page } from '@playwright/test';
+import { WORKFLOW_DEFINITION_VERSION, type WorkflowStep } from '@/shared/core/workflows/definition.ts';
+import { createWorkflow } from '@/shared/data/workflows.ts';
+import { expect, lookAt, member } from './prompts-support.ts';
+import { watchErrors } from './screens.ts';
+import { signInAs } from './support.ts';
+
+/**
+ * Running a workflow from the dashboard: every step streams in order with "Step n of m", a step
+ * the provider fails is retried, an output edited by hand feeds the next steps, the run history
+ * keeps each run with every step, and the result is exported.
+ */
+
+test.describe.configure({ timeout: 240_000 });
+
+const step = (name: string, prompt: string): WorkflowStep => ({
+  id: name,
+  name,
+  kind: 'prompt',
+  prompt,
+  promptId: null,
+  model: null,
+  knowledge: null,
+  forEach: null,
+});
+
+const stepCard = (page: Page, n: number) => page.getByRole('region', { name: new RegExp(`^Step ${n} · `) });
+
+test('a 3-step workflow runs, a failed step is retried, an edited output feeds the next steps, and the run is kept and exported', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const { user, client } = await member();
+  const failOnce = randomUUID();
+  const workflow = (
+    await createWorkflow(client, {
+      name: 'Launch kit',
+      description: 'Research, outline and draft.',
+      definition: {
+        version: WORKFLOW_DEFINITION_VERSION,
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+        steps: [
+          step('research', 'Research [topic] for course creators.'),
+          step('outline', `Outline from:\n{{steps.research.output}}\n[[fake:fail-once:${failOnce}]]`),
+          step('draft', 'Draft from:\n{{steps.outline.output}}'),
+        ],
+      },
+    })
+  ).data!;
+
+  await signInAs(page, user);
+  await page.goto(`/workflows/${workflow.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Launch kit' })).toBeVisible();
+  await expect(page.getByText('No runs yet.')).toBeVisible();
+  // A required field left empty is named before anything runs.
+  await page.getByRole('button', { name: 'Run workflow' }).click();
+  await expect(page.getByRole('textbox', { name: 'topic' })).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('textbox', { name: 'topic' }).fill('pricing');
+  await page.getByRole('button', { name: 'Run workflow' }).click();
+
+  // The second step fails once: the first is kept, the third never ran.
+  await expect(stepCard(page, 2).getByRole('status')).toHaveText('Failed', { timeout: 30_000 });
+  await expect(stepCard(page, 1).getByRole('status')).toHaveText('Done');
+  await expect(stepCard(page, 1)).toContainText('Draft: Research pricing for course creators.');
+  await expect(stepCard(page, 3).getByRole('status')).toHaveText('Waiting');
+  await expect(stepCard(page, 2)).toContainText('a one-time failure');
+  await expect(page.getByText('The run stopped at a failed step')).toBeVisible();
+  await lookAt(page, 'workflow-run-failed');
+
+  await stepCard(page, 2).getByRole('button', { name: 'Retry step' }).click();
+  await expect(page.getByTestId('workflow-progress')).toHaveText('Step 3 of 3 · Finished', { timeout: 30_000 });
+  await expect(stepCard(page, 3)).toContainText('Draft: Draft from:');
+  await expect(page.getByRole('heading', { name: 'Final output' })).toBeVisible();
+
+  // Edit the first step's output by hand, then run the next steps again from it.
+  await stepCard(page, 1).getByRole('button', { name: 'Edit output' }).click();
+  await stepCard(page, 1).getByRole('textbox', { name: 'Output of research' }).fill('My notes: price on value, not hours.');
+  await stepCard(page, 1).getByRole('button', { name: 'Save output' }).click();
+  await expect(stepCard(page, 1)).toContainText('edited');
+  await stepCard(page, 1).getByRole('button', { name: 'Continue from step 2' }).click();
+  await expect(page.getByTestId('workflow-progress')).toHaveText('Step 3 of 3 · Finished', { timeout: 30_000 });
+  await stepCard(page, 2).getByRole('button', { name: 'Show what was sent' }).click();
+  await expect(stepCard(page, 2).locator('pre')).toContainText('Outline from:\nMy notes: price on value, not hours.');
+  await lookAt(page, 'workflow-run-done');
+
+  // Exported as Markdown: every step under its name.
+  await page.getByRole('button', { name: 'Export' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Markdown' }).last().click();
+  const file = await (await downloading).path();
+  const markdown = await readFile(file, 'utf8');
+  expect(markdown).toContain('Step 1: research');
+  expect(markdown).toContain('My notes: price on value, not hours.');
+
+  // The history keeps the run; it opens with every step.
+  const rows = page.getByTestId('workflow-history-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Dashboard');
+  await rows.first().getByRole('link', { name: 'Open' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Run of Launch kit' })).toBeVisible();
+  await expect(page.getByTestId('workflow-step')).toHaveCount(3);
+  await expect(stepCard(page, 1)).toContainText('My notes: price on value, not hours.');
+  await expect(stepCard(page, 3).getByRole('status')).toHaveText('Done');
+  await lookAt(page, 'workflow-run-history');
+  expect(errors).toEqual([]);
+});

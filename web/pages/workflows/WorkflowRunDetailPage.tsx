@@ -1,0 +1,100 @@
+import { useEffect } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { useQuery } from '@tanstack/react-query';
+import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
+import { labelForValueId } from '@/shared/core/runPrompt.ts';
+import { ROUTES, workflowRunPath, workflowTemplateRunPath } from '@/shared/core/routes.ts';
+import { WORKFLOW_PAGE_TEXTS } from '@/shared/core/workflows/runTexts.ts';
+import { getWorkflowRun, type WorkflowRun } from '@/shared/data/workflowRuns.ts';
+import { unwrap } from '@/shared/ui/query.ts';
+import { QueryState } from '@/shared/ui/QueryState.tsx';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { relativeTime } from '@/shared/ui/time.ts';
+import { useWorkflowRun } from '@/shared/ui/workflows/useWorkflowRun.ts';
+import { WorkflowRunView } from '@/shared/ui/workflows/WorkflowRunView.tsx';
+import { PageHeader } from '@/web/components/PageHeader.tsx';
+import { useProfile } from '@/web/lib/session.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
+import { useRunOutputActions, webData } from '../run/runSide.ts';
+import { RunTargetFields } from './RunTargetFields.tsx';
+import { useRunTarget } from './useRunTarget.ts';
+
+/** /workflows/runs/:runId — one run from the history: every step's input and output; retry, edit and continue. */
+export function WorkflowRunDetailPage() {
+  const { runId = '' } = useParams();
+  const query = useQuery({ queryKey: queryKeys.workflows.run(runId), queryFn: async () => unwrap(await getWorkflowRun(supabase, runId)) });
+  return (
+    <Container maxWidth="lg" sx={{ py: 4 }}>
+      <QueryState query={query} loadingLabel={WORKFLOW_PAGE_TEXTS.runLoading} errorText={WORKFLOW_PAGE_TEXTS.runError}>
+        {(run) => <StoredRun run={run} />}
+      </QueryState>
+    </Container>
+  );
+}
+
+const providerOf = (id: string): ProviderId | null => PROVIDER_IDS.find((p) => p === id) ?? null;
+
+function StoredRun({ run }: { run: WorkflowRun }) {
+  const viewOnly = useProfile()?.role === 'view_only';
+  const live = useWorkflowRun(webData, run.definition);
+  const target = useRunTarget({ provider: providerOf(run.provider), model: run.model });
+  const actions = useRunOutputActions();
+  const { load } = live;
+  // The stored run is shown until this page continues it.
+  useEffect(() => load(run), [load, run]);
+  const backTo = run.workflowId
+    ? workflowRunPath(run.workflowId)
+    : run.templateId
+      ? workflowTemplateRunPath(run.templateId)
+      : ROUTES.workflows;
+  const values = Object.entries(run.fieldValues).filter(([, v]) => v.trim());
+  return (
+    <>
+      <PageHeader
+        title={WORKFLOW_PAGE_TEXTS.runTitle(run.name)}
+        subtitle={`${WORKFLOW_PAGE_TEXTS.runStarted(relativeTime(run.createdAt))} · ${WORKFLOW_PAGE_TEXTS.trigger[run.trigger]}`}
+        actions={
+          <Button component={RouterLink} to={backTo} startIcon={<ArrowBackIcon />}>
+            {WORKFLOW_PAGE_TEXTS.backToWorkflow}
+          </Button>
+        }
+      />
+      <Stack spacing={3}>
+        <Card variant="outlined">
+          <CardContent>
+            <Stack spacing={2}>
+              {values.length > 0 && (
+                <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}>
+                  {values.map(([id, value]) => (
+                    <Box key={id} sx={{ display: 'contents' }}>
+                      <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
+                        {labelForValueId(id)}
+                      </Typography>
+                      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                        {value.length > 300 ? `${value.slice(0, 300)}…` : value}
+                      </Typography>
+                    </Box>
+                  ))}
+                </Box>
+              )}
+              <RunTargetFields run={target} idPrefix="workflow-run" />
+            </Stack>
+          </CardContent>
+        </Card>
+        <WorkflowRunView
+          name={run.name}
+          state={live.state}
+          running={live.running}
+          onStop={live.stop}
+          onContinue={(from) => void live.continueRun(target.target(), from)}
+          onEdit={async (position, output) => (await live.editOutput(position, output))?.message ?? null}
+          actions={actions}
+          canSave={!viewOnly}
+        />
+        {live.refusal && <Typography color="error">{live.refusal.message}</Typography>}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Chip, IconButton, List, ListItem, ListItemText, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { workflowRunDetailPath } from '@/shared/core/routes.ts';
+import { RUN_VIEW_TEXTS, WORKFLOW_PAGE_TEXTS } from '@/shared/core/workflows/runTexts.ts';
+import { deleteWorkflowRun, listWorkflowRuns, type RunSummary } from '@/shared/data/workflowRuns.ts';
+import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { unwrap } from '@/shared/ui/query.ts';
+import { QueryState } from '@/shared/ui/QueryState.tsx';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { relativeTime } from '@/shared/ui/time.ts';
+import { StatusChip } from '@/shared/ui/workflows/StepCard.tsx';
+import { supabase } from '@/web/lib/supabase.ts';
+
+type Source = { workflowId: string } | { templateId: string };
+
+/** A workflow's runs, newest first: when, from where, how it ended (a failure's error), open or delete. */
+export function WorkflowRunHistory({ source }: { source: Source }) {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.workflows.runs(source),
+    queryFn: async () => unwrap(await listWorkflowRuns(supabase, source)),
+  });
+  const [confirming, setConfirming] = useState<RunSummary | null>(null);
+  const remove = useMutation({
+    mutationFn: async (run: RunSummary) => unwrap(await deleteWorkflowRun(supabase, run.id)),
+    onSuccess: () => {
+      notify({ title: WORKFLOW_PAGE_TEXTS.deleted });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.workflows.all });
+    },
+    onError: (error) => notify({ title: error.message, variant: 'destructive' }),
+  });
+
+  return (
+    <Box component="section" aria-labelledby="workflow-history-title">
+      <Typography id="workflow-history-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+        {WORKFLOW_PAGE_TEXTS.historyTitle}
+      </Typography>
+      <QueryState
+        query={query}
+        loadingLabel={WORKFLOW_PAGE_TEXTS.historyLoading}
+        errorText={WORKFLOW_PAGE_TEXTS.historyError}
+        isEmpty={(runs) => runs.length === 0}
+        empty={
+          <Typography variant="body2" color="text.secondary">
+            {WORKFLOW_PAGE_TEXTS.historyEmpty}
+          </Typography>
+        }
+      >
+        {(runs) => (
+          <Paper variant="outlined">
+            <List disablePadding aria-label={WORKFLOW_PAGE_TEXTS.historyTitle}>
+              {runs.map((run, i) => (
+                <ListItem key={run.id} divider={i < runs.length - 1} data-testid="workflow-history-row">
+                  <ListItemText
+                    primary={
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                        <span>{relativeTime(run.createdAt)}</span>
+                        <Chip size="small" label={WORKFLOW_PAGE_TEXTS.trigger[run.trigger]} />
+                        <StatusChip status={run.status} />
+                        <Typography variant="caption" color="text.secondary">
+                          {run.model}
+                        </Typography>
+                      </Stack>
+                    }
+                    secondary={run.error ?? undefined}
+                    slotProps={{ secondary: { color: 'error' } }}
+                  />
+                  <Stack direction="row" spacing={0.5} sx={{ ml: 1, flexShrink: 0 }}>
+                    <Button size="small" component={RouterLink} to={workflowRunDetailPath(run.id)}>
+                      {WORKFLOW_PAGE_TEXTS.open}
+                    </Button>
+                    <Tooltip title={WORKFLOW_PAGE_TEXTS.delete}>
+                      <IconButton
+                        size="small"
+                        aria-label={`${WORKFLOW_PAGE_TEXTS.delete} ${RUN_VIEW_TEXTS.runStatus[run.status].toLowerCase()} run ${relativeTime(run.createdAt)}`}
+                        onClick={() => setConfirming(run)}
+                      >
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </Stack>
+                </ListItem>
+              ))}
+            </List>
+          </Paper>
+        )}
+      </QueryState>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={WORKFLOW_PAGE_TEXTS.deleteTitle}
+        confirmLabel={WORKFLOW_PAGE_TEXTS.delete}
+        onConfirm={() => {
+          if (confirming) remove.mutate(confirming);
+          setConfirming(null);
+        }}
+        onCancel={() => setConfirming(null)}
+      >
+        {WORKFLOW_PAGE_TEXTS.confirmDelete}
+      </ConfirmDialog>
+    </Box>
+  );
+}

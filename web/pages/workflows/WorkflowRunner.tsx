@@ -1,0 +1,105 @@
+import { useMemo, useState } from 'react';
+import { Alert, AlertTitle, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import { initialValues } from '@/shared/core/placeholders.ts';
+import type { WorkflowDefinition } from '@/shared/core/workflows/definition.ts';
+import { WORKFLOW_PAGE_TEXTS } from '@/shared/core/workflows/runTexts.ts';
+import { missingFields, workflowFields, workflowProblems } from '@/shared/core/workflows/variables.ts';
+import { PromptFields } from '@/shared/ui/ai/PromptFields.tsx';
+import { useWorkflowRun } from '@/shared/ui/workflows/useWorkflowRun.ts';
+import { WorkflowRunView } from '@/shared/ui/workflows/WorkflowRunView.tsx';
+import { useRunOutputActions, webData } from '../run/runSide.ts';
+import { RunTargetFields } from './RunTargetFields.tsx';
+import { useRunTarget } from './useRunTarget.ts';
+
+export interface WorkflowRunnerProps {
+  source: { workflowId: string } | { templateId: string };
+  name: string;
+  definition: WorkflowDefinition;
+  canSave: boolean;
+}
+
+/** The run form (fields asked once, provider and model), then the run as it goes. */
+export function WorkflowRunner({ source, name, definition, canSave }: WorkflowRunnerProps) {
+  const fields = useMemo(() => workflowFields(definition), [definition]);
+  const problems = useMemo(() => workflowProblems(definition), [definition]);
+  const [values, setValues] = useState<Record<string, string>>(() => initialValues(fields));
+  const [tried, setTried] = useState(false);
+  const target = useRunTarget({ provider: definition.provider, model: definition.model });
+  const run = useWorkflowRun(webData, definition);
+  const actions = useRunOutputActions();
+  const missing = missingFields(definition, values);
+
+  const start = () => {
+    setTried(true);
+    if (missing.length || problems.length || !target.choice.model.trim()) return;
+    void run.start({ action: 'start', ...source, fieldValues: values, trigger: 'dashboard', ...target.target() });
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Card variant="outlined">
+        <CardContent>
+          <Stack
+            spacing={2}
+            component="form"
+            noValidate
+            aria-labelledby="workflow-form-title"
+            onSubmit={(e) => {
+              e.preventDefault();
+              start();
+            }}
+          >
+            <Typography id="workflow-form-title" variant="h6" component="h2">
+              {WORKFLOW_PAGE_TEXTS.formTitle}
+            </Typography>
+            {problems.length > 0 && (
+              <Alert severity="error">
+                <AlertTitle>{WORKFLOW_PAGE_TEXTS.cannotRun}</AlertTitle>
+                <ul style={{ margin: 0, paddingLeft: 20 }}>
+                  {problems.map((p) => (
+                    <li key={p.message}>{p.message}</li>
+                  ))}
+                </ul>
+              </Alert>
+            )}
+            {fields.length > 0 && (
+              <>
+                <Typography variant="body2" color="text.secondary">
+                  {WORKFLOW_PAGE_TEXTS.asked}
+                </Typography>
+                <PromptFields
+                  fields={fields}
+                  values={values}
+                  missing={new Set(tried ? missing.map((f) => f.id) : [])}
+                  onChange={(id, value) => setValues((current) => ({ ...current, [id]: value }))}
+                />
+              </>
+            )}
+            <RunTargetFields run={target} idPrefix="workflow" />
+            {run.refusal && (
+              <Alert severity={run.refusal.kind === 'limit' ? 'warning' : 'error'} onClose={run.clearRefusal}>
+                {run.refusal.message}
+              </Alert>
+            )}
+            <Stack direction="row">
+              <Button type="submit" variant="contained" startIcon={<PlayArrowIcon />} disabled={run.running || problems.length > 0}>
+                {WORKFLOW_PAGE_TEXTS.run}
+              </Button>
+            </Stack>
+          </Stack>
+        </CardContent>
+      </Card>
+      <WorkflowRunView
+        name={name}
+        state={run.state}
+        running={run.running}
+        onStop={run.stop}
+        onContinue={(from) => void run.continueRun(target.target(), from)}
+        onEdit={async (position, output) => (await run.editOutput(position, output))?.message ?? null}
+        actions={actions}
+        canSave={canSave}
+      />
+    </Stack>
+  );
+}
