@@ -55,7 +55,7 @@ describe('ScheduleCard', () => {
     expect((screen.getByLabelText(SCHEDULE_TEXTS.time) as HTMLInputElement).value).toBe('09:00');
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     expect((screen.getByRole('combobox', { name: SCHEDULE_TEXTS.timeZone }) as HTMLInputElement).value).toBe(zone.replaceAll('_', ' '));
-    expect(screen.getByRole('status').textContent).toMatch(/^Next run: /);
+    expect(screen.getByRole('status').textContent).toMatch(/^Next run if saved: /);
     expect(screen.getByRole('button', { name: SCHEDULE_TEXTS.save })).toBeTruthy();
     expect(screen.queryByRole('button', { name: SCHEDULE_TEXTS.remove })).toBeNull();
   }, 20_000);
@@ -88,7 +88,7 @@ describe('ScheduleCard', () => {
     expect(alert.textContent).toContain(SCHEDULE_TEXTS.resumeHint);
     expect(screen.getByText('Scheduled: Every Monday at 09:00 (Europe/Paris)')).toBeTruthy();
     // Saving again (unchanged) is how it resumes, so the button is on.
-    expect((screen.getByRole('button', { name: SCHEDULE_TEXTS.update }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: SCHEDULE_TEXTS.resume }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getByRole('button', { name: SCHEDULE_TEXTS.remove })).toBeTruthy();
   }, 20_000);
 

@@ -48,7 +48,7 @@ export function scheduledRunMail(input: ScheduledRunMailInput): { subject: strin
     if (input.runLink) links.push({ href: input.runLink, label: SCHEDULE_TEXTS.mailOpenRun });
   } else {
     subject = SCHEDULE_TEXTS.mailPausedSubject(name);
-    paragraphs.push(SCHEDULE_TEXTS.mailPausedIntro(name), input.reason);
+    paragraphs.push(SCHEDULE_TEXTS.mailPausedIntro(name), `${input.reason} ${SCHEDULE_TEXTS.resumeHint}`);
     if (input.runLink) links.push({ href: input.runLink, label: SCHEDULE_TEXTS.mailOpenRun });
   }
   const html = `<!doctype html>

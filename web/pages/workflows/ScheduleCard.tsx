@@ -60,12 +60,12 @@ export function ScheduleCard({ workflow, canEdit }: { workflow: SavedWorkflow; c
   const unchanged = sameSchedule(draft, stored);
   const paused = workflow.schedulePausedReason;
   // The stored due time while the form shows the saved schedule; otherwise what saving would give.
-  const nextRun =
-    stored && unchanged && !paused && workflow.nextRunAt
-      ? new Date(workflow.nextRunAt)
-      : checked.ok && !blocker
-        ? nextRunAfter(checked.schedule, new Date())
-        : null;
+  const showsStored = Boolean(stored && unchanged && !paused && workflow.nextRunAt);
+  const nextRun = showsStored
+    ? new Date(workflow.nextRunAt!)
+    : checked.ok && !blocker && canEdit
+      ? nextRunAfter(checked.schedule, new Date())
+      : null;
 
   const settle = (saved: SavedWorkflow) => {
     queryClient.setQueryData(queryKeys.workflows.detail(saved.id), saved);
@@ -120,7 +120,7 @@ export function ScheduleCard({ workflow, canEdit }: { workflow: SavedWorkflow; c
           <ScheduleFields draft={draft} onChange={setDraft} disabled={disabled} />
           {nextRun && (
             <Typography variant="body2" color="text.secondary" role="status">
-              {SCHEDULE_TEXTS.nextRun(onUsersClock(nextRun))}
+              {(showsStored ? SCHEDULE_TEXTS.nextRun : SCHEDULE_TEXTS.nextRunIfSaved)(onUsersClock(nextRun))}
             </Typography>
           )}
           {error && (
@@ -131,7 +131,7 @@ export function ScheduleCard({ workflow, canEdit }: { workflow: SavedWorkflow; c
           {canEdit && (
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               <Button type="submit" variant="contained" disabled={disabled || (unchanged && !paused)} loading={busy === 'save'}>
-                {stored ? SCHEDULE_TEXTS.update : SCHEDULE_TEXTS.save}
+                {stored ? (paused ? SCHEDULE_TEXTS.resume : SCHEDULE_TEXTS.update) : SCHEDULE_TEXTS.save}
               </Button>
               {stored && (
                 <Button color="error" onClick={() => void remove()} disabled={busy !== null} loading={busy === 'remove'}>

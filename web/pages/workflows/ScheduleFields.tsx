@@ -100,7 +100,9 @@ export function ScheduleFields({
         disabled={disabled}
         getOptionLabel={(zone) => zone.replaceAll('_', ' ')}
         sx={{ flex: 1, minWidth: 240 }}
-        renderInput={(params) => <TextField {...params} label={SCHEDULE_TEXTS.timeZone} helperText={SCHEDULE_TEXTS.timeZoneHelp} />}
+        renderInput={(params) => (
+          <TextField {...params} label={SCHEDULE_TEXTS.timeZone} helperText={disabled ? undefined : SCHEDULE_TEXTS.timeZoneHelp} />
+        )}
       />
     </Stack>
   );
