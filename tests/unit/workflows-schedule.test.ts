@@ -204,10 +204,12 @@ describe('scheduled run mails', () => {
       kind: 'paused',
       workflowName: 'W',
       runLink: 'https://x/r',
+      workflowLink: 'https://x/w',
       reason: SCHEDULE_TEXTS.pausedNoKey('OpenAI'),
     });
     expect(paused.subject).toBe(SCHEDULE_TEXTS.mailPausedSubject('W'));
-    expect(paused.text).toContain(SCHEDULE_TEXTS.pausedNoKey('OpenAI'));
+    expect(paused.text).toContain(`${SCHEDULE_TEXTS.pausedNoKey('OpenAI')} ${SCHEDULE_TEXTS.resumeHint}`);
+    expect(paused.text).toContain(`${SCHEDULE_TEXTS.mailOpenWorkflow}: https://x/w`);
   });
 });
 

@@ -8,7 +8,7 @@ import { SCHEDULE_TEXTS } from './scheduleTexts.ts';
 export type ScheduledRunMailInput =
   | { kind: 'done'; workflowName: string; runLink: string; documentName: string; documentsLink: string; output: string }
   | { kind: 'failed'; workflowName: string; runLink: string | null; error: string }
-  | { kind: 'paused'; workflowName: string; runLink: string | null; reason: string };
+  | { kind: 'paused'; workflowName: string; runLink: string | null; workflowLink: string; reason: string };
 
 /** How much of the result the mail shows (the whole of it is in the document). */
 const SUMMARY_CHARS = 600;
@@ -49,6 +49,7 @@ export function scheduledRunMail(input: ScheduledRunMailInput): { subject: strin
   } else {
     subject = SCHEDULE_TEXTS.mailPausedSubject(name);
     paragraphs.push(SCHEDULE_TEXTS.mailPausedIntro(name), `${input.reason} ${SCHEDULE_TEXTS.resumeHint}`);
+    links.push({ href: input.workflowLink, label: SCHEDULE_TEXTS.mailOpenWorkflow });
     if (input.runLink) links.push({ href: input.runLink, label: SCHEDULE_TEXTS.mailOpenRun });
   }
   const html = `<!doctype html>

@@ -67,5 +67,6 @@ export const SCHEDULE_TEXTS = {
   mailDocument: (name: string) => `Document: “${name}” (in the File manager).`,
   mailOpenDocuments: 'Open the File manager',
   mailOpenRun: 'Open the run',
+  mailOpenWorkflow: 'Open the workflow',
   mailError: (error: string) => `Error: ${error}`,
 } as const;

@@ -1,7 +1,7 @@
 import { passageFrom, type KnowledgePassage, type KnowledgeScope, type MatchedRow } from '../../../shared/core/knowledge/grounding.ts';
 import { initialValues } from '../../../shared/core/placeholders.ts';
 import { PROVIDER_KEYS } from '../../../shared/core/providerKeys.ts';
-import { workflowRunDetailPath, ROUTES } from '../../../shared/core/routes.ts';
+import { workflowEditPath, workflowRunDetailPath, ROUTES } from '../../../shared/core/routes.ts';
 import { parseWorkflowDefinition, type WorkflowDefinition } from '../../../shared/core/workflows/definition.ts';
 import { runDateLabel, scheduleBlocker } from '../../../shared/core/workflows/schedule.ts';
 import { scheduledRunMail, type ScheduledRunMailInput } from '../../../shared/core/workflows/scheduleMail.ts';
@@ -108,7 +108,9 @@ async function pause(claimed: ClaimedWorkflow, reason: string, runId: string | n
   const { row } = claimed;
   await pauseSchedule(row.id, reason);
   const runLink = runId ? `${siteUrl()}${workflowRunDetailPath(runId)}` : null;
-  await mailOwner(row.user_id, { kind: 'paused', workflowName: row.name, runLink, reason });
+  // The schedule is changed where the workflow is edited.
+  const workflowLink = `${siteUrl()}${workflowEditPath(row.id)}`;
+  await mailOwner(row.user_id, { kind: 'paused', workflowName: row.name, runLink, workflowLink, reason });
   return { workflowId: row.id, runId, status: 'paused' };
 }
 
