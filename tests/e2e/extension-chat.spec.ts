@@ -1,13 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { WebSocket } from 'ws';
-import { DEFAULT_ANON_KEY } from '@/supabase/local/config.ts';
 import { SCREENSHOT_DIR } from './chromium.ts';
-import { answerSiteAccessPrompt, expect, openSidePanel, screenshotPanel, signInInPanel, test } from './extension-support.ts';
-import { PAGES_URL, STACK_URL } from './ports.ts';
+import { expect, screenshotPanel, test } from './extension-support.ts';
+import { ARTICLE, fitsWidth, openPanel, PANEL, SECOND_PAGE, SECOND_TITLE, seed, TITLE } from './panel-setup.ts';
 import { seriousViolations } from './screens.ts';
-import { createUser, passwordSession, type TestUser } from './support.ts';
-import type { VirtualDisplay } from './xvfb.ts';
 
 /**
  * Conversations in the side panel, against the fake AI provider (its answers say which page, if
@@ -16,73 +11,9 @@ import type { VirtualDisplay } from './xvfb.ts';
  * from any answer, and the stored conversations in the panel's History, reopened and continued.
  */
 
-const OPENAI_KEY = 'sk-fake-good-0123456789abcdef';
-const ARTICLE = `${PAGES_URL}/article.html`;
-const TITLE = 'How to price an online course';
-const SECOND_PAGE = `${PAGES_URL}/launch-email.html`;
-const SECOND_TITLE = 'Writing a launch email';
-const PANEL = { width: 400, height: 800 };
 const notice = (page: Page) => page.getByRole('region', { name: /^Notifications/ });
 
 test.describe.configure({ timeout: 120_000 });
-
-async function userClient(user: TestUser): Promise<SupabaseClient> {
-  const session = await passwordSession(user);
-  return createClient(STACK_URL, DEFAULT_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { headers: { Authorization: `Bearer ${session.access_token}` } },
-    realtime: { transport: WebSocket as never },
-  });
-}
-
-/** A user with the OpenAI key in their account (the extension downloads it at sign-in) and one prompt on the page. */
-async function seed(): Promise<{ user: TestUser; client: SupabaseClient }> {
-  const user = await createUser();
-  const client = await userClient(user);
-  const keys = await client
-    .from('user_api_keys')
-    .upsert({ user_id: user.id, openai_api_key: OPENAI_KEY, updated_at: new Date().toISOString() });
-  expect(keys.error).toBeNull();
-  const prompt = await client
-    .from('saved_prompts')
-    .insert({ name: 'Title idea', prompt_text: 'A headline for {{title}}', llm_provider: 'openai' });
-  expect(prompt.error).toBeNull();
-  return { user, client };
-}
-
-/** The panel at its usual width, signed in, with the test pages' site allowed (through a prompt's "Read this page"). */
-async function openPanel(
-  {
-    context,
-    cdp,
-    extensionId,
-    keyboard,
-  }: {
-    context: Parameters<typeof openSidePanel>[0];
-    cdp: Parameters<typeof openSidePanel>[1];
-    extensionId: string;
-    keyboard: VirtualDisplay;
-  },
-  web: Page,
-  user: TestUser,
-): Promise<Page> {
-  const panel = await openSidePanel(context, cdp, extensionId, web);
-  await panel.setViewportSize(PANEL);
-  await signInInPanel(panel, user);
-  await panel.getByRole('button', { name: /^Title idea/ }).click();
-  await answerSiteAccessPrompt(panel, keyboard, 'allow');
-  await expect(panel.getByLabel('Page title')).toHaveValue(TITLE);
-  return panel;
-}
-
-/** No horizontal scroll at the panel's width. */
-async function fitsWidth(panel: Page): Promise<void> {
-  await expect
-    .poll(() => panel.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
-      message: 'the panel scrolls sideways',
-    })
-    .toBeLessThanOrEqual(0);
-}
 
 const answersIn = (scope: Locator) => scope.getByTestId('conversation-answer');
 

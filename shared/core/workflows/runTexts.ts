@@ -77,3 +77,18 @@ export const WORKFLOW_PAGE_TEXTS = {
   backToWorkflow: 'Back to the workflow',
   steps: (count: number) => `${count} step${count === 1 ? '' : 's'}`,
 } as const;
+
+/** The side panel's Workflows tab. */
+export const PANEL_WORKFLOW_TEXTS = {
+  tab: 'Workflows',
+  intro: 'Run a multi-step workflow on this page.',
+  build: 'Build your own in the dashboard',
+  listLabel: 'Workflows',
+  mine: 'Your workflows',
+  noneYet: 'None yet.',
+  templates: 'Templates',
+  loading: 'Loading workflows',
+  loadError: (message: string) => `Error loading workflows: ${message}`,
+  back: 'Back to workflows',
+  fillIn: (labels: string[]) => `Fill in ${labels.join(', ')}.`,
+} as const;

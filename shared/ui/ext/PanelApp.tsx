@@ -4,6 +4,7 @@ import { Provider as JotaiProvider } from 'jotai';
 import { Alert, Box, CircularProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
+import { PANEL_WORKFLOW_TEXTS } from '@/shared/core/workflows/runTexts.ts';
 import type { PromptRun } from '@/shared/data/promptRuns.ts';
 import type { PendingRun } from '@/shared/ext/items.ts';
 import { sendMessage } from '@/shared/ext/messaging.ts';
@@ -26,10 +27,11 @@ import { usePendingRun } from './usePendingRun.ts';
 
 const RunView = lazy(async () => ({ default: (await import('./RunView.tsx')).RunView }));
 const ChatView = lazy(async () => ({ default: (await import('./ChatView.tsx')).ChatView }));
+const WorkflowsView = lazy(async () => ({ default: (await import('./WorkflowsView.tsx')).WorkflowsView }));
 const HistoryView = lazy(async () => ({ default: (await import('./HistoryView.tsx')).HistoryView }));
 const SettingsView = lazy(async () => ({ default: (await import('./SettingsView.tsx')).SettingsView }));
 
-type View = 'prompts' | 'chat' | 'history' | 'settings';
+type View = 'prompts' | 'chat' | 'workflows' | 'history' | 'settings';
 
 /** The prompt opened to run, with what it was opened with. */
 export interface OpenedPrompt {
@@ -79,8 +81,8 @@ function PanelShell() {
   // The chat on the Chat tab: a stored one opened from History, or a new one (a new key starts it afresh).
   const [chat, setChat] = useState<{ conversationId: string | null; key: number }>({ conversationId: null, key: 0 });
   const signedIn = account.status === 'signedIn';
-  // Chat and History are for signed-in users only (signing out elsewhere leaves the panel on Prompts).
-  const shown: View = (view === 'history' || view === 'chat') && !signedIn ? 'prompts' : view;
+  // Chat, Workflows and History are for signed-in users only (signing out elsewhere leaves the panel on Prompts).
+  const shown: View = (view === 'history' || view === 'chat' || view === 'workflows') && !signedIn ? 'prompts' : view;
   const openChat = (conversationId: string | null) => {
     setChat((current) => ({ conversationId, key: current.key + 1 }));
     setView('chat');
@@ -128,12 +130,17 @@ function PanelShell() {
         <Tabs
           value={shown}
           onChange={(_e, next: View) => setView(next)}
-          variant="fullWidth"
           aria-label="Side panel views"
-          sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40, minWidth: 0, px: 1, py: 0 } }}
+          sx={{
+            borderBottom: 1,
+            borderColor: 'divider',
+            minHeight: 40,
+            '& .MuiTab-root': { flex: '1 1 auto', minHeight: 40, minWidth: 0, px: 0.5, py: 0, fontSize: '0.8125rem', letterSpacing: 0 },
+          }}
         >
           <Tab value="prompts" label="Prompts" />
           {signedIn && <Tab value="chat" label={CONVERSATION_TEXTS.chatTab} />}
+          {signedIn && <Tab value="workflows" label={PANEL_WORKFLOW_TEXTS.tab} />}
           {signedIn && <Tab value="history" label="History" />}
           <Tab value="settings" label="Settings" />
         </Tabs>
@@ -143,6 +150,7 @@ function PanelShell() {
               <SettingsView status={account.status} userId={account.user?.id ?? null} onSignIn={() => setView('prompts')} />
             )}
             {shown === 'chat' && <ChatView key={chat.key} conversationId={chat.conversationId} onNewChat={() => openChat(null)} />}
+            {shown === 'workflows' && <WorkflowsView onOpenDashboard={openDashboard} />}
             {shown === 'history' && <HistoryView onRunAgain={runAgain} onOpenConversation={openChat} />}
             {shown === 'prompts' &&
               (account.status === 'loading' ? (

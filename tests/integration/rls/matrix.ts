@@ -44,6 +44,8 @@ const ownerReadsOnly: Expectations = {
 let sharedWorkspaceId = '';
 /** The owner's conversation (created by the conversations case, used by its messages'). */
 let ownersConversationId = '';
+/** The owner's workflow run (created by the workflow_runs case, used by its steps'). */
+let ownersWorkflowRunId = '';
 /** The owner's knowledge-base document (created by the kb_chunks case). */
 let ownersKbDocumentId = '';
 
@@ -506,6 +508,74 @@ export const RLS_MATRIX: TableCase[] = [
     newRow: (cast) => ({ conversation_id: ownersConversationId, user_id: cast.owner.id, position: 1, role: 'user', content: 'More' }),
     change: { content: 'Changed' },
     expect: ownerOnly,
+  },
+  // Workflows: owner only. Their runs are written by the run-workflow function (service role): the
+  // owner reads and deletes a run, and may change a finished step's output (that column only).
+  {
+    table: 'workflows',
+    key: 'id',
+    setup: async (db, cast) =>
+      (
+        await db.query<{ id: string }>(
+          `insert into public.workflows (user_id, name, definition) values ($1, 'Owner flow', '{"version": 1}') returning id`,
+          [cast.owner.id],
+        )
+      ).rows[0]!.id,
+    newRow: (cast) => ({ user_id: cast.owner.id, name: 'New flow', definition: { version: 1 } }),
+    change: { name: 'Renamed flow' },
+    expect: ownerOnly,
+  },
+  {
+    table: 'workflow_runs',
+    key: 'id',
+    setup: async (db, cast) => {
+      const id = (
+        await db.query<{ id: string }>(
+          `insert into public.workflow_runs (user_id, template_id, workflow_name, definition, provider, model, trigger)
+           values ($1, 'blog-post', 'Blog', '{"version": 1}', 'openai', 'gpt-4o-mini', 'dashboard') returning id`,
+          [cast.owner.id],
+        )
+      ).rows[0]!.id;
+      ownersWorkflowRunId = id;
+      return id;
+    },
+    newRow: (cast) => ({
+      user_id: cast.owner.id,
+      template_id: 'blog-post',
+      workflow_name: 'Forged',
+      definition: { version: 1 },
+      provider: 'openai',
+      model: 'm',
+      trigger: 'dashboard',
+    }),
+    change: { status: 'done' },
+    expect: {
+      anon: row(false, false, false, false),
+      owner: row(true, false, false, true),
+      other: row(false, false, false, false),
+      admin: row(false, false, false, false),
+      master_admin: row(false, false, false, false),
+    },
+  },
+  {
+    table: 'workflow_run_steps',
+    key: 'run_id',
+    setup: async (db, cast) => {
+      await db.query(
+        "insert into public.workflow_run_steps (run_id, user_id, position, name, kind, status, output) values ($1, $2, 0, 'research', 'prompt', 'done', 'Notes')",
+        [ownersWorkflowRunId, cast.owner.id],
+      );
+      return ownersWorkflowRunId;
+    },
+    newRow: (cast) => ({ run_id: ownersWorkflowRunId, user_id: cast.owner.id, position: 1, name: 'forged', kind: 'prompt' }),
+    change: { output: 'Edited notes' },
+    expect: {
+      anon: row(false, false, false, false),
+      owner: row(true, false, true, false),
+      other: row(false, false, false, false),
+      admin: row(false, false, false, false),
+      master_admin: row(false, false, false, false),
+    },
   },
   {
     // Knowledge passages: written only by the indexing trigger, read by their owner.
