@@ -1,15 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WORKFLOW_DEFINITION_VERSION, type WorkflowDefinition, type WorkflowStep } from '@/shared/core/workflows/definition.ts';
-import type { WorkflowSchedule } from '@/shared/core/workflows/schedule.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkflowDefinition } from '@/shared/core/workflows/definition.ts';
 import { SCHEDULE_TEXTS } from '@/shared/core/workflows/scheduleTexts.ts';
 import * as kb from '@/shared/data/knowledge.ts';
 import { getWorkflowRun, listWorkflowRuns } from '@/shared/data/workflowRuns.ts';
 import { clearSchedule, saveSchedule } from '@/shared/data/workflowSchedules.ts';
 import { createWorkflow, getWorkflow, type SavedWorkflow } from '@/shared/data/workflows.ts';
 import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
-import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
+import { testDbKind, type TestStack } from '../helpers/stack.ts';
 import { must, person, type Person } from './documents-helpers.ts';
+import { daily, definition, digest, makeDue as makeDueIn, scheduleStack, step, storeKey } from './schedule-helpers.ts';
 
 /**
  * Scheduled workflow runs end to end: the owner saves a schedule, the run-scheduled-workflows
@@ -23,40 +22,6 @@ let ai: FakeOpenAI;
 let me: Person;
 let other: Person;
 
-const daily: WorkflowSchedule = { frequency: 'daily', time: '09:00', weekday: null, timeZone: 'Europe/Paris' };
-
-const step = (name: string, prompt: string, extra: Partial<WorkflowStep> = {}): WorkflowStep => ({
-  id: name,
-  name,
-  kind: 'prompt',
-  prompt,
-  promptId: null,
-  model: null,
-  knowledge: null,
-  forEach: null,
-  ...extra,
-});
-const definition = (...steps: WorkflowStep[]): WorkflowDefinition => ({
-  version: WORKFLOW_DEFINITION_VERSION,
-  provider: 'openai',
-  model: 'gpt-4o-mini',
-  steps,
-});
-const digest = definition(
-  step('research', 'Research [topic=pricing pages] for creators.'),
-  step('draft', 'Draft a newsletter from:\n{{steps.research.output}}'),
-);
-
-/** Saves the owner's OpenAI key to their account through the provider-keys function (encrypted at rest). */
-async function storeKey(who: Person, key: string | null) {
-  const { error } = await who.client.functions.invoke('provider-keys', {
-    body: key
-      ? { action: 'save', userId: who.userId, values: { openai_api_key: key } }
-      : { action: 'clear', userId: who.userId, column: 'openai_api_key' },
-  });
-  if (error) throw new Error(`could not store the key: ${error.message}`);
-}
-
 /** A saved, scheduled workflow made due now. */
 async function dueWorkflow(who: Person, name: string, def: WorkflowDefinition = digest): Promise<SavedWorkflow> {
   const workflow = must(await createWorkflow(who.client, { name, description: '', definition: def }));
@@ -65,7 +30,7 @@ async function dueWorkflow(who: Person, name: string, def: WorkflowDefinition = 
   return workflow;
 }
 
-const makeDue = (id: string) => stack.db.query("update public.workflows set next_run_at = now() - interval '1 minute' where id = $1", [id]);
+const makeDue = (id: string) => makeDueIn(stack, id);
 
 interface Ran {
   workflowId: string;
@@ -89,9 +54,7 @@ const runsOf = async (workflowId: string) => must(await listWorkflowRuns(me.clie
 
 beforeAll(async () => {
   ai = await startFakeOpenAI({ chunkDelayMs: 1 });
-  stack = await startTestStack({
-    config: { functionSecrets: { AI_BASE_URL: `${ai.url}/v1`, PROVIDER_KEYS_SECRET: randomBytes(32).toString('base64') } },
-  });
+  stack = await scheduleStack(ai);
   [me, other] = [await person(stack, 'schedules'), await person(stack, 'schedules-other')];
   await storeKey(me, FAKE_OPENAI_GOOD_KEY);
 });
@@ -288,38 +251,5 @@ describe(`scheduled workflow runs (${testDbKind})`, () => {
     expect(session.user.id).toBe(other.userId);
     const asService = await stack.service().rpc('match_knowledge_as', { owner: other.userId, query: 'Pro plan cost' });
     expect(asService.data?.map((r) => r.document_name)).toEqual(['Secret']);
-  });
-});
-
-describe(`the local stack's scheduler (${testDbKind})`, () => {
-  it('calls the function on its own: a due workflow runs without anyone asking', async () => {
-    const ticking = await startTestStack({
-      config: {
-        schedulerIntervalMs: 100,
-        functionSecrets: { AI_BASE_URL: `${ai.url}/v1`, PROVIDER_KEYS_SECRET: randomBytes(32).toString('base64') },
-      },
-    });
-    try {
-      const owner = await person(ticking, 'schedules-ticking');
-      const { error } = await owner.client.functions.invoke('provider-keys', {
-        body: { action: 'save', userId: owner.userId, values: { openai_api_key: FAKE_OPENAI_GOOD_KEY } },
-      });
-      expect(error).toBeNull();
-      const workflow = must(await createWorkflow(owner.client, { name: 'On its own', description: '', definition: digest }));
-      must(await saveSchedule(owner.client, workflow, daily));
-      await ticking.db.query("update public.workflows set next_run_at = now() - interval '1 minute' where id = $1", [workflow.id]);
-      // The mail is the last thing a scheduled run does: once it is there, the run is complete.
-      await vi.waitFor(() => expect(ticking.mailbox.list(owner.email)[0]?.subject).toBe(SCHEDULE_TEXTS.mailDoneSubject('On its own')), {
-        timeout: 20_000,
-        interval: 100,
-      });
-      const { rows } = await ticking.db.query<{ status: string; trigger: string }>(
-        'select status, trigger from public.workflow_runs where workflow_id = $1',
-        [workflow.id],
-      );
-      expect(rows).toEqual([{ status: 'done', trigger: 'schedule' }]);
-    } finally {
-      await ticking.close();
-    }
   });
 });
