@@ -1514,6 +1514,26 @@ export type Database = {
           rank: number
         }[]
       }
+      match_knowledge_as: {
+        Args: {
+          embedding_model?: string
+          folder?: string
+          match_count?: number
+          owner: string
+          query: string
+          query_embedding?: number[]
+          selection?: string
+        }
+        Returns: {
+          chunk_id: string
+          content: string
+          document_id: string
+          document_name: string
+          folder_id: string
+          position: number
+          rank: number
+        }[]
+      }
       monthly_generation_limit: { Args: never; Returns: number }
       product_sales: {
         Args: {

@@ -16,9 +16,9 @@ import type { AppClient } from './supabase.ts';
  *   streamWorkflowRun · listWorkflowRuns · getWorkflowRun · editStepOutput · deleteWorkflowRun
  */
 
-export type RunStatus = 'running' | 'done' | 'failed' | 'stopped';
-export type StepStatus = 'pending' | 'running' | 'done' | 'failed' | 'stopped';
-export type RunTrigger = 'dashboard' | 'panel' | 'schedule';
+type RunStatus = 'running' | 'done' | 'failed' | 'stopped';
+type StepStatus = 'pending' | 'running' | 'done' | 'failed' | 'stopped';
+type RunTrigger = 'dashboard' | 'panel' | 'schedule';
 
 interface RunTarget {
   provider: ProviderId;
@@ -92,7 +92,7 @@ export interface RunSummary {
   finishedAt: string | null;
 }
 
-export interface RunStep {
+interface RunStep {
   position: number;
   name: string;
   kind: 'prompt' | 'for_each';
@@ -168,7 +168,7 @@ const toStep = (
   editedAt: row.edited_at,
 });
 
-export const RUN_HISTORY_SIZE = 50;
+const RUN_HISTORY_SIZE = 50;
 
 /** A workflow's (or a template's) runs, newest first. */
 export async function listWorkflowRuns(

@@ -66,6 +66,11 @@ export interface StackConfig {
    * into .data/secrets by `npm run stack`. Null stores them as they are.
    */
   authEncryptionKey: string | null;
+  /**
+   * How often the local scheduler calls run-scheduled-workflows (pg_cron does it every minute on
+   * hosted Supabase), in milliseconds: LOCAL_SCHEDULER_INTERVAL_MS, default 60000; 0 turns it off.
+   */
+  schedulerIntervalMs: number;
 }
 
 /** What the functions may be given from the stack's environment. */
@@ -75,6 +80,12 @@ const env = (name: string): string | undefined => {
   const value = process.env[name];
   return value === undefined || value === '' ? undefined : value;
 };
+
+/** A non-negative whole number of milliseconds; the default for anything else. */
+function schedulerInterval(value: string | undefined): number {
+  const ms = Number(value ?? 60_000);
+  return Number.isInteger(ms) && ms >= 0 ? ms : 60_000;
+}
 
 export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
   const port = overrides.port ?? Number(env('STACK_PORT') ?? DEFAULT_PORT);
@@ -115,6 +126,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     functionsDir: new URL('../functions/', import.meta.url).pathname,
     functionSecrets: Object.fromEntries(FUNCTION_ENV.flatMap((name) => (env(name) ? [[name, env(name)!]] : []))),
     authEncryptionKey: env('AUTH_DB_ENCRYPTION_KEY') ?? null,
+    schedulerIntervalMs: schedulerInterval(env('LOCAL_SCHEDULER_INTERVAL_MS')),
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import { createFunctionsHandler } from './functions.ts';
 import { createMailHandler } from './mail/routes.ts';
 import { Mailbox } from './mail/mailbox.ts';
 import { createRestHandler } from './rest/index.ts';
+import { startScheduler, type Scheduler } from './scheduler.ts';
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
@@ -167,6 +168,14 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
   const url = `http://${config.host}:${port}`;
   if (config.port === 0) config.publicUrl = url;
   config.port = port;
+  const scheduler: Scheduler | null =
+    config.schedulerIntervalMs > 0
+      ? startScheduler({
+          url: `${config.publicUrl}/functions/v1/run-scheduled-workflows`,
+          serviceRoleKey: config.serviceRoleKey,
+          intervalMs: config.schedulerIntervalMs,
+        })
+      : null;
 
   return {
     url,
@@ -176,6 +185,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     server,
     migrations,
     async stop() {
+      await scheduler?.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

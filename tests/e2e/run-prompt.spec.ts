@@ -207,7 +207,7 @@ test('a saved prompt with a default, a choice and page variables; the history of
   await lookAt(page, 'prompt-run-history');
   await item.getByRole('link', { name: 'Open in the runner' }).click();
   await expect(page).toHaveURL(new RegExp(`/run-prompt/${saved.data!.id}\\?run=`));
-  await expect(page.getByLabel('Page title')).toHaveValue('How to price a course', { timeout: 20_000 });
+  await expect(page.getByLabel('Page title')).toHaveValue('How to price a course', { timeout: 30_000 });
   await expect(page.getByRole('combobox', { name: 'Tone' })).toHaveText('friendly');
   await expect(model(page)).toHaveValue('gpt-4.1');
   await expect(history(page).getByTestId('history-output')).toContainText('Draft: Summarise How to price a course');

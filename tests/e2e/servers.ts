@@ -35,6 +35,8 @@ const stack = await startLocalStack({
     rateLimits: { signIn: 10_000, signUp: 10_000, recover: 10_000, emailSent: 10_000 },
     functionSecrets: { PROVIDER_KEYS_SECRET: E2E_PROVIDER_KEYS_SECRET, AI_BASE_URL: `${openai.url}/v1` },
     authEncryptionKey: 'e2e-auth-db-encryption-key',
+    // Scheduled workflows run only when a spec asks for ticks (LOCAL_SCHEDULER_INTERVAL_MS, e.g. 1000).
+    schedulerIntervalMs: Number(process.env.LOCAL_SCHEDULER_INTERVAL_MS ?? 0),
     google: {
       clientId: 'e2e-client',
       secret: 'e2e-secret',

@@ -107,3 +107,49 @@ test('a 3-step workflow runs, a failed step is retried, an edited output feeds t
   await lookAt(page, 'workflow-run-history');
   expect(errors).toEqual([]);
 });
+
+test('a workflow that needs nobody is scheduled from its page, and one that asks a field says why it cannot be', async ({ page }) => {
+  const errors = watchErrors(page);
+  const { user, client } = await member();
+  const make = async (name: string, prompt: string) =>
+    (
+      await createWorkflow(client, {
+        name,
+        description: '',
+        definition: { version: WORKFLOW_DEFINITION_VERSION, provider: 'openai', model: 'gpt-4o-mini', steps: [step('digest', prompt)] },
+      })
+    ).data!;
+  const weekly = await make('Weekly digest', 'Write a weekly digest of [topic=marketing news].');
+  const asks = await make('Asks a topic', 'Write about [topic].');
+
+  await signInAs(page, user);
+  await page.goto(`/workflows/${asks.id}`);
+  const card = page.getByRole('region', { name: 'Schedule' });
+  await expect(card).toContainText('A scheduled run has nobody to fill in its form.');
+  await expect(card.getByRole('button', { name: 'Save schedule' })).toBeDisabled();
+
+  await page.goto(`/workflows/${weekly.id}`);
+  await expect(card).toContainText('Not scheduled.');
+  await card.getByRole('combobox', { name: 'Runs' }).click();
+  await page.getByRole('option', { name: 'Every week' }).click();
+  await card.getByRole('combobox', { name: 'Day' }).click();
+  await page.getByRole('option', { name: 'Monday' }).click();
+  await card.getByLabel('Time', { exact: true }).fill('09:30');
+  await card.getByRole('combobox', { name: 'Time zone' }).fill('Europe/Paris');
+  await page.getByRole('option', { name: 'Europe/Paris' }).click();
+  await card.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(card).toContainText('Scheduled: Every Monday at 09:30 (Europe/Paris)');
+  await expect(card).toContainText('Next run:');
+  const stored = await client.from('workflows').select('schedule, next_run_at').eq('id', weekly.id).single();
+  expect(stored.data?.schedule).toEqual({ frequency: 'weekly', time: '09:30', weekday: 1, timeZone: 'Europe/Paris' });
+  expect(new Date(stored.data!.next_run_at!).getTime()).toBeGreaterThan(Date.now());
+  await lookAt(page, 'workflow-schedule');
+
+  // Kept across a reload; removed again.
+  await page.reload();
+  await expect(card).toContainText('Scheduled: Every Monday at 09:30 (Europe/Paris)');
+  await card.getByRole('button', { name: 'Remove schedule' }).click();
+  await expect(card).toContainText('Not scheduled.');
+  expect((await client.from('workflows').select('schedule').eq('id', weekly.id).single()).data?.schedule).toBeNull();
+  expect(errors).toEqual([]);
+});

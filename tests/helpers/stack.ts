@@ -73,6 +73,9 @@ export async function startTestStack(options: Omit<StartOptions, 'db'> = {}): Pr
       rateLimits: { signIn: 10_000, signUp: 10_000, recover: 10_000, emailSent: 10_000 },
       functionSecrets: { PROVIDER_KEYS_SECRET: randomBytes(32).toString('base64') },
       authEncryptionKey: randomBytes(32).toString('base64'),
+      // Off unless a test asks for it: scheduled runs are started by calling the function, so a
+      // tick never lands in the middle of another test's checks.
+      schedulerIntervalMs: 0,
       ...options.config,
     },
   });

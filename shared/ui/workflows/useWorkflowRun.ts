@@ -92,5 +92,3 @@ export function useWorkflowRun(client: () => Promise<AppClient>, definition: Wor
 
   return { state, refusal, running: busy, start, continueRun, stop, load, editOutput, clearRefusal: () => setRefusal(null) };
 }
-
-export type WorkflowRunApi = ReturnType<typeof useWorkflowRun>;

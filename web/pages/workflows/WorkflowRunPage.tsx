@@ -13,6 +13,7 @@ import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useProfile } from '@/web/lib/session.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
+import { ScheduleCard } from './ScheduleCard.tsx';
 import { WorkflowRunHistory } from './WorkflowRunHistory.tsx';
 import { WorkflowRunner } from './WorkflowRunner.tsx';
 
@@ -103,6 +104,7 @@ export function WorkflowRunPage() {
                   {WORKFLOW_PAGE_TEXTS.unreadable} {workflow.problem}
                 </Alert>
               )}
+              <ScheduleCard workflow={workflow} canEdit={!viewOnly} />
               <WorkflowRunHistory source={{ workflowId: workflow.id }} />
             </Stack>
           </>

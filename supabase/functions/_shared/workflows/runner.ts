@@ -112,20 +112,37 @@ type StepEnd = {
   passages: KnowledgePassage[];
 };
 
-function generate(ctx: StepContext, step: WorkflowStep, prompt: string, onDelta: (delta: string, text: string) => void) {
+/** What a step's row says once it starts (one write with its prompt). */
+const startedStep = (ctx: StepContext, step: WorkflowStep) => ({
+  status: 'running',
+  started_at: new Date().toISOString(),
+  model: step.model?.trim() || ctx.target.model,
+});
+
+async function generate(ctx: StepContext, step: WorkflowStep, prompt: string, onDelta: (delta: string, text: string) => void) {
   const override = optionalEnv('AI_BASE_URL');
   const customBaseUrl = ctx.target.provider === 'chatgpt_custom' ? ctx.target.customBaseUrl : null;
-  return streamText({
-    target: { provider: ctx.target.provider, apiKey: ctx.target.apiKey, customBaseUrl },
-    model: step.model?.trim() || ctx.target.model,
-    prompt,
-    signal: ctx.signal,
-    settings: {
-      baseUrlOverride: override ?? null,
-      fetch: customBaseUrl && !override ? pinnedFetch(undefined, optionalEnv('FETCH_URL_ALLOW_PRIVATE') === 'true') : undefined,
-    },
-    onDelta,
-  });
+  // Each call listens on its own signal, tied to the run's for the call's duration: a for-each
+  // step's many calls would otherwise pile listeners onto the request's signal.
+  const call = new AbortController();
+  const stop = () => call.abort();
+  if (ctx.signal?.aborted) call.abort();
+  ctx.signal?.addEventListener('abort', stop, { once: true });
+  try {
+    return await streamText({
+      target: { provider: ctx.target.provider, apiKey: ctx.target.apiKey, customBaseUrl },
+      model: step.model?.trim() || ctx.target.model,
+      prompt,
+      signal: call.signal,
+      settings: {
+        baseUrlOverride: override ?? null,
+        fetch: customBaseUrl && !override ? pinnedFetch(undefined, optionalEnv('FETCH_URL_ALLOW_PRIVATE') === 'true') : undefined,
+      },
+      onDelta,
+    });
+  } finally {
+    ctx.signal?.removeEventListener('abort', stop);
+  }
 }
 
 /** The step's prompt with its knowledge-base passages, or a sentence when the search failed. */
@@ -144,7 +161,7 @@ async function runPromptStep(ctx: StepContext, step: WorkflowStep, position: num
   const resolved = resolveStepPrompt(step, { fields: ctx.fieldValues, outputs: ctx.outputs });
   const grounded = await groundedPrompt(ctx, step, resolved);
   if (typeof grounded === 'string') return { status: 'failed', output: '', error: grounded, errorKind: 'knowledge', passages: [] };
-  await updateStep(ctx.runId, position, { prompt: grounded.prompt, passages: grounded.passages });
+  await updateStep(ctx.runId, position, { ...startedStep(ctx, step), prompt: grounded.prompt, passages: grounded.passages });
   ctx.emit({ type: 'step', position, status: 'running', prompt: grounded.prompt });
   let savedAt = Date.now();
   let saving: Promise<unknown> = Promise.resolve();
@@ -178,7 +195,7 @@ async function runForEachStep(ctx: StepContext, step: WorkflowStep, position: nu
     const old = stored.items[i];
     return old && old.input === input && old.status === 'done' ? old : null;
   });
-  await updateStep(ctx.runId, position, { prompt: step.prompt, items: items.filter(Boolean) });
+  await updateStep(ctx.runId, position, { ...startedStep(ctx, step), prompt: step.prompt, items: items.filter(Boolean) });
   ctx.emit({ type: 'step', position, status: 'running', prompt: step.prompt, items: inputs });
   let errorKind: string | null = null;
   let passages: KnowledgePassage[] = [];
@@ -283,11 +300,6 @@ export async function executeRun(input: {
       outcome = { status: 'stopped', error: null, errorKind: null, finalOutput: '' };
       break;
     }
-    await updateStep(run.id, position, {
-      status: 'running',
-      started_at: new Date().toISOString(),
-      model: step.model?.trim() || input.target.model,
-    });
     const end = step.kind === 'for_each' ? await runForEachStep(ctx, step, position, stored) : await runPromptStep(ctx, step, position);
     await updateStep(run.id, position, { status: end.status, output: end.output, error: end.error, finished_at: new Date().toISOString() });
     emit({ type: 'step-end', position, status: end.status, output: end.output, error: end.error, passages: end.passages });

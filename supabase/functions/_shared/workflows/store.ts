@@ -8,8 +8,8 @@ import { rest } from '../http.ts';
  * deletes them and edits a finished step's output).
  */
 
-export type RunStatus = 'running' | 'done' | 'failed' | 'stopped';
-export type StepStatus = 'pending' | 'running' | 'done' | 'failed' | 'stopped';
+type RunStatus = 'running' | 'done' | 'failed' | 'stopped';
+type StepStatus = 'pending' | 'running' | 'done' | 'failed' | 'stopped';
 
 export interface StoredStep {
   position: number;
@@ -36,7 +36,7 @@ export interface StoredRun {
   steps: StoredStep[];
 }
 
-export class StoreError extends Error {}
+class StoreError extends Error {}
 
 async function check<T>(answer: Promise<{ ok: boolean; status: number; body: unknown }>): Promise<T> {
   const { ok, body } = await answer;

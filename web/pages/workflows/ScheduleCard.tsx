@@ -1,0 +1,147 @@
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, AlertTitle, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { describeSchedule, nextRunAfter, parseSchedule, scheduleBlocker } from '@/shared/core/workflows/schedule.ts';
+import { SCHEDULE_TEXTS } from '@/shared/core/workflows/scheduleTexts.ts';
+import { clearSchedule, saveSchedule } from '@/shared/data/workflowSchedules.ts';
+import type { SavedWorkflow } from '@/shared/data/workflows.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { supabase } from '@/web/lib/supabase.ts';
+import { browserTimeZone, ScheduleFields, type ScheduleDraft } from './ScheduleFields.tsx';
+
+/** A date and time on the user's own clock, with their zone's short name. */
+const onUsersClock = (date: Date): string =>
+  new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
+
+const draftOf = (workflow: SavedWorkflow): ScheduleDraft =>
+  workflow.schedule ?? { frequency: 'daily', time: '09:00', weekday: null, timeZone: browserTimeZone() };
+
+const sameSchedule = (a: ScheduleDraft, b: ScheduleDraft | null): boolean =>
+  Boolean(b) &&
+  a.frequency === b?.frequency &&
+  a.time === b.time &&
+  a.timeZone === b.timeZone &&
+  (a.weekday ?? null) === (b.weekday ?? null);
+
+/**
+ * A saved workflow's schedule: how often and when it runs on its own (in a time zone, the
+ * browser's by default), the next run on the user's clock, why it is paused and how to resume,
+ * and removing it. Workflows that cannot run unattended (page variables, fields without a
+ * default, problems) show why instead of a usable form.
+ */
+export function ScheduleCard({ workflow, canEdit }: { workflow: SavedWorkflow; canEdit: boolean }) {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<ScheduleDraft>(() => draftOf(workflow));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'save' | 'remove' | null>(null);
+
+  // The form follows the stored schedule when it changes (a save, another tab), not on every render.
+  const stored = workflow.schedule;
+  const storedKey = JSON.stringify(stored);
+  const [shownKey, setShownKey] = useState(storedKey);
+  if (shownKey !== storedKey) {
+    setShownKey(storedKey);
+    setDraft(draftOf(workflow));
+  }
+
+  const blocker = scheduleBlocker(workflow.definition);
+  const disabled = !canEdit || Boolean(blocker) || busy !== null;
+  const checked = parseSchedule(draft);
+  const unchanged = sameSchedule(draft, stored);
+  const paused = workflow.schedulePausedReason;
+  // The stored due time while the form shows the saved schedule; otherwise what saving would give.
+  const showsStored = Boolean(stored && unchanged && !paused && workflow.nextRunAt);
+  const nextRun = showsStored
+    ? new Date(workflow.nextRunAt!)
+    : checked.ok && !blocker && canEdit
+      ? nextRunAfter(checked.schedule, new Date())
+      : null;
+
+  const settle = (saved: SavedWorkflow) => {
+    queryClient.setQueryData(queryKeys.workflows.detail(saved.id), saved);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.workflows.list() });
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!checked.ok) return setError(checked.error);
+    setError(null);
+    setBusy('save');
+    const { data, error: failure } = await saveSchedule(supabase, workflow, checked.schedule);
+    setBusy(null);
+    if (failure) return setError(failure.message);
+    settle(data);
+    notify({ title: SCHEDULE_TEXTS.saved, description: describeSchedule(checked.schedule) });
+  };
+
+  const remove = async () => {
+    setError(null);
+    setBusy('remove');
+    const { data, error: failure } = await clearSchedule(supabase, workflow);
+    setBusy(null);
+    if (failure) return setError(failure.message);
+    settle(data);
+    notify({ title: SCHEDULE_TEXTS.removed });
+  };
+
+  return (
+    <Card component="section" aria-labelledby="workflow-schedule-title" variant="outlined">
+      <CardContent>
+        <Stack component="form" spacing={2} onSubmit={(e) => void save(e)} noValidate aria-busy={busy !== null}>
+          <div>
+            <Typography id="workflow-schedule-title" variant="h6" component="h2">
+              {SCHEDULE_TEXTS.title}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {SCHEDULE_TEXTS.intro}
+            </Typography>
+          </div>
+          {blocker && <Alert severity="info">{blocker}</Alert>}
+          {!blocker && !canEdit && <Alert severity="info">{SCHEDULE_TEXTS.viewOnly}</Alert>}
+          {stored && paused && (
+            <Alert severity="warning">
+              <AlertTitle>{SCHEDULE_TEXTS.paused}</AlertTitle>
+              {paused} {canEdit && SCHEDULE_TEXTS.resumeHint}
+            </Alert>
+          )}
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {stored ? SCHEDULE_TEXTS.current(describeSchedule(stored)) : SCHEDULE_TEXTS.notScheduled}
+          </Typography>
+          <ScheduleFields draft={draft} onChange={setDraft} disabled={disabled} />
+          {nextRun && (
+            <Typography variant="body2" color="text.secondary" role="status">
+              {(showsStored ? SCHEDULE_TEXTS.nextRun : SCHEDULE_TEXTS.nextRunIfSaved)(onUsersClock(nextRun))}
+            </Typography>
+          )}
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+          {canEdit && (
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              <Button type="submit" variant="contained" disabled={disabled || (unchanged && !paused)} loading={busy === 'save'}>
+                {stored ? (paused ? SCHEDULE_TEXTS.resume : SCHEDULE_TEXTS.update) : SCHEDULE_TEXTS.save}
+              </Button>
+              {stored && (
+                <Button color="error" onClick={() => void remove()} disabled={busy !== null} loading={busy === 'remove'}>
+                  {SCHEDULE_TEXTS.remove}
+                </Button>
+              )}
+            </Stack>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
