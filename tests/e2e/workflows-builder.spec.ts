@@ -198,15 +198,16 @@ test('duplicate a template and a workflow, find them under Your workflows, delet
   await expect(second).toBeVisible();
 
   // A scheduled workflow shows when it runs next; a paused one why.
-  await serviceClient()
-    .from('workflows')
-    .update({
-      schedule: { frequency: 'daily', time: '09:00', weekday: null, timeZone: 'UTC' },
-      next_run_at: '2030-01-02T09:00:00Z',
-    })
-    .eq('id', id);
+  const schedule = { frequency: 'daily', time: '09:00', weekday: null, timeZone: 'UTC' };
+  const service = serviceClient();
+  expect((await service.from('workflows').update({ schedule, next_run_at: '2030-01-02T09:00:00Z' }).eq('id', id)).error).toBeNull();
+  const paused = { schedule, next_run_at: '2030-01-02T09:00:00Z', schedule_paused_reason: 'The OpenAI key was refused.' };
+  const secondId = (await client.from('workflows').select('id').neq('id', id)).data![0]!.id as string;
+  expect((await service.from('workflows').update(paused).eq('id', secondId)).error).toBeNull();
   await page.reload();
   await expect(copy).toContainText('Next run:');
+  await expect(second).toContainText('Paused: The OpenAI key was refused.');
+  await expect(second).not.toContainText('Next run:');
   await lookAt(page, 'workflows-list');
 
   await second.getByRole('button', { name: 'Delete' }).click();

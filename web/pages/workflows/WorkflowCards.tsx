@@ -39,7 +39,14 @@ function CardShell({ title, description, chips, actions }: { title: string; desc
 function ScheduleChip({ workflow }: { workflow: SavedWorkflow }) {
   if (!workflow.schedule) return null;
   if (workflow.schedulePausedReason)
-    return <Chip size="small" color="warning" icon={<PauseIcon />} label={BUILDER_TEXTS.paused(workflow.schedulePausedReason)} />;
+    return (
+      <Chip
+        size="small"
+        variant="outlined"
+        icon={<PauseIcon color="warning" />}
+        label={BUILDER_TEXTS.paused(workflow.schedulePausedReason)}
+      />
+    );
   if (!workflow.nextRunAt) return null;
   return (
     <Chip size="small" color="primary" variant="outlined" icon={<ScheduleIcon />} label={BUILDER_TEXTS.nextRun(when(workflow.nextRunAt))} />
