@@ -36,6 +36,9 @@ function CardShell({ title, description, chips, actions }: { title: string; desc
   );
 }
 
+/** The pause reason is a sentence: the chip grows to show all of it instead of cutting it off. */
+const WRAPPING = { height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } };
+
 function ScheduleChip({ workflow }: { workflow: SavedWorkflow }) {
   if (!workflow.schedule) return null;
   if (workflow.schedulePausedReason)
@@ -45,6 +48,7 @@ function ScheduleChip({ workflow }: { workflow: SavedWorkflow }) {
         variant="outlined"
         icon={<PauseIcon color="warning" />}
         label={BUILDER_TEXTS.paused(workflow.schedulePausedReason)}
+        sx={WRAPPING}
       />
     );
   if (!workflow.nextRunAt) return null;
