@@ -97,7 +97,9 @@ const routes: RouteObject[] = [
               { path: ROUTES.dashboard, lazy: page(() => import('./pages/hub/DashboardPage.tsx'), 'DashboardPage') },
               { path: ROUTES.aiTools, lazy: page(() => import('./pages/tools/AiToolsPage.tsx'), 'AiToolsPage') },
               { path: ROUTES.manageFolders, lazy: page(() => import('./pages/hub/ManageFoldersPage.tsx'), 'ManageFoldersPage') },
-              { path: ROUTES.workflows, lazy: page(() => import('./pages/hub/WorkflowsPage.tsx'), 'WorkflowsPage') },
+              { path: ROUTES.workflows, lazy: page(() => import('./pages/workflows/WorkflowsPage.tsx'), 'WorkflowsPage') },
+              { path: ROUTES.workflowNew, lazy: page(() => import('./pages/workflows/WorkflowBuilderPage.tsx'), 'WorkflowBuilderPage') },
+              { path: ROUTES.workflowEdit, lazy: page(() => import('./pages/workflows/WorkflowBuilderPage.tsx'), 'WorkflowBuilderPage') },
               { path: ROUTES.workflowRun, lazy: page(() => import('./pages/workflows/WorkflowRunPage.tsx'), 'WorkflowRunPage') },
               {
                 path: ROUTES.workflowTemplateRun,

@@ -211,17 +211,6 @@ export interface FeatureBlurb {
   description: string;
 }
 
-/** Workflows (/workflows): the four blurbs under 'Coming Soon'. */
-export const WORKFLOW_BLURBS: readonly FeatureBlurb[] = [
-  {
-    title: 'Multi-step automations',
-    description: 'Chain prompts so the output of one step feeds the next — research, outline, draft, polish.',
-  },
-  { title: 'Reusable templates', description: 'Save a workflow once and run it again for every product, client or campaign.' },
-  { title: 'Knowledge-aware steps', description: 'Let any step pull context from your knowledge base so results stay on-brand.' },
-  { title: 'Scheduled runs', description: 'Run workflows on a schedule and find the finished documents waiting in your workspace.' },
-];
-
 /** AI Features (/ai-features): the two cards. */
 /** `to`: the feature is live there (its button opens it); without it, the button records interest. */
 export const AI_FEATURE_CARDS: readonly (FeatureBlurb & { feature: RequestableFeature; button: string; to?: string })[] = [

@@ -40,6 +40,8 @@ export const queryKeys = {
     breadcrumb: (folderId: string) => ['prompts', 'breadcrumb', folderId] as const,
     /** What a folder holds at every depth (the delete dialog's summary). */
     folderSummary: (folderId: string) => ['prompts', 'folderSummary', folderId] as const,
+    /** The workflow builder's "From library" choices: the first prompts, or those matching a search. */
+    picker: (search: string) => ['prompts', 'picker', search] as const,
   },
   recommended: {
     all: ['recommended'] as const,

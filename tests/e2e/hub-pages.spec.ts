@@ -3,7 +3,7 @@ import { createUser, serviceClient, signInAs, type TestUser } from './support.ts
 import { DESKTOP, screenshots, toast, watchErrors } from './screens.ts';
 
 /**
- * Hub pages: Training Hub, Billing, Workflows, AI Features and Pitch Deck. The
+ * Hub pages: Training Hub, Billing, AI Features and Pitch Deck. The
  * coming-soon buttons show coming-soon notices and also record the interest (feature_requests).
  */
 
@@ -82,33 +82,6 @@ test('billing: Free, Pro and Team with USD prices; Free is current; upgrades go 
 
   await plan('Pro').getByRole('link', { name: 'Upgrade to Pro' }).click();
   await expect(page).toHaveURL(/\/contact\?subject=Upgrade%20to%20Pro$/);
-  expect(errors).toEqual([]);
-});
-
-test('workflows: Notify Me shows Under Construction for 5 s and records the request once', async ({ page }) => {
-  const errors = watchErrors(page);
-  const user = await open(page, '/workflows', 'Workflows');
-  await expect(page.getByRole('heading', { level: 2, name: 'Coming Soon' })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('heading', { level: 3 })).toHaveCount(4);
-  await screenshots(page, 'workflows');
-
-  const button = page.getByRole('button', { name: 'Notify Me / Request Features' });
-  await button.click();
-  await expect(toast(page)).toContainText('Under Construction');
-  await expect(toast(page)).toContainText("We've added you to the list");
-  await expect(page.getByText("You're on the list")).toBeVisible();
-  expect(await requestsOf(user)).toEqual(['workflows']);
-  // The notice lasts 5000 ms, then closes by itself.
-  await page.mouse.move(0, 0);
-  await expect(toast(page)).toBeHidden({ timeout: 8_000 });
-
-  await button.click();
-  await expect(toast(page)).toContainText("You're already on the list for Workflows.");
-  expect(await requestsOf(user)).toEqual(['workflows']);
-
-  // The marker survives a reload (read back from the table).
-  await page.reload();
-  await expect(page.getByText("You're on the list")).toBeVisible();
   expect(errors).toEqual([]);
 });
 

@@ -10,11 +10,10 @@ import {
   REQUESTABLE_FEATURES,
   totalDuration,
   TRAINING_VIDEOS,
-  WORKFLOW_BLURBS,
 } from '@/shared/core/hub.ts';
 import { AI_TOOLS, FREE_TOOLS } from '@/shared/core/tools/catalog.ts';
 
-describe('hub data (Training, Billing, Workflows, AI Features, Pitch Deck)', () => {
+describe('hub data (Training, Billing, AI Features, Pitch Deck)', () => {
   it('training: three videos with their categories and durations, external links', () => {
     expect(TRAINING_VIDEOS).toHaveLength(3);
     expect(TRAINING_VIDEOS.map((v) => [v.category, v.duration])).toEqual([
@@ -66,8 +65,7 @@ describe('hub data (Training, Billing, Workflows, AI Features, Pitch Deck)', () 
     expect(featureRequestError('boom')).toEqual({ title: 'Error saving feature request', description: 'boom', variant: 'destructive' });
   });
 
-  it('workflows has four blurbs; AI features has the two spec cards', () => {
-    expect(WORKFLOW_BLURBS).toHaveLength(4);
+  it('AI features has the two spec cards', () => {
     expect(AI_FEATURE_CARDS.map((c) => [c.title, c.button, c.feature])).toEqual([
       ['Document Analysis', 'Go to Analysis', 'document_analysis'],
       ['Smart Queries', 'Go to Query', 'smart_queries'],
