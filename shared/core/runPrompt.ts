@@ -8,6 +8,7 @@
  * placeholder: every provider works here, so there is no such notice.
  */
 
+import { isUuid } from './ids.ts';
 import {
   humanizePlaceholderName,
   PAGE_VARIABLES,
@@ -69,7 +70,6 @@ export function endedRunRecord(
 
 export type RunPromptSource = 'saved' | 'free' | 'invalid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Built-in prompt ids are short words (fp1 … fp4); anything else cannot be one. */
 const FREE_ID = /^[a-z][a-z0-9_-]{0,63}$/i;
 
@@ -78,7 +78,7 @@ const FREE_ID = /^[a-z][a-z0-9_-]{0,63}$/i;
  * text ids. 'invalid' needs no query: it is 'Prompt not found'.
  */
 export function runPromptSource(id: string): RunPromptSource {
-  if (UUID.test(id)) return 'saved';
+  if (isUuid(id)) return 'saved';
   if (FREE_ID.test(id)) return 'free';
   return 'invalid';
 }

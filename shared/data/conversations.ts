@@ -1,3 +1,4 @@
+import { isUuid } from '../core/ids.ts';
 import type { AnswerStatus, ConversationSource, Turn, TurnRole } from '../core/conversations/conversation.ts';
 import { titleFrom } from '../core/conversations/conversation.ts';
 import { CONVERSATION_TEXTS } from '../core/conversations/texts.ts';
@@ -163,11 +164,9 @@ export async function replaceFrom(
   return appendTurns(client, conversationId, from, turns);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function getConversation(client: AppClient, id: string): Promise<DataResult<Conversation>> {
   // An address that cannot be an id (a typo, a cut link) is not found, not a database error.
-  if (!UUID.test(id)) return notFound(CONVERSATION_TEXTS.notFound);
+  if (!isUuid(id)) return notFound(CONVERSATION_TEXTS.notFound);
   const { data, error } = await client
     .from('conversations')
     .select(`${CONVERSATION_COLUMNS}, conversation_messages(${MESSAGE_COLUMNS})`)

@@ -1,7 +1,8 @@
+import { isUuid } from '../core/ids.ts';
 import type { KnowledgePassage } from '../core/knowledge/grounding.ts';
 import type { ProviderId } from '../core/providerKeys.ts';
 import { parseWorkflowDefinition, type WorkflowDefinition } from '../core/workflows/definition.ts';
-import type { RunEvent, RunItem } from '../core/workflows/runEvents.ts';
+import { storedItems, storedPassages, type RunEvent, type RunItem } from '../core/workflows/runEvents.ts';
 import { WORKFLOW_RUN_TEXTS } from '../core/workflows/runTexts.ts';
 import type { Tables } from './database.types.ts';
 import { functionErrorKind, functionRefusal } from './functions.ts';
@@ -162,9 +163,8 @@ const toStep = (
   prompt: row.prompt,
   output: row.output,
   error: row.error,
-  // Written only by the run-workflow function in these shapes.
-  items: row.items as unknown as RunItem[],
-  passages: row.passages as unknown as KnowledgePassage[],
+  items: storedItems(row.items),
+  passages: storedPassages(row.passages),
   editedAt: row.edited_at,
 });
 
@@ -182,6 +182,7 @@ export async function listWorkflowRuns(
 }
 
 export async function getWorkflowRun(client: AppClient, runId: string): Promise<DataResult<WorkflowRun>> {
+  if (!isUuid(runId)) return notFound(WORKFLOW_RUN_TEXTS.runNotFound);
   const { data, error } = await client
     .from('workflow_runs')
     .select(`${SUMMARY}, definition, field_values, workflow_run_steps(${STEP})`)

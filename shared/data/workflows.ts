@@ -1,6 +1,8 @@
+import { isUuid } from '../core/ids.ts';
 import { parseWorkflowDefinition, type WorkflowDefinition } from '../core/workflows/definition.ts';
+import { parseSchedule, type WorkflowSchedule } from '../core/workflows/schedule.ts';
 import { WORKFLOW_TEXTS } from '../core/workflows/texts.ts';
-import type { Json, Tables } from './database.types.ts';
+import type { Tables } from './database.types.ts';
 import { fail, invalid, notFound, ok, type DataResult } from './result.ts';
 import type { AppClient } from './supabase.ts';
 
@@ -10,16 +12,6 @@ import type { AppClient } from './supabase.ts';
  * A stored definition is read through parseWorkflowDefinition (older versions are upgraded); one
  * that cannot be read is reported on its workflow (`problem`) instead of failing the whole list.
  */
-
-export interface WorkflowSchedule {
-  frequency: 'hourly' | 'daily' | 'weekly';
-  /** "HH:MM" in the time zone (hourly: only the minutes count). */
-  time: string;
-  /** 0 = Sunday … 6 = Saturday (weekly only). */
-  weekday: number | null;
-  /** IANA time zone, e.g. "Europe/Paris". */
-  timeZone: string;
-}
 
 export interface SavedWorkflow {
   id: string;
@@ -46,14 +38,14 @@ const COLUMNS = 'id, name, description, definition, schedule, next_run_at, sched
 
 const toWorkflow = (row: Omit<WorkflowRow, 'user_id'>): SavedWorkflow => {
   const parsed = parseWorkflowDefinition(row.definition);
+  const schedule = row.schedule === null ? null : parseSchedule(row.schedule);
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     definition: parsed.ok ? parsed.definition : null,
     problem: parsed.ok ? null : parsed.error,
-    // The column holds what saveSchedule wrote (a check keeps it an object).
-    schedule: (row.schedule as unknown as WorkflowSchedule | null) ?? null,
+    schedule: schedule?.ok ? schedule.schedule : null,
     nextRunAt: row.next_run_at,
     schedulePausedReason: row.schedule_paused_reason,
     createdAt: row.created_at,
@@ -67,14 +59,13 @@ function checkDraft(draft: WorkflowDraft): string | null {
   return parsed.ok ? null : parsed.error;
 }
 
-const asJson = (definition: WorkflowDefinition): Json => definition as unknown as Json;
-
 export async function listWorkflows(client: AppClient): Promise<DataResult<SavedWorkflow[]>> {
   const { data, error } = await client.from('workflows').select(COLUMNS).order('updated_at', { ascending: false }).order('id');
   return error ? fail(error) : ok(data.map(toWorkflow));
 }
 
 export async function getWorkflow(client: AppClient, id: string): Promise<DataResult<SavedWorkflow>> {
+  if (!isUuid(id)) return notFound(WORKFLOW_TEXTS.notFound);
   const { data, error } = await client.from('workflows').select(COLUMNS).eq('id', id).maybeSingle();
   if (error) return fail(error);
   return data ? ok(toWorkflow(data)) : notFound(WORKFLOW_TEXTS.notFound);
@@ -85,7 +76,7 @@ export async function createWorkflow(client: AppClient, draft: WorkflowDraft): P
   if (problem) return invalid(problem);
   const { data, error } = await client
     .from('workflows')
-    .insert({ name: draft.name.trim(), description: draft.description.trim(), definition: asJson(draft.definition) })
+    .insert({ name: draft.name.trim(), description: draft.description.trim(), definition: draft.definition })
     .select(COLUMNS)
     .single();
   return error ? fail(error) : ok(toWorkflow(data));
@@ -96,7 +87,7 @@ export async function updateWorkflow(client: AppClient, id: string, draft: Workf
   if (problem) return invalid(problem);
   const { data, error } = await client
     .from('workflows')
-    .update({ name: draft.name.trim(), description: draft.description.trim(), definition: asJson(draft.definition) })
+    .update({ name: draft.name.trim(), description: draft.description.trim(), definition: draft.definition })
     .eq('id', id)
     .select(COLUMNS)
     .maybeSingle();

@@ -1,3 +1,4 @@
+import { isUuid } from '../core/ids.ts';
 import type { Tables } from './database.types.ts';
 import { asJson, type AppClient } from './supabase.ts';
 import { demoWorkspace } from '../core/workspaces/demo.ts';
@@ -69,11 +70,9 @@ export async function createWorkspace(client: AppClient, name: string, structure
   return error ? fail(error) : ok(toWorkspace(data));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One workspace the caller may read (own or shared), or null (also for an id that is no uuid, e.g. a mistyped link). */
 export async function getWorkspace(client: AppClient, id: string): Promise<DataResult<Workspace | null>> {
-  if (!UUID.test(id)) return ok(null);
+  if (!isUuid(id)) return ok(null);
   const { data, error } = await client.from('workspaces').select(WORKSPACE_COLUMNS).eq('id', id).maybeSingle();
   if (error) return fail(error);
   return ok(data ? toWorkspace(data) : null);

@@ -1,3 +1,4 @@
+import { isUuid } from '../ids.ts';
 import type { FolderRef } from './library.ts';
 import { DEFAULT_SORT, isLibrarySort, type LibrarySort } from './sort.ts';
 import { foldersInTreeOrder } from './file.ts';
@@ -30,9 +31,8 @@ export function libraryMode(view: LibraryView): LibraryMode {
   return 'folder';
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Folder ids are uuids: anything else in the URL can only be "not found" (and is never sent to the server). */
-export const isFolderId = (value: string): boolean => UUID.test(value);
+export const isFolderId = (value: string): boolean => isUuid(value);
 
 /** The view in `?folder=…&sort=…&q=…&view=favorites&tag=…`; unknown or empty values fall back to the defaults. */
 export function parseLibraryParams(params: URLSearchParams): LibraryView {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { KnowledgePassage } from '../knowledge/grounding.ts';
 
 /**
@@ -5,13 +6,28 @@ import type { KnowledgePassage } from '../knowledge/grounding.ts';
  * and how a for-each step's items are stored. Shared by the server and both front ends.
  */
 
+const runItem = z.object({
+  input: z.string(),
+  output: z.string(),
+  status: z.enum(['done', 'failed', 'stopped']),
+  error: z.string().nullable(),
+});
+
 /** One item of a for-each step. */
-export interface RunItem {
-  input: string;
-  output: string;
-  status: 'done' | 'failed' | 'stopped';
-  error: string | null;
-}
+export type RunItem = z.infer<typeof runItem>;
+
+const passage = z.object({
+  chunkId: z.string(),
+  documentId: z.string(),
+  documentName: z.string(),
+  position: z.number(),
+  content: z.string(),
+  rank: z.number(),
+});
+
+/** A step's stored items and passages as read back (anything unreadable is left out rather than trusted). */
+export const storedItems = (value: unknown): RunItem[] => z.array(runItem).catch([]).parse(value);
+export const storedPassages = (value: unknown): KnowledgePassage[] => z.array(passage).catch([]).parse(value);
 
 export type RunEvent =
   | { type: 'run'; runId: string; status: 'running'; from: number }

@@ -13,7 +13,7 @@ import { WORKFLOW_TEXTS } from './texts.ts';
 
 const REFERENCE = /\{\{\s*(steps\.([A-Za-z0-9_]*)(?:\.([A-Za-z]+))?|steps|item)\s*\}\}/g;
 
-export type StepReference = { kind: 'output'; step: string; raw: string } | { kind: 'item'; raw: string };
+type StepReference = { kind: 'output'; step: string; raw: string } | { kind: 'item'; raw: string };
 
 interface BadReference {
   raw: string;

@@ -1,11 +1,10 @@
+import { isUuid } from '../ids.ts';
 import { WORKSPACE_LIMITS, type WorkspaceNode, type WorkspaceStructure } from './tree.ts';
 
 /**
  * Checking a workspace structure read from the database or another tab, as the database checks it
  * (migration 20261123001300_workspaces.sql). Pure.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The structure if it has the workspace shape (as the database checks it), else null. */
 export function parseStructure(value: unknown): WorkspaceStructure | null {
@@ -26,7 +25,7 @@ export function parseStructure(value: unknown): WorkspaceStructure | null {
         const children = parse(n.children, depth + 1);
         if (!children) return null;
         out.push({ id: n.id, type: 'folder', name: n.name, children });
-      } else if (n.type === 'file' && (n.docId === undefined || n.docId === null || (typeof n.docId === 'string' && UUID.test(n.docId)))) {
+      } else if (n.type === 'file' && (n.docId === undefined || n.docId === null || (typeof n.docId === 'string' && isUuid(n.docId)))) {
         out.push({ id: n.id, type: 'file', name: n.name, docId: (n.docId as string | null | undefined) ?? null });
       } else return null;
     }

@@ -1,3 +1,4 @@
+import { isUuid } from '../../../shared/core/ids.ts';
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/core/providerKeys.ts';
 import type { WorkflowDefinition } from '../../../shared/core/workflows/definition.ts';
 import { WORKFLOW_RUN_TEXTS } from '../../../shared/core/workflows/runTexts.ts';
@@ -21,7 +22,6 @@ import { loadRun, takeGeneration } from '../_shared/workflows/store.ts';
  * (what arrived is kept). Errors before the stream: JSON { error, code } with 400/403/404/429.
  */
 
-const UUID = /^[0-9a-f-]{36}$/i;
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 function targetFrom(body: Record<string, unknown>): Omit<RunTarget, 'apiKey' | 'customBaseUrl'> | string {
@@ -45,7 +45,7 @@ async function sourceFor(caller: Caller, body: Record<string, unknown>): Promise
       : json({ error: WORKFLOW_RUN_TEXTS.templateNotFound, code: 'not_found' }, 404);
   }
   const workflowId = text(body.workflowId);
-  if (!workflowId || !UUID.test(workflowId)) return json({ error: WORKFLOW_RUN_TEXTS.workflowNotFound, code: 'not_found' }, 404);
+  if (!workflowId || !isUuid(workflowId)) return json({ error: WORKFLOW_RUN_TEXTS.workflowNotFound, code: 'not_found' }, 404);
   const answer = await rest(`workflows?id=eq.${workflowId}&select=name,definition`, { method: 'GET' }, caller.token);
   const row = answer.ok ? (answer.body as { name: string; definition: WorkflowDefinition }[])[0] : undefined;
   return row
@@ -103,7 +103,7 @@ export default async function handler(req: Request): Promise<Response> {
   let fromPosition: number | undefined;
   if (body.action === 'continue') {
     const id = text(body.runId);
-    const run = id && UUID.test(id) ? await loadRun(id, caller.id) : null;
+    const run = id && isUuid(id) ? await loadRun(id, caller.id) : null;
     if (!run) return json({ error: WORKFLOW_RUN_TEXTS.runNotFound, code: 'not_found' }, 404);
     if (!run.counted) {
       const taken = await takeGeneration(caller.id, run.id);

@@ -7,8 +7,6 @@ import { copyName } from '@/shared/core/workflows/builder.ts';
 import { BUILDER_TEXTS } from '@/shared/core/workflows/builderTexts.ts';
 import { emptyDefinition, type WorkflowDefinition } from '@/shared/core/workflows/definition.ts';
 import { workflowTemplate } from '@/shared/core/workflows/templates.ts';
-import { WORKFLOW_TEXTS } from '@/shared/core/workflows/texts.ts';
-import { notFound } from '@/shared/data/result.ts';
 import { getWorkflow } from '@/shared/data/workflows.ts';
 import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
@@ -19,8 +17,6 @@ import { supabase } from '@/web/lib/supabase.ts';
 import { useProfile } from '@/web/lib/session.tsx';
 import { BuilderForm } from './BuilderForm.tsx';
 import type { BuilderDraft } from './useBuilderDraft.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A template's steps under fresh ids (the copy is the user's own from now on). */
 const withFreshIds = (definition: WorkflowDefinition): WorkflowDefinition => ({
@@ -54,8 +50,7 @@ function NewWorkflow({ readOnly }: { readOnly: boolean }) {
 function EditWorkflow({ workflowId, readOnly }: { workflowId: string; readOnly: boolean }) {
   const query = useQuery({
     queryKey: queryKeys.workflows.detail(workflowId),
-    // An id that is no uuid cannot be a workflow: said plainly instead of the database's complaint.
-    queryFn: async () => unwrap(UUID.test(workflowId) ? await getWorkflow(supabase, workflowId) : notFound(WORKFLOW_TEXTS.notFound)),
+    queryFn: async () => unwrap(await getWorkflow(supabase, workflowId)),
   });
   return (
     <QueryState query={query} loadingLabel={BUILDER_TEXTS.loadingWorkflow} errorText={BUILDER_TEXTS.workflowError}>

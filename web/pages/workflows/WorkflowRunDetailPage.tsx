@@ -27,6 +27,16 @@ export function WorkflowRunDetailPage() {
   const query = useQuery({ queryKey: queryKeys.workflows.run(runId), queryFn: async () => unwrap(await getWorkflowRun(supabase, runId)) });
   return (
     <Container maxWidth="lg" sx={{ py: 4 }}>
+      {query.isError && (
+        <PageHeader
+          title={WORKFLOW_PAGE_TEXTS.runUnavailable}
+          actions={
+            <Button component={RouterLink} to={ROUTES.workflows} startIcon={<ArrowBackIcon />}>
+              {WORKFLOW_PAGE_TEXTS.back}
+            </Button>
+          }
+        />
+      )}
       <QueryState query={query} loadingLabel={WORKFLOW_PAGE_TEXTS.runLoading} errorText={WORKFLOW_PAGE_TEXTS.runError}>
         {(run) => <StoredRun run={run} />}
       </QueryState>

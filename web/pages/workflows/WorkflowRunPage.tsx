@@ -73,6 +73,7 @@ export function WorkflowRunPage() {
   });
   return (
     <Container maxWidth="lg" sx={{ py: 4 }}>
+      {query.isError && <PageHeader title={WORKFLOW_PAGE_TEXTS.unavailable} actions={back} />}
       <QueryState query={query} loadingLabel={WORKFLOW_PAGE_TEXTS.loading} errorText={WORKFLOW_PAGE_TEXTS.loadError}>
         {(workflow) => (
           <>
