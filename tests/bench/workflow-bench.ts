@@ -10,6 +10,7 @@ import { createWorkflow } from '@/shared/data/workflows.ts';
 import { startLocalStack } from '@/supabase/local/server.ts';
 import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI } from '../fixtures/fake-openai.ts';
 import { freshDatabase } from '../helpers/stack.ts';
+import { promptStep as step } from '../fixtures/workflows.ts';
 
 /**
  * `npm run bench`: workflow runs through the run-workflow Edge Function, against the fake provider
@@ -21,18 +22,6 @@ import { freshDatabase } from '../helpers/stack.ts';
 const LATENCY_MS = 1000;
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-const step = (name: string, prompt: string, extra: Partial<WorkflowStep> = {}): WorkflowStep => ({
-  id: name,
-  name,
-  kind: 'prompt',
-  prompt,
-  promptId: null,
-  model: null,
-  knowledge: null,
-  forEach: null,
-  ...extra,
-});
 
 async function main(): Promise<void> {
   const fake = await startFakeOpenAI({ chunkDelayMs: 0 });

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { test, type Page } from '@playwright/test';
-import { WORKFLOW_DEFINITION_VERSION, type WorkflowStep } from '@/shared/core/workflows/definition.ts';
+import { WORKFLOW_DEFINITION_VERSION } from '@/shared/core/workflows/definition.ts';
 import { createWorkflow } from '@/shared/data/workflows.ts';
 import { expect, lookAt, member } from './prompts-support.ts';
 import { watchErrors } from './screens.ts';
 import { signInAs } from './support.ts';
+import { promptStep as step } from '../fixtures/workflows.ts';
 
 /**
  * Running a workflow from the dashboard: every step streams in order with "Step n of m", a step
@@ -14,17 +15,6 @@ import { signInAs } from './support.ts';
  */
 
 test.describe.configure({ timeout: 240_000 });
-
-const step = (name: string, prompt: string): WorkflowStep => ({
-  id: name,
-  name,
-  kind: 'prompt',
-  prompt,
-  promptId: null,
-  model: null,
-  knowledge: null,
-  forEach: null,
-});
 
 const stepCard = (page: Page, n: number) => page.getByRole('region', { name: new RegExp(`^Step ${n} · `) });
 

@@ -2,24 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { WORKFLOW_DEFINITION_VERSION, type WorkflowDefinition, type WorkflowStep } from '@/shared/core/workflows/definition.ts';
 import type { WorkflowSchedule } from '@/shared/core/workflows/schedule.ts';
 import type { FakeOpenAI } from '../fixtures/fake-openai.ts';
+import { promptStep } from '../fixtures/workflows.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import type { Person } from './documents-helpers.ts';
 
 /** Shared by the scheduled-workflow integration files: workflows to schedule, a stack with stored keys. */
 
 export const daily: WorkflowSchedule = { frequency: 'daily', time: '09:00', weekday: null, timeZone: 'Europe/Paris' };
-
-export const step = (name: string, prompt: string, extra: Partial<WorkflowStep> = {}): WorkflowStep => ({
-  id: name,
-  name,
-  kind: 'prompt',
-  prompt,
-  promptId: null,
-  model: null,
-  knowledge: null,
-  forEach: null,
-  ...extra,
-});
 
 export const definition = (...steps: WorkflowStep[]): WorkflowDefinition => ({
   version: WORKFLOW_DEFINITION_VERSION,
@@ -30,8 +19,8 @@ export const definition = (...steps: WorkflowStep[]): WorkflowDefinition => ({
 
 /** Two steps; the field has a default, so nobody needs to fill it in. */
 export const digest = definition(
-  step('research', 'Research [topic=pricing pages] for creators.'),
-  step('draft', 'Draft a newsletter from:\n{{steps.research.output}}'),
+  promptStep('research', 'Research [topic=pricing pages] for creators.'),
+  promptStep('draft', 'Draft a newsletter from:\n{{steps.research.output}}'),
 );
 
 /** A stack whose functions reach the fake provider and can store provider keys (encrypted). */

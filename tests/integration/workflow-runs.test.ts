@@ -15,6 +15,7 @@ import { createWorkflow } from '@/shared/data/workflows.ts';
 import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
 import { must, person, type Person } from './documents-helpers.ts';
+import { promptStep as step } from '../fixtures/workflows.ts';
 
 /**
  * Workflow runs through the run-workflow Edge Function against the fake provider: steps chained
@@ -43,17 +44,6 @@ afterAll(async () => {
   await ai?.close();
 });
 
-const step = (name: string, prompt: string, extra: Partial<WorkflowStep> = {}): WorkflowStep => ({
-  id: name,
-  name,
-  kind: 'prompt',
-  prompt,
-  promptId: null,
-  model: null,
-  knowledge: null,
-  forEach: null,
-  ...extra,
-});
 const definition = (...steps: WorkflowStep[]): WorkflowDefinition => ({
   version: WORKFLOW_DEFINITION_VERSION,
   provider: 'openai',

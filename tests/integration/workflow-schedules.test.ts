@@ -8,7 +8,8 @@ import { createWorkflow, getWorkflow, type SavedWorkflow } from '@/shared/data/w
 import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
 import { testDbKind, type TestStack } from '../helpers/stack.ts';
 import { must, person, type Person } from './documents-helpers.ts';
-import { daily, definition, digest, makeDue as makeDueIn, scheduleStack, step, storeKey } from './schedule-helpers.ts';
+import { promptStep as step } from '../fixtures/workflows.ts';
+import { daily, definition, digest, makeDue as makeDueIn, scheduleStack, storeKey } from './schedule-helpers.ts';
 
 /**
  * Scheduled workflow runs end to end: the owner saves a schedule, the run-scheduled-workflows

@@ -10,20 +10,10 @@ import {
   workflowPageVariables,
   workflowProblems,
 } from '@/shared/core/workflows/variables.ts';
+import { promptStep as step } from '../fixtures/workflows.ts';
 
 /** Step references: what each step may use, the problems found before a run, the run form, and one-pass resolution. */
 
-const step = (name: string, prompt: string, more: Partial<WorkflowStep> = {}): WorkflowStep => ({
-  id: name,
-  name,
-  kind: 'prompt',
-  prompt,
-  promptId: null,
-  model: null,
-  knowledge: null,
-  forEach: null,
-  ...more,
-});
 const workflow = (...steps: WorkflowStep[]): WorkflowDefinition => ({ version: 1, provider: null, model: null, steps });
 const messages = (definition: WorkflowDefinition) => workflowProblems(definition).map((p) => [p.stepIndex, p.message]);
 const label = (i: number, name: string) => WORKFLOW_TEXTS.stepLabel(i, name);
