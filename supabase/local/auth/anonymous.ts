@@ -31,8 +31,8 @@ export async function settleEmailIdentity(db: Queryable, userId: string, email: 
   );
   if (!affectedRows) {
     await db.query(
-      `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at) values ($1, $1, $2::jsonb, 'email', now())`,
-      [userId, JSON.stringify({ sub: userId, email, email_verified: true, phone_verified: false })],
+      `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at) values ($1, $2, $3::jsonb, 'email', now())`,
+      [userId, userId, JSON.stringify({ sub: userId, email, email_verified: true, phone_verified: false })],
     );
   }
   await db.query('update auth.users set is_anonymous = false, updated_at = now() where id = $1', [userId]);
