@@ -2,7 +2,7 @@ import { SignJWT, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, 
 
 export type JwtClaims = Record<string, unknown> & { role?: string; sub?: string; exp?: number };
 
-export type JwtFailure = 'expired' | 'invalid';
+type JwtFailure = 'expired' | 'invalid';
 
 /**
  * The keys every service verifies tokens with: the shared HS256 secret (API keys, tests, and access
@@ -32,7 +32,7 @@ function importOnce(jwk: JWK, alg: string): Promise<CryptoKey | Uint8Array> {
 }
 
 /** The algorithm a signing key is for: its `alg`, else what its key type implies. */
-export function signingAlgorithm(jwk: JWK): string {
+function signingAlgorithm(jwk: JWK): string {
   if (jwk.alg && ASYMMETRIC.includes(jwk.alg)) return jwk.alg;
   if (jwk.kty === 'RSA') return 'RS256';
   if (jwk.kty === 'EC' && jwk.crv === 'P-256') return 'ES256';
@@ -40,7 +40,7 @@ export function signingAlgorithm(jwk: JWK): string {
 }
 
 /** The public half of the signing key as GoTrue publishes it (no private parts). */
-export function publicJwk(jwk: JWK): JWK {
+function publicJwk(jwk: JWK): JWK {
   const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, oth: _oth, ...pub } = jwk;
   return { ...pub, alg: signingAlgorithm(jwk), use: 'sig', key_ops: ['verify'] };
 }

@@ -82,6 +82,12 @@ describe('anonymous sign-ins', () => {
     expect(data.user).toMatchObject({ is_anonymous: true, email: '', identities: [], user_metadata: { theme: 'dark' } });
     const claims = decodeJwt(data.session!.access_token);
     expect(claims).toMatchObject({ is_anonymous: true, role: 'authenticated', amr: [expect.objectContaining({ method: 'anonymous' })] });
+    const mfa = await client.auth.mfa.enroll({ factorType: 'totp' });
+    expect(mfa.error).toMatchObject({
+      status: 403,
+      code: 'no_authorization',
+      message: 'Anonymous user not allowed to perform these actions',
+    });
   });
 
   it('an anonymous user cannot set a password alone, then becomes permanent by confirming an e-mail', async () => {

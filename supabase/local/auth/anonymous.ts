@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/types.ts';
-import { authJson, unprocessable } from './errors.ts';
-import { createSession } from './tokens.ts';
-import type { AuthDeps } from './types.ts';
+import { authJson, forbidden, unprocessable } from './errors.ts';
+import { authenticate, createSession } from './tokens.ts';
+import type { AuthDeps, AuthRoute } from './types.ts';
 import { findUserById, type UserRow } from './users.ts';
 
 /**
@@ -54,3 +54,12 @@ export async function syncProviders(db: Queryable, userId: string): Promise<void
   }
   await db.query('update auth.users set raw_app_meta_data = $2::jsonb where id = $1', [userId, JSON.stringify(app)]);
 }
+
+/** Routes an anonymous user may not use (MFA), refused as GoTrue's requireNotAnonymous does. */
+export const notAnonymous =
+  (route: AuthRoute): AuthRoute =>
+  async (deps, req, params) => {
+    const { claims } = await authenticate(deps.ctx, req);
+    if (claims.is_anonymous === true) throw forbidden('no_authorization', 'Anonymous user not allowed to perform these actions');
+    return route(deps, req, params);
+  };
