@@ -103,6 +103,17 @@ describe.each(['RS256', 'ES256'] as const)('asymmetric signing key %s', (alg) =>
     expect(refusedAuth.error).toMatchObject({ status: 403, code: 'bad_jwt' });
   });
 
+  it('an Edge Function knows the caller from the token (through /auth/v1/user)', async () => {
+    const { session } = await signedIn();
+    const { data, error } = await stack.asUser(session.access_token).functions.invoke('provider-keys', { body: { action: 'get' } });
+    expect(error).toBeNull();
+    expect(data).toEqual({ row: null });
+    const [head, body] = session.access_token.split('.');
+    const forged = await stack.asUser(`${head}.${body}.AAAA`).functions.invoke('provider-keys', { body: { action: 'get' } });
+    expect(forged.error).not.toBeNull();
+    expect((forged.response as Response | undefined)?.status).toBe(401);
+  });
+
   it('the HS256 API keys still work beside the signing key', async () => {
     const { error } = await stack.service().from('profiles').select('id').limit(1);
     expect(error).toBeNull();
