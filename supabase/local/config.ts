@@ -1,3 +1,4 @@
+import type { JWK } from 'jose';
 import { EXTENSION_REDIRECT_PATTERNS } from '../../shared/core/extensionIdentity.ts';
 
 /**
@@ -27,6 +28,11 @@ export interface StackConfig {
   /** Public base URL of the stack, e.g. http://127.0.0.1:54321 (used in mail links and OAuth redirects). */
   publicUrl: string;
   jwtSecret: string;
+  /**
+   * Optional asymmetric key (RS256 or ES256 private JWK with a `kid`) that signs access tokens; its public
+   * half is served at /auth/v1/.well-known/jwks.json. JWT_SIGNING_KEY (the JWK as JSON); null keeps HS256.
+   */
+  jwtSigningKey: JWK | null;
   anonKey: string;
   serviceRoleKey: string;
   /** Where the app lives; default redirect target for auth links (GoTrue SITE_URL). */
@@ -37,6 +43,15 @@ export interface StackConfig {
   jwtExpiry: number;
   /** GoTrue MAILER_AUTOCONFIRM inverted: sign-ups need e-mail confirmation. */
   enableConfirmations: boolean;
+  /** signInAnonymously() allowed (GoTrue EXTERNAL_ANONYMOUS_USERS_ENABLED): ENABLE_ANONYMOUS_SIGN_INS, default off as the CLI. */
+  anonymousSignIns: boolean;
+  /** linkIdentity()/unlinkIdentity() allowed (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED): ENABLE_MANUAL_LINKING, default off. */
+  manualLinking: boolean;
+  /**
+   * A password change needs a reauthentication nonce unless the session is under 24 hours old
+   * (GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION): SECURE_PASSWORD_CHANGE, default off.
+   */
+  securePasswordChange: boolean;
   /** Google OAuth; the provider is "not enabled" unless both are set. */
   google: { clientId: string; secret: string; authorizeUrl: string; tokenUrl: string; userinfoUrl: string } | null;
   /**
@@ -87,6 +102,15 @@ function schedulerInterval(value: string | undefined): number {
   return Number.isInteger(ms) && ms >= 0 ? ms : 60_000;
 }
 
+/** JWT_SIGNING_KEY: a private JWK as JSON (a JWKS with one key is accepted too). */
+function signingKey(value: string | undefined): JWK | null {
+  if (!value) return null;
+  const parsed = JSON.parse(value) as JWK | { keys: JWK[] };
+  const jwk = 'keys' in parsed ? parsed.keys[0] : parsed;
+  if (!jwk?.d || !jwk.kid) throw new Error('JWT_SIGNING_KEY must be a private JWK (RS256 or ES256) with a kid');
+  return jwk;
+}
+
 export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
   const port = overrides.port ?? Number(env('STACK_PORT') ?? DEFAULT_PORT);
   const host = overrides.host ?? env('STACK_HOST') ?? '127.0.0.1';
@@ -97,6 +121,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     host,
     publicUrl: env('API_EXTERNAL_URL') ?? `http://${host}:${port}`,
     jwtSecret: env('JWT_SECRET') ?? DEFAULT_JWT_SECRET,
+    jwtSigningKey: signingKey(env('JWT_SIGNING_KEY')),
     anonKey: env('ANON_KEY') ?? DEFAULT_ANON_KEY,
     serviceRoleKey: env('SERVICE_ROLE_KEY') ?? DEFAULT_SERVICE_ROLE_KEY,
     siteUrl: env('SITE_URL') ?? 'http://127.0.0.1:5173',
@@ -106,6 +131,9 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
       .filter(Boolean),
     jwtExpiry: Number(env('JWT_EXPIRY') ?? 3600),
     enableConfirmations: (env('ENABLE_EMAIL_CONFIRMATIONS') ?? 'true') !== 'false',
+    anonymousSignIns: env('ENABLE_ANONYMOUS_SIGN_INS') === 'true',
+    manualLinking: env('ENABLE_MANUAL_LINKING') === 'true',
+    securePasswordChange: env('SECURE_PASSWORD_CHANGE') === 'true',
     google:
       googleId && googleSecret
         ? {

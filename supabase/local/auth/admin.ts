@@ -25,7 +25,7 @@ const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
 async function requireAdmin(ctx: StackContext, req: Request): Promise<void> {
   const token = bearerToken(req);
   if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token');
-  const verified = await verifyJwt(token, ctx.config.jwtSecret);
+  const verified = await verifyJwt(token, ctx.config);
   if (!verified.ok) throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${verified.message}`);
   if (!ADMIN_ROLES.has(String(verified.claims.role ?? ''))) throw forbidden('not_admin', 'User not allowed');
 }

@@ -1,6 +1,7 @@
 import { signJwt, verifyJwt } from '../jwt.ts';
 import type { StackContext } from '../context.ts';
 import { authJson, AuthError, validationFailed } from './errors.ts';
+import { linkGoogleIdentity } from './identities.ts';
 import { createFlowState, issueAuthCode } from './otp.ts';
 import { resolveRedirect, withFragment, withQuery } from './redirect.ts';
 import { createSession } from './tokens.ts';
@@ -16,7 +17,7 @@ export const health: AuthRoute = async () =>
 export const settings: AuthRoute = async ({ ctx }) =>
   authJson({
     external: {
-      anonymous_users: false,
+      anonymous_users: ctx.config.anonymousSignIns,
       apple: false,
       azure: false,
       bitbucket: false,
@@ -52,7 +53,13 @@ const notEnabled = () => validationFailed('Unsupported provider: provider is not
 const callbackUrl = (ctx: StackContext) => `${ctx.config.publicUrl}/auth/v1/callback`;
 
 /** GET /authorize?provider=google&redirect_to&scopes&code_challenge&code_challenge_method → 302 to Google. */
-export const authorize: AuthRoute = async ({ ctx }, req) => {
+export const authorize: AuthRoute = async ({ ctx }, req) => googleRedirect(ctx, req, null);
+
+/**
+ * Sends the browser to Google (or answers {url} with skip_http_redirect). With a linking target, the
+ * callback adds the Google identity to that user instead of signing someone in.
+ */
+export async function googleRedirect(ctx: StackContext, req: Request, linkingTargetId: string | null): Promise<Response> {
   const params = new URL(req.url).searchParams;
   const provider = params.get('provider');
   const google = ctx.config.google;
@@ -74,7 +81,15 @@ export const authorize: AuthRoute = async ({ ctx }, req) => {
   }
   const now = Math.floor(Date.now() / 1000);
   const state = await signJwt(
-    { exp: now + 600, iat: now, site_url: ctx.config.siteUrl, provider: 'google', referrer: redirectTo, flow_state_id: flowStateId ?? '' },
+    {
+      exp: now + 600,
+      iat: now,
+      site_url: ctx.config.siteUrl,
+      provider: 'google',
+      referrer: redirectTo,
+      flow_state_id: flowStateId ?? '',
+      ...(linkingTargetId ? { linking_target_id: linkingTargetId } : {}),
+    },
     ctx.config.jwtSecret,
   );
   const scopes = new Set(['email', 'profile', 'openid', ...(params.get('scopes') ?? '').split(/[\s,]+/).filter(Boolean)]);
@@ -92,9 +107,9 @@ export const authorize: AuthRoute = async ({ ctx }, req) => {
   }
   if (params.get('skip_http_redirect') === 'true') return authJson({ url: target.toString() });
   return new Response(null, { status: 302, headers: { location: target.toString() } });
-};
+}
 
-interface GoogleUser {
+export interface GoogleUser {
   sub: string;
   email?: string;
   email_verified?: boolean;
@@ -104,22 +119,27 @@ interface GoogleUser {
   family_name?: string;
 }
 
-/** Finds or creates the user of a Google identity (linking to an existing account by verified e-mail). */
-async function upsertGoogleUser(ctx: StackContext, info: GoogleUser): Promise<UserRow> {
-  const email = info.email?.toLowerCase();
-  const verified = Boolean(info.email_verified);
-  const identityData = {
+/** The identity_data GoTrue stores for a Google identity. */
+export function googleIdentityData(info: GoogleUser): Record<string, unknown> {
+  return {
     iss: 'https://accounts.google.com',
     sub: info.sub,
     name: info.name,
-    email,
+    email: info.email?.toLowerCase(),
     picture: info.picture,
     full_name: info.name,
     avatar_url: info.picture,
     provider_id: info.sub,
-    email_verified: verified,
+    email_verified: Boolean(info.email_verified),
     phone_verified: false,
   };
+}
+
+/** Finds or creates the user of a Google identity (linking to an existing account by verified e-mail). */
+async function upsertGoogleUser(ctx: StackContext, info: GoogleUser): Promise<UserRow> {
+  const email = info.email?.toLowerCase();
+  const verified = Boolean(info.email_verified);
+  const identityData = googleIdentityData(info);
   return ctx.db.transaction(async (tx) => {
     const { rows: identities } = await tx.query<IdentityRow>(
       `select * from auth.identities where provider = 'google' and provider_id = $1`,
@@ -177,7 +197,7 @@ export const callback: AuthRoute = async ({ ctx }, req) => {
   const stateParam = params.get('state') ?? '';
   const verified = await verifyJwt(stateParam, ctx.config.jwtSecret);
   if (!verified.ok) throw new AuthError(400, 'bad_oauth_state', 'OAuth state parameter is invalid');
-  const state = verified.claims as { referrer?: string; flow_state_id?: string };
+  const state = verified.claims as { referrer?: string; flow_state_id?: string; linking_target_id?: string };
   const redirectTo = resolveRedirect(ctx.config, state.referrer);
   const fail = (error: string, description: string, code = 'bad_oauth_callback') =>
     new Response(null, {
@@ -210,7 +230,7 @@ export const callback: AuthRoute = async ({ ctx }, req) => {
 
   let user: UserRow;
   try {
-    user = await upsertGoogleUser(ctx, info);
+    user = state.linking_target_id ? await linkGoogleIdentity(ctx, state.linking_target_id, info) : await upsertGoogleUser(ctx, info);
   } catch (error) {
     if (error instanceof AuthError) return fail('access_denied', error.message, error.errorCode);
     throw error;

@@ -1,3 +1,4 @@
+import { signupAnonymously } from './anonymous.ts';
 import { authJson, readBody, str, obj, AuthError, unprocessable, validationFailed } from './errors.ts';
 import { createFlowState, FLOW_METHOD, pkceParams, sendTokenMail, type TokenType } from './otp.ts';
 import { resolveRedirect } from './redirect.ts';
@@ -19,14 +20,13 @@ const redirectParam = (req: Request, body: Record<string, unknown>) =>
   new URL(req.url).searchParams.get('redirect_to') ?? str(body, 'redirect_to') ?? null;
 
 /** POST /signup */
-export const signup: AuthRoute = async ({ ctx, limiter }, req) => {
+export const signup: AuthRoute = async (deps, req) => {
+  const { ctx, limiter } = deps;
   const body = await readBody(req);
+  // supabase.auth.signInAnonymously() sends neither e-mail nor phone.
+  if (!str(body, 'email') && !str(body, 'phone')) return signupAnonymously(deps, req, obj(body, 'data') ?? {});
   limiter.check('signUp', req);
   if (str(body, 'phone') && !str(body, 'email')) throw new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider');
-  if (!str(body, 'email') && !str(body, 'password')) {
-    // supabase.auth.signInAnonymously(): disabled, as GoTrue's default.
-    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
-  }
   if (!str(body, 'email')) throw validationFailed('To signup, please provide your email');
   const email = validateEmail(str(body, 'email'));
   const password = validatePassword(str(body, 'password'));

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { StackConfig } from '../config.ts';
 import { peerAddress, type StackContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
-import { bearerToken, signJwt, verifyJwt, type JwtClaims } from '../jwt.ts';
+import { bearerToken, signAccessToken, verifyJwt, type JwtClaims } from '../jwt.ts';
 import { AuthError, badRequest, forbidden } from './errors.ts';
 import { findUserById, isBanned, userJson, type UserRow } from './users.ts';
 
@@ -74,7 +74,7 @@ async function accessToken(
     session_id: session.id,
     is_anonymous: Boolean(user.is_anonymous),
   };
-  return { token: await signJwt(claims, ctx.config.jwtSecret), exp, iat };
+  return { token: await signAccessToken(claims, ctx.config), exp, iat };
 }
 
 /** The JSON GoTrue returns for a session. */
@@ -190,7 +190,7 @@ export interface Authenticated {
 export async function authenticate(ctx: StackContext, req: Request): Promise<Authenticated> {
   const token = bearerToken(req);
   if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token');
-  const verified = await verifyJwt(token, ctx.config.jwtSecret);
+  const verified = await verifyJwt(token, ctx.config);
   if (!verified.ok) {
     const detail = verified.reason === 'expired' ? 'token has invalid claims: token is expired' : verified.message;
     throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`);

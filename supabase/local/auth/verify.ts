@@ -1,6 +1,7 @@
 import type { StackContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
-import { authJson, readBody, str, AuthError, validationFailed } from './errors.ts';
+import { authJson, readBody, str, AuthError, unprocessable, validationFailed } from './errors.ts';
+import { settleEmailIdentity } from './anonymous.ts';
 import { AMR_FOR, FLOW_METHOD, findUserByToken, issueAuthCode, tokenHash, TOKEN_COLUMNS, type TokenType } from './otp.ts';
 import { resolveRedirect, withFragment, withQuery } from './redirect.ts';
 import { createSession, type SessionJson } from './tokens.ts';
@@ -20,10 +21,7 @@ async function consume(db: Queryable, user: UserRow, type: TokenType): Promise<U
       `update auth.users set email = $2, email_change = '', email_change_token_new = '', email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`,
       [user.id, newEmail],
     );
-    await db.query(
-      `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now() where user_id = $1 and provider = 'email'`,
-      [user.id, newEmail],
-    );
+    if (newEmail) await settleEmailIdentity(db, user.id, newEmail);
   } else {
     await db.query(
       `update auth.users set ${cols.token} = '', email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`,
@@ -88,7 +86,12 @@ async function findForOtp(ctx: StackContext, type: TokenType, email: string, otp
   return found?.id === user.id ? found : null;
 }
 
-/** POST /verify {type, token_hash} or {type, email, token}: returns a session. */
+const PHONE = /^\+?[1-9]\d{7,14}$/;
+
+/**
+ * POST /verify {type, token_hash} or {type, email|phone, token}: returns a session. The wording of each
+ * refusal is GoTrue's: a bad token hash is an "Email link", a bad code is a "Token".
+ */
 export const verifyPost: AuthRoute = async ({ ctx, limiter }, req) => {
   limiter.check('verify', req);
   const body = await readBody(req);
@@ -96,24 +99,42 @@ export const verifyPost: AuthRoute = async ({ ctx, limiter }, req) => {
   const tokenHashParam = str(body, 'token_hash');
   const token = str(body, 'token');
   const email = str(body, 'email');
+  const phone = str(body, 'phone');
+  if (!requested) throw validationFailed('Verify requires a verification type');
+  if (Boolean(token) === Boolean(tokenHashParam)) throw validationFailed('Verify requires either a token or a token hash');
   // type "email" is the generic e-mail OTP: it may be a sign-up confirmation or a magic link.
   const candidates: TokenType[] =
     requested === 'email' ? ['signup', 'magiclink', 'invite'] : TYPES.includes(requested as TokenType) ? [requested as TokenType] : [];
-  if (!candidates.length) throw validationFailed(`Verify requires a verification type`);
-  if (!tokenHashParam && !(token && email)) throw validationFailed('Verify requires either a token or a token hash');
+  if (tokenHashParam) {
+    if (email || phone || str(body, 'redirect_to')) throw validationFailed('Only the token_hash and type should be provided');
+    if (!candidates.length) throw validationFailed('Invalid email verification type');
+    for (const type of candidates) {
+      const user = await findUserByToken(ctx.db, type, tokenHashParam);
+      if (!user) continue;
+      if (isBanned(user)) throw new AuthError(403, 'user_banned', 'User is banned');
+      const confirmed = await consume(ctx.db, user, type);
+      return authJson(await createSession(ctx, ctx.db, confirmed, AMR_FOR[type], req));
+    }
+    throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
+  }
+  if (phone && !email) {
+    if (!PHONE.test(phone.replace(/[\s-]/g, ''))) throw validationFailed('Invalid phone number format (E.164 required)');
+    // No user has a phone number here (no SMS provider), so every sms / phone_change code is unknown.
+    throw expired();
+  }
+  if (!email || phone) throw validationFailed('Only an email address or phone number should be provided on verify');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) throw unprocessable('validation_failed', 'Invalid email format');
   for (const type of candidates) {
-    const user = tokenHashParam
-      ? await findUserByToken(ctx.db, type, tokenHashParam)
-      : await findForOtp(ctx, type, email!.toLowerCase(), token!);
+    const user = await findForOtp(ctx, type, email.trim().toLowerCase(), token!);
     if (!user) continue;
-    if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
-    if (email) limiter.clearFailedCodes(email);
+    if (isBanned(user)) throw new AuthError(403, 'user_banned', 'User is banned');
+    limiter.clearFailedCodes(email);
     const confirmed = await consume(ctx.db, user, type);
     return authJson(await createSession(ctx, ctx.db, confirmed, AMR_FOR[type], req));
   }
   // A six-digit code falls to guessing unless misses count: after a few, the address's codes are
   // dropped and a new one must be requested.
-  if (email && limiter.recordFailedCode(email)) await dropCodes(ctx.db, email.toLowerCase());
+  if (limiter.recordFailedCode(email)) await dropCodes(ctx.db, email.toLowerCase());
   throw expired();
 };
 

@@ -202,3 +202,6 @@ create table if not exists supabase_migrations.seed_files (
   path text primary key,
   hash text not null
 );
+
+-- GoTrue reauthentication (supabase.auth.reauthenticate()): when the nonce was sent, so it can expire.
+alter table auth.users add column if not exists reauthentication_sent_at timestamptz;

@@ -1,4 +1,4 @@
-import { bearerToken, verifyJwt, type JwtClaims } from '../jwt.ts';
+import { bearerToken, verifyJwt, type JwtClaims, type JwtKeys } from '../jwt.ts';
 import { ApiError } from './errors.ts';
 
 export interface RequestIdentity {
@@ -18,7 +18,7 @@ function jwtError(code: string, message: string): ApiError {
 /** Verifies the request's JWT (Authorization, else apikey) once per token and caches the claims until expiry. */
 export class Authenticator {
   private cache = new Map<string, { claims: JwtClaims; text: string; exp: number }>();
-  constructor(private readonly secret: () => string) {}
+  constructor(private readonly keys: () => JwtKeys) {}
 
   async identify(req: Request): Promise<RequestIdentity> {
     const token = bearerToken(req) ?? req.headers.get('apikey');
@@ -34,7 +34,7 @@ export class Authenticator {
       if (parts.length !== 3) {
         throw jwtError('PGRST301', `JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts; got ${parts.length})`);
       }
-      const result = await verifyJwt(token, this.secret());
+      const result = await verifyJwt(token, this.keys());
       if (!result.ok) {
         if (result.reason === 'expired') throw jwtError('PGRST303', 'JWT expired');
         if (/signature/i.test(result.message)) throw jwtError('PGRST301', 'JWSError JWSInvalidSignature');

@@ -36,7 +36,7 @@ const STALE_SCHEMA_CODES = new Set(['42703', 'PGRST200', 'PGRST202', 'PGRST204',
 
 export function createHandler(ctx: StackContext): RestHandler {
   const store = new SchemaStore(ctx.db);
-  const auth = new Authenticator(() => ctx.config.jwtSecret);
+  const auth = new Authenticator(() => ctx.config);
 
   async function relation(name: string, since: number): Promise<{ schema: SchemaCache; rel: Relation }> {
     let schema = await store.get();

@@ -1,0 +1,205 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../helpers/stack.ts';
+import { decodeJwt, fragment, location, memoryClient, uniqueEmail } from './auth-helpers.ts';
+
+/** GoTrue behaviour with anonymous sign-ins, manual linking and secure password change turned on. */
+let stack: TestStack;
+let fake: Server;
+
+/** Google's token and userinfo endpoints: the code names the profile. */
+const profiles: Record<string, { sub: string; email: string; email_verified: boolean; name: string }> = {
+  'code-link': { sub: 'g-link-1', email: 'linked@gmail.example', email_verified: true, name: 'Linked' },
+  'code-anon': { sub: 'g-anon-1', email: 'anon-google@gmail.example', email_verified: true, name: 'Anon' },
+};
+
+beforeAll(async () => {
+  fake = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      res.setHeader('content-type', 'application/json');
+      if (url.pathname === '/token') {
+        const code = new URLSearchParams(body).get('code') ?? '';
+        res.end(JSON.stringify({ access_token: `at-${code}`, token_type: 'Bearer' }));
+        return;
+      }
+      const profile = profiles[(req.headers.authorization ?? '').replace(/^Bearer at-/, '')];
+      res.statusCode = profile ? 200 : 401;
+      res.end(JSON.stringify(profile ?? {}));
+    });
+  });
+  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+  const fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+  stack = await startTestStack({
+    config: {
+      anonymousSignIns: true,
+      manualLinking: true,
+      securePasswordChange: true,
+      google: {
+        clientId: 'google-client',
+        secret: 'google-secret',
+        authorizeUrl: `${fakeUrl}/authorize`,
+        tokenUrl: `${fakeUrl}/token`,
+        userinfoUrl: `${fakeUrl}/userinfo`,
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await stack?.close();
+  await new Promise((resolve) => fake?.close(resolve));
+});
+
+async function signedIn(): Promise<{ client: ReturnType<typeof memoryClient>; email: string; id: string }> {
+  const email = uniqueEmail('features');
+  const { data } = await stack.service().auth.admin.createUser({ email, password: 'secret-123', email_confirm: true });
+  const client = memoryClient(stack);
+  const { error } = await client.auth.signInWithPassword({ email, password: 'secret-123' });
+  expect(error).toBeNull();
+  return { client, email, id: data.user!.id };
+}
+
+async function latestCode(to: string): Promise<string> {
+  const res = await fetch(`${stack.url}/mail/api/latest?to=${encodeURIComponent(to)}`);
+  const mail = (await res.json()) as { subject: string; text: string };
+  return /: (\d{6})\s/.exec(mail.text)?.[1] ?? '';
+}
+
+/** Follows a linkIdentity URL through the fake Google back to the stack's callback; the app URL it ends on. */
+async function completeGoogle(url: string, code: string): Promise<URL> {
+  const state = new URL(url).searchParams.get('state')!;
+  return location(`${stack.url}/auth/v1/callback?code=${code}&state=${encodeURIComponent(state)}`);
+}
+
+describe('anonymous sign-ins', () => {
+  it('signInAnonymously gives a session with the is_anonymous claim and no identity', async () => {
+    const client = memoryClient(stack);
+    const { data, error } = await client.auth.signInAnonymously({ options: { data: { theme: 'dark' } } });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ is_anonymous: true, email: '', identities: [], user_metadata: { theme: 'dark' } });
+    const claims = decodeJwt(data.session!.access_token);
+    expect(claims).toMatchObject({ is_anonymous: true, role: 'authenticated', amr: [expect.objectContaining({ method: 'anonymous' })] });
+    const mfa = await client.auth.mfa.enroll({ factorType: 'totp' });
+    expect(mfa.error).toMatchObject({
+      status: 403,
+      code: 'no_authorization',
+      message: 'Anonymous user not allowed to perform these actions',
+    });
+  });
+
+  it('an anonymous user cannot set a password alone, then becomes permanent by confirming an e-mail', async () => {
+    const client = memoryClient(stack);
+    await client.auth.signInAnonymously();
+    const alone = await client.auth.updateUser({ password: 'secret-123' });
+    expect(alone.error).toMatchObject({ status: 422, code: 'validation_failed' });
+    const email = uniqueEmail('anon');
+    const { error } = await client.auth.updateUser({ email });
+    expect(error).toBeNull();
+    const { data, error: verifyError } = await client.auth.verifyOtp({ email, token: await latestCode(email), type: 'email_change' });
+    expect(verifyError).toBeNull();
+    expect(data.user).toMatchObject({ email, is_anonymous: false, app_metadata: { provider: 'email', providers: ['email'] } });
+    expect(data.user!.identities).toEqual([
+      expect.objectContaining({ provider: 'email', identity_data: expect.objectContaining({ email }) }),
+    ]);
+    expect(decodeJwt(data.session!.access_token).is_anonymous).toBe(false);
+    const password = await client.auth.updateUser({ password: 'secret-123' });
+    expect(password.error).toBeNull();
+    const again = await memoryClient(stack).auth.signInWithPassword({ email, password: 'secret-123' });
+    expect(again.error).toBeNull();
+  });
+
+  it('an anonymous user linking Google takes its verified e-mail', async () => {
+    const client = memoryClient(stack);
+    await client.auth.signInAnonymously();
+    const { data } = await client.auth.linkIdentity({ provider: 'google', options: { skipBrowserRedirect: true } });
+    const back = await completeGoogle(data.url!, 'code-anon');
+    const claims = decodeJwt(fragment(back).get('access_token')!);
+    expect(claims).toMatchObject({ email: 'anon-google@gmail.example', is_anonymous: false });
+  });
+});
+
+describe('identities: link and unlink', () => {
+  it('links Google to the signed-in user, lists both identities, unlinks it, refuses the last one', async () => {
+    const { client, id } = await signedIn();
+    const { data, error } = await client.auth.linkIdentity({
+      provider: 'google',
+      options: { redirectTo: 'http://localhost:5173/linked', skipBrowserRedirect: true },
+    });
+    expect(error).toBeNull();
+    const back = await completeGoogle(data.url!, 'code-link');
+    expect(`${back.origin}${back.pathname}`).toBe('http://localhost:5173/linked');
+    expect(decodeJwt(fragment(back).get('access_token')!).sub).toBe(id);
+
+    const { data: listed } = await client.auth.getUserIdentities();
+    expect(listed!.identities.map((identity) => identity.provider).sort()).toEqual(['email', 'google']);
+    const { data: user } = await stack.service().auth.admin.getUserById(id);
+    expect(user.user?.app_metadata.providers).toEqual(['email', 'google']);
+
+    const google = listed!.identities.find((identity) => identity.provider === 'google')!;
+    expect((await client.auth.unlinkIdentity(google)).error).toBeNull();
+    const { data: after } = await client.auth.getUserIdentities();
+    expect(after!.identities.map((identity) => identity.provider)).toEqual(['email']);
+    const last = await client.auth.unlinkIdentity(after!.identities[0]!);
+    expect(last.error).toMatchObject({
+      status: 422,
+      code: 'single_identity_not_deletable',
+      message: 'User must have at least 1 identity after unlinking',
+    });
+  });
+
+  it('refuses a Google identity already linked to another user, and an unknown identity id', async () => {
+    const first = await signedIn();
+    const { data } = await first.client.auth.linkIdentity({ provider: 'google', options: { skipBrowserRedirect: true } });
+    await completeGoogle(data.url!, 'code-link');
+    const second = await signedIn();
+    const { data: again } = await second.client.auth.linkIdentity({ provider: 'google', options: { skipBrowserRedirect: true } });
+    const refused = fragment(await completeGoogle(again.url!, 'code-link'));
+    expect(refused.get('error_code')).toBe('identity_already_exists');
+    expect(refused.get('error_description')).toBe('Identity is already linked to another user');
+
+    const { data: own } = await first.client.auth.getUserIdentities();
+    const stranger = { ...own!.identities[0]!, identity_id: crypto.randomUUID() };
+    const missing = await first.client.auth.unlinkIdentity(stranger);
+    expect(missing.error).toMatchObject({ status: 422, code: 'identity_not_found', message: "Identity doesn't exist" });
+  });
+});
+
+describe('reauthentication (secure password change on)', () => {
+  it('a recent session changes the password without a nonce', async () => {
+    const { client } = await signedIn();
+    expect((await client.auth.updateUser({ password: 'fresh-secret-1' })).error).toBeNull();
+  });
+
+  it('an older session needs the mailed nonce, which works once', async () => {
+    const { client, email, id } = await signedIn();
+    await stack.db.query(`update auth.sessions set created_at = now() - interval '25 hours' where user_id = $1`, [id]);
+    const needed = await client.auth.updateUser({ password: 'new-secret-1' });
+    expect(needed.error).toMatchObject({
+      status: 400,
+      code: 'reauthentication_needed',
+      message: 'Password update requires reauthentication',
+    });
+    const wrongNonce = await client.auth.updateUser({ password: 'new-secret-1', nonce: '000000' });
+    expect(wrongNonce.error).toMatchObject({ status: 422, code: 'reauthentication_not_valid' });
+
+    expect((await client.auth.reauthenticate()).error).toBeNull();
+    const nonce = await latestCode(email);
+    expect(nonce).toMatch(/^\d{6}$/);
+    expect((await client.auth.updateUser({ password: 'new-secret-1', nonce })).error).toBeNull();
+    const reused = await client.auth.updateUser({ password: 'new-secret-2', nonce });
+    expect(reused.error).toMatchObject({ status: 422, code: 'reauthentication_not_valid', message: 'Nonce has expired or is invalid' });
+    const signIn = await memoryClient(stack).auth.signInWithPassword({ email, password: 'new-secret-1' });
+    expect(signIn.error).toBeNull();
+  });
+
+  it('reauthenticate needs a signed-in user', async () => {
+    const { error } = await memoryClient(stack).auth.reauthenticate();
+    expect(error).not.toBeNull();
+    const res = await fetch(`${stack.url}/auth/v1/reauthenticate`, { headers: { apikey: stack.config.anonKey } });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error_code: 'no_authorization' });
+  });
+});
