@@ -71,6 +71,8 @@ export interface StackConfig {
    * hosted Supabase), in milliseconds: LOCAL_SCHEDULER_INTERVAL_MS, default 60000; 0 turns it off.
    */
   schedulerIntervalMs: number;
+  /** Where Storage keeps object bytes (one file per object under <dir>/<bucket>/): STORAGE_DIR, default .data/storage beside PGlite's .data/pglite. */
+  storageDir: string;
 }
 
 /** What the functions may be given from the stack's environment. */
@@ -127,6 +129,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     functionSecrets: Object.fromEntries(FUNCTION_ENV.flatMap((name) => (env(name) ? [[name, env(name)!]] : []))),
     authEncryptionKey: env('AUTH_DB_ENCRYPTION_KEY') ?? null,
     schedulerIntervalMs: schedulerInterval(env('LOCAL_SCHEDULER_INTERVAL_MS')),
+    storageDir: env('STORAGE_DIR') ?? new URL('../../.data/storage', import.meta.url).pathname,
     ...overrides,
   };
 }

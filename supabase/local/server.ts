@@ -10,6 +10,7 @@ import { createMailHandler } from './mail/routes.ts';
 import { Mailbox } from './mail/mailbox.ts';
 import { createRestHandler } from './rest/index.ts';
 import { startScheduler, type Scheduler } from './scheduler.ts';
+import { createStorageHandler } from './storage/index.ts';
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
@@ -67,6 +68,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     ['/rest/v1', createRestHandler(ctx)],
     ['/auth/v1', createAuthHandler(ctx)],
     ['/functions/v1', createFunctionsHandler(ctx)],
+    ['/storage/v1', createStorageHandler(ctx)],
     ['/mail', createMailHandler(ctx)],
   ];
   const validKeys = new Set([config.anonKey, config.serviceRoleKey]);
