@@ -2,7 +2,7 @@ import { json } from '../context.ts';
 import type { Database } from '../db/types.ts';
 import { signJwt, verifyJwt } from '../jwt.ts';
 import { checkKey } from './blobs.ts';
-import { asCaller, type Caller } from './caller.ts';
+import { asCaller, superUser, type Caller } from './caller.ts';
 import { ERRORS } from './errors.ts';
 import { findObject } from './objects.ts';
 
@@ -83,8 +83,9 @@ export async function createSignedUploadUrl(
   checkKey(key);
   const upsert = req.headers.get('x-upsert') === 'true';
   // Tried as the caller and rolled back: the policies decide whether this caller may create it.
+  const { rows } = await asCaller(db, superUser, (tx) => tx.query('select 1 from storage.buckets where id = $1', [bucket]));
+  if (!rows.length) throw ERRORS.noSuchBucket();
   await asCaller(db, caller, async (tx) => {
-    if (!(await tx.query('select 1 from storage.buckets where id = $1', [bucket])).rows.length) throw ERRORS.noSuchBucket();
     await tx.query('savepoint probe');
     await tx.query(
       'insert into storage.objects (bucket_id, name, owner, owner_id) values ($1, $2, $3::uuid, $3::text) on conflict do nothing',
