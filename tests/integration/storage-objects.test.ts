@@ -65,6 +65,21 @@ describe('storage objects', () => {
     expect((await files().list('l/sub')).data?.map((e) => e.name)).toEqual(['d.txt', 'e.txt']);
   });
 
+  it('lists flat with list-v2: folders once with the delimiter, paged by cursor', async () => {
+    for (const name of ['v/a.txt', 'v/b.txt', 'v/sub/c.txt', 'v/sub/d.txt', 'v/z.txt']) await files().upload(name, text(name));
+    const first = await files().listV2({ prefix: 'v/', with_delimiter: true, limit: 3 });
+    expect(first.error).toBeNull();
+    expect(first.data?.objects.map((o) => o.name)).toEqual(['v/a.txt', 'v/b.txt']);
+    expect(first.data?.folders.map((f) => f.name)).toEqual(['v/sub/']);
+    expect(first.data?.hasNext).toBe(true);
+    const next = await files().listV2({ prefix: 'v/', with_delimiter: true, limit: 3, cursor: first.data!.nextCursor });
+    expect(next.data?.objects.map((o) => o.name)).toEqual(['v/z.txt']);
+    expect(next.data?.folders).toEqual([]);
+    expect(next.data?.hasNext).toBe(false);
+    const flat = await files().listV2({ prefix: 'v/sub' });
+    expect(flat.data?.objects.map((o) => o.key)).toEqual(['v/sub/c.txt', 'v/sub/d.txt']);
+  });
+
   it('moves, copies (also across buckets) and removes in bulk', async () => {
     await files().upload('m/one.txt', text('one'));
     expect((await files().move('m/one.txt', 'm/two.txt')).error).toBeNull();

@@ -4,7 +4,7 @@ import { BlobStore } from './blobs.ts';
 import { bucketRoutes, createBucket } from './buckets.ts';
 import { identify, superUser } from './caller.ts';
 import { StorageError } from './errors.ts';
-import { listObjects } from './list.ts';
+import { listObjects, listObjectsV2 } from './list.ts';
 import { findObject, findPublicObject, moveOrCopy, objectInfo, removeObjects, sendObject } from './objects.ts';
 import { createSignedUploadUrl, createSignedUrl, createSignedUrls, verifyUrlToken } from './signed.ts';
 import { storeObject } from './upload.ts';
@@ -64,7 +64,7 @@ export function createStorageHandler(ctx: StackContext): ServiceHandler {
       return moveOrCopy(ctx.db, blobs, caller, req, first === 'copy');
     }
     if (method === 'POST' && (first === 'list' || first === 'list-v2') && rest.length === 2) {
-      return first === 'list' ? listObjects(ctx.db, caller, decodeURIComponent(second!), req) : null;
+      return (first === 'list' ? listObjects : listObjectsV2)(ctx.db, caller, decodeURIComponent(second!), req);
     }
     if (method === 'POST' && first === 'upload' && second === 'sign') {
       const { bucket, key } = target(2);

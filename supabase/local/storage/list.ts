@@ -70,3 +70,57 @@ export async function listObjects(db: Database, caller: Caller, bucket: string, 
   const offset = body.offset ?? 0;
   return json(sorted.slice(offset, offset + (body.limit ?? 100)));
 }
+
+interface ListV2Body {
+  prefix?: string;
+  limit?: number;
+  cursor?: string;
+  with_delimiter?: boolean;
+  sortBy?: { order?: string };
+}
+
+/**
+ * The flat listing (list-v2): full keys in name order, each deeper folder once (name ends in "/")
+ * when with_delimiter is set, paged by an opaque cursor holding the last name returned.
+ */
+export async function listObjectsV2(db: Database, caller: Caller, bucket: string, req: Request): Promise<Response> {
+  const body = (await req.json().catch(() => ({}))) as ListV2Body;
+  const prefix = body.prefix ?? '';
+  const limit = Math.min(body.limit || 1000, 1000);
+  const desc = body.sortBy?.order?.toLowerCase() === 'desc';
+  const after = body.cursor
+    ? (JSON.parse(Buffer.from(body.cursor, 'base64url').toString('utf8')) as { startAfter: string }).startAfter
+    : null;
+  const rows = await asCaller(db, caller, async (tx) => {
+    const { rows } = await tx.query<ObjectRow>(
+      `select id, name, bucket_id, version, metadata, created_at, updated_at, last_accessed_at
+         from storage.objects where bucket_id = $1 and starts_with(name, $2)
+          and ($3::text is null or (case when $4 then name < $3 collate "C" else name > $3 collate "C" end))
+          and ($3::text is null or not (right($3, 1) = '/' and starts_with(name, $3)))
+        order by name collate "C" ${desc ? 'desc' : 'asc'}`,
+      [bucket, prefix, after, desc],
+    );
+    return rows;
+  });
+  const results: (ObjectRow | { id: null; name: string })[] = [];
+  let previous = '';
+  for (const row of rows) {
+    const slash = body.with_delimiter ? row.name.slice(prefix.length).indexOf('/') : -1;
+    if (slash === -1) results.push(row);
+    else {
+      const folder = row.name.slice(0, prefix.length + slash + 1);
+      if (folder !== previous) results.push({ id: null, name: folder });
+      previous = folder;
+    }
+    if (results.length > limit) break;
+  }
+  const hasNext = results.length > limit;
+  const page = results.slice(0, limit);
+  const last = page[page.length - 1];
+  return json({
+    hasNext,
+    nextCursor: hasNext && last ? Buffer.from(JSON.stringify({ startAfter: last.name })).toString('base64url') : undefined,
+    folders: page.filter((e) => e.id === null).map((e) => ({ ...e, key: e.name })),
+    objects: page.filter((e) => e.id !== null).map((e) => ({ ...e, key: e.name })),
+  });
+}
