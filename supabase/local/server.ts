@@ -10,6 +10,7 @@ import { createMailHandler } from './mail/routes.ts';
 import { Mailbox } from './mail/mailbox.ts';
 import { createRestHandler } from './rest/index.ts';
 import { startScheduler, type Scheduler } from './scheduler.ts';
+import { ERRORS as STORAGE_ERRORS } from './storage/errors.ts';
 import { createStorageHandler } from './storage/index.ts';
 
 const CORS_HEADERS = {
@@ -101,13 +102,20 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     try {
       const chunks: Buffer[] = [];
       let size = 0;
+      // Uploads get Storage's global file size limit instead of the API body limit.
+      const isStorage = (nodeReq.url ?? '').startsWith('/storage/v1/');
+      const maxBytes = isStorage ? config.storageFileSizeLimit : config.maxBodyBytes;
       for await (const chunk of nodeReq) {
         size += (chunk as Buffer).length;
-        if (size > config.maxBodyBytes) {
-          status = 413;
+        if (size > maxBytes) {
+          status = isStorage ? 400 : 413;
           // The rest of the body is never read, so this keep-alive socket can't carry another
           // request: tell the client and close it.
-          await writeResponse(nodeRes, json({ message: 'Request body too large', code: 'PGRST413' }, 413, { connection: 'close' }));
+          const answer = isStorage
+            ? STORAGE_ERRORS.tooLarge().toResponse()
+            : json({ message: 'Request body too large', code: 'PGRST413' }, 413);
+          answer.headers.set('connection', 'close');
+          await writeResponse(nodeRes, answer);
           nodeReq.destroy();
           return;
         }

@@ -4,7 +4,7 @@ import { text } from './storage-fixture.ts';
 
 let stack: UntypedTestStack;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await startTestStack({ config: { storageFileSizeLimit: 2_000_000 } });
   await stack.service().storage.createBucket('files');
   await stack.service().storage.createBucket('open', { public: true });
 });
@@ -137,6 +137,15 @@ describe('storage objects', () => {
     expect(await (await files().download('up/via-url.txt')).data?.text()).toBe('by url');
     const wrong = await anonClient.uploadToSignedUrl('up/elsewhere.txt', signed.data!.token, text('x'));
     expect(wrong.error).not.toBeNull();
+  });
+
+  it('takes uploads past the API body limit up to the global file size limit', async () => {
+    const big = new Uint8Array(1_500_000).fill(7);
+    expect((await files().upload('big/ok.bin', big, { contentType: 'application/octet-stream' })).error).toBeNull();
+    expect((await (await files().download('big/ok.bin')).data?.arrayBuffer())?.byteLength).toBe(1_500_000);
+    const tooBig = await files().upload('big/no.bin', new Uint8Array(2_500_000), { contentType: 'application/octet-stream' });
+    expect(tooBig.error?.message).toBe('The object exceeded the maximum allowed size');
+    expect((tooBig.error as unknown as { statusCode: string }).statusCode).toBe('413');
   });
 
   it('refuses names that would leave the storage directory', async () => {
