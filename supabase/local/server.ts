@@ -78,7 +78,14 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     if (req.method === 'OPTIONS') return new Response(null, { status: 204 });
     const url = new URL(req.url);
     if (url.pathname === '/' || url.pathname === '/health') {
-      return json({ name: 'AI Vault local stack', rest: '/rest/v1', auth: '/auth/v1', functions: '/functions/v1', mail: '/mail' });
+      return json({
+        name: 'AI Vault local stack',
+        rest: '/rest/v1',
+        auth: '/auth/v1',
+        storage: '/storage/v1',
+        functions: '/functions/v1',
+        mail: '/mail',
+      });
     }
     for (const [prefix, handler] of services) {
       if (url.pathname !== prefix && !url.pathname.startsWith(prefix + '/')) continue;
