@@ -17,7 +17,7 @@ const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'access-control-allow-headers':
-    'authorization, apikey, content-type, x-client-info, prefer, range, range-unit, accept, accept-profile, content-profile, x-supabase-api-version, x-upsert, x-region',
+    'authorization, apikey, content-type, x-client-info, prefer, range, range-unit, accept, accept-profile, content-profile, x-supabase-api-version, x-upsert, x-region, x-metadata, cache-control',
   'access-control-expose-headers':
     'content-range, content-location, location, x-total-count, preference-applied, x-supabase-api-version, retry-after',
   'access-control-max-age': '86400',

@@ -20,7 +20,8 @@ export const FOLDER_POLICIES = `
     using (bucket_id = 'private' and (storage.foldername(name))[1] = (select auth.uid())::text);
   create policy "own folder delete" on storage.objects for delete to authenticated
     using (bucket_id = 'private' and (storage.foldername(name))[1] = (select auth.uid())::text);
-  insert into storage.buckets (id, name, public) values ('private', 'private', false), ('pics', 'pics', true);
+  create policy "drop only" on storage.objects for insert to authenticated with check (bucket_id = 'dropbox');
+  insert into storage.buckets (id, name, public) values ('private', 'private', false), ('pics', 'pics', true), ('dropbox', 'dropbox', false);
 `;
 
 export const text = (body: string, type = 'text/plain') => new Blob([body], { type });

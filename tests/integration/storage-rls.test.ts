@@ -45,6 +45,14 @@ describe('storage RLS', () => {
     expect((await as(tokenA).list(USER_A)).data?.map((e) => e.name)).toContain('keep.txt');
   });
 
+  it('needs only the insert policy for a plain upload, and select for reading it back', async () => {
+    const drop = stack.asUser(tokenA).storage.from('dropbox');
+    expect((await drop.upload('letter.txt', text('hi'))).error).toBeNull();
+    expect((await drop.download('letter.txt')).error).not.toBeNull();
+    expect((await drop.upload('letter.txt', text('again'), { upsert: true })).error?.message).toBe(RLS);
+    expect(await (await stack.service().storage.from('dropbox').download('letter.txt')).data?.text()).toBe('hi');
+  });
+
   it('checks a signed upload URL against the policies when it is made', async () => {
     expect((await as(tokenB).createSignedUploadUrl(`${USER_A}/sneaky.txt`)).error?.message).toBe(RLS);
     const own = await as(tokenB).createSignedUploadUrl(`${USER_B}/ok.txt`);

@@ -89,7 +89,9 @@ export async function storeObject(db: Database, blobs: BlobStore, caller: Caller
     httpStatusCode: 200,
   };
   const version = crypto.randomUUID();
+  const newId = crypto.randomUUID();
   const params = [
+    newId,
     target.bucket,
     target.key,
     caller.owner,
@@ -99,17 +101,22 @@ export async function storeObject(db: Database, blobs: BlobStore, caller: Caller
     version,
   ];
   const id = await asCaller(db, caller, async (tx) => {
-    const insert = `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
-      values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7)`;
-    const sql = target.upsert
-      ? `${insert} on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
-           metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version, updated_at = now()
-         returning id`
-      : `${insert} returning id`;
-    const { rows: inserted } = await tx.query<{ id: string }>(sql, params);
+    const insert = `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+      values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)`;
+    // A plain upload needs only the insert policy, so it asks for nothing back (RETURNING would
+    // need the select policy too); an upsert needs select and update anyway, as on hosted Supabase.
+    if (!target.upsert) await tx.query(insert, params);
+    const { rows } = target.upsert
+      ? await tx.query<{ id: string }>(
+          `${insert} on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
+             metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version, updated_at = now()
+           returning id`,
+          params,
+        )
+      : { rows: [{ id: newId }] };
     // The bytes land before the commit: a refused or failed write leaves no row behind.
     await blobs.write(target.bucket, target.key, upload.bytes);
-    return inserted[0]!.id;
+    return rows[0]!.id;
   });
   return Response.json({ Id: id, Key: `${target.bucket}/${target.key}` });
 }
