@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signJwt } from '@/supabase/local/jwt.ts';
 import { startTestStack, type UntypedTestStack } from '../helpers/stack.ts';
 import { text } from './storage-fixture.ts';
 
@@ -125,6 +126,11 @@ describe('storage objects', () => {
     const forged = one.data!.signedUrl.replace('s/doc.txt', 's/other.txt');
     expect((await fetch(forged)).status).toBe(400);
     expect((await files().createSignedUrl('s/none.txt', 60)).error?.message).toBe('Object not found');
+    const past = Math.floor(Date.now() / 1000) - 10;
+    const expired = await signJwt({ url: 'files/s/doc.txt', iat: past - 60, exp: past }, stack.config.jwtSecret);
+    const late = await fetch(`${stack.url}/storage/v1/object/sign/files/s/doc.txt?token=${expired}`);
+    expect(late.status).toBe(400);
+    expect(await late.json()).toMatchObject({ code: 'ExpiredToken', message: 'The provided token has expired.' });
   });
 
   it('uploads through a signed upload URL without a JWT', async () => {
