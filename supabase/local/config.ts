@@ -86,6 +86,10 @@ export interface StackConfig {
    * hosted Supabase), in milliseconds: LOCAL_SCHEDULER_INTERVAL_MS, default 60000; 0 turns it off.
    */
   schedulerIntervalMs: number;
+  /** Where Storage keeps object bytes (one file per object under <dir>/<bucket>/): STORAGE_DIR, default .data/storage beside PGlite's .data/pglite. */
+  storageDir: string;
+  /** Largest upload Storage accepts, in bytes (storage-api FILE_SIZE_LIMIT): STORAGE_FILE_SIZE_LIMIT, default 50 MB. */
+  storageFileSizeLimit: number;
 }
 
 /** What the functions may be given from the stack's environment. */
@@ -155,6 +159,8 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     functionSecrets: Object.fromEntries(FUNCTION_ENV.flatMap((name) => (env(name) ? [[name, env(name)!]] : []))),
     authEncryptionKey: env('AUTH_DB_ENCRYPTION_KEY') ?? null,
     schedulerIntervalMs: schedulerInterval(env('LOCAL_SCHEDULER_INTERVAL_MS')),
+    storageFileSizeLimit: Number(env('STORAGE_FILE_SIZE_LIMIT') ?? 50 * 1024 * 1024),
+    storageDir: env('STORAGE_DIR') ?? new URL('../../.data/storage', import.meta.url).pathname,
     ...overrides,
   };
 }

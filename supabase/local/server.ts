@@ -10,12 +10,14 @@ import { createMailHandler } from './mail/routes.ts';
 import { Mailbox } from './mail/mailbox.ts';
 import { createRestHandler } from './rest/index.ts';
 import { startScheduler, type Scheduler } from './scheduler.ts';
+import { ERRORS as STORAGE_ERRORS } from './storage/errors.ts';
+import { createStorageHandler } from './storage/index.ts';
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'access-control-allow-headers':
-    'authorization, apikey, content-type, x-client-info, prefer, range, range-unit, accept, accept-profile, content-profile, x-supabase-api-version, x-upsert, x-region',
+    'authorization, apikey, content-type, x-client-info, prefer, range, range-unit, accept, accept-profile, content-profile, x-supabase-api-version, x-upsert, x-region, x-metadata, cache-control',
   'access-control-expose-headers':
     'content-range, content-location, location, x-total-count, preference-applied, x-supabase-api-version, retry-after',
   'access-control-max-age': '86400',
@@ -67,6 +69,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     ['/rest/v1', createRestHandler(ctx)],
     ['/auth/v1', createAuthHandler(ctx)],
     ['/functions/v1', createFunctionsHandler(ctx)],
+    ['/storage/v1', createStorageHandler(ctx)],
     ['/mail', createMailHandler(ctx)],
   ];
   const validKeys = new Set([config.anonKey, config.serviceRoleKey]);
@@ -75,7 +78,14 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     if (req.method === 'OPTIONS') return new Response(null, { status: 204 });
     const url = new URL(req.url);
     if (url.pathname === '/' || url.pathname === '/health') {
-      return json({ name: 'AI Vault local stack', rest: '/rest/v1', auth: '/auth/v1', functions: '/functions/v1', mail: '/mail' });
+      return json({
+        name: 'AI Vault local stack',
+        rest: '/rest/v1',
+        auth: '/auth/v1',
+        storage: '/storage/v1',
+        functions: '/functions/v1',
+        mail: '/mail',
+      });
     }
     for (const [prefix, handler] of services) {
       if (url.pathname !== prefix && !url.pathname.startsWith(prefix + '/')) continue;
@@ -99,13 +109,20 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     try {
       const chunks: Buffer[] = [];
       let size = 0;
+      // Uploads get Storage's global file size limit instead of the API body limit.
+      const isStorage = (nodeReq.url ?? '').startsWith('/storage/v1/');
+      const maxBytes = isStorage ? config.storageFileSizeLimit : config.maxBodyBytes;
       for await (const chunk of nodeReq) {
         size += (chunk as Buffer).length;
-        if (size > config.maxBodyBytes) {
-          status = 413;
+        if (size > maxBytes) {
+          status = isStorage ? 400 : 413;
           // The rest of the body is never read, so this keep-alive socket can't carry another
           // request: tell the client and close it.
-          await writeResponse(nodeRes, json({ message: 'Request body too large', code: 'PGRST413' }, 413, { connection: 'close' }));
+          const answer = isStorage
+            ? STORAGE_ERRORS.tooLarge().toResponse()
+            : json({ message: 'Request body too large', code: 'PGRST413' }, 413);
+          answer.headers.set('connection', 'close');
+          await writeResponse(nodeRes, answer);
           nodeReq.destroy();
           return;
         }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { WebSocket } from 'ws';
 import { startLocalStack, type LocalStack, type StartOptions } from '@/supabase/local/server.ts';
@@ -64,6 +67,7 @@ export async function freshDatabase(
 
 export async function startTestStack(options: Omit<StartOptions, 'db'> = {}): Promise<TestStack> {
   const { db, drop } = await freshDatabase(testDbKind, { migrated: !options.supabaseDir });
+  const storageDir = await mkdtemp(join(tmpdir(), 'ai-vault-storage-'));
   const stack = await startLocalStack({
     ...options,
     db,
@@ -76,6 +80,7 @@ export async function startTestStack(options: Omit<StartOptions, 'db'> = {}): Pr
       // Off unless a test asks for it: scheduled runs are started by calling the function, so a
       // tick never lands in the middle of another test's checks.
       schedulerIntervalMs: 0,
+      storageDir,
       ...options.config,
     },
   });
@@ -93,6 +98,7 @@ export async function startTestStack(options: Omit<StartOptions, 'db'> = {}): Pr
     async close() {
       await stack.stop();
       await drop();
+      await rm(storageDir, { recursive: true, force: true });
     },
   };
 }
