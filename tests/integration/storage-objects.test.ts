@@ -152,6 +152,14 @@ describe('storage objects', () => {
     const tooBig = await files().upload('big/no.bin', new Uint8Array(2_500_000), { contentType: 'application/octet-stream' });
     expect(tooBig.error?.message).toBe('The object exceeded the maximum allowed size');
     expect((tooBig.error as unknown as { statusCode: string }).statusCode).toBe('413');
+    // The other APIs keep their own body limit.
+    const rest = await fetch(`${stack.url}/rest/v1/rpc/anything`, {
+      method: 'POST',
+      headers: { apikey: stack.config.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(1_500_000) }),
+    });
+    expect(rest.status).toBe(413);
+    expect(await rest.json()).toMatchObject({ code: 'PGRST413' });
   });
 
   it('refuses names that would leave the storage directory', async () => {
