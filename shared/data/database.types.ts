@@ -435,6 +435,8 @@ export type Database = {
         Row: {
           content: string
           created_at: string
+          file_path: string | null
+          file_size: number | null
           folder_id: string | null
           id: string
           name: string
@@ -446,6 +448,8 @@ export type Database = {
         Insert: {
           content: string
           created_at?: string
+          file_path?: string | null
+          file_size?: number | null
           folder_id?: string | null
           id?: string
           name: string
@@ -457,6 +461,8 @@ export type Database = {
         Update: {
           content?: string
           created_at?: string
+          file_path?: string | null
+          file_size?: number | null
           folder_id?: string | null
           id?: string
           name?: string

@@ -2,6 +2,7 @@ import type { KnowledgeScope } from '../core/knowledge/grounding.ts';
 import type { Tables } from './database.types.ts';
 import type { AppClient } from './supabase.ts';
 import type { KnowledgeDocument } from '../core/offers/prompts.ts';
+import { removeKnowledgeFiles, type StoredKnowledgeFile } from './knowledgeFiles.ts';
 import { fail, invalid, notFound, ok, type DataResult } from './result.ts';
 
 /**
@@ -26,13 +27,15 @@ export interface KbDocument {
   source: string | null;
   folderId: string | null;
   createdAt: string;
+  /** An uploaded file's original, kept in Storage (null: typed text, a web page, or a file from before originals were kept). */
+  file: StoredKnowledgeFile | null;
 }
 
 /** Which documents feed generation: all, the uncategorized ones, or one folder's. */
 export type KbSelection = KnowledgeScope;
 
 const FOLDER_COLUMNS = 'id, name, created_at';
-const DOCUMENT_COLUMNS = 'id, name, type, content, source, folder_id, created_at';
+const DOCUMENT_COLUMNS = 'id, name, type, content, source, folder_id, created_at, file_path, file_size';
 
 const toKbFolder = (f: Pick<Tables<'kb_folders'>, 'id' | 'name' | 'created_at'>): KbFolder => ({
   id: f.id,
@@ -48,6 +51,7 @@ const toKbDocument = (d: Omit<Tables<'kb_documents'>, 'user_id' | 'updated_at'>)
   source: d.source,
   folderId: d.folder_id,
   createdAt: d.created_at,
+  file: d.file_path ? { path: d.file_path, size: d.file_size ?? 0 } : null,
 });
 
 /** The knowledge base's validation messages (shown as they are). */
@@ -79,9 +83,23 @@ export async function createKbFolder(client: AppClient, name: string): Promise<D
 }
 
 /** Deletes a folder and, with it, its documents (no document is left without its folder). */
+/** Deletes a folder, its documents (by cascade) and their stored originals. */
 export async function deleteKbFolder(client: AppClient, id: string): Promise<DataResult<void>> {
+  const files = await client.from('kb_documents').select('file_path').eq('folder_id', id).not('file_path', 'is', null);
+  if (files.error) return fail(files.error);
   const { error } = await client.from('kb_folders').delete().eq('id', id);
-  return error ? fail(error) : ok();
+  if (error) return fail(error);
+  await forgetFiles(client, files.data);
+  return ok();
+}
+
+/**
+ * Removes the originals of deleted documents. The documents are gone whatever happens here: a
+ * file that could not be removed is only unreachable, never shown again.
+ */
+async function forgetFiles(client: AppClient, rows: readonly { file_path: string | null }[]): Promise<void> {
+  const paths = rows.flatMap((row) => (row.file_path ? [row.file_path] : []));
+  await removeKnowledgeFiles(client, paths);
 }
 
 export interface NewKbDocument {
@@ -90,6 +108,8 @@ export interface NewKbDocument {
   content: string;
   source?: string | null;
   folderId: string | null;
+  /** The uploaded original, already stored (uploadKnowledgeFile). */
+  file?: StoredKnowledgeFile | null;
 }
 
 /** The validation message for a new document, or null when it may be saved. */
@@ -105,7 +125,15 @@ export async function addKbDocument(client: AppClient, doc: NewKbDocument): Prom
   if (problem) return invalid(problem);
   const { data, error } = await client
     .from('kb_documents')
-    .insert({ name: doc.name.trim(), type: doc.type, content: doc.content, source: doc.source ?? null, folder_id: doc.folderId })
+    .insert({
+      name: doc.name.trim(),
+      type: doc.type,
+      content: doc.content,
+      source: doc.source ?? null,
+      folder_id: doc.folderId,
+      file_path: doc.file?.path ?? null,
+      file_size: doc.file?.size ?? null,
+    })
     .select(DOCUMENT_COLUMNS)
     .single();
   return error ? fail(error) : ok(toKbDocument(data));
@@ -119,8 +147,10 @@ export async function getKbDocument(client: AppClient, id: string): Promise<Data
 }
 
 export async function deleteKbDocument(client: AppClient, id: string): Promise<DataResult<void>> {
-  const { error } = await client.from('kb_documents').delete().eq('id', id);
-  return error ? fail(error) : ok();
+  const { data, error } = await client.from('kb_documents').delete().eq('id', id).select('file_path');
+  if (error) return fail(error);
+  await forgetFiles(client, data);
+  return ok();
 }
 
 export async function getKbSelection(client: AppClient): Promise<DataResult<KbSelection>> {

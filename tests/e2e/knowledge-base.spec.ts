@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { exportDocument } from '@/shared/export/index.ts';
 import { PAGES_URL } from './ports.ts';
@@ -70,7 +71,14 @@ test('build a knowledge base: folder, text, web page, .docx and .pdf uploads, se
     .getByLabel('File')
     .setInputFiles({ name: 'testimonials.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf.data as ArrayBuffer) });
   await addForm(page).getByRole('button', { name: 'Add document' }).click();
-  await expect(documents(page).getByRole('listitem').filter({ hasText: 'testimonials' })).toContainText('I launched in three weeks.');
+  const testimonials = documents(page).getByRole('listitem').filter({ hasText: 'testimonials' });
+  await expect(testimonials).toContainText('I launched in three weeks.');
+  // The uploaded original is kept: downloaded, it is the very file that was chosen.
+  const downloading = page.waitForEvent('download');
+  await testimonials.getByRole('button', { name: 'Download original of testimonials' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('testimonials.pdf');
+  expect(await readFile((await download.path())!)).toEqual(Buffer.from(pdf.data as ArrayBuffer));
   await page.getByLabel('File').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('png') });
   await expect(addForm(page).getByRole('alert')).toHaveText('Choose a .txt, .md, .docx or .pdf file.');
 

@@ -40,13 +40,15 @@ export function AddDocumentCard({
 }: {
   folders: KbFolder[];
   defaultFolderId: string | null;
-  onAdd: (doc: NewKbDocument) => Promise<string | null>;
+  /** Saves the document (with the uploaded file's original, if any); answers the problem to show, or null. */
+  onAdd: (doc: NewKbDocument, original: File | null) => Promise<string | null>;
 }) {
   const [tab, setTab] = useState<Tab>('text');
   const [name, setName] = useState('');
   const [content, setContent] = useState('');
   const [url, setUrl] = useState('');
-  const [fileName, setFileName] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<File | null>(null);
+  const fileName = chosen?.name ?? null;
   const [folderId, setFolderId] = useState<string>(defaultFolderId ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<'saving' | 'reading' | null>(null);
@@ -56,7 +58,7 @@ export function AddDocumentCard({
     setName('');
     setContent('');
     setUrl('');
-    setFileName(null);
+    setChosen(null);
     setProblem(null);
   };
 
@@ -67,7 +69,7 @@ export function AddDocumentCard({
     const result = await extractText(file);
     setBusy(null);
     if (!result.ok) return setProblem(result.message);
-    setFileName(file.name);
+    setChosen(file);
     setContent(result.text);
     if (!name.trim()) setName(file.name.replace(/\.[^.]+$/, ''));
   };
@@ -99,7 +101,7 @@ export function AddDocumentCard({
       return setProblem(invalid);
     }
     setBusy('saving');
-    const error = await onAdd(doc);
+    const error = await onAdd(doc, tab === 'file' ? chosen : null);
     setBusy(null);
     if (error) return setProblem(error);
     reset();
@@ -179,7 +181,7 @@ export function AddDocumentCard({
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 {fileName
                   ? `${fileName}: ${content.length.toLocaleString('en-US')} characters of text read.`
-                  : '.txt, .md, .docx or .pdf, up to 10 MB. Its text is stored, not the file.'}
+                  : '.txt, .md, .docx or .pdf, up to 10 MB. Its text feeds the AI; the file is kept for you to download.'}
               </Typography>
             </Box>
           )}

@@ -17,9 +17,11 @@ import {
 } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import LinkIcon from '@mui/icons-material/LinkOutlined';
 import TextIcon from '@mui/icons-material/NotesOutlined';
+import { KNOWLEDGE_FILE_TEXTS } from '@/shared/core/knowledge/files.ts';
 import type { KbDocument, KbFolder } from '@/shared/data/knowledge.ts';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 
@@ -29,15 +31,24 @@ const TYPE_LOOK = {
   file: { label: 'File', icon: FileIcon },
 } as const;
 
-/** The documents of the browsed folder: preview, open in full, delete (confirmed). */
+/** A file's size as people read it (1.2 MB, 850 KB). */
+function fileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** The documents of the browsed folder: preview, open in full, download an uploaded original, delete (confirmed). */
 export function DocumentList({
   documents,
   folders,
   onDelete,
+  onDownload,
 }: {
   documents: KbDocument[];
   folders: KbFolder[];
   onDelete: (doc: KbDocument) => Promise<void>;
+  /** Saves an uploaded document's original file. */
+  onDownload?: (doc: KbDocument) => Promise<void>;
 }) {
   const [open, setOpen] = useState<KbDocument | null>(null);
   const [confirm, setConfirm] = useState<KbDocument | null>(null);
@@ -82,6 +93,7 @@ export function DocumentList({
                   {doc.type === 'file' && doc.source && (
                     <Typography variant="body2" color="text.secondary">
                       {doc.source}
+                      {doc.file && ` · ${fileSize(doc.file.size)}`}
                     </Typography>
                   )}
                   <Typography
@@ -98,6 +110,14 @@ export function DocumentList({
                         {` of ${doc.name}`}
                       </Box>
                     </Button>
+                    {doc.file && onDownload && (
+                      <Button size="small" startIcon={<DownloadIcon />} onClick={() => void onDownload(doc)}>
+                        {KNOWLEDGE_FILE_TEXTS.download}
+                        <Box component="span" sx={visuallyHidden}>
+                          {` of ${doc.name}`}
+                        </Box>
+                      </Button>
+                    )}
                     <Typography variant="caption" color="text.secondary">
                       {doc.content.length.toLocaleString('en-US')} characters
                     </Typography>

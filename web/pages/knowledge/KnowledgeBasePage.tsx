@@ -73,6 +73,7 @@ export function KnowledgeBasePage() {
                     browse === 'all' ? true : browse === 'uncategorized' ? d.folderId === null : d.folderId === browse,
                   )}
                   onDelete={kb.deleteDocument}
+                  onDownload={kb.downloadOriginal}
                 />
               </section>
             </Stack>

@@ -1,5 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { KNOWLEDGE_FILE_TEXTS } from '@/shared/core/knowledge/files.ts';
 import * as kb from '@/shared/data/knowledge.ts';
+import { downloadKnowledgeFile, removeKnowledgeFiles, uploadKnowledgeFile } from '@/shared/data/knowledgeFiles.ts';
+import { downloadFile } from '@/shared/ui/download.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
@@ -60,15 +63,29 @@ export function useKnowledgeBase(userId: string) {
       notify({ title: 'Folder deleted', description: `"${folder.name}" and its documents were deleted.` });
       return true;
     },
-    async addDocument(doc: kb.NewKbDocument): Promise<string | null> {
-      const result = await kb.addKbDocument(supabase, doc);
-      if (result.error) return result.error.message;
+    async addDocument(doc: kb.NewKbDocument, original: File | null = null): Promise<string | null> {
+      // The text is what matters to the AI: a file that cannot be kept still leaves its text saved.
+      const stored = original ? await uploadKnowledgeFile(supabase, userId, original, original.name) : null;
+      if (stored?.error) {
+        notify({ title: KNOWLEDGE_FILE_TEXTS.notKept, description: stored.error.message, variant: 'destructive' });
+      }
+      const result = await kb.addKbDocument(supabase, { ...doc, file: stored?.data ?? null });
+      if (result.error) {
+        if (stored?.data) void removeKnowledgeFiles(supabase, [stored.data.path]);
+        return result.error.message;
+      }
       const added = result.data;
       update((s) => ({ documents: [added, ...s.documents] }));
       notify({ title: 'Document added', description: `"${added.name}" is in your knowledge base.` });
       // In the background, never in the way of saving: until it is done, full text ranks it.
       void embeddings.embedDocument(added.id).catch(() => undefined);
       return null;
+    },
+    async downloadOriginal(doc: kb.KbDocument): Promise<void> {
+      if (!doc.file) return;
+      const file = await downloadKnowledgeFile(supabase, doc.file.path);
+      if (file.error) return fail(KNOWLEDGE_FILE_TEXTS.downloadFailed, file.error.message);
+      downloadFile(file.data, doc.source ?? doc.name, file.data.type);
     },
     async deleteDocument(doc: kb.KbDocument): Promise<void> {
       const { error } = await kb.deleteKbDocument(supabase, doc.id);
