@@ -80,7 +80,8 @@ export class ChangeFeed {
         .map((b) => b.id);
       if (ids.length === 0) continue;
       // DELETE is not checked against RLS, as on hosted Supabase (the row is gone).
-      if (change.type !== 'DELETE' && !(await this.canSee(channel, table, record!))) continue;
+      const seen = change.type === 'DELETE' || (await this.canSee(channel, table, record!));
+      if (!seen) continue;
       const data: Record<string, unknown> = {
         schema: change.schema,
         table: change.table,
