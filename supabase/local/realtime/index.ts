@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { json, type ServiceHandler, type StackContext } from '../context.ts';
+import type { ServiceHandler, StackContext } from '../context.ts';
 import { accessToken, broadcast, close, join, presence, type ChannelDeps } from './channel.ts';
 import { ChangeFeed } from './changes.ts';
 import { createBroadcastApi } from './http.ts';
@@ -106,5 +106,3 @@ export async function createRealtime(ctx: StackContext): Promise<Realtime> {
     },
   };
 }
-
-export const notFound = () => json({ message: 'no Route matched with those values' }, 404);
