@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { checkToken } from './auth.ts';
 import type { ChangeFeed } from './changes.ts';
-import { push, pushSystem, send, type Connection, type Hub, type JoinedChannel } from './hub.ts';
+import type { Database } from '../db/types.ts';
+import { push, pushSystem, roomOf, send, type Connection, type Hub, type JoinedChannel } from './hub.ts';
+import { topicPolicies, type TopicPolicies } from './policies.ts';
 import { reply, type Message } from './protocol.ts';
 
 export interface ChannelDeps {
+  db: Database;
   hub: Hub;
   feed: ChangeFeed;
   jwtSecret: () => string;
@@ -17,10 +20,6 @@ export async function join(deps: ChannelDeps, conn: Connection, msg: Message): P
   const config = record(msg.payload.config);
   const broadcast = record(config.broadcast);
   const presence = record(config.presence);
-  if (config.private === true) {
-    send(conn, reply(msg, 'error', { reason: 'PrivateChannelsUnsupported: private channels are not available on the local stack' }));
-    return;
-  }
   const token =
     typeof msg.payload.access_token === 'string' && !msg.payload.access_token.startsWith('sb_') ? msg.payload.access_token : conn.apikey;
   const checked = await checkToken(token, deps.jwtSecret());
@@ -28,12 +27,23 @@ export async function join(deps: ChannelDeps, conn: Connection, msg: Message): P
     send(conn, reply(msg, 'error', { reason: `${checked.code}: ${checked.message}` }));
     return;
   }
+  let policies: TopicPolicies | null = null;
+  if (config.private === true) {
+    const name = msg.topic.replace(/^realtime:/, '');
+    policies = await topicPolicies(deps.db, name, checked.role, checked.claims);
+    if (!policies.broadcast.read && !policies.presence.read) {
+      send(conn, reply(msg, 'error', { reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${name}` }));
+      return;
+    }
+  }
   const changes = await deps.feed.bind(Array.isArray(config.postgres_changes) ? config.postgres_changes : []);
   const previous = conn.channels.get(msg.topic);
   if (previous) close(deps, previous);
   const channel: JoinedChannel = {
     conn,
     topic: msg.topic,
+    room: roomOf(msg.topic, policies !== null),
+    policies,
     joinRef: msg.join_ref ?? msg.ref,
     selfBroadcast: broadcast.self === true,
     ack: broadcast.ack === true,
@@ -50,7 +60,7 @@ export async function join(deps: ChannelDeps, conn: Connection, msg: Message): P
   deps.hub.add(channel);
   armExpiry(deps, channel);
   send(conn, reply(msg, 'ok', { postgres_changes: changes.reply }));
-  if (channel.presenceEnabled) push(channel, 'presence_state', presenceState(deps.hub, channel.topic));
+  if (channel.presenceEnabled) push(channel, 'presence_state', presenceState(deps.hub, channel.room));
   if (changes.error) pushSystem(channel, 'postgres_changes', 'error', changes.error);
   else if (changes.bindings.length > 0) pushSystem(channel, 'postgres_changes', 'ok', 'Subscribed to PostgreSQL');
 }
@@ -76,7 +86,7 @@ export function close(deps: ChannelDeps, channel: JoinedChannel): void {
   if (channel.expiryTimer) clearTimeout(channel.expiryTimer);
   if (channel.conn.channels.get(channel.topic) === channel) channel.conn.channels.delete(channel.topic);
   deps.hub.remove(channel);
-  if (channel.presenceMeta) presenceDiff(deps.hub, channel.topic, {}, { [channel.presenceKey]: { metas: [channel.presenceMeta] } });
+  if (channel.presenceMeta) presenceDiff(deps.hub, channel.room, {}, { [channel.presenceKey]: { metas: [channel.presenceMeta] } });
   channel.presenceMeta = null;
 }
 
@@ -96,7 +106,9 @@ export async function accessToken(deps: ChannelDeps, channel: JoinedChannel, msg
 
 export function broadcast(deps: ChannelDeps, channel: JoinedChannel, msg: Message): void {
   const payload = { type: 'broadcast', event: msg.payload.event, payload: msg.payload.payload };
-  for (const member of deps.hub.members(channel.topic)) {
+  // Without write permission on a private channel the message goes nowhere, as on hosted Supabase.
+  const allowed = !channel.policies || channel.policies.broadcast.write;
+  for (const member of allowed ? deps.hub.members(channel.room) : []) {
     if (member === channel && !channel.selfBroadcast) continue;
     push(member, 'broadcast', payload);
   }
@@ -105,28 +117,32 @@ export function broadcast(deps: ChannelDeps, channel: JoinedChannel, msg: Messag
 
 export function presence(deps: ChannelDeps, channel: JoinedChannel, msg: Message): void {
   const key = channel.presenceKey;
+  if (channel.policies && !channel.policies.presence.write) {
+    send(channel.conn, reply(msg, 'error', { reason: 'Unauthorized: You do not have permissions to write to this Channel topic' }));
+    return;
+  }
   const leaves = channel.presenceMeta ? { [key]: { metas: [channel.presenceMeta] } } : {};
   if (msg.payload.event === 'track') {
     channel.presenceMeta = { ...record(msg.payload.payload), phx_ref: randomUUID().replace(/-/g, '').slice(0, 20) };
-    presenceDiff(deps.hub, channel.topic, { [key]: { metas: [channel.presenceMeta] } }, leaves);
+    presenceDiff(deps.hub, channel.room, { [key]: { metas: [channel.presenceMeta] } }, leaves);
   } else if (msg.payload.event === 'untrack') {
     channel.presenceMeta = null;
-    if (Object.keys(leaves).length > 0) presenceDiff(deps.hub, channel.topic, {}, leaves);
+    if (Object.keys(leaves).length > 0) presenceDiff(deps.hub, channel.room, {}, leaves);
   }
   send(channel.conn, reply(msg, 'ok'));
 }
 
 type PresenceMap = Record<string, { metas: Record<string, unknown>[] }>;
 
-function presenceState(hub: Hub, topic: string): PresenceMap {
+function presenceState(hub: Hub, room: string): PresenceMap {
   const state: PresenceMap = {};
-  for (const member of hub.members(topic)) {
+  for (const member of hub.members(room)) {
     if (!member.presenceMeta) continue;
     (state[member.presenceKey] ??= { metas: [] }).metas.push(member.presenceMeta);
   }
   return state;
 }
 
-function presenceDiff(hub: Hub, topic: string, joins: PresenceMap, leaves: PresenceMap): void {
-  for (const member of hub.members(topic)) push(member, 'presence_diff', { joins, leaves });
+function presenceDiff(hub: Hub, room: string, joins: PresenceMap, leaves: PresenceMap): void {
+  for (const member of hub.members(room)) push(member, 'presence_diff', { joins, leaves });
 }

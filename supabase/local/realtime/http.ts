@@ -1,9 +1,11 @@
 import { json, type ServiceHandler, type StackContext } from '../context.ts';
 import { bearerToken } from '../jwt.ts';
 import { checkToken } from './auth.ts';
-import { push, type Hub } from './hub.ts';
+import { push, roomOf, type Hub } from './hub.ts';
+import { topicPolicies } from './policies.ts';
 
 interface BroadcastMessage {
+  private: boolean;
   topic: string;
   event: string;
   payload: unknown;
@@ -27,24 +29,31 @@ export function createBroadcastApi(ctx: StackContext, hub: Hub): ServiceHandler 
         const body: unknown = req.headers.get('content-type')?.includes('application/octet-stream')
           ? Buffer.from(await req.arrayBuffer())
           : await req.json();
-        messages = [{ topic: decodeURIComponent(single[1]!), event: decodeURIComponent(single[2]!), payload: body }];
+        messages = [
+          {
+            private: new URL(req.url).searchParams.get('private') === 'true',
+            topic: decodeURIComponent(single[1]!),
+            event: decodeURIComponent(single[2]!),
+            payload: body,
+          },
+        ];
       } else {
         const body = (await req.json()) as { messages?: unknown };
         if (!Array.isArray(body.messages)) return json({ message: 'messages is required' }, 422);
         messages = body.messages.map((m: Record<string, unknown>) => ({
+          private: m.private === true,
           topic: String(m.topic),
           event: String(m.event),
           payload: m.payload,
         }));
-        if (body.messages.some((m: Record<string, unknown>) => m.private === true)) {
-          return json({ message: 'Private channels are not available on the local stack' }, 422);
-        }
       }
     } catch {
       return json({ message: 'Invalid JSON body' }, 400);
     }
     for (const m of messages) {
-      for (const member of hub.members(`realtime:${m.topic}`))
+      // A private message needs an INSERT policy on realtime.messages for its topic; otherwise it is dropped.
+      if (m.private && !(await topicPolicies(ctx.db, m.topic, checked.role, checked.claims)).broadcast.write) continue;
+      for (const member of hub.members(roomOf(`realtime:${m.topic}`, m.private)))
         push(member, 'broadcast', { type: 'broadcast', event: m.event, payload: m.payload });
     }
     return new Response(null, { status: 202 });

@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { JwtClaims } from '../jwt.ts';
 import type { ChangeFilter } from './filters.ts';
+import type { TopicPolicies } from './policies.ts';
 import { encode, type Message, type Vsn } from './protocol.ts';
 
 /** One postgres_changes binding of a channel, with the id the join reply gives it. */
@@ -22,6 +23,10 @@ export interface Connection {
 export interface JoinedChannel {
   conn: Connection;
   topic: string;
+  /** Private and public channels of the same name are different rooms, as on hosted Supabase. */
+  room: string;
+  /** What the realtime.messages policies allow on a private channel; null for a public one. */
+  policies: TopicPolicies | null;
   joinRef: string | null;
   selfBroadcast: boolean;
   ack: boolean;
@@ -35,24 +40,27 @@ export interface JoinedChannel {
   expiryTimer: NodeJS.Timeout | null;
 }
 
+/** The hub's room for a topic ("realtime:<name>"). */
+export const roomOf = (topic: string, isPrivate: boolean): string => (isPrivate ? `private:${topic}` : topic);
+
 /** Who is joined to which topic: broadcast, presence and changes fan out from here. */
 export class Hub {
   readonly topics = new Map<string, Set<JoinedChannel>>();
 
   add(channel: JoinedChannel): void {
-    let set = this.topics.get(channel.topic);
-    if (!set) this.topics.set(channel.topic, (set = new Set()));
+    let set = this.topics.get(channel.room);
+    if (!set) this.topics.set(channel.room, (set = new Set()));
     set.add(channel);
   }
 
   remove(channel: JoinedChannel): void {
-    const set = this.topics.get(channel.topic);
+    const set = this.topics.get(channel.room);
     set?.delete(channel);
-    if (set?.size === 0) this.topics.delete(channel.topic);
+    if (set?.size === 0) this.topics.delete(channel.room);
   }
 
-  members(topic: string): JoinedChannel[] {
-    return [...(this.topics.get(topic) ?? [])];
+  members(room: string): JoinedChannel[] {
+    return [...(this.topics.get(room) ?? [])];
   }
 
   *all(): Iterable<JoinedChannel> {

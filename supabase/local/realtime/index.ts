@@ -27,7 +27,7 @@ export async function createRealtime(ctx: StackContext): Promise<Realtime> {
   const hub = new Hub();
   const feed = new ChangeFeed(ctx.db, hub);
   await feed.start();
-  const deps: ChannelDeps = { hub, feed, jwtSecret: () => ctx.config.jwtSecret };
+  const deps: ChannelDeps = { db: ctx.db, hub, feed, jwtSecret: () => ctx.config.jwtSecret };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 3 * 1024 * 1024 });
   const connections = new Set<Connection>();
 
