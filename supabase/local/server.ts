@@ -8,6 +8,7 @@ import type { Database } from './db/types.ts';
 import { createFunctionsHandler } from './functions.ts';
 import { createMailHandler } from './mail/routes.ts';
 import { Mailbox } from './mail/mailbox.ts';
+import { createRealtime, type Realtime } from './realtime/index.ts';
 import { createRestHandler } from './rest/index.ts';
 import { startScheduler, type Scheduler } from './scheduler.ts';
 import { ERRORS as STORAGE_ERRORS } from './storage/errors.ts';
@@ -65,12 +66,20 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
   }
   const mailbox = new Mailbox();
   const ctx: StackContext = { config, db, mailbox };
+  let realtime: Realtime;
+  try {
+    realtime = await createRealtime(ctx);
+  } catch (error) {
+    await closeOwnDb();
+    throw error;
+  }
   const services: [string, ServiceHandler][] = [
     ['/rest/v1', createRestHandler(ctx)],
     ['/auth/v1', createAuthHandler(ctx)],
     ['/functions/v1', createFunctionsHandler(ctx)],
     ['/storage/v1', createStorageHandler(ctx)],
     ['/mail', createMailHandler(ctx)],
+    ['/realtime/v1', realtime.handler],
   ];
   const validKeys = new Set([config.anonKey, config.serviceRoleKey]);
 
@@ -84,13 +93,15 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
         auth: '/auth/v1',
         storage: '/storage/v1',
         functions: '/functions/v1',
+        realtime: '/realtime/v1',
         mail: '/mail',
       });
     }
     for (const [prefix, handler] of services) {
       if (url.pathname !== prefix && !url.pathname.startsWith(prefix + '/')) continue;
       const path = url.pathname.slice(prefix.length) || '/';
-      const needsKey = prefix === '/rest/v1' || (prefix === '/auth/v1' && !OPEN_AUTH_PATHS.some((p) => path.startsWith(p)));
+      const needsKey =
+        prefix === '/rest/v1' || prefix === '/realtime/v1' || (prefix === '/auth/v1' && !OPEN_AUTH_PATHS.some((p) => path.startsWith(p)));
       if (needsKey) {
         const apikey = req.headers.get('apikey') ?? url.searchParams.get('apikey');
         if (!apikey)
@@ -162,6 +173,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
   }
 
   const server = createServer((req, res) => void onRequest(req, res));
+  server.on('upgrade', (req, socket, head) => realtime.upgrade(req, socket, head));
   server.keepAliveTimeout = 65_000;
   try {
     await new Promise<void>((resolve, reject) => {
@@ -177,6 +189,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
       server.listen(config.port, config.host, () => resolve());
     });
   } catch (error) {
+    await realtime.close();
     await closeOwnDb();
     throw error;
   }
@@ -203,6 +216,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     migrations,
     async stop() {
       await scheduler?.stop();
+      await realtime.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -281,3 +281,76 @@ end
 $function$;
 
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text) to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- Realtime. Hosted projects come with the publication `supabase_realtime` (migrations add tables
+-- to it). PGlite has no logical replication, so the stack captures changes itself: it puts the
+-- trigger below on each table of the publication (supabase/local/realtime/capture.ts keeps them in
+-- sync) and the trigger sends each row change as a NOTIFY on "_realtime_changes".
+do $$
+begin
+  if not exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+end
+$$;
+
+create schema if not exists _realtime;
+revoke all on schema _realtime from public;
+
+-- Arguments: the table's primary key columns. DELETE and UPDATE carry only those of the old row
+-- (default replica identity). A NOTIFY payload is capped near 8000 bytes: a bigger change is sent
+-- with its primary key only and the stack reads the row.
+create or replace function _realtime.notify_change() returns trigger
+language plpgsql set search_path = '' as $$
+declare
+  rec jsonb;
+  old_row jsonb;
+  old_pk jsonb := '{}';
+  pk jsonb := '{}';
+  msg text;
+  i int;
+begin
+  if tg_op <> 'DELETE' then rec := to_jsonb(new); end if;
+  if tg_op <> 'INSERT' then old_row := to_jsonb(old); end if;
+  for i in 0 .. tg_nargs - 1 loop
+    if old_row is not null then old_pk := old_pk || jsonb_build_object(tg_argv[i], old_row -> tg_argv[i]); end if;
+    if rec is not null then pk := pk || jsonb_build_object(tg_argv[i], rec -> tg_argv[i]); end if;
+  end loop;
+  msg := jsonb_build_object(
+    'schema', tg_table_schema, 'table', tg_table_name, 'type', tg_op,
+    'commit_timestamp', to_char(clock_timestamp() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+    'record', rec, 'old_record', case when tg_op = 'INSERT' then null else old_pk end)::text;
+  if octet_length(msg) > 7900 then
+    msg := jsonb_build_object(
+      'schema', tg_table_schema, 'table', tg_table_name, 'type', tg_op,
+      'commit_timestamp', to_char(clock_timestamp() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+      'record', null, 'pk', pk, 'old_record', case when tg_op = 'INSERT' then null else old_pk end)::text;
+  end if;
+  perform pg_notify('_realtime_changes', msg);
+  return null;
+end
+$$;
+
+-- Realtime private channels: as on hosted Supabase, policies on realtime.messages decide who may
+-- join a private topic (SELECT) and send on it (INSERT); realtime.topic() names the topic.
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+create table if not exists realtime.messages (
+  id uuid not null default gen_random_uuid(),
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp not null default now(),
+  inserted_at timestamp not null default now(),
+  primary key (id, inserted_at)
+);
+alter table realtime.messages enable row level security;
+grant select, insert, update on realtime.messages to anon, authenticated, service_role;
+create or replace function realtime.topic() returns text
+language sql stable set search_path = '' as $$
+  select nullif(current_setting('realtime.topic', true), '')::text
+$$;
+grant execute on function realtime.topic() to anon, authenticated, service_role;

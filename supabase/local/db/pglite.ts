@@ -44,6 +44,9 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
         return fn(wrap(tx));
       });
     },
+    async listen(channel: string, handler: (payload: string) => void) {
+      return pg.listen(channel, handler);
+    },
     async close() {
       await pg.close();
     },

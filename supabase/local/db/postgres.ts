@@ -16,6 +16,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       await client.query(sql);
     },
   });
+  const listeners = new Set<pg.Client>();
   // Fail fast with a clear message when the server is unreachable.
   await pool.query('select 1');
   return {
@@ -35,7 +36,23 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
         client.release();
       }
     },
+    // NOTIFY reaches only the session that LISTENs, so listening takes a client of its own.
+    async listen(channel: string, handler: (payload: string) => void) {
+      const client = new pg.Client({ connectionString });
+      client.on('error', () => undefined);
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) handler(message.payload ?? '');
+      });
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      listeners.add(client);
+      return async () => {
+        listeners.delete(client);
+        await client.end().catch(() => undefined);
+      };
+    },
     async close() {
+      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
       await pool.end();
     },
   };

@@ -20,6 +20,8 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn inside BEGIN … COMMIT (ROLLBACK when fn throws). Transactions never interleave on one connection. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** LISTEN on a channel; handler gets each NOTIFY payload. Resolves to a function that stops listening. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
