@@ -242,7 +242,7 @@ describe('rest order and pagination', () => {
     expect(none.error).toMatchObject({
       code: 'PGRST116',
       details: 'The result contains 0 rows',
-      message: 'JSON object requested, multiple (or no) rows returned',
+      message: 'Cannot coerce the result to a single JSON object',
     });
     const many = await db.from('books').select('id').single();
     expect(many.status).toBe(406);

@@ -1,4 +1,5 @@
 import { isPgError } from '../db/types.ts';
+import { closestName } from './fuzzy.ts';
 
 /** A PostgREST-shaped error: HTTP status plus {code, message, details, hint}. */
 export class ApiError extends Error {
@@ -6,7 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details: string | null = null,
+    /** A text, or (PGRST201) the list of candidate relationships. */
+    readonly details: string | Record<string, string>[] | null = null,
     readonly hint: string | null = null,
     readonly headers: Record<string, string> = {},
   ) {
@@ -14,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-function errorBody(code: string, message: string, details: string | null = null, hint: string | null = null): string {
+function errorBody(code: string, message: string, details: ApiError['details'] = null, hint: string | null = null): string {
   return JSON.stringify({ code, details, hint, message });
 }
 
@@ -37,8 +39,16 @@ export const parseError = (what: 'select' | 'filter' | 'order' | 'range', input:
 export const columnNotFound = (table: string, column: string): ApiError =>
   new ApiError(400, '42703', `column ${table}.${column} does not exist`);
 
-export const tableNotFound = (name: string): ApiError =>
-  new ApiError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
+export function tableNotFound(name: string, tables: Iterable<string>): ApiError {
+  const near = closestName(tables, name, 0.75);
+  return new ApiError(
+    404,
+    'PGRST205',
+    `Could not find the table 'public.${name}' in the schema cache`,
+    null,
+    near === undefined ? null : `Perhaps you meant the table 'public.${near}'`,
+  );
+}
 
 /** HTTP status PostgREST uses for a SQLSTATE (docs: "HTTP status codes"). */
 export function statusForSqlState(code: string, anonymous: boolean): number {

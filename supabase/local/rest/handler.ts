@@ -44,7 +44,11 @@ export function createHandler(ctx: StackContext): RestHandler {
     if (!rel || rel.kind === 'c') {
       schema = (await store.refreshFor(`table:${name}`, since)) ?? schema;
       rel = schema.relations.get(name);
-      if (!rel || rel.kind === 'c') throw tableNotFound(name);
+      if (!rel || rel.kind === 'c')
+        throw tableNotFound(
+          name,
+          [...schema.relations.values()].filter((r) => r.kind !== 'c').map((r) => r.name),
+        );
     }
     return { schema, rel };
   }
@@ -114,6 +118,7 @@ export function createHandler(ctx: StackContext): RestHandler {
       count,
       single: s.accept.single,
       stripNulls: s.accept.stripNulls,
+      csv: s.accept.csv,
       range,
       topLevel: true,
     });

@@ -1,4 +1,5 @@
 import { ApiError } from './errors.ts';
+import { fuzzyMatches } from './fuzzy.ts';
 import type { ForeignKey, Relation, SchemaCache } from './schema.ts';
 
 /** How an embedded resource is joined to its parent. */
@@ -75,24 +76,54 @@ export function resolveRelationship(schema: SchemaCache, parent: Relation, name:
       'PGRST200',
       `Could not find a relationship between '${parent.name}' and '${name}' in the schema cache`,
       `Searched for a foreign key relationship between '${parent.name}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema 'public', but no matches were found.`,
+      noRelationshipHint(schema, parent.name, name),
     );
   }
   if (found.length > 1) {
-    // Prefer direct relationships over many-to-many ones, as PostgREST does not: it asks for a hint.
     throw new ApiError(
       300,
       'PGRST201',
       `Could not embed because more than one relationship was found for '${parent.name}' and '${name}'`,
-      JSON.stringify(
-        found.map((r) => ({
-          cardinality: r.cardinality,
-          relationship: `${r.fk.name} using ${r.fk.table}(${r.fk.columns.join(', ')}) and ${r.fk.refTable}(${r.fk.refColumns.join(', ')})`,
-        })),
-      ),
-      `Try changing '${name}' to one of the following: ${found.map((r) => `'${name}!${r.junction ? r.junction.rel.name : r.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+      found.map((r) => describe(parent.name, r)),
+      `Try changing '${name}' to one of the following: ${found.map((r) => `'${r.target.name}!${r.junction ? r.junction.rel.name : r.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
     );
   }
   return found[0]!;
+}
+
+const CARDINALITY = { m2o: 'many-to-one', o2o: 'one-to-one', o2m: 'one-to-many', m2m: 'many-to-many' } as const;
+const cols = (c: string[]) => `(${c.join(', ')})`;
+
+/** One candidate in PGRST201's `details`, worded as PostgREST words it. */
+function describe(parent: string, r: Relationship): Record<string, string> {
+  const embedding = `${parent} with ${r.target.name}`;
+  const cardinality = CARDINALITY[r.cardinality];
+  const j = r.junction;
+  if (j)
+    return {
+      cardinality,
+      embedding,
+      relationship: `${j.rel.name} using ${r.fk.name}${cols(r.fk.columns)} and ${j.fkToTarget.name}${cols(j.fkToTarget.columns)}`,
+    };
+  const [own, other] = r.cardinality === 'm2o' ? [r.fk.columns, r.fk.refColumns] : [r.fk.refColumns, r.fk.columns];
+  return { cardinality, embedding, relationship: `${r.fk.name} using ${parent}${cols(own)} and ${r.target.name}${cols(other)}` };
+}
+
+/** "Perhaps you meant …": a near table related to `parent`, or (when `parent` has no relationships) a near related table for it. */
+function noRelationshipHint(schema: SchemaCache, parent: string, child: string): string | null {
+  const related = new Set<string>();
+  const children = new Set<string>();
+  for (const fk of schema.foreignKeys) {
+    related.add(fk.table).add(fk.refTable);
+    if (fk.table === parent) children.add(fk.refTable);
+    if (fk.refTable === parent) children.add(fk.table);
+  }
+  if (related.has(parent)) {
+    const near = fuzzyMatches(children, child).find((m) => m.score < 1);
+    return near ? `Perhaps you meant '${near.name}' instead of '${child}'.` : null;
+  }
+  const near = fuzzyMatches(related, parent)[0];
+  return near ? `Perhaps you meant '${near.name}' instead of '${parent}'.` : null;
 }
 
 /** SQL condition linking the embedded alias to its parent alias. */

@@ -137,16 +137,3 @@ export function readJson(text: string): { text: string; value: unknown } | null 
     throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
   }
 }
-
-/** CSV rendering of a JSON array of objects (Accept: text/csv). */
-export function jsonToCsv(body: string | null): string {
-  const rows = body ? (JSON.parse(body) as Record<string, unknown>[]) : [];
-  if (!Array.isArray(rows) || rows.length === 0) return '';
-  const cols = Object.keys(rows[0]!);
-  const cell = (v: unknown) => {
-    if (v === null || v === undefined) return '';
-    const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return [cols.map(cell).join(','), ...rows.map((r) => cols.map((c) => cell(r[c])).join(','))].join('\n');
-}

@@ -1,7 +1,6 @@
 import { ApiError } from './errors.ts';
 import type { Outcome } from './execute.ts';
 import type { RequestState } from './handler.ts';
-import { jsonToCsv } from './request.ts';
 
 /** What reads answer (tables and functions alike): JSON headers, db-max-rows, Content-Range, 206/416, the singular-object error. */
 
@@ -17,7 +16,7 @@ export function capRange(range: { offset: number; limit?: number }): { offset: n
 }
 
 export function singularError(n: number): ApiError {
-  return new ApiError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${n} rows`);
+  return new ApiError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`);
 }
 
 /** GET/HEAD response: Content-Range, 206/416 as PostgREST decides them. */
@@ -43,5 +42,5 @@ export function readResponse(s: RequestState, o: Outcome, offset: number, count:
     }
     if (o.pageTotal < total) status = 206;
   }
-  return new Response(s.accept.csv ? jsonToCsv(o.body) : o.body, { status, headers });
+  return new Response(o.body, { status, headers });
 }

@@ -1,16 +1,28 @@
 import { ApiError } from './errors.ts';
+import { closestName } from './fuzzy.ts';
 import type { Column, DbFunction, Relation, SchemaCache } from './schema.ts';
 import { arrayLiteral, q, type Params } from './sql.ts';
 
 const isJsonType = (t: string) => t === 'json' || t === 'jsonb';
 
-export function functionNotFound(name: string, argNames: string[]): ApiError {
+const paramList = (names: string[]) => `(${[...names].sort().join(', ')})`;
+
+/** PGRST202; the hint names the closest function (unknown name) or the closest overload's parameters. */
+export function functionNotFound(name: string, argNames: string[], allNames: string[], overloads: DbFunction[] = []): ApiError {
   const sorted = [...argNames].sort();
+  const near = overloads.length
+    ? closestName(
+        overloads.map((f) => paramList(f.inArgs.map((a) => a.name))),
+        paramList(argNames),
+      )
+    : closestName(allNames, name, 0.75);
+  const hint = near === undefined ? null : `Perhaps you meant to call the function public.${overloads.length ? name : ''}${near}`;
   return new ApiError(
     404,
     'PGRST202',
     `Could not find the function public.${name}${sorted.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`,
     `Searched for the function public.${name}${sorted.length ? ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    hint,
   );
 }
 
@@ -44,7 +56,7 @@ export function resolveFunction(candidates: DbFunction[], name: string, argNames
     );
   }
   if (single && single.inArgs[0]!.name === '') return { fn: single, singleObject: true };
-  throw functionNotFound(name, argNames);
+  throw functionNotFound(name, argNames, [], candidates);
 }
 
 /** Turns a JSON body value into the text Postgres parses for the argument's type. */
