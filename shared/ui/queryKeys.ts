@@ -84,7 +84,11 @@ export const queryKeys = {
     detail: (id: string) => ['workflows', 'detail', id] as const,
     /** A saved workflow's or a template's run history. */
     runs: (source: { workflowId: string } | { templateId: string }) => ['workflows', 'runs', source] as const,
+    /** Every run history (the prefix of `runs`). */
+    allRuns: () => ['workflows', 'runs'] as const,
     run: (id: string) => ['workflows', 'run', id] as const,
+    /** Every reopened run (the prefix of `run`). */
+    allRunDetails: () => ['workflows', 'run'] as const,
   },
   ideas: {
     all: ['ideas'] as const,

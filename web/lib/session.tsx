@@ -6,6 +6,7 @@ import type { AppClient } from '@/shared/data/supabase.ts';
 import { isRecoveryToken } from '@/shared/core/auth.ts';
 import { needsSecondFactor } from '@/shared/core/session.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
+import { useLiveUpdates } from '@/shared/ui/live/useLiveUpdates.ts';
 import { useClearOnUserChange } from '@/shared/ui/query.ts';
 import { adoptStoredKeyOwner, useClearProviderKeys, useProviderKeys } from './providerKeys.ts';
 import { greetsSignIn } from './sessionGreeting.ts';
@@ -82,6 +83,9 @@ export async function signOut(): Promise<{ message: string } | null> {
   return error ? { message: error.message } : null;
 }
 
+/** The dashboard's client as live updates ask for it (the extension loads its own on demand). */
+const loadSupabase = async (): Promise<AppClient> => supabase;
+
 /**
  * Subscribes to supabase-js' session events once, mirrors them into the atoms, shows the
  * session notices, keeps the local signed-in indicator, loads the keys once a sign-in
@@ -98,6 +102,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useProviderKeys(status === 'signedIn' ? userId : undefined);
   // Another account (or none) never sees the previous one's server data.
   useClearOnUserChange(status === 'loading' ? undefined : userId);
+  useLiveUpdates(loadSupabase, status === 'signedIn' ? userId : null);
 
   useEffect(() => {
     let previousUserId: string | null | undefined;

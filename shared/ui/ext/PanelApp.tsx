@@ -9,7 +9,9 @@ import type { PromptRun } from '@/shared/data/promptRuns.ts';
 import type { PendingRun } from '@/shared/ext/items.ts';
 import { sendMessage } from '@/shared/ext/messaging.ts';
 import { NoticeViewport, useNotify } from '../notices.tsx';
+import { useLiveUpdates } from '../live/useLiveUpdates.ts';
 import { createQueryClient, useClearOnUserChange } from '../query.ts';
+import { extData } from './extClient.ts';
 import { ThemeRoot } from '../ThemeRoot.tsx';
 import { useAccount } from './account.ts';
 import { LibraryView } from './LibraryView.tsx';
@@ -73,6 +75,8 @@ function PanelShell() {
   const account = useAccount();
   // Another account (or none) never sees the previous one's server data.
   useClearOnUserChange(account.status === 'loading' ? undefined : account.status === 'signedIn' ? (account.user?.id ?? null) : null);
+  // Prompts saved in the dashboard or another window appear here without reopening the panel.
+  useLiveUpdates(extData, account.status === 'signedIn' ? (account.user?.id ?? null) : null);
   const notify = useNotify();
   const windowId = usePanelWindow();
   const [view, setView] = useState<View>('prompts');

@@ -31,9 +31,13 @@ function compare(value: unknown, wanted: string): number | null {
   return text === wanted ? 0 : text < wanted ? -1 : 1;
 }
 
-/** Whether a row passes the filter; a column the row does not carry never matches. */
+/**
+ * Whether a row passes the filter. A column the row does not carry passes, as on hosted Realtime
+ * (its filter check joins the filters to the row's columns): a DELETE's old record holds only the
+ * primary key under the default replica identity, so a filtered subscriber still hears deletes.
+ */
 export function matches(filter: ChangeFilter, row: Record<string, unknown>): boolean {
-  if (!(filter.column in row)) return false;
+  if (!(filter.column in row)) return true;
   const value = row[filter.column];
   if (filter.op === 'in') return filter.values.some((v) => compare(value, v) === 0);
   const c = compare(value, filter.values[0]!);

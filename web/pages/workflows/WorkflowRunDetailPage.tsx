@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -51,9 +51,17 @@ function StoredRun({ run }: { run: WorkflowRun }) {
   const live = useWorkflowRun(webData, run.definition);
   const target = useRunTarget({ provider: providerOf(run.provider), model: run.model });
   const actions = useRunOutputActions();
-  const { load } = live;
-  // The stored run is shown until this page continues it.
-  useEffect(() => load(run), [load, run]);
+  const { load, running } = live;
+  // The stored run is shown, and followed as it is saved (a run going on in another tab or a
+  // schedule, read again on each change), until this page continues it: then the stream this
+  // page follows is the newer view, and the saved copies arriving meanwhile wait for its end.
+  const runningHere = useRef(running);
+  useEffect(() => {
+    runningHere.current = running;
+  }, [running]);
+  useEffect(() => {
+    if (!runningHere.current) load(run);
+  }, [load, run]);
   const backTo = run.workflowId
     ? workflowRunPath(run.workflowId)
     : run.templateId
