@@ -4,8 +4,11 @@ import type { AppClient } from '@/shared/data/supabase.ts';
 import { WebSocket } from 'ws';
 import type { TestStack } from '../helpers/stack.ts';
 
-/** A supabase-js client with its own in-memory storage (needed for PKCE code verifiers). */
-export function memoryClient(stack: TestStack, flowType: 'pkce' | 'implicit' = 'implicit'): AppClient {
+/**
+ * A supabase-js client with its own in-memory storage (needed for PKCE code verifiers); `fetch`
+ * replaces the one it sends requests with (to record them).
+ */
+export function memoryClient(stack: TestStack, flowType: 'pkce' | 'implicit' = 'implicit', fetch?: typeof globalThis.fetch): AppClient {
   const store = new Map<string, string>();
   return createClient<Database>(stack.url, stack.config.anonKey, {
     auth: {
@@ -20,6 +23,7 @@ export function memoryClient(stack: TestStack, flowType: 'pkce' | 'implicit' = '
       },
     },
     realtime: { transport: WebSocket as never },
+    ...(fetch ? { global: { fetch } } : {}),
   });
 }
 

@@ -1,9 +1,7 @@
-import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { generateSigningKey, signAccessToken } from '@/supabase/local/jwt.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
-import { uniqueEmail } from './auth-helpers.ts';
+import { memoryClient, uniqueEmail } from './auth-helpers.ts';
 
 /** Access tokens signed with an asymmetric key: published in the JWKS, verified by every service. */
 describe.each(['RS256', 'ES256'] as const)('asymmetric signing key %s', (alg) => {
@@ -22,26 +20,10 @@ describe.each(['RS256', 'ES256'] as const)('asymmetric signing key %s', (alg) =>
 
   /** A client whose requests are recorded by path, so a test can tell which ones reached the server. */
   function countingClient() {
-    const store = new Map<string, string>();
-    return createClient(stack.url, stack.config.anonKey, {
-      auth: {
-        persistSession: true,
-        autoRefreshToken: false,
-        detectSessionInUrl: false,
-        storage: {
-          getItem: (key: string) => store.get(key) ?? null,
-          setItem: (key: string, value: string) => void store.set(key, value),
-          removeItem: (key: string) => void store.delete(key),
-        },
-      },
-      realtime: { transport: WebSocket as never },
-      global: {
-        fetch: (input: RequestInfo | URL, init?: RequestInit) => {
-          const url = new URL(input instanceof Request ? input.url : String(input));
-          requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
-          return fetch(input, init);
-        },
-      },
+    return memoryClient(stack, 'implicit', (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+      return fetch(input, init);
     });
   }
 
