@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
-import { decodeJwt, fragment, location, memoryClient, uniqueEmail } from './auth-helpers.ts';
+import { decodeJwt, fakeGoogleConfig, fragment, location, memoryClient, uniqueEmail } from './auth-helpers.ts';
 
 /** GoTrue behaviour with anonymous sign-ins, manual linking and secure password change turned on. */
 let stack: TestStack;
@@ -38,13 +38,7 @@ beforeAll(async () => {
       anonymousSignIns: true,
       manualLinking: true,
       securePasswordChange: true,
-      google: {
-        clientId: 'google-client',
-        secret: 'google-secret',
-        authorizeUrl: `${fakeUrl}/authorize`,
-        tokenUrl: `${fakeUrl}/token`,
-        userinfoUrl: `${fakeUrl}/userinfo`,
-      },
+      google: fakeGoogleConfig(fakeUrl),
     },
   });
 });

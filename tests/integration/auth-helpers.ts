@@ -58,3 +58,14 @@ export function decodeJwt(token: string): Record<string, unknown> {
 
 let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${++counter}@example.com`;
+
+/** The stack's Google settings pointing at a fake Google server listening at `fakeUrl`. */
+export function fakeGoogleConfig(fakeUrl: string) {
+  return {
+    clientId: 'google-client',
+    secret: 'google-secret',
+    authorizeUrl: `${fakeUrl}/authorize`,
+    tokenUrl: `${fakeUrl}/token`,
+    userinfoUrl: `${fakeUrl}/userinfo`,
+  };
+}

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
-import { decodeJwt, fragment, location, memoryClient } from './auth-helpers.ts';
+import { decodeJwt, fakeGoogleConfig, fragment, location, memoryClient } from './auth-helpers.ts';
 
 /** A tiny stand-in for Google's OAuth endpoints: token exchange and userinfo. */
 let fake: Server;
@@ -59,13 +59,7 @@ beforeAll(async () => {
   fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
   stack = await startTestStack({
     config: {
-      google: {
-        clientId: 'google-client',
-        secret: 'google-secret',
-        authorizeUrl: `${fakeUrl}/authorize`,
-        tokenUrl: `${fakeUrl}/token`,
-        userinfoUrl: `${fakeUrl}/userinfo`,
-      },
+      google: fakeGoogleConfig(fakeUrl),
     },
   });
 });
