@@ -13,10 +13,9 @@ import {
   service,
   shoot,
   storedCount,
-  withOpenAiKey,
 } from './document-generator-support.ts';
 import { seriousViolations, toast, watchErrors } from './screens.ts';
-import { createUser, SESSION_STORAGE_KEY, signInAs } from './support.ts';
+import { createUser, SESSION_STORAGE_KEY, signInAs, withOpenAiKey } from './support.ts';
 
 /**
  * /document-generator against the fake AI provider: the suggested-prompt flow (use / keep / save

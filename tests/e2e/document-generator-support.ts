@@ -1,5 +1,4 @@
 import { expect as baseExpect, type Page } from '@playwright/test';
-import { FAKE_OPENAI_GOOD_KEY } from '../fixtures/fake-openai.ts';
 import { MOBILE, screenshots } from './screens.ts';
 import { serviceClient, type TestUser } from './support.ts';
 
@@ -12,13 +11,6 @@ import { serviceClient, type TestUser } from './support.ts';
 export const expect = baseExpect.configure({ timeout: 15_000 });
 export const service = () => serviceClient();
 const THIS_MONTH = () => `${new Date().toISOString().slice(0, 7)}-01`;
-
-export async function withOpenAiKey(user: TestUser) {
-  const { error } = await service()
-    .from('user_api_keys')
-    .upsert({ user_id: user.id, openai_api_key: FAKE_OPENAI_GOOD_KEY, updated_at: new Date().toISOString() });
-  if (error) throw new Error(error.message);
-}
 
 /** Puts this month's counter at `count` (as the integration tests seed it). */
 export async function seedCount(user: TestUser, count: number) {

@@ -2,10 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Download, type Locator, type Page } from '@playwright/test';
 import JSZip from 'jszip';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { FAKE_OPENAI_GOOD_KEY } from '../fixtures/fake-openai.ts';
 import { OPENAI_URL } from './ports.ts';
 import { screenshots, seriousViolations, toast, watchErrors } from './screens.ts';
-import { createUser, serviceClient, signInAs, type TestUser } from './support.ts';
+import { createUser, serviceClient, signInAs, withOpenAiKey } from './support.ts';
 
 /**
  * /prompt-stacks against the fake AI provider: no key, the framework
@@ -34,13 +33,6 @@ async function fakeDelay(firstByteMs: number) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ firstByteMs }),
   });
-}
-
-async function withKey(user: TestUser) {
-  const { error } = await serviceClient()
-    .from('user_api_keys')
-    .upsert({ user_id: user.id, openai_api_key: FAKE_OPENAI_GOOD_KEY, updated_at: new Date().toISOString() });
-  if (error) throw new Error(error.message);
 }
 
 /** A category's accordion header (ids as AssetRow.tsx makes them). */
@@ -126,7 +118,7 @@ test('framework, knowledge base, Generate All with a failure retried, structured
   test.setTimeout(420_000);
   const errors = watchErrors(page);
   const user = await createUser();
-  await withKey(user);
+  await withOpenAiKey(user);
   // More knowledge than one prompt holds: the page says it was cut, and the prompt carries it.
   const service = serviceClient();
   await service.from('kb_documents').insert([
@@ -275,7 +267,7 @@ test('copy, downloads, video, save, the draft after a reload, and the saved list
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Video</title><p>Video</p>' }),
   );
   const user = await createUser();
-  await withKey(user);
+  await withOpenAiKey(user);
   await signInAs(page, user);
   await page.goto('/prompt-stacks');
   await generateFramework(page);

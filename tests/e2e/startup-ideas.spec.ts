@@ -3,7 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { expect as baseExpect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { FAKE_OPENAI_GOOD_KEY } from '../fixtures/fake-openai.ts';
 import { screenshots, seriousViolations, toast, watchErrors } from './screens.ts';
-import { createUser, serviceClient, signInAs, type TestUser } from './support.ts';
+import { createUser, serviceClient, signInAs, withOpenAiKey, type TestUser } from './support.ts';
 
 /**
  * The Startup Idea Generator on /app-summary (built for real) and /saved-ideas,
@@ -18,14 +18,6 @@ const generator = (page: Page) => page.getByRole('region', { name: 'Startup Idea
 const interest = (page: Page) => generator(page).getByLabel('Interest or market');
 const generate = (page: Page) => generator(page).getByRole('button', { name: 'Generate idea' });
 const savedList = (page: Page) => page.getByRole('list', { name: 'Saved ideas' });
-
-/** The account's OpenAI key, as Settings would have synced it. */
-async function withCloudKey(user: TestUser): Promise<void> {
-  const { error } = await serviceClient()
-    .from('user_api_keys')
-    .upsert({ user_id: user.id, openai_api_key: FAKE_OPENAI_GOOD_KEY, updated_at: new Date().toISOString() });
-  expect(error).toBeNull();
-}
 
 /** A key kept in this browser only (a signed-out visitor's). */
 async function withLocalKey(page: Page): Promise<void> {
@@ -86,7 +78,7 @@ test('signed in: generate, regenerate, save, view, download DOCX and PDF, delete
   test.setTimeout(360_000);
   const errors = watchErrors(page);
   const user = await createUser();
-  await withCloudKey(user);
+  await withOpenAiKey(user);
   await signInAs(page, user);
 
   // From the dashboard's Quick Access: no ideas yet, and the way to the generator.
@@ -262,7 +254,7 @@ test('signed out: the idea survives the sign-in round trip and is saved after', 
 test('AI failures show the catalogue message and keep the input and the idea; Stop cancels', async ({ page }) => {
   test.setTimeout(150_000);
   const user = await createUser();
-  await withCloudKey(user);
+  await withOpenAiKey(user);
   await signInAs(page, user);
   await openGenerator(page);
   await generateIdea(page, 'coffee roasting', 'Coffee Roasting Pilot');
@@ -320,7 +312,7 @@ async function openGeneratorWithoutKey(page: Page): Promise<void> {
 
 test('view-only accounts generate and download ideas but cannot save or delete them', async ({ page }) => {
   const user = await createUser({ role: 'view_only' });
-  await withCloudKey(user);
+  await withOpenAiKey(user);
   // An idea kept from before the account became view-only.
   const { error } = await serviceClient()
     .from('startup_ideas')
@@ -350,7 +342,7 @@ test.describe('dark mode', () => {
   test('generator and saved ideas read well in dark mode', async ({ page }) => {
     test.setTimeout(150_000);
     const user = await createUser();
-    await withCloudKey(user);
+    await withOpenAiKey(user);
     await signInAs(page, user);
     await openGenerator(page);
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);

@@ -5,6 +5,7 @@ import { WebSocket } from 'ws';
 import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from '@/supabase/local/config.ts';
 import type { MailMessage } from '@/supabase/local/mail/mailbox.ts';
 import { decryptKey } from '@/shared/core/keyCipher.ts';
+import { FAKE_OPENAI_GOOD_KEY } from '../fixtures/fake-openai.ts';
 import { STACK_URL } from './ports.ts';
 
 /** Helpers for e2e specs: users made through the real Auth admin API of the e2e stack, the mailbox, sessions. */
@@ -102,6 +103,14 @@ export function linkIn(mail: MailMessage, fragment = '/auth/v1/verify'): string 
 
 /** The e2e stack's secret for provider keys at rest (tests/e2e/servers.ts), so tests can open what is stored. */
 export const E2E_PROVIDER_KEYS_SECRET = 'e2e-provider-keys-secret-not-for-production';
+
+/** The account's OpenAI key (the fake provider's good key), as Settings would have synced it. */
+export async function withOpenAiKey(user: TestUser): Promise<void> {
+  const { error } = await serviceClient()
+    .from('user_api_keys')
+    .upsert({ user_id: user.id, openai_api_key: FAKE_OPENAI_GOOD_KEY, updated_at: new Date().toISOString() });
+  if (error) throw new Error(error.message);
+}
 
 /** The user's user_api_keys row with its keys opened (stored as ciphertext). */
 export async function storedKeys(userId: string): Promise<Record<string, string | null> | null> {

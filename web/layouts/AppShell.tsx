@@ -36,6 +36,7 @@ import { brandLabel } from '@/shared/core/brand.ts';
 import { isNavEntryActive, ROUTES } from '@/shared/core/routes.ts';
 import { ColorModeToggle } from '@/shared/ui/colorMode.tsx';
 import { Logo } from '@/shared/ui/Logo.tsx';
+import { OtherJobsStrip } from '@/shared/ui/live/OtherJobsStrip.tsx';
 import { SupportFab } from '../components/SupportFab.tsx';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { webConfig } from '../lib/config.ts';
@@ -176,6 +177,9 @@ export function AppShell() {
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = () => setDrawerOpen(false);
+  const navigate = useNavigate();
+  // The offer builder says itself what another tab is doing to its offer.
+  const { pathname } = useLocation();
   const paper = { width: SIDEBAR_WIDTH, boxSizing: 'border-box' as const, borderRight: 1, borderColor: 'divider' };
 
   return (
@@ -228,6 +232,7 @@ export function AppShell() {
         </>
       )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, pt: desktop ? 0 : 7 }}>
+        {pathname !== ROUTES.offerBuilder && <OtherJobsStrip onOpen={(path) => void navigate(path)} />}
         <Suspense fallback={<SessionLoading />}>
           <Outlet />
         </Suspense>

@@ -6,6 +6,7 @@ import type { AppClient } from '@/shared/data/supabase.ts';
 import { isRecoveryToken } from '@/shared/core/auth.ts';
 import { needsSecondFactor } from '@/shared/core/session.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
+import { JobBoardProvider } from '@/shared/ui/live/JobBoard.tsx';
 import { useLiveUpdates } from '@/shared/ui/live/useLiveUpdates.ts';
 import { useClearOnUserChange } from '@/shared/ui/query.ts';
 import { adoptStoredKeyOwner, useClearProviderKeys, useProviderKeys } from './providerKeys.ts';
@@ -150,5 +151,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [userId, setProfile]);
 
-  return children;
+  return (
+    <JobBoardProvider client={loadSupabase} userId={status === 'signedIn' ? userId : null}>
+      {children}
+    </JobBoardProvider>
+  );
 }

@@ -28,4 +28,6 @@ export const OFFER_TEXTS = {
   copied: COPIED_TEXT,
   offerCopied: '✅ Entire offer copied to clipboard!',
   fallbackError: 'Could not generate the offer. Please check your network and try again.',
+  runningElsewhere: (title: string) =>
+    `It works on "${title}" in this browser's draft, so its results appear here as they are written. Whole-offer actions here wait until it finishes.`,
 } as const;

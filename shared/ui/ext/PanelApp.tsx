@@ -9,6 +9,8 @@ import type { PromptRun } from '@/shared/data/promptRuns.ts';
 import type { PendingRun } from '@/shared/ext/items.ts';
 import { sendMessage } from '@/shared/ext/messaging.ts';
 import { NoticeViewport, useNotify } from '../notices.tsx';
+import { JobBoardProvider } from '../live/JobBoard.tsx';
+import { OtherJobsStrip } from '../live/OtherJobsStrip.tsx';
 import { useLiveUpdates } from '../live/useLiveUpdates.ts';
 import { createQueryClient, useClearOnUserChange } from '../query.ts';
 import { extData } from './extClient.ts';
@@ -129,64 +131,67 @@ function PanelShell() {
 
   return (
     <PageProvider windowId={windowId}>
-      <Stack sx={{ minHeight: '100vh' }}>
-        <PanelHeader user={signedIn ? account.user : null} onSignOut={() => void signOut()} />
-        <Tabs
-          value={shown}
-          onChange={(_e, next: View) => setView(next)}
-          aria-label="Side panel views"
-          sx={{
-            borderBottom: 1,
-            borderColor: 'divider',
-            minHeight: 40,
-            '& .MuiTab-root': { flex: '1 1 auto', minHeight: 40, minWidth: 0, px: 0.5, py: 0, fontSize: '0.8125rem', letterSpacing: 0 },
-          }}
-        >
-          <Tab value="prompts" label="Prompts" />
-          {signedIn && <Tab value="chat" label={CONVERSATION_TEXTS.chatTab} />}
-          {signedIn && <Tab value="workflows" label={PANEL_WORKFLOW_TEXTS.tab} />}
-          {signedIn && <Tab value="history" label="History" />}
-          <Tab value="settings" label="Settings" />
-        </Tabs>
-        <Box component="main" sx={{ p: 1.5, flex: 1, minWidth: 0 }}>
-          <Suspense fallback={<ViewLoading />}>
-            {shown === 'settings' && (
-              <SettingsView status={account.status} userId={account.user?.id ?? null} onSignIn={() => setView('prompts')} />
-            )}
-            {shown === 'chat' && <ChatView key={chat.key} conversationId={chat.conversationId} onNewChat={() => openChat(null)} />}
-            {shown === 'workflows' && <WorkflowsView onOpenDashboard={openDashboard} />}
-            {shown === 'history' && <HistoryView onRunAgain={runAgain} onOpenConversation={openChat} />}
-            {shown === 'prompts' &&
-              (account.status === 'loading' ? (
-                <ViewLoading />
-              ) : !signedIn ? (
-                <SignedOut
-                  needsSecondFactor={account.status === 'needsSecondFactor'}
-                  onResult={account.apply}
-                  onCreateAccount={() => openDashboard(`${ROUTES.auth}`)}
-                />
-              ) : opened ? (
-                <RunView key={opened.key} opened={opened} onBack={() => setOpened(null)} />
-              ) : (
-                <>
-                  {chooseFor && (
-                    <Alert severity="info" onClose={() => setChooseFor(null)} sx={{ mb: 1.5 }}>
-                      Choose a prompt to run on your selection: “{chooseFor.length > 80 ? `${chooseFor.slice(0, 80)}…` : chooseFor}”
-                    </Alert>
-                  )}
-                  <LibraryView
-                    user={account.user!}
-                    onOpenPrompt={(p) => {
-                      open({ id: p.id, name: p.name, selection: chooseFor });
-                      setChooseFor(null);
-                    }}
-                    onOpenDashboard={openDashboard}
+      <JobBoardProvider client={extData} userId={signedIn ? (account.user?.id ?? null) : null}>
+        <Stack sx={{ minHeight: '100vh' }}>
+          <PanelHeader user={signedIn ? account.user : null} onSignOut={() => void signOut()} />
+          <Tabs
+            value={shown}
+            onChange={(_e, next: View) => setView(next)}
+            aria-label="Side panel views"
+            sx={{
+              borderBottom: 1,
+              borderColor: 'divider',
+              minHeight: 40,
+              '& .MuiTab-root': { flex: '1 1 auto', minHeight: 40, minWidth: 0, px: 0.5, py: 0, fontSize: '0.8125rem', letterSpacing: 0 },
+            }}
+          >
+            <Tab value="prompts" label="Prompts" />
+            {signedIn && <Tab value="chat" label={CONVERSATION_TEXTS.chatTab} />}
+            {signedIn && <Tab value="workflows" label={PANEL_WORKFLOW_TEXTS.tab} />}
+            {signedIn && <Tab value="history" label="History" />}
+            <Tab value="settings" label="Settings" />
+          </Tabs>
+          <OtherJobsStrip onOpen={openDashboard} compact />
+          <Box component="main" sx={{ p: 1.5, flex: 1, minWidth: 0 }}>
+            <Suspense fallback={<ViewLoading />}>
+              {shown === 'settings' && (
+                <SettingsView status={account.status} userId={account.user?.id ?? null} onSignIn={() => setView('prompts')} />
+              )}
+              {shown === 'chat' && <ChatView key={chat.key} conversationId={chat.conversationId} onNewChat={() => openChat(null)} />}
+              {shown === 'workflows' && <WorkflowsView onOpenDashboard={openDashboard} />}
+              {shown === 'history' && <HistoryView onRunAgain={runAgain} onOpenConversation={openChat} />}
+              {shown === 'prompts' &&
+                (account.status === 'loading' ? (
+                  <ViewLoading />
+                ) : !signedIn ? (
+                  <SignedOut
+                    needsSecondFactor={account.status === 'needsSecondFactor'}
+                    onResult={account.apply}
+                    onCreateAccount={() => openDashboard(`${ROUTES.auth}`)}
                   />
-                </>
-              ))}
-          </Suspense>
-        </Box>
-      </Stack>
+                ) : opened ? (
+                  <RunView key={opened.key} opened={opened} onBack={() => setOpened(null)} />
+                ) : (
+                  <>
+                    {chooseFor && (
+                      <Alert severity="info" onClose={() => setChooseFor(null)} sx={{ mb: 1.5 }}>
+                        Choose a prompt to run on your selection: “{chooseFor.length > 80 ? `${chooseFor.slice(0, 80)}…` : chooseFor}”
+                      </Alert>
+                    )}
+                    <LibraryView
+                      user={account.user!}
+                      onOpenPrompt={(p) => {
+                        open({ id: p.id, name: p.name, selection: chooseFor });
+                        setChooseFor(null);
+                      }}
+                      onOpenDashboard={openDashboard}
+                    />
+                  </>
+                ))}
+            </Suspense>
+          </Box>
+        </Stack>
+      </JobBoardProvider>
     </PageProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Button, Container, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Container, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import { jobStatusText } from '@/shared/core/jobs/progress.ts';
 import { assetCopyText, offerCopyText } from '@/shared/core/offers/copy.ts';
 import { assetExport, assetFileName, offerExport, offerFileName } from '@/shared/core/offers/export.ts';
 import { OFFER_TEXTS } from '@/shared/core/offers/texts.ts';
@@ -130,6 +131,12 @@ export function OfferBuilderPage() {
           )
         }
       />
+      {builder.elsewhere && (
+        <Alert severity="info" sx={{ mb: 3 }} data-testid="offer-job-elsewhere">
+          <AlertTitle>{jobStatusText(builder.elsewhere)}</AlertTitle>
+          {OFFER_TEXTS.runningElsewhere(builder.elsewhere.title)}
+        </Alert>
+      )}
       <Box
         sx={{
           display: 'grid',

@@ -4,6 +4,7 @@ import { toAiError } from '@/shared/ai/aiErrors.ts';
 import { defaultModel } from '@/shared/ai/modelChoice.ts';
 import { generateFramework, type OfferAiOptions } from '@/shared/ai/offers.ts';
 import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '@/shared/core/providerKeys.ts';
+import type { OfferWorkspace } from '@/shared/core/offers/draft.ts';
 import { newOffer, type OfferDraft } from '@/shared/core/offers/offer.ts';
 import { OFFER_TEXTS } from '@/shared/core/offers/texts.ts';
 import { OFFER_GENERATE_PARAM, OFFER_IDEA_PARAM, readOfferLink } from '@/shared/core/offerIdea.ts';
@@ -14,10 +15,14 @@ import { useProviderKeys } from '@/web/lib/providerKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { useAssetActions } from './useAssetActions.ts';
 import { useKnowledgeContext } from './useKnowledgeContext.ts';
+import { useOfferJobElsewhere, useShareOfferJob } from './useOfferJobs.ts';
 import { useStoredWorkspace } from './useStoredWorkspace.ts';
 
-/** Whole-offer work that excludes other whole-offer work (single assets have their own busy state). */
-export type Activity = 'framework' | 'generateAll' | 'rewriteAll' | 'organize';
+/**
+ * Whole-offer work that excludes other whole-offer work (single assets have their own busy state);
+ * `elsewhere`: another tab of this browser runs Generate All or Rewrite All on the same working copy.
+ */
+export type Activity = 'framework' | 'generateAll' | 'rewriteAll' | 'organize' | 'elsewhere';
 
 const isProvider = (value: string | null): value is ProviderId => PROVIDER_IDS.includes(value as ProviderId);
 
@@ -44,10 +49,13 @@ function withFramework(previous: OfferDraft, fresh: OfferDraft): OfferDraft {
  */
 export function useOfferBuilder(userId: string) {
   const notify = useNotify();
-  const { workspace, current, update } = useStoredWorkspace(userId);
+  const adopted = useRef<(previous: OfferWorkspace, next: OfferWorkspace) => void>(() => undefined);
+  const { workspace, current, update } = useStoredWorkspace(userId, (previous, next) => adopted.current(previous, next));
   const keys = useProviderKeys(userId);
   const session = useRef(0);
-  const [activity, setActivity] = useState<Activity | null>(null);
+  const [ownActivity, setActivity] = useState<Activity | null>(null);
+  const elsewhere = useOfferJobElsewhere();
+  const activity: Activity | null = ownActivity ?? (elsewhere ? 'elsewhere' : null);
   const [frameworkError, setFrameworkError] = useState<string | null>(null);
   const [keyDialog, setKeyDialog] = useState<ProviderId | null>(null);
   const [saving, setSaving] = useState(false);
@@ -124,6 +132,14 @@ export function useOfferBuilder(userId: string) {
     onKeyMissing: setKeyDialog,
   });
   const { reset: resetAssets } = assets;
+  useShareOfferJob(ownActivity, assets.progress, workspace.offer);
+  // Another tab of this browser wrote the working copy: work still running here for another offer is dropped.
+  adopted.current = (previous, next) => {
+    if (previous.offer?.id !== next.offer?.id || previous.offer?.framework.title !== next.offer?.framework.title) {
+      session.current += 1;
+      resetAssets();
+    }
+  };
 
   /** Moves to another offer (or none): work still running for the old one is stopped or ignored. */
   const replaceOffer = useCallback(
@@ -240,6 +256,8 @@ export function useOfferBuilder(userId: string) {
     setChoice,
     knowledge,
     activity,
+    /** The Generate All or Rewrite All another tab of this browser is running, with its progress. */
+    elsewhere,
     frameworkError,
     generateFramework: () => runFramework('new'),
     regenerateFramework: () => runFramework('regenerate'),

@@ -16,8 +16,10 @@ function read(userId: string): OfferWorkspace {
 /**
  * The offer builder's working copy for one user, kept in localStorage so a reload or a closed tab
  * loses nothing. `current` always holds the latest copy (async work reads it); `update` changes it.
+ * Another tab's write of the copy is taken over unless this tab has a write of its own pending
+ * (`onAdopted` then hears of it), so a Generate All running there shows its results here.
  */
-export function useStoredWorkspace(userId: string) {
+export function useStoredWorkspace(userId: string, onAdopted?: (previous: OfferWorkspace, next: OfferWorkspace) => void) {
   const notify = useNotify();
   const [workspace, setWorkspace] = useState<OfferWorkspace>(() => read(userId));
   const current = useRef(workspace);
@@ -62,6 +64,23 @@ export function useStoredWorkspace(userId: string) {
       flush();
     };
   }, [write]);
+
+  const adoptedListener = useRef(onAdopted);
+  adoptedListener.current = onAdopted;
+  useEffect(() => {
+    const key = workspaceStorageKey(userId);
+    const adopt = (event: StorageEvent) => {
+      if (event.key !== key || event.newValue === null || pending.current) return;
+      const next = parseWorkspace(event.newValue);
+      if (!next) return;
+      const previous = current.current;
+      current.current = next;
+      setWorkspace(next);
+      adoptedListener.current?.(previous, next);
+    };
+    window.addEventListener('storage', adopt);
+    return () => window.removeEventListener('storage', adopt);
+  }, [userId]);
 
   return { workspace, current, update };
 }
