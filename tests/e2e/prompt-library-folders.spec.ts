@@ -211,3 +211,28 @@ test('move prompts and folders by drag and drop and with the keyboard "Move toâ€
     prompts: ['/Later/Clients/Acme/Cold email', '/Pitch deck outline'],
   });
 });
+
+test('a view-only account reads its library and is told, in the databaseâ€™s words, that it cannot change it', async ({ page }) => {
+  test.setTimeout(180_000);
+  const user = await createUser({ role: 'view_only' });
+  await seed(user, [{ name: 'Clients' }], [{ name: 'Cold email', text: 'Write to [name]' }]);
+  await signInAs(page, user);
+  await page.goto('/my-prompts');
+  await expect(card(page, 'Cold email')).toBeVisible({ timeout: FIRST_LOAD_MS });
+  await expect(folderCard(page, 'Clients')).toBeVisible();
+
+  await page.getByRole('button', { name: 'New Prompt' }).click();
+  await dialog(page).getByLabel('Prompt name').fill('Not allowed');
+  await dialog(page).getByLabel('Prompt text').fill('Hello');
+  await dialog(page).getByRole('button', { name: 'Save Prompt' }).click();
+  await expect(toast(page)).toContainText('View-only accounts cannot save, change or delete prompts.');
+  await screenshots(page, 'library-view-only-refused');
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+
+  await page.getByRole('button', { name: 'New Folder' }).click();
+  await dialog(page).getByLabel('Folder name').fill('Nope');
+  await dialog(page).getByRole('button', { name: 'Create' }).click();
+  await expect(toast(page)).toContainText('View-only accounts cannot create, change or delete folders.');
+  expect(await storedLibrary(user)).toMatchObject({ folders: ['/Clients'], prompts: ['/Cold email'] });
+});

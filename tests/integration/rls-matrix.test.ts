@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPgError, type Database, type Queryable } from '@/supabase/local/db/types.ts';
+import { attemptInSql } from './rls/attempt.ts';
 import { freshDatabase, testDbKind } from '../helpers/stack.ts';
 import { createCast, runAs, type Actor, type Cast } from './rls/actors.ts';
 import { describeRlsMatrix } from './rls/describe-matrix.ts';
@@ -22,35 +23,8 @@ beforeAll(async () => {
 afterAll(async () => drop?.());
 
 /** Did the operation reach the owner's row? false when RLS filtered it out or refused it. */
-async function attempt(tx: Queryable, testCase: TableCase, operation: Operation, actorId: string | null): Promise<boolean> {
-  const key = keys.get(testCase.table)!;
-  const table = `public.${testCase.table}`;
-  try {
-    switch (operation) {
-      case 'select':
-        return (await tx.query(`select 1 from ${table} where ${testCase.key} = $1`, [key])).rows.length === 1;
-      case 'insert': {
-        const values = testCase.newRow(cast, actorId);
-        const columns = Object.keys(values);
-        await tx.query(
-          `insert into ${table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
-          Object.values(values),
-        );
-        return true;
-      }
-      case 'update': {
-        const [column, value] = Object.entries(testCase.change)[0]!;
-        return (await tx.query(`update ${table} set ${column} = $1 where ${testCase.key} = $2`, [value, key])).affectedRows === 1;
-      }
-      case 'delete':
-        return (await tx.query(`delete from ${table} where ${testCase.key} = $1`, [key])).affectedRows === 1;
-    }
-  } catch (error) {
-    // A refusal must be a permission error, not some other failure passing for one.
-    if (isPgError(error) && error.code === '42501') return false;
-    throw error;
-  }
-}
+const attempt = async (tx: Queryable, testCase: TableCase, operation: Operation, actorId: string | null): Promise<boolean> =>
+  (await attemptInSql(tx, testCase, operation, keys.get(testCase.table)!, cast, actorId)).done;
 
 const actorId = (actor: Actor) => (actor === 'anon' ? null : cast[actor].id);
 

@@ -105,9 +105,26 @@ describe(`shared SQL helpers (${testDbKind})`, () => {
       `select t.tgrelid::regclass::text as table_name, pg_get_triggerdef(t.oid) as def from pg_trigger t
        where t.tgname like '%refuse_view_only' order by 1`,
     );
-    expect(triggers.rows.map((r) => r.table_name)).toEqual(['conversation_messages', 'conversations', 'startup_ideas', 'workflows']);
+    expect(triggers.rows.map((r) => r.table_name)).toEqual([
+      'conversation_messages',
+      'conversations',
+      'document_folders',
+      'generated_documents',
+      'generated_documents',
+      'kb_documents',
+      'kb_folders',
+      'offers',
+      'prompt_folders',
+      'saved_prompts',
+      'shares',
+      'startup_ideas',
+      'workflows',
+      'workspaces',
+    ]);
     for (const { def } of triggers.rows)
-      expect(def).toMatch(/EXECUTE FUNCTION private\.refuse_view_only\('View-only accounts cannot save, change or delete \w+\.'\)$/);
+      expect(def).toMatch(/EXECUTE FUNCTION private\.refuse_view_only\('View-only accounts cannot [a-z ,]+\.'\)$/);
+    // Downloads count on the document (reading): only other changes of a document are refused.
+    expect(triggers.rows.find((r) => r.def.includes('generated_documents_edit_refuse_view_only'))?.def).toContain('download_count');
     const gone = await db.query(
       `select proname from pg_proc where proname in ('startup_ideas_refuse_view_only', 'conversations_refuse_view_only')`,
     );
