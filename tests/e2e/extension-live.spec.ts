@@ -6,7 +6,8 @@ import { WEB_URL } from './ports.ts';
 
 /**
  * Live updates: with the side panel open, what the user does to their library in a dashboard tab
- * shows in the panel at once (Realtime), without reopening or reloading it.
+ * shows in the panel at once (Realtime), without reopening or reloading it; so does a Generate All
+ * running there.
  */
 
 test.describe.configure({ timeout: 150_000 });
@@ -55,4 +56,24 @@ test('a prompt saved, renamed and deleted in the dashboard shows in the open sid
   await expect(library.getByRole('button', { name: /^Launch thread/ })).toHaveCount(0);
   await expect(library.getByRole('button', { name: /^Title idea/ })).toBeVisible();
   expect(await panel.evaluate(() => (window as unknown as { liveMarker?: string }).liveMarker)).toBe('same page');
+
+  // A Generate All running in the dashboard shows in the panel while it runs, with a way there.
+  await dashboard.goto(`${WEB_URL}/prompt-stacks`);
+  await dashboard.getByLabel('Idea, niche or keyword').fill('pottery classes');
+  await dashboard.getByRole('button', { name: 'Generate Idea For Offer Framework' }).click();
+  await expect(dashboard.locator('#offer-framework-title')).toBeVisible({ timeout: 60_000 });
+  let release!: () => void;
+  const answers = new Promise<void>((resolve) => (release = resolve));
+  await dashboard.route('**/chat/completions', async (route) => {
+    await answers;
+    await route.fallback();
+  });
+  await dashboard.getByRole('button', { name: 'Generate All Categories With One Click!' }).click();
+  const job = panel.getByTestId('other-tab-job');
+  await expect(job).toContainText(/^Generate All in another tab: 0 of \d+ done · /);
+  await expect(panel.getByRole('button', { name: 'Open Generate All' })).toBeVisible();
+  await web.bringToFront();
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-job-in-another-tab.png`);
+  release();
+  await expect(job).toHaveCount(0, { timeout: 90_000 });
 });

@@ -55,7 +55,7 @@ test('a Generate All in one tab shows its progress in the others, then its resul
   await screenshots(watching, 'offer-builder-generate-all-elsewhere');
   await screenshots(dashboard, 'dashboard-job-in-another-tab');
   // The strip's Open leads to where the results appear.
-  await dashboard.getByRole('button', { name: 'Open' }).click();
+  await dashboard.getByRole('button', { name: 'Open Generate All' }).click();
   await expect(dashboard).toHaveURL(/\/prompt-stacks$/);
   await expect(elsewhere(dashboard)).toBeVisible();
   await dashboard.goBack();

@@ -18,7 +18,7 @@ export function OtherJobsStrip({ onOpen, compact = false }: { onOpen: (path: str
       {jobs.map((job) => (
         <Box key={`${job.key}:${job.kind}`} sx={{ px: compact ? 1.5 : { xs: 2, md: 3 }, py: 0.75 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-            <Typography variant="body2" role="status" noWrap sx={{ minWidth: 0 }} data-testid="other-tab-job">
+            <Typography variant="body2" role="status" sx={{ minWidth: 0, overflowWrap: 'anywhere' }} data-testid="other-tab-job">
               {jobStatusText(job)}
               {job.title && (
                 <Typography component="span" variant="body2" color="text.secondary">
@@ -26,7 +26,13 @@ export function OtherJobsStrip({ onOpen, compact = false }: { onOpen: (path: str
                 </Typography>
               )}
             </Typography>
-            <Button size="small" color="inherit" onClick={() => onOpen(job.path)} sx={{ flexShrink: 0 }}>
+            <Button
+              size="small"
+              color="inherit"
+              onClick={() => onOpen(job.path)}
+              aria-label={`${JOB_TEXTS.open} ${JOB_TEXTS[job.kind]}`}
+              sx={{ flexShrink: 0 }}
+            >
               {JOB_TEXTS.open}
             </Button>
           </Stack>
