@@ -138,8 +138,6 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
-/** Subscriptions are not sold yet: every account is on the free plan. */
-export const CURRENT_PLAN_ID: PlanId = 'free';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

@@ -33,6 +33,8 @@ export interface FreePrompt {
   llmProvider: string;
   templateId: string | null;
   isPremium: boolean;
+  /** Premium without the plan: `promptText` is only the teaser, and it cannot be run. */
+  locked: boolean;
   questions: PromptQuestion[];
 }
 
@@ -159,5 +161,3 @@ export function stacksEmptyState(
 
 export const hasActiveFilters = (filter: StackFilter): boolean => filter.search.trim() !== '' || filter.categoryKey !== null;
 
-/** A premium prompt is blocked unless subscribed (nobody is, yet). */
-export const isPromptLocked = (prompt: { isPremium: boolean }, subscribed = false): boolean => prompt.isPremium && !subscribed;

@@ -93,6 +93,8 @@ export interface RunnablePrompt {
   /** The built-in stacks' questions: the labels of their placeholders. */
   questions: PromptQuestion[];
   isPremium: boolean;
+  /** Premium without the plan: shown with its teaser, not run. */
+  locked: boolean;
   /** The provider the prompt runs with unless the user picks another. */
   provider: ProviderId;
   /** null: the provider's default model. */
@@ -118,6 +120,7 @@ export const fromSavedPrompt = (p: LibraryPrompt): RunnablePrompt => ({
   description: p.description,
   questions: [],
   isPremium: p.isPremium,
+  locked: p.isPremium,
   provider: providerFor(p.llmProvider),
   model: p.model?.trim() || null,
   categoryId: null,
@@ -131,6 +134,7 @@ export const fromFreePrompt = (p: FreePrompt): RunnablePrompt => ({
   description: '',
   questions: p.questions,
   isPremium: p.isPremium,
+  locked: p.locked,
   provider: providerFor(p.llmProvider),
   model: null,
   categoryId: p.categoryId,

@@ -20,7 +20,7 @@ export const RUN_PROMPT_TEXTS = {
   notFound: 'Prompt not found',
   loadError: 'Error loading prompt',
   generationFailed: 'Generation Failed',
-  /** Premium prompts are blocked (the user is never subscribed). */
+  /** Premium prompts without the plan. */
   subscriptionRequired: 'Subscription required',
   subscriptionRequiredText: 'This is a premium prompt. A subscription is required to run it.',
 } as const;

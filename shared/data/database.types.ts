@@ -238,6 +238,29 @@ export type Database = {
         }
         Relationships: []
       }
+      free_prompt_premium_texts: {
+        Row: {
+          prompt_id: string
+          prompt_text: string
+        }
+        Insert: {
+          prompt_id: string
+          prompt_text: string
+        }
+        Update: {
+          prompt_id?: string
+          prompt_text?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "free_prompt_premium_texts_prompt_id_fkey"
+            columns: ["prompt_id"]
+            isOneToOne: true
+            referencedRelation: "free_prompts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       free_prompts: {
         Row: {
           category_id: string
@@ -1052,6 +1075,39 @@ export type Database = {
         }
         Relationships: []
       }
+      subscriptions: {
+        Row: {
+          cancel_at_period_end: boolean
+          current_period_end: string | null
+          plan: string
+          status: string
+          stripe_customer_id: string
+          stripe_subscription_id: string | null
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          cancel_at_period_end?: boolean
+          current_period_end?: string | null
+          plan: string
+          status: string
+          stripe_customer_id: string
+          stripe_subscription_id?: string | null
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          cancel_at_period_end?: boolean
+          current_period_end?: string | null
+          plan?: string
+          status?: string
+          stripe_customer_id?: string
+          stripe_subscription_id?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       user_api_keys: {
         Row: {
           ai21_api_key: string | null
@@ -1463,6 +1519,7 @@ export type Database = {
         Args: never
         Returns: Database["public"]["Enums"]["app_role"]
       }
+      current_plan: { Args: never; Returns: string }
       download_generated_document: { Args: { document: string }; Returns: Json }
       ensure_demo_workspace: { Args: { demo: Json }; Returns: string }
       finish_generation: {

@@ -28,16 +28,19 @@ import { fail, invalid, ok, type DataResult } from './result.ts';
  * 'login_required', a blank name code 'invalid', each with the texts of RECOMMENDED_TEXTS.
  */
 
-type FreePromptRow = Omit<Tables<'free_prompts'>, 'sort_order'>;
-const FREE_COLUMNS = 'id, category_id, name, prompt_text, llm_provider, template_id, is_premium, questions';
+type FreePromptRow = Omit<Tables<'free_prompts'>, 'sort_order'> & { free_prompt_premium_texts: { prompt_text: string } | null };
+// A premium prompt's own text comes only with the plan (the database leaves the embed empty otherwise).
+const FREE_COLUMNS =
+  'id, category_id, name, prompt_text, llm_provider, template_id, is_premium, questions, free_prompt_premium_texts(prompt_text)';
 const toFreePrompt = (r: FreePromptRow): FreePrompt => ({
   id: r.id,
   categoryId: r.category_id,
   name: r.name,
-  promptText: r.prompt_text,
+  promptText: r.free_prompt_premium_texts?.prompt_text ?? r.prompt_text,
   llmProvider: r.llm_provider,
   templateId: r.template_id,
   isPremium: r.is_premium,
+  locked: r.is_premium && !r.free_prompt_premium_texts,
   questions: questionsOf(r.questions),
 });
 

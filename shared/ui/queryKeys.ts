@@ -7,6 +7,10 @@ export const queryKeys = {
   quota: {
     all: ['quota'] as const,
   },
+  /** The plan the caller's subscription gives now. */
+  plan: {
+    all: ['plan'] as const,
+  },
   prompts: {
     all: ['prompts'] as const,
     recent: (count: number) => ['prompts', 'recent', count] as const,

@@ -4,7 +4,7 @@ import { FAKE_OPENAI_BAD_KEY } from '../fixtures/fake-openai.ts';
 import { WEB_URL } from './ports.ts';
 import { expect, lookAt, member } from './prompts-support.ts';
 import { toast, watchErrors } from './screens.ts';
-import { signInAs } from './support.ts';
+import { serviceClient, signInAs } from './support.ts';
 
 /**
  * /run-prompt/{promptId} against the fake OpenAI-compatible
@@ -324,6 +324,35 @@ test('premium prompts are blocked; unknown, mistyped and other people’s prompt
   }
   await expect(page.getByRole('link', { name: 'Browse Prompt Stacks' })).toHaveAttribute('href', '/prompts');
   await lookAt(page, 'run-prompt-not-found');
+});
+
+test('on Pro the premium prompt opens whole, with every question, ready to run; Billing shows Pro as the current plan', async ({
+  page,
+}) => {
+  const { user } = await member();
+  // What the Stripe webhook keeps: an active Pro subscription (the database computes the plan from it).
+  const { error } = await serviceClient()
+    .from('subscriptions')
+    .insert({
+      user_id: user.id,
+      stripe_customer_id: `cus_${user.id}`,
+      plan: 'pro',
+      status: 'active',
+      current_period_end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    });
+  expect(error).toBeNull();
+  await signInAs(page, user);
+  await openRunner(page, '/run-prompt/fp4', 'Advanced SEO Strategy');
+  await expect(page.getByRole('alert').filter({ hasText: 'Subscription required' })).toHaveCount(0);
+  await expect(runButton(page)).toBeVisible();
+  // The last placeholder lies past the teaser everyone else gets: the whole text came.
+  await page.getByLabel('Main competitors?').fill('Moz');
+  await expect(review(page)).toHaveValue(/competing with Moz\. Cover keyword clusters/);
+  await page.goto('/billing');
+  const pro = page.getByRole('region', { name: 'Pro' });
+  await expect(pro.getByText('Current Plan', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("You're on the Pro plan.", { exact: false })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Free' }).getByText('Current Plan', { exact: true })).toHaveCount(0);
 });
 
 test("no key for the chosen provider: the product's title and the way to Settings; what was typed stays", async ({ page }) => {

@@ -35,13 +35,19 @@ describe('free prompt stacks', () => {
       ['fp4', true],
       ['fp3', false],
     ]);
-    // Every question fills a placeholder of its prompt, and every placeholder has a question.
-    for (const prompt of stacks.prompts) {
+    // Every question fills a placeholder of its prompt, and every placeholder has a question (a
+    // premium prompt's whole text comes only with the plan: signed out there is only its teaser).
+    expect(stacks.prompts.filter((p) => p.locked).map((p) => p.id)).toEqual(['fp4']);
+    for (const prompt of stacks.prompts.filter((p) => !p.locked)) {
       const fields = parsePrompt(prompt.promptText, prompt.questions).fields;
       expect(fields.map((f) => f.id)).toEqual(prompt.questions.map((q) => q.placeholderKey));
       expect(fields.map((f) => f.label)).toEqual(prompt.questions.map((q) => q.label));
     }
-    expect(must(await catalog.getFreePrompt(stack.anon(), 'fp4'))).toMatchObject({ name: 'Advanced SEO Strategy', isPremium: true });
+    expect(must(await catalog.getFreePrompt(stack.anon(), 'fp4'))).toMatchObject({
+      name: 'Advanced SEO Strategy',
+      isPremium: true,
+      locked: true,
+    });
     expect(must(await catalog.getFreePrompt(stack.anon(), 'nope'))).toBeNull();
   });
 

@@ -3,7 +3,6 @@ import {
   buildPromptStacks,
   filterStackPrompts,
   hasActiveFilters,
-  isPromptLocked,
   runPromptPath,
   stacksEmptyState,
   STACK_TEXTS,
@@ -33,6 +32,7 @@ const free = (id: string, categoryId: string, name: string, isPremium = false): 
   llmProvider: 'openai',
   templateId: null,
   isPremium,
+  locked: isPremium,
   questions: [],
 });
 const freePrompts = [
@@ -118,12 +118,6 @@ describe('prompt stacks page', () => {
     expect(STACK_TEXTS.clearFilters).toBe('Clear Filters');
     expect(hasActiveFilters({ search: '', categoryKey: null })).toBe(false);
     expect(hasActiveFilters({ search: '', categoryKey: 'free:marketing' })).toBe(true);
-  });
-
-  it('blocks premium prompts for everyone without a subscription', () => {
-    expect(isPromptLocked({ isPremium: true })).toBe(true);
-    expect(isPromptLocked({ isPremium: true }, true)).toBe(false);
-    expect(isPromptLocked({ isPremium: false })).toBe(false);
   });
 
   it('works with no own prompts (signed out)', () => {

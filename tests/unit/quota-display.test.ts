@@ -41,4 +41,19 @@ describe('monthly generation quota display', () => {
     expect(parseQuota({ used: 1, limit: 50, remaining: 49, month: '2026-11-15' })).toBeNull();
     expect(parseQuota(null)).toBeNull();
   });
+
+  it('has no limit on Pro and Team: null limit and remaining, never reached, an empty bar', () => {
+    expect(parseQuota({ used: 120, limit: null, remaining: null, month: '2026-11-01' })).toEqual({
+      used: 120,
+      limit: null,
+      remaining: null,
+      month: '2026-11-01',
+    });
+    // Only both null means unlimited.
+    expect(parseQuota({ used: 1, limit: null, remaining: 49, month: '2026-11-01' })).toBeNull();
+    expect(parseQuota({ used: 1, limit: 50, remaining: null, month: '2026-11-01' })).toBeNull();
+    expect(quotaLabel({ used: 120, limit: null })).toBe('120 / unlimited');
+    expect(isQuotaReached({ used: 5000, limit: null })).toBe(false);
+    expect(quotaPercent({ used: 5000, limit: null })).toBe(0);
+  });
 });

@@ -53,6 +53,7 @@ describe('runnable prompts', () => {
       description: 'Short and punchy.',
       questions: [],
       isPremium: false,
+      locked: false,
       provider: 'anthropic',
       model: 'claude-sonnet-4-5',
       categoryId: null,
@@ -69,9 +70,11 @@ describe('runnable prompts', () => {
       llmProvider: 'openai',
       templateId: 'project_proposal',
       isPremium: true,
+      locked: true,
       questions: [{ label: 'Which website?', placeholderKey: 'website' }],
     });
-    expect(free).toMatchObject({ source: 'free', isPremium: true, categoryId: 'marketing', model: null, provider: 'openai' });
+    expect(free).toMatchObject({ source: 'free', isPremium: true, locked: true, categoryId: 'marketing', model: null, provider: 'openai' });
+    expect(fromFreePrompt({ ...free, categoryId: 'marketing', llmProvider: 'openai', templateId: null, locked: false }).locked).toBe(false);
     expect(parsePrompt(free.promptText, free.questions).fields[0]?.label).toBe('Which website?');
     expect(runLink(free)).toEqual({ promptId: null, freePromptId: 'fp4' });
     expect(runLink(fromSavedPrompt(saved))).toEqual({ promptId: saved.id, freePromptId: null });

@@ -615,4 +615,43 @@ export const RLS_MATRIX: TableCase[] = [
       master_admin: row(true, false, false, false),
     },
   },
+  {
+    // Written by the stripe-webhook function (service role) only; the owner reads their own.
+    table: 'subscriptions',
+    key: 'user_id',
+    setup: async (db, cast) => {
+      await db.query(
+        "insert into public.subscriptions (user_id, stripe_customer_id, stripe_subscription_id, plan, status, current_period_end) values ($1, 'cus_matrix', 'sub_matrix', 'pro', 'active', now() + interval '30 days')",
+        [cast.owner.id],
+      );
+      return cast.owner.id;
+    },
+    beforeInsert: async (tx, cast) => {
+      await tx.query('delete from public.subscriptions where user_id = $1', [cast.owner.id]);
+    },
+    newRow: (cast) => ({ user_id: cast.owner.id, stripe_customer_id: 'cus_forged', plan: 'team', status: 'active' }),
+    change: { status: 'canceled' },
+    expect: ownerReadsOnly,
+  },
+  {
+    // A premium prompt's text: readable with Pro or Team (the owner is on Pro through the
+    // subscriptions case) and by admins; written only through free_prompts' trigger.
+    table: 'free_prompt_premium_texts',
+    key: 'prompt_id',
+    setup: async (db) => {
+      await db.query(
+        "insert into public.free_prompts (id, category_id, name, prompt_text, is_premium) values ('matrix-premium', 'marketing', 'Premium', 'The whole premium text', true)",
+      );
+      return 'matrix-premium';
+    },
+    newRow: () => ({ prompt_id: 'matrix1', prompt_text: 'Forged' }),
+    change: { prompt_text: 'Changed' },
+    expect: {
+      anon: row(false, false, false, false),
+      owner: row(true, false, false, false),
+      other: row(false, false, false, false),
+      admin: row(true, false, false, false),
+      master_admin: row(true, false, false, false),
+    },
+  },
 ];

@@ -18,7 +18,12 @@ import {
 import { alpha } from '@mui/material/styles';
 import CheckIcon from '@mui/icons-material/Check';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
-import { contactPathWithSubject, CURRENT_PLAN_ID, formatUsd, PLANS, type Plan } from '@/shared/core/hub.ts';
+import { useQuery } from '@tanstack/react-query';
+import { contactPathWithSubject, formatUsd, PLANS, type Plan } from '@/shared/core/hub.ts';
+import { getCurrentPlan } from '@/shared/data/plans.ts';
+import { unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { supabase } from '@/web/lib/supabase.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 
 function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
@@ -92,16 +97,22 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
   );
 }
 
-/** /billing: Free, Pro and Team; upgrades go through the contact form for now. */
+/** /billing: Free, Pro and Team, the account's plan as the database has it; upgrades go through the contact form for now. */
 export function BillingPage() {
-  const current = PLANS.find((p) => p.id === CURRENT_PLAN_ID)!;
+  const planQuery = useQuery({ queryKey: queryKeys.plan.all, queryFn: async () => unwrap(await getCurrentPlan(supabase)) });
+  const current = PLANS.find((p) => p.id === planQuery.data);
   return (
     <Container maxWidth="lg" sx={{ py: 4 }}>
-      <PageHeader title="Billing" subtitle={`You're on the ${current.name} plan. Upgrade any time as your work grows.`} />
+      <PageHeader
+        title="Billing"
+        subtitle={
+          current ? `You're on the ${current.name} plan. Upgrade any time as your work grows.` : 'Upgrade any time as your work grows.'
+        }
+      />
       <Grid container spacing={3} sx={{ alignItems: 'stretch' }}>
         {PLANS.map((plan) => (
           <Grid key={plan.id} size={{ xs: 12, md: 4 }}>
-            <PlanCard plan={plan} current={plan.id === CURRENT_PLAN_ID} />
+            <PlanCard plan={plan} current={plan.id === current?.id} />
           </Grid>
         ))}
       </Grid>

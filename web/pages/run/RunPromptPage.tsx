@@ -3,7 +3,7 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LockIcon from '@mui/icons-material/LockOutlined';
-import { badgeOf, isPromptLocked } from '@/shared/core/promptStacks.ts';
+import { badgeOf } from '@/shared/core/promptStacks.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
 import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
@@ -27,7 +27,8 @@ function Page({ children }: { children: ReactNode }) {
 /**
  * /run-prompt/{promptId}: one of the user's saved prompts or a
  * built-in free one, filled in and run with the user's own key. Premium prompts are blocked
- * (nobody is subscribed); a missing or foreign prompt is 'Prompt not found'.
+ * without the plan (the database then gives only their teaser); a missing or foreign prompt is
+ * 'Prompt not found'.
  */
 export function RunPromptPage() {
   const { promptId = '' } = useParams();
@@ -82,7 +83,7 @@ export function RunPromptPage() {
   }
 
   const { prompt, origin } = loaded;
-  const locked = isPromptLocked(prompt);
+  const locked = prompt.locked;
   return (
     <Page>
       <PageHeader
