@@ -160,4 +160,3 @@ export function stacksEmptyState(
 }
 
 export const hasActiveFilters = (filter: StackFilter): boolean => filter.search.trim() !== '' || filter.categoryKey !== null;
-
