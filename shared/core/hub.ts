@@ -138,7 +138,6 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
-
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** USD with 2 decimals: 29 → '$29.00'. */
