@@ -76,12 +76,10 @@ function argType(type: string): string {
   return m ? `${m[1]} varying${m[2] ?? ''}` : type;
 }
 
-const hex = (bytes: Uint8Array) => '\\x' + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-
-/** The single unnamed parameter's value: the whole body, as text (bytea as hex). */
+/** The single unnamed parameter's value: the whole body, as text (bytea as bytes). */
 function wholeBody(args: CallArgs, type: string, params: Params): string {
   const raw = args.raw ?? JSON.stringify(args.values);
-  if (type === 'bytea') return `${params.add(typeof raw === 'string' ? hex(new TextEncoder().encode(raw)) : hex(raw))}::bytea`;
+  if (type === 'bytea') return `${params.add(typeof raw === 'string' ? new TextEncoder().encode(raw) : raw)}::bytea`;
   return `${params.add(typeof raw === 'string' ? raw : new TextDecoder().decode(raw))}::${argType(type)}`;
 }
 
