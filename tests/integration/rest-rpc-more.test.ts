@@ -19,6 +19,7 @@ beforeAll(async () => {
     create function rpc_points_x(ps rpc_point[]) returns int language sql immutable as $$ select coalesce(sum(p.x), 0)::int from unnest(ps) p $$;
     create function rpc_item_label(it rpc_items) returns text language sql immutable as $$ select it.id || ':' || it.name || ':' || array_length(it.tags, 1) $$;
     create function rpc_join(xs text[], sep text default ',') returns text language sql immutable as $$ select array_to_string(xs, sep) $$;
+    create function rpc_var(variadic xs int[]) returns int language sql immutable as $$ select coalesce(sum(x), 0)::int from unnest(xs) x $$;
     create function rpc_fixed(c character, b bit) returns text language sql immutable as $$ select c || '/' || b::text $$;
 
     create function rpc_echo_text(text) returns text language sql immutable as $$ select 'got:' || $1 $$;
@@ -79,6 +80,11 @@ describe('rest rpc: arguments', () => {
     expect((await db.rpc('rpc_join', { xs: ['x', 'y'] }, { get: true })).data).toBe('x,y');
     // fixed-length types are read as their varying kin, so nothing is cut off
     expect((await db.rpc('rpc_fixed', { c: 'abc', b: '101' })).data).toBe('abc/101');
+    expect((await db.rpc('rpc_var', { xs: [1, 2, 3] })).data).toBe(6);
+    const repeated = await rawFetch(stack, '/rpc/rpc_var?xs=4&xs=5');
+    expect(await repeated.json()).toBe(9);
+    const form = await post('/rpc/rpc_join', 'xs=%7Bp%2Cq%7D&sep=%2B', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(await form.json()).toBe('p+q');
     const bad = await db.rpc('rpc_point_sum', { p: { x: 'nope', y: 1 } });
     expect(bad.status).toBe(400);
     expect(bad.error?.code).toBe('22P02');
