@@ -7,7 +7,7 @@ import { parseSelect } from './parse-select.ts';
 import { buildRead } from './query.ts';
 import { readJson, requestedRange } from './request.ts';
 import { capRange, readResponse, singularError } from './response.ts';
-import { callSql, isQueryArg, postArgs, queryArgs } from './rpc-args.ts';
+import { callSql, isQueryArg, postArgs, queryArgs, type CallArgs } from './rpc-args.ts';
 import { functionNotFound, isCallable, resolveFunction, returnShape, singleObjectFunction } from './rpc.ts';
 import type { DbFunction, SchemaStore } from './schema.ts';
 import { SqlBuilder } from './sql-builder.ts';
@@ -25,25 +25,25 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
   }
   const isGet = method === 'GET' || method === 'HEAD';
   const parsed = parseParams(s.url.searchParams, isGet ? isQueryArg : () => false);
-  const preferSingle = !isGet && s.prefer.params === 'single-object';
-  const args = isGet ? queryArgs(s.url.searchParams) : postArgs(s.req.headers.get('content-type'), s.bodyText, s.bodyBytes);
+  // The legacy `Prefer: params=single-object`: a one-json-parameter function gets the whole body.
+  const singleObject = !isGet && s.prefer.params === 'single-object' ? candidates && singleObjectFunction(candidates) : undefined;
+  if (singleObject) s.applied.push('params=single-object');
   const callableNames = () => [...schema.functions].filter(([, fns]) => fns.some(isCallable)).map(([n]) => n);
-  let fn: DbFunction | undefined;
-  if (preferSingle) {
-    fn = candidates && singleObjectFunction(candidates);
-    if (fn) s.applied.push('params=single-object');
-  }
-  if (!fn) {
+  let fn: DbFunction;
+  let args: CallArgs | undefined;
+  if (singleObject) fn = singleObject;
+  else {
+    args = isGet ? queryArgs(s.url.searchParams) : postArgs(s.req.headers.get('content-type'), s.bodyText, s.bodyBytes);
     if (!candidates) throw functionNotFound(name, args, callableNames());
     fn = resolveFunction(candidates, name, args, callableNames());
+    const takesBody = fn.inArgs.length === 1 && fn.inArgs[0]!.name === '';
+    if (args.bulk && !takesBody && args.keys.length)
+      throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'Function arguments must be a JSON object');
   }
-  const wholeBody = preferSingle || (fn.inArgs.length === 1 && fn.inArgs[0]!.name === '');
-  if (args.bulk && !wholeBody && args.keys.length)
-    throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'Function arguments must be a JSON object');
   const maxAffected = s.prefer.handling === 'strict' ? s.prefer.maxAffected : undefined;
   if (maxAffected !== undefined && !fn.retSet) throw maxAffectedOnSingle();
   const b = new SqlBuilder(schema, parsed);
-  const fromSql = preferSingle ? singleObjectSql(fn, s.bodyText, b.params) : callSql(fn, args, b.params);
+  const fromSql = args ? callSql(fn, args, b.params) : singleObjectSql(fn, s.bodyText, b.params);
   const shape = returnShape(schema, fn);
   const readOnly = isGet || fn.volatility !== 'v';
   const rollback = s.prefer.tx === 'rollback';
