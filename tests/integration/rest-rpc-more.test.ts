@@ -206,6 +206,12 @@ describe('rest rpc: results', () => {
       { id: 9, name: 'item9' },
     ]);
     expect(rows.count).toBe(5);
+    // an array of objects: the first object is the call's arguments
+    const first = await post('/rpc/rpc_items_in?select=id', '[{"lo":1,"hi":2},{"lo":5,"hi":6}]');
+    expect(await first.json()).toEqual([{ id: 1 }, { id: 2 }]);
+    const mixed = await post('/rpc/rpc_items_in', '[{"lo":1,"hi":2},{"lo":5}]');
+    expect(mixed.status).toBe(400);
+    expect(await mixed.json()).toMatchObject({ code: 'PGRST102', message: 'All object keys must match' });
     const head = await db.rpc('rpc_items_in', { lo: 3, hi: 6 }, { head: true, count: 'exact' });
     expect(head.data).toBeNull();
     expect(head.count).toBe(4);

@@ -14,8 +14,6 @@ export interface CallArgs {
   values: Record<string, unknown>;
   /** The raw body, passed whole to a function's single unnamed parameter. */
   raw: string | Uint8Array | null;
-  /** A JSON array of objects (PostgREST calls the function once per object). */
-  bulk?: boolean;
 }
 
 const CONTENT_TYPES: Record<string, ArgMedia> = {
@@ -41,14 +39,14 @@ export function postArgs(contentType: string | null, bodyText: string, bodyBytes
   if (!body) return { media, keys: [], values: {}, raw: '{}' };
   const v = body.value;
   if (Array.isArray(v)) {
-    // An array of objects with the same keys names those keys; anything else names none.
+    // An array of objects with the same keys names those keys, and (as in PostgREST) the first object is the call's arguments.
     const first: unknown = v[0];
     if (first === undefined) return { media, keys: [], values: {}, raw: body.text };
     if (!isObject(first)) throw new ApiError(400, 'PGRST102', 'All object keys must match');
     const keys = Object.keys(first);
     const same = (o: unknown) => isObject(o) && Object.keys(o).length === keys.length && keys.every((k) => k in o);
     if (!v.every(same)) throw new ApiError(400, 'PGRST102', 'All object keys must match');
-    return { media, keys, values: first, raw: body.text, bulk: true };
+    return { media, keys, values: first, raw: body.text };
   }
   if (isObject(v)) return { media, keys: Object.keys(v), values: v, raw: body.text };
   return { media, keys: [], values: {}, raw: body.text };

@@ -36,9 +36,6 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
     args = isGet ? queryArgs(s.url.searchParams) : postArgs(s.req.headers.get('content-type'), s.bodyText, s.bodyBytes);
     if (!candidates) throw functionNotFound(name, args, callableNames());
     fn = resolveFunction(candidates, name, args, callableNames());
-    const takesBody = fn.inArgs.length === 1 && fn.inArgs[0]!.name === '';
-    if (args.bulk && !takesBody && args.keys.length)
-      throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'Function arguments must be a JSON object');
   }
   const maxAffected = s.prefer.handling === 'strict' ? s.prefer.maxAffected : undefined;
   if (maxAffected !== undefined && !fn.retSet) throw maxAffectedOnSingle();
