@@ -29,6 +29,8 @@ export interface RequestState {
   started: number;
   /** The request body, read once (requests may be retried after a schema reload). */
   bodyText: string;
+  /** The request body as bytes when it is binary (application/octet-stream). */
+  bodyBytes?: Uint8Array;
 }
 
 /** Errors that may come from a stale schema cache: reload and retry once (at most one reload per second). */
@@ -63,8 +65,11 @@ export function createHandler(ctx: StackContext): RestHandler {
       const url = new URL(req.url);
       const prefer = parsePrefer(req.headers.get('prefer'));
       const accept = parseAccept(req.headers.get('accept'));
-      const bodyText = req.method === 'GET' || req.method === 'HEAD' ? '' : await req.text();
-      const state: RequestState = { req, path, url, who, prefer, accept, applied: [], bodyText, started };
+      // Binary bodies (a function's single bytea parameter) are kept as bytes.
+      const binary = req.method === 'POST' && /^application\/octet-stream\b/i.test(req.headers.get('content-type') ?? '');
+      const bodyBytes = binary ? new Uint8Array(await req.arrayBuffer()) : undefined;
+      const bodyText = req.method === 'GET' || req.method === 'HEAD' || binary ? '' : await req.text();
+      const state: RequestState = { req, path, url, who, prefer, accept, applied: [], bodyText, bodyBytes, started };
       try {
         return await dispatch(state);
       } catch (error) {

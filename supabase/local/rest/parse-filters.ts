@@ -185,7 +185,7 @@ function nonNegativeInt(v: string, what: string): number {
  * Splits the query string into select/order/limit/filters. `isArg(name)` marks RPC argument names
  * (which are never filters).
  */
-export function parseParams(search: URLSearchParams, isArg: (name: string) => boolean = () => false): ParsedParams {
+export function parseParams(search: URLSearchParams, isArg: (name: string, value: string) => boolean = () => false): ParsedParams {
   const out: ParsedParams = {
     filters: new Map(),
     order: new Map(),
@@ -206,7 +206,7 @@ export function parseParams(search: URLSearchParams, isArg: (name: string) => bo
     else if (key === 'columns') out.columns = value;
     else if (key === 'on_conflict') out.onConflict = value;
     else if (RESERVED.has(key)) continue;
-    else if (isArg(key)) out.extra.set(key, value);
+    else if (isArg(key, value)) out.extra.set(key, value);
     else {
       // [embed.]*(order|limit|offset|or|and|not.or|not.and|field)
       const parts = splitKey(key);

@@ -6,10 +6,12 @@ import { parseParams } from './parse-filters.ts';
 import { parseSelect } from './parse-select.ts';
 import { buildRead } from './query.ts';
 import { readJson, requestedRange } from './request.ts';
-import { capRange, JSON_HEADERS, readResponse, singularError } from './response.ts';
-import { callSql, functionNotFound, resolveFunction, returnShape } from './rpc.ts';
-import type { SchemaStore } from './schema.ts';
+import { capRange, readResponse, singularError } from './response.ts';
+import { callSql, isQueryArg, postArgs, queryArgs, type CallArgs } from './rpc-args.ts';
+import { functionNotFound, isCallable, resolveFunction, returnShape, singleObjectFunction } from './rpc.ts';
+import type { DbFunction, SchemaStore } from './schema.ts';
 import { SqlBuilder } from './sql-builder.ts';
+import { q, type Params } from './sql.ts';
 
 export async function handleRpc(db: Database, store: SchemaStore, s: RequestState, name: string): Promise<Response> {
   const method = s.req.method;
@@ -22,45 +24,50 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
     candidates = schema.functions.get(name);
   }
   const isGet = method === 'GET' || method === 'HEAD';
-  const argNamesAll = new Set((candidates ?? []).flatMap((f) => f.inArgs.map((a) => a.name)));
-  const parsed = parseParams(s.url.searchParams, isGet ? (k) => argNamesAll.has(k) : () => false);
-  let args: Record<string, unknown> = {};
-  let rawBody: string | null = null;
-  if (isGet) {
-    args = Object.fromEntries(parsed.extra);
-  } else {
-    const body = readJson(s.bodyText);
-    if (body) {
-      rawBody = body.text;
-      if (body.value !== null && typeof body.value === 'object' && !Array.isArray(body.value)) args = body.value as Record<string, unknown>;
-      else if (s.prefer.params !== 'single-object')
-        throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'Function arguments must be a JSON object');
-    }
+  const parsed = parseParams(s.url.searchParams, isGet ? isQueryArg : () => false);
+  // The legacy `Prefer: params=single-object`: a one-json-parameter function gets the whole body.
+  const singleObject = !isGet && s.prefer.params === 'single-object' ? candidates && singleObjectFunction(candidates) : undefined;
+  if (singleObject) s.applied.push('params=single-object');
+  const callableNames = () => [...schema.functions].filter(([, fns]) => fns.some(isCallable)).map(([n]) => n);
+  let fn: DbFunction;
+  let args: CallArgs | undefined;
+  if (singleObject) fn = singleObject;
+  else {
+    args = isGet ? queryArgs(s.url.searchParams) : postArgs(s.req.headers.get('content-type'), s.bodyText, s.bodyBytes);
+    if (!candidates) throw functionNotFound(name, args, callableNames());
+    fn = resolveFunction(candidates, name, args, callableNames());
   }
-  if (!candidates) throw functionNotFound(name, Object.keys(args), [...schema.functions.keys()]);
-  const preferSingle = s.prefer.params === 'single-object';
-  const call = resolveFunction(candidates, name, Object.keys(args), preferSingle);
-  if (preferSingle) s.applied.push('params=single-object');
+  const maxAffected = s.prefer.handling === 'strict' ? s.prefer.maxAffected : undefined;
+  if (maxAffected !== undefined && !fn.retSet) throw maxAffectedOnSingle();
   const b = new SqlBuilder(schema, parsed);
-  const fromSql = callSql(call, args, rawBody, b.params);
-  const shape = returnShape(schema, call.fn);
-  const readOnly = isGet || call.fn.volatility !== 'v';
+  const fromSql = args ? callSql(fn, args, b.params) : singleObjectSql(fn, s.bodyText, b.params);
+  const shape = returnShape(schema, fn);
+  const readOnly = isGet || fn.volatility !== 'v';
   const rollback = s.prefer.tx === 'rollback';
   const count = s.prefer.count !== undefined;
   if (count) s.applied.push(`count=${s.prefer.count}`);
   if (rollback) s.applied.push('tx=rollback');
-  const run = (sql: string, params: unknown[]) => runStatement(db, s.req, s.path, s.who, sql, params, { readOnly, rollback });
+  if (s.prefer.handling) s.applied.push(`handling=${s.prefer.handling}`);
+  if (maxAffected !== undefined) s.applied.push(`max-affected=${maxAffected}`);
+  const run = async (sql: string, params: unknown[]) => {
+    const o = await runStatement(db, s.req, s.path, s.who, sql, params, {
+      readOnly,
+      rollback,
+      rejectIf: (r) => maxAffected !== undefined && r.pageTotal > maxAffected,
+    });
+    if (maxAffected !== undefined && o.pageTotal > maxAffected) throw maxAffectedExceeded(o.pageTotal);
+    return o;
+  };
+  const applied = (): Record<string, string> => (s.applied.length ? { 'preference-applied': s.applied.join(', ') } : {});
 
   if (shape.kind === 'void') {
     await run(`SELECT NULL::bigint AS total, 1 AS page_total, NULL::text AS body FROM (SELECT ${fromSql}) _`, b.params.values);
-    return new Response(null, { status: 204, headers: s.applied.length ? { 'preference-applied': s.applied.join(', ') } : {} });
+    return new Response(null, { status: 204, headers: { 'content-range': `0-0/${count ? 1 : '*'}`, ...applied() } });
   }
   if (shape.kind === 'scalar') {
-    const o = await run(`SELECT NULL::bigint AS total, 1 AS page_total, to_json(${fromSql})::text AS body`, b.params.values);
-    return new Response(o.body ?? 'null', {
-      status: 200,
-      headers: { ...JSON_HEADERS, ...(s.applied.length ? { 'preference-applied': s.applied.join(', ') } : {}) },
-    });
+    const total = count ? '1::bigint' : 'NULL::bigint';
+    const o = await run(`SELECT ${total} AS total, 1 AS page_total, to_json(${fromSql})::text AS body`, b.params.values);
+    return readResponse(s, { ...o, body: o.body ?? 'null' }, 0, count);
   }
   const range = capRange(requestedRange(s.req.headers.get('range'), parsed.limit.get(''), parsed.offset.get('')));
   if (shape.kind === 'scalarSet') {
@@ -90,7 +97,7 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
   const o = await run(plan.sql, plan.params);
   if (!shape.set && !s.accept.single) {
     if (o.pageTotal > 1) throw singularError(o.pageTotal);
-    return new Response(o.body ?? 'null', { status: 200, headers: JSON_HEADERS });
+    return readResponse(s, { ...o, body: o.body ?? 'null' }, 0, count);
   }
   return minimal(s, readResponse(s, o, range.offset, count));
 }
@@ -101,4 +108,18 @@ function minimal(s: RequestState, res: Response): Response {
   const headers = new Headers(res.headers);
   headers.delete('content-type');
   return new Response(null, { status: 204, headers });
+}
+
+function maxAffectedOnSingle(): ApiError {
+  return new ApiError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict');
+}
+
+function maxAffectedExceeded(n: number): ApiError {
+  return new ApiError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);
+}
+
+/** The legacy `params=single-object` call: the whole JSON body as the one json/jsonb argument. */
+function singleObjectSql(fn: DbFunction, bodyText: string, params: Params): string {
+  const body = bodyText.trim() === '' ? '{}' : (readJson(bodyText)?.text ?? '{}');
+  return `"public".${q(fn.name)}(${params.add(body)}::${fn.inArgs[0]!.type})`;
 }
