@@ -48,6 +48,8 @@ export interface DbFunction {
   nDefaults: number;
   retType: string;
   retSet: boolean;
+  /** Estimated rows of a set-returning function (ROWS n): 1 makes a computed relationship to-one. */
+  rows: number;
   volatility: 'i' | 's' | 'v';
   /** The relation (table/view/composite type) the function returns rows of, if any. */
   retRel: string | null;
@@ -106,7 +108,7 @@ select json_build_object(
   ),
   'functions', (
     select coalesce(json_agg(json_build_object(
-      'name', p.proname, 'retSet', p.proretset, 'volatility', p.provolatile,
+      'name', p.proname, 'retSet', p.proretset, 'rows', p.prorows, 'volatility', p.provolatile,
       'retType', format_type(p.prorettype, null), 'nDefaults', p.pronargdefaults,
       'retRel', case when rc.oid is not null and rn.nspname = 'public' then rc.relname end,
       'args', (select coalesce(json_agg(json_build_object(
@@ -130,6 +132,7 @@ interface Raw {
   functions: {
     name: string;
     retSet: boolean;
+    rows: number;
     volatility: 'i' | 's' | 'v';
     retType: string;
     nDefaults: number;
