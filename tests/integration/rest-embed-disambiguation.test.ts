@@ -195,4 +195,18 @@ describe('many-to-many and ambiguity', () => {
       body: { hint: "Perhaps you meant 'videogames' instead of 'computed_videogame'." },
     });
   });
+
+  it('a view repeating a key column gives one relationship per repetition', async () => {
+    for (const path of ['/i2459_simple_v1?select=*,i2459_simple_v2!t1_id1(*)', '/i2459_simple_v2?select=*,i2459_simple_v1!t1_id2(*)']) {
+      expect(await get(path)).toMatchObject({ status: 200, body: [] });
+    }
+    expect((await get('/i2459_simple_v1?select=*,i2459_simple_v2(*)')).status).toBe(300);
+    const res = await get('/i2459_composite_v2?select=*,i2459_composite_v1(*)');
+    const via = (a: number, b: number) => ({
+      cardinality: 'many-to-one',
+      embedding: 'i2459_composite_v2 with i2459_composite_v1',
+      relationship: `i2459_composite_t2_t1_a_t1_b_fkey using i2459_composite_v2(t1_a${a}, t1_b${b}) and i2459_composite_v1(a, b)`,
+    });
+    expect(res).toMatchObject({ status: 300, body: { details: [via(1, 1), via(1, 2), via(2, 1), via(2, 2)] } });
+  });
 });

@@ -77,6 +77,16 @@ create table actors (id int primary key, name text not null);
 create table films (id int primary key, title text not null);
 create table roles (actor_id int references actors(id), film_id int references films(id), primary key (actor_id, film_id));
 
+create table i2459_simple_t1 (id int primary key);
+create table i2459_simple_t2 (t1_id int references i2459_simple_t1);
+create view i2459_simple_v1 as table i2459_simple_t1;
+create view i2459_simple_v2 as select t1_id as t1_id1, t1_id as t1_id2 from i2459_simple_t2;
+create table i2459_composite_t1 (a int, b int, primary key (a, b));
+create table i2459_composite_t2 (t1_a int, t1_b int,
+  constraint i2459_composite_t2_t1_a_t1_b_fkey foreign key (t1_a, t1_b) references i2459_composite_t1);
+create view i2459_composite_v1 as table i2459_composite_t1;
+create view i2459_composite_v2 as select t1_a as t1_a1, t1_b as t1_b1, t1_a as t1_a2, t1_b as t1_b2 from i2459_composite_t2;
+
 grant all on all tables in schema public to anon, authenticated, service_role;
 grant execute on all functions in schema public to anon, authenticated, service_role;
 

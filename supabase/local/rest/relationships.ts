@@ -45,13 +45,15 @@ export function resolveRelationship(schema: SchemaCache, parent: Relation, name:
       'PGRST201',
       `Could not embed because more than one relationship was found for '${parent.name}' and '${name}'`,
       found.map(describe),
-      `Try changing '${name}' to one of the following: ${found.map((r) => `'${r.target.name}!${hintFor(r)}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+      `Try changing '${name}' to one of the following: ${found.map(hintFor).join(', ')}. Find the desired relationship in the 'details' key.`,
     );
   }
   return found[0]!;
 }
 
-const hintFor = (r: Relationship) => (r.cardinality === 'm2m' ? r.junction.name : r.cardinality === 'computed' ? r.fn : r.cons);
+/** `'target!constraint'` (or `!junction`); a computed relationship, which a hint cannot select, adds nothing. */
+const hintFor = (r: Relationship) =>
+  r.cardinality === 'computed' ? '' : `'${r.target.name}!${r.cardinality === 'm2m' ? r.junction.name : r.cons}'`;
 
 const CARDINALITY = { m2o: 'many-to-one', o2o: 'one-to-one', o2m: 'one-to-many', m2m: 'many-to-many' } as const;
 const cols = (c: string[]) => `(${c.join(', ')})`;
