@@ -89,6 +89,33 @@ describe('computed relationships', () => {
     await db.from('designers').update({ name: 'Sid Meier' }).eq('id', 1);
   });
 
+  it('nests under ordinary and computed embeds, and spreads a to-one one', async () => {
+    const nested = await get(
+      '/clients?select=name,projects(name,tasks(name))&id=eq.1&projects.order=id&projects.tasks.order=id&projects.tasks.limit=1',
+    );
+    expect(nested.body).toEqual([
+      {
+        name: 'Microsoft',
+        projects: [
+          { name: 'Windows 7', tasks: [{ name: 'Design w7' }] },
+          { name: 'Windows 10', tasks: [{ name: 'Design w10' }] },
+        ],
+      },
+    ]);
+    const deep = await get('/designers?select=name,games:computed_videogames(name,by:computed_designers(name))&id=eq.2&games.order=id');
+    expect(deep.body).toEqual([
+      {
+        name: 'Hironobu Sakaguchi',
+        games: [
+          { name: 'Final Fantasy I', by: { name: 'Hironobu Sakaguchi' } },
+          { name: 'Final Fantasy II', by: { name: 'Hironobu Sakaguchi' } },
+        ],
+      },
+    ]);
+    const spread = await get('/videogames?select=name,...computed_designers(designer:name)&id=eq.1');
+    expect(spread.body).toEqual([{ name: 'Civilization I', designer: 'Sid Meier' }]);
+  });
+
   it('works on self joins', async () => {
     const res = await get(
       '/web_content?select=name,child_web_content(name),parent_web_content(name)&id=in.(0,1)&order=id&child_web_content.order=id',
