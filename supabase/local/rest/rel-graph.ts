@@ -80,7 +80,7 @@ function compare(a: Relationship, b: Relationship): number {
       cmpPairs(a.dest, b.dest)
     );
   if (a.cardinality !== 'm2m' && b.cardinality !== 'm2m' && a.cardinality !== 'computed' && b.cardinality !== 'computed')
-    return cmp(a.cons, b.cons) || cmpPairs(a.columns, b.columns) || Number(isView(a.origin)) - Number(isView(b.origin));
+    return cmp(a.cons, b.cons) || cmpPairs(a.columns, b.columns);
   return 0;
 }
 
