@@ -140,13 +140,17 @@ describe('rest rpc', () => {
     expect(composite.data).toEqual({ name: 'Terry', books: [{ id: 3 }, { id: 4 }] });
   });
 
-  it('embeds self-references with a hint', async () => {
-    const { data, error } = await stack.anon().from('staff').select('name, manager:staff!manager_id(name)').order('id');
+  it('embeds self-references: the parent by FK column, the children by table hinted by it', async () => {
+    const { data, error } = await stack
+      .anon()
+      .from('staff')
+      .select('name, manager:manager_id(name), reports:staff!manager_id(name)')
+      .order('id');
     expect(error).toBeNull();
     expect(data).toEqual([
-      { name: 'boss', manager: null },
-      { name: 'mid', manager: { name: 'boss' } },
-      { name: 'dev', manager: { name: 'mid' } },
+      { name: 'boss', manager: null, reports: [{ name: 'mid' }] },
+      { name: 'mid', manager: { name: 'boss' }, reports: [{ name: 'dev' }] },
+      { name: 'dev', manager: { name: 'mid' }, reports: [] },
     ]);
   });
 

@@ -48,6 +48,8 @@ export interface DbFunction {
   nDefaults: number;
   retType: string;
   retSet: boolean;
+  /** Estimated rows of a set-returning function (ROWS n): 1 makes a computed relationship to-one. */
+  rows: number;
   volatility: 'i' | 's' | 'v';
   /** The relation (table/view/composite type) the function returns rows of, if any. */
   retRel: string | null;
@@ -106,7 +108,7 @@ select json_build_object(
   ),
   'functions', (
     select coalesce(json_agg(json_build_object(
-      'name', p.proname, 'retSet', p.proretset, 'volatility', p.provolatile,
+      'name', p.proname, 'retSet', p.proretset, 'rows', p.prorows, 'volatility', p.provolatile,
       'retType', format_type(p.prorettype, null), 'nDefaults', p.pronargdefaults,
       'retRel', case when rc.oid is not null and rn.nspname = 'public' then rc.relname end,
       'args', (select coalesce(json_agg(json_build_object(
@@ -130,6 +132,7 @@ interface Raw {
   functions: {
     name: string;
     retSet: boolean;
+    rows: number;
     volatility: 'i' | 's' | 'v';
     retType: string;
     nDefaults: number;
@@ -189,8 +192,8 @@ async function introspect(db: Queryable): Promise<SchemaCache> {
  * (PostgREST does the same from the view definition), so embedding works through views.
  */
 function addViewRelationships(relations: Map<string, Relation>, foreignKeys: ForeignKey[], viewColumns: Raw['viewColumns']): void {
-  // view → "table.column" → view column (the outermost target entry wins: it comes last)
-  const byView = new Map<string, Map<string, string>>();
+  // view → "table.column" → view columns (the outermost target entry wins: it comes last)
+  const byView = new Map<string, Map<string, string[]>>();
   const lastByViewColumn = new Map<string, { view: string; column: string; key: string }>();
   for (const vc of viewColumns)
     lastByViewColumn.set(`${vc.view}\u0000${vc.column}`, { view: vc.view, column: vc.column, key: `${vc.table}\u0000${vc.tableColumn}` });
@@ -198,20 +201,23 @@ function addViewRelationships(relations: Map<string, Relation>, foreignKeys: For
     if (!relations.get(view)?.columns.has(column)) continue;
     let m = byView.get(view);
     if (!m) byView.set(view, (m = new Map()));
-    if (!m.has(key)) m.set(key, column);
+    m.set(key, [...(m.get(key) ?? []), column]);
   }
-  const mapCols = (m: Map<string, string>, table: string, cols: string[]) => {
-    const out = cols.map((c) => m.get(`${table}\u0000${c}`));
-    return out.every((c) => c !== undefined) ? (out as string[]) : null;
+  // every combination of view columns standing for `cols` (a view may repeat a base column)
+  const mapCols = (m: Map<string, string[]>, table: string, cols: string[]): string[][] => {
+    let out: string[][] = [[]];
+    for (const c of cols) {
+      const options = m.get(`${table}\u0000${c}`) ?? [];
+      out = out.flatMap((prefix) => options.map((o) => [...prefix, o]));
+    }
+    return out;
   };
   for (const fk of [...foreignKeys]) {
     const own: [string, string[]][] = [[fk.table, fk.columns]];
     const ref: [string, string[]][] = [[fk.refTable, fk.refColumns]];
     for (const [view, m] of byView) {
-      const o = mapCols(m, fk.table, fk.columns);
-      if (o) own.push([view, o]);
-      const r = mapCols(m, fk.refTable, fk.refColumns);
-      if (r) ref.push([view, r]);
+      for (const o of mapCols(m, fk.table, fk.columns)) own.push([view, o]);
+      for (const r of mapCols(m, fk.refTable, fk.refColumns)) ref.push([view, r]);
     }
     // every (table|view) → (table|view) pair except the base one, which already exists
     for (const [i, [table, columns]] of own.entries()) {
@@ -227,11 +233,8 @@ function addViewRelationships(relations: Map<string, Relation>, foreignKeys: For
     for (const t of tables) {
       const base = relations.get(t);
       if (!base) continue;
-      for (const u of base.uniques) {
-        const mapped = mapCols(m, t, u);
-        if (mapped) vrel.uniques.push(mapped);
-      }
-      const pk = base.pk.length ? mapCols(m, t, base.pk) : null;
+      for (const u of base.uniques) vrel.uniques.push(...mapCols(m, t, u));
+      const pk = base.pk.length ? mapCols(m, t, base.pk)[0] : undefined;
       if (pk && vrel.pk.length === 0 && tables.size === 1) vrel.pk = pk;
     }
   }

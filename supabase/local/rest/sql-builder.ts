@@ -3,7 +3,8 @@ import { operatorSql } from './operators.ts';
 import type { Condition, Filter, ParsedParams } from './parse-filters.ts';
 import { parseOrder } from './parse-filters.ts';
 import type { Field, SelectItem } from './parse-select.ts';
-import { joinCondition, resolveRelationship, type Relationship } from './relationships.ts';
+import { isToOne, type Relationship } from './rel-graph.ts';
+import { embedSource, resolveRelationship } from './relationships.ts';
 import type { Relation, SchemaCache } from './schema.ts';
 import { Params, q } from './sql.ts';
 
@@ -88,23 +89,22 @@ export class SqlBuilder {
     const childAlias = this.nextAlias();
     const joinAlias = `${childAlias}_j`;
     const child: Scope = { rel: rel.target, alias: childAlias, embeds: new Map() };
-    const link = joinCondition(rel, scope.alias, childAlias, this.nextAlias());
-    const toMany = rel.cardinality === 'o2m' || rel.cardinality === 'm2m';
+    const { from, where: link } = embedSource(rel, scope.alias, childAlias, this.nextAlias());
+    const toMany = !isToOne(rel);
     const inner = item.join === 'inner';
-    const from = `"public".${q(rel.target.name)} AS ${q(childAlias)}`;
     const onlyCount = item.children.length === 1 && isCountItem(item.children[0]!, rel.target);
     let lateral: string;
     if (onlyCount) {
-      const where = [link, ...this.where(child, childPath)].join(' AND ');
+      const where = whereSql([...link, ...this.where(child, childPath)]);
       const agg = toMany ? `json_build_array(json_build_object('count', count(*)))` : `json_build_object('count', count(*))`;
-      lateral = `SELECT ${agg} AS body FROM ${from} WHERE ${where}${inner ? ' HAVING count(*) > 0' : ''}`;
+      lateral = `SELECT ${agg} AS body FROM ${from}${where}${inner ? ' HAVING count(*) > 0' : ''}`;
     } else {
       const sel = this.select(child, item.children, childPath);
-      const where = [link, ...this.where(child, childPath)].join(' AND ');
+      const where = whereSql([...link, ...this.where(child, childPath)]);
       const order = this.orderBy(child, childPath);
       const limit = this.limitOffset(childPath, toMany ? undefined : 1);
       const cols = sel.columns.length ? sel.columns.join(', ') : 'NULL AS "pgrst_empty"';
-      const inner1 = `SELECT ${cols} FROM ${from}${sel.joins.length ? ' ' + sel.joins.join(' ') : ''} WHERE ${where}${order}${limit}`;
+      const inner1 = `SELECT ${cols} FROM ${from}${sel.joins.length ? ' ' + sel.joins.join(' ') : ''}${where}${order}${limit}`;
       lateral = toMany
         ? `SELECT coalesce(json_agg(_e), '[]'::json) AS body FROM (${inner1}) _e${inner ? ' HAVING count(*) > 0' : ''}`
         : `SELECT row_to_json(_e) AS body FROM (${inner1}) _e`;
@@ -191,8 +191,8 @@ export class SqlBuilder {
       );
     const alias = this.nextAlias();
     const inner = this.field({ rel: e.rel.target, alias, embeds: new Map() }, f);
-    const link = joinCondition(e.rel, scope.alias, alias, this.nextAlias());
-    return { sql: `(SELECT ${inner.sql} FROM "public".${q(e.rel.target.name)} AS ${q(alias)} WHERE ${link} LIMIT 1)`, type: inner.type };
+    const src = embedSource(e.rel, scope.alias, alias, this.nextAlias());
+    return { sql: `(SELECT ${inner.sql} FROM ${src.from}${whereSql(src.where)} LIMIT 1)`, type: inner.type };
   }
 
   limitOffset(path: string, forcedLimit?: number, override?: { limit?: number; offset: number }): string {
@@ -221,6 +221,8 @@ export class SqlBuilder {
     }
   }
 }
+
+const whereSql = (conds: string[]) => (conds.length ? ` WHERE ${conds.join(' AND ')}` : '');
 
 function isCountItem(item: SelectItem, target: Relation): boolean {
   return (
