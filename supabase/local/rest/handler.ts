@@ -29,6 +29,8 @@ export interface RequestState {
   started: number;
   /** The request body, read once (requests may be retried after a schema reload). */
   bodyText: string;
+  /** Aggregate functions allowed in `select` (the stack's restAggregates setting). */
+  aggregates: boolean;
 }
 
 /** Errors that may come from a stale schema cache: reload and retry once (at most one reload per second). */
@@ -64,7 +66,8 @@ export function createHandler(ctx: StackContext): RestHandler {
       const prefer = parsePrefer(req.headers.get('prefer'));
       const accept = parseAccept(req.headers.get('accept'));
       const bodyText = req.method === 'GET' || req.method === 'HEAD' ? '' : await req.text();
-      const state: RequestState = { req, path, url, who, prefer, accept, applied: [], bodyText, started };
+      const aggregates = ctx.config.restAggregates;
+      const state: RequestState = { req, path, url, who, prefer, accept, applied: [], bodyText, started, aggregates };
       try {
         return await dispatch(state);
       } catch (error) {
@@ -109,7 +112,7 @@ export function createHandler(ctx: StackContext): RestHandler {
     const select = parseSelect(parsed.select);
     const range = capRange(requestedRange(s.req.headers.get('range'), parsed.limit.get(''), parsed.offset.get('')));
     const count = s.prefer.count !== undefined;
-    const b = new SqlBuilder(schema, parsed);
+    const b = new SqlBuilder(schema, parsed, s.aggregates);
     const plan = buildRead(b, {
       rel,
       fromSql: `"public".${q(rel.name)}`,

@@ -41,7 +41,7 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
   const preferSingle = s.prefer.params === 'single-object';
   const call = resolveFunction(candidates, name, Object.keys(args), preferSingle);
   if (preferSingle) s.applied.push('params=single-object');
-  const b = new SqlBuilder(schema, parsed);
+  const b = new SqlBuilder(schema, parsed, s.aggregates);
   const fromSql = callSql(call, args, rawBody, b.params);
   const shape = returnShape(schema, call.fn);
   const readOnly = isGet || call.fn.volatility !== 'v';
