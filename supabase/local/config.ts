@@ -90,6 +90,12 @@ export interface StackConfig {
   storageDir: string;
   /** Largest upload Storage accepts, in bytes (storage-api FILE_SIZE_LIMIT): STORAGE_FILE_SIZE_LIMIT, default 50 MB. */
   storageFileSizeLimit: number;
+  /**
+   * Aggregate functions in /rest/v1 selects (`amount.sum()`, `count()`; PostgREST's db-aggregates-enabled):
+   * PGRST_DB_AGGREGATES_ENABLED, default off as on hosted Supabase (enabled there per project with
+   * `alter role authenticator set pgrst.db_aggregates_enabled = 'true'`).
+   */
+  restAggregates: boolean;
 }
 
 /** What the functions may be given from the stack's environment. */
@@ -161,6 +167,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     schedulerIntervalMs: schedulerInterval(env('LOCAL_SCHEDULER_INTERVAL_MS')),
     storageFileSizeLimit: Number(env('STORAGE_FILE_SIZE_LIMIT') ?? 50 * 1024 * 1024),
     storageDir: env('STORAGE_DIR') ?? new URL('../../.data/storage', import.meta.url).pathname,
+    restAggregates: env('PGRST_DB_AGGREGATES_ENABLED') === 'true',
     ...overrides,
   };
 }

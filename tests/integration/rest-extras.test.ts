@@ -4,7 +4,8 @@ import { rawFetch, setupFixture } from './rest-fixture.ts';
 
 let stack: UntypedTestStack;
 beforeAll(async () => {
-  stack = await startTestStack();
+  // count() is an aggregate function: off by default, as on hosted Supabase.
+  stack = await startTestStack({ config: { restAggregates: true } });
   await setupFixture(stack);
   // Like Supabase's roles: a statement timeout the API must apply (SET ROLE alone does not).
   await stack.db

@@ -75,6 +75,15 @@ describe('parseSelect', () => {
     ]);
   });
 
+  it('parses aggregate functions with aliases and casts before and after', () => {
+    expect(parseSelect('total:amount::int.sum()::text,n:count()::text,data->>k.max()')).toEqual([
+      { kind: 'field', field: { name: 'amount', path: [] }, alias: 'total', cast: 'int', agg: 'sum', aggCast: 'text' },
+      { kind: 'count', alias: 'n', cast: 'text' },
+      { kind: 'field', field: { name: 'data', path: [{ op: '->>', key: 'k' }] }, agg: 'max' },
+    ]);
+    for (const bad of ['amount.total()', 'amount.sum(', 'amount.sum()::', '...rel(a).sum()']) fails(() => parseSelect(bad));
+  });
+
   it('rejects malformed selects', () => {
     for (const bad of ['a(', 'a,,b', 'a::', 'a::text;drop', 'a)', '...a', 'a!(b)', '(a)', 'a:b:c', 'a::int)'])
       fails(() => parseSelect(bad));

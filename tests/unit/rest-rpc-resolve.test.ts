@@ -6,7 +6,18 @@ import type { DbFunction } from '@/supabase/local/rest/schema.ts';
 
 const fn = (params: [string, string][], nDefaults = 0): DbFunction => {
   const args = params.map(([name, type]) => ({ name, type, mode: 'i' }));
-  return { name: 'f', args, inArgs: args, nDefaults, retType: 'integer', retSet: false, volatility: 'i', retRel: null, outColumns: [] };
+  return {
+    name: 'f',
+    args,
+    inArgs: args,
+    nDefaults,
+    retType: 'integer',
+    retSet: false,
+    rows: 0,
+    volatility: 'i',
+    retRel: null,
+    outColumns: [],
+  };
 };
 
 const resolve = (fns: DbFunction[], body: string, contentType = 'application/json') =>

@@ -31,6 +31,8 @@ export interface RequestState {
   bodyText: string;
   /** The request body as bytes when it is binary (application/octet-stream). */
   bodyBytes?: Uint8Array;
+  /** Aggregate functions allowed in `select` (the stack's restAggregates setting). */
+  aggregates: boolean;
 }
 
 /** Errors that may come from a stale schema cache: reload and retry once (at most one reload per second). */
@@ -69,7 +71,8 @@ export function createHandler(ctx: StackContext): RestHandler {
       const binary = req.method === 'POST' && /^application\/octet-stream\b/i.test(req.headers.get('content-type') ?? '');
       const bodyBytes = binary ? new Uint8Array(await req.arrayBuffer()) : undefined;
       const bodyText = req.method === 'GET' || req.method === 'HEAD' || binary ? '' : await req.text();
-      const state: RequestState = { req, path, url, who, prefer, accept, applied: [], bodyText, bodyBytes, started };
+      const aggregates = ctx.config.restAggregates;
+      const state: RequestState = { req, path, url, who, prefer, accept, applied: [], bodyText, bodyBytes, started, aggregates };
       try {
         return await dispatch(state);
       } catch (error) {
@@ -114,7 +117,7 @@ export function createHandler(ctx: StackContext): RestHandler {
     const select = parseSelect(parsed.select);
     const range = capRange(requestedRange(s.req.headers.get('range'), parsed.limit.get(''), parsed.offset.get('')));
     const count = s.prefer.count !== undefined;
-    const b = new SqlBuilder(schema, parsed);
+    const b = new SqlBuilder(schema, parsed, s.aggregates);
     const plan = buildRead(b, {
       rel,
       fromSql: `"public".${q(rel.name)}`,

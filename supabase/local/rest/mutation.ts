@@ -19,7 +19,7 @@ export async function handleMutation(db: Database, s: RequestState, schema: Sche
   const select = parseSelect(parsed.select);
   const ret = s.prefer.return ?? 'minimal';
   const representation = ret !== 'minimal';
-  const b = new SqlBuilder(schema, parsed);
+  const b = new SqlBuilder(schema, parsed, s.aggregates);
   const returning = representation ? `${q(rel.name)}.*` : '1';
   let cte: string;
   if (method === 'DELETE') {

@@ -1,3 +1,4 @@
+import type { AggregateFn } from './aggregates.ts';
 import { parseError } from './errors.ts';
 
 /** A column reference, possibly with a JSON path: data->a->>b */
@@ -8,8 +9,8 @@ export interface Field {
 
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'field'; field: Field; alias?: string; cast?: string }
-  | { kind: 'count'; alias?: string }
+  | { kind: 'field'; field: Field; alias?: string; cast?: string; agg?: AggregateFn; aggCast?: string }
+  | { kind: 'count'; alias?: string; cast?: string }
   | {
       kind: 'embed';
       name: string;
@@ -22,6 +23,8 @@ export type SelectItem =
 
 const IDENT = /[A-Za-z0-9_$\u00C0-\uFFFF -]/;
 const CAST = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/;
+/** `.sum()` etc. after a column (and its cast). */
+const AGGREGATE = /^\.(sum|avg|count|max|min)\(\)/;
 
 /** Reads one identifier (bare or "quoted") starting at i. Returns [name, next index] or null. */
 function readIdent(s: string, i: number, allowDash = false): [string, number] | null {
@@ -125,7 +128,8 @@ export function parseSelect(raw: string | null): SelectItem[] {
     const field = first![0];
     if (s[i] === '(' && s[i + 1] === ')' && field.name === 'count' && field.path.length === 0 && !spread) {
       i += 2;
-      return { kind: 'count', alias };
+      const cast = readCast();
+      return cast ? { kind: 'count', alias, cast } : { kind: 'count', alias };
     }
     if (s[i] === '!' || s[i] === '(') {
       if (field.path.length) fail('JSON path on a relation');
@@ -147,16 +151,21 @@ export function parseSelect(raw: string | null): SelectItem[] {
       return { kind: 'embed', name: field.name, alias, hint, join, spread, children };
     }
     if (spread) fail('"..." needs a relation');
-    let cast: string | undefined;
-    if (s.startsWith('::', i)) {
-      i += 2;
-      const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(s.slice(i));
-      if (!m) fail('expected a type after "::"');
-      cast = m![0];
-      i += cast.length;
-      if (!CAST.test(cast)) fail('bad cast');
-    }
-    return { kind: 'field', field, alias, cast };
+    const cast = readCast();
+    const agg = AGGREGATE.exec(s.slice(i));
+    if (!agg) return { kind: 'field', field, alias, cast };
+    i += agg[0].length;
+    return { kind: 'field', field, alias, cast, agg: agg[1] as AggregateFn, aggCast: readCast() };
+  }
+
+  function readCast(): string | undefined {
+    if (!s.startsWith('::', i)) return undefined;
+    i += 2;
+    const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(s.slice(i));
+    if (!m) fail('expected a type after "::"');
+    i += m![0].length;
+    if (!CAST.test(m![0])) fail('bad cast');
+    return m![0];
   }
 
   return list(false);

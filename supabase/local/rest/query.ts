@@ -25,12 +25,9 @@ export interface ReadOptions {
   topLevel: boolean;
 }
 
-const isCountOnly = (select: SelectItem[]) => select.length === 1 && select[0]!.kind === 'count';
-
 /** Wraps a select list + FROM into the one statement that returns total, page_total and the JSON body. */
 export function buildRead(b: SqlBuilder, o: ReadOptions, prefix = ''): Plan {
   const scope: Scope = { rel: o.rel, alias: o.alias, embeds: new Map() };
-  if (isCountOnly(o.select)) return countOnly(b, o, scope, prefix);
   const sel = b.select(scope, o.select, '');
   const countJoins = [...sel.countJoins];
   const where = o.topLevel ? b.where(scope, '', countJoins) : [];
@@ -40,7 +37,7 @@ export function buildRead(b: SqlBuilder, o: ReadOptions, prefix = ''): Plan {
   const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   const from = `${o.fromSql} AS ${q(o.alias)}`;
   const cols = sel.columns.length ? sel.columns.join(', ') : 'NULL AS "pgrst_empty"';
-  const inner = `SELECT ${cols} FROM ${from}${sel.joins.length ? ' ' + sel.joins.join(' ') : ''}${whereSql}${order}${limit}`;
+  const inner = `SELECT ${cols} FROM ${from}${sel.joins.length ? ' ' + sel.joins.join(' ') : ''}${whereSql}${sel.groupBy}${order}${limit}`;
   const total =
     o.count && o.topLevel
       ? `(SELECT count(*) FROM ${from}${countJoins.length ? ' ' + countJoins.join(' ') : ''}${whereSql})`
@@ -56,20 +53,6 @@ export function buildRead(b: SqlBuilder, o: ReadOptions, prefix = ''): Plan {
   }
   return {
     sql: `${prefix}SELECT ${total} AS total, count(*) AS page_total, ${body}::text AS body FROM (${inner}) _postgrest_t`,
-    params: b.params.values,
-  };
-}
-
-/** `select=count()`: one row with the number of matching rows. */
-function countOnly(b: SqlBuilder, o: ReadOptions, scope: Scope, prefix: string): Plan {
-  const item = o.select[0] as Extract<SelectItem, { kind: 'count' }>;
-  const where = o.topLevel ? b.where(scope, '') : [];
-  b.checkPaths();
-  const obj = `json_build_object(${b.params.add(item.alias ?? 'count')}::text, count(*))`;
-  const body = o.single ? obj : `json_build_array(${obj})`;
-  const total = o.count ? '1::bigint' : 'NULL::bigint';
-  return {
-    sql: `${prefix}SELECT ${total} AS total, 1 AS page_total, ${body}::text AS body FROM ${o.fromSql} AS ${q(o.alias)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
     params: b.params.values,
   };
 }

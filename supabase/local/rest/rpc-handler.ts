@@ -39,7 +39,7 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
   }
   const maxAffected = s.prefer.handling === 'strict' ? s.prefer.maxAffected : undefined;
   if (maxAffected !== undefined && !fn.retSet) throw maxAffectedOnSingle();
-  const b = new SqlBuilder(schema, parsed);
+  const b = new SqlBuilder(schema, parsed, s.aggregates);
   const fromSql = args ? callSql(fn, args, b.params) : singleObjectSql(fn, s.bodyText, b.params);
   const shape = returnShape(schema, fn);
   const readOnly = isGet || fn.volatility !== 'v';

@@ -1,3 +1,4 @@
+import { aggregateEntry, aggregatesNotAllowed, finishLevel, type Entry, type LevelKind } from './aggregates.ts';
 import { ApiError, columnNotFound } from './errors.ts';
 import { operatorSql } from './operators.ts';
 import type { Condition, Filter, ParsedParams } from './parse-filters.ts';
@@ -6,20 +7,34 @@ import type { Field, SelectItem } from './parse-select.ts';
 import { isToOne, type Relationship } from './rel-graph.ts';
 import { embedSource, resolveRelationship } from './relationships.ts';
 import type { Relation, SchemaCache } from './schema.ts';
+import { spreadLateral } from './spreads.ts';
 import { Params, q } from './sql.ts';
 
 /** One level of the select tree bound to a relation and an SQL alias. */
 export interface Scope {
   rel: Relation;
   alias: string;
-  /** embed name/alias → join alias and cardinality (for `embed=is.null` filters) */
-  embeds: Map<string, { joinAlias: string; toMany: boolean; joinSql: string; rel: Relationship }>;
+  /** embed name/alias → its join (for `embed=is.null` filters and `order=embed(col)`) */
+  embeds: Map<string, EmbedJoin>;
+}
+
+interface EmbedJoin {
+  joinAlias: string;
+  toMany: boolean;
+  joinSql: string;
+  rel: Relationship;
+  /** True when nothing was embedded (the `embed=is.null` filter). */
+  isNull: string;
+  /** A to-one spread's plain columns by output name (ordered by directly). */
+  columns?: Map<string, string>;
 }
 
 export interface BuiltSelect {
   columns: string[];
-  /** Output names in order (for spreads). */
-  names: string[];
+  /** Output columns in order (spreads read them). */
+  entries: Entry[];
+  /** ` GROUP BY …` when the level aggregates, else empty. */
+  groupBy: string;
   joins: string[];
   /** Joins the row count must keep (inner embeds, embeds used by filters). */
   countJoins: string[];
@@ -34,6 +49,8 @@ export class SqlBuilder {
   constructor(
     readonly schema: SchemaCache,
     readonly parsed: ParsedParams,
+    /** Aggregate functions in `select` allowed (PostgREST's db-aggregates-enabled). */
+    readonly aggregates = false,
   ) {}
 
   nextAlias(prefix = 'pgrst'): string {
@@ -61,27 +78,47 @@ export class SqlBuilder {
   }
 
   /** The select list of one level, with lateral joins for its embeds. */
-  select(scope: Scope, items: SelectItem[], path: string): BuiltSelect {
-    const out: BuiltSelect = { columns: [], names: [], joins: [], countJoins: [] };
+  select(scope: Scope, items: SelectItem[], path: string, kind: LevelKind = 'plain'): BuiltSelect {
+    const entries: Entry[] = [];
+    const out = { joins: [] as string[], countJoins: [] as string[] };
     for (const item of items) {
       if (item.kind === 'star') {
-        out.columns.push(`${q(scope.alias)}.*`);
-        out.names.push(...scope.rel.columnList.map((c) => c.name));
+        const star = scope.rel.columnList.map((c) => ({ sql: `${q(scope.alias)}.${q(c.name)}`, name: c.name }));
+        entries.push({ sql: `${q(scope.alias)}.*`, name: '*', star });
       } else if (item.kind === 'field') {
-        const { sql } = this.field(scope, item.field);
-        const name = item.alias ?? (item.field.path.length ? item.field.path[item.field.path.length - 1]!.key : item.field.name);
-        out.columns.push(`${item.cast ? `${sql}::${item.cast}` : sql} AS ${q(name)}`);
-        out.names.push(name);
+        entries.push(this.fieldEntry(scope, item, kind));
       } else if (item.kind === 'count') {
-        throw new ApiError(400, 'PGRST100', 'count() is only supported inside an embedded resource, e.g. select=*,table(count)');
+        if (!this.aggregates) throw aggregatesNotAllowed();
+        entries.push(aggregateEntry(kind, 'count', null, item.alias ?? 'count', item.cast));
       } else {
-        this.embed(scope, item, path, out);
+        entries.push(...this.embed(scope, item, path, out));
       }
     }
-    return out;
+    const level = finishLevel(entries, kind);
+    const columns = level.entries.map((e) => (e.star ? e.sql : `${e.sql} AS ${q(e.name)}`));
+    return { columns, entries: level.entries, groupBy: level.groupBy, ...out };
   }
 
-  private embed(scope: Scope, item: Extract<SelectItem, { kind: 'embed' }>, path: string, out: BuiltSelect): void {
+  private fieldEntry(scope: Scope, item: Extract<SelectItem, { kind: 'field' }>, kind: LevelKind): Entry {
+    const f = item.field;
+    // `select=count` without such a column: Postgres reads `t.count` as count(t), which PostgREST keeps working.
+    if (f.name === 'count' && !f.path.length && !item.agg && !scope.rel.columns.has('count') && !scope.rel.computed?.has('count'))
+      return aggregateEntry(kind, 'count', null, item.alias ?? 'count', item.cast);
+    const { sql } = this.field(scope, f);
+    const input = item.cast ? `${sql}::${item.cast}` : sql;
+    if (item.agg) {
+      if (!this.aggregates) throw aggregatesNotAllowed();
+      return aggregateEntry(kind, item.agg, input, item.alias ?? item.agg, item.aggCast);
+    }
+    return { sql: input, name: item.alias ?? (f.path.length ? f.path[f.path.length - 1]!.key : f.name) };
+  }
+
+  private embed(
+    scope: Scope,
+    item: Extract<SelectItem, { kind: 'embed' }>,
+    path: string,
+    out: Pick<BuiltSelect, 'joins' | 'countJoins'>,
+  ): Entry[] {
     const rel: Relationship = resolveRelationship(this.schema, scope.rel, item.name, item.hint);
     const key = item.alias ?? item.name;
     const childPath = path ? `${path}.${key}` : key;
@@ -92,38 +129,37 @@ export class SqlBuilder {
     const { from, where: link } = embedSource(rel, scope.alias, childAlias, this.nextAlias());
     const toMany = !isToOne(rel);
     const inner = item.join === 'inner';
-    const onlyCount = item.children.length === 1 && isCountItem(item.children[0]!, rel.target);
+    const body = `${q(joinAlias)}.body`;
+    let isNull = toMany ? `coalesce(json_array_length(${body}), 0) = 0` : `${body} IS NULL`;
+    let entries: Entry[] = [];
+    let columns: Map<string, string> | undefined;
     let lateral: string;
-    if (onlyCount) {
+    if (item.spread) {
+      const spread = spreadLateral(this, { child, items: item.children, path: childPath, link, from, joinAlias, toMany, inner });
+      ({ lateral, entries, isNull, columns } = spread);
+    } else if (item.children.length === 1 && isCountItem(item.children[0]!, rel.target)) {
       const where = whereSql([...link, ...this.where(child, childPath)]);
       const agg = toMany ? `json_build_array(json_build_object('count', count(*)))` : `json_build_object('count', count(*))`;
       lateral = `SELECT ${agg} AS body FROM ${from}${where}${inner ? ' HAVING count(*) > 0' : ''}`;
+      entries = [{ sql: body, name: key, json: true }];
     } else {
       const sel = this.select(child, item.children, childPath);
       const where = whereSql([...link, ...this.where(child, childPath)]);
       const order = this.orderBy(child, childPath);
       const limit = this.limitOffset(childPath, toMany ? undefined : 1);
       const cols = sel.columns.length ? sel.columns.join(', ') : 'NULL AS "pgrst_empty"';
-      const inner1 = `SELECT ${cols} FROM ${from}${sel.joins.length ? ' ' + sel.joins.join(' ') : ''}${where}${order}${limit}`;
+      const inner1 = `SELECT ${cols} FROM ${from}${sel.joins.length ? ' ' + sel.joins.join(' ') : ''}${where}${sel.groupBy}${order}${limit}`;
       lateral = toMany
         ? `SELECT coalesce(json_agg(_e), '[]'::json) AS body FROM (${inner1}) _e${inner ? ' HAVING count(*) > 0' : ''}`
         : `SELECT row_to_json(_e) AS body FROM (${inner1}) _e`;
-      if (item.spread) {
-        if (toMany) throw new ApiError(400, 'PGRST119', 'A spread operation on a to-many relationship is not supported');
-        for (const name of sel.names) {
-          out.columns.push(`${q(joinAlias)}.body->${this.params.add(name)}::text AS ${q(name)}`);
-          out.names.push(name);
-        }
-      }
+      // An empty embed (`rel()`) only joins (for !inner and is.null filters); it adds no key.
+      if (sel.entries.length) entries = [{ sql: body, name: key, json: true }];
     }
     const joinSql = `${inner ? 'INNER' : 'LEFT'} JOIN LATERAL (${lateral}) AS ${q(joinAlias)} ON TRUE`;
     out.joins.push(joinSql);
     if (inner) out.countJoins.push(joinSql);
-    scope.embeds.set(key, { joinAlias, toMany, joinSql, rel });
-    if (!item.spread) {
-      out.columns.push(`${q(joinAlias)}.body AS ${q(key)}`);
-      out.names.push(key);
-    }
+    scope.embeds.set(key, { joinAlias, toMany, joinSql, rel, isNull, columns });
+    return entries;
   }
 
   /** WHERE conditions of one level; `countJoins` receives joins that filters refer to. */
@@ -154,8 +190,7 @@ export class SqlBuilder {
         );
       }
       if (countJoins && !countJoins.includes(embed.joinSql)) countJoins.push(embed.joinSql);
-      const isNull = embed.toMany ? `coalesce(json_array_length(${q(embed.joinAlias)}.body), 0) = 0` : `${q(embed.joinAlias)}.body IS NULL`;
-      return c.value === 'null' ? isNull : `NOT (${isNull})`;
+      return c.value === 'null' ? embed.isNull : `NOT (${embed.isNull})`;
     }
     const { sql, type } = this.field(scope, c.field);
     return operatorSql(this.params, sql, type, c);
@@ -189,6 +224,8 @@ export class SqlBuilder {
         `A related order on '${name}' is not possible`,
         `'${scope.rel.name}' and '${name}' do not form a many-to-one or one-to-one relationship`,
       );
+    const spreadColumn = f.path.length ? undefined : e.columns?.get(f.name);
+    if (spreadColumn) return { sql: spreadColumn, type: e.rel.target.columns.get(f.name)?.type ?? 'text' };
     const alias = this.nextAlias();
     const inner = this.field({ rel: e.rel.target, alias, embeds: new Map() }, f);
     const src = embedSource(e.rel, scope.alias, alias, this.nextAlias());
@@ -224,9 +261,15 @@ export class SqlBuilder {
 
 const whereSql = (conds: string[]) => (conds.length ? ` WHERE ${conds.join(' AND ')}` : '');
 
+/** `rel(count)`: the row count of the embed (an old PostgREST form that needs no aggregates). */
 function isCountItem(item: SelectItem, target: Relation): boolean {
   return (
-    (item.kind === 'count' && !item.alias) ||
-    (item.kind === 'field' && item.field.name === 'count' && !item.field.path.length && !item.cast && !target.columns.has('count'))
+    item.kind === 'field' &&
+    item.field.name === 'count' &&
+    !item.field.path.length &&
+    !item.cast &&
+    !item.agg &&
+    !item.alias &&
+    !target.columns.has('count')
   );
 }
