@@ -90,6 +90,10 @@ export interface StackConfig {
   storageDir: string;
   /** Largest upload Storage accepts, in bytes (storage-api FILE_SIZE_LIMIT): STORAGE_FILE_SIZE_LIMIT, default 50 MB. */
   storageFileSizeLimit: number;
+  /** Schemas /rest/v1 exposes, the first is the default (PostgREST db-schemas): PGRST_DB_SCHEMAS, default "public,graphql_public" as hosted. */
+  restSchemas: string[];
+  /** EXPLAIN output for `Accept: application/vnd.pgrst.plan` (PostgREST db-plan-enabled): PGRST_DB_PLAN_ENABLED, default off as hosted. */
+  restPlanEnabled: boolean;
 }
 
 /** What the functions may be given from the stack's environment. */
@@ -161,6 +165,11 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     schedulerIntervalMs: schedulerInterval(env('LOCAL_SCHEDULER_INTERVAL_MS')),
     storageFileSizeLimit: Number(env('STORAGE_FILE_SIZE_LIMIT') ?? 50 * 1024 * 1024),
     storageDir: env('STORAGE_DIR') ?? new URL('../../.data/storage', import.meta.url).pathname,
+    restSchemas: (env('PGRST_DB_SCHEMAS') ?? 'public,graphql_public')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    restPlanEnabled: env('PGRST_DB_PLAN_ENABLED') === 'true',
     ...overrides,
   };
 }

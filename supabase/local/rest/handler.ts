@@ -2,11 +2,13 @@ import type { ServiceHandler, StackContext } from '../context.ts';
 import { Authenticator, type RequestIdentity } from './auth.ts';
 import { ApiError, tableNotFound, toErrorResponse } from './errors.ts';
 import { runStatement } from './execute.ts';
+import { PlanAnswer, planRequest, type PlanRequest } from './explain.ts';
 import { handleMutation } from './mutation.ts';
 import { parseParams } from './parse-filters.ts';
 import { parseSelect } from './parse-select.ts';
 import { buildRead } from './query.ts';
-import { capRange, JSON_HEADERS, readResponse } from './response.ts';
+import { countQuery, exactCountLimit, reportedTotal } from './planned-count.ts';
+import { capRange, JSON_HEADERS, MAX_ROWS, readResponse } from './response.ts';
 import { handleRpc } from './rpc-handler.ts';
 import { checkProfile, parseAccept, parsePrefer, requestedRange, type Accept, type Preferences } from './request.ts';
 import { SchemaStore, type Relation, type SchemaCache } from './schema.ts';
@@ -29,6 +31,8 @@ export interface RequestState {
   started: number;
   /** The request body, read once (requests may be retried after a schema reload). */
   bodyText: string;
+  /** Accept: application/vnd.pgrst.plan — answer the statement's EXPLAIN. */
+  plan: PlanRequest | null;
 }
 
 /** Errors that may come from a stale schema cache: reload and retry once (at most one reload per second). */
@@ -62,9 +66,10 @@ export function createHandler(ctx: StackContext): RestHandler {
       checkProfile(req);
       const url = new URL(req.url);
       const prefer = parsePrefer(req.headers.get('prefer'));
-      const accept = parseAccept(req.headers.get('accept'));
+      const plan = planRequest(req.headers.get('accept'), ctx.config.restPlanEnabled);
+      const accept = parseAccept(plan ? plan.forType : req.headers.get('accept'));
       const bodyText = req.method === 'GET' || req.method === 'HEAD' ? '' : await req.text();
-      const state: RequestState = { req, path, url, who, prefer, accept, applied: [], bodyText, started };
+      const state: RequestState = { req, path, url, who, prefer, accept, applied: [], bodyText, started, plan };
       try {
         return await dispatch(state);
       } catch (error) {
@@ -74,6 +79,8 @@ export function createHandler(ctx: StackContext): RestHandler {
         return await dispatch({ ...state, applied: [] });
       }
     } catch (error) {
+      if (error instanceof PlanAnswer)
+        return new Response(error.body, { headers: { 'content-type': planRequest(req.headers.get('accept'), true)!.contentType } });
       return toErrorResponse(error, anonymous);
     }
   }) as RestHandler;
@@ -115,14 +122,21 @@ export function createHandler(ctx: StackContext): RestHandler {
       fromSql: `"public".${q(rel.name)}`,
       alias: rel.name,
       select,
-      count,
+      ...exactCountLimit(s.prefer.count, MAX_ROWS),
       single: s.accept.single,
       stripNulls: s.accept.stripNulls,
       csv: s.accept.csv,
       range,
       topLevel: true,
     });
-    const outcome = await runStatement(ctx.db, s.req, s.path, s.who, plan.sql, plan.params, { readOnly: true, rollback: false });
+    const estimate = (s.prefer.count === 'planned' || s.prefer.count === 'estimated') && plan.countSql !== undefined;
+    const outcome = await runStatement(ctx.db, s.req, s.path, s.who, plan.sql, plan.params, {
+      readOnly: true,
+      rollback: false,
+      plannedCount: estimate ? countQuery(plan.countSql!, plan.params) : undefined,
+      explain: s.plan?.explain,
+    });
+    if (estimate) outcome.total = reportedTotal(s.prefer.count, outcome.total, outcome.planned, MAX_ROWS);
     if (count) s.applied.push(`count=${s.prefer.count}`);
     return readResponse(s, outcome, range.offset, count);
   }

@@ -49,7 +49,8 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
   const count = s.prefer.count !== undefined;
   if (count) s.applied.push(`count=${s.prefer.count}`);
   if (rollback) s.applied.push('tx=rollback');
-  const run = (sql: string, params: unknown[]) => runStatement(db, s.req, s.path, s.who, sql, params, { readOnly, rollback });
+  const run = (sql: string, params: unknown[]) =>
+    runStatement(db, s.req, s.path, s.who, sql, params, { readOnly, rollback, explain: s.plan?.explain });
 
   if (shape.kind === 'void') {
     await run(`SELECT NULL::bigint AS total, 1 AS page_total, NULL::text AS body FROM (SELECT ${fromSql}) _`, b.params.values);

@@ -71,11 +71,14 @@ select json_build_object(
   'columns', (
     select coalesce(json_agg(json_build_object(
       'table', c.relname, 'name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
-      'notNull', a.attnotnull, 'default', pg_get_expr(d.adbin, d.adrelid),
+      'notNull', a.attnotnull,
+      'default', case when a.attidentity = 'd' then format('nextval(%L)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+                      else coalesce(pg_get_expr(d.adbin, d.adrelid), case when t.typtype = 'd' then pg_get_expr(t.typdefaultbin, 0) end) end,
       'generated', a.attgenerated <> '' or a.attidentity = 'a') order by c.relname, a.attnum), '[]')
     from pg_attribute a
     join pg_class c on c.oid = a.attrelid
     join pg_namespace n on n.oid = c.relnamespace
+    join pg_type t on t.oid = a.atttypid
     left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
     where n.nspname = 'public' and c.relkind in ('r','v','m','f','p','c') and a.attnum > 0 and not a.attisdropped
   ),
