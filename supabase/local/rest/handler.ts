@@ -10,10 +10,10 @@ import { buildRead } from './query.ts';
 import { countQuery, exactCountLimit, reportedTotal } from './planned-count.ts';
 import { capRange, JSON_HEADERS, MAX_ROWS, readResponse } from './response.ts';
 import { handleRpc } from './rpc-handler.ts';
-import { checkProfile, parseAccept, parsePrefer, requestedRange, type Accept, type Preferences } from './request.ts';
+import { parseAccept, requestSchema, parsePrefer, requestedRange, type Accept, type Preferences } from './request.ts';
 import { SchemaStore, type Relation, type SchemaCache } from './schema.ts';
 import { SqlBuilder } from './sql-builder.ts';
-import { q } from './sql.ts';
+import { qualified } from './sql.ts';
 
 export interface RestHandler extends ServiceHandler {
   reloadSchema(): Promise<void>;
@@ -31,6 +31,8 @@ export interface RequestState {
   started: number;
   /** The request body, read once (requests may be retried after a schema reload). */
   bodyText: string;
+  /** The exposed schema the request addresses (Accept-Profile / Content-Profile). */
+  schema: string;
   /** Accept: application/vnd.pgrst.plan — answer the statement's EXPLAIN. */
   plan: PlanRequest | null;
 }
@@ -39,10 +41,16 @@ export interface RequestState {
 const STALE_SCHEMA_CODES = new Set(['42703', 'PGRST200', 'PGRST202', 'PGRST204', '42P01', '42883']);
 
 export function createHandler(ctx: StackContext): RestHandler {
-  const store = new SchemaStore(ctx.db);
+  const stores = new Map<string, SchemaStore>();
+  /** One lazily loaded schema cache per exposed schema. */
+  const storeFor = (name: string) => {
+    let store = stores.get(name);
+    if (!store) stores.set(name, (store = new SchemaStore(ctx.db, name)));
+    return store;
+  };
   const auth = new Authenticator(() => ctx.config);
 
-  async function relation(name: string, since: number): Promise<{ schema: SchemaCache; rel: Relation }> {
+  async function relation(store: SchemaStore, name: string, since: number): Promise<{ schema: SchemaCache; rel: Relation }> {
     let schema = await store.get();
     let rel = schema.relations.get(name);
     if (!rel || rel.kind === 'c') {
@@ -50,6 +58,7 @@ export function createHandler(ctx: StackContext): RestHandler {
       rel = schema.relations.get(name);
       if (!rel || rel.kind === 'c')
         throw tableNotFound(
+          schema.name,
           name,
           [...schema.relations.values()].filter((r) => r.kind !== 'c').map((r) => r.name),
         );
@@ -63,21 +72,25 @@ export function createHandler(ctx: StackContext): RestHandler {
     try {
       const who = await auth.identify(req);
       anonymous = who.anonymous;
-      checkProfile(req);
+      const profile = requestSchema(req, ctx.config.restSchemas);
       const url = new URL(req.url);
       const prefer = parsePrefer(req.headers.get('prefer'));
       const plan = planRequest(req.headers.get('accept'), ctx.config.restPlanEnabled);
       const accept = parseAccept(plan ? plan.forType : req.headers.get('accept'));
       const bodyText = req.method === 'GET' || req.method === 'HEAD' ? '' : await req.text();
-      const state: RequestState = { req, path, url, who, prefer, accept, applied: [], bodyText, started, plan };
+      const state: RequestState = { req, path, url, who, prefer, accept, applied: [], bodyText, started, plan, schema: profile.schema };
+      const store = storeFor(profile.schema);
+      let res: Response;
       try {
-        return await dispatch(state);
+        res = await dispatch(state, store);
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (typeof code !== 'string' || !STALE_SCHEMA_CODES.has(code)) throw error;
         if (!(await store.refreshFor(`error:${code}:${(error as Error).message}`, started))) throw error;
-        return await dispatch({ ...state, applied: [] });
+        res = await dispatch({ ...state, applied: [] }, store);
       }
+      if (profile.negotiated && res.headers.has('content-type')) res.headers.set('content-profile', profile.schema);
+      return res;
     } catch (error) {
       if (error instanceof PlanAnswer)
         return new Response(error.body, { headers: { 'content-type': planRequest(req.headers.get('accept'), true)!.contentType } });
@@ -85,7 +98,7 @@ export function createHandler(ctx: StackContext): RestHandler {
     }
   }) as RestHandler;
 
-  async function dispatch(state: RequestState): Promise<Response> {
+  async function dispatch(state: RequestState, store: SchemaStore): Promise<Response> {
     const { req, path } = state;
     if (path === '/' || path === '') {
       return new Response(JSON.stringify({ swagger: '2.0', info: { title: 'PostgREST-compatible local API', version: '12' }, paths: {} }), {
@@ -96,7 +109,7 @@ export function createHandler(ctx: StackContext): RestHandler {
     if (rpc) return await handleRpc(ctx.db, store, state, decodeSegment(rpc[1]!));
     const m = /^\/([^/]+)\/?$/.exec(path);
     if (!m) throw new ApiError(404, 'PGRST125', 'Invalid path specified in request URL');
-    const { schema, rel } = await relation(decodeSegment(m[1]!), state.started);
+    const { schema, rel } = await relation(store, decodeSegment(m[1]!), state.started);
     switch (req.method) {
       case 'GET':
       case 'HEAD':
@@ -119,7 +132,7 @@ export function createHandler(ctx: StackContext): RestHandler {
     const b = new SqlBuilder(schema, parsed);
     const plan = buildRead(b, {
       rel,
-      fromSql: `"public".${q(rel.name)}`,
+      fromSql: qualified(rel),
       alias: rel.name,
       select,
       ...exactCountLimit(s.prefer.count, MAX_ROWS),
@@ -142,7 +155,7 @@ export function createHandler(ctx: StackContext): RestHandler {
   }
 
   handler.reloadSchema = async () => {
-    await store.reload();
+    await Promise.all([...stores.values()].map((store) => store.reload()));
   };
   return handler;
 }

@@ -1,7 +1,7 @@
 import type { SelectItem } from './parse-select.ts';
 import type { Relation } from './schema.ts';
 import { SqlBuilder, type Scope } from './sql-builder.ts';
-import { q } from './sql.ts';
+import { q, qualified } from './sql.ts';
 
 export interface Plan {
   sql: string;
@@ -93,7 +93,7 @@ export interface InsertOptions {
   onConflict?: { columns: string[]; resolution: 'merge' | 'ignore' };
 }
 
-const table = (rel: Relation) => `"public".${q(rel.name)}`;
+const table = (rel: Relation) => qualified(rel);
 
 /** `WITH pgrst_source AS (INSERT ... RETURNING ...) ` */
 export function insertCte(b: SqlBuilder, o: InsertOptions, returning: string): string {

@@ -1,6 +1,7 @@
 import { ApiError } from './errors.ts';
 import { fuzzyMatches } from './fuzzy.ts';
 import type { ForeignKey, Relation, SchemaCache } from './schema.ts';
+import { q, qualified } from './sql.ts';
 
 /** How an embedded resource is joined to its parent. */
 export interface Relationship {
@@ -11,8 +12,6 @@ export interface Relationship {
   /** For many-to-many: the junction table and its FK to the target. */
   junction?: { rel: Relation; fkToTarget: ForeignKey };
 }
-
-const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
 
 function isUnique(rel: Relation, cols: string[]): boolean {
   return rel.uniques.some((u) => u.length === cols.length && u.every((c) => cols.includes(c)));
@@ -75,7 +74,7 @@ export function resolveRelationship(schema: SchemaCache, parent: Relation, name:
       400,
       'PGRST200',
       `Could not find a relationship between '${parent.name}' and '${name}' in the schema cache`,
-      `Searched for a foreign key relationship between '${parent.name}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema 'public', but no matches were found.`,
+      `Searched for a foreign key relationship between '${parent.name}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${parent.schema}', but no matches were found.`,
       noRelationshipHint(schema, parent.name, name),
     );
   }
@@ -138,7 +137,7 @@ export function joinCondition(r: Relationship, parentAlias: string, childAlias: 
       return pairs(childAlias, r.fk.columns, parentAlias, r.fk.refColumns);
     case 'm2m': {
       const j = r.junction!;
-      return `EXISTS (SELECT 1 FROM "public".${q(j.rel.name)} AS ${q(junctionAlias)} WHERE ${pairs(junctionAlias, r.fk.columns, parentAlias, r.fk.refColumns)} AND ${pairs(junctionAlias, j.fkToTarget.columns, childAlias, j.fkToTarget.refColumns)})`;
+      return `EXISTS (SELECT 1 FROM ${qualified(j.rel)} AS ${q(junctionAlias)} WHERE ${pairs(junctionAlias, r.fk.columns, parentAlias, r.fk.refColumns)} AND ${pairs(junctionAlias, j.fkToTarget.columns, childAlias, j.fkToTarget.refColumns)})`;
     }
   }
 }

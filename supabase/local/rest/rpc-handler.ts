@@ -37,7 +37,7 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
         throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'Function arguments must be a JSON object');
     }
   }
-  if (!candidates) throw functionNotFound(name, Object.keys(args), [...schema.functions.keys()]);
+  if (!candidates) throw functionNotFound(schema.name, name, Object.keys(args), [...schema.functions.keys()]);
   const preferSingle = s.prefer.params === 'single-object';
   const call = resolveFunction(candidates, name, Object.keys(args), preferSingle);
   if (preferSingle) s.applied.push('params=single-object');

@@ -1,14 +1,20 @@
 import { ApiError } from './errors.ts';
 import { closestName } from './fuzzy.ts';
 import type { Column, DbFunction, Relation, SchemaCache } from './schema.ts';
-import { arrayLiteral, q, type Params } from './sql.ts';
+import { arrayLiteral, q, qualified, type Params } from './sql.ts';
 
 const isJsonType = (t: string) => t === 'json' || t === 'jsonb';
 
 const paramList = (names: string[]) => `(${[...names].sort().join(', ')})`;
 
 /** PGRST202; the hint names the closest function (unknown name) or the closest overload's parameters. */
-export function functionNotFound(name: string, argNames: string[], allNames: string[], overloads: DbFunction[] = []): ApiError {
+export function functionNotFound(
+  schemaName: string,
+  name: string,
+  argNames: string[],
+  allNames: string[],
+  overloads: DbFunction[] = [],
+): ApiError {
   const sorted = [...argNames].sort();
   const near = overloads.length
     ? closestName(
@@ -16,12 +22,12 @@ export function functionNotFound(name: string, argNames: string[], allNames: str
         paramList(argNames),
       )
     : closestName(allNames, name, 0.75);
-  const hint = near === undefined ? null : `Perhaps you meant to call the function public.${overloads.length ? name : ''}${near}`;
+  const hint = near === undefined ? null : `Perhaps you meant to call the function ${schemaName}.${overloads.length ? name : ''}${near}`;
   return new ApiError(
     404,
     'PGRST202',
-    `Could not find the function public.${name}${sorted.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`,
-    `Searched for the function public.${name}${sorted.length ? ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    `Could not find the function ${schemaName}.${name}${sorted.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`,
+    `Searched for the function ${schemaName}.${name}${sorted.length ? ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
     hint,
   );
 }
@@ -50,13 +56,13 @@ export function resolveFunction(candidates: DbFunction[], name: string, argNames
     throw new ApiError(
       300,
       'PGRST203',
-      `Could not choose the best candidate function between: ${matches.map((f) => `public.${name}(${f.inArgs.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`,
+      `Could not choose the best candidate function between: ${matches.map((f) => `${f.schema}.${name}(${f.inArgs.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`,
       null,
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     );
   }
   if (single && single.inArgs[0]!.name === '') return { fn: single, singleObject: true };
-  throw functionNotFound(name, argNames, [], candidates);
+  throw functionNotFound(candidates[0]!.schema, name, argNames, [], candidates);
 }
 
 /** Turns a JSON body value into the text Postgres parses for the argument's type. */
@@ -71,18 +77,18 @@ function argText(v: unknown, type: string): string | null {
   return String(v);
 }
 
-/** `"public"."fn"("a" := $1::int, ...)` */
+/** `"schema"."fn"("a" := $1::int, ...)` */
 export function callSql(call: ResolvedCall, args: Record<string, unknown>, rawBody: string | null, params: Params): string {
   const { fn } = call;
   if (call.singleObject) {
-    return `"public".${q(fn.name)}(${params.add(rawBody ?? JSON.stringify(args))}::${fn.inArgs[0]!.type})`;
+    return `${qualified(fn)}(${params.add(rawBody ?? JSON.stringify(args))}::${fn.inArgs[0]!.type})`;
   }
   const parts: string[] = [];
   for (const a of fn.inArgs) {
     if (!(a.name in args)) continue;
     parts.push(`${a.mode === 'v' ? 'VARIADIC ' : ''}${q(a.name)} := ${params.add(argText(args[a.name], a.type))}::${a.type}`);
   }
-  return `"public".${q(fn.name)}(${parts.join(', ')})`;
+  return `${qualified(fn)}(${parts.join(', ')})`;
 }
 
 export type ReturnShape = { kind: 'void' } | { kind: 'scalar' } | { kind: 'scalarSet' } | { kind: 'rows'; rel: Relation; set: boolean };
@@ -102,6 +108,7 @@ export function returnShape(schema: SchemaCache, fn: DbFunction): ReturnShape {
       generated: false,
     }));
     const rel: Relation = {
+      schema: fn.schema,
       name: fn.name,
       kind: 'c',
       columns: new Map(columnList.map((c) => [c.name, c])),

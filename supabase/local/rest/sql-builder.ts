@@ -5,7 +5,7 @@ import { parseOrder } from './parse-filters.ts';
 import type { Field, SelectItem } from './parse-select.ts';
 import { joinCondition, resolveRelationship, type Relationship } from './relationships.ts';
 import type { Relation, SchemaCache } from './schema.ts';
-import { Params, q } from './sql.ts';
+import { Params, q, qualified } from './sql.ts';
 
 /** One level of the select tree bound to a relation and an SQL alias. */
 export interface Scope {
@@ -48,7 +48,7 @@ export class SqlBuilder {
       const computed = scope.rel.computed?.get(f.name);
       if (!computed) throw columnNotFound(scope.rel.name, f.name);
       col = { name: f.name, type: computed.type, notNull: false, default: null, generated: true };
-      sql = `"public".${q(computed.fn)}(${q(scope.alias)})`;
+      sql = `${qualified({ schema: scope.rel.schema, name: computed.fn })}(${q(scope.alias)})`;
     }
     let type = col.type;
     for (const step of f.path) {
@@ -91,7 +91,7 @@ export class SqlBuilder {
     const link = joinCondition(rel, scope.alias, childAlias, this.nextAlias());
     const toMany = rel.cardinality === 'o2m' || rel.cardinality === 'm2m';
     const inner = item.join === 'inner';
-    const from = `"public".${q(rel.target.name)} AS ${q(childAlias)}`;
+    const from = `${qualified(rel.target)} AS ${q(childAlias)}`;
     const onlyCount = item.children.length === 1 && isCountItem(item.children[0]!, rel.target);
     let lateral: string;
     if (onlyCount) {
@@ -192,7 +192,7 @@ export class SqlBuilder {
     const alias = this.nextAlias();
     const inner = this.field({ rel: e.rel.target, alias, embeds: new Map() }, f);
     const link = joinCondition(e.rel, scope.alias, alias, this.nextAlias());
-    return { sql: `(SELECT ${inner.sql} FROM "public".${q(e.rel.target.name)} AS ${q(alias)} WHERE ${link} LIMIT 1)`, type: inner.type };
+    return { sql: `(SELECT ${inner.sql} FROM ${qualified(e.rel.target)} AS ${q(alias)} WHERE ${link} LIMIT 1)`, type: inner.type };
   }
 
   limitOffset(path: string, forcedLimit?: number, override?: { limit?: number; offset: number }): string {
