@@ -153,6 +153,7 @@ describe('explain()', () => {
     expect(String(data)).toMatch(/on counted/);
     const res = await rawFetch(stack, '/counted?id=gt.10', { headers: { accept: 'application/vnd.pgrst.plan' } });
     expect(res.headers.get('content-type')).toBe('application/vnd.pgrst.plan+text; for="application/json"; charset=utf-8');
+    expect(res.headers.get('content-profile')).toBe('public');
     expect(await res.text()).toMatch(/^Aggregate/);
   });
 

@@ -31,8 +31,6 @@ export interface RequestState {
   started: number;
   /** The request body, read once (requests may be retried after a schema reload). */
   bodyText: string;
-  /** The exposed schema the request addresses (Accept-Profile / Content-Profile). */
-  schema: string;
   /** Accept: application/vnd.pgrst.plan — answer the statement's EXPLAIN. */
   plan: PlanRequest | null;
 }
@@ -78,22 +76,26 @@ export function createHandler(ctx: StackContext): RestHandler {
       const plan = planRequest(req.headers.get('accept'), ctx.config.restPlanEnabled);
       const accept = parseAccept(plan ? plan.forType : req.headers.get('accept'));
       const bodyText = req.method === 'GET' || req.method === 'HEAD' ? '' : await req.text();
-      const state: RequestState = { req, path, url, who, prefer, accept, applied: [], bodyText, started, plan, schema: profile.schema };
+      const state: RequestState = { req, path, url, who, prefer, accept, applied: [], bodyText, started, plan };
       const store = storeFor(profile.schema);
+      // the EXPLAIN output arrives as a PlanAnswer from wherever the statement ran
+      const answer = (s: RequestState) =>
+        dispatch(s, store).catch((error: unknown) => {
+          if (!(error instanceof PlanAnswer)) throw error;
+          return new Response(error.body, { headers: { 'content-type': plan!.contentType } });
+        });
       let res: Response;
       try {
-        res = await dispatch(state, store);
+        res = await answer(state);
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (typeof code !== 'string' || !STALE_SCHEMA_CODES.has(code)) throw error;
         if (!(await store.refreshFor(`error:${code}:${(error as Error).message}`, started))) throw error;
-        res = await dispatch({ ...state, applied: [] }, store);
+        res = await answer({ ...state, applied: [] });
       }
       if (profile.negotiated && res.headers.has('content-type')) res.headers.set('content-profile', profile.schema);
       return res;
     } catch (error) {
-      if (error instanceof PlanAnswer)
-        return new Response(error.body, { headers: { 'content-type': planRequest(req.headers.get('accept'), true)!.contentType } });
       return toErrorResponse(error, anonymous);
     }
   }) as RestHandler;
