@@ -19,6 +19,7 @@ beforeAll(async () => {
     create table counted (id int primary key);
     insert into counted select generate_series(1, 50);
     analyze counted;
+    create function counted_rows() returns setof counted language plpgsql stable rows 123 as $$ begin return query select * from counted; end $$;
     grant select, insert, update, delete on ups, defs, always_ids, counted to anon;`);
 });
 afterAll(async () => {
@@ -143,6 +144,13 @@ describe('planned and estimated counts', () => {
     const raw = await rawFetch(stack, '/counted?id=gt.10&limit=5', { headers: { prefer: 'count=planned' } });
     expect(raw.headers.get('preference-applied')).toBe('count=planned');
     expect(raw.headers.get('content-range')).toBe(`0-4/${planned}`);
+  });
+
+  it('function calls report the planner estimate too (the declared ROWS of a set-returning function)', async () => {
+    const planned = await stack.anon().rpc('counted_rows', {}, { count: 'planned', head: true });
+    expect(planned.count).toBe(123);
+    const estimated = await stack.anon().rpc('counted_rows', {}, { count: 'estimated', head: true });
+    expect(estimated.count).toBe(50);
   });
 });
 

@@ -6,7 +6,8 @@ import { parseParams } from './parse-filters.ts';
 import { parseSelect } from './parse-select.ts';
 import { buildRead } from './query.ts';
 import { readJson, requestedRange } from './request.ts';
-import { capRange, JSON_HEADERS, readResponse, singularError } from './response.ts';
+import { countQuery, exactCountLimit, reportedTotal } from './planned-count.ts';
+import { capRange, JSON_HEADERS, MAX_ROWS, readResponse, singularError } from './response.ts';
 import { callSql, functionNotFound, resolveFunction, returnShape } from './rpc.ts';
 import type { SchemaStore } from './schema.ts';
 import { SqlBuilder } from './sql-builder.ts';
@@ -81,14 +82,21 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
     fromSql,
     alias: name,
     select,
-    count,
+    ...exactCountLimit(s.prefer.count, MAX_ROWS),
     single,
     stripNulls: s.accept.stripNulls,
     csv: s.accept.csv,
     range,
     topLevel: true,
   });
-  const o = await run(plan.sql, plan.params);
+  const estimate = (s.prefer.count === 'planned' || s.prefer.count === 'estimated') && plan.countSql !== undefined;
+  const o = await runStatement(db, s.req, s.path, s.who, plan.sql, plan.params, {
+    readOnly,
+    rollback,
+    explain: s.plan?.explain,
+    plannedCount: estimate ? countQuery(plan.countSql!, plan.params) : undefined,
+  });
+  if (estimate) o.total = reportedTotal(s.prefer.count, o.total, o.planned, MAX_ROWS);
   if (!shape.set && !s.accept.single) {
     if (o.pageTotal > 1) throw singularError(o.pageTotal);
     return new Response(o.body ?? 'null', { status: 200, headers: JSON_HEADERS });
