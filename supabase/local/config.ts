@@ -96,6 +96,10 @@ export interface StackConfig {
    * `alter role authenticator set pgrst.db_aggregates_enabled = 'true'`).
    */
   restAggregates: boolean;
+  /** Schemas /rest/v1 exposes, the first is the default (PostgREST db-schemas): PGRST_DB_SCHEMAS, default "public,graphql_public" as hosted. */
+  restSchemas: string[];
+  /** EXPLAIN output for `Accept: application/vnd.pgrst.plan` (PostgREST db-plan-enabled): PGRST_DB_PLAN_ENABLED, default off as hosted. */
+  restPlanEnabled: boolean;
 }
 
 /** What the functions may be given from the stack's environment. */
@@ -168,6 +172,11 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     storageFileSizeLimit: Number(env('STORAGE_FILE_SIZE_LIMIT') ?? 50 * 1024 * 1024),
     storageDir: env('STORAGE_DIR') ?? new URL('../../.data/storage', import.meta.url).pathname,
     restAggregates: env('PGRST_DB_AGGREGATES_ENABLED') === 'true',
+    restSchemas: (env('PGRST_DB_SCHEMAS') ?? 'public,graphql_public')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    restPlanEnabled: env('PGRST_DB_PLAN_ENABLED') === 'true',
     ...overrides,
   };
 }

@@ -135,7 +135,8 @@ describe('rest insert', () => {
       headers: { 'content-type': 'application/json', prefer: 'return=representation' },
       body: JSON.stringify({ k: 'put1', v: 'p', n: 1, note: null }),
     });
-    expect(put.status).toBe(200);
+    // the row did not exist: inserted (200 only when it replaced one)
+    expect(put.status).toBe(201);
     expect(await put.json()).toEqual([{ k: 'put1', v: 'p', n: 1, note: null }]);
     const mismatch = await rawFetch(stack, '/kv?k=eq.put1', {
       method: 'PUT',

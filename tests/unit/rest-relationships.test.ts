@@ -3,7 +3,7 @@ import { embedSource, resolveRelationship } from '@/supabase/local/rest/relation
 import type { DbFunction, ForeignKey, Relation, SchemaCache } from '@/supabase/local/rest/schema.ts';
 
 function relation(name: string, pk: string[], kind = 'r', uniques: string[][] = []): Relation {
-  return { name, kind, columns: new Map(), columnList: [], pk, uniques: pk.length ? [pk, ...uniques] : uniques };
+  return { schema: 'public', name, kind, columns: new Map(), columnList: [], pk, uniques: pk.length ? [pk, ...uniques] : uniques };
 }
 const fk = (name: string, table: string, columns: string[], refTable: string, refColumns = ['id']): ForeignKey => ({
   name,
@@ -14,12 +14,24 @@ const fk = (name: string, table: string, columns: string[], refTable: string, re
 });
 function computed(name: string, arg: string, ret: string, retSet: boolean, rows = retSet ? 1000 : 0): DbFunction {
   const a = { name: '', type: arg, mode: 'i' };
-  return { name, args: [a], inArgs: [a], nDefaults: 0, retType: ret, retSet, rows, volatility: 's', retRel: ret, outColumns: [] };
+  return {
+    schema: 'public',
+    name,
+    args: [a],
+    inArgs: [a],
+    nDefaults: 0,
+    retType: ret,
+    retSet,
+    rows,
+    volatility: 's',
+    retRel: ret,
+    outColumns: [],
+  };
 }
 function schema(relations: Relation[], foreignKeys: ForeignKey[], functions: DbFunction[] = []): SchemaCache {
   const fns = new Map<string, DbFunction[]>();
   for (const f of functions) fns.set(f.name, [...(fns.get(f.name) ?? []), f]);
-  return { relations: new Map(relations.map((r) => [r.name, r])), foreignKeys, functions: fns };
+  return { name: 'public', relations: new Map(relations.map((r) => [r.name, r])), foreignKeys, functions: fns };
 }
 function error(fn: () => unknown): { code: string; details: unknown; hint: unknown } {
   try {

@@ -7,6 +7,7 @@ import type { DbFunction } from '@/supabase/local/rest/schema.ts';
 const fn = (params: [string, string][], nDefaults = 0): DbFunction => {
   const args = params.map(([name, type]) => ({ name, type, mode: 'i' }));
   return {
+    schema: 'public',
     name: 'f',
     args,
     inArgs: args,

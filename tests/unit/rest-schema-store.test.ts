@@ -21,7 +21,7 @@ function fakeDb() {
 describe('SchemaStore', () => {
   it('loads once and reloads only when a request predates the cache', async () => {
     const db = fakeDb();
-    const store = new SchemaStore(db);
+    const store = new SchemaStore(db, 'public');
     const before = performance.now();
     await Promise.all([store.get(), store.get()]);
     expect(db.loads).toBe(1);
@@ -42,7 +42,7 @@ describe('SchemaStore', () => {
 
   it('concurrent misses share one in-flight reload', async () => {
     const db = fakeDb();
-    const store = new SchemaStore(db);
+    const store = new SchemaStore(db, 'public');
     await store.get();
     const t = performance.now();
     const results = await Promise.all([store.refreshFor('table:a', t), store.refreshFor('table:b', t), store.refreshFor('table:c', t)]);

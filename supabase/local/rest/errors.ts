@@ -39,14 +39,14 @@ export const parseError = (what: 'select' | 'filter' | 'order' | 'range', input:
 export const columnNotFound = (table: string, column: string): ApiError =>
   new ApiError(400, '42703', `column ${table}.${column} does not exist`);
 
-export function tableNotFound(name: string, tables: Iterable<string>): ApiError {
+export function tableNotFound(schema: string, name: string, tables: Iterable<string>): ApiError {
   const near = closestName(tables, name, 0.75);
   return new ApiError(
     404,
     'PGRST205',
-    `Could not find the table 'public.${name}' in the schema cache`,
+    `Could not find the table '${schema}.${name}' in the schema cache`,
     null,
-    near === undefined ? null : `Perhaps you meant the table 'public.${near}'`,
+    near === undefined ? null : `Perhaps you meant the table '${schema}.${near}'`,
   );
 }
 

@@ -2,6 +2,7 @@ import type { Database, Queryable } from '../db/types.ts';
 import { isPgError } from '../db/types.ts';
 import type { RequestIdentity } from './auth.ts';
 import { ApiError } from './errors.ts';
+import { PlanAnswer } from './explain.ts';
 
 const SET_CONFIG =
   "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true), set_config('request.headers', $5, true)";
@@ -10,6 +11,10 @@ export interface Outcome {
   total: number | null;
   pageTotal: number;
   body: string | null;
+  /** Rows an upsert inserted (rather than merged), when the statement reports it. */
+  inserted: number | null;
+  /** The planner's row estimate of `RunOptions.plannedCount`. */
+  planned?: number | null;
 }
 
 class Rollback {
@@ -22,6 +27,17 @@ export interface RunOptions {
   rollback: boolean;
   /** Roll back when the result is not acceptable (e.g. object requested, ≠ 1 row); the outcome is still returned. */
   rejectIf?: (o: Outcome) => boolean;
+  /** A count query to EXPLAIN after the statement, in the same transaction (Prefer: count=planned|estimated). */
+  plannedCount?: { sql: string; params: unknown[] };
+  /** `EXPLAIN (…)` to run the statement under instead: the body is the plan (text lines, or the JSON). */
+  explain?: string;
+}
+
+/** EXPLAIN output: "QUERY PLAN" rows (text: one line each; json: one value, parsed or not by the driver). */
+function planText(rows: Record<string, unknown>[]): string {
+  const values = rows.map((r) => r['QUERY PLAN']);
+  if (values.length === 1 && typeof values[0] !== 'string') return JSON.stringify(values[0]);
+  return values.map(String).join('\n');
 }
 
 function headersJson(req: Request): string {
@@ -89,8 +105,9 @@ export async function runStatement(
 ): Promise<Outcome> {
   const role = await roleInfo(db, who.role);
   const settings = [who.role, who.claimsText, req.method, path, headersJson(req), ...role.extra];
+  let outcome: Outcome;
   try {
-    return await db.transaction(
+    outcome = await db.transaction(
       async (tx: Queryable) => {
         try {
           await tx.query(role.sql, settings);
@@ -100,18 +117,42 @@ export async function runStatement(
           }
           throw error;
         }
-        const { rows } = await tx.query<{ total: string | number | null; page_total: string | number; body: string | null }>(sql, params);
+        if (opts.explain) {
+          const plan = await tx.query<Record<string, unknown>>(`${opts.explain} ${sql}`, params);
+          const explained: Outcome = { total: null, pageTotal: 0, body: planText(plan.rows), inserted: null };
+          if (opts.rollback) throw new Rollback(explained);
+          return explained;
+        }
+        const { rows } = await tx.query<{
+          total: string | number | null;
+          page_total: string | number;
+          body: string | null;
+          inserted?: string | number | null;
+        }>(sql, params);
         const row = rows[0];
         const outcome: Outcome = row
-          ? { total: row.total === null ? null : Number(row.total), pageTotal: Number(row.page_total), body: row.body }
-          : { total: null, pageTotal: 0, body: null };
+          ? {
+              total: row.total === null ? null : Number(row.total),
+              pageTotal: Number(row.page_total),
+              body: row.body,
+              inserted: row.inserted == null ? null : Number(row.inserted),
+            }
+          : { total: null, pageTotal: 0, body: null, inserted: null };
+        if (opts.plannedCount) {
+          const plan = await tx.query<Record<string, unknown>>(`EXPLAIN (FORMAT JSON) ${opts.plannedCount.sql}`, opts.plannedCount.params);
+          const json = plan.rows[0]?.['QUERY PLAN'];
+          const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
+          outcome.planned = parsed?.[0]?.Plan?.['Plan Rows'] ?? null;
+        }
         if (opts.rollback || opts.rejectIf?.(outcome)) throw new Rollback(outcome);
         return outcome;
       },
       { readOnly: opts.readOnly },
     );
   } catch (error) {
-    if (error instanceof Rollback) return error.value as Outcome;
-    throw error;
+    if (!(error instanceof Rollback)) throw error;
+    outcome = error.value as Outcome;
   }
+  if (opts.explain) throw new PlanAnswer(outcome.body ?? '');
+  return outcome;
 }

@@ -2,16 +2,18 @@ import type { ServiceHandler, StackContext } from '../context.ts';
 import { Authenticator, type RequestIdentity } from './auth.ts';
 import { ApiError, tableNotFound, toErrorResponse } from './errors.ts';
 import { runStatement } from './execute.ts';
+import { PlanAnswer, planRequest, type PlanRequest } from './explain.ts';
 import { handleMutation } from './mutation.ts';
 import { parseParams } from './parse-filters.ts';
 import { parseSelect } from './parse-select.ts';
 import { buildRead } from './query.ts';
-import { capRange, JSON_HEADERS, readResponse } from './response.ts';
+import { countQuery, exactCountLimit, reportedTotal } from './planned-count.ts';
+import { capRange, JSON_HEADERS, MAX_ROWS, readResponse } from './response.ts';
 import { handleRpc } from './rpc-handler.ts';
-import { checkProfile, parseAccept, parsePrefer, requestedRange, type Accept, type Preferences } from './request.ts';
+import { parseAccept, requestSchema, parsePrefer, requestedRange, type Accept, type Preferences } from './request.ts';
 import { SchemaStore, type Relation, type SchemaCache } from './schema.ts';
 import { SqlBuilder } from './sql-builder.ts';
-import { q } from './sql.ts';
+import { qualified } from './sql.ts';
 
 export interface RestHandler extends ServiceHandler {
   reloadSchema(): Promise<void>;
@@ -33,16 +35,24 @@ export interface RequestState {
   bodyBytes?: Uint8Array;
   /** Aggregate functions allowed in `select` (the stack's restAggregates setting). */
   aggregates: boolean;
+  /** Accept: application/vnd.pgrst.plan — answer the statement's EXPLAIN. */
+  plan: PlanRequest | null;
 }
 
 /** Errors that may come from a stale schema cache: reload and retry once (at most one reload per second). */
 const STALE_SCHEMA_CODES = new Set(['42703', 'PGRST200', 'PGRST202', 'PGRST204', '42P01', '42883']);
 
 export function createHandler(ctx: StackContext): RestHandler {
-  const store = new SchemaStore(ctx.db);
+  const stores = new Map<string, SchemaStore>();
+  /** One lazily loaded schema cache per exposed schema. */
+  const storeFor = (name: string) => {
+    let store = stores.get(name);
+    if (!store) stores.set(name, (store = new SchemaStore(ctx.db, name)));
+    return store;
+  };
   const auth = new Authenticator(() => ctx.config);
 
-  async function relation(name: string, since: number): Promise<{ schema: SchemaCache; rel: Relation }> {
+  async function relation(store: SchemaStore, name: string, since: number): Promise<{ schema: SchemaCache; rel: Relation }> {
     let schema = await store.get();
     let rel = schema.relations.get(name);
     if (!rel || rel.kind === 'c') {
@@ -50,6 +60,7 @@ export function createHandler(ctx: StackContext): RestHandler {
       rel = schema.relations.get(name);
       if (!rel || rel.kind === 'c')
         throw tableNotFound(
+          schema.name,
           name,
           [...schema.relations.values()].filter((r) => r.kind !== 'c').map((r) => r.name),
         );
@@ -63,30 +74,41 @@ export function createHandler(ctx: StackContext): RestHandler {
     try {
       const who = await auth.identify(req);
       anonymous = who.anonymous;
-      checkProfile(req);
+      const profile = requestSchema(req, ctx.config.restSchemas);
       const url = new URL(req.url);
       const prefer = parsePrefer(req.headers.get('prefer'));
-      const accept = parseAccept(req.headers.get('accept'));
+      const plan = planRequest(req.headers.get('accept'), ctx.config.restPlanEnabled);
+      const accept = parseAccept(plan ? plan.forType : req.headers.get('accept'));
       // Binary bodies (a function's single bytea parameter) are kept as bytes.
       const binary = req.method === 'POST' && /^application\/octet-stream\b/i.test(req.headers.get('content-type') ?? '');
       const bodyBytes = binary ? new Uint8Array(await req.arrayBuffer()) : undefined;
       const bodyText = req.method === 'GET' || req.method === 'HEAD' || binary ? '' : await req.text();
       const aggregates = ctx.config.restAggregates;
-      const state: RequestState = { req, path, url, who, prefer, accept, applied: [], bodyText, bodyBytes, started, aggregates };
+      const state: RequestState = { req, path, url, who, prefer, accept, applied: [], bodyText, bodyBytes, started, aggregates, plan };
+      const store = storeFor(profile.schema);
+      // the EXPLAIN output arrives as a PlanAnswer from wherever the statement ran
+      const answer = (s: RequestState) =>
+        dispatch(s, store).catch((error: unknown) => {
+          if (!(error instanceof PlanAnswer)) throw error;
+          return new Response(error.body, { headers: { 'content-type': plan!.contentType } });
+        });
+      let res: Response;
       try {
-        return await dispatch(state);
+        res = await answer(state);
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         if (typeof code !== 'string' || !STALE_SCHEMA_CODES.has(code)) throw error;
         if (!(await store.refreshFor(`error:${code}:${(error as Error).message}`, started))) throw error;
-        return await dispatch({ ...state, applied: [] });
+        res = await answer({ ...state, applied: [] });
       }
+      if (profile.negotiated && res.headers.has('content-type')) res.headers.set('content-profile', profile.schema);
+      return res;
     } catch (error) {
       return toErrorResponse(error, anonymous);
     }
   }) as RestHandler;
 
-  async function dispatch(state: RequestState): Promise<Response> {
+  async function dispatch(state: RequestState, store: SchemaStore): Promise<Response> {
     const { req, path } = state;
     if (path === '/' || path === '') {
       return new Response(JSON.stringify({ swagger: '2.0', info: { title: 'PostgREST-compatible local API', version: '12' }, paths: {} }), {
@@ -97,7 +119,7 @@ export function createHandler(ctx: StackContext): RestHandler {
     if (rpc) return await handleRpc(ctx.db, store, state, decodeSegment(rpc[1]!));
     const m = /^\/([^/]+)\/?$/.exec(path);
     if (!m) throw new ApiError(404, 'PGRST125', 'Invalid path specified in request URL');
-    const { schema, rel } = await relation(decodeSegment(m[1]!), state.started);
+    const { schema, rel } = await relation(store, decodeSegment(m[1]!), state.started);
     switch (req.method) {
       case 'GET':
       case 'HEAD':
@@ -120,23 +142,30 @@ export function createHandler(ctx: StackContext): RestHandler {
     const b = new SqlBuilder(schema, parsed, s.aggregates);
     const plan = buildRead(b, {
       rel,
-      fromSql: `"public".${q(rel.name)}`,
+      fromSql: qualified(rel),
       alias: rel.name,
       select,
-      count,
+      ...exactCountLimit(s.prefer.count, MAX_ROWS),
       single: s.accept.single,
       stripNulls: s.accept.stripNulls,
       csv: s.accept.csv,
       range,
       topLevel: true,
     });
-    const outcome = await runStatement(ctx.db, s.req, s.path, s.who, plan.sql, plan.params, { readOnly: true, rollback: false });
+    const estimate = (s.prefer.count === 'planned' || s.prefer.count === 'estimated') && plan.countSql !== undefined;
+    const outcome = await runStatement(ctx.db, s.req, s.path, s.who, plan.sql, plan.params, {
+      readOnly: true,
+      rollback: false,
+      plannedCount: estimate ? countQuery(plan.countSql!, plan.params) : undefined,
+      explain: s.plan?.explain,
+    });
+    if (estimate) outcome.total = reportedTotal(s.prefer.count, outcome.total, outcome.planned, MAX_ROWS);
     if (count) s.applied.push(`count=${s.prefer.count}`);
     return readResponse(s, outcome, range.offset, count);
   }
 
   handler.reloadSchema = async () => {
-    await store.reload();
+    await Promise.all([...stores.values()].map((store) => store.reload()));
   };
   return handler;
 }

@@ -4,7 +4,7 @@ import { runStatement } from './execute.ts';
 import type { RequestState } from './handler.ts';
 import { parseParams, type ParsedParams } from './parse-filters.ts';
 import { parseSelect } from './parse-select.ts';
-import { deleteCte, insertCte, mutationResult, updateCte, type Payload } from './query.ts';
+import { countsInserted, deleteCte, insertCte, mutationResult, updateCte, type InsertOptions, type Payload } from './query.ts';
 import { readJson } from './request.ts';
 import { JSON_HEADERS, singularError } from './response.ts';
 import type { Relation, SchemaCache } from './schema.ts';
@@ -22,6 +22,7 @@ export async function handleMutation(db: Database, s: RequestState, schema: Sche
   const b = new SqlBuilder(schema, parsed, s.aggregates);
   const returning = representation ? `${q(rel.name)}.*` : '1';
   let cte: string;
+  let insert: InsertOptions | undefined;
   if (method === 'DELETE') {
     cte = deleteCte(b, rel, returning);
   } else {
@@ -39,7 +40,8 @@ export async function handleMutation(db: Database, s: RequestState, schema: Sche
     } else if (method === 'PUT') {
       const columns = payloadColumns(rel, payload, null);
       checkPut(rel, parsed, payload.rows[0]!);
-      cte = insertCte(b, { rel, payload, columns, missingDefault: false, onConflict: { columns: rel.pk, resolution: 'merge' } }, returning);
+      insert = { rel, payload, columns, missingDefault: false, onConflict: { columns: rel.pk, resolution: 'merge' } };
+      cte = insertCte(b, insert, returning);
     } else {
       const columns = payloadColumns(rel, payload, parsed.columns);
       let onConflict: { columns: string[]; resolution: 'merge' | 'ignore' } | undefined;
@@ -53,17 +55,20 @@ export async function handleMutation(db: Database, s: RequestState, schema: Sche
       }
       const missingDefault = s.prefer.missing === 'default';
       if (missingDefault) s.applied.push('missing=default');
-      cte = insertCte(b, { rel, payload, columns, missingDefault, onConflict }, returning);
+      insert = { rel, payload, columns, missingDefault, onConflict };
+      cte = insertCte(b, insert, returning);
     }
   }
   // headers-only reads the whole row back to build the Location from its primary key
   const readBack = ret === 'headers-only' ? parseSelect(null) : select;
-  const plan = mutationResult(b, cte, rel, representation, readBack, s.accept.single, s.accept.stripNulls);
+  const countInserted = insert !== undefined && countsInserted(insert);
+  const plan = mutationResult(b, cte, rel, representation, readBack, s.accept.single, s.accept.stripNulls, countInserted);
   const rollback = s.prefer.tx === 'rollback';
   const max = s.prefer.handling === 'strict' ? s.prefer.maxAffected : undefined;
   const outcome = await runStatement(db, s.req, s.path, s.who, plan.sql, plan.params, {
     readOnly: false,
     rollback,
+    explain: s.plan?.explain,
     rejectIf: (o) => (s.accept.single && o.pageTotal !== 1) || (max !== undefined && o.pageTotal > max),
   });
   if (max !== undefined && outcome.pageTotal > max) {
@@ -84,14 +89,16 @@ export async function handleMutation(db: Database, s: RequestState, schema: Sche
   const total = s.prefer.count ? String(n) : '*';
   headers['content-range'] = representation && n > 0 ? `0-${n - 1}/${total}` : `*/${total}`;
   headers['preference-applied'] = s.applied.join(', ');
-  const status = method === 'POST' ? 201 : ret === 'representation' ? 200 : 204;
+  // a merging upsert that inserted nothing answers 200 (PUT: only with a representation)
+  const merged = countInserted && outcome.inserted === 0;
+  const status = method === 'POST' || method === 'PUT' ? (merged ? 200 : 201) : 200;
   if (ret === 'headers-only' && method === 'POST' && outcome.body && rel.pk.length) {
     const first = (JSON.parse(outcome.body) as Record<string, unknown>[])[0];
     if (first) headers.location = `/${rel.name}?${rel.pk.map((c) => `${c}=eq.${encodeURIComponent(String(first[c]))}`).join('&')}`;
   }
   if (ret !== 'representation') {
     delete headers['content-type'];
-    return new Response(null, { status: ret === 'headers-only' ? status : method === 'POST' ? 201 : 204, headers });
+    return new Response(null, { status: method === 'POST' ? status : 204, headers });
   }
   return new Response(outcome.body, { status, headers });
 }

@@ -1,12 +1,13 @@
-import { ApiError } from './errors.ts';
 import type { SelectItem } from './parse-select.ts';
 import type { Relation } from './schema.ts';
 import { SqlBuilder, type Scope } from './sql-builder.ts';
-import { q } from './sql.ts';
+import { q, qualified } from './sql.ts';
 
 export interface Plan {
   sql: string;
   params: unknown[];
+  /** The query the total counts (same parameters): what count=planned|estimated EXPLAIN. */
+  countSql?: string;
 }
 
 export interface ReadOptions {
@@ -16,6 +17,8 @@ export interface ReadOptions {
   alias: string;
   select: SelectItem[];
   count: boolean;
+  /** Count at most this many rows (count=estimated counts exactly only up to db-max-rows). */
+  countLimit?: number;
   single: boolean;
   stripNulls: boolean;
   /** text/csv: header line from the first row's keys, then each row in Postgres' record text form. */
@@ -38,10 +41,9 @@ export function buildRead(b: SqlBuilder, o: ReadOptions, prefix = ''): Plan {
   const from = `${o.fromSql} AS ${q(o.alias)}`;
   const cols = sel.columns.length ? sel.columns.join(', ') : 'NULL AS "pgrst_empty"';
   const inner = `SELECT ${cols} FROM ${from}${sel.joins.length ? ' ' + sel.joins.join(' ') : ''}${whereSql}${sel.groupBy}${order}${limit}`;
-  const total =
-    o.count && o.topLevel
-      ? `(SELECT count(*) FROM ${from}${countJoins.length ? ' ' + countJoins.join(' ') : ''}${whereSql})`
-      : 'NULL::bigint';
+  const countSql = `SELECT 1 FROM ${from}${countJoins.length ? ' ' + countJoins.join(' ') : ''}${whereSql}`;
+  const counted = o.countLimit === undefined ? countSql : `${countSql} LIMIT ${o.countLimit}`;
+  const total = o.count && o.topLevel ? `(SELECT count(*) FROM (${counted}) _postgrest_c)` : 'NULL::bigint';
   let body = o.single ? `(json_agg(_postgrest_t)->0)` : `coalesce(json_agg(_postgrest_t), '[]'::json)`;
   if (o.stripNulls) body = `json_strip_nulls(${body})`;
   const emptySelect = sel.columns.length === 0;
@@ -54,6 +56,7 @@ export function buildRead(b: SqlBuilder, o: ReadOptions, prefix = ''): Plan {
   return {
     sql: `${prefix}SELECT ${total} AS total, count(*) AS page_total, ${body}::text AS body FROM (${inner}) _postgrest_t`,
     params: b.params.values,
+    countSql,
   };
 }
 
@@ -73,7 +76,7 @@ export interface InsertOptions {
   onConflict?: { columns: string[]; resolution: 'merge' | 'ignore' };
 }
 
-const table = (rel: Relation) => `"public".${q(rel.name)}`;
+const table = (rel: Relation) => qualified(rel);
 
 /** `WITH pgrst_source AS (INSERT ... RETURNING ...) ` */
 export function insertCte(b: SqlBuilder, o: InsertOptions, returning: string): string {
@@ -83,9 +86,8 @@ export function insertCte(b: SqlBuilder, o: InsertOptions, returning: string): s
   const body = b.params.add(o.payload.isArray ? o.payload.text : `[${o.payload.text}]`);
   let insert: string;
   if (cols.length === 0) {
-    if (o.payload.rows.length > 1)
-      throw new ApiError(400, 'PGRST102', 'Empty or invalid json', 'Bulk insert of rows without columns is not supported');
-    insert = `INSERT INTO ${table(rel)} AS ${alias} DEFAULT VALUES`;
+    // no columns (`{}`, `[{}, {}]`): one row of column defaults per element
+    insert = `INSERT INTO ${table(rel)} AS ${alias} SELECT FROM json_array_elements(${body}::json) AS _`;
   } else if (o.missingDefault) {
     const exprs = cols.map((c) => {
       const col = rel.columns.get(c)!;
@@ -99,14 +101,18 @@ export function insertCte(b: SqlBuilder, o: InsertOptions, returning: string): s
   }
   if (o.onConflict) {
     const target = `(${o.onConflict.columns.map(q).join(', ')})`;
-    if (o.onConflict.resolution === 'ignore') insert += ` ON CONFLICT ${target} DO NOTHING`;
-    else {
-      const set = (cols.length ? cols : o.onConflict.columns).map((c) => `${q(c)} = EXCLUDED.${q(c)}`);
-      insert += ` ON CONFLICT ${target} DO UPDATE SET ${set.join(', ')}`;
-    }
+    // merging rows without columns has nothing to update
+    if (o.onConflict.resolution === 'ignore' || cols.length === 0) insert += ` ON CONFLICT ${target} DO NOTHING`;
+    else insert += ` ON CONFLICT ${target} DO UPDATE SET ${cols.map((c) => `${q(c)} = EXCLUDED.${q(c)}`).join(', ')}`;
   }
-  return `WITH pgrst_source AS (${insert} RETURNING ${returning}) `;
+  if (!countsInserted(o)) return `WITH pgrst_source AS (${insert} RETURNING ${returning}) `;
+  // xmax is 0 only on rows the INSERT created (not on rows ON CONFLICT updated): the upsert's 201/200
+  const columns = returning === '1' ? '1' : rel.columnList.map((c) => q(c.name)).join(', ');
+  return `WITH pgrst_mutation AS (${insert} RETURNING ${returning}, (${alias}.xmax = 0) AS pgrst_inserted), pgrst_source AS (SELECT ${columns} FROM pgrst_mutation) `;
 }
+
+/** Whether the statement reports how many rows were inserted (merging upserts into tables answer 200 when none were). */
+export const countsInserted = (o: InsertOptions) => o.onConflict?.resolution === 'merge' && (o.rel.kind === 'r' || o.rel.kind === 'p');
 
 /**
  * WHERE of an UPDATE/DELETE. With limit/offset (PostgREST's limited updates), the affected rows are
@@ -145,16 +151,25 @@ export function mutationResult(
   select: SelectItem[],
   single: boolean,
   stripNulls: boolean,
+  countInserted = false,
 ): Plan {
+  const inserted = countInserted ? '(SELECT count(*) FROM pgrst_mutation WHERE pgrst_inserted)' : 'NULL::bigint';
   if (!representation) {
     return {
-      sql: `${cte}SELECT NULL::bigint AS total, count(*) AS page_total, NULL::text AS body FROM pgrst_source`,
+      sql: `${cte}SELECT NULL::bigint AS total, count(*) AS page_total, NULL::text AS body, ${inserted} AS inserted FROM pgrst_source`,
       params: b.params.values,
     };
   }
-  return buildRead(
-    b,
-    { rel, fromSql: 'pgrst_source', alias: rel.name, select, count: false, single, stripNulls, range: { offset: 0 }, topLevel: false },
-    cte,
-  );
+  const read = buildRead(b, {
+    rel,
+    fromSql: 'pgrst_source',
+    alias: rel.name,
+    select,
+    count: false,
+    single,
+    stripNulls,
+    range: { offset: 0 },
+    topLevel: false,
+  });
+  return { sql: `${cte}SELECT _r.*, ${inserted} AS inserted FROM (${read.sql}) _r`, params: read.params };
 }

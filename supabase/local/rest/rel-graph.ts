@@ -140,7 +140,9 @@ function computedRelationships(schema: SchemaCache): ComputedRelationship[] {
   for (const overloads of schema.functions.values()) {
     for (const f of overloads) {
       if (f.inArgs.length !== 1 || !f.retRel) continue;
-      const origin = schema.relations.get(f.inArgs[0]!.type.replace(/^public\./, '').replace(/^"(.*)"$/, '$1'));
+      const argType = f.inArgs[0]!.type;
+      const bare = argType.startsWith(`${schema.name}.`) ? argType.slice(schema.name.length + 1) : argType;
+      const origin = schema.relations.get(bare.replace(/^"(.*)"$/, '$1'));
       const target = schema.relations.get(f.retRel);
       if (!origin || !target || origin.kind === 'c' || target.kind === 'c') continue;
       out.push({ cardinality: 'computed', origin, target, fn: f.name, toOne: !f.retSet || f.rows === 1, isSelf: origin === target });

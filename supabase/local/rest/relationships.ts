@@ -2,8 +2,7 @@ import { ApiError } from './errors.ts';
 import { fuzzyMatches } from './fuzzy.ts';
 import { isView, relationshipGraph, type Relationship } from './rel-graph.ts';
 import type { Relation, SchemaCache } from './schema.ts';
-
-const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
+import { q, qualified } from './sql.ts';
 
 /**
  * Whether `target` (with its optional `!hint`) names `r`, as PostgREST decides: a table or view
@@ -35,7 +34,7 @@ export function resolveRelationship(schema: SchemaCache, parent: Relation, name:
       400,
       'PGRST200',
       `Could not find a relationship between '${parent.name}' and '${name}' in the schema cache`,
-      `Searched for a foreign key relationship between '${parent.name}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema 'public', but no matches were found.`,
+      `Searched for a foreign key relationship between '${parent.name}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${parent.schema}', but no matches were found.`,
       noRelationshipHint(graph, parent.name, name),
     );
   }
@@ -101,16 +100,16 @@ export function embedSource(
 ): { from: string; where: string[] } {
   // `a.x = b.y` for each (x, y) pair
   const eq = (a: string, b: string, p: [string, string][]) => p.map(([x, y]) => `${q(a)}.${q(x)} = ${q(b)}.${q(y)}`).join(' AND ');
-  const table = `"public".${q(r.target.name)} AS ${q(childAlias)}`;
+  const table = `${qualified(r.target)} AS ${q(childAlias)}`;
   switch (r.cardinality) {
     case 'computed':
       // The cast lets the parent be a mutation's or function's result rows, not only the table itself.
-      return { from: `"public".${q(r.fn)}((${q(parentAlias)}.*)::"public".${q(r.origin.name)}) AS ${q(childAlias)}`, where: [] };
+      return { from: `${q(r.origin.schema)}.${q(r.fn)}((${q(parentAlias)}.*)::${qualified(r.origin)}) AS ${q(childAlias)}`, where: [] };
     case 'm2m':
       return {
         from: table,
         where: [
-          `EXISTS (SELECT 1 FROM "public".${q(r.junction.name)} AS ${q(junctionAlias)} WHERE ${eq(junctionAlias, parentAlias, r.source)} AND ${eq(junctionAlias, childAlias, r.dest)})`,
+          `EXISTS (SELECT 1 FROM ${qualified(r.junction)} AS ${q(junctionAlias)} WHERE ${eq(junctionAlias, parentAlias, r.source)} AND ${eq(junctionAlias, childAlias, r.dest)})`,
         ],
       };
     default:

@@ -97,12 +97,24 @@ export function requestedRange(
   return { offset: lower, limit: upper === Infinity ? undefined : Math.max(0, upper - lower + 1) };
 }
 
-export function checkProfile(req: Request): void {
+/**
+ * The schema a request addresses: Accept-Profile (GET/HEAD) or Content-Profile (writes, RPC POST), else the
+ * first exposed one. `negotiated` when several schemas are exposed (responses then name it in Content-Profile).
+ */
+export function requestSchema(req: Request, schemas: string[]): { schema: string; negotiated: boolean } {
   const isRead = req.method === 'GET' || req.method === 'HEAD';
   const profile = req.headers.get(isRead ? 'accept-profile' : 'content-profile');
-  if (profile && profile !== 'public') {
-    throw new ApiError(406, 'PGRST106', 'The schema must be one of the following: public', null, null);
+  if (profile === null) return { schema: schemas[0] ?? 'public', negotiated: schemas.length > 1 };
+  if (!schemas.includes(profile)) {
+    throw new ApiError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${profile}`,
+      null,
+      `Only the following schemas are exposed: ${schemas.join(', ')}`,
+    );
   }
+  return { schema: profile, negotiated: true };
 }
 
 /** How deep a JSON body may nest. Deeper input overflows recursive code (ours, the database's). */

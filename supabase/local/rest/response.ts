@@ -7,7 +7,7 @@ import type { RequestState } from './handler.ts';
 export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
 /** PostgREST's db-max-rows; `supabase start` sets it to 1000. PGRST_DB_MAX_ROWS overrides (0 = unlimited). */
-const MAX_ROWS = Number(process.env.PGRST_DB_MAX_ROWS ?? 1000);
+export const MAX_ROWS = Number(process.env.PGRST_DB_MAX_ROWS ?? 1000);
 
 /** Caps a requested range at db-max-rows. */
 export function capRange(range: { offset: number; limit?: number }): { offset: number; limit?: number } {

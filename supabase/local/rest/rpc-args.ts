@@ -1,7 +1,7 @@
 import { ApiError } from './errors.ts';
 import type { DbFunction } from './schema.ts';
 import { readJson } from './request.ts';
-import { arrayLiteral, q, type Params } from './sql.ts';
+import { arrayLiteral, q, qualified, type Params } from './sql.ts';
 
 /** How a function call's arguments arrive: the request body's media type (GET: the query string). */
 export type ArgMedia = 'query' | 'json' | 'text' | 'xml' | 'bytes' | 'form';
@@ -107,10 +107,10 @@ function textArg(value: unknown, type: string, variadic: boolean, params: Params
   return `${params.add(text)}::${argType(type)}`;
 }
 
-/** `"public"."fn"("a" := …, …)`: only the arguments the call names; the rest take their defaults. */
+/** `"schema"."fn"("a" := …, …)`: only the arguments the call names; the rest take their defaults. */
 export function callSql(fn: DbFunction, args: CallArgs, params: Params): string {
   const only = fn.inArgs.length === 1 ? fn.inArgs[0]! : undefined;
-  if (only && only.name === '') return `"public".${q(fn.name)}(${wholeBody(args, only.type, params)})`;
+  if (only && only.name === '') return `${qualified(fn)}(${wholeBody(args, only.type, params)})`;
   const parts: string[] = [];
   for (const a of fn.inArgs) {
     if (!args.keys.includes(a.name)) continue;
@@ -118,5 +118,5 @@ export function callSql(fn: DbFunction, args: CallArgs, params: Params): string 
     const value = args.media === 'json' ? jsonArg(a.name, v, a.type, params) : textArg(v, a.type, a.mode === 'v', params);
     parts.push(`${a.mode === 'v' ? 'VARIADIC ' : ''}${q(a.name)} := ${value}`);
   }
-  return `"public".${q(fn.name)}(${parts.join(', ')})`;
+  return `${qualified(fn)}(${parts.join(', ')})`;
 }

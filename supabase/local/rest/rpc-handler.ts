@@ -6,12 +6,13 @@ import { parseParams } from './parse-filters.ts';
 import { parseSelect } from './parse-select.ts';
 import { buildRead } from './query.ts';
 import { readJson, requestedRange } from './request.ts';
-import { capRange, readResponse, singularError } from './response.ts';
+import { countQuery, exactCountLimit, reportedTotal } from './planned-count.ts';
+import { capRange, MAX_ROWS, readResponse, singularError } from './response.ts';
 import { callSql, isQueryArg, postArgs, queryArgs, type CallArgs } from './rpc-args.ts';
 import { functionNotFound, isCallable, resolveFunction, returnShape, singleObjectFunction } from './rpc.ts';
 import type { DbFunction, SchemaStore } from './schema.ts';
 import { SqlBuilder } from './sql-builder.ts';
-import { q, type Params } from './sql.ts';
+import { qualified, type Params } from './sql.ts';
 
 export async function handleRpc(db: Database, store: SchemaStore, s: RequestState, name: string): Promise<Response> {
   const method = s.req.method;
@@ -34,7 +35,7 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
   if (singleObject) fn = singleObject;
   else {
     args = isGet ? queryArgs(s.url.searchParams) : postArgs(s.req.headers.get('content-type'), s.bodyText, s.bodyBytes);
-    if (!candidates) throw functionNotFound(name, args, callableNames());
+    if (!candidates) throw functionNotFound(schema.name, name, args, callableNames());
     fn = resolveFunction(candidates, name, args, callableNames());
   }
   const maxAffected = s.prefer.handling === 'strict' ? s.prefer.maxAffected : undefined;
@@ -53,6 +54,7 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
     const o = await runStatement(db, s.req, s.path, s.who, sql, params, {
       readOnly,
       rollback,
+      explain: s.plan?.explain,
       rejectIf: (r) => maxAffected !== undefined && r.pageTotal > maxAffected,
     });
     if (maxAffected !== undefined && o.pageTotal > maxAffected) throw maxAffectedExceeded(o.pageTotal);
@@ -87,14 +89,23 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
     fromSql,
     alias: name,
     select,
-    count,
+    ...exactCountLimit(s.prefer.count, MAX_ROWS),
     single,
     stripNulls: s.accept.stripNulls,
     csv: s.accept.csv,
     range,
     topLevel: true,
   });
-  const o = await run(plan.sql, plan.params);
+  const estimate = (s.prefer.count === 'planned' || s.prefer.count === 'estimated') && plan.countSql !== undefined;
+  const o = await runStatement(db, s.req, s.path, s.who, plan.sql, plan.params, {
+    readOnly,
+    rollback,
+    explain: s.plan?.explain,
+    plannedCount: estimate ? countQuery(plan.countSql!, plan.params) : undefined,
+    rejectIf: (r) => maxAffected !== undefined && r.pageTotal > maxAffected,
+  });
+  if (maxAffected !== undefined && o.pageTotal > maxAffected) throw maxAffectedExceeded(o.pageTotal);
+  if (estimate) o.total = reportedTotal(s.prefer.count, o.total, o.planned, MAX_ROWS);
   if (!shape.set && !s.accept.single) {
     if (o.pageTotal > 1) throw singularError(o.pageTotal);
     return readResponse(s, { ...o, body: o.body ?? 'null' }, 0, count);
@@ -121,5 +132,5 @@ function maxAffectedExceeded(n: number): ApiError {
 /** The legacy `params=single-object` call: the whole JSON body as the one json/jsonb argument. */
 function singleObjectSql(fn: DbFunction, bodyText: string, params: Params): string {
   const body = bodyText.trim() === '' ? '{}' : (readJson(bodyText)?.text ?? '{}');
-  return `"public".${q(fn.name)}(${params.add(body)}::${fn.inArgs[0]!.type})`;
+  return `${qualified(fn)}(${params.add(body)}::${fn.inArgs[0]!.type})`;
 }

@@ -12,6 +12,7 @@ const NOT_FOUND_DETAIL: Partial<Record<ArgMedia, string>> = { text: 'text', xml:
 
 /** PGRST202; the hint names the closest function (unknown name) or the closest overload's parameters. */
 export function functionNotFound(
+  schemaName: string,
   name: string,
   args: Pick<CallArgs, 'keys' | 'media'>,
   allNames: string[],
@@ -34,13 +35,13 @@ export function functionNotFound(
           paramList(args.keys),
         )
       : closestName(allNames, name, 0.75);
-    if (near !== undefined) hint = `Perhaps you meant to call the function public.${overloads.length ? name : ''}${near}`;
+    if (near !== undefined) hint = `Perhaps you meant to call the function ${schemaName}.${overloads.length ? name : ''}${near}`;
   }
   return new ApiError(
     404,
     'PGRST202',
-    `Could not find the function public.${name}${raw ? '' : sorted.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`,
-    `Searched for the function public.${name}${searched}, but no matches were found in the schema cache.`,
+    `Could not find the function ${schemaName}.${name}${raw ? '' : sorted.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`,
+    `Searched for the function ${schemaName}.${name}${searched}, but no matches were found in the schema cache.`,
     hint,
   );
 }
@@ -100,12 +101,12 @@ export function resolveFunction(candidates: DbFunction[], name: string, args: Ca
     throw new ApiError(
       300,
       'PGRST203',
-      `Could not choose the best candidate function between: ${found.map((f) => `public.${name}(${f.inArgs.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`,
+      `Could not choose the best candidate function between: ${found.map((f) => `${f.schema}.${name}(${f.inArgs.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`,
       null,
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     );
   }
-  throw functionNotFound(name, args, allNames, callable);
+  throw functionNotFound(candidates[0]?.schema ?? 'public', name, args, allNames, callable);
 }
 
 /** The legacy `Prefer: params=single-object`: a function with one json/jsonb parameter gets the whole body. */
@@ -130,6 +131,7 @@ export function returnShape(schema: SchemaCache, fn: DbFunction): ReturnShape {
       generated: false,
     }));
     const rel: Relation = {
+      schema: fn.schema,
       name: fn.name,
       kind: 'c',
       columns: new Map(columnList.map((c) => [c.name, c])),

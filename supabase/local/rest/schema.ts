@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types.ts';
 
-/** What the REST layer knows about the `public` schema (from pg_catalog). */
+/** What the REST layer knows about one exposed schema (from pg_catalog). */
 export interface Column {
   name: string;
   /** format_type() output: safe to splice after `::`. */
@@ -12,6 +12,7 @@ export interface Column {
 }
 
 export interface Relation {
+  schema: string;
   name: string;
   /** r table, v view, m matview, f foreign, p partitioned, c composite type */
   kind: string;
@@ -40,6 +41,7 @@ interface FunctionArg {
 }
 
 export interface DbFunction {
+  schema: string;
   name: string;
   args: FunctionArg[];
   /** Input args (modes i, b, v) in order. */
@@ -58,6 +60,8 @@ export interface DbFunction {
 }
 
 export interface SchemaCache {
+  /** The exposed schema this cache describes. */
+  name: string;
   relations: Map<string, Relation>;
   foreignKeys: ForeignKey[];
   functions: Map<string, DbFunction[]>;
@@ -68,25 +72,28 @@ select json_build_object(
   'relations', (
     select coalesce(json_agg(json_build_object('name', c.relname, 'kind', c.relkind)), '[]')
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'public' and c.relkind in ('r','v','m','f','p','c')
+    where n.nspname = $1 and c.relkind in ('r','v','m','f','p','c')
   ),
   'columns', (
     select coalesce(json_agg(json_build_object(
       'table', c.relname, 'name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
-      'notNull', a.attnotnull, 'default', pg_get_expr(d.adbin, d.adrelid),
+      'notNull', a.attnotnull,
+      'default', case when a.attidentity = 'd' then format('nextval(%L)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+                      else coalesce(pg_get_expr(d.adbin, d.adrelid), case when t.typtype = 'd' then pg_get_expr(t.typdefaultbin, 0) end) end,
       'generated', a.attgenerated <> '' or a.attidentity = 'a') order by c.relname, a.attnum), '[]')
     from pg_attribute a
     join pg_class c on c.oid = a.attrelid
     join pg_namespace n on n.oid = c.relnamespace
+    join pg_type t on t.oid = a.atttypid
     left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
-    where n.nspname = 'public' and c.relkind in ('r','v','m','f','p','c') and a.attnum > 0 and not a.attisdropped
+    where n.nspname = $1 and c.relkind in ('r','v','m','f','p','c') and a.attnum > 0 and not a.attisdropped
   ),
   'constraints', (
     select coalesce(json_agg(json_build_object(
       'name', con.conname, 'type', con.contype, 'table', c.relname,
       'columns', (select json_agg(a.attname order by k.o) from unnest(con.conkey) with ordinality k(n, o)
                   join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n),
-      'refTable', case when fn.nspname = 'public' then fc.relname end,
+      'refTable', case when fn.nspname = $1 then fc.relname end,
       'refColumns', (select json_agg(a.attname order by k.o) from unnest(con.confkey) with ordinality k(n, o)
                   join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.n))), '[]')
     from pg_constraint con
@@ -94,23 +101,23 @@ select json_build_object(
     join pg_namespace n on n.oid = c.relnamespace
     left join pg_class fc on fc.oid = con.confrelid
     left join pg_namespace fn on fn.oid = fc.relnamespace
-    where n.nspname = 'public' and con.contype in ('p', 'u', 'f')
+    where n.nspname = $1 and con.contype in ('p', 'u', 'f')
   ),
   'viewColumns', (
     select coalesce(json_agg(json_build_object('view', c.relname, 'column', m[1], 'table', bt.relname, 'tableColumn', ba.attname)), '[]')
     from pg_rewrite r
     join pg_class c on c.oid = r.ev_class and c.relkind in ('v', 'm')
-    join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+    join pg_namespace n on n.oid = c.relnamespace and n.nspname = $1
     cross join lateral regexp_matches(r.ev_action::text, ':resname (\\S+) :ressortgroupref \\d+ :resorigtbl (\\d+) :resorigcol (\\d+)', 'g') m
     join pg_class bt on bt.oid = m[2]::oid and bt.relkind in ('r', 'p', 'f')
-    join pg_namespace bn on bn.oid = bt.relnamespace and bn.nspname = 'public'
+    join pg_namespace bn on bn.oid = bt.relnamespace and bn.nspname = $1
     join pg_attribute ba on ba.attrelid = bt.oid and ba.attnum = m[3]::int
   ),
   'functions', (
     select coalesce(json_agg(json_build_object(
       'name', p.proname, 'retSet', p.proretset, 'rows', p.prorows, 'volatility', p.provolatile,
       'retType', format_type(p.prorettype, null), 'nDefaults', p.pronargdefaults,
-      'retRel', case when rc.oid is not null and rn.nspname = 'public' then rc.relname end,
+      'retRel', case when rc.oid is not null and rn.nspname = $1 then rc.relname end,
       'args', (select coalesce(json_agg(json_build_object(
                  'name', coalesce(p.proargnames[k.o], ''), 'type', format_type(k.t, null),
                  'mode', coalesce(p.proargmodes[k.o]::text, 'i')) order by k.o), '[]')
@@ -120,7 +127,7 @@ select json_build_object(
     left join pg_type rt on rt.oid = p.prorettype
     left join pg_class rc on rc.oid = rt.typrelid
     left join pg_namespace rn on rn.oid = rc.relnamespace
-    where n.nspname = 'public' and p.prokind = 'f'
+    where n.nspname = $1 and p.prokind = 'f'
   )
 )::text as schema`;
 
@@ -141,12 +148,12 @@ interface Raw {
   }[];
 }
 
-async function introspect(db: Queryable): Promise<SchemaCache> {
-  const { rows } = await db.query<{ schema: string }>(INTROSPECT);
+async function introspect(db: Queryable, schemaName: string): Promise<SchemaCache> {
+  const { rows } = await db.query<{ schema: string }>(INTROSPECT, [schemaName]);
   const raw = JSON.parse(rows[0]!.schema) as Raw;
   const relations = new Map<string, Relation>();
   for (const r of raw.relations)
-    relations.set(r.name, { name: r.name, kind: r.kind, columns: new Map(), columnList: [], pk: [], uniques: [] });
+    relations.set(r.name, { schema: schemaName, name: r.name, kind: r.kind, columns: new Map(), columnList: [], pk: [], uniques: [] });
   for (const c of raw.columns) {
     const rel = relations.get(c.table);
     if (!rel) continue;
@@ -171,10 +178,10 @@ async function introspect(db: Queryable): Promise<SchemaCache> {
   for (const f of raw.functions) {
     const inArgs = f.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
     const outColumns = f.args.filter((a) => a.mode === 'o' || a.mode === 'b' || a.mode === 't');
-    const fn: DbFunction = { ...f, inArgs, outColumns };
+    const fn: DbFunction = { ...f, schema: schemaName, inArgs, outColumns };
     const rowOf =
       inArgs.length >= 1 && inArgs.length - f.nDefaults <= 1
-        ? relations.get(inArgs[0]!.type.replace(/^public\./, '').replace(/^"(.*)"$/, '$1'))
+        ? relations.get(inArgs[0]!.type.replace(`${schemaName}.`, '').replace(/^"(.*)"$/, '$1'))
         : undefined;
     if (rowOf && rowOf.kind !== 'c' && !f.retSet && f.retType !== 'void' && f.retType !== 'trigger') {
       rowOf.computed ??= new Map();
@@ -184,7 +191,7 @@ async function introspect(db: Queryable): Promise<SchemaCache> {
     list.push(fn);
     functions.set(f.name, list);
   }
-  return { relations, foreignKeys, functions };
+  return { name: schemaName, relations, foreignKeys, functions };
 }
 
 /**
@@ -247,7 +254,10 @@ export class SchemaStore {
   private startedAt = -Infinity;
   /** Names a fresh reload confirmed missing → when (so unknown names do not cause a reload per request). */
   private missing = new Map<string, number>();
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly schemaName: string,
+  ) {}
 
   private inFlight = false;
 
@@ -255,7 +265,7 @@ export class SchemaStore {
     if (!this.current) {
       this.startedAt = performance.now();
       this.inFlight = true;
-      const load = introspect(this.db);
+      const load = introspect(this.db, this.schemaName);
       this.current = load;
       load.then(
         () => {

@@ -8,7 +8,7 @@ import { isToOne, type Relationship } from './rel-graph.ts';
 import { embedSource, resolveRelationship } from './relationships.ts';
 import type { Relation, SchemaCache } from './schema.ts';
 import { spreadLateral } from './spreads.ts';
-import { Params, q } from './sql.ts';
+import { Params, q, qualified } from './sql.ts';
 
 /** One level of the select tree bound to a relation and an SQL alias. */
 export interface Scope {
@@ -66,7 +66,7 @@ export class SqlBuilder {
       const computed = scope.rel.computed?.get(f.name);
       if (!computed) throw columnNotFound(scope.rel.name, f.name);
       col = { name: f.name, type: computed.type, notNull: false, default: null, generated: true };
-      sql = `"public".${q(computed.fn)}(${q(scope.alias)})`;
+      sql = `${qualified({ schema: scope.rel.schema, name: computed.fn })}(${q(scope.alias)})`;
     }
     let type = col.type;
     for (const step of f.path) {

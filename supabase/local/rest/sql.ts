@@ -2,6 +2,9 @@
 
 export const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
 
+/** `"schema"."name"` of a table, view or function. */
+export const qualified = (o: { schema: string; name: string }) => `${q(o.schema)}.${q(o.name)}`;
+
 /** Collects bound parameters; values are always passed as text. */
 export class Params {
   readonly values: unknown[] = [];

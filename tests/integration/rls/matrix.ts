@@ -640,7 +640,8 @@ export const RLS_MATRIX: TableCase[] = [
     key: 'prompt_id',
     setup: async (db) => {
       await db.query(
-        "insert into public.free_prompts (id, category_id, name, prompt_text, is_premium) values ('matrix-premium', 'marketing', 'Premium', 'The whole premium text', true)",
+        // Again after each check (the REST matrix deletes the text row): the text is given anew.
+        "insert into public.free_prompts (id, category_id, name, prompt_text, is_premium) values ('matrix-premium', 'marketing', 'Premium', 'The whole premium text', true) on conflict (id) do update set prompt_text = excluded.prompt_text || ' '",
       );
       return 'matrix-premium';
     },
