@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { JobProgress, OtherJob } from '../../core/jobs/progress.ts';
+import { randomId } from '../../core/ids.ts';
 import { openJobBoard, type JobBoard } from '../../data/jobProgress.ts';
 import type { AppClient } from '../../data/supabase.ts';
 
@@ -19,11 +20,11 @@ function browserId(): string {
   try {
     const stored = window.localStorage.getItem(BROWSER_ID_KEY);
     if (stored) return stored;
-    const fresh = crypto.randomUUID();
+    const fresh = randomId();
     window.localStorage.setItem(BROWSER_ID_KEY, fresh);
     return fresh;
   } catch {
-    return crypto.randomUUID();
+    return randomId();
   }
 }
 
@@ -48,7 +49,7 @@ export function JobBoardProvider({
     let stopped = false;
     void client().then((resolved) => {
       if (stopped) return;
-      board.current = openJobBoard(resolved, userId, crypto.randomUUID(), (jobs) => setOthers(jobs.length === 0 ? NO_JOBS : jobs));
+      board.current = openJobBoard(resolved, userId, randomId(), (jobs) => setOthers(jobs.length === 0 ? NO_JOBS : jobs));
     });
     return () => {
       stopped = true;
