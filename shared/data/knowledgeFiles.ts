@@ -1,6 +1,7 @@
 import { knowledgeFileContentType, knowledgeFilePath, KNOWLEDGE_FILES_BUCKET } from '../core/knowledge/files.ts';
 import { fail, ok, type DataErrorKind, type DataResult } from './result.ts';
 import type { AppClient } from './supabase.ts';
+import { randomId } from '../core/ids.ts';
 
 /**
  * The originals of uploaded knowledge-base files, in Storage (bucket knowledge-files, private,
@@ -41,7 +42,7 @@ export async function uploadKnowledgeFile(
   file: Blob,
   fileName: string,
 ): Promise<DataResult<StoredKnowledgeFile>> {
-  const path = knowledgeFilePath(userId, crypto.randomUUID(), fileName);
+  const path = knowledgeFilePath(userId, randomId(), fileName);
   const { error } = await client.storage
     .from(KNOWLEDGE_FILES_BUCKET)
     .upload(path, file, { contentType: knowledgeFileContentType(fileName), upsert: false });

@@ -1,3 +1,5 @@
+import { randomId } from '../ids.ts';
+
 /**
  * Workspaces (the File Manager and /workspace/{id}): a named tree of folders and
  * files; files point at generated documents. Pure tree operations, each returning a new structure
@@ -56,7 +58,7 @@ export function nodeNameProblem(type: NodeType, name: string): string | null {
   return null;
 }
 
-export const newNodeId = (): string => globalThis.crypto.randomUUID();
+export const newNodeId = (): string => randomId();
 
 export function newFolder(name: string, id = newNodeId()): WorkspaceFolder {
   return { id, type: 'folder', name: name.trim(), children: [] };

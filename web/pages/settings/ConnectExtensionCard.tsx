@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from '@/shared/core/brand.ts';
 import { connectExtension, pingExtension } from '@/web/lib/extensionBridge.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
+import { randomId } from '@/shared/core/ids.ts';
 
 /**
  * Settings → Connect extension: finds the AI Vault extension in this browser (its bridge on this
@@ -37,7 +38,7 @@ export function ConnectExtensionCard() {
       const result =
         error || !tokenHash
           ? { ok: false as const, message: error?.message ?? 'Could not create a sign-in token. Please try again.' }
-          : await connectExtension(window, tokenHash, crypto.randomUUID());
+          : await connectExtension(window, tokenHash, randomId());
       setOutcome(result);
       notify(
         result.ok

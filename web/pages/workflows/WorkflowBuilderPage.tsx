@@ -17,11 +17,12 @@ import { supabase } from '@/web/lib/supabase.ts';
 import { useProfile } from '@/web/lib/session.tsx';
 import { BuilderForm } from './BuilderForm.tsx';
 import type { BuilderDraft } from './useBuilderDraft.ts';
+import { randomId } from '@/shared/core/ids.ts';
 
 /** A template's steps under fresh ids (the copy is the user's own from now on). */
 const withFreshIds = (definition: WorkflowDefinition): WorkflowDefinition => ({
   ...definition,
-  steps: definition.steps.map((s) => ({ ...s, id: crypto.randomUUID() })),
+  steps: definition.steps.map((s) => ({ ...s, id: randomId() })),
 });
 
 function NewWorkflow({ readOnly }: { readOnly: boolean }) {
@@ -32,7 +33,7 @@ function NewWorkflow({ readOnly }: { readOnly: boolean }) {
     () =>
       template
         ? { name: copyName(template.name), description: template.description, definition: withFreshIds(template.definition) }
-        : { name: '', description: '', definition: emptyDefinition(crypto.randomUUID()) },
+        : { name: '', description: '', definition: emptyDefinition(randomId()) },
     [template],
   );
   return (
@@ -67,7 +68,7 @@ function EditWorkflow({ workflowId, readOnly }: { workflowId: string; readOnly: 
             initial={{
               name: workflow.name,
               description: workflow.description,
-              definition: workflow.definition ?? emptyDefinition(crypto.randomUUID()),
+              definition: workflow.definition ?? emptyDefinition(randomId()),
             }}
             readOnly={readOnly}
           />

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { duplicateStep, newStep, type WorkflowDefinition, type WorkflowStep } from '@/shared/core/workflows/definition.ts';
 import { moveItem } from '@/shared/core/workflows/builder.ts';
 import { WORKFLOW_LIMITS } from '@/shared/core/workflows/limits.ts';
+import { randomId } from '@/shared/core/ids.ts';
 
 export interface BuilderDraft {
   name: string;
@@ -9,7 +10,7 @@ export interface BuilderDraft {
   definition: WorkflowDefinition;
 }
 
-const newId = () => crypto.randomUUID();
+const newId = () => randomId();
 
 /** The builder's draft and every change to it; `dirty` while it differs from what was loaded or last saved. */
 export function useBuilderDraft(initial: BuilderDraft) {
