@@ -353,6 +353,7 @@ test('on Pro the premium prompt opens whole, with every question, ready to run; 
   await expect(pro.getByText('Current Plan', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("You're on the Pro plan.", { exact: false })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Free' }).getByText('Current Plan', { exact: true })).toHaveCount(0);
+  await lookAt(page, 'billing-pro');
 });
 
 test("no key for the chosen provider: the product's title and the way to Settings; what was typed stays", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { UntypedTestStack } from '../helpers/stack.ts';
 import { rawFetch } from './rest-fixture.ts';
 
@@ -49,4 +50,11 @@ export async function setupAggregateFixture(stack: UntypedTestStack): Promise<vo
 export async function getJson(stack: UntypedTestStack, path: string): Promise<{ status: number; body: unknown }> {
   const res = await rawFetch(stack, path);
   return { status: res.status, body: await res.json() };
+}
+
+/** GET /rest/v1<path> that must answer 200: its parsed body. */
+export async function okJson(stack: UntypedTestStack, path: string): Promise<unknown> {
+  const { status, body } = await getJson(stack, path);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body;
 }

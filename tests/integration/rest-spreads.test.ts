@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type UntypedTestStack } from '../helpers/stack.ts';
-import { getJson, setupAggregateFixture } from './rest-agg-fixture.ts';
+import { okJson, setupAggregateFixture } from './rest-agg-fixture.ts';
 
 let stack: UntypedTestStack;
 beforeAll(async () => {
@@ -11,11 +11,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const ok = async (path: string) => {
-  const { status, body } = await getJson(stack, path);
-  expect(status, JSON.stringify(body)).toBe(200);
-  return body;
-};
+const ok = (path: string) => okJson(stack, path);
 
 describe('rest spreads', () => {
   it('spreads a to-one relationship into typed columns, nested too', async () => {
