@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
-// Two projects: fast pure unit tests, and integration tests against a real local stack
-// (PGlite by default, TEST_DB=postgres for the machine's PostgreSQL).
+// Three projects: fast pure unit tests, integration tests against a real local stack
+// (PGlite by default, TEST_DB=postgres for the machine's PostgreSQL), and the store packages.
 export default defineConfig({
   test: {
     // A focused test skips the others: fail instead, locally as in CI (lint refuses `.only` too).
@@ -32,6 +32,15 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file starts its own stack; two cores — keep it to two at a time.
           maxWorkers: 2,
+        },
+      },
+      {
+        // Builds the store packages once (`npm run zip` for a hosted project) and checks what is in them.
+        test: {
+          name: 'packages',
+          include: ['tests/packages/**/*.test.ts'],
+          environment: 'node',
+          hookTimeout: 600_000,
         },
       },
     ],

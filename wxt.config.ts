@@ -17,6 +17,9 @@ const AI_PROVIDER_HOSTS = [
 
 const originPattern = (url: string) => `${new URL(url).origin}/*`;
 
+// `npm run zip` (scripts/zip.ts) sets this: a package for the stores, not an unpacked build.
+const isStorePackage = process.env.AI_VAULT_STORE_PACKAGE === '1';
+
 /**
  * The browser extension build: entrypoints/ → .output/chrome-mv3 (and .output/firefox-mv2).
  *
@@ -33,6 +36,19 @@ export default defineConfig({
   // `wxt` (dev mode) only builds and serves .output/chrome-mv3-dev: load it as an unpacked
   // extension. It does not try to launch a browser (none may be installed, or no display).
   webExt: { disabled: true },
+  // The Firefox sources package holds what builds the extension and nothing else (reviewers rebuild it).
+  zip: {
+    includeSources: [
+      'entrypoints/**',
+      'shared/**',
+      'public/**',
+      'package.json',
+      'package-lock.json',
+      'wxt.config.ts',
+      'tsconfig.json',
+      'README.md',
+    ],
+  },
   // Explicit imports everywhere (`wxt/browser`, `wxt/utils/define-*`): no generated globals.
   imports: false,
   manifest: ({ browser }) => {
@@ -67,15 +83,20 @@ export default defineConfig({
             browser_specific_settings: {
               gecko: {
                 id: FIREFOX_EXTENSION_ID,
-                strict_min_version: '109.0',
+                // The first releases that read data_collection_permissions (desktop, Android).
+                strict_min_version: '140.0',
                 // The signed-in session goes to Supabase; page text the user runs a prompt on goes
                 // to the user's own AI provider.
                 data_collection_permissions: { required: ['authenticationInfo', 'websiteContent'] },
               },
+              gecko_android: { strict_min_version: '142.0' },
             },
           }
-        : // A fixed key gives every Chrome build one id, the one the auth server's redirect list names.
-          { key: CHROME_EXTENSION_KEY }),
+        : // A fixed key gives every unpacked build one id, the one the auth server's redirect list names.
+          // The Chrome Web Store refuses a key in an upload: the store's id takes its place.
+          isStorePackage
+          ? {}
+          : { key: CHROME_EXTENSION_KEY }),
     };
   },
 });

@@ -6,7 +6,7 @@ import { bin, root, run } from './lib/proc.ts';
 
 /**
  * `npm test`: every check, in order — typecheck, lint, unused code (knip), unit tests,
- * integration tests against the local stack on PGlite and on PostgreSQL, the production builds,
+ * integration tests against the local stack on PGlite and on PostgreSQL, the store packages, the production builds,
  * and end-to-end tests in Chromium. Ends with each step's time, the flaky tests (passed only on a
  * retry) and one line "N passed, N failed".
  * PostgreSQL: TEST_PG_URL (default postgres://postgres:postgres@127.0.0.1:5432/postgres); if it is
@@ -130,13 +130,14 @@ if (await ensurePostgres()) {
   console.error(`\n✖ PostgreSQL is not reachable at ${pgUrl}; set TEST_PG_URL or start it (see README).`);
   failures.push('integration tests (PostgreSQL): no PostgreSQL');
 }
+await step('store packages (Chrome, Firefox, sources; web-ext lint)', bin('vitest'), vitest('packages', 'packages'));
 if (await step('build (dashboard, extension for Chrome and Firefox)', 'npm', ['run', 'build', '--silent'])) {
   await step('end-to-end tests (Chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` });
 } else {
   failures.push('end-to-end tests: skipped because the build failed');
 }
 
-for (const file of ['unit', 'integration-pglite', 'integration-postgres']) await countVitest(`${reports}/${file}.json`);
+for (const file of ['unit', 'integration-pglite', 'integration-postgres', 'packages']) await countVitest(`${reports}/${file}.json`);
 await countPlaywright(`${reports}/e2e.json`);
 
 stopHog();

@@ -1,13 +1,18 @@
-import { DEFAULT_DASHBOARD_URL, DEFAULT_SUPABASE_ANON_KEY, DEFAULT_SUPABASE_URL, envOr } from '../core/config.ts';
+import { DEFAULT_DASHBOARD_URL, DEFAULT_SUPABASE_ANON_KEY, DEFAULT_SUPABASE_URL } from '../core/config.ts';
 import { setAiDefaults } from '../ai/settings.ts';
 
-/** Extension build config, from `WXT_*` env vars (read by Vite at build time). */
+/**
+ * Extension build config, from `WXT_*` env vars (read by Vite at build time). Written as
+ * `value || default` so that a build given the value folds the local stack's defaults away (store
+ * packages carry no development address or demo key).
+ */
+const dashboardUrl = (import.meta.env.WXT_DASHBOARD_URL || DEFAULT_DASHBOARD_URL).trim();
 export const extensionConfig = {
-  supabaseUrl: envOr(import.meta.env.WXT_SUPABASE_URL, DEFAULT_SUPABASE_URL),
-  supabaseAnonKey: envOr(import.meta.env.WXT_SUPABASE_ANON_KEY, DEFAULT_SUPABASE_ANON_KEY),
-  dashboardUrl: envOr(import.meta.env.WXT_DASHBOARD_URL, DEFAULT_DASHBOARD_URL),
+  supabaseUrl: (import.meta.env.WXT_SUPABASE_URL || DEFAULT_SUPABASE_URL).trim(),
+  supabaseAnonKey: (import.meta.env.WXT_SUPABASE_ANON_KEY || DEFAULT_SUPABASE_ANON_KEY).trim(),
+  dashboardUrl,
   /** Every dashboard origin allowed to hand the extension a session (comma-separated URLs). */
-  dashboardUrls: envOr(import.meta.env.WXT_DASHBOARD_URLS, envOr(import.meta.env.WXT_DASHBOARD_URL, DEFAULT_DASHBOARD_URL)),
+  dashboardUrls: import.meta.env.WXT_DASHBOARD_URLS?.trim() || dashboardUrl,
 } as const;
 
 // Every extension context reads this module: AI calls made there go to the development override, if built with one.
