@@ -3,12 +3,15 @@ import { DEFAULT_ANON_KEY, DEFAULT_PORT } from '../supabase/local/config.ts';
 import { startFakeGoogle } from '../tests/fixtures/fake-google.ts';
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from '../tests/fixtures/fake-stripe.ts';
 import { startFakeOpenAI } from '../tests/fixtures/fake-openai.ts';
-import { bin, run, startService, waitForHttp } from './lib/proc.ts';
+import { readStamp, sourcesFingerprint, writeStamp } from './lib/fingerprint.ts';
+import { bin, root, run, startService, waitForHttp } from './lib/proc.ts';
 
 /**
- * `npm start`: the local Supabase-compatible stack on :54321, the dashboard on :5173 and the
- * extension built into .output/chrome-mv3, all pointed at the local stack. Ctrl-C stops it all.
- * `npm run dev`: the same, with the extension rebuilt on every change (wxt dev mode).
+ * `npm start`: the local Supabase-compatible stack on :54321, the dashboard's production build
+ * served on :5173 and the extension built into .output/chrome-mv3, all pointed at the local stack.
+ * Both builds are reused while their sources and settings are unchanged. Ctrl-C stops it all.
+ * `npm run dev`: the same with the Vite dev server (hot reload) and the extension rebuilt on every
+ * change (wxt dev mode).
  * Set SUPABASE_URL / SUPABASE_ANON_KEY to use a hosted project instead (no local stack then).
  * `--fake-google` (or FAKE_GOOGLE=1) adds a local stand-in for Google sign-in on :54329, wired
  * into the local stack, so "Continue with Google" can be tried without Google credentials.
@@ -109,17 +112,47 @@ if (!hosted) {
   await waitForHttp(`${supabaseUrl}/health`, 120_000);
 }
 
-if (dev) {
-  watch(startService('extension', bin('wxt'), [], frontEnv), 'extension dev build');
-} else {
-  const code = await run(bin('wxt'), ['build'], frontEnv);
-  if (code !== 0) {
-    console.error('✖ extension build failed');
-    stopAll(1);
+/**
+ * Runs a production build unless the last one was made from the same sources and settings. The
+ * fingerprint is kept inside the output folder, so any other build (which empties it) forces one.
+ * Returns false when the build failed.
+ */
+async function buildIfChanged(name: string, stamp: string, sources: string[], build: () => Promise<number>): Promise<boolean> {
+  const baked = Object.fromEntries(Object.entries(process.env).filter(([key]) => /^(VITE|WXT)_/.test(key))) as Record<string, string>;
+  const fingerprint = await sourcesFingerprint(root, sources, { ...baked, ...frontEnv });
+  if ((await readStamp(stamp)) === fingerprint) {
+    console.log(`${name}: unchanged since the last build, reusing it`);
+    return true;
   }
+  console.log(`${name}: building…`);
+  if ((await build()) !== 0) return false;
+  await writeStamp(stamp, fingerprint);
+  return true;
 }
 
-watch(startService('dashboard', bin('vite'), ['--config', 'web/vite.config.ts'], frontEnv), 'dashboard');
+const COMMON_SOURCES = ['shared', 'public', 'package-lock.json', 'tsconfig.json', '.env', '.env.local', '.env.production'];
+if (dev) {
+  watch(startService('extension', bin('wxt'), [], frontEnv), 'extension dev build');
+  watch(startService('dashboard', bin('vite'), ['--config', 'web/vite.config.ts'], frontEnv), 'dashboard');
+} else {
+  const extensionBuilt = await buildIfChanged(
+    'extension',
+    `${root}.output/chrome-mv3/.sources-fingerprint`,
+    ['entrypoints', 'wxt.config.ts', ...COMMON_SOURCES],
+    () => run(bin('wxt'), ['build'], frontEnv),
+  );
+  const dashboardBuilt = await buildIfChanged('dashboard', `${root}dist/web/.sources-fingerprint`, ['web', ...COMMON_SOURCES], () =>
+    run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], frontEnv),
+  );
+  if (!extensionBuilt || !dashboardBuilt) {
+    console.error(`✖ ${extensionBuilt ? 'dashboard' : 'extension'} build failed`);
+    stopAll(1);
+  } else
+    watch(
+      startService('dashboard', bin('vite'), ['preview', '--config', 'web/vite.config.ts', '--port', '5173', '--strictPort'], frontEnv),
+      'dashboard',
+    );
+}
 await waitForHttp('http://127.0.0.1:5173/', 60_000);
 
 console.log(`
