@@ -10,7 +10,7 @@ import { NoticeViewport } from '../shared/ui/notices.tsx';
 import { createQueryClient } from '../shared/ui/query.ts';
 import { ThemeRoot } from '../shared/ui/ThemeRoot.tsx';
 import { webConfig } from './lib/config.ts';
-import { SessionProvider } from './lib/session.tsx';
+import { SessionProvider } from './lib/SessionProvider.tsx';
 import { RedirectIfSignedIn, RequireSignedIn, UnknownPath } from './routes/guards.tsx';
 
 /** Shown while the first route's code loads. */

@@ -3,8 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { setAiDefaults } from '../shared/ai/settings.ts';
 import { App } from './App.tsx';
 import { webConfig } from './lib/config.ts';
-// The backend address and public key must be configured, or the client fails at start.
-import './lib/supabase.ts';
 
 setAiDefaults({ baseUrlOverride: webConfig.aiBaseUrl });
 

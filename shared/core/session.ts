@@ -42,3 +42,17 @@ export function needsSecondFactor(session: SessionLike): boolean {
   const { current, next } = assuranceOf(session);
   return current === 'aal1' && next === 'aal2';
 }
+
+/**
+ * Where supabase-js keeps a project's session in the browser (its default: `sb-<first label of
+ * the host>-auth-token`). Passed to the client explicitly, so pages can tell whether a session is
+ * stored without loading the client.
+ */
+export const authStorageKey = (supabaseUrl: string): string => `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+
+/** Whether an address carries a sign-in to finish: a PKCE `?code=`, or tokens or an auth error in the fragment. */
+export function urlCarriesAuth(search: string, hash: string): boolean {
+  if (new URLSearchParams(search).has('code')) return true;
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  return ['access_token', 'refresh_token', 'error_description', 'token_hash'].some((key) => fragment.has(key));
+}

@@ -20,7 +20,7 @@ export function createSupabase(
   url: string,
   anonKey: string,
   storage?: KeyValueStore,
-  options: { flowType?: 'implicit' | 'pkce' } = {},
+  options: { flowType?: 'implicit' | 'pkce'; storageKey?: string } = {},
 ): AppClient {
   // Without the backend address and public key nothing can work: fail at start, not at the first request.
   if (!url.trim() || !anonKey.trim()) {
@@ -33,6 +33,7 @@ export function createSupabase(
       flowType: options.flowType ?? 'implicit',
       detectSessionInUrl: typeof window !== 'undefined' && typeof window.location !== 'undefined',
       ...(storage ? { storage } : {}),
+      ...(options.storageKey ? { storageKey: options.storageKey } : {}),
     },
   });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HOST_PREFIXES, hostAppFor } from '@/shared/core/hosts.ts';
 import { authPathFor, isNavEntryActive, safeNextPath } from '@/shared/core/routes.ts';
-import { assuranceOf, jwtPayload, needsSecondFactor } from '@/shared/core/session.ts';
+import { createClient } from '@supabase/supabase-js';
+import { assuranceOf, authStorageKey, jwtPayload, needsSecondFactor, urlCarriesAuth } from '@/shared/core/session.ts';
 
 const jwt = (payload: object) => ['e30', Buffer.from(JSON.stringify(payload)).toString('base64url'), 'sig'].join('.');
 
@@ -84,5 +85,29 @@ describe('assurance levels', () => {
     ).toBe(false);
     expect(needsSecondFactor({ access_token: jwt({ aal: 'aal1' }), user: { factors: null } })).toBe(false);
     expect(assuranceOf({ access_token: jwt({}), user: {} })).toEqual({ current: 'aal1', next: 'aal1' });
+  });
+});
+
+describe('authStorageKey', () => {
+  it.each(['http://127.0.0.1:54321', 'https://abcdefghijklmnop.supabase.co', 'https://api.example.com:8443/base'])(
+    "is supabase-js' own default for %s (sessions stored before stay signed in)",
+    (url) => {
+      const client = createClient(url, 'anon-key', { auth: { persistSession: false, autoRefreshToken: false } });
+      expect(authStorageKey(url)).toBe(Reflect.get(client.auth, 'storageKey'));
+    },
+  );
+});
+
+describe('urlCarriesAuth', () => {
+  it('sees a PKCE code, tokens, an auth error or a handoff token', () => {
+    expect(urlCarriesAuth('?code=abc', '')).toBe(true);
+    expect(urlCarriesAuth('', '#access_token=a&refresh_token=b')).toBe(true);
+    expect(urlCarriesAuth('', '#error=access_denied&error_description=Denied')).toBe(true);
+    expect(urlCarriesAuth('', '#token_hash=abc&next=%2Fdashboard')).toBe(true);
+  });
+
+  it('ignores addresses that finish no sign-in', () => {
+    expect(urlCarriesAuth('', '')).toBe(false);
+    expect(urlCarriesAuth('?mode=signin&next=%2Fdashboard', '#pricing')).toBe(false);
   });
 });

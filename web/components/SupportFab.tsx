@@ -1,18 +1,17 @@
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Dialog, DialogActions, DialogContent, DialogTitle, Fab, IconButton, Link, Stack, Typography } from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
+import { lazy, Suspense, useState } from 'react';
+import { Fab, Typography } from '@mui/material';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
-import { ROUTES } from '@/shared/core/routes.ts';
-import { ContactFormLink, SupportEmail, SupportFaq } from './SupportContact.tsx';
+
+const loadDialog = () => import('./SupportDialog.tsx');
+const SupportDialog = lazy(async () => ({ default: (await loadDialog()).SupportDialog }));
 
 /**
- * The floating 'Contact Support' button and dialog on every page: the support
- * address (mailto + copy), the contact form and a short FAQ. MUI's Dialog traps focus, closes on
- * Escape and gives focus back to the button.
+ * The floating 'Contact Support' button on every page. Its dialog's code loads when the pointer or
+ * the keyboard reaches the button, so pages draw without it.
  */
 export function SupportFab() {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const close = () => setOpen(false);
 
   return (
@@ -22,7 +21,12 @@ export function SupportFab() {
         variant="extended"
         aria-label="Contact Support"
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
         sx={{
           position: 'fixed',
           right: { xs: 16, md: 24 },
@@ -41,36 +45,11 @@ export function SupportFab() {
         </Typography>
       </Fab>
 
-      <Dialog
-        open={open}
-        onClose={close}
-        fullWidth
-        maxWidth="sm"
-        aria-labelledby="support-dialog-title"
-        aria-describedby="support-dialog-lead"
-      >
-        <DialogTitle id="support-dialog-title" sx={{ pr: 7 }}>
-          Contact Support
-        </DialogTitle>
-        <IconButton aria-label="Close" onClick={close} sx={{ position: 'absolute', right: 12, top: 12 }}>
-          <CloseIcon />
-        </IconButton>
-        <DialogContent>
-          <Stack spacing={2.5}>
-            <Typography id="support-dialog-lead" color="text.secondary">
-              Questions, bugs or ideas? Write to us and we will get back to you by e-mail.
-            </Typography>
-            <SupportEmail onNavigate={close} />
-            <SupportFaq headingLevel="h3" idPrefix="fab-faq" />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5, justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-          <Link component={RouterLink} to={ROUTES.support} onClick={close}>
-            Visit the support page
-          </Link>
-          <ContactFormLink onNavigate={close} />
-        </DialogActions>
-      </Dialog>
+      {opened ? (
+        <Suspense fallback={null}>
+          <SupportDialog open={open} close={close} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -4,7 +4,7 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import ShieldIcon from '@mui/icons-material/ShieldOutlined';
 import { feedbackSignInUrl, mainSiteOrigin, readFeedbackToken, type FeedbackToken } from '@/shared/core/hosts.ts';
 import { webConfig } from '../lib/config.ts';
-import { sessionAtom, useAuthStatus } from '../lib/session.tsx';
+import { sessionAtom, useAuthStatus } from '../lib/sessionState.ts';
 import { supabase } from '../lib/supabase.ts';
 import { AuthCard } from '../pages/auth/AuthCard.tsx';
 import { SecondFactorStep } from '../pages/auth/SecondFactorStep.tsx';

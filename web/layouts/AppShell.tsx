@@ -40,7 +40,9 @@ import { OtherJobsStrip } from '@/shared/ui/live/OtherJobsStrip.tsx';
 import { SupportFab } from '../components/SupportFab.tsx';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { webConfig } from '../lib/config.ts';
-import { isAdminRole, signingOutAtom, signOut, useProfile } from '../lib/session.tsx';
+import { isAdminRole } from '@/shared/core/admin/roles.ts';
+import { signingOutAtom, useProfile } from '../lib/sessionState.ts';
+import { signOut } from '../lib/session.tsx';
 import { SessionLoading } from '../routes/guards.tsx';
 
 /** Sidebar width 16rem. */

@@ -25,7 +25,7 @@ import { Logo } from '@/shared/ui/Logo.tsx';
 import { ColorModeToggle } from '@/shared/ui/colorMode.tsx';
 import { SupportFab } from '../components/SupportFab.tsx';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
-import { useAuthStatus } from '../lib/session.tsx';
+import { useAuthStatus } from '../lib/sessionState.ts';
 
 const FOOTER_LINKS = [
   { label: 'Privacy', to: ROUTES.privacy },

@@ -1,4 +1,4 @@
-import { useAuthStatus } from '../lib/session.tsx';
+import { useAuthStatus } from '../lib/sessionState.ts';
 import { SessionLoading } from '../routes/guards.tsx';
 import { AppShell } from './AppShell.tsx';
 import { PublicLayout } from './PublicLayout.tsx';

@@ -4,7 +4,7 @@ import { googleEnabledIn, googleRedirectTo, TOTP_FRIENDLY_NAME, TOTP_ISSUER } fr
 import { ROUTES } from '@/shared/core/routes.ts';
 import { needsSecondFactor } from '@/shared/core/session.ts';
 import { webConfig } from './config.ts';
-import { OAUTH_PENDING_KEY } from './session.tsx';
+import { OAUTH_PENDING_KEY } from './sessionState.ts';
 import { supabase } from './supabase.ts';
 
 /**

@@ -1,6 +1,7 @@
 import type { Session } from '@supabase/supabase-js';
 import type { AppClient } from '@/shared/data/supabase.ts';
-import { fetchProfile, isAdminRole } from './session.tsx';
+import { isAdminRole } from '@/shared/core/admin/roles.ts';
+import { fetchProfile } from './session.tsx';
 import { createIsolatedAuthClient, supabase } from './supabase.ts';
 
 /**

@@ -1,73 +1,21 @@
-import { useEffect, type ReactNode } from 'react';
-import { atom, useAtomValue, useSetAtom } from 'jotai';
-import type { Session, User } from '@supabase/supabase-js';
-import type { Tables } from '@/shared/data/database.types.ts';
+import { useEffect } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
 import type { AppClient } from '@/shared/data/supabase.ts';
 import { isRecoveryToken } from '@/shared/core/auth.ts';
 import { needsSecondFactor } from '@/shared/core/session.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { JobBoardProvider } from '@/shared/ui/live/JobBoard.tsx';
 import { useLiveUpdates } from '@/shared/ui/live/useLiveUpdates.ts';
 import { useClearOnUserChange } from '@/shared/ui/query.ts';
 import { adoptStoredKeyOwner, useClearProviderKeys, useProviderKeys } from './providerKeys.ts';
 import { greetsSignIn } from './sessionGreeting.ts';
+import { authStatusAtom, OAUTH_PENDING_KEY, profileAtom, sessionAtom, type Profile } from './sessionState.ts';
 import { webStorage } from './storage.ts';
 import { supabase } from './supabase.ts';
 
 /**
- * The signed-in state of the dashboard (user, session and the session events). supabase-js owns the
- * session (localStorage, auto refresh); these atoms mirror it for React.
+ * The session layer: supabase-js' session events mirrored into the atoms of sessionState.ts, and
+ * what follows a sign-in. Loaded by SessionProvider once a session exists or a page needs the client.
  */
-
-/** The columns of the signed-in user's profiles row that the dashboard reads. */
-export type Profile = Pick<Tables<'profiles'>, 'id' | 'email' | 'name' | 'role'>;
-
-/** undefined while supabase-js restores the session; null when signed out. */
-export const sessionAtom = atom<Session | null | undefined>(undefined);
-
-/** The signed-in user's profile row (role from the database), null until loaded or when signed out. */
-const profileAtom = atom<Profile | null>(null);
-
-/**
- * Set by a page while it runs a sign-in flow that must finish before the visitor is moved on
- * (master login checks the role; sign-in may continue with a TOTP code).
- */
-export const authFlowBusyAtom = atom(false);
-
-/**
- * Set while Logout runs: the page is on its way out of the signed-in area, so the guard waits
- * rather than sending it to /auth?next=….
- */
-export const signingOutAtom = atom(false);
-
-export type AuthStatus = 'loading' | 'signedOut' | 'needsSecondFactor' | 'signedIn';
-
-const authStatusAtom = atom<AuthStatus>((get) => {
-  const session = get(sessionAtom);
-  if (session === undefined) return 'loading';
-  if (session === null) return 'signedOut';
-  return needsSecondFactor(session) ? 'needsSecondFactor' : 'signedIn';
-});
-
-export function useAuthStatus(): AuthStatus {
-  return useAtomValue(authStatusAtom);
-}
-
-/** The signed-in user (only once the session is complete, second factor included). */
-export function useUser(): User | null {
-  const session = useAtomValue(sessionAtom);
-  const status = useAtomValue(authStatusAtom);
-  return status === 'signedIn' && session ? session.user : null;
-}
-
-export function useProfile(): Profile | null {
-  return useAtomValue(profileAtom);
-}
-
-export { isAdminRole } from '@/shared/core/admin/roles.ts';
-
-/** Set before leaving for Google, so the return trip gets its "Signed In!" notice (removed once shown). */
-export const OAUTH_PENDING_KEY = 'ai_vault_oauth_pending';
 
 export async function fetchProfile(userId: string, client: AppClient = supabase): Promise<Profile | null> {
   const { data, error } = await client.from('profiles').select('id, email, name, role').eq('id', userId).single();
@@ -92,7 +40,7 @@ const loadSupabase = async (): Promise<AppClient> => supabase;
  * session notices, keeps the local signed-in indicator, loads the keys once a sign-in
  * is complete (keys saved signed out then reach the account) and clears them on sign-out.
  */
-export function SessionProvider({ children }: { children: ReactNode }) {
+export function SessionSync() {
   const setSession = useSetAtom(sessionAtom);
   const setProfile = useSetAtom(profileAtom);
   const notify = useNotify();
@@ -151,9 +99,5 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [userId, setProfile]);
 
-  return (
-    <JobBoardProvider client={loadSupabase} userId={status === 'signedIn' ? userId : null}>
-      {children}
-    </JobBoardProvider>
-  );
+  return null;
 }

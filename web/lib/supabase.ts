@@ -1,7 +1,9 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '@/shared/data/database.types.ts';
 import { createSupabase, type AppClient } from '@/shared/data/supabase.ts';
+import { authStorageKey } from '@/shared/core/session.ts';
 import { webConfig } from './config.ts';
+import { announceClient } from './sessionState.ts';
 
 /**
  * The dashboard's Supabase client (session kept in localStorage, PKCE flow). Creating it makes no request,
@@ -10,7 +12,10 @@ import { webConfig } from './config.ts';
 export const supabase = createSupabase(webConfig.supabaseUrl, webConfig.supabaseAnonKey, window.localStorage, {
   // PKCE: Google sign-in, confirmation and reset links come back with a one-time ?code=, never tokens in the URL.
   flowType: 'pkce',
+  storageKey: authStorageKey(webConfig.supabaseUrl),
 });
+// Public pages load the session layer only once a page needs the client (or a session is stored).
+announceClient();
 
 /**
  * A client for checking credentials or a sign-in token without touching the app's session: in

@@ -27,7 +27,7 @@ import {
   StoreIcon,
 } from '@/shared/ui/icons.tsx';
 import { webConfig } from '../lib/config.ts';
-import { useAuthStatus } from '../lib/session.tsx';
+import { useAuthStatus } from '../lib/sessionState.ts';
 
 interface LandingCard {
   title: string;

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom
 import { useAtomValue } from 'jotai';
 import { Box, CircularProgress } from '@mui/material';
 import { authPathFor, ROUTES, safeNextPath, unknownPathTarget } from '@/shared/core/routes.ts';
-import { authFlowBusyAtom, signingOutAtom, useAuthStatus } from '../lib/session.tsx';
+import { authFlowBusyAtom, signingOutAtom, useAuthStatus } from '../lib/sessionState.ts';
 
 /** Shown while supabase-js restores the session (a few ms; no network when the token is fresh). */
 export function SessionLoading() {

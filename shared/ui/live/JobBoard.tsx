@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { JobProgress, OtherJob } from '../../core/jobs/progress.ts';
 import { randomId } from '../../core/ids.ts';
-import { openJobBoard, type JobBoard } from '../../data/jobProgress.ts';
+import type { JobBoard } from '../../data/jobProgress.ts';
 import type { AppClient } from '../../data/supabase.ts';
 
 interface JobBoardValue {
@@ -47,7 +47,8 @@ export function JobBoardProvider({
   useEffect(() => {
     if (!userId) return;
     let stopped = false;
-    void client().then((resolved) => {
+    // The board's code (and its schema library) loads with the first signed-in user, not with every page.
+    void Promise.all([client(), import('../../data/jobProgress.ts')]).then(([resolved, { openJobBoard }]) => {
       if (stopped) return;
       board.current = openJobBoard(resolved, userId, randomId(), (jobs) => setOthers(jobs.length === 0 ? NO_JOBS : jobs));
     });

@@ -9,7 +9,7 @@ import { ROUTES } from '@/shared/core/routes.ts';
 import { hasUsableKey, ModelPicker, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useProviderKeys } from '@/web/lib/providerKeys.ts';
-import { useUser } from '@/web/lib/session.tsx';
+import { useUser } from '@/web/lib/sessionState.ts';
 import { AnalysisResult } from './AnalysisResult.tsx';
 import { DocumentChooser } from './DocumentChooser.tsx';
 import { useDocumentAnalysis } from './useDocumentAnalysis.ts';

@@ -29,7 +29,7 @@ import {
 import { ROUTES, safeNextPath } from '@/shared/core/routes.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { signInWithPassword, signUpWithPassword, startGoogleSignIn } from '@/web/lib/auth.ts';
-import { OAUTH_PENDING_KEY, useAuthStatus } from '@/web/lib/session.tsx';
+import { OAUTH_PENDING_KEY, useAuthStatus } from '@/web/lib/sessionState.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { PasswordField } from './PasswordField.tsx';

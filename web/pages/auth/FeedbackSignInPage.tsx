@@ -4,7 +4,7 @@ import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } fr
 import { FEEDBACK_RETURN_PARAM, feedbackHostOrigin, feedbackTokenUrl, safeFeedbackReturn } from '@/shared/core/hosts.ts';
 import { authPathFor, ROUTES } from '@/shared/core/routes.ts';
 import { webConfig } from '@/web/lib/config.ts';
-import { useAuthStatus } from '@/web/lib/session.tsx';
+import { useAuthStatus } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 
 /** Where this site may send visitors back to: the configured feedback host only (no open redirect). */

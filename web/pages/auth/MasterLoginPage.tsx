@@ -10,7 +10,7 @@ import { ROUTES } from '@/shared/core/routes.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { signInWithPassword } from '@/web/lib/auth.ts';
 import { admitIfAdmin, createCredentialCheckClient } from '@/web/lib/masterLogin.ts';
-import { authFlowBusyAtom } from '@/web/lib/session.tsx';
+import { authFlowBusyAtom } from '@/web/lib/sessionState.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { SecondFactorStep } from './SecondFactorStep.tsx';

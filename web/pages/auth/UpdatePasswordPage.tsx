@@ -16,7 +16,7 @@ import { ROUTES } from '@/shared/core/routes.ts';
 import { needsSecondFactor } from '@/shared/core/session.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { updatePassword } from '@/web/lib/auth.ts';
-import { sessionAtom } from '@/web/lib/session.tsx';
+import { sessionAtom } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { PasswordField } from './PasswordField.tsx';

@@ -18,7 +18,7 @@ import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useProviderKeys } from '@/web/lib/providerKeys.ts';
-import { useUser } from '@/web/lib/session.tsx';
+import { useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { useRunOutputActions, webData } from '../run/runSide.ts';
 import { RenameDialog } from '@/shared/ui/conversation/RenameDialog.tsx';

@@ -15,7 +15,7 @@ import { useNotify } from '@/shared/ui/notices.tsx';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useProviderKeys } from '@/web/lib/providerKeys.ts';
-import { useProfile, useUser } from '@/web/lib/session.tsx';
+import { useProfile, useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { NameDialog } from '../files/NameDialog.tsx';
 import { UsedSources } from '@/shared/ui/knowledge/UsedSources.tsx';

@@ -4,7 +4,7 @@ import { Alert, Box, Button, Container, Stack, Typography } from '@mui/material'
 import { ROUTES, workspacePath } from '@/shared/core/routes.ts';
 import { acceptShare } from '@/shared/data/shares.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { useUser } from '@/web/lib/session.tsx';
+import { useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 
 /**

@@ -4,7 +4,7 @@ import { Box, Button, Card, CardContent, Container, Stack, TextField, Typography
 import { ROUTES, workspacePath } from '@/shared/core/routes.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
-import { useProfile, useUser } from '@/web/lib/session.tsx';
+import { useProfile, useUser } from '@/web/lib/sessionState.ts';
 import { useFileManager } from './useFileManager.ts';
 import { SharedDocumentCard } from './SharedDocumentCard.tsx';
 import { SharedWorkspaceCard, WorkspaceCard } from './WorkspaceCard.tsx';

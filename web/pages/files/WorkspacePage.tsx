@@ -7,7 +7,7 @@ import ShareIcon from '@mui/icons-material/ShareOutlined';
 import { ROUTES } from '@/shared/core/routes.ts';
 import { findNode, moveNode, nodePath, type WorkspaceNode } from '@/shared/core/workspaces/tree.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
-import { useUser } from '@/web/lib/session.tsx';
+import { useUser } from '@/web/lib/sessionState.ts';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { FileDetails } from './FileDetails.tsx';
 import { MoveDialog } from './MoveDialog.tsx';

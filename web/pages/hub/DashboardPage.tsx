@@ -34,7 +34,7 @@ import WorkflowsIcon from '@mui/icons-material/AccountTreeOutlined';
 import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
 import { ROUTES } from '@/shared/core/routes.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
-import { useProfile, useUser } from '@/web/lib/session.tsx';
+import { useProfile, useUser } from '@/web/lib/sessionState.ts';
 
 interface Tile {
   title: string;

@@ -5,7 +5,7 @@ import { listMyFeatureRequests, requestFeature } from '@/shared/data/featureRequ
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { useUser } from '@/web/lib/session.tsx';
+import { useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 
 /**

@@ -12,7 +12,7 @@ import { authPathFor, ROUTES } from '@/shared/core/routes.ts';
 import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
 import { GENERATOR_ANCHOR, GeneratedIdea } from './GeneratedIdea.tsx';
 import { IdeaFollowUps } from './IdeaFollowUps.tsx';
-import { useProfile } from '@/web/lib/session.tsx';
+import { useProfile } from '@/web/lib/sessionState.ts';
 import { useAvailableKeys } from './useAvailableKeys.ts';
 import { useIdeaGenerator } from './useIdeaGenerator.ts';
 

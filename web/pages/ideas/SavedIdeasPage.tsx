@@ -10,7 +10,7 @@ import { ROUTES } from '@/shared/core/routes.ts';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
-import { useProfile } from '@/web/lib/session.tsx';
+import { useProfile } from '@/web/lib/sessionState.ts';
 import { GENERATOR_ANCHOR } from './GeneratedIdea.tsx';
 import { IdeaDialog } from './IdeaDialog.tsx';
 import { SavedIdeaCard } from './SavedIdeaCard.tsx';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
 import type { AvailableKeys } from '@/shared/ui/ai/ModelPicker.tsx';
 import { useProviderKeys } from '@/web/lib/providerKeys.ts';
-import { useAuthStatus, useUser } from '@/web/lib/session.tsx';
+import { useAuthStatus, useUser } from '@/web/lib/sessionState.ts';
 
 /**
  * The visitor's AI keys for the model picker: the account's keys when signed in, else those kept

@@ -19,7 +19,7 @@ import { sendContactMessage } from '@/shared/data/contact.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { SupportEmail } from '@/web/components/SupportContact.tsx';
-import { useProfile, useUser } from '@/web/lib/session.tsx';
+import { useProfile, useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 
 const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '' };

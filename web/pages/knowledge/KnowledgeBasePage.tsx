@@ -4,7 +4,7 @@ import { Box, Button, Container, Stack, Typography } from '@mui/material';
 import { ROUTES } from '@/shared/core/routes.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
-import { useUser } from '@/web/lib/session.tsx';
+import { useUser } from '@/web/lib/sessionState.ts';
 import { AddDocumentCard } from './AddDocumentCard.tsx';
 import { DocumentList } from './DocumentList.tsx';
 import { FolderNav, type KbBrowse } from './FolderNav.tsx';

@@ -13,7 +13,7 @@ import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useProviderKeys } from '@/web/lib/providerKeys.ts';
-import { useUser } from '@/web/lib/session.tsx';
+import { useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { GroundedAnswer } from './GroundedAnswer.tsx';
 import { useAvailableKeys, useKnowledgeEmbeddings } from './useKnowledgeEmbeddings.ts';

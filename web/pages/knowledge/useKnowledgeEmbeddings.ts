@@ -8,7 +8,7 @@ import { embedKnowledge } from '@/shared/data/knowledgeEmbeddings.ts';
 import { hasUsableKey, targetFor, type AvailableKeys } from '@/shared/ui/ai/ModelPicker.tsx';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { useProviderKeys } from '@/web/lib/providerKeys.ts';
-import { useUser } from '@/web/lib/session.tsx';
+import { useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 
 /** Providers tried, in this order, to embed a document saved on the Knowledge Base page (it has no provider choice). */

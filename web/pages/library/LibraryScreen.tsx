@@ -22,7 +22,7 @@ import type { AvailableKeys } from '@/shared/ui/ai/ModelPicker.tsx';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useProviderKeys } from '@/web/lib/providerKeys.ts';
-import { useUser } from '@/web/lib/session.tsx';
+import { useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { NameDialog } from '../files/NameDialog.tsx';
 import { dropTarget, type DragItem } from './cardParts.tsx';

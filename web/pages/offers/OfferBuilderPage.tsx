@@ -9,7 +9,7 @@ import type { OfferSummary } from '@/shared/data/offers.ts';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
-import { useUser } from '@/web/lib/session.tsx';
+import { useUser } from '@/web/lib/sessionState.ts';
 import { CreationCard } from './CreationCard.tsx';
 import { DescriptionCard } from './DescriptionCard.tsx';
 import { FrameworkCard, type AssetHandlers } from './FrameworkCard.tsx';

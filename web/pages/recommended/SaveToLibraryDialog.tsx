@@ -10,7 +10,7 @@ import { saveRecommendedPrompt } from '@/shared/data/promptCatalog.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { errorMessage, unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { useUser } from '@/web/lib/session.tsx';
+import { useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 
 const ROOT = '';

@@ -18,7 +18,7 @@ import { ReviewPrompt } from '@/shared/ui/ai/ReviewPrompt.tsx';
 import { useAiRun } from '@/shared/ui/ai/useAiRun.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { useProviderKeys } from '@/web/lib/providerKeys.ts';
-import { useUser } from '@/web/lib/session.tsx';
+import { useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { RunHistoryList } from '@/shared/ui/run/RunHistoryList.tsx';
 import { RunOutput } from '@/shared/ui/run/RunOutput.tsx';

@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import { authPathFor } from '@/shared/core/routes.ts';
 import { ProviderKeysCard as SharedProviderKeysCard } from '@/shared/ui/keys/ProviderKeysCard.tsx';
 import { useProviderKeys } from '@/web/lib/providerKeys.ts';
-import { useAuthStatus, useUser } from '@/web/lib/session.tsx';
+import { useAuthStatus, useUser } from '@/web/lib/sessionState.ts';
 
 /**
  * Settings → Provider Keys in the dashboard: the shared card (also the extension's) over the

@@ -4,7 +4,7 @@ import type { StackFilter } from '@/shared/core/promptStacks.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
-import { useUser } from '@/web/lib/session.tsx';
+import { useUser } from '@/web/lib/sessionState.ts';
 import { ConversationHistory } from '../conversations/ConversationHistory.tsx';
 import { AllRunsHistory } from './AllRunsHistory.tsx';
 import { StackBrowser } from './StackBrowser.tsx';

@@ -7,7 +7,7 @@ import LoginIcon from '@mui/icons-material/Login';
 import { ROUTES } from '@/shared/core/routes.ts';
 import { FREE_TOOLS } from '@/shared/core/tools/catalog.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
-import { useAuthStatus } from '@/web/lib/session.tsx';
+import { useAuthStatus } from '@/web/lib/sessionState.ts';
 import { ToolCard } from './toolParts.tsx';
 
 /** /free-tools: three tools, built for real, open to everyone. */

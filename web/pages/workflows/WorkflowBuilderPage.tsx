@@ -14,7 +14,7 @@ import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
-import { useProfile } from '@/web/lib/session.tsx';
+import { useProfile } from '@/web/lib/sessionState.ts';
 import { BuilderForm } from './BuilderForm.tsx';
 import type { BuilderDraft } from './useBuilderDraft.ts';
 import { randomId } from '@/shared/core/ids.ts';

@@ -15,7 +15,7 @@ import { relativeTime } from '@/shared/ui/time.ts';
 import { useWorkflowRun } from '@/shared/ui/workflows/useWorkflowRun.ts';
 import { WorkflowRunView } from '@/shared/ui/workflows/WorkflowRunView.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
-import { useProfile } from '@/web/lib/session.tsx';
+import { useProfile } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { useRunOutputActions, webData } from '../run/runSide.ts';
 import { RunTargetFields } from './RunTargetFields.tsx';

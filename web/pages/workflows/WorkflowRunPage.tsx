@@ -11,7 +11,7 @@ import { unwrap } from '@/shared/ui/query.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
-import { useProfile } from '@/web/lib/session.tsx';
+import { useProfile } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { ScheduleCard } from './ScheduleCard.tsx';
 import { WorkflowRunHistory } from './WorkflowRunHistory.tsx';

@@ -9,7 +9,7 @@ import type { SavedWorkflow } from '@/shared/data/workflows.ts';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
-import { useProfile } from '@/web/lib/session.tsx';
+import { useProfile } from '@/web/lib/sessionState.ts';
 import { TemplateCard, WorkflowCard } from './WorkflowCards.tsx';
 import { useWorkflows } from './useWorkflows.ts';
 

@@ -3,7 +3,7 @@ import type { ProviderId } from '@/shared/core/providerKeys.ts';
 import { hasUsableKey, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
 import type { RunTargetChoice } from '@/shared/ui/workflows/useWorkflowRun.ts';
 import { useProviderKeys } from '@/web/lib/providerKeys.ts';
-import { useUser } from '@/web/lib/session.tsx';
+import { useUser } from '@/web/lib/sessionState.ts';
 
 /**
  * The provider and model a workflow runs with, and the key sent with it: the key this browser holds

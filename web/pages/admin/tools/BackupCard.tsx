@@ -7,7 +7,7 @@ import { planRestore } from '@/shared/core/admin/restore.ts';
 import { applyRestore, buildBackup, readAllSections } from '@/shared/data/admin/backup.ts';
 import { downloadFile } from '@/shared/ui/download.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { useUser } from '@/web/lib/session.tsx';
+import { useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { RestorePlanDialog, type RestoreReview } from './RestorePlanDialog.tsx';
 

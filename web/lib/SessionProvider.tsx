@@ -1,0 +1,50 @@
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import type { AppClient } from '@/shared/data/supabase.ts';
+import { JobBoardProvider } from '@/shared/ui/live/JobBoard.tsx';
+import { authStatusAtom, sessionAtom, SESSION_STORAGE_KEY, sessionNeededAtStart, whenClientCreated } from './sessionState.ts';
+
+const SessionSync = lazy(async () => ({ default: (await import('./session.tsx')).SessionSync }));
+
+/** The client on demand: the job board asks for it only for a signed-in user. */
+const loadSupabase = async (): Promise<AppClient> => (await import('./supabase.ts')).supabase;
+
+/**
+ * The session for the whole dashboard. A visitor without a stored session is signed out at once,
+ * and supabase-js with the session layer load only when a page creates the client (sign-in, a
+ * handoff) or another tab signs in: the landing page and the other public pages draw without them.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [needed, setNeeded] = useState(sessionNeededAtStart);
+  const setSession = useSetAtom(sessionAtom);
+  const status = useAtomValue(authStatusAtom);
+  const session = useAtomValue(sessionAtom);
+
+  useLayoutEffect(() => {
+    if (!needed) setSession(null);
+  }, [needed, setSession]);
+
+  useEffect(() => {
+    if (needed) return;
+    const stopWaiting = whenClientCreated(() => setNeeded(true));
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SESSION_STORAGE_KEY && event.newValue) setNeeded(true);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      stopWaiting();
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [needed]);
+
+  return (
+    <JobBoardProvider client={loadSupabase} userId={status === 'signedIn' ? (session?.user.id ?? null) : null}>
+      {needed ? (
+        <Suspense fallback={null}>
+          <SessionSync />
+        </Suspense>
+      ) : null}
+      {children}
+    </JobBoardProvider>
+  );
+}
