@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KEY_TEXTS } from '@/shared/core/providerKeys.ts';
 import { currentNoticeAtom } from '@/shared/ui/notices.tsx';
 import { useClearProviderKeys } from '@/web/lib/providerKeys.ts';
-import { sessionAtom } from '@/web/lib/session.tsx';
+import { sessionAtom } from '@/web/lib/sessionState.ts';
 import { ProviderKeysCard } from '@/web/pages/settings/ProviderKeysCard.tsx';
 
 /**
