@@ -1,6 +1,7 @@
 import { test, type Page } from '@playwright/test';
 import { expect, lookAt, member } from './prompts-support.ts';
-import { watchErrors } from './screens.ts';
+import { STRIPE_URL } from './ports.ts';
+import { screenshots, watchErrors } from './screens.ts';
 import { signInAs } from './support.ts';
 
 /**
@@ -10,6 +11,12 @@ import { signInAs } from './support.ts';
  */
 
 test.describe.configure({ timeout: 180_000 });
+
+/** Holds the fake Stripe's subscription events back (true) or sends the held ones (false). */
+async function holdEvents(hold: boolean) {
+  const res = await fetch(`${STRIPE_URL}/__fake/hold`, { method: 'POST', body: JSON.stringify({ hold }) });
+  expect(res.ok).toBe(true);
+}
 
 const proCard = (page: Page) => page.getByRole('region', { name: 'Pro' });
 const longDate = (date: Date) => date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -26,9 +33,16 @@ test('upgrade to Pro through Checkout, see the premium stack unlocked; cancel an
   await proCard(page).getByRole('button', { name: 'Upgrade to Pro' }).click();
   await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('$29.00').first()).toBeVisible();
+  // The webhook lands late: the page says it is confirming, and asks again until it has.
+  await holdEvents(true);
   await page.getByRole('button', { name: 'Pay $29.00' }).click();
 
   await expect(page).toHaveURL(/\/billing\?checkout=success/);
+  await expect(page.getByRole('status').filter({ hasText: 'Confirming your payment…' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("You're on the Free plan.", { exact: false })).toBeVisible();
+  await expect(proCard(page).getByRole('button', { name: 'Upgrade to Pro' })).toBeDisabled();
+  await screenshots(page, 'billing-confirming');
+  await holdEvents(false);
   await expect(page.getByRole('status').filter({ hasText: 'Payment confirmed: welcome to Pro!' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Confirming your payment…')).toHaveCount(0);
   await expect(page.getByText("You're on the Pro plan.", { exact: false })).toBeVisible();

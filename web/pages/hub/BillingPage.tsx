@@ -165,7 +165,8 @@ export function BillingPage() {
     if (!plan.cta || !planQuery.data || plan.id === current?.id) return null;
     const busy = leaving && go.variables?.plan?.id === plan.id;
     if (manageable) return { label: `Switch to ${plan.name}`, busy, disabled: leaving, onClick: () => go.mutate({ plan: null }) };
-    return { label: plan.cta.label, busy, disabled: leaving, onClick: () => go.mutate({ plan }) };
+    // While a payment is being confirmed, a second Checkout would buy a second subscription.
+    return { label: plan.cta.label, busy, disabled: leaving || checkout === 'confirming', onClick: () => go.mutate({ plan }) };
   };
 
   return (
