@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { DEFAULT_ANON_KEY, DEFAULT_PORT } from '../supabase/local/config.ts';
 import { startFakeGoogle } from '../tests/fixtures/fake-google.ts';
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from '../tests/fixtures/fake-stripe.ts';
+import { FAKE_PRICE_PRO, FAKE_PRICE_TEAM } from '../tests/fixtures/fake-stripe-billing.ts';
 import { startFakeOpenAI } from '../tests/fixtures/fake-openai.ts';
 import { readStamp, sourcesFingerprint, writeStamp } from './lib/fingerprint.ts';
 import { bin, root, run, startService, waitForHttp } from './lib/proc.ts';
@@ -97,6 +98,8 @@ if (!hosted) {
       STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
       STRIPE_API_URL: stripe.url,
+      STRIPE_PRICE_PRO: FAKE_PRICE_PRO,
+      STRIPE_PRICE_TEAM: FAKE_PRICE_TEAM,
     };
     frontEnv.VITE_STRIPE_PUBLISHABLE_KEY = 'pk_test_local_fake';
     console.log(

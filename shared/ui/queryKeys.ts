@@ -10,6 +10,8 @@ export const queryKeys = {
   /** The plan the caller's subscription gives now. */
   plan: {
     all: ['plan'] as const,
+    /** The caller's Stripe subscription row (status, period end, cancellation). */
+    subscription: () => ['plan', 'subscription'] as const,
   },
   prompts: {
     all: ['prompts'] as const,

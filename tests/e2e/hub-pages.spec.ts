@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, serviceClient, signInAs, type TestUser } from './support.ts';
+import { BILLING_ERRORS } from '@/shared/core/billingTexts.ts';
+import { STRIPE_URL } from './ports.ts';
 import { DESKTOP, screenshots, toast, watchErrors } from './screens.ts';
 
 /**
@@ -64,7 +66,9 @@ test('training: three videos; Watch Video shows a notice and opens the link in a
   expect(errors).toEqual([]);
 });
 
-test('billing: Free, Pro and Team with USD prices; Free is current; upgrades go to the contact form', async ({ page }) => {
+test('billing: Free, Pro and Team with USD prices; Free is current; when Stripe refuses, the upgrade offers the contact form', async ({
+  page,
+}) => {
   const errors = watchErrors(page);
   await open(page, '/billing', 'Billing');
   const plan = (name: string) => page.getByRole('region', { name, exact: true });
@@ -76,13 +80,23 @@ test('billing: Free, Pro and Team with USD prices; Free is current; upgrades go 
   await expect(plan('Free').getByText('Current Plan', { exact: true }).first()).toBeVisible();
   await expect(plan('Free').getByRole('button', { name: 'Current Plan' })).toBeDisabled();
   await expect(plan('Pro').getByRole('list', { name: 'Pro features' }).getByRole('listitem')).toHaveCount(6);
-  await expect(plan('Pro').getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/contact?subject=Upgrade%20to%20Pro');
-  await expect(plan('Team').getByRole('link', { name: 'Upgrade to Team' })).toHaveAttribute('href', '/contact?subject=Upgrade%20to%20Team');
+  await expect(plan('Pro').getByRole('button', { name: 'Upgrade to Pro' })).toBeEnabled();
+  await expect(plan('Team').getByRole('button', { name: 'Upgrade to Team' })).toBeEnabled();
   await screenshots(page, 'billing');
 
-  await plan('Pro').getByRole('link', { name: 'Upgrade to Pro' }).click();
+  // Stripe refuses the secret key: payments are not set up, and the contact form is offered instead.
+  const scripted = await fetch(`${STRIPE_URL}/__fake/fail-next`, {
+    method: 'POST',
+    body: JSON.stringify({ status: 401, type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_x' }),
+  });
+  expect(scripted.ok).toBe(true);
+  await plan('Pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
+  const refused = page.getByRole('alert').filter({ hasText: BILLING_ERRORS.notConfigured });
+  await expect(refused).toBeVisible();
+  await refused.getByRole('link', { name: 'Contact us' }).click();
   await expect(page).toHaveURL(/\/contact\?subject=Upgrade%20to%20Pro$/);
-  expect(errors).toEqual([]);
+  // The function's 503 is the one console line the refusal leaves.
+  expect(errors.filter((e) => !e.includes('status of 503'))).toEqual([]);
 });
 
 test('AI features: Document Analysis and Smart Queries are available and open', async ({ page }) => {

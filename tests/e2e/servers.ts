@@ -3,6 +3,7 @@ import { openPglite } from '@/supabase/local/db/pglite.ts';
 import { startFakeGoogle } from '../fixtures/fake-google.ts';
 import { startFakeOpenAI } from '../fixtures/fake-openai.ts';
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from '../fixtures/fake-stripe.ts';
+import { FAKE_PRICE_PRO, FAKE_PRICE_TEAM } from '../fixtures/fake-stripe-billing.ts';
 import { GOOGLE_PORT, OPENAI_PORT, PAGES_PORT, STACK_PORT, STACK_URL, STRIPE_PORT, WEB_URL } from './ports.ts';
 import { startTestPages } from '../fixtures/pages/serve.ts';
 import { E2E_PROVIDER_KEYS_SECRET } from './support.ts';
@@ -23,6 +24,8 @@ Object.assign(process.env, {
   STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
   STRIPE_API_URL: stripe.url,
+  STRIPE_PRICE_PRO: FAKE_PRICE_PRO,
+  STRIPE_PRICE_TEAM: FAKE_PRICE_TEAM,
 });
 const openai = await startFakeOpenAI({ port: OPENAI_PORT });
 const stack = await startLocalStack({

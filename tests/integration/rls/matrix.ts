@@ -634,6 +634,18 @@ export const RLS_MATRIX: TableCase[] = [
     expect: ownerReadsOnly,
   },
   {
+    // Webhook events already handled: the stripe-webhook function's (service role) alone.
+    table: 'stripe_events',
+    key: 'id',
+    setup: async (db) => {
+      await db.query("insert into public.stripe_events (id, type) values ('evt_matrix', 'invoice.paid') on conflict (id) do nothing");
+      return 'evt_matrix';
+    },
+    newRow: () => ({ id: 'evt_forged', type: 'invoice.paid' }),
+    change: { type: 'invoice.payment_failed' },
+    expect: { ...ownerReadsOnly, owner: row(false, false, false, false) },
+  },
+  {
     // A premium prompt's text: readable with Pro or Team (the owner is on Pro through the
     // subscriptions case) and by admins; written only through free_prompts' trigger.
     table: 'free_prompt_premium_texts',

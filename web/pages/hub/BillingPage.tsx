@@ -1,7 +1,10 @@
-import { Link as RouterLink } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import {
+  Alert,
   Box,
   Button,
+  CircularProgress,
   Card,
   CardContent,
   Chip,
@@ -11,6 +14,7 @@ import {
   List,
   ListItem,
   ListItemIcon,
+  LinearProgress,
   ListItemText,
   Stack,
   Typography,
@@ -18,15 +22,20 @@ import {
 import { alpha } from '@mui/material/styles';
 import CheckIcon from '@mui/icons-material/Check';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
-import { useQuery } from '@tanstack/react-query';
+import SettingsIcon from '@mui/icons-material/ManageAccountsOutlined';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { canManage, type PaidPlanId } from '@/shared/core/billing.ts';
+import { BILLING_TEXTS } from '@/shared/core/billingTexts.ts';
 import { contactPathWithSubject, formatUsd, PLANS, type Plan } from '@/shared/core/hub.ts';
 import { getCurrentPlan } from '@/shared/data/plans.ts';
+import { getSubscription, openSubscriptionPortal, startSubscriptionCheckout } from '@/shared/data/subscriptions.ts';
 import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
+import { BillingStatus, type CheckoutReturn } from './BillingStatus.tsx';
 
-function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
+function PlanCard({ plan, current, action }: { plan: Plan; current: boolean; action: CardAction }) {
   return (
     <Card
       component="section"
@@ -80,15 +89,16 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
             <Button fullWidth variant="outlined" disabled size="large">
               Current Plan
             </Button>
-          ) : plan.cta ? (
+          ) : action ? (
             <Button
               fullWidth
               size="large"
               variant={plan.highlighted ? 'contained' : 'outlined'}
-              component={RouterLink}
-              to={contactPathWithSubject(plan.cta.subject)}
+              disabled={action.disabled}
+              onClick={action.onClick}
+              startIcon={action.busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
             >
-              {plan.cta.label}
+              {action.label}
             </Button>
           ) : null}
         </Box>
@@ -97,10 +107,68 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
   );
 }
 
-/** /billing: Free, Pro and Team, the account's plan as the database has it; upgrades go through the contact form for now. */
+/** What a plan card's button does: start Checkout, open the portal, or nothing (the current plan). */
+type CardAction = { label: string; busy: boolean; disabled: boolean; onClick(): void } | null;
+
+/**
+ * /billing: Free, Pro and Team and the account's plan as the database has it. Upgrades go through
+ * Stripe Checkout, changes and cancellation through the Customer Portal; after Checkout the page
+ * asks again until the webhook has recorded the subscription.
+ */
 export function BillingPage() {
-  const planQuery = useQuery({ queryKey: queryKeys.plan.all, queryFn: async () => unwrap(await getCurrentPlan(supabase)) });
+  const [params] = useSearchParams();
+  const returned = params.get('checkout');
+  const [slow, setSlow] = useState(false);
+  const [planAwaited, setPlanAwaited] = useState(returned === 'success');
+  const poll = planAwaited && !slow ? 1000 : false;
+  const planQuery = useQuery({
+    queryKey: queryKeys.plan.all,
+    queryFn: async () => unwrap(await getCurrentPlan(supabase)),
+    refetchInterval: poll,
+  });
+  const subscriptionQuery = useQuery({
+    queryKey: queryKeys.plan.subscription(),
+    queryFn: async () => unwrap(await getSubscription(supabase)),
+    refetchInterval: poll,
+  });
+  const queryClient = useQueryClient();
+  const confirmed = returned === 'success' && planQuery.data !== undefined && planQuery.data !== 'free';
+  useEffect(() => {
+    if (!planAwaited) return;
+    if (confirmed) {
+      setPlanAwaited(false);
+      // The generation limit comes from the plan.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.quota.all });
+      return;
+    }
+    // Not a test wait: after a minute the page stops asking and says what to do.
+    const timer = setTimeout(() => setSlow(true), 60_000);
+    return () => clearTimeout(timer);
+  }, [planAwaited, confirmed, queryClient]);
+  const checkout: CheckoutReturn =
+    returned === 'cancelled' ? 'cancelled' : returned === 'success' ? (confirmed ? 'confirmed' : slow ? 'slow' : 'confirming') : null;
+
+  const [actionError, setActionError] = useState<{ message: string; plan: Plan | null } | null>(null);
+  const go = useMutation({
+    mutationFn: async (target: { plan: Plan | null }) =>
+      unwrap(await (target.plan ? startSubscriptionCheckout(supabase, target.plan.id as PaidPlanId) : openSubscriptionPortal(supabase))),
+    onMutate: () => setActionError(null),
+    onSuccess: (url) => window.location.assign(url),
+    onError: (error, target) => setActionError({ message: error.message, plan: target.plan }),
+  });
+  const leaving = go.isPending || go.isSuccess;
+
   const current = PLANS.find((p) => p.id === planQuery.data);
+  const subscription = subscriptionQuery.data ?? null;
+  const manageable = canManage(subscription);
+  const actionOf = (plan: Plan): CardAction => {
+    if (!plan.cta || !planQuery.data || plan.id === current?.id) return null;
+    const busy = leaving && go.variables?.plan?.id === plan.id;
+    if (manageable) return { label: `Switch to ${plan.name}`, busy, disabled: leaving, onClick: () => go.mutate({ plan: null }) };
+    // While a payment is being confirmed, a second Checkout would buy a second subscription.
+    return { label: plan.cta.label, busy, disabled: leaving || checkout === 'confirming', onClick: () => go.mutate({ plan }) };
+  };
+
   return (
     <Container maxWidth="lg" sx={{ py: 4 }}>
       <PageHeader
@@ -108,19 +176,52 @@ export function BillingPage() {
         subtitle={
           current ? `You're on the ${current.name} plan. Upgrade any time as your work grows.` : 'Upgrade any time as your work grows.'
         }
+        actions={
+          manageable ? (
+            <Button
+              variant="outlined"
+              startIcon={leaving && go.variables?.plan === null ? <CircularProgress size={16} aria-hidden /> : <SettingsIcon />}
+              disabled={leaving}
+              onClick={() => go.mutate({ plan: null })}
+            >
+              {BILLING_TEXTS.manage}
+            </Button>
+          ) : undefined
+        }
       />
+      {(planQuery.isLoading || subscriptionQuery.isLoading) && <LinearProgress aria-label="Loading your plan" sx={{ mb: 3 }} />}
+      {(planQuery.isError || subscriptionQuery.isError) && (
+        <Alert severity="error" sx={{ mb: 3 }}>
+          {BILLING_TEXTS.loadError}
+        </Alert>
+      )}
+      {actionError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 3 }}
+          action={
+            actionError.plan?.cta ? (
+              <Button color="inherit" size="small" component={RouterLink} to={contactPathWithSubject(actionError.plan.cta.subject)}>
+                Contact us
+              </Button>
+            ) : undefined
+          }
+        >
+          {actionError.message}
+        </Alert>
+      )}
+      <BillingStatus checkout={checkout} plan={planQuery.data} subscription={subscriptionQuery.data} />
       <Grid container spacing={3} sx={{ alignItems: 'stretch' }}>
         {PLANS.map((plan) => (
           <Grid key={plan.id} size={{ xs: 12, md: 4 }}>
-            <PlanCard plan={plan} current={plan.id === current?.id} />
+            <PlanCard plan={plan} current={plan.id === current?.id} action={actionOf(plan)} />
           </Grid>
         ))}
       </Grid>
       <Stack direction="row" spacing={1.5} sx={{ mt: 4, p: 2, borderRadius: 3, bgcolor: 'action.hover', alignItems: 'flex-start' }}>
         <InfoIcon color="primary" fontSize="small" sx={{ mt: 0.25 }} aria-hidden />
         <Typography variant="body2" color="text.secondary">
-          Prices are in US dollars (USD). Paid plans are not sold online yet: the upgrade buttons open the contact form and we'll set up
-          your plan with you. You always use your own AI provider key, so AI usage is billed by your provider.
+          {BILLING_TEXTS.footnote}
         </Typography>
       </Stack>
     </Container>
