@@ -40,7 +40,7 @@ export function DeliverableFields({
   const currentText = current.isPending ? '…' : current.isError ? '—' : (current.data ?? STOREFRONT_TEXTS.noFileYet);
   return (
     <Stack spacing={1.5} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-      <Typography component="legend" variant="subtitle2">
+      <Typography component="legend" variant="subtitle2" sx={{ p: 0 }}>
         {STOREFRONT_TEXTS.deliverableLabel}
       </Typography>
       <Typography variant="body2" color="text.secondary">
