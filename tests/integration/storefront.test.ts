@@ -1,5 +1,6 @@
+import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_STRIPE_WEBHOOK_SECRET, signWebhook, type FakeStripe } from '../fixtures/fake-stripe.ts';
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, signWebhook, type FakeStripe } from '../fixtures/fake-stripe.ts';
 import type { TestStack } from '../helpers/stack.ts';
 import { openShop, type Account, type Shop } from './purchases-helpers.ts';
 
@@ -67,6 +68,13 @@ describe('the admin sets a price; the server creates it in Stripe', () => {
     const again = await shop.call('product-price', { productId: id }, admin.token);
     const next = stripe.catalog.prices.get(again.body.priceId as string)!;
     expect(next).toMatchObject({ unit_amount: 4950, product: price.product });
+
+    // The catalog reads back through the SDK as Stripe answers it.
+    const sdk = new Stripe(FAKE_STRIPE_SECRET_KEY, { host: stripe.host, port: stripe.port, protocol: 'http', maxNetworkRetries: 0 });
+    expect(await sdk.prices.retrieve(next.id)).toMatchObject({ id: next.id, unit_amount: 4950, product: price.product });
+    expect((await sdk.products.list()).data.map((p) => p.id)).toContain(price.product);
+    expect((await sdk.prices.list()).data.map((p) => p.id)).toEqual(expect.arrayContaining([priceId, next.id]));
+    await expect(sdk.prices.retrieve('price_nope')).rejects.toMatchObject({ code: 'resource_missing', statusCode: 404 });
   });
 
   it('keeps a pasted price id product separate, and refuses non-admins and unpriced products', async () => {
