@@ -90,7 +90,7 @@ test('an admin prices a document in Product Management; the list updates in plac
   const price = await fetch(`${STRIPE_URL}/v1/prices/${priceId}`, { headers: { authorization: `Bearer ${FAKE_STRIPE_SECRET_KEY}` } });
   expect(await price.json()).toMatchObject({ id: priceId, unit_amount: 1999, currency: 'usd' });
   const { data: files } = await serviceClient().storage.from('deliverables').list(id);
-  expect(files?.map((f) => f.name)).toEqual([`${name.replaceAll(' ', '_')}.docx`]);
+  expect(files?.map((f) => f.name)).toEqual(['rendered.docx']);
 
   // Reopened: the current file is named, and a pasted price id is still possible.
   await row.getByRole('button', { name: `Edit product ${name}` }).click();

@@ -142,6 +142,19 @@ describe('deliverables: signed URLs after payment only', () => {
     expect(page.bytes.toString()).toContain('<a href="https://video.example/launch"');
   });
 
+  it('a rendered file follows the document: edited content is rendered again at the next download', async () => {
+    const id = await shop.product({ content: 'Step 1: pick a date.', max: 5 });
+    const sessionId = await buy(id);
+    const before = await download(sessionId);
+    // The PDF's text runs word by word: (pick ) Tj.
+    expect(before.bytes.toString('latin1')).toContain('(pick ');
+    await stack.db.query("update public.generated_documents set content = 'Step 9: celebrate the launch.' where id = $1", [id]);
+    const after = await download(sessionId);
+    expect(after.fileName).toBe('Launch_Checklist.pdf');
+    expect(after.bytes.toString('latin1')).toContain('(celebrate ');
+    expect(after.bytes.toString('latin1')).not.toContain('(pick ');
+  });
+
   it('only admins manage deliverables', async () => {
     const id = await shop.product();
     const someone = await shop.user();
@@ -157,7 +170,7 @@ describe('deliverables: signed URLs after payment only', () => {
       "select name from storage.objects where bucket_id = 'deliverables' and name like $1",
       [`${id}/%`],
     );
-    expect(rows).toEqual([{ name: `${id}/Launch_Checklist.pdf` }]);
+    expect(rows).toEqual([{ name: `${id}/rendered.pdf` }]);
     for (const client of [stack.anon(), buyer.client, admin.client]) {
       const bucket = client.storage.from('deliverables');
       expect((await bucket.download(rows[0]!.name)).data).toBeNull();

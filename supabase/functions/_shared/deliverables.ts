@@ -2,16 +2,26 @@ import { documentToDocx } from '../../../shared/export/docx.ts';
 import { EXPORT_MIME_TYPES } from '../../../shared/export/model.ts';
 import { documentToPdf } from '../../../shared/export/pdf.ts';
 import { purchaseFileText, type ProductType } from '../../../shared/core/products.ts';
-import { defaultDeliverable, deliverableFileName, linkPageHtml, type DocumentFormat } from '../../../shared/core/storefront.ts';
+import {
+  defaultDeliverable,
+  deliverableFileName,
+  isDocumentFormat,
+  linkPageHtml,
+  uploadedFileName,
+  type DocumentFormat,
+} from '../../../shared/core/storefront.ts';
 import { env } from './http.ts';
 
 /**
  * The files buyers receive, in the private `deliverables` bucket (service role only): one folder per
  * product holding exactly one file. Generated documents are rendered to PDF or DOCX, video and link
- * products to a small page with the link, uploads are kept as uploaded.
+ * products to a small page with the link (kept as `rendered.<format>`, and rendered again once the
+ * document has changed since); uploads are kept as uploaded (`file-<name>`).
  */
 
 const BUCKET = 'deliverables';
+const RENDERED = 'rendered.';
+const UPLOADED = 'file-';
 /** Long enough to start the download, short enough that a shared address soon stops working. */
 const SIGNED_URL_SECONDS = 120;
 
@@ -21,11 +31,19 @@ export interface DeliverableSource {
   content: string | null;
   product_type: ProductType;
   product_summary: string | null;
+  /** When the document last changed (a rendered file older than this is rendered again). */
+  updated_at?: string;
 }
+
+type RenderedFormat = DocumentFormat | 'html';
 
 export interface StoredDeliverable {
   path: string;
+  /** The name the buyer's browser saves it under. */
   fileName: string;
+  /** The format it was rendered in, or null for an uploaded file. */
+  rendered: RenderedFormat | null;
+  updatedAt: string | null;
 }
 
 function storage(path: string, init: RequestInit = {}): Promise<Response> {
@@ -38,27 +56,40 @@ function storage(path: string, init: RequestInit = {}): Promise<Response> {
 
 const encodePath = (path: string): string => path.split('/').map(encodeURIComponent).join('/');
 
+const renderedFormat = (key: string): RenderedFormat | null => {
+  const format = key.startsWith(RENDERED) ? key.slice(RENDERED.length) : null;
+  return format === 'html' || isDocumentFormat(format) ? format : null;
+};
+
 /** The product's stored file, or null when it has none yet. */
-export async function storedDeliverable(productId: string): Promise<StoredDeliverable | null> {
+export async function storedDeliverable(product: { id: string; name: string }): Promise<StoredDeliverable | null> {
   const res = await storage(`object/list/${BUCKET}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ prefix: productId, limit: 10, sortBy: { column: 'updated_at', order: 'desc' } }),
+    body: JSON.stringify({ prefix: product.id, limit: 10, sortBy: { column: 'updated_at', order: 'desc' } }),
   });
   if (!res.ok) throw new Error(`listing deliverables answered ${res.status}`);
-  const [newest] = ((await res.json()) as { name: string; id: string | null }[]).filter((entry) => entry.id !== null);
-  return newest ? { path: `${productId}/${newest.name}`, fileName: newest.name } : null;
+  const entries = (await res.json()) as { name: string; id: string | null; updated_at: string | null }[];
+  const newest = entries.find((entry) => entry.id !== null && (renderedFormat(entry.name) || entry.name.startsWith(UPLOADED)));
+  if (!newest) return null;
+  const rendered = renderedFormat(newest.name);
+  return {
+    path: `${product.id}/${newest.name}`,
+    fileName: rendered ? deliverableFileName(product.name, rendered) : newest.name.slice(UPLOADED.length),
+    rendered,
+    updatedAt: newest.updated_at,
+  };
 }
 
-/** Stores the product's file, replacing whatever it delivered before. */
-export async function storeDeliverable(
-  productId: string,
-  fileName: string,
+/** Stores the product's file under `key`, then removes whatever it delivered before. */
+async function storeAs(
+  product: { id: string; name: string },
+  key: string,
   contentType: string,
   data: BodyInit,
 ): Promise<StoredDeliverable> {
-  const previous = await storedDeliverable(productId);
-  const path = `${productId}/${fileName}`;
+  const previous = await storedDeliverable(product);
+  const path = `${product.id}/${key}`;
   const res = await storage(`object/${BUCKET}/${encodePath(path)}`, {
     method: 'POST',
     headers: { 'content-type': contentType || 'application/octet-stream', 'x-upsert': 'true' },
@@ -72,8 +103,12 @@ export async function storeDeliverable(
       body: JSON.stringify({ prefixes: [previous.path] }),
     });
   }
-  return { path, fileName };
+  return (await storedDeliverable(product)) ?? { path, fileName: key, rendered: renderedFormat(key), updatedAt: null };
 }
+
+/** Stores an uploaded file, delivered as it is under its own name. */
+export const storeUpload = (product: { id: string; name: string }, name: string, contentType: string, data: BodyInit) =>
+  storeAs(product, `${UPLOADED}${uploadedFileName(name)}`, contentType, data);
 
 /** Renders the product to its file: a document to PDF or DOCX, a video or link to a page with the link. */
 export async function renderDeliverable(
@@ -97,11 +132,22 @@ export async function renderDeliverable(
 
 /** Renders and stores the product's file in the format given (or its type's default). */
 export async function publishDeliverable(product: DeliverableSource, format?: DocumentFormat): Promise<StoredDeliverable> {
-  const rendered = await renderDeliverable(
-    product,
-    product.product_type === 'document' ? (format ?? 'pdf') : defaultDeliverable(product.product_type),
-  );
-  return storeDeliverable(product.id, rendered.fileName, rendered.contentType, rendered.data);
+  const chosen = product.product_type === 'document' ? (format ?? 'pdf') : defaultDeliverable(product.product_type);
+  const rendered = await renderDeliverable(product, chosen);
+  return storeAs(product, `${RENDERED}${chosen}`, rendered.contentType, rendered.data);
+}
+
+/**
+ * The file to hand out: the stored one, rendered again when the document changed since it was
+ * rendered (or its type no longer fits the format); the type's default when there is none yet.
+ */
+export async function currentDeliverable(product: DeliverableSource): Promise<StoredDeliverable> {
+  const stored = await storedDeliverable(product);
+  if (!stored) return publishDeliverable(product);
+  if (!stored.rendered) return stored;
+  const fits = (stored.rendered === 'html') === (product.product_type !== 'document');
+  const stale = !stored.updatedAt || (product.updated_at !== undefined && Date.parse(product.updated_at) > Date.parse(stored.updatedAt));
+  return fits && !stale ? stored : publishDeliverable(product, isDocumentFormat(stored.rendered) ? stored.rendered : undefined);
 }
 
 /** A short-lived address that downloads the file under its name. */

@@ -1,5 +1,5 @@
-import { isDocumentFormat, MAX_DELIVERABLE_BYTES, STOREFRONT_TEXTS, uploadedFileName } from '../../../shared/core/storefront.ts';
-import { publishDeliverable, storeDeliverable, storedDeliverable } from '../_shared/deliverables.ts';
+import { isDocumentFormat, MAX_DELIVERABLE_BYTES, STOREFRONT_TEXTS } from '../../../shared/core/storefront.ts';
+import { publishDeliverable, storedDeliverable, storeUpload } from '../_shared/deliverables.ts';
 import { fail, json, preflight } from '../_shared/http.ts';
 import { adminProduct, refuseNonAdmin } from '../_shared/productAdmin.ts';
 
@@ -25,7 +25,7 @@ export default async function handler(req: Request): Promise<Response> {
     if (!file || typeof file === 'string' || file.size === 0) return failed(STOREFRONT_TEXTS.noFile, 400);
     if (file.size > MAX_DELIVERABLE_BYTES) return failed(STOREFRONT_TEXTS.fileTooLarge, 413);
     try {
-      const stored = await storeDeliverable(product.id, uploadedFileName(file.name), file.type, await file.arrayBuffer());
+      const stored = await storeUpload(product, file.name, file.type, await file.arrayBuffer());
       return json({ fileName: stored.fileName });
     } catch {
       return failed(STOREFRONT_TEXTS.storageFailed, 503);
@@ -36,7 +36,7 @@ export default async function handler(req: Request): Promise<Response> {
   const product = await adminProduct(body?.productId);
   if (!product) return json({ title: 'Product Not Found', error: 'Product Not Found' }, 404);
   try {
-    if (body?.format === undefined) return json({ fileName: (await storedDeliverable(product.id))?.fileName ?? null });
+    if (body?.format === undefined) return json({ fileName: (await storedDeliverable(product))?.fileName ?? null });
     if (!isDocumentFormat(body.format) || product.product_type !== 'document') return failed(STOREFRONT_TEXTS.badFormat, 400);
     return json({ fileName: (await publishDeliverable(product, body.format)).fileName });
   } catch {

@@ -1,5 +1,5 @@
 import { fail, json, preflight } from '../_shared/http.ts';
-import { publishDeliverable, signedDownloadUrl, storedDeliverable, type DeliverableSource } from '../_shared/deliverables.ts';
+import { currentDeliverable, signedDownloadUrl, type DeliverableSource } from '../_shared/deliverables.ts';
 import { markPaid, serviceRest, stripeClient } from '../_shared/stripe.ts';
 
 /**
@@ -10,7 +10,8 @@ import { markPaid, serviceRest, stripeClient } from '../_shared/stripe.ts';
  *   says the payment succeeded.
  * - { sessionId }: a short-lived signed URL of the product's file (private deliverables bucket) for
  *   a paid purchase only, counted against the purchase's download limit (record_purchase_download).
- *   A product without a stored file gets its default one (PDF, or a page with the link) first.
+ *   A product without a stored file gets its default one (PDF, or a page with the link) first; a
+ *   rendered file older than the document is rendered again.
  * When the webhook has not arrived yet, Stripe is asked whether the session is paid.
  */
 
@@ -68,7 +69,7 @@ export default async function handler(req: Request): Promise<Response> {
   try {
     const product = purchase.product_id ? await sourceOf(purchase.product_id) : null;
     if (!product) return json(NO_PRODUCT, 404);
-    url = await signedDownloadUrl((await storedDeliverable(product.id)) ?? (await publishDeliverable(product)));
+    url = await signedDownloadUrl(await currentDeliverable(product));
   } catch {
     return json({ title: 'Error', error: 'The file could not be prepared. Please try again in a moment.' }, 503);
   }
@@ -89,7 +90,7 @@ export default async function handler(req: Request): Promise<Response> {
 }
 
 async function sourceOf(productId: string): Promise<DeliverableSource | null> {
-  const res = await serviceRest(`generated_documents?id=eq.${productId}&select=id,name,content,product_type,product_summary`);
+  const res = await serviceRest(`generated_documents?id=eq.${productId}&select=id,name,content,product_type,product_summary,updated_at`);
   const [row] = res.ok ? ((await res.json()) as DeliverableSource[]) : [];
   return row ?? null;
 }
