@@ -86,6 +86,19 @@ describe('the admin sets a price; the server creates it in Stripe', () => {
     const someone = await shop.user();
     expect((await shop.call('product-price', { productId: pasted }, someone.token)).status).toBe(403);
     expect((await shop.call('product-price', { productId: pasted })).status).toBe(401);
+    // Stripe refusing answers its own message, and nothing is stored.
+    const refused = await shop.product({ priceId: null });
+    await fetch(`${stripe.url}/__fake/fail-next`, {
+      method: 'POST',
+      body: JSON.stringify({ status: 400, type: 'invalid_request_error', message: 'This account cannot create products.' }),
+    });
+    expect(await shop.call('product-price', { productId: refused }, admin.token)).toEqual({
+      status: 502,
+      body: { title: 'Could not create the Stripe price', error: 'This account cannot create products.' },
+    });
+    const { rows } = await stack.db.query('select stripe_price_id from public.generated_documents where id = $1', [refused]);
+    expect(rows).toEqual([{ stripe_price_id: null }]);
+
     const unpriced = await shop.product({ price: null, priceId: null });
     expect(await shop.call('product-price', { productId: unpriced }, admin.token)).toEqual({
       status: 400,
