@@ -72,6 +72,7 @@ const routes: RouteObject[] = [
             path: ROUTES.purchaseCancelled,
             lazy: page(() => import('./pages/info/PurchaseCancelledPage.tsx'), 'PurchaseCancelledPage'),
           },
+          { path: ROUTES.products, lazy: page(() => import('./pages/purchase/ProductsPage.tsx'), 'ProductsPage') },
           { path: ROUTES.product, lazy: page(() => import('./pages/purchase/ProductPage.tsx'), 'ProductPage') },
           { path: ROUTES.purchaseSuccess, lazy: page(() => import('./pages/purchase/PurchaseSuccessPage.tsx'), 'PurchaseSuccessPage') },
           { path: ROUTES.freeTools, lazy: page(() => import('./pages/tools/FreeToolsPage.tsx'), 'FreeToolsPage') },

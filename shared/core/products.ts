@@ -38,10 +38,7 @@ export const isSellablePrice = (price: number | null | undefined): price is numb
 export const formatPrice = (price: number): string =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(price);
 
-/** Plain text named after the product, each space replaced by one underscore. */
-export const purchaseFileName = (productName: string): string => `${productName.trim().replaceAll(' ', '_') || 'product'}.txt`;
-
-/** The downloaded text: the content, or the default thank-you text when it is empty. */
+/** The delivered document's text: the content, or the default thank-you text when it is empty. */
 export const purchaseFileText = (content: string | null | undefined): string => (content?.trim() ? content : PRODUCT_TEXTS.thankYou);
 
 /** Product edit: price parsed as a number, falling back to 0. */

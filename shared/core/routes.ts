@@ -20,6 +20,8 @@ export const ROUTES = {
   terms: '/terms',
   contact: '/contact',
   appSummary: '/app-summary',
+  /** The storefront: every digital product for sale. */
+  products: '/products',
   product: '/product/:productId',
   purchaseSuccess: '/purchase-success',
   purchaseCancelled: '/purchase-cancelled',
@@ -87,6 +89,7 @@ export const PUBLIC_ROUTES: readonly RoutePattern[] = [
   ROUTES.terms,
   ROUTES.contact,
   ROUTES.appSummary,
+  ROUTES.products,
   ROUTES.product,
   ROUTES.purchaseSuccess,
   ROUTES.purchaseCancelled,

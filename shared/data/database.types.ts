@@ -828,6 +828,7 @@ export type Database = {
           paid_at: string | null
           product_id: string | null
           product_name: string
+          receipt_sent_at: string | null
           status: string
           stripe_session_id: string | null
         }
@@ -842,6 +843,7 @@ export type Database = {
           paid_at?: string | null
           product_id?: string | null
           product_name: string
+          receipt_sent_at?: string | null
           status?: string
           stripe_session_id?: string | null
         }
@@ -856,6 +858,7 @@ export type Database = {
           paid_at?: string | null
           product_id?: string | null
           product_name?: string
+          receipt_sent_at?: string | null
           status?: string
           stripe_session_id?: string | null
         }

@@ -32,7 +32,7 @@ type SaleView = Tables<'products_for_sale'>;
  * but these come from NOT NULL columns of generated_documents (product_type held to ProductType
  * by its check constraint).
  */
-type SaleRow = { [K in 'id' | 'name' | 'price' | 'has_price_id']: NonNullable<SaleView[K]> } & Pick<
+export type SaleRow = { [K in 'id' | 'name' | 'price' | 'has_price_id']: NonNullable<SaleView[K]> } & Pick<
   SaleView,
   'product_summary' | 'max_downloads'
 > & {
@@ -44,10 +44,14 @@ export async function getProductForSale(client: AppClient, id: string): Promise<
   if (!/^[0-9a-f-]{36}$/i.test(id)) return ok(null);
   const { data, error } = await client.from('products_for_sale').select('*').eq('id', id).maybeSingle();
   if (error) return failTitled(error, kindOfCode(error.code), PRODUCT_TEXTS.retrieveError);
-  const row = data as SaleRow | null;
-  const price = row ? Number(row.price) : null;
-  if (!row || !isSellablePrice(price)) return ok(null);
-  return ok({
+  return ok(data ? toProductForSale(data as SaleRow) : null);
+}
+
+/** A products_for_sale row as the product page shows it, or null when its price is not sellable. */
+export function toProductForSale(row: SaleRow): ProductForSale | null {
+  const price = Number(row.price);
+  if (!isSellablePrice(price)) return null;
+  return {
     id: row.id,
     name: row.name,
     type: row.product_type,
@@ -55,11 +59,11 @@ export async function getProductForSale(client: AppClient, id: string): Promise<
     price,
     hasPriceId: row.has_price_id,
     maxDownloads: row.max_downloads,
-  });
+  };
 }
 
 /** What a payment function answered when it refused: its title and message (or a network failure). */
-async function refusalOf(error: unknown, fallbackTitle: string) {
+export async function refusalOf(error: unknown, fallbackTitle: string) {
   const body = await functionRefusal(error);
   const message = body?.error ?? (error as Error | null)?.message ?? 'Something went wrong. Please try again.';
   return failTitled(
@@ -90,12 +94,13 @@ export async function verifyPurchase(client: AppClient, productId: string, sessi
 
 export interface PurchasedFile {
   name: string;
-  content: string;
+  /** A short-lived signed address of the file (it downloads under the file's name). */
+  url: string;
   downloads: number;
   maxDownloads: number | null;
 }
 
-/** The file of a paid purchase (counted against the purchase's download limit). */
+/** The file of a paid purchase, as a signed URL (counted against the purchase's download limit). */
 export async function downloadPurchase(client: AppClient, sessionId: string): Promise<ProductResult<PurchasedFile>> {
   const { data, error } = await client.functions.invoke<PurchasedFile>('purchase-download', { body: { sessionId } });
   if (error || !data) return refusalOf(error, PRODUCT_TEXTS.noProductTitle);

@@ -138,6 +138,10 @@ export const queryKeys = {
   },
   products: {
     all: ['products'] as const,
+    /** The storefront's list of products that can be bought. */
+    forSale: () => ['products', 'for-sale'] as const,
+    /** The name of the file a product's buyers receive (Product Management). */
+    deliverable: (id: string) => ['products', 'deliverable', id] as const,
     detail: (id: string) => ['products', 'detail', id] as const,
     /** A Checkout session's purchase of a product, as the server confirms it. */
     purchase: (productId: string, sessionId: string) => ['products', 'purchase', productId, sessionId] as const,

@@ -24,6 +24,7 @@ const PUBLIC_PATHS = [
   '/free-tools/headline-analyzer',
   '/free-tools/color-palette',
   '/free-tools/lorem-ipsum',
+  '/products',
   '/product/x',
   '/purchase-success',
 ];

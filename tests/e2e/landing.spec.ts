@@ -86,6 +86,7 @@ test.describe('landing page and public layout', () => {
       ['Explore AI Tools', '/free-tools'],
       ['Get Started for Free', '/auth'],
       ['Startup Idea Generator', '/app-summary'],
+      ['Browse digital products', '/products'],
     ] as const) {
       await page
         .getByRole('main')

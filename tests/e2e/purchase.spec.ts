@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { FAKE_STRIPE_SECRET_KEY } from '../fixtures/fake-stripe.ts';
 import { STRIPE_URL } from './ports.ts';
 import { screenshots, seriousViolations, toast } from './screens.ts';
+import { downloadFile } from './purchase-support.ts';
 import { anonClient, createUser, serviceClient, signInAs } from './support.ts';
 
 /**
@@ -41,14 +43,6 @@ async function downloadAnswer(sessionId: string): Promise<{ status: number; body
   return error ? { status: context?.status ?? 0, body: await context?.json() } : { status: 200, body: data };
 }
 
-async function downloadText(page: Page): Promise<{ name: string; text: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Now' }).click()]);
-  const stream = await download.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return { name: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
-}
-
 test('an admin prices a document in Product Management; the list updates in place', async ({ page }) => {
   // Admins see every document: a name of its own keeps other tests' (and a retry's) out of this row.
   const name = `Launch Checklist ${randomBytes(3).toString('hex')}`;
@@ -72,7 +66,13 @@ test('an admin prices a document in Product Management; the list updates in plac
   await slider.focus();
   for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowLeft');
   await expect(dialog.getByText('Max downloads per purchase: 2')).toBeVisible();
-  await dialog.getByLabel('Stripe price id').fill('price_checklist');
+  // The price is created in Stripe by the server (the default for a document without a price id)…
+  await expect(dialog.getByRole('radio', { name: 'Create it in Stripe from the price above' })).toBeChecked();
+  await expect(dialog.getByLabel('Stripe price id', { exact: true })).toHaveCount(0);
+  // …and buyers receive the document as a Word file.
+  await expect(dialog.getByText('Current file: No file yet: it is prepared at the first download.')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Render the document as' }).click();
+  await page.getByRole('option', { name: 'Word (DOCX)' }).click();
   await dialog.getByLabel('Summary').fill('A one-page plan for launch week.');
   await screenshots(page, 'admin-product-edit');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -84,6 +84,23 @@ test('an admin prices a document in Product Management; the list updates in plac
   await expect(row).toContainText('0 sales · limit 2 each');
   expect(await seriousViolations(page)).toEqual([]);
   await expect(row.getByRole('link', { name })).toHaveAttribute('href', `/product/${id}`);
+
+  const { data: saved } = await serviceClient().from('generated_documents').select('stripe_price_id').eq('id', id).single();
+  const priceId = (saved as { stripe_price_id: string | null }).stripe_price_id ?? '';
+  const price = await fetch(`${STRIPE_URL}/v1/prices/${priceId}`, { headers: { authorization: `Bearer ${FAKE_STRIPE_SECRET_KEY}` } });
+  expect(await price.json()).toMatchObject({ id: priceId, unit_amount: 1999, currency: 'usd' });
+  const { data: files } = await serviceClient().storage.from('deliverables').list(id);
+  expect(files?.map((f) => f.name)).toEqual(['rendered.docx']);
+
+  // Reopened: the current file is named, and a pasted price id is still possible.
+  await row.getByRole('button', { name: `Edit product ${name}` }).click();
+  await expect(dialog.getByText(`Current file: ${name.replaceAll(' ', '_')}.docx`)).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Use an existing Stripe price id' }).check();
+  await dialog.getByLabel('Stripe price id', { exact: true }).fill('price_managed_elsewhere');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(row).toContainText('For sale');
+  const { data: pasted } = await serviceClient().from('generated_documents').select('stripe_price_id').eq('id', id).single();
+  expect(pasted).toEqual({ stripe_price_id: 'price_managed_elsewhere' });
 });
 
 test('a visitor buys on Stripe Checkout and downloads the file twice, then the limit stops them', async ({ page }) => {
@@ -109,11 +126,11 @@ test('a visitor buys on Stripe Checkout and downloads the file twice, then the l
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeVisible();
   await screenshots(page, 'purchase-success');
 
-  const first = await downloadText(page);
-  expect(first).toEqual({ name: 'Launch_Checklist.txt', text: 'Step 1: pick a date.\nStep 2: warm up the list.' });
+  // A document without a chosen format is delivered as PDF.
+  expect(await downloadFile(page)).toEqual({ name: 'Launch_Checklist.pdf', start: '%PDF-' });
   await expect(toast(page)).toContainText('Download Started');
   await expect(page.getByText('Download 1 of 2.')).toBeVisible();
-  await downloadText(page);
+  await downloadFile(page);
   await page.getByRole('button', { name: 'Download Now' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Download Limit Reached' }).first()).toContainText(
     'You cannot download this file anymore.',

@@ -66,7 +66,12 @@ describe('checkout → webhook → download', () => {
 
     expect(await call('purchase-download', { sessionId: session.id })).toEqual({
       status: 200,
-      body: { name: 'Launch Checklist', content: 'Step 1: pick a date.', downloads: 1, maxDownloads: 2 },
+      body: {
+        name: 'Launch Checklist',
+        url: expect.stringContaining('/storage/v1/object/sign/deliverables/'),
+        downloads: 1,
+        maxDownloads: 2,
+      },
     });
     expect((await call('purchase-download', { sessionId: session.id })).status).toBe(200);
     expect(await call('purchase-download', { sessionId: session.id })).toEqual({

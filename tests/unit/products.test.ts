@@ -8,7 +8,6 @@ import {
   parsePrice,
   PRODUCT_TEXTS,
   productDownloadsLabel,
-  purchaseFileName,
   purchaseFileText,
 } from '@/shared/core/products.ts';
 
@@ -54,14 +53,6 @@ describe('formatPrice (2 decimals)', () => {
 });
 
 describe('the downloaded file', () => {
-  it('is named after the product, each space replaced by one underscore', () => {
-    expect(purchaseFileName('Launch Checklist')).toBe('Launch_Checklist.txt');
-    expect(purchaseFileName('Two  spaces')).toBe('Two__spaces.txt');
-    expect(purchaseFileName('  Trimmed name ')).toBe('Trimmed_name.txt');
-    expect(purchaseFileName('Tab\tstays')).toBe('Tab\tstays.txt');
-    expect(purchaseFileName('   ')).toBe('product.txt');
-  });
-
   it('holds the content, or the default thank-you text when it is empty', () => {
     expect(purchaseFileText('Step 1: pick a date.')).toBe('Step 1: pick a date.');
     for (const empty of ['', '  \n ', null, undefined]) expect(purchaseFileText(empty)).toBe(PRODUCT_TEXTS.thankYou);

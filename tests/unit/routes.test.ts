@@ -30,6 +30,7 @@ describe('route map', () => {
         '/terms',
         '/contact',
         '/app-summary',
+        '/products',
         '/product/:productId',
         '/purchase-success',
         '/purchase-cancelled',

@@ -16,6 +16,7 @@ import {
 import { alpha } from '@mui/material/styles';
 import { PRODUCT_NAME } from '@/shared/core/brand.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
+import { STOREFRONT_TEXTS } from '@/shared/core/storefront.ts';
 import {
   ArrowForwardIcon,
   ConstructionIcon,
@@ -144,6 +145,9 @@ export function LandingPage() {
               )}
               <Button component={RouterLink} to={ROUTES.freeTools} variant="outlined" size="large" sx={{ bgcolor: 'background.paper' }}>
                 Explore AI Tools
+              </Button>
+              <Button component={RouterLink} to={ROUTES.products} variant="text" size="large">
+                {STOREFRONT_TEXTS.landingLink}
               </Button>
             </Stack>
           </Stack>

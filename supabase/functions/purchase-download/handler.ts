@@ -1,4 +1,5 @@
 import { fail, json, preflight } from '../_shared/http.ts';
+import { currentDeliverable, signedDownloadUrl, type DeliverableSource } from '../_shared/deliverables.ts';
 import { markPaid, serviceRest, stripeClient } from '../_shared/stripe.ts';
 
 /**
@@ -7,8 +8,10 @@ import { markPaid, serviceRest, stripeClient } from '../_shared/stripe.ts';
  *   product? Answers { paid: true, downloads } without counting a download; 402 when it is not
  *   paid, 404 when there is no such purchase of this product. The success page asks this before it
  *   says the payment succeeded.
- * - { sessionId }: the product's file for a paid purchase only, counted against the purchase's
- *   download limit (record_purchase_download).
+ * - { sessionId }: a short-lived signed URL of the product's file (private deliverables bucket) for
+ *   a paid purchase only, counted against the purchase's download limit (record_purchase_download).
+ *   A product without a stored file gets its default one (PDF, or a page with the link) first; a
+ *   rendered file older than the document is rendered again.
  * When the webhook has not arrived yet, Stripe is asked whether the session is paid.
  */
 
@@ -62,10 +65,18 @@ export default async function handler(req: Request): Promise<Response> {
   const unpaid = await refuseUnpaid(purchase, sessionId);
   if (unpaid) return unpaid;
 
+  let url: string;
+  try {
+    const product = purchase.product_id ? await sourceOf(purchase.product_id) : null;
+    if (!product) return json(NO_PRODUCT, 404);
+    url = await signedDownloadUrl(await currentDeliverable(product));
+  } catch {
+    return json({ title: 'Error', error: 'The file could not be prepared. Please try again in a moment.' }, 503);
+  }
+  // Counted last: a file that could not be prepared uses up no download.
   const res = await serviceRest('rpc/record_purchase_download', { method: 'POST', body: JSON.stringify({ purchase: purchase.id }) });
   const answer = (await res.json()) as {
     name?: string;
-    content?: string;
     downloads?: number;
     max_downloads?: number | null;
     message?: string;
@@ -75,5 +86,11 @@ export default async function handler(req: Request): Promise<Response> {
     const limit = answer.code === 'PT429';
     return json({ title: limit ? 'Download Limit Reached' : 'Error', error: answer.message ?? NO_PRODUCT.error }, limit ? 429 : 404);
   }
-  return json({ name: answer.name, content: answer.content, downloads: answer.downloads, maxDownloads: answer.max_downloads ?? null });
+  return json({ name: answer.name, url, downloads: answer.downloads, maxDownloads: answer.max_downloads ?? null });
+}
+
+async function sourceOf(productId: string): Promise<DeliverableSource | null> {
+  const res = await serviceRest(`generated_documents?id=eq.${productId}&select=id,name,content,product_type,product_summary,updated_at`);
+  const [row] = res.ok ? ((await res.json()) as DeliverableSource[]) : [];
+  return row ?? null;
 }

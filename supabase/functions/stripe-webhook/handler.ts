@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { fail, json } from '../_shared/http.ts';
+import { sendPurchaseReceipt } from '../_shared/receipt.ts';
 import { markPaid, stripeClient, webhookSecret } from '../_shared/stripe.ts';
 import { handleSubscriptionEvent, isSubscriptionEvent } from './subscriptions.ts';
 
@@ -29,6 +30,7 @@ export default async function handler(req: Request): Promise<Response> {
     const session = event.data.object;
     // A failed write answers 500, so Stripe delivers the event again later.
     if (session.payment_status === 'paid' && !(await markPaid(session))) return fail('Could not record the payment.', 500);
+    if (session.payment_status === 'paid') await sendPurchaseReceipt(session.id);
   }
   return json({ received: true });
 }

@@ -5,10 +5,10 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, Container, Sta
 import { alpha } from '@mui/material/styles';
 import CheckIcon from '@mui/icons-material/CheckCircleOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
-import { formatMaxDownloads, PRODUCT_TEXTS, purchaseFileName, purchaseFileText } from '@/shared/core/products.ts';
+import { formatMaxDownloads, PRODUCT_TEXTS } from '@/shared/core/products.ts';
 import { productPath, ROUTES } from '@/shared/core/routes.ts';
 import { downloadPurchase, getProductForSale, verifyPurchase, type ProductForSale, type Refusal } from '@/shared/data/products.ts';
-import { downloadFile } from '@/shared/ui/download.ts';
+import { downloadUrl } from '@/shared/ui/download.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
@@ -62,9 +62,9 @@ export function PurchaseSuccessPage() {
       return;
     }
     const file = result.data;
-    downloadFile(purchaseFileText(file.content), purchaseFileName(file.name), 'text/plain;charset=utf-8');
+    downloadUrl(file.url);
     setDownloads(`Download ${file.downloads} of ${formatMaxDownloads(file.maxDownloads)}.`);
-    notify({ title: PRODUCT_TEXTS.downloadStarted, description: purchaseFileName(file.name) });
+    notify({ title: PRODUCT_TEXTS.downloadStarted, description: file.name });
   };
 
   return (

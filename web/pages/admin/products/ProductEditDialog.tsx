@@ -8,9 +8,12 @@ import {
   DialogTitle,
   FormControl,
   FormControlLabel,
+  FormLabel,
   InputAdornment,
   InputLabel,
   MenuItem,
+  Radio,
+  RadioGroup,
   Select,
   Slider,
   Stack,
@@ -26,9 +29,15 @@ import {
   PRODUCT_TYPES,
   type ProductType,
 } from '@/shared/core/products.ts';
+import { STOREFRONT_TEXTS, type DocumentFormat } from '@/shared/core/storefront.ts';
 import type { AdminDocument, ProductEdit } from '@/shared/data/products.ts';
+import { DeliverableFields } from './DeliverableFields.tsx';
+import type { StorefrontChoice } from './storefrontSave.ts';
 
-/** Product edit: price (a number, else 0), max downloads (slider 1–100, default 10, ∞), Stripe price id. */
+/**
+ * Product edit: price (a number, else 0), max downloads (slider 1–100, default 10, ∞), the Stripe
+ * price (created by the server from the price, or a pasted id) and the file buyers receive.
+ */
 export function ProductEditDialog({
   document,
   saving,
@@ -37,7 +46,7 @@ export function ProductEditDialog({
 }: {
   document: AdminDocument;
   saving: boolean;
-  onSave: (edit: ProductEdit) => void;
+  onSave: (edit: ProductEdit, choice: StorefrontChoice) => void;
   onClose: () => void;
 }) {
   const [price, setPrice] = useState(document.price === null ? '' : String(document.price));
@@ -50,17 +59,25 @@ export function ProductEditDialog({
   const [forSale, setForSale] = useState(document.isDigitalProduct);
   const [summary, setSummary] = useState(document.summary ?? '');
   const [type, setType] = useState<ProductType>(document.type);
+  const [priceSource, setPriceSource] = useState<'create' | 'paste'>(document.stripePriceId ? 'paste' : 'create');
+  const [format, setFormat] = useState<DocumentFormat | null>(null);
+  const [upload, setUpload] = useState<File | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSave({
-      price: parsePrice(price),
-      maxDownloads: unlimited ? null : maxDownloads,
-      stripePriceId: priceId,
-      isDigitalProduct: forSale,
-      summary,
-      type,
-    });
+    const createPrice = priceSource === 'create';
+    onSave(
+      {
+        price: parsePrice(price),
+        maxDownloads: unlimited ? null : maxDownloads,
+        // The created price replaces it once the server has made it.
+        stripePriceId: createPrice ? (document.stripePriceId ?? '') : priceId,
+        isDigitalProduct: forSale,
+        summary,
+        type,
+      },
+      { createPrice, format: type === 'document' ? format : null, upload },
+    );
   };
 
   return (
@@ -113,13 +130,34 @@ export function ProductEditDialog({
                 label="Unlimited (∞)"
               />
             </Box>
-            <TextField
-              label="Stripe price id"
-              value={priceId}
-              onChange={(e) => setPriceId(e.target.value)}
-              placeholder="price_1Abc…"
-              helperText="From your Stripe dashboard (Products → Pricing). Without it the product cannot be bought."
-              fullWidth
+            <FormControl>
+              <FormLabel id="price-source-label">{STOREFRONT_TEXTS.priceSourceLabel}</FormLabel>
+              <RadioGroup
+                aria-labelledby="price-source-label"
+                value={priceSource}
+                onChange={(e) => setPriceSource(e.target.value === 'paste' ? 'paste' : 'create')}
+              >
+                <FormControlLabel value="create" control={<Radio />} label={STOREFRONT_TEXTS.priceCreate} />
+                <FormControlLabel value="paste" control={<Radio />} label={STOREFRONT_TEXTS.pricePaste} />
+              </RadioGroup>
+            </FormControl>
+            {priceSource === 'paste' && (
+              <TextField
+                label="Stripe price id"
+                value={priceId}
+                onChange={(e) => setPriceId(e.target.value)}
+                placeholder="price_1Abc…"
+                helperText="From your Stripe dashboard (Products → Pricing). Without it the product cannot be bought."
+                fullWidth
+              />
+            )}
+            <DeliverableFields
+              productId={document.id}
+              type={type}
+              format={format}
+              upload={upload}
+              onFormat={setFormat}
+              onUpload={setUpload}
             />
             <TextField
               label="Summary"

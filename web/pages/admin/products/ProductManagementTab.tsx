@@ -28,6 +28,7 @@ import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
 import type { AdminTabProps } from '../adminTabs.ts';
 import { ProductEditDialog } from './ProductEditDialog.tsx';
+import { applyStorefrontChoice, type StorefrontChoice } from './storefrontSave.ts';
 
 const productPath = (id: string) => `/product/${id}`;
 
@@ -51,22 +52,25 @@ export function ProductManagementTab({ reloadKey }: AdminTabProps) {
     if (query.error) notify({ title: PRODUCT_TEXTS.fetchError, description: errorMessage(query.error), variant: 'destructive' });
   }, [query.error, notify]);
 
-  const save = async (edit: ProductEdit) => {
+  const save = async (edit: ProductEdit, choice: StorefrontChoice) => {
     if (!editing) return;
     setSaving(true);
     const result = await updateProduct(supabase, editing.id, edit);
-    setSaving(false);
     if (result.error) {
+      setSaving(false);
       notify({ title: PRODUCT_TEXTS.updateError, description: result.error.message, variant: 'destructive' });
       return;
     }
+    const { document: updated, problem } = await applyStorefrontChoice(result.data, choice);
+    setSaving(false);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
+    if (problem) notify({ title: problem.title, description: problem.message, variant: 'destructive' });
     // The returned row replaces the local one.
-    const updated = result.data;
     queryClient.setQueryData<AdminDocument[]>(queryKeys.admin.products(), (documents) =>
       documents?.map((d) => (d.id === updated.id ? updated : d)),
     );
     setEditing(null);
-    notify(PRODUCT_TEXTS.documentUpdated);
+    if (!problem) notify(PRODUCT_TEXTS.documentUpdated);
   };
 
   if (query.data === undefined) {
@@ -164,7 +168,12 @@ export function ProductManagementTab({ reloadKey }: AdminTabProps) {
         </TableContainer>
       )}
       {editing && (
-        <ProductEditDialog document={editing} saving={saving} onSave={(edit) => void save(edit)} onClose={() => setEditing(null)} />
+        <ProductEditDialog
+          document={editing}
+          saving={saving}
+          onSave={(edit, choice) => void save(edit, choice)}
+          onClose={() => setEditing(null)}
+        />
       )}
     </Stack>
   );
