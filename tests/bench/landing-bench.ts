@@ -14,7 +14,6 @@ const PORT = Number(process.env.LANDING_BENCH_PORT ?? 4179);
 const GOALS: { path: string; kb: number }[] = [
   { path: '/', kb: 150 },
   { path: '/auth', kb: 200 },
-  { path: '/products', kb: 200 },
 ];
 
 const preview = spawn(bin('vite'), ['preview', '--config', 'web/vite.config.ts', '--port', String(PORT), '--strictPort'], {
