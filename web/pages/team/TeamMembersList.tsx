@@ -51,9 +51,11 @@ export function TeamMembersList(props: {
         </ListItem>
       ))}
       {props.members.length === 0 && (
-        <Typography color="text.secondary" sx={{ py: 2 }}>
-          No members yet. Invite up to four people below.
-        </Typography>
+        <ListItem sx={{ px: 0 }}>
+          <Typography color="text.secondary">
+            {props.editable ? 'No members yet. Invite up to four people below.' : 'No other members yet.'}
+          </Typography>
+        </ListItem>
       )}
     </List>
   );

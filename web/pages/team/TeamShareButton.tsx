@@ -14,12 +14,14 @@ export function TeamShareButton({ workspace, teamId }: { workspace: Workspace; t
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const shared = workspace.teamId === teamId;
+  // Held here: the page keeps its copy of the workspace until the structure changes.
+  const [shared, setShared] = useState(workspace.teamId === teamId);
   const toggle = async () => {
     setBusy(true);
     const result = await setWorkspaceTeam(supabase, workspace.id, shared ? null : teamId);
     setBusy(false);
     if (result.error) return notify({ title: 'Not changed', description: result.error.message, variant: 'destructive' });
+    setShared(!shared);
     notify({ title: shared ? TEAM_TEXTS.unsharedFromTeam : TEAM_TEXTS.sharedWithTeam });
     await queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.detail(workspace.id) });
     await queryClient.invalidateQueries({ queryKey: queryKeys.teams.all });
