@@ -162,7 +162,11 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         {plan.data === 'team' && (
           <NavItem entry={{ label: 'Team', to: ROUTES.teamSettings, icon: TeamIcon }} pathname={pathname} onNavigate={onNavigate} />
         )}
-        <NavItem entry={{ label: 'Settings', to: ROUTES.settings, icon: SettingsIcon }} pathname={pathname} onNavigate={onNavigate} />
+        <NavItem
+          entry={{ label: 'Settings', to: ROUTES.settings, icon: SettingsIcon, exact: plan.data === 'team' }}
+          pathname={pathname}
+          onNavigate={onNavigate}
+        />
         <ListItem disablePadding>
           <ListItemButton onClick={() => void logout()} disabled={signingOut} sx={{ borderRadius: 2, mx: 1, my: 0.25 }}>
             <ListItemIcon sx={{ minWidth: 38, color: 'text.secondary' }}>

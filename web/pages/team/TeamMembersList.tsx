@@ -8,6 +8,8 @@ const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, 
 export function TeamMembersList(props: {
   ownerLabel: string;
   members: TeamMember[];
+  /** The signed-in user, marked "(you)" in the list. */
+  userId: string;
   editable: boolean;
   onRole: (member: TeamMember, role: TeamRole) => void;
   onRemove: (member: TeamMember) => void;
@@ -20,7 +22,7 @@ export function TeamMembersList(props: {
       {props.members.map((member) => (
         <ListItem key={member.userId} divider sx={{ px: 0, gap: 1.5, flexWrap: 'wrap' }}>
           <ListItemText
-            primary={member.email}
+            primary={member.userId === props.userId ? `${member.email} (you)` : member.email}
             secondary={`Joined ${formatDate(member.joinedAt)}`}
             sx={{ flex: '1 1 200px' }}
             slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }}

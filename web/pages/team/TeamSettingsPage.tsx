@@ -23,7 +23,7 @@ import {
 } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import { ROUTES, workspacePath } from '@/shared/core/routes.ts';
-import { seatsLeft, TEAM_BENEFITS, TEAM_ROLE_LABELS, TEAM_TEXTS, type TeamRole } from '@/shared/core/teams.ts';
+import { seatsLeft, TEAM_BENEFITS, TEAM_TEXTS, type TeamRole } from '@/shared/core/teams.ts';
 import type { MyTeam, TeamMember } from '@/shared/data/teams.ts';
 import { errorMessage } from '@/shared/ui/query.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
@@ -131,8 +131,9 @@ function TeamView({ mine, userId, ownerEmail }: { mine: MyTeam; userId: string; 
                 {mine.team.name}
               </Typography>
               <Typography color="text.secondary">
-                You are a member, {mine.role === 'owner' ? '' : TEAM_ROLE_LABELS[mine.role].toLowerCase()}.{' '}
-                {mine.role === 'editor' ? 'You may edit the team’s workspaces.' : 'You may read the team’s workspaces.'}
+                {mine.role === 'editor'
+                  ? 'You are a member, editor. You may edit the team’s workspaces.'
+                  : 'You are a member, view only. You may read the team’s workspaces.'}
               </Typography>
             </>
           )}
@@ -152,6 +153,7 @@ function TeamView({ mine, userId, ownerEmail }: { mine: MyTeam; userId: string; 
             <TeamMembersList
               ownerLabel={isOwner ? `${ownerEmail} (you)` : 'The team’s owner'}
               members={members}
+              userId={userId}
               editable={isOwner}
               onRole={(member, role) => void changeRole(member, role)}
               onRemove={setRemoving}
