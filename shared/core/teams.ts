@@ -33,6 +33,25 @@ export const TEAM_TEXTS = {
   unsharedFromTeam: 'This workspace is yours alone again.',
 } as const;
 
+/** The team settings page's words. */
+export const TEAM_PAGE_TEXTS = {
+  subtitle: 'Who is in your team, what they may do, and the workspaces you share with them.',
+  loading: 'Loading your team…',
+  upsellTitle: 'Work together with Team',
+  upsellIntro: 'Teams are part of the Team plan. With it you get:',
+  toBilling: 'See plans on Billing',
+  memberOf: (role: TeamRole) =>
+    role === 'editor'
+      ? 'You are a member, editor. You may edit the team’s workspaces.'
+      : 'You are a member, view only. You may read the team’s workspaces.',
+  noWorkspacesOwner: 'None yet. Open one of your workspaces and choose “Share with team”.',
+  noWorkspacesMember: 'The owner has not shared any workspace with the team yet.',
+  leaveQuestion: 'Leave the team?',
+  leaveEffect: 'You will no longer see the team’s workspaces, and Team features end for you unless you subscribe yourself.',
+  removeEffect: 'They will no longer see the team’s workspaces. You can invite them again later.',
+  editorInWorkspace: 'Your team’s workspace: as an editor you can change its folders and files.',
+} as const;
+
 /** What Team gives, for someone not on it. */
 export const TEAM_BENEFITS: readonly string[] = [
   'Up to 5 people, you included, with Team entitlements while your plan is Team',

@@ -5,6 +5,7 @@ import CreateNewFolderIcon from '@mui/icons-material/CreateNewFolderOutlined';
 import NoteAddIcon from '@mui/icons-material/NoteAddOutlined';
 import ShareIcon from '@mui/icons-material/ShareOutlined';
 import { ROUTES } from '@/shared/core/routes.ts';
+import { TEAM_PAGE_TEXTS } from '@/shared/core/teams.ts';
 import { findNode, moveNode, nodePath, type WorkspaceNode } from '@/shared/core/workspaces/tree.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useUser } from '@/web/lib/session.tsx';
@@ -150,7 +151,7 @@ export function WorkspacePage() {
       )}
       {!readOnly && workspace.userId !== userId && (
         <Alert severity="info" sx={{ mb: 3 }}>
-          Your team’s workspace: as an editor you can change its folders and files.
+          {TEAM_PAGE_TEXTS.editorInWorkspace}
         </Alert>
       )}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 360px' }, alignItems: 'start' }}>

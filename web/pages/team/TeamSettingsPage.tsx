@@ -23,7 +23,7 @@ import {
 } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import { ROUTES, workspacePath } from '@/shared/core/routes.ts';
-import { seatsLeft, TEAM_BENEFITS, TEAM_TEXTS, type TeamRole } from '@/shared/core/teams.ts';
+import { seatsLeft, TEAM_BENEFITS, TEAM_PAGE_TEXTS, TEAM_TEXTS, type TeamRole } from '@/shared/core/teams.ts';
 import type { MyTeam, TeamMember } from '@/shared/data/teams.ts';
 import { errorMessage } from '@/shared/ui/query.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
@@ -44,7 +44,7 @@ export function TeamSettingsPage() {
   const body =
     team.isPending || plan.isPending ? (
       <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 4 }}>
-        <CircularProgress size={24} /> Loading your team…
+        <CircularProgress size={24} /> {TEAM_PAGE_TEXTS.loading}
       </Box>
     ) : team.isError || plan.isError ? (
       <Alert
@@ -64,7 +64,7 @@ export function TeamSettingsPage() {
     );
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <PageHeader title="Team" subtitle="Who is in your team, what they may do, and the workspaces you share with them." />
+      <PageHeader title="Team" subtitle={TEAM_PAGE_TEXTS.subtitle} />
       {body}
     </Container>
   );
@@ -75,10 +75,10 @@ function TeamUpsell() {
     <Card variant="outlined">
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          Work together with Team
+          {TEAM_PAGE_TEXTS.upsellTitle}
         </Typography>
         <Typography color="text.secondary" gutterBottom>
-          Teams are part of the Team plan. With it you get:
+          {TEAM_PAGE_TEXTS.upsellIntro}
         </Typography>
         <List dense>
           {TEAM_BENEFITS.map((benefit) => (
@@ -89,7 +89,7 @@ function TeamUpsell() {
           ))}
         </List>
         <Button component={RouterLink} to={ROUTES.billing} variant="contained">
-          See plans on Billing
+          {TEAM_PAGE_TEXTS.toBilling}
         </Button>
       </CardContent>
     </Card>
@@ -130,11 +130,7 @@ function TeamView({ mine, userId, ownerEmail }: { mine: MyTeam; userId: string; 
               <Typography variant="h6" component="h2">
                 {mine.team.name}
               </Typography>
-              <Typography color="text.secondary">
-                {mine.role === 'editor'
-                  ? 'You are a member, editor. You may edit the team’s workspaces.'
-                  : 'You are a member, view only. You may read the team’s workspaces.'}
-              </Typography>
+              <Typography color="text.secondary">{TEAM_PAGE_TEXTS.memberOf(mine.role === 'editor' ? 'editor' : 'view_only')}</Typography>
             </>
           )}
         </CardContent>
@@ -202,9 +198,7 @@ function TeamView({ mine, userId, ownerEmail }: { mine: MyTeam; userId: string; 
           </Typography>
           {(lists.workspaces.data ?? []).length === 0 ? (
             <Typography color="text.secondary">
-              {isOwner
-                ? 'None yet. Open one of your workspaces and choose “Share with team”.'
-                : 'The owner has not shared any workspace with the team yet.'}
+              {isOwner ? TEAM_PAGE_TEXTS.noWorkspacesOwner : TEAM_PAGE_TEXTS.noWorkspacesMember}
             </Typography>
           ) : (
             <List disablePadding>
@@ -221,13 +215,9 @@ function TeamView({ mine, userId, ownerEmail }: { mine: MyTeam; userId: string; 
       </Card>
 
       <Dialog open={!!removing || leaving} onClose={() => (setRemoving(null), setLeaving(false))}>
-        <DialogTitle>{leaving ? 'Leave the team?' : `Remove ${removing?.email ?? ''}?`}</DialogTitle>
+        <DialogTitle>{leaving ? TEAM_PAGE_TEXTS.leaveQuestion : `Remove ${removing?.email ?? ''}?`}</DialogTitle>
         <DialogContent>
-          <DialogContentText>
-            {leaving
-              ? 'You will no longer see the team’s workspaces, and Team features end for you unless you subscribe yourself.'
-              : 'They will no longer see the team’s workspaces. You can invite them again later.'}
-          </DialogContentText>
+          <DialogContentText>{leaving ? TEAM_PAGE_TEXTS.leaveEffect : TEAM_PAGE_TEXTS.removeEffect}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => (setRemoving(null), setLeaving(false))}>Cancel</Button>
