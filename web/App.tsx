@@ -139,6 +139,8 @@ const routes: RouteObject[] = [
               { path: ROUTES.fileManager, lazy: page(() => import('./pages/files/FileManagerPage.tsx'), 'FileManagerPage') },
               { path: ROUTES.workspace, lazy: page(() => import('./pages/files/WorkspacePage.tsx'), 'WorkspacePage') },
               { path: ROUTES.sharedAccept, lazy: page(() => import('./pages/files/AcceptSharePage.tsx'), 'AcceptSharePage') },
+              { path: ROUTES.teamSettings, lazy: page(() => import('./pages/team/TeamSettingsPage.tsx'), 'TeamSettingsPage') },
+              { path: ROUTES.teamAccept, lazy: page(() => import('./pages/team/AcceptTeamInvitePage.tsx'), 'AcceptTeamInvitePage') },
               { path: ROUTES.adminDashboard, lazy: page(() => import('./pages/admin/AdminPage.tsx'), 'AdminPage') },
               { path: ROUTES.adminUsers, lazy: page(() => import('./pages/admin/AdminPage.tsx'), 'AdminPage') },
             ],

@@ -72,6 +72,10 @@ export const ROUTES = {
   workspace: '/workspace/:workspaceId',
   /** Where a share invitation's link lands (the token in the fragment). */
   sharedAccept: '/shared/accept',
+  /** The team's members, roles and invitations (what Team gives, for others). */
+  teamSettings: '/settings/team',
+  /** Where a team invitation's link lands (the token in the fragment). */
+  teamAccept: '/team/accept',
 } as const;
 
 type RouteName = keyof typeof ROUTES;
@@ -132,6 +136,8 @@ export const PROTECTED_ROUTES: readonly RoutePattern[] = [
   ROUTES.fileManager,
   ROUTES.workspace,
   ROUTES.sharedAccept,
+  ROUTES.teamSettings,
+  ROUTES.teamAccept,
 ];
 
 /** A signed-in user visiting one of these is sent to /dashboard. */

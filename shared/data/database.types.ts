@@ -1129,6 +1129,103 @@ export type Database = {
         }
         Relationships: []
       }
+      team_invitations: {
+        Row: {
+          accepted_at: string | null
+          accepted_by: string | null
+          email: string
+          expires_at: string
+          id: string
+          invited_at: string
+          role: string
+          team_id: string
+          token_hash: string | null
+        }
+        Insert: {
+          accepted_at?: string | null
+          accepted_by?: string | null
+          email: string
+          expires_at?: string
+          id?: string
+          invited_at?: string
+          role: string
+          team_id: string
+          token_hash?: string | null
+        }
+        Update: {
+          accepted_at?: string | null
+          accepted_by?: string | null
+          email?: string
+          expires_at?: string
+          id?: string
+          invited_at?: string
+          role?: string
+          team_id?: string
+          token_hash?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "team_invitations_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      team_members: {
+        Row: {
+          email: string
+          joined_at: string
+          role: string
+          team_id: string
+          user_id: string
+        }
+        Insert: {
+          email: string
+          joined_at?: string
+          role: string
+          team_id: string
+          user_id: string
+        }
+        Update: {
+          email?: string
+          joined_at?: string
+          role?: string
+          team_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "team_members_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      teams: {
+        Row: {
+          created_at: string
+          id: string
+          name: string
+          owner_id: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          name?: string
+          owner_id?: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          name?: string
+          owner_id?: string
+        }
+        Relationships: []
+      }
       user_api_keys: {
         Row: {
           ai21_api_key: string | null
@@ -1400,6 +1497,7 @@ export type Database = {
           id: string
           name: string
           structure: Json
+          team_id: string | null
           updated_at: string
           user_id: string
           version: number
@@ -1409,6 +1507,7 @@ export type Database = {
           id?: string
           name: string
           structure?: Json
+          team_id?: string | null
           updated_at?: string
           user_id?: string
           version?: number
@@ -1418,11 +1517,20 @@ export type Database = {
           id?: string
           name?: string
           structure?: Json
+          team_id?: string | null
           updated_at?: string
           user_id?: string
           version?: number
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "workspaces_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+        ]
       }
     }
     Views: {
@@ -1467,6 +1575,7 @@ export type Database = {
     }
     Functions: {
       accept_share: { Args: { token: string }; Returns: Json }
+      accept_team_invitation: { Args: { token: string }; Returns: Json }
       admin_list_users: {
         Args: never
         Returns: {
@@ -1543,6 +1652,7 @@ export type Database = {
       current_plan: { Args: never; Returns: string }
       download_generated_document: { Args: { document: string }; Returns: Json }
       ensure_demo_workspace: { Args: { demo: Json }; Returns: string }
+      ensure_team: { Args: never; Returns: string }
       finish_generation: {
         Args: {
           doc_content: string

@@ -20,13 +20,15 @@ export interface Workspace {
   /** The owner (someone else for a workspace shared with the reader). */
   userId: string;
   name: string;
+  /** The team it is shared with (its members read it; editors edit it), or null. */
+  teamId: string | null;
   structure: WorkspaceStructure;
   version: number;
   createdAt: string;
   updatedAt: string;
 }
 
-export const WORKSPACE_COLUMNS = 'id, user_id, name, structure, version, created_at, updated_at';
+export const WORKSPACE_COLUMNS = 'id, user_id, team_id, name, structure, version, created_at, updated_at';
 export type WorkspaceRow = Tables<'workspaces'>;
 
 /** A row as a workspace; a structure the app cannot read shows as empty rather than breaking the page. */
@@ -34,6 +36,7 @@ export const toWorkspace = (r: WorkspaceRow): Workspace => ({
   id: r.id,
   userId: r.user_id,
   name: r.name,
+  teamId: r.team_id,
   structure: parseStructure(r.structure) ?? [],
   version: r.version,
   createdAt: r.created_at,

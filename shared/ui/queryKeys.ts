@@ -13,6 +13,14 @@ export const queryKeys = {
     /** The caller's Stripe subscription row (status, period end, cancellation). */
     subscription: () => ['plan', 'subscription'] as const,
   },
+  /** The caller's team: who is in it, open invitations, the workspaces shared with it. */
+  teams: {
+    all: ['teams'] as const,
+    mine: () => ['teams', 'mine'] as const,
+    members: (teamId: string) => ['teams', 'members', teamId] as const,
+    invitations: (teamId: string) => ['teams', 'invitations', teamId] as const,
+    workspaces: (teamId: string) => ['teams', 'workspaces', teamId] as const,
+  },
   prompts: {
     all: ['prompts'] as const,
     recent: (count: number) => ['prompts', 'recent', count] as const,

@@ -1,5 +1,6 @@
 import { Suspense, useState, type ComponentType } from 'react';
 import { useAtom } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   AppBar,
@@ -30,11 +31,15 @@ import TrainingIcon from '@mui/icons-material/SchoolOutlined';
 import SupportIcon from '@mui/icons-material/HelpOutlineOutlined';
 import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import TeamIcon from '@mui/icons-material/GroupsOutlined';
 import LogoutIcon from '@mui/icons-material/LogoutOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import { brandLabel } from '@/shared/core/brand.ts';
 import { isNavEntryActive, ROUTES } from '@/shared/core/routes.ts';
+import { getCurrentPlan } from '@/shared/data/plans.ts';
 import { ColorModeToggle } from '@/shared/ui/colorMode.tsx';
+import { unwrap } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { Logo } from '@/shared/ui/Logo.tsx';
 import { OtherJobsStrip } from '@/shared/ui/live/OtherJobsStrip.tsx';
 import { SupportFab } from '../components/SupportFab.tsx';
@@ -43,6 +48,7 @@ import { webConfig } from '../lib/config.ts';
 import { isAdminRole } from '@/shared/core/admin/roles.ts';
 import { signingOutAtom, useProfile } from '../lib/sessionState.ts';
 import { signOut } from '../lib/session.tsx';
+import { supabase } from '../lib/supabase.ts';
 import { SessionLoading } from '../routes/guards.tsx';
 
 /** Sidebar width 16rem. */
@@ -101,6 +107,8 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const [signingOut, setSigningOut] = useAtom(signingOutAtom);
   const brand = brandLabel(webConfig.companyName);
   const entries = isAdminRole(profile?.role) ? [...NAV_ENTRIES, ADMIN_ENTRY] : NAV_ENTRIES;
+  // On Team (own or as a member), the team page sits next to Settings.
+  const plan = useQuery({ queryKey: queryKeys.plan.all, queryFn: async () => unwrap(await getCurrentPlan(supabase)), enabled: !!profile });
 
   // Leave the signed-in area first (the landing page may still be loading its code); while
   // signingOut is set the guard waits instead of bouncing the page to /auth?next=….
@@ -153,7 +161,14 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         </Box>
       )}
       <List sx={{ py: 1 }}>
-        <NavItem entry={{ label: 'Settings', to: ROUTES.settings, icon: SettingsIcon }} pathname={pathname} onNavigate={onNavigate} />
+        {plan.data === 'team' && (
+          <NavItem entry={{ label: 'Team', to: ROUTES.teamSettings, icon: TeamIcon }} pathname={pathname} onNavigate={onNavigate} />
+        )}
+        <NavItem
+          entry={{ label: 'Settings', to: ROUTES.settings, icon: SettingsIcon, exact: plan.data === 'team' }}
+          pathname={pathname}
+          onNavigate={onNavigate}
+        />
         <ListItem disablePadding>
           <ListItemButton onClick={() => void logout()} disabled={signingOut} sx={{ borderRadius: 2, mx: 1, my: 0.25 }}>
             <ListItemIcon sx={{ minWidth: 38, color: 'text.secondary' }}>

@@ -2,6 +2,7 @@ import { isSimpleEmail } from '../../../shared/core/auth.ts';
 import { SHARE_TEXTS, shareAcceptUrl, shareInvitationMail } from '../../../shared/core/shares.ts';
 import { callerOf, env, fail, json, preflight, rest, type Caller } from '../_shared/http.ts';
 import { sendMail } from '../_shared/mail.ts';
+import { newToken, sha256Hex } from '../_shared/tokens.ts';
 
 /**
  * POST /functions/v1/share-invite { workspaceId | documentId, email } (signed in): shares the
@@ -23,17 +24,6 @@ const problem = (answer: { status: number; body: unknown }) => {
     answer.status >= 400 ? answer.status : 500,
   );
 };
-
-const sha256Hex = async (text: string) =>
-  Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))), (b) =>
-    b.toString(16).padStart(2, '0'),
-  ).join('');
-
-const newToken = () =>
-  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
 
 type ShareRow = {
   id: string;

@@ -5,6 +5,7 @@ import CreateNewFolderIcon from '@mui/icons-material/CreateNewFolderOutlined';
 import NoteAddIcon from '@mui/icons-material/NoteAddOutlined';
 import ShareIcon from '@mui/icons-material/ShareOutlined';
 import { ROUTES } from '@/shared/core/routes.ts';
+import { TEAM_PAGE_TEXTS } from '@/shared/core/teams.ts';
 import { findNode, moveNode, nodePath, type WorkspaceNode } from '@/shared/core/workspaces/tree.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useUser } from '@/web/lib/sessionState.ts';
@@ -17,6 +18,8 @@ import { useWorkspace } from './useWorkspace.ts';
 import { useWorkspaceActions } from './useWorkspaceActions.ts';
 import { WorkspaceDialogs, type EditRequest } from './WorkspaceDialogs.tsx';
 import { WorkspaceTree, type NodeAction } from './WorkspaceTree.tsx';
+import { TeamShareButton } from '../team/TeamShareButton.tsx';
+import { useMyTeam } from '../team/useTeam.ts';
 
 /**
  * /workspace/{workspaceId}: breadcrumb, the tree of folders and files
@@ -27,7 +30,8 @@ export function WorkspacePage() {
   const { workspaceId = '' } = useParams();
   const user = useUser();
   const userId = user?.id ?? '';
-  const ws = useWorkspace(workspaceId, userId);
+  const { team } = useMyTeam(userId, { create: false });
+  const ws = useWorkspace(workspaceId, userId, team.data?.role === 'editor' ? team.data.team.id : null);
   const actions = useWorkspaceActions(ws);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [expansion, setExpansion] = useState<{ workspaceId: string; open: ReadonlySet<string> } | null>(null);
@@ -128,9 +132,14 @@ export function WorkspacePage() {
               >
                 New file
               </Button>
-              <Button variant="contained" startIcon={<ShareIcon />} onClick={() => setSharing(true)}>
-                Share
-              </Button>
+              {workspace.userId === userId && team.data?.role === 'owner' && (
+                <TeamShareButton workspace={workspace} teamId={team.data.team.id} />
+              )}
+              {workspace.userId === userId && (
+                <Button variant="contained" startIcon={<ShareIcon />} onClick={() => setSharing(true)}>
+                  Share
+                </Button>
+              )}
             </Box>
           )
         }
@@ -138,6 +147,11 @@ export function WorkspacePage() {
       {readOnly && (
         <Alert severity="info" sx={{ mb: 3 }}>
           Shared with you, read-only: you can open and download its files, but not change anything.
+        </Alert>
+      )}
+      {!readOnly && workspace.userId !== userId && (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          {TEAM_PAGE_TEXTS.editorInWorkspace}
         </Alert>
       )}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 360px' }, alignItems: 'start' }}>
@@ -190,7 +204,7 @@ export function WorkspacePage() {
           move(id, parentId);
         }}
       />
-      {!readOnly && (
+      {workspace.userId === userId && (
         <ShareDialog open={sharing} target={{ workspaceId: workspace.id }} name={workspace.name} onClose={() => setSharing(false)} />
       )}
       <ConflictDialog

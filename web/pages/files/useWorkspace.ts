@@ -25,7 +25,7 @@ export interface PendingConflict {
  * version merges the two (shared/data/workspaces.ts saveWorkspaceEdit); real conflicts wait in
  * `conflict` for the user's choices. Coming back to the tab picks up another tab's saved changes.
  */
-export function useWorkspace(workspaceId: string, userId: string) {
+export function useWorkspace(workspaceId: string, userId: string, editableTeamId: string | null = null) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -151,7 +151,8 @@ export function useWorkspace(workspaceId: string, userId: string) {
     };
   }, [refetch]);
 
-  const readOnly = workspace !== null && workspace.userId !== userId;
+  // Others' workspaces are read-only, except the team's for its editors.
+  const readOnly = workspace !== null && workspace.userId !== userId && (workspace.teamId === null || workspace.teamId !== editableTeamId);
   // Ready once this page holds the workspace (the effect above takes a reading in the render after
   // it arrives); a later reading that fails or finds it gone leaves it on screen (a save says 'gone').
   const load: LoadState =

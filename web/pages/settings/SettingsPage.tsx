@@ -1,4 +1,6 @@
-import { Container, Stack } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
+import { ROUTES } from '@/shared/core/routes.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { AppearanceCard } from './AppearanceCard.tsx';
 import { ConnectExtensionCard } from './ConnectExtensionCard.tsx';
@@ -15,6 +17,19 @@ export function SettingsPage() {
         <TwoFactorCard />
         <ConnectExtensionCard />
         <AppearanceCard />
+        <Card variant="outlined" component="section" aria-labelledby="settings-team-title">
+          <CardContent>
+            <Typography id="settings-team-title" variant="h6" component="h2" gutterBottom>
+              Team
+            </Typography>
+            <Typography color="text.secondary" gutterBottom>
+              Members, their roles and invitations (Team plan).
+            </Typography>
+            <Button component={RouterLink} to={ROUTES.teamSettings} variant="outlined">
+              Team settings
+            </Button>
+          </CardContent>
+        </Card>
       </Stack>
     </Container>
   );
