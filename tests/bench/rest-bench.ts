@@ -132,12 +132,15 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<void> {
           if (rows.length !== 1) throw new Error('raw get did not return one row');
         },
       },
-      ...libraryScenarios({
-        db,
-        pick,
-        spread: { supabase, userId, folderIds },
-        big: { supabase: await clientFor(stack, big.userId), userId: big.userId, folderId: big.folderId },
-      }),
+      // BENCH_CORE=1: only the two requests above (a quick look at the REST layer's own cost).
+      ...(process.env.BENCH_CORE
+        ? []
+        : libraryScenarios({
+            db,
+            pick,
+            spread: { supabase, userId, folderIds },
+            big: { supabase: await clientFor(stack, big.userId), userId: big.userId, folderId: big.folderId },
+          })),
     ];
     console.log(
       `\n${kind === 'pglite' ? 'PGlite (embedded, one connection)' : 'PostgreSQL 15 (pool of 10)'} — 10,000 prompts in 500 folders, and a user with 10,000 in one folder`,

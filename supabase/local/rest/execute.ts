@@ -93,7 +93,45 @@ async function roleInfo(db: Database, role: string): Promise<RoleInfo> {
   return info;
 }
 
-/** Runs one statement as the request's role, in one transaction, after setting the request settings in one statement. */
+/** Names for prepared statements, by SQL text (a connection parses each once); past the cap statements go unnamed. */
+const statementNames = new Map<string, string>();
+const MAX_PREPARED = 1000;
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < MAX_PREPARED) statementNames.set(sql, (name = `pgrst_${statementNames.size + 1}`));
+  return name;
+}
+
+interface StatementRow {
+  total: string | number | null;
+  page_total: string | number;
+  body: string | null;
+  inserted?: string | number | null;
+}
+
+function toOutcome(row: StatementRow | undefined): Outcome {
+  return row
+    ? {
+        total: row.total === null ? null : Number(row.total),
+        pageTotal: Number(row.page_total),
+        body: row.body,
+        inserted: row.inserted == null ? null : Number(row.inserted),
+      }
+    : { total: null, pageTotal: 0, body: null, inserted: null };
+}
+
+/** A role the settings statement could not switch to answers 401, as PostgREST does. */
+function settingsError(error: unknown): unknown {
+  if (isPgError(error) && error.code === '22023' && error.message.startsWith('role "')) {
+    return new ApiError(401, '22023', error.message, error.detail ?? null, error.hint ?? null, { 'www-authenticate': 'Bearer' });
+  }
+  return error;
+}
+
+/**
+ * Runs one statement as the request's role, in one transaction, after the request settings (one statement).
+ * The common case is one batch: on PostgreSQL BEGIN, settings, statement and COMMIT travel in one round trip.
+ */
 export async function runStatement(
   db: Database,
   req: Request,
@@ -105,6 +143,35 @@ export async function runStatement(
 ): Promise<Outcome> {
   const role = await roleInfo(db, who.role);
   const settings = [who.role, who.claimsText, req.method, path, headersJson(req), ...role.extra];
+  if (opts.explain || opts.plannedCount) return runInSteps(db, role, settings, sql, params, opts);
+  const rejectIf = opts.rejectIf;
+  try {
+    const results = await db.batch(
+      [
+        { sql: role.sql, params: settings, name: statementName(role.sql) },
+        { sql, params, name: statementName(sql) },
+      ],
+      {
+        readOnly: opts.readOnly,
+        rollback: opts.rollback,
+        rollbackIf: rejectIf && ((r) => rejectIf(toOutcome(r[1]?.rows[0] as StatementRow | undefined))),
+      },
+    );
+    return toOutcome(results[1]?.rows[0] as StatementRow | undefined);
+  } catch (error) {
+    throw settingsError(error);
+  }
+}
+
+/** EXPLAIN and planned counts: statements that depend on each other, one after another in one transaction. */
+async function runInSteps(
+  db: Database,
+  role: RoleInfo,
+  settings: unknown[],
+  sql: string,
+  params: unknown[],
+  opts: RunOptions,
+): Promise<Outcome> {
   let outcome: Outcome;
   try {
     outcome = await db.transaction(
@@ -112,10 +179,7 @@ export async function runStatement(
         try {
           await tx.query(role.sql, settings);
         } catch (error) {
-          if (isPgError(error) && error.code === '22023') {
-            throw new ApiError(401, '22023', error.message, error.detail ?? null, error.hint ?? null, { 'www-authenticate': 'Bearer' });
-          }
-          throw error;
+          throw settingsError(error);
         }
         if (opts.explain) {
           const plan = await tx.query<Record<string, unknown>>(`${opts.explain} ${sql}`, params);
@@ -123,21 +187,8 @@ export async function runStatement(
           if (opts.rollback) throw new Rollback(explained);
           return explained;
         }
-        const { rows } = await tx.query<{
-          total: string | number | null;
-          page_total: string | number;
-          body: string | null;
-          inserted?: string | number | null;
-        }>(sql, params);
-        const row = rows[0];
-        const outcome: Outcome = row
-          ? {
-              total: row.total === null ? null : Number(row.total),
-              pageTotal: Number(row.page_total),
-              body: row.body,
-              inserted: row.inserted == null ? null : Number(row.inserted),
-            }
-          : { total: null, pageTotal: 0, body: null, inserted: null };
+        const { rows } = await tx.query<StatementRow>(sql, params);
+        const outcome = toOutcome(rows[0]);
         if (opts.plannedCount) {
           const plan = await tx.query<Record<string, unknown>>(`EXPLAIN (FORMAT JSON) ${opts.plannedCount.sql}`, opts.plannedCount.params);
           const json = plan.rows[0]?.['QUERY PLAN'];
