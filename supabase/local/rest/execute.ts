@@ -3,6 +3,7 @@ import { isPgError } from '../db/types.ts';
 import type { RequestIdentity } from './auth.ts';
 import { ApiError } from './errors.ts';
 import { PlanAnswer } from './explain.ts';
+import type { RestRequest } from './http.ts';
 
 const SET_CONFIG =
   "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true), set_config('request.headers', $5, true)";
@@ -40,7 +41,7 @@ function planText(rows: Record<string, unknown>[]): string {
   return values.map(String).join('\n');
 }
 
-function headersJson(req: Request): string {
+function headersJson(req: RestRequest): string {
   const h: Record<string, string> = {};
   req.headers.forEach((v, k) => {
     h[k] = v;
@@ -134,7 +135,7 @@ function settingsError(error: unknown): unknown {
  */
 export async function runStatement(
   db: Database,
-  req: Request,
+  req: RestRequest,
   path: string,
   who: RequestIdentity,
   sql: string,
@@ -145,14 +146,15 @@ export async function runStatement(
   const settings = [who.role, who.claimsText, req.method, path, headersJson(req), ...role.extra];
   if (opts.explain || opts.plannedCount) return runInSteps(db, role, settings, sql, params, opts);
   const rejectIf = opts.rejectIf;
+  // Read-only joins the settings statement rather than costing PGlite a statement of its own.
+  const settingsSql = opts.readOnly ? `${role.sql}, set_config('transaction_read_only', 'on', true)` : role.sql;
   try {
     const results = await db.batch(
       [
-        { sql: role.sql, params: settings, name: statementName(role.sql) },
+        { sql: settingsSql, params: settings, name: statementName(settingsSql) },
         { sql, params, name: statementName(sql) },
       ],
       {
-        readOnly: opts.readOnly,
         rollback: opts.rollback,
         rollbackIf: rejectIf && ((r) => rejectIf(toOutcome(r[1]?.rows[0] as StatementRow | undefined))),
       },
