@@ -93,7 +93,7 @@ export async function generateSigningKey(alg: 'RS256' | 'ES256'): Promise<JWK> {
 }
 
 /** The Bearer token of a request, if any. */
-export function bearerToken(req: Request): string | null {
+export function bearerToken(req: { headers: { get(name: string): string | null } }): string | null {
   const header = req.headers.get('authorization');
   const match = header ? /^Bearer\s+(.+)$/i.exec(header.trim()) : null;
   return match ? match[1]!.trim() : null;

@@ -1,7 +1,7 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Database, Queryable, QueryResult, TransactionOptions } from './types.ts';
+import type { BatchOptions, Database, Queryable, QueryResult, Statement, TransactionOptions } from './types.ts';
 
 /**
  * Embedded Postgres (WASM). One connection: PGlite queues queries and a transaction holds the
@@ -42,6 +42,18 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
       return pg.transaction(async (tx) => {
         if (options.readOnly) await tx.exec('set transaction read only');
         return fn(wrap(tx));
+      });
+    },
+    async batch(statements: Statement[], options: BatchOptions = {}): Promise<QueryResult[]> {
+      return pg.transaction(async (tx) => {
+        if (options.readOnly) await tx.exec('set transaction read only');
+        const results: QueryResult[] = [];
+        for (const s of statements) {
+          const result = await tx.query(s.sql, s.params);
+          results.push({ rows: result.rows as Record<string, unknown>[], affectedRows: result.affectedRows ?? 0 });
+        }
+        if (options.rollback || options.rollbackIf?.(results)) await tx.rollback();
+        return results;
       });
     },
     async listen(channel: string, handler: (payload: string) => void) {

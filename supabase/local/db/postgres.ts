@@ -1,9 +1,11 @@
 import pg from 'pg';
-import type { Database, Queryable, QueryResult, TransactionOptions } from './types.ts';
+import type { BatchOptions, Database, Queryable, QueryResult, Statement, TransactionOptions } from './types.ts';
 
 /** A real PostgreSQL through a connection pool (DATABASE_URL). */
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // Pipeline mode: queries issued without awaiting the previous one go out at once (batch() relies on it);
+  // awaited one by one, they behave as without it.
+  const pool = new pg.Pool({ connectionString, max: poolSize, pipeline: true });
   pool.on('error', () => {
     /* an idle client died (server restart); the pool replaces it */
   });
@@ -32,6 +34,43 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       } catch (error) {
         await client.query('rollback').catch(() => undefined);
         throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async batch(statements: Statement[], options: BatchOptions = {}): Promise<QueryResult[]> {
+      const client = await pool.connect();
+      try {
+        // All sent before any answer arrives. Each carries its own Sync, so after a failure the server still runs
+        // the COMMIT, which then rolls the aborted transaction back.
+        const end = options.rollback ? 'rollback' : options.rollbackIf ? null : 'commit';
+        const sent = [
+          client.query(options.readOnly ? 'begin read only' : 'begin'),
+          ...statements.map((s) => client.query({ text: s.sql, values: s.params ?? [], name: s.name })),
+          ...(end ? [client.query(end)] : []),
+        ];
+        const settled = await Promise.allSettled(sent);
+        const failed = settled.find((r) => r.status === 'rejected');
+        if (failed) {
+          if (!end) await client.query('rollback').catch(() => undefined);
+          throw failed.reason;
+        }
+        const results = settled
+          .slice(1, 1 + statements.length)
+          .map((r) =>
+            r.status === 'fulfilled' ? { rows: r.value.rows, affectedRows: r.value.rowCount ?? 0 } : { rows: [], affectedRows: 0 },
+          );
+        if (!end) {
+          let rollback: boolean;
+          try {
+            rollback = options.rollbackIf?.(results) ?? false;
+          } catch (error) {
+            await client.query('rollback').catch(() => undefined);
+            throw error;
+          }
+          await client.query(rollback ? 'rollback' : 'commit');
+        }
+        return results;
       } finally {
         client.release();
       }

@@ -16,10 +16,29 @@ export interface TransactionOptions {
   readOnly?: boolean;
 }
 
+/** One statement of a batch; a `name` prepares it once per connection (the same name must always carry the same SQL). */
+export interface Statement {
+  sql: string;
+  params?: unknown[];
+  name?: string;
+}
+
+export interface BatchOptions extends TransactionOptions {
+  /** Roll back instead of committing (known before the statements run, so it travels with them). */
+  rollback?: boolean;
+  /** Decides after the statements ran: true rolls back (costs PostgreSQL a second round trip). */
+  rollbackIf?: (results: QueryResult[]) => boolean;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn inside BEGIN … COMMIT (ROLLBACK when fn throws). Transactions never interleave on one connection. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Runs the statements in order in one transaction, committed unless told otherwise, rolled back when one fails
+   * (the first error is thrown). PostgreSQL gets BEGIN, the statements and COMMIT in one round trip (pipelined).
+   */
+  batch(statements: Statement[], options?: BatchOptions): Promise<QueryResult[]>;
   /** LISTEN on a channel; handler gets each NOTIFY payload. Resolves to a function that stops listening. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

@@ -1,5 +1,6 @@
 import { bearerToken, verifyJwt, type JwtClaims, type JwtKeys } from '../jwt.ts';
 import { ApiError } from './errors.ts';
+import type { RestRequest } from './http.ts';
 
 export interface RequestIdentity {
   role: string;
@@ -20,7 +21,7 @@ export class Authenticator {
   private cache = new Map<string, { claims: JwtClaims; text: string; exp: number }>();
   constructor(private readonly keys: () => JwtKeys) {}
 
-  async identify(req: Request): Promise<RequestIdentity> {
+  async identify(req: RestRequest): Promise<RequestIdentity> {
     const token = bearerToken(req) ?? req.headers.get('apikey');
     if (!token) return { role: 'anon', claimsText: '{"role":"anon"}', anonymous: true };
     const now = Date.now() / 1000;

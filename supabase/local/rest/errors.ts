@@ -1,5 +1,6 @@
 import { isPgError } from '../db/types.ts';
 import { closestName } from './fuzzy.ts';
+import { restResponse, type RestResponse } from './http.ts';
 
 /** A PostgREST-shaped error: HTTP status plus {code, message, details, hint}. */
 export class ApiError extends Error {
@@ -20,10 +21,10 @@ function errorBody(code: string, message: string, details: ApiError['details'] =
   return JSON.stringify({ code, details, hint, message });
 }
 
-function apiErrorResponse(e: ApiError): Response {
-  return new Response(errorBody(e.code, e.message, e.details, e.hint), {
-    status: e.status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...e.headers },
+function apiErrorResponse(e: ApiError): RestResponse {
+  return restResponse(errorBody(e.code, e.message, e.details, e.hint), e.status, {
+    'content-type': 'application/json; charset=utf-8',
+    ...e.headers,
   });
 }
 
@@ -101,24 +102,21 @@ export function statusForSqlState(code: string, anonymous: boolean): number {
 }
 
 /** Turns anything thrown while serving a request into a PostgREST error response. */
-export function toErrorResponse(error: unknown, anonymous: boolean): Response {
+export function toErrorResponse(error: unknown, anonymous: boolean): RestResponse {
   if (error instanceof ApiError) return apiErrorResponse(error);
   if (isPgError(error)) {
     const status = statusForSqlState(error.code, anonymous);
     const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
     if (status === 401) headers['www-authenticate'] = 'Bearer';
-    return new Response(errorBody(error.code, error.message, error.detail ?? null, error.hint ?? null), { status, headers });
+    return restResponse(errorBody(error.code, error.message, error.detail ?? null, error.hint ?? null), status, headers);
   }
   const sysCode = (error as { code?: unknown } | null)?.code;
   if (typeof sysCode === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|57P0[1-3])$/.test(sysCode)) {
-    return new Response(errorBody('PGRST001', 'Database client error. Retrying the connection.', (error as Error).message), {
-      status: 503,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '0' },
+    return restResponse(errorBody('PGRST001', 'Database client error. Retrying the connection.', (error as Error).message), 503, {
+      'content-type': 'application/json; charset=utf-8',
+      'retry-after': '0',
     });
   }
   console.error('[rest] unexpected error', error);
-  return new Response(errorBody('PGRST000', 'Internal server error'), {
-    status: 500,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-  });
+  return restResponse(errorBody('PGRST000', 'Internal server error'), 500, { 'content-type': 'application/json; charset=utf-8' });
 }

@@ -3,6 +3,7 @@ import { isPgError } from '../db/types.ts';
 import type { RequestIdentity } from './auth.ts';
 import { ApiError } from './errors.ts';
 import { PlanAnswer } from './explain.ts';
+import type { RestRequest } from './http.ts';
 
 const SET_CONFIG =
   "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true), set_config('request.headers', $5, true)";
@@ -40,7 +41,7 @@ function planText(rows: Record<string, unknown>[]): string {
   return values.map(String).join('\n');
 }
 
-function headersJson(req: Request): string {
+function headersJson(req: RestRequest): string {
   const h: Record<string, string> = {};
   req.headers.forEach((v, k) => {
     h[k] = v;
@@ -93,10 +94,48 @@ async function roleInfo(db: Database, role: string): Promise<RoleInfo> {
   return info;
 }
 
-/** Runs one statement as the request's role, in one transaction, after setting the request settings in one statement. */
+/** Names for prepared statements, by SQL text (a connection parses each once); past the cap statements go unnamed. */
+const statementNames = new Map<string, string>();
+const MAX_PREPARED = 1000;
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < MAX_PREPARED) statementNames.set(sql, (name = `pgrst_${statementNames.size + 1}`));
+  return name;
+}
+
+interface StatementRow {
+  total: string | number | null;
+  page_total: string | number;
+  body: string | null;
+  inserted?: string | number | null;
+}
+
+function toOutcome(row: StatementRow | undefined): Outcome {
+  return row
+    ? {
+        total: row.total === null ? null : Number(row.total),
+        pageTotal: Number(row.page_total),
+        body: row.body,
+        inserted: row.inserted == null ? null : Number(row.inserted),
+      }
+    : { total: null, pageTotal: 0, body: null, inserted: null };
+}
+
+/** A role the settings statement could not switch to answers 401, as PostgREST does. */
+function settingsError(error: unknown): unknown {
+  if (isPgError(error) && error.code === '22023' && error.message.startsWith('role "')) {
+    return new ApiError(401, '22023', error.message, error.detail ?? null, error.hint ?? null, { 'www-authenticate': 'Bearer' });
+  }
+  return error;
+}
+
+/**
+ * Runs one statement as the request's role, in one transaction, after the request settings (one statement).
+ * The common case is one batch: on PostgreSQL BEGIN, settings, statement and COMMIT travel in one round trip.
+ */
 export async function runStatement(
   db: Database,
-  req: Request,
+  req: RestRequest,
   path: string,
   who: RequestIdentity,
   sql: string,
@@ -105,6 +144,36 @@ export async function runStatement(
 ): Promise<Outcome> {
   const role = await roleInfo(db, who.role);
   const settings = [who.role, who.claimsText, req.method, path, headersJson(req), ...role.extra];
+  if (opts.explain || opts.plannedCount) return runInSteps(db, role, settings, sql, params, opts);
+  const rejectIf = opts.rejectIf;
+  // Read-only joins the settings statement rather than costing PGlite a statement of its own.
+  const settingsSql = opts.readOnly ? `${role.sql}, set_config('transaction_read_only', 'on', true)` : role.sql;
+  try {
+    const results = await db.batch(
+      [
+        { sql: settingsSql, params: settings, name: statementName(settingsSql) },
+        { sql, params, name: statementName(sql) },
+      ],
+      {
+        rollback: opts.rollback,
+        rollbackIf: rejectIf && ((r) => rejectIf(toOutcome(r[1]?.rows[0] as StatementRow | undefined))),
+      },
+    );
+    return toOutcome(results[1]?.rows[0] as StatementRow | undefined);
+  } catch (error) {
+    throw settingsError(error);
+  }
+}
+
+/** EXPLAIN and planned counts: statements that depend on each other, one after another in one transaction. */
+async function runInSteps(
+  db: Database,
+  role: RoleInfo,
+  settings: unknown[],
+  sql: string,
+  params: unknown[],
+  opts: RunOptions,
+): Promise<Outcome> {
   let outcome: Outcome;
   try {
     outcome = await db.transaction(
@@ -112,10 +181,7 @@ export async function runStatement(
         try {
           await tx.query(role.sql, settings);
         } catch (error) {
-          if (isPgError(error) && error.code === '22023') {
-            throw new ApiError(401, '22023', error.message, error.detail ?? null, error.hint ?? null, { 'www-authenticate': 'Bearer' });
-          }
-          throw error;
+          throw settingsError(error);
         }
         if (opts.explain) {
           const plan = await tx.query<Record<string, unknown>>(`${opts.explain} ${sql}`, params);
@@ -123,21 +189,8 @@ export async function runStatement(
           if (opts.rollback) throw new Rollback(explained);
           return explained;
         }
-        const { rows } = await tx.query<{
-          total: string | number | null;
-          page_total: string | number;
-          body: string | null;
-          inserted?: string | number | null;
-        }>(sql, params);
-        const row = rows[0];
-        const outcome: Outcome = row
-          ? {
-              total: row.total === null ? null : Number(row.total),
-              pageTotal: Number(row.page_total),
-              body: row.body,
-              inserted: row.inserted == null ? null : Number(row.inserted),
-            }
-          : { total: null, pageTotal: 0, body: null, inserted: null };
+        const { rows } = await tx.query<StatementRow>(sql, params);
+        const outcome = toOutcome(rows[0]);
         if (opts.plannedCount) {
           const plan = await tx.query<Record<string, unknown>>(`EXPLAIN (FORMAT JSON) ${opts.plannedCount.sql}`, opts.plannedCount.params);
           const json = plan.rows[0]?.['QUERY PLAN'];

@@ -1,8 +1,9 @@
-import type { ServiceHandler, StackContext } from '../context.ts';
+import type { StackContext } from '../context.ts';
 import { Authenticator, type RequestIdentity } from './auth.ts';
 import { ApiError, tableNotFound, toErrorResponse } from './errors.ts';
 import { runStatement } from './execute.ts';
 import { PlanAnswer, planRequest, type PlanRequest } from './explain.ts';
+import { restResponse, type RestRequest, type RestResponse } from './http.ts';
 import { handleMutation } from './mutation.ts';
 import { parseParams } from './parse-filters.ts';
 import { parseSelect } from './parse-select.ts';
@@ -15,12 +16,13 @@ import { SchemaStore, type Relation, type SchemaCache } from './schema.ts';
 import { SqlBuilder } from './sql-builder.ts';
 import { qualified } from './sql.ts';
 
-export interface RestHandler extends ServiceHandler {
+export interface RestHandler {
+  (req: RestRequest, path: string): Promise<RestResponse>;
   reloadSchema(): Promise<void>;
 }
 
 export interface RequestState {
-  req: Request;
+  req: RestRequest;
   path: string;
   url: URL;
   who: RequestIdentity;
@@ -68,7 +70,7 @@ export function createHandler(ctx: StackContext): RestHandler {
     return { schema, rel };
   }
 
-  const handler = (async (req: Request, path: string): Promise<Response> => {
+  const handler = (async (req: RestRequest, path: string): Promise<RestResponse> => {
     let anonymous = true;
     const started = performance.now();
     try {
@@ -90,9 +92,9 @@ export function createHandler(ctx: StackContext): RestHandler {
       const answer = (s: RequestState) =>
         dispatch(s, store).catch((error: unknown) => {
           if (!(error instanceof PlanAnswer)) throw error;
-          return new Response(error.body, { headers: { 'content-type': plan!.contentType } });
+          return restResponse(error.body, 200, { 'content-type': plan!.contentType });
         });
-      let res: Response;
+      let res: RestResponse;
       try {
         res = await answer(state);
       } catch (error) {
@@ -101,19 +103,18 @@ export function createHandler(ctx: StackContext): RestHandler {
         if (!(await store.refreshFor(`error:${code}:${(error as Error).message}`, started))) throw error;
         res = await answer({ ...state, applied: [] });
       }
-      if (profile.negotiated && res.headers.has('content-type')) res.headers.set('content-profile', profile.schema);
+      if (profile.negotiated && 'content-type' in res.headers) res.headers['content-profile'] = profile.schema;
       return res;
     } catch (error) {
       return toErrorResponse(error, anonymous);
     }
   }) as RestHandler;
 
-  async function dispatch(state: RequestState, store: SchemaStore): Promise<Response> {
+  async function dispatch(state: RequestState, store: SchemaStore): Promise<RestResponse> {
     const { req, path } = state;
     if (path === '/' || path === '') {
-      return new Response(JSON.stringify({ swagger: '2.0', info: { title: 'PostgREST-compatible local API', version: '12' }, paths: {} }), {
-        headers: JSON_HEADERS,
-      });
+      const root = { swagger: '2.0', info: { title: 'PostgREST-compatible local API', version: '12' }, paths: {} };
+      return restResponse(JSON.stringify(root), 200, { ...JSON_HEADERS });
     }
     const rpc = /^\/rpc\/([^/]+)\/?$/.exec(path);
     if (rpc) return await handleRpc(ctx.db, store, state, decodeSegment(rpc[1]!));
@@ -134,7 +135,7 @@ export function createHandler(ctx: StackContext): RestHandler {
     }
   }
 
-  async function read(s: RequestState, schema: SchemaCache, rel: Relation): Promise<Response> {
+  async function read(s: RequestState, schema: SchemaCache, rel: Relation): Promise<RestResponse> {
     const parsed = parseParams(s.url.searchParams);
     const select = parseSelect(parsed.select);
     const range = capRange(requestedRange(s.req.headers.get('range'), parsed.limit.get(''), parsed.offset.get('')));

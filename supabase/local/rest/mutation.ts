@@ -1,6 +1,7 @@
 import type { Database } from '../db/types.ts';
 import { ApiError } from './errors.ts';
 import { runStatement } from './execute.ts';
+import { restResponse, type RestResponse } from './http.ts';
 import type { RequestState } from './handler.ts';
 import { parseParams, type ParsedParams } from './parse-filters.ts';
 import { parseSelect } from './parse-select.ts';
@@ -13,7 +14,7 @@ import { q } from './sql.ts';
 
 /** POST (insert, upsert), PATCH, PUT and DELETE on a table or view: the payload, the statement and the response. */
 
-export async function handleMutation(db: Database, s: RequestState, schema: SchemaCache, rel: Relation): Promise<Response> {
+export async function handleMutation(db: Database, s: RequestState, schema: SchemaCache, rel: Relation): Promise<RestResponse> {
   const method = s.req.method;
   const parsed = parseParams(s.url.searchParams);
   const select = parseSelect(parsed.select);
@@ -31,7 +32,7 @@ export async function handleMutation(db: Database, s: RequestState, schema: Sche
     const payload = toPayload(body, method !== 'POST');
     if (payload.rows.length === 0) {
       const r = emptyMutation(s, representation);
-      return new Response(r.body, { status: 201, headers: r.headers });
+      return { ...r, status: 201 };
     }
     if (method === 'PATCH') {
       const columns = payloadColumns(rel, payload, null);
@@ -98,15 +99,15 @@ export async function handleMutation(db: Database, s: RequestState, schema: Sche
   }
   if (ret !== 'representation') {
     delete headers['content-type'];
-    return new Response(null, { status: method === 'POST' ? status : 204, headers });
+    return restResponse(null, method === 'POST' ? status : 204, headers);
   }
-  return new Response(outcome.body, { status, headers });
+  return restResponse(outcome.body, status, headers);
 }
 
-function emptyMutation(s: RequestState, representation: boolean): Response {
+function emptyMutation(s: RequestState, representation: boolean): RestResponse {
   return representation
-    ? new Response(s.accept.single ? 'null' : '[]', { status: 200, headers: { ...JSON_HEADERS, 'content-range': '*/*' } })
-    : new Response(null, { status: 204, headers: { 'content-range': '*/*' } });
+    ? restResponse(s.accept.single ? 'null' : '[]', 200, { ...JSON_HEADERS, 'content-range': '*/*' })
+    : restResponse(null, 204, { 'content-range': '*/*' });
 }
 
 function toPayload(body: { text: string; value: unknown }, objectOnly: boolean): Payload {

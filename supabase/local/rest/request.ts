@@ -1,4 +1,5 @@
 import { ApiError } from './errors.ts';
+import type { RestRequest } from './http.ts';
 
 export interface Preferences {
   return?: 'minimal' | 'representation' | 'headers-only';
@@ -101,7 +102,7 @@ export function requestedRange(
  * The schema a request addresses: Accept-Profile (GET/HEAD) or Content-Profile (writes, RPC POST), else the
  * first exposed one. `negotiated` when several schemas are exposed (responses then name it in Content-Profile).
  */
-export function requestSchema(req: Request, schemas: string[]): { schema: string; negotiated: boolean } {
+export function requestSchema(req: RestRequest, schemas: string[]): { schema: string; negotiated: boolean } {
   const isRead = req.method === 'GET' || req.method === 'HEAD';
   const profile = req.headers.get(isRead ? 'accept-profile' : 'content-profile');
   if (profile === null) return { schema: schemas[0] ?? 'public', negotiated: schemas.length > 1 };

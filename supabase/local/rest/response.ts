@@ -1,5 +1,6 @@
 import { ApiError } from './errors.ts';
 import type { Outcome } from './execute.ts';
+import { restResponse, type RestResponse } from './http.ts';
 import type { RequestState } from './handler.ts';
 
 /** What reads answer (tables and functions alike): JSON headers, db-max-rows, Content-Range, 206/416, the singular-object error. */
@@ -20,7 +21,7 @@ export function singularError(n: number): ApiError {
 }
 
 /** GET/HEAD response: Content-Range, 206/416 as PostgREST decides them. */
-export function readResponse(s: RequestState, o: Outcome, offset: number, count: boolean): Response {
+export function readResponse(s: RequestState, o: Outcome, offset: number, count: boolean): RestResponse {
   if (s.accept.single && o.pageTotal !== 1) throw singularError(o.pageTotal);
   const total = o.total;
   const headers: Record<string, string> = { ...JSON_HEADERS };
@@ -42,5 +43,5 @@ export function readResponse(s: RequestState, o: Outcome, offset: number, count:
     }
     if (o.pageTotal < total) status = 206;
   }
-  return new Response(o.body, { status, headers });
+  return restResponse(o.body, status, headers);
 }

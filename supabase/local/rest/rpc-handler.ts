@@ -1,6 +1,7 @@
 import type { Database } from '../db/types.ts';
 import { ApiError } from './errors.ts';
 import { runStatement } from './execute.ts';
+import { restResponse, type RestResponse } from './http.ts';
 import type { RequestState } from './handler.ts';
 import { parseParams } from './parse-filters.ts';
 import { parseSelect } from './parse-select.ts';
@@ -14,7 +15,7 @@ import type { DbFunction, SchemaStore } from './schema.ts';
 import { SqlBuilder } from './sql-builder.ts';
 import { qualified, type Params } from './sql.ts';
 
-export async function handleRpc(db: Database, store: SchemaStore, s: RequestState, name: string): Promise<Response> {
+export async function handleRpc(db: Database, store: SchemaStore, s: RequestState, name: string): Promise<RestResponse> {
   const method = s.req.method;
   if (!['GET', 'HEAD', 'POST'].includes(method))
     throw new ApiError(405, 'PGRST101', 'Only GET, HEAD and POST requests are allowed for functions');
@@ -64,7 +65,7 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
 
   if (shape.kind === 'void') {
     await run(`SELECT NULL::bigint AS total, 1 AS page_total, NULL::text AS body FROM (SELECT ${fromSql}) _`, b.params.values);
-    return new Response(null, { status: 204, headers: { 'content-range': `0-0/${count ? 1 : '*'}`, ...applied() } });
+    return restResponse(null, 204, { 'content-range': `0-0/${count ? 1 : '*'}`, ...applied() });
   }
   if (shape.kind === 'scalar') {
     const total = count ? '1::bigint' : 'NULL::bigint';
@@ -114,11 +115,11 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
 }
 
 /** `Prefer: return=minimal` on a function call (postgrest-js sends it for HEAD-like calls with object arguments): headers only. */
-function minimal(s: RequestState, res: Response): Response {
+function minimal(s: RequestState, res: RestResponse): RestResponse {
   if (s.prefer.return !== 'minimal' || s.req.method !== 'POST') return res;
-  const headers = new Headers(res.headers);
-  headers.delete('content-type');
-  return new Response(null, { status: 204, headers });
+  const headers = { ...res.headers };
+  delete headers['content-type'];
+  return restResponse(null, 204, headers);
 }
 
 function maxAffectedOnSingle(): ApiError {
