@@ -10,7 +10,8 @@ import { bin, root, waitForHttp } from '../../scripts/lib/proc.ts';
  * every JavaScript file it loads counted with its gzip size (what a compressing server sends).
  * Goals: `/` ≤ 150 KB, `/auth` ≤ 200 KB of JavaScript gzip.
  */
-const PORT = Number(process.env.LANDING_BENCH_PORT ?? 4179);
+// Outside the end-to-end tests' ports (4173 and up, or E2E_PORT_BASE).
+const PORT = Number(process.env.LANDING_BENCH_PORT ?? 4391);
 const GOALS: { path: string; kb: number }[] = [
   { path: '/', kb: 150 },
   { path: '/auth', kb: 200 },
@@ -20,6 +21,8 @@ const preview = spawn(bin('vite'), ['preview', '--config', 'web/vite.config.ts',
   cwd: root,
   stdio: 'ignore',
 });
+// The preview server never outlives the bench, whichever way it ends.
+process.on('exit', () => preview.kill('SIGTERM'));
 try {
   await waitForHttp(`http://127.0.0.1:${PORT}/`, 60_000);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
