@@ -39,6 +39,12 @@ describe('greetsSignIn', () => {
     expect(greetsSignIn({ ...base, completeUserId: null, cameBackFromGoogle: true })).toBe(false);
   });
 
+  it('greets the session of a Google return reported as the initial one (the sign-in finished before the subscription)', () => {
+    expect(greetsSignIn({ ...base, event: 'INITIAL_SESSION', previousCompleteUserId: undefined, cameBackFromGoogle: true })).toBe(true);
+    expect(greetsSignIn({ ...base, event: 'INITIAL_SESSION', completeUserId: null, cameBackFromGoogle: true })).toBe(false);
+    expect(greetsSignIn({ ...base, event: 'TOKEN_REFRESHED', cameBackFromGoogle: true })).toBe(false);
+  });
+
   it('not for other events, nor for a password-reset session', () => {
     for (const event of ['INITIAL_SESSION', 'TOKEN_REFRESHED', 'USER_UPDATED', 'PASSWORD_RECOVERY', 'SIGNED_OUT'] as const) {
       expect(greetsSignIn({ ...base, event })).toBe(false);

@@ -19,8 +19,10 @@ export interface GreetingInput {
 }
 
 export function greetsSignIn({ event, completeUserId, previousCompleteUserId, cameBackFromGoogle, recovery }: GreetingInput): boolean {
-  if (event !== 'SIGNED_IN' && event !== 'MFA_CHALLENGE_VERIFIED') return false;
   if (!completeUserId || recovery) return false;
-  if (cameBackFromGoogle) return true;
+  // Back from Google, the session layer may subscribe after supabase-js has finished the sign-in: then the
+  // session arrives as the initial one and no SIGNED_IN follows.
+  if (cameBackFromGoogle) return event === 'SIGNED_IN' || event === 'MFA_CHALLENGE_VERIFIED' || event === 'INITIAL_SESSION';
+  if (event !== 'SIGNED_IN' && event !== 'MFA_CHALLENGE_VERIFIED') return false;
   return previousCompleteUserId !== undefined && previousCompleteUserId !== completeUserId;
 }
