@@ -137,7 +137,9 @@ export function BillingPage() {
     if (!planAwaited) return;
     if (confirmed) {
       setPlanAwaited(false);
-      // The generation limit comes from the plan.
+      // The subscription was polled on its own and may have been read just before the webhook wrote it;
+      // the generation limit comes from the plan.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.plan.subscription() });
       void queryClient.invalidateQueries({ queryKey: queryKeys.quota.all });
       return;
     }
