@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Container, Stack, Typography } from '@mui/material';
 import { ROUTES, workspacePath } from '@/shared/core/routes.ts';
@@ -6,6 +6,7 @@ import { acceptShare } from '@/shared/data/shares.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
+import { useFragmentToken } from '@/web/lib/useFragmentToken.ts';
 
 /**
  * /shared/accept#token=… — the link of a share invitation. The token rides in the fragment (never
@@ -16,22 +17,13 @@ export function AcceptSharePage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const user = useUser();
-  const token = useRef<string | null>(null);
-  const [ready, setReady] = useState(false);
+  const { token, ready } = useFragmentToken();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (token.current === null) {
-      token.current = new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token') ?? '';
-      window.history.replaceState(window.history.state, '', window.location.pathname);
-    }
-    setReady(true);
-  }, []);
-
   const accept = async () => {
     setBusy(true);
-    const result = await acceptShare(supabase, token.current ?? '');
+    const result = await acceptShare(supabase, token);
     setBusy(false);
     if (result.error) return setProblem(result.error.message);
     notify({ title: 'Invitation accepted', description: 'It is in your File Manager under “Shared with you”, read-only.' });
@@ -39,7 +31,7 @@ export function AcceptSharePage() {
   };
 
   const email = user?.email ?? 'this account';
-  const missing = ready && !token.current;
+  const missing = ready && !token;
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }}>
       <Stack spacing={2} component="section" aria-labelledby="accept-title">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Container, Stack, Typography } from '@mui/material';
@@ -9,6 +9,7 @@ import { useNotify } from '@/shared/ui/notices.tsx';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
+import { useFragmentToken } from '@/web/lib/useFragmentToken.ts';
 
 /**
  * /team/accept#token=… — the link of a team invitation. The token rides in the fragment (never
@@ -20,22 +21,13 @@ export function AcceptTeamInvitePage() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const user = useUser();
-  const token = useRef<string | null>(null);
-  const [ready, setReady] = useState(false);
+  const { token, ready } = useFragmentToken();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (token.current === null) {
-      token.current = new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token') ?? '';
-      window.history.replaceState(window.history.state, '', window.location.pathname);
-    }
-    setReady(true);
-  }, []);
-
   const accept = async () => {
     setBusy(true);
-    const result = await acceptTeamInvitation(supabase, token.current ?? '');
+    const result = await acceptTeamInvitation(supabase, token);
     setBusy(false);
     if (result.error) return setProblem(result.error.message);
     await queryClient.invalidateQueries({ queryKey: queryKeys.teams.all });
@@ -47,7 +39,7 @@ export function AcceptTeamInvitePage() {
     void navigate(ROUTES.teamSettings, { replace: true });
   };
 
-  const missing = ready && !token.current;
+  const missing = ready && !token;
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }}>
       <Stack spacing={2} component="section" aria-labelledby="team-accept-title">
