@@ -1,3 +1,4 @@
+import { invitationMail, type InvitationMail } from './invitationMail.ts';
 /**
  * Read-only sharing by invitation: the words people see, and the invitation mail. Pure.
  * A share reaches only whoever accepts the mailed link while signed in (it binds to their account).
@@ -17,27 +18,15 @@ export const SHARE_TEXTS = {
 export const shareAcceptUrl = (siteUrl: string, token: string): string =>
   `${siteUrl.replace(/\/+$/, '')}/shared/accept#token=${encodeURIComponent(token)}`;
 
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** The invitation e-mail. */
-export function shareInvitationMail(input: { ownerEmail: string; itemName: string; kind: 'workspace' | 'document'; link: string }): {
-  subject: string;
-  html: string;
-  text: string;
-} {
+export function shareInvitationMail(input: {
+  ownerEmail: string;
+  itemName: string;
+  kind: 'workspace' | 'document';
+  link: string;
+}): InvitationMail {
   const what = input.kind === 'workspace' ? 'workspace' : 'document';
   const subject = `${input.ownerEmail} shared “${input.itemName}” with you`;
   const intro = `${input.ownerEmail} shared the ${what} “${input.itemName}” with you on AI Vault, read-only. Open this link and sign in (or create an account) to accept it:`;
-  const link = escapeHtml(input.link);
-  const html = `<!doctype html>
-<html><body style="font-family: system-ui, sans-serif; color: #1f2937; max-width: 560px; margin: 0 auto; padding: 24px">
-<h2 style="margin-top: 0">AI Vault</h2>
-<p>${escapeHtml(intro)}</p>
-<p><a href="${link}" style="display: inline-block; padding: 10px 18px; background: #4f46e5; color: #fff; border-radius: 6px; text-decoration: none">Accept the invitation</a></p>
-<p>Or copy this link into your browser:<br><a style="word-break: break-all" href="${link}">${link}</a></p>
-<p style="color: #6b7280; font-size: 12px">The link works once and for 14 days. If you did not expect this, you can ignore this e-mail.</p>
-</body></html>`;
-  const text = `AI Vault\n\n${intro}\n${input.link}\n\nThe link works once and for 14 days. If you did not expect this, you can ignore this e-mail.\n`;
-  return { subject, html, text };
+  return invitationMail({ subject, intro, button: 'Accept the invitation', link: input.link });
 }

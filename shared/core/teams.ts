@@ -1,3 +1,4 @@
+import { invitationMail, type InvitationMail } from './invitationMail.ts';
 /**
  * Teams: the words people see on the team settings and invitation pages, the invitation mail, and
  * the rules the page checks before asking the server (which enforces them again). Pure.
@@ -76,26 +77,9 @@ export const isTeamRole = (value: unknown): value is TeamRole => value === 'edit
 export const teamAcceptUrl = (siteUrl: string, token: string): string =>
   `${siteUrl.replace(/\/+$/, '')}/team/accept#token=${encodeURIComponent(token)}`;
 
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** The invitation e-mail. */
-export function teamInvitationMail(input: { ownerEmail: string; teamName: string; role: TeamRole; link: string }): {
-  subject: string;
-  html: string;
-  text: string;
-} {
+export function teamInvitationMail(input: { ownerEmail: string; teamName: string; role: TeamRole; link: string }): InvitationMail {
   const subject = `${input.ownerEmail} invited you to the team “${input.teamName}”`;
   const intro = `${input.ownerEmail} invited you to join the team “${input.teamName}” on AI Vault as ${TEAM_ROLE_LABELS[input.role].toLowerCase()}. Open this link and sign in (or create an account) to accept:`;
-  const link = escapeHtml(input.link);
-  const html = `<!doctype html>
-<html><body style="font-family: system-ui, sans-serif; color: #1f2937; max-width: 560px; margin: 0 auto; padding: 24px">
-<h2 style="margin-top: 0">AI Vault</h2>
-<p>${escapeHtml(intro)}</p>
-<p><a href="${link}" style="display: inline-block; padding: 10px 18px; background: #4f46e5; color: #fff; border-radius: 6px; text-decoration: none">Join the team</a></p>
-<p>Or copy this link into your browser:<br><a style="word-break: break-all" href="${link}">${link}</a></p>
-<p style="color: #6b7280; font-size: 12px">The link works once and for 14 days. If you did not expect this, you can ignore this e-mail.</p>
-</body></html>`;
-  const text = `AI Vault\n\n${intro}\n${input.link}\n\nThe link works once and for 14 days. If you did not expect this, you can ignore this e-mail.\n`;
-  return { subject, html, text };
+  return invitationMail({ subject, intro, button: 'Join the team', link: input.link });
 }
