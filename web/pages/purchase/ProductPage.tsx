@@ -2,12 +2,8 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, Container, Stack, Typography } from '@mui/material';
-import { alpha } from '@mui/material/styles';
-import DocumentIcon from '@mui/icons-material/DescriptionOutlined';
-import LinkIcon from '@mui/icons-material/LinkOutlined';
 import LockIcon from '@mui/icons-material/LockOutlined';
-import VideoIcon from '@mui/icons-material/OndemandVideoOutlined';
-import { formatMaxDownloads, formatPrice, PRODUCT_TEXTS, PRODUCT_TYPE_LABELS, type ProductType } from '@/shared/core/products.ts';
+import { formatMaxDownloads, formatPrice, PRODUCT_TEXTS, PRODUCT_TYPE_LABELS } from '@/shared/core/products.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
 import { getProductForSale, startCheckout, type ProductForSale } from '@/shared/data/products.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
@@ -15,8 +11,7 @@ import { errorMessage, unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { webConfig } from '@/web/lib/config.ts';
 import { supabase } from '@/web/lib/supabase.ts';
-
-const TYPE_ICONS: Record<ProductType, typeof DocumentIcon> = { document: DocumentIcon, video: VideoIcon, url: LinkIcon };
+import { ProductTypeIcon } from './ProductTypeIcon.tsx';
 
 /** /product/{productId}: the product and 'Buy Now & Download' → Stripe Checkout. */
 export function ProductPage() {
@@ -77,26 +72,12 @@ export function ProductPage() {
 }
 
 function ProductCard({ product, processing, onBuy }: { product: ProductForSale; processing: boolean; onBuy: () => void }) {
-  const Icon = TYPE_ICONS[product.type];
   return (
     <Card>
       <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
         <Stack spacing={3}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Box
-              sx={{
-                width: 56,
-                height: 56,
-                borderRadius: 3,
-                display: 'grid',
-                placeItems: 'center',
-                color: 'primary.main',
-                bgcolor: (t) => alpha(t.palette.primary.main, 0.12),
-                flexShrink: 0,
-              }}
-            >
-              <Icon aria-hidden />
-            </Box>
+            <ProductTypeIcon type={product.type} size="large" />
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
                 {product.name}

@@ -1,12 +1,8 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Button, Card, CardActions, CardContent, Chip, Container, Stack, Typography } from '@mui/material';
-import { alpha } from '@mui/material/styles';
-import DocumentIcon from '@mui/icons-material/DescriptionOutlined';
-import LinkIcon from '@mui/icons-material/LinkOutlined';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
-import VideoIcon from '@mui/icons-material/OndemandVideoOutlined';
-import { formatPrice, PRODUCT_TEXTS, PRODUCT_TYPE_LABELS, type ProductType } from '@/shared/core/products.ts';
+import { formatPrice, PRODUCT_TEXTS, PRODUCT_TYPE_LABELS } from '@/shared/core/products.ts';
 import { productPath } from '@/shared/core/routes.ts';
 import { STOREFRONT_TEXTS } from '@/shared/core/storefront.ts';
 import type { ProductForSale } from '@/shared/data/products.ts';
@@ -16,8 +12,7 @@ import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { usePageMeta } from '@/web/lib/pageMeta.ts';
 import { supabase } from '@/web/lib/supabase.ts';
-
-const TYPE_ICONS: Record<ProductType, typeof DocumentIcon> = { document: DocumentIcon, video: VideoIcon, url: LinkIcon };
+import { ProductTypeIcon } from './ProductTypeIcon.tsx';
 
 /** /products: every digital product that can be bought, signed out too; each card leads to its product page. */
 export function ProductsPage() {
@@ -69,26 +64,12 @@ export function ProductsPage() {
 }
 
 function ProductTile({ product }: { product: ProductForSale }) {
-  const Icon = TYPE_ICONS[product.type];
   const headingId = `product-${product.id}`;
   return (
     <Card component="article" aria-labelledby={headingId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <CardContent sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 1.5, flexGrow: 1 }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <Box
-            sx={{
-              width: 44,
-              height: 44,
-              borderRadius: 2.5,
-              display: 'grid',
-              placeItems: 'center',
-              color: 'primary.main',
-              bgcolor: (t) => alpha(t.palette.primary.main, 0.12),
-              flexShrink: 0,
-            }}
-          >
-            <Icon aria-hidden />
-          </Box>
+          <ProductTypeIcon type={product.type} size="small" />
           <Chip size="small" label={PRODUCT_TYPE_LABELS[product.type]} />
         </Stack>
         <Typography id={headingId} variant="h6" component="h2" sx={{ wordBreak: 'break-word' }}>
