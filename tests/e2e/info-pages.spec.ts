@@ -363,6 +363,16 @@ test.describe('hub pages', () => {
       await menu.getByRole('menuitem', { name: item }).click();
       await expect(page).toHaveURL(url);
       await expect(menu).toBeHidden();
+      if (item === 'New prompt') {
+        // "New prompt" lands in the library with the new-prompt dialog open; a reload does not open it again.
+        const dialog = page.getByRole('dialog', { name: 'New Prompt' });
+        await expect(dialog).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+        await page.reload();
+        await expect(page.getByRole('button', { name: 'New Prompt' })).toBeVisible();
+        await expect(dialog).toBeHidden();
+      }
     }
     // Keyboard: the menu opens with Enter and closes with Escape.
     await page.goto('/dashboard');

@@ -99,3 +99,26 @@ test('a cancelled Checkout says nothing was charged and leaves the plan as it wa
   await expect(page.getByRole('status').filter({ hasText: 'Checkout cancelled: nothing was charged.' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("You're on the Free plan.", { exact: false })).toBeVisible();
 });
+
+test('Billing is reachable from Settings (with the current plan) and from the account menu', async ({ page }) => {
+  const errors = watchErrors(page);
+  const { user } = await member();
+  await signInAs(page, user);
+  await page.goto('/settings');
+  const card = page.getByRole('region', { name: 'Plan and billing' });
+  await expect(card).toContainText('You are on the Free plan.');
+  await lookAt(page, 'settings-plan-card');
+  await card.getByRole('link', { name: 'Billing' }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+
+  // The account menu under the sidebar: on the dashboard it is the only Billing link; keyboard works.
+  await page.goto('/dashboard');
+  const menuLink = page.getByRole('link', { name: 'Billing', exact: true });
+  await expect(menuLink).toHaveCount(1);
+  await menuLink.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/billing$/);
+  await expect(menuLink).toHaveAttribute('aria-current', 'page');
+  expect(errors).toEqual([]);
+});

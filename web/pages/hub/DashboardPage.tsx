@@ -35,6 +35,7 @@ import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
 import { ROUTES } from '@/shared/core/routes.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useProfile, useUser } from '@/web/lib/sessionState.ts';
+import { NEW_PROMPT_STATE } from '../library/newPromptRequest.ts';
 
 interface Tile {
   title: string;
@@ -118,8 +119,8 @@ const QUICK_ACCESS: readonly Tile[] = [
 ];
 
 /** Quick Create: built for real instead of an 'in progress' notice. */
-const CREATE_ACTIONS: readonly { label: string; to: string; icon: ComponentType<SvgIconProps> }[] = [
-  { label: 'New prompt', to: ROUTES.myPrompts, icon: NewPromptIcon },
+const CREATE_ACTIONS: readonly { label: string; to: string; state?: object; icon: ComponentType<SvgIconProps> }[] = [
+  { label: 'New prompt', to: ROUTES.myPrompts, state: NEW_PROMPT_STATE, icon: NewPromptIcon },
   { label: 'New document', to: ROUTES.documentGenerator, icon: NewDocIcon },
   { label: 'New offer', to: ROUTES.offerBuilder, icon: NewOfferIcon },
 ];
@@ -235,7 +236,7 @@ function QuickCreate() {
         {CREATE_ACTIONS.map((action) => {
           const Icon = action.icon;
           return (
-            <MenuItem key={action.label} component={RouterLink} to={action.to} onClick={() => setAnchor(null)}>
+            <MenuItem key={action.label} component={RouterLink} to={action.to} state={action.state} onClick={() => setAnchor(null)}>
               <ListItemIcon>
                 <Icon fontSize="small" />
               </ListItemIcon>

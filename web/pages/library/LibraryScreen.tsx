@@ -39,6 +39,7 @@ import { useLibraryActions } from './useLibraryActions.ts';
 import { useLibraryCards } from './useLibraryCards.ts';
 import { useLibraryTree } from './useLibraryTree.ts';
 import { useLibraryView } from './useLibraryView.ts';
+import { useNewPromptRequest } from './newPromptRequest.ts';
 
 type FolderDialog = { kind: 'create' } | { kind: 'rename'; folder: LibraryFolder } | null;
 
@@ -79,6 +80,7 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
 
   const [folderDialog, setFolderDialog] = useState<FolderDialog>(null);
   const [promptDialog, setPromptDialog] = useState<LibraryPrompt | 'new' | null>(null);
+  useNewPromptRequest(useCallback(() => setPromptDialog('new'), []));
   const [importOpen, setImportOpen] = useState(false);
   const [moving, setMoving] = useState<MoveSubject | null>(null);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);

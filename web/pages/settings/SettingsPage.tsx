@@ -4,6 +4,7 @@ import { ROUTES } from '@/shared/core/routes.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { AppearanceCard } from './AppearanceCard.tsx';
 import { ConnectExtensionCard } from './ConnectExtensionCard.tsx';
+import { PlanCard } from './PlanCard.tsx';
 import { ProviderKeysCard } from './ProviderKeysCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 
@@ -17,6 +18,7 @@ export function SettingsPage() {
         <TwoFactorCard />
         <ConnectExtensionCard />
         <AppearanceCard />
+        <PlanCard />
         <Card variant="outlined" component="section" aria-labelledby="settings-team-title">
           <CardContent>
             <Typography id="settings-team-title" variant="h6" component="h2" gutterBottom>
