@@ -1,3 +1,5 @@
+import { escapeHtml } from './text.ts';
+
 /** An invitation e-mail (shares, teams): the sentence, a button to the single-use link, the link in full. Pure. */
 
 export interface InvitationMail {
@@ -5,9 +7,6 @@ export interface InvitationMail {
   html: string;
   text: string;
 }
-
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const VALIDITY = 'The link works once and for 14 days. If you did not expect this, you can ignore this e-mail.';
 

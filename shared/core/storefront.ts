@@ -1,4 +1,5 @@
 import type { ProductType } from './products.ts';
+import { escapeHtml } from './text.ts';
 
 /**
  * The storefront: the public products page, the files buyers receive (deliverables) and the
@@ -69,9 +70,6 @@ export function productLink(content: string | null | undefined): string | null {
   const match = /https?:\/\/[^\s<>"')\]]+/i.exec(content ?? '');
   return match ? match[0].replace(/[.,;:!?]+$/, '') : null;
 }
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The small page a video or link product delivers: its name, summary and the link (or the content when it has none). */
 export function linkPageHtml(product: { name: string; summary: string | null; content: string | null; type: ProductType }): string {

@@ -8,3 +8,8 @@ export function cutText(text: string, max: number): { text: string; truncated: b
   const boundary = slice.lastIndexOf(' ');
   return { text: (boundary > max * 0.8 ? slice.slice(0, boundary) : slice).trimEnd(), truncated: true };
 }
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe to put inside HTML, in element content and in quoted attributes. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);

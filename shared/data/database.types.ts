@@ -554,6 +554,57 @@ export type Database = {
           },
         ]
       }
+      monitoring_alerts: {
+        Row: {
+          kind: string
+          last_sent_at: string
+          recipient: string
+        }
+        Insert: {
+          kind: string
+          last_sent_at: string
+          recipient: string
+        }
+        Update: {
+          kind?: string
+          last_sent_at?: string
+          recipient?: string
+        }
+        Relationships: []
+      }
+      monitoring_events: {
+        Row: {
+          alerted_at: string | null
+          created_at: string
+          detail: Json
+          id: number
+          kind: string
+          message: string
+          source: string
+          user_id: string | null
+        }
+        Insert: {
+          alerted_at?: string | null
+          created_at?: string
+          detail?: Json
+          id?: never
+          kind: string
+          message: string
+          source?: string
+          user_id?: string | null
+        }
+        Update: {
+          alerted_at?: string | null
+          created_at?: string
+          detail?: Json
+          id?: never
+          kind?: string
+          message?: string
+          source?: string
+          user_id?: string | null
+        }
+        Relationships: []
+      }
       monitoring_settings: {
         Row: {
           alert_email: string
@@ -1643,6 +1694,15 @@ export type Database = {
         Args: { owner: string; reservation: string }
         Returns: Json
       }
+      claim_monitoring_alerts: {
+        Args: never
+        Returns: {
+          event_count: number
+          events: Json
+          kind: string
+          recipient: string
+        }[]
+      }
       consume_generation: { Args: never; Returns: Json }
       create_prompt_folder_tree: { Args: { folders: Json }; Returns: Json }
       current_app_role: {
@@ -1728,6 +1788,15 @@ export type Database = {
           rank: number
         }[]
       }
+      monitoring_event_counts: {
+        Args: never
+        Returns: {
+          kind: string
+          last_at: string
+          last_day: number
+          last_week: number
+        }[]
+      }
       monthly_generation_limit: { Args: never; Returns: number }
       product_sales: {
         Args: {
@@ -1765,7 +1834,21 @@ export type Database = {
         Returns: string
       }
       recommended_prompt_categories: { Args: never; Returns: string[] }
+      record_monitoring_event: {
+        Args: {
+          event_detail?: Json
+          event_kind: string
+          event_message: string
+          event_source: string
+          event_user?: string
+        }
+        Returns: number
+      }
       record_purchase_download: { Args: { purchase: string }; Returns: Json }
+      release_monitoring_alert: {
+        Args: { alert_kind: string; event_ids: number[] }
+        Returns: undefined
+      }
       require_uid: { Args: never; Returns: string }
       return_workflow_generation: {
         Args: { owner: string; run: string }

@@ -5,6 +5,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import type { ExportDocument } from './model.ts';
+import { escapeHtml } from '../core/text.ts';
 
 /**
  * Markdown → safe HTML: raw HTML in the markdown is dropped (remark-rehype without
@@ -16,9 +17,6 @@ const toHtml = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(r
 export function markdownToSafeHtml(markdown: string): string {
   return String(toHtml.processSync(markdown));
 }
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `
   body { font-family: Inter, system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; color: #111827;

@@ -135,6 +135,8 @@ export const queryKeys = {
     access: () => ['admin', 'access'] as const,
     messages: (limit: number) => ['admin', 'messages', limit] as const,
     monitoring: () => ['admin', 'monitoring'] as const,
+    /** Recent operational events and their counts per kind. */
+    monitoringActivity: () => ['admin', 'monitoring', 'activity'] as const,
     /** Every generated document, as Product Management lists them. */
     products: () => ['admin', 'products'] as const,
     users: () => ['admin', 'users'] as const,

@@ -1,6 +1,7 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { monitored } from '../functions/_shared/monitoring.ts';
 import { json, type ServiceHandler, type StackContext } from './context.ts';
 
 type EdgeHandler = (req: Request) => Response | Promise<Response>;
@@ -36,14 +37,10 @@ export function createFunctionsHandler(ctx: StackContext): ServiceHandler {
       const mod = (await import(pathToFileURL(file).href)) as { default?: EdgeHandler };
       if (typeof mod.default !== 'function')
         return json({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' }, 503);
-      handler = mod.default;
+      // Served as index.ts serves it on hosted Supabase: errors are recorded for monitoring.
+      handler = monitored(name, mod.default);
       cache.set(name, handler);
     }
-    try {
-      return await handler(req);
-    } catch (error) {
-      console.error(`[functions/${name}]`, error);
-      return json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, 500);
-    }
+    return handler(req);
   };
 }

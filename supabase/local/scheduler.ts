@@ -22,6 +22,7 @@ export interface Scheduler {
 
 export function startScheduler(options: SchedulerOptions): Scheduler {
   const log = options.log ?? ((message: string) => console.log(message));
+  const functionName = new URL(options.url).pathname.split('/').pop() ?? options.url;
   let ticks = 0;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -52,7 +53,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     } catch (error) {
       if (stopped) return;
       const problem = error instanceof Error ? error.message : String(error);
-      if (problem !== lastProblem) log(`[scheduler] run-scheduled-workflows failed: ${problem}`);
+      if (problem !== lastProblem) log(`[scheduler] ${functionName} failed: ${problem}`);
       lastProblem = problem;
     } finally {
       inFlight = undefined;

@@ -213,14 +213,17 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
   const url = `http://${config.host}:${port}`;
   if (config.port === 0) config.publicUrl = url;
   config.port = port;
-  const scheduler: Scheduler | null =
+  // What pg_cron calls every minute on hosted Supabase: scheduled workflows and monitoring alerts.
+  const schedulers: Scheduler[] =
     config.schedulerIntervalMs > 0
-      ? startScheduler({
-          url: `${config.publicUrl}/functions/v1/run-scheduled-workflows`,
-          serviceRoleKey: config.serviceRoleKey,
-          intervalMs: config.schedulerIntervalMs,
-        })
-      : null;
+      ? ['run-scheduled-workflows', 'monitoring-alerts'].map((name) =>
+          startScheduler({
+            url: `${config.publicUrl}/functions/v1/${name}`,
+            serviceRoleKey: config.serviceRoleKey,
+            intervalMs: config.schedulerIntervalMs,
+          }),
+        )
+      : [];
 
   return {
     url,
@@ -230,7 +233,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     server,
     migrations,
     async stop() {
-      await scheduler?.stop();
+      await Promise.all(schedulers.map((scheduler) => scheduler.stop()));
       await realtime.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { anonClient, createUser, passwordSession, serviceClient, signInAs, uniqueEmail, type AppRole, type TestUser } from './support.ts';
+import { MONITORING_NOTE, MONITORING_PHONE_HELP } from '@/shared/core/admin/monitoring.ts';
 import { SCREENSHOT_DIR } from './chromium.ts';
+import { STACK_URL } from './ports.ts';
 import { DESKTOP, MOBILE, screenshots, seriousViolations, toast, watchErrors } from './screens.ts';
 
 /**
@@ -150,7 +152,8 @@ test('master admin: list, search, add, change role, edit, delete, export, monito
 
   // Monitoring alerts, stored in the database.
   const monitoring = page.getByRole('region', { name: 'Monitoring alerts' });
-  await expect(monitoring).toContainText('not part of this build');
+  await expect(monitoring).toContainText(MONITORING_NOTE);
+  await expect(monitoring).toContainText(MONITORING_PHONE_HELP);
   await monitoring.getByLabel('Alert email').fill('ops@example.com');
   await monitoring.getByLabel('Alert phone').fill('+1 555 010 0199');
   await monitoring.getByRole('button', { name: 'Save Settings' }).click();
@@ -158,6 +161,17 @@ test('master admin: list, search, add, change role, edit, delete, export, monito
   await expect(toast(page)).toContainText('Email and phone for server alerts have been updated.');
   const { data: stored } = await serviceClient().from('monitoring_settings').select('alert_email, alert_phone').single();
   expect(stored).toEqual({ alert_email: 'ops@example.com', alert_phone: '+15550100199' });
+
+  // What was monitored: a delivery to the Stripe webhook without a signature is refused and shows up.
+  const refused = await fetch(`${STACK_URL}/functions/v1/stripe-webhook`, { method: 'POST', body: '{}' });
+  expect(refused.status).toBe(400);
+  const activity = page.getByRole('region', { name: 'Monitoring', exact: true });
+  await activity.getByRole('button', { name: 'Refresh' }).click();
+  await expect(activity.getByRole('list', { name: 'Recent events' })).toContainText('Refused a delivery: Missing Stripe-Signature.');
+  const webhookRow = activity.getByRole('row', { name: /Stripe webhooks failed or unverifiable/ });
+  await expect(webhookRow.getByRole('cell').first()).not.toHaveText('0');
+  await activity.scrollIntoViewIfNeeded();
+  await screenshots(page, 'admin-monitoring');
 
   await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded();
   await screenshots(page, 'admin-master');

@@ -29,6 +29,9 @@ export const normalizeMonitoring = (input: Pick<MonitoringSettings, 'alertEmail'
   alertPhone: normalizePhone(input.alertPhone.trim()),
 });
 
-/** The card's honest note: what this build does with the contacts. */
+/** The card's honest note: what is sent where. */
 export const MONITORING_NOTE =
-  'Stored for server alerts. Sending alert e-mails and text messages is not part of this build yet: nothing is sent to these contacts.';
+  'Alerts go by e-mail to the alert address: at most one per kind of problem each hour, listing what happened since the last one.';
+
+/** No text-message service is configured in this product: the number is kept for people to call. */
+export const MONITORING_PHONE_HELP = 'Stored for contact only: alerts are not sent by text message.';

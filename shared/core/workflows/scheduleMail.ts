@@ -1,4 +1,5 @@
 import { SCHEDULE_TEXTS } from './scheduleTexts.ts';
+import { escapeHtml } from '../text.ts';
 
 /**
  * The e-mail a scheduled run sends its owner: the result (with the start of its text), the
@@ -12,9 +13,6 @@ export type ScheduledRunMailInput =
 
 /** How much of the result the mail shows (the whole of it is in the document). */
 const SUMMARY_CHARS = 600;
-
-const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The start of the result, cut at a word, with an ellipsis when there is more. */
 function summaryOf(output: string): string {

@@ -29,3 +29,48 @@ export async function saveMonitoringSettings(
   if (error) return fail(error);
   return ok(fromRow(data));
 }
+
+export interface MonitoringEventRow {
+  id: number;
+  kind: string;
+  source: string;
+  message: string;
+  createdAt: string;
+  alerted: boolean;
+}
+
+export interface MonitoringCount {
+  kind: string;
+  lastDay: number;
+  lastWeek: number;
+  lastAt: string | null;
+}
+
+/** The newest operational events and the counts per kind (master admins only: RLS refuses everyone else). */
+export async function getMonitoringActivity(
+  client: AppClient,
+  limit = 20,
+): Promise<DataResult<{ events: MonitoringEventRow[]; counts: MonitoringCount[] }>> {
+  const [events, counts] = await Promise.all([
+    client
+      .from('monitoring_events')
+      .select('id, kind, source, message, created_at, alerted_at')
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .limit(limit),
+    client.rpc('monitoring_event_counts'),
+  ]);
+  if (events.error) return fail(events.error);
+  if (counts.error) return fail(counts.error);
+  return ok({
+    events: events.data.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      source: e.source,
+      message: e.message,
+      createdAt: e.created_at,
+      alerted: e.alerted_at !== null,
+    })),
+    counts: counts.data.map((c) => ({ kind: c.kind, lastDay: c.last_day, lastWeek: c.last_week, lastAt: c.last_at })),
+  });
+}

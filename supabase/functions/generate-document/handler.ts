@@ -9,6 +9,7 @@ import { callerOf, fail, json, optionalEnv, preflight, rest } from '../_shared/h
 import { pinnedFetch, RefusedAddress } from '../_shared/pinnedFetch.ts';
 import { passagesFor } from '../_shared/knowledge.ts';
 import { storedProviderKey } from '../_shared/providerKey.ts';
+import { recordEvent } from '../_shared/monitoring.ts';
 
 /**
  * POST /functions/v1/generate-document (signed in): writes a document in a template's structure
@@ -70,7 +71,10 @@ export default async function handler(req: Request): Promise<Response> {
   const reserved = await rest('rpc/consume_generation', { method: 'POST', body: '{}' }, caller.token);
   if (!reserved.ok) {
     const body = (reserved.body ?? {}) as { code?: string; message?: string };
-    if (body.code === 'PT429') return json({ error: QUOTA_TEXTS.limitTitle, code: 'generation_limit' }, 429);
+    if (body.code === 'PT429') {
+      await recordEvent({ kind: 'quota_exhausted', source: 'generate-document', message: QUOTA_TEXTS.limitTitle, userId: caller.id });
+      return json({ error: QUOTA_TEXTS.limitTitle, code: 'generation_limit' }, 429);
+    }
     return json(
       { error: body.message ?? 'The generation could not be started.', code: body.code ?? null },
       reserved.status >= 400 ? reserved.status : 500,

@@ -1,6 +1,7 @@
 import { env, fail, json, preflight } from '../_shared/http.ts';
+import { sameSecret } from '../_shared/tokens.ts';
 import { claimWorkflow, dueWorkflows } from './claims.ts';
-import { runScheduled, type Ran } from './scheduled.ts';
+import { recordScheduledFailure, runScheduled, type Ran } from './scheduled.ts';
 
 /**
  * POST /functions/v1/run-scheduled-workflows (the service role only: pg_cron through pg_net on
@@ -13,13 +14,6 @@ import { runScheduled, type Ran } from './scheduled.ts';
 
 const RUNS_PER_CALL = 5;
 const CALL_BUDGET_MS = 240_000;
-
-/** Compares in constant time, so the answer's timing says nothing about the key. */
-function sameSecret(a: string, b: string): boolean {
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < Math.max(a.length, b.length); i += 1) diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
-  return diff === 0;
-}
 
 export default async function handler(req: Request): Promise<Response> {
   const early = preflight(req);
@@ -37,8 +31,9 @@ export default async function handler(req: Request): Promise<Response> {
     if (!claimed) continue;
     // One workflow's trouble (the database or mail unreachable mid-run) never stops the others.
     ran.push(
-      await runScheduled(claimed).catch((error: unknown): Ran => {
+      await runScheduled(claimed).catch(async (error: unknown): Promise<Ran> => {
         console.error(`[run-scheduled-workflows] ${row.id}`, error);
+        await recordScheduledFailure(row.id, row.user_id, null, error instanceof Error ? error.message : String(error));
         return { workflowId: row.id, runId: null, status: 'failed' };
       }),
     );

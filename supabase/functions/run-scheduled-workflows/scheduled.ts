@@ -9,6 +9,7 @@ import { SCHEDULE_TEXTS } from '../../../shared/core/workflows/scheduleTexts.ts'
 import { workflowFields } from '../../../shared/core/workflows/variables.ts';
 import { authAdmin, optionalEnv, rest } from '../_shared/http.ts';
 import { sendMail } from '../_shared/mail.ts';
+import { recordEvent } from '../_shared/monitoring.ts';
 import { storedBaseUrl, storedProviderKey } from '../_shared/providerKey.ts';
 import { executeRun, startRun, type RunTarget } from '../_shared/workflows/runner.ts';
 import { insertRun, updateRun } from '../_shared/workflows/store.ts';
@@ -57,6 +58,16 @@ async function mailOwner(owner: string, input: ScheduledRunMailInput): Promise<v
   const to = await ownerEmail(owner);
   if (to) await sendMail({ to, ...scheduledRunMail(input) });
 }
+
+/** A scheduled run that failed or paused its schedule, for the monitoring card. */
+export const recordScheduledFailure = (workflowId: string, owner: string | null, runId: string | null, message: string) =>
+  recordEvent({
+    kind: 'scheduled_run_failed',
+    source: 'run-scheduled-workflows',
+    message: message.slice(0, 2000),
+    detail: { workflowId, runId },
+    userId: owner,
+  });
 
 /** A run that could not start, kept in the history with its error (not counted: nothing ran). */
 async function storeRefusedRun(claimed: ClaimedWorkflow, definition: WorkflowDefinition, error: string): Promise<string | null> {
@@ -107,6 +118,7 @@ async function saveDocument(claimed: ClaimedWorkflow, runId: string, content: st
 async function pause(claimed: ClaimedWorkflow, reason: string, runId: string | null): Promise<Ran> {
   const { row } = claimed;
   await pauseSchedule(row.id, reason);
+  await recordScheduledFailure(row.id, row.user_id, runId, `Schedule paused: ${reason}`);
   const runLink = runId ? `${siteUrl()}${workflowRunDetailPath(runId)}` : null;
   // The schedule is changed where the workflow is edited.
   const workflowLink = `${siteUrl()}${workflowEditPath(row.id)}`;
@@ -156,6 +168,7 @@ export async function runScheduled(claimed: ClaimedWorkflow): Promise<Ran> {
     const runId = await storeRefusedRun(claimed, definition, started.message);
     const runLink = runId ? `${siteUrl()}${workflowRunDetailPath(runId)}` : null;
     await mailOwner(owner, { kind: 'failed', workflowName: row.name, runLink, error: started.message });
+    await recordScheduledFailure(row.id, owner, runId, started.message);
     return { workflowId: row.id, runId, status: 'failed' };
   }
   const runId = started.runId;
@@ -190,5 +203,6 @@ export async function runScheduled(claimed: ClaimedWorkflow): Promise<Ran> {
   if (outcome.errorKind === 'auth') return pause(claimed, SCHEDULE_TEXTS.pausedBadKey(label), runId);
   const error = outcome.error ?? SCHEDULE_TEXTS.runStopped;
   await mailOwner(owner, { kind: 'failed', workflowName: row.name, runLink, error });
+  if (outcome.status === 'failed') await recordScheduledFailure(row.id, owner, runId, error);
   return { workflowId: row.id, runId, status: outcome.status };
 }

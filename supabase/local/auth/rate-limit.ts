@@ -76,8 +76,11 @@ export class RateLimiter {
     if (this.recent(`failedSignIn:${email.toLowerCase()}`, HOUR).length >= this.failedSignInLimit()) throw overLimit();
   }
 
-  recordFailedSignIn(email: string): void {
-    this.take(`failedSignIn:${email.toLowerCase()}`, Number.POSITIVE_INFINITY);
+  /** Counts a failed sign-in; true when this one locked the account (once per lockout). */
+  recordFailedSignIn(email: string): boolean {
+    const key = `failedSignIn:${email.toLowerCase()}`;
+    this.take(key, Number.POSITIVE_INFINITY);
+    return this.recent(key, HOUR).length === this.failedSignInLimit();
   }
 
   /** Counts a wrong code for an address; true once it has had too many (its code must be dropped). */

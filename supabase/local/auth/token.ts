@@ -2,10 +2,21 @@ import { createHash } from 'node:crypto';
 import { authJson, readBody, str, AuthError, badRequest, forbidden, notFound, validationFailed } from './errors.ts';
 import { FLOW_STATE_TTL_MS } from './otp.ts';
 import { createSession, refreshSession } from './tokens.ts';
-import type { AuthRoute } from './types.ts';
+import type { AuthDeps, AuthRoute } from './types.ts';
 import { checkPassword, findUserByEmail, findUserById, isBanned, isConfirmed } from './users.ts';
 
 const invalidCredentials = () => badRequest('invalid_credentials', 'Invalid login credentials');
+
+/** An account locked by failed sign-ins, for the monitoring card (never fails the request). */
+async function recordLockout(ctx: AuthDeps['ctx'], email: string, userId: string | null): Promise<void> {
+  await ctx.db
+    .query(`select private.record_monitoring_event('sign_in_lockout', 'auth', $1, $2::jsonb, $3::uuid)`, [
+      'Too many failed sign-ins: the account is locked for up to an hour.',
+      JSON.stringify({ email }),
+      userId,
+    ])
+    .catch((error: unknown) => console.error('[auth] could not record a lockout', error));
+}
 
 /** POST /token?grant_type=password|refresh_token|pkce */
 export const token: AuthRoute = async (deps, req) => {
@@ -24,7 +35,7 @@ export const token: AuthRoute = async (deps, req) => {
       limiter.assertAccountOpen(email.trim());
       const user = await findUserByEmail(ctx.db, email.trim());
       if (!user || !(await checkPassword(user, password))) {
-        limiter.recordFailedSignIn(email.trim());
+        if (limiter.recordFailedSignIn(email.trim())) await recordLockout(ctx, email.trim(), user?.id ?? null);
         throw invalidCredentials();
       }
       if (ctx.config.enableConfirmations && !isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');

@@ -667,4 +667,34 @@ export const RLS_MATRIX: TableCase[] = [
       master_admin: row(true, false, false, false),
     },
   },
+  {
+    // Operational events: master admins read them; only the recording functions write.
+    table: 'monitoring_events',
+    key: 'id',
+    setup: async (db) =>
+      String(
+        (
+          await db.query<{ id: number }>(
+            "insert into public.monitoring_events (kind, message) values ('function_error', 'Matrix') returning id",
+          )
+        ).rows[0]!.id,
+      ),
+    newRow: () => ({ kind: 'function_error', message: 'Forged' }),
+    change: { message: 'Changed' },
+    expect: { ...ownerReadsOnly, owner: row(false, false, false, false), master_admin: row(true, false, false, false) },
+  },
+  {
+    // When each kind of alert was last sent (the hourly limit): master admins read it.
+    table: 'monitoring_alerts',
+    key: 'kind',
+    setup: async (db) => {
+      await db.query(
+        "insert into public.monitoring_alerts (kind, last_sent_at, recipient) values ('function_error', now(), 'alerts@example.com') on conflict (kind) do nothing",
+      );
+      return 'function_error';
+    },
+    newRow: () => ({ kind: 'sign_in_lockout', last_sent_at: new Date().toISOString(), recipient: 'forged@example.com' }),
+    change: { recipient: 'changed@example.com' },
+    expect: { ...ownerReadsOnly, owner: row(false, false, false, false), master_admin: row(true, false, false, false) },
+  },
 ];

@@ -1,6 +1,7 @@
 import type { RunItem } from '../../../../shared/core/workflows/runEvents.ts';
 import type { WorkflowDefinition } from '../../../../shared/core/workflows/definition.ts';
 import { rest } from '../http.ts';
+import { recordEvent } from '../monitoring.ts';
 
 /**
  * A run and its steps in the database, written with the service role: the run-workflow and
@@ -116,7 +117,10 @@ export async function takeGeneration(
   const answer = await rest('rpc/take_workflow_generation', { method: 'POST', body: JSON.stringify({ owner, run: runId }) }, 'service');
   if (answer.ok) return { ok: true, quota: answer.body };
   const body = (answer.body ?? {}) as { code?: string; message?: string };
-  return { ok: false, limit: body.code === 'PT429', message: body.message ?? 'The run could not be started.' };
+  const limit = body.code === 'PT429';
+  const message = body.message ?? 'The run could not be started.';
+  if (limit) await recordEvent({ kind: 'quota_exhausted', source: 'workflows', message, userId: owner, detail: { runId } });
+  return { ok: false, limit, message };
 }
 
 export const returnGeneration = (owner: string, runId: string) =>

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { BackupCard } from './BackupCard.tsx';
+import { MonitoringActivityCard } from './MonitoringActivityCard.tsx';
 import { MonitoringCard } from './MonitoringCard.tsx';
 import { RolesGuideCard } from './RolesGuideCard.tsx';
 
@@ -13,6 +14,9 @@ export function MasterAdminTools({ onRestored }: { onRestored: () => void }) {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
         <MonitoringCard />
         <BackupCard onRestored={onRestored} />
+        <Box sx={{ gridColumn: { md: '1 / -1' } }}>
+          <MonitoringActivityCard />
+        </Box>
         <Box sx={{ gridColumn: { md: '1 / -1' } }}>
           <RolesGuideCard />
         </Box>

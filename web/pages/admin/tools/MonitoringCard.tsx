@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { MONITORING_NOTE, normalizeMonitoring, validateMonitoring } from '@/shared/core/admin/monitoring.ts';
+import { MONITORING_NOTE, MONITORING_PHONE_HELP, normalizeMonitoring, validateMonitoring } from '@/shared/core/admin/monitoring.ts';
 import { ADMIN_TOASTS } from '@/shared/core/admin/users.ts';
 import { getMonitoringSettings, saveMonitoringSettings } from '@/shared/data/admin/monitoring.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
@@ -77,7 +77,7 @@ export function MonitoringCard() {
                 value={alertPhone}
                 onChange={(e) => setAlertPhone(e.target.value)}
                 error={Boolean(errors.alertPhone)}
-                helperText={errors.alertPhone ?? 'For text messages, e.g. +15550100.'}
+                helperText={errors.alertPhone ?? MONITORING_PHONE_HELP}
                 disabled={saving}
                 fullWidth
               />
