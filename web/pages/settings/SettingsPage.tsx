@@ -6,8 +6,9 @@ import { AppearanceCard } from './AppearanceCard.tsx';
 import { ConnectExtensionCard } from './ConnectExtensionCard.tsx';
 import { ProviderKeysCard } from './ProviderKeysCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
+import { YourDataCard } from './YourDataCard.tsx';
 
-/** /settings: the provider keys, account security, appearance. */
+/** /settings: the provider keys, account security, appearance, team, your data. */
 export function SettingsPage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
@@ -30,6 +31,7 @@ export function SettingsPage() {
             </Button>
           </CardContent>
         </Card>
+        <YourDataCard />
       </Stack>
     </Container>
   );
