@@ -12,7 +12,7 @@ import { YourDataCard } from './YourDataCard.tsx';
 export function SettingsPage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <PageHeader title="Settings" subtitle="Your AI provider keys, account security and appearance." />
+      <PageHeader title="Settings" subtitle="Your AI provider keys, account security, appearance and your data." />
       <Stack spacing={3}>
         <ProviderKeysCard />
         <TwoFactorCard />
