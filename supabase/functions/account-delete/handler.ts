@@ -11,9 +11,9 @@ import { removeAccountFiles } from './files.ts';
  * when the account has a verified authenticator the code is verified on that new session, so a
  * stolen access token alone cannot delete an account. Then, stopping at the first failure: the
  * Stripe subscription is cancelled (so nobody is billed for a deleted account), the account's
- * files are removed, invitations waiting for its address are withdrawn, and the auth user is
- * deleted; its sessions and refresh tokens, and every row it owns, go with it by cascade (rows kept
- * for others, such as a seller's sales, lose the link). Errors answer { error, code }.
+ * files are removed, what carries its address outside its own rows is removed or anonymised, and
+ * the auth user is deleted; its sessions and refresh tokens, and every row it owns, go with it by
+ * cascade (rows kept for others, such as a seller's sales, lose the link). Errors answer { error, code }.
  */
 
 const ENDED = ['canceled', 'incomplete_expired'];
@@ -70,12 +70,20 @@ async function cancelSubscription(userId: string): Promise<boolean> {
   }
 }
 
-/** Share and team invitations still waiting for the address: nobody may accept them for a deleted account. */
-async function withdrawInvitations(email: string): Promise<boolean> {
+/**
+ * What would outlive the account with its address in it: share invitations still waiting for the
+ * address, team invitations to it, the messages it sent to support, and the address on purchases
+ * (a seller's sales record keeps the product, amount and date, no longer who bought).
+ */
+async function removePersonalTraces(userId: string, email: string): Promise<boolean> {
   const address = encodeURIComponent(email.toLowerCase());
-  const shares = await rest(`shares?recipient_email=eq.${address}&recipient_id=is.null`, { method: 'DELETE' }, 'service');
-  const teams = await rest(`team_invitations?email=eq.${address}&accepted_at=is.null`, { method: 'DELETE' }, 'service');
-  return shares.ok && teams.ok;
+  const writes = await Promise.all([
+    rest(`shares?recipient_email=eq.${address}&recipient_id=is.null`, { method: 'DELETE' }, 'service'),
+    rest(`team_invitations?or=(email.eq.${address},accepted_by.eq.${userId})`, { method: 'DELETE' }, 'service'),
+    rest(`contact_messages?user_id=eq.${userId}`, { method: 'DELETE' }, 'service'),
+    rest(`purchases?buyer_id=eq.${userId}`, { method: 'PATCH', body: JSON.stringify({ buyer_email: null }) }, 'service'),
+  ]);
+  return writes.every((res) => res.ok);
 }
 
 export default async function handler(req: Request): Promise<Response> {
@@ -108,7 +116,7 @@ export default async function handler(req: Request): Promise<Response> {
     console.error('[account-delete] files', error);
     return refuse(ACCOUNT_TEXTS.filesFailed, 500, 'server');
   }
-  if (!(await withdrawInvitations(user.email!))) return refuse(ACCOUNT_TEXTS.deleteFailed, 500, 'server');
+  if (!(await removePersonalTraces(user.id, user.email!))) return refuse(ACCOUNT_TEXTS.deleteFailed, 500, 'server');
   const removed = await authAdmin(`users/${user.id}`, { method: 'DELETE' });
   if (!removed.ok) {
     console.error('[account-delete] auth user', removed.status, await removed.text().catch(() => ''));
