@@ -1,4 +1,5 @@
 import JSZip from 'jszip';
+import * as OTPAuth from 'otpauth';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { ACCOUNT_TEXTS } from '@/shared/core/account/texts.ts';
 import { screenshots, seriousViolations, toast } from './screens.ts';
@@ -79,4 +80,34 @@ test('Delete my account refuses a wrong password, then deletes it and signs out;
   await page.getByLabel(/^Password/).fill(user.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(toast(page)).toContainText('Invalid login credentials');
+});
+
+test('with two-factor on, the dialog asks for the authenticator code and refuses a wrong one', async ({ page }) => {
+  const user = await createUser();
+  await openYourData(page, user);
+  // Two-factor on, from the card above.
+  const twoFactor = page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: 'Two-factor authentication' }) });
+  await twoFactor.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  const secret = (await twoFactor.getByLabel('Secret key').inputValue()).replace(/\s/g, '');
+  const totp = new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
+  await twoFactor.getByLabel('Verification code').fill(totp.generate());
+  await twoFactor.getByRole('button', { name: 'Verify and turn on' }).click();
+  await expect(twoFactor.getByLabel('Two-factor authentication is on')).toBeVisible();
+
+  await page.getByRole('region', { name: ACCOUNT_TEXTS.cardTitle }).getByRole('button', { name: ACCOUNT_TEXTS.deleteButton }).click();
+  const dialog = page.getByRole('dialog', { name: ACCOUNT_TEXTS.dialogTitle });
+  await dialog.getByLabel(ACCOUNT_TEXTS.passwordLabel).fill(user.password);
+  await dialog.getByLabel(ACCOUNT_TEXTS.confirmLabel).fill('DELETE');
+  await dialog.getByRole('button', { name: ACCOUNT_TEXTS.confirmButton }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(ACCOUNT_TEXTS.codeMissing);
+  let wrong = '000000';
+  for (let n = 1; totp.validate({ token: wrong, window: 1 }) !== null; n++)
+    wrong = String((Number(totp.generate()) + 111_111 * n) % 1_000_000).padStart(6, '0');
+  await dialog.getByLabel(ACCOUNT_TEXTS.codeLabel).fill(wrong);
+  await dialog.getByRole('button', { name: ACCOUNT_TEXTS.confirmButton }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(ACCOUNT_TEXTS.codeWrong);
+  await dialog.getByLabel(ACCOUNT_TEXTS.codeLabel).fill(totp.generate());
+  await dialog.getByRole('button', { name: ACCOUNT_TEXTS.confirmButton }).click();
+  await expect(toast(page)).toContainText(ACCOUNT_TEXTS.deleted);
+  await expect(passwordSession(user)).rejects.toThrow('Invalid login credentials');
 });
