@@ -1,4 +1,4 @@
-import type { Session } from '@supabase/supabase-js';
+import { isAuthApiError, type Session } from '@supabase/supabase-js';
 import type { AppClient } from '../data/supabase.ts';
 import { AUTH_TEXT, validateCredentials, hasErrors, normalizeTotpCode, isTotpCode } from '../core/auth.ts';
 import { needsSecondFactor } from '../core/session.ts';
@@ -19,7 +19,27 @@ function stateOf(session: Session | null): AuthState {
   return { user: { id: session.user.id, email: session.user.email ?? '' }, needsSecondFactor: needsSecondFactor(session) };
 }
 
+/** How often the panel's or popup's state question also asks Auth whether the session still exists. */
+const SESSION_CHECK_INTERVAL_MS = 60_000;
+const lastSessionCheck = new WeakMap<AppClient, number>();
+
+/**
+ * Signs out here when Auth no longer knows the session (the account was deleted, or signed out
+ * everywhere). supabase-js keeps a session whose refresh was refused until its access token
+ * expires, up to an hour of showing an account that is gone; a network failure keeps the session.
+ */
+async function dropRevokedSession(client: AppClient): Promise<void> {
+  const now = Date.now();
+  if (now - (lastSessionCheck.get(client) ?? 0) < SESSION_CHECK_INTERVAL_MS) return;
+  lastSessionCheck.set(client, now);
+  const { data } = await client.auth.getSession();
+  if (!data.session) return;
+  const { error } = await client.auth.getUser();
+  if (error && isAuthApiError(error) && [401, 403, 404].includes(error.status)) await client.auth.signOut({ scope: 'local' });
+}
+
 export async function currentState(client: AppClient): Promise<AuthState> {
+  await dropRevokedSession(client);
   const { data } = await client.auth.getSession();
   return stateOf(data.session);
 }

@@ -46,8 +46,8 @@ create function private.record_monitoring_event(
 language sql volatile security definer set search_path = '' as $$
   insert into public.monitoring_events (kind, source, message, detail, user_id)
   select event_kind, left(coalesce(event_source, ''), 100), left(event_message, 2000),
-    coalesce(event_detail, '{}'::jsonb) || coalesce(jsonb_build_object('user', event_user), '{}'::jsonb),
-    -- An id that is not (or no longer) an account stays in the detail instead of failing the record.
+    coalesce(event_detail, '{}'::jsonb),
+    -- An id that is not (or no longer) an account is dropped instead of failing the record.
     (select u.id from auth.users u where u.id = event_user)
   -- A user's exhausted quota is one event per month, however often they try again.
   where not (event_kind = 'quota_exhausted' and exists (

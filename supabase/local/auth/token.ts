@@ -12,7 +12,8 @@ async function recordLockout(ctx: AuthDeps['ctx'], email: string, userId: string
   await ctx.db
     .query(`select private.record_monitoring_event('sign_in_lockout', 'auth', $1, $2::jsonb, $3::uuid)`, [
       'Too many failed sign-ins: the account is locked for up to an hour.',
-      JSON.stringify({ email }),
+      // The account is linked by id (unlinked if it is deleted); an address without an account is kept to see who is tried.
+      JSON.stringify(userId ? {} : { email }),
       userId,
     ])
     .catch((error: unknown) => console.error('[auth] could not record a lockout', error));

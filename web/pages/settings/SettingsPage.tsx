@@ -7,12 +7,13 @@ import { ConnectExtensionCard } from './ConnectExtensionCard.tsx';
 import { PlanCard } from './PlanCard.tsx';
 import { ProviderKeysCard } from './ProviderKeysCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
+import { YourDataCard } from './YourDataCard.tsx';
 
-/** /settings: the provider keys, account security, appearance. */
+/** /settings: the provider keys, account security, appearance, team, your data. */
 export function SettingsPage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <PageHeader title="Settings" subtitle="Your AI provider keys, account security and appearance." />
+      <PageHeader title="Settings" subtitle="Your AI provider keys, account security, appearance and your data." />
       <Stack spacing={3}>
         <ProviderKeysCard />
         <TwoFactorCard />
@@ -32,6 +33,7 @@ export function SettingsPage() {
             </Button>
           </CardContent>
         </Card>
+        <YourDataCard />
       </Stack>
     </Container>
   );

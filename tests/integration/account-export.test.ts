@@ -1,0 +1,67 @@
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountOwnedColumns, EXPORTED_ROWS, OMITTED_COLUMNS } from '@/shared/core/account/manifest.ts';
+import { ACCOUNT_TEXTS } from '@/shared/core/account/texts.ts';
+import { fetchAccountExport } from '@/shared/data/account.ts';
+import { buildAccountArchive } from '@/shared/export/accountArchive.ts';
+import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
+import { fillAccount, ownerColumnsInDatabase } from './account-helpers.ts';
+import { must, person, type Person } from './documents-helpers.ts';
+
+/** "Export my data": the account-export function answers every row of the caller and nobody else's. */
+
+let stack: TestStack;
+let alice: Person;
+let bob: Person;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  [alice, bob] = [await person(stack, 'export-alice'), await person(stack, 'export-bob')];
+  await fillAccount(stack, alice, bob, 'alpha-marker');
+  await fillAccount(stack, bob, alice, 'bravo-marker');
+});
+afterAll(async () => stack?.close());
+
+describe(`export my data (${testDbKind})`, () => {
+  it('lists every column that references an account, exported or left out with a reason', async () => {
+    expect(accountOwnedColumns()).toEqual(await ownerColumnsInDatabase(stack));
+  });
+
+  it("answers each kind of the caller's rows, and only theirs", async () => {
+    const data = must(await fetchAccountExport(alice.client));
+    expect(data.account).toEqual({ id: alice.userId, email: alice.email.toLowerCase() });
+    expect(Object.keys(data.files).sort()).toEqual(EXPORTED_ROWS.map((entry) => entry.file).sort());
+    for (const entry of EXPORTED_ROWS) {
+      const rows = data.files[entry.file]!;
+      expect(rows.length, entry.file).toBeGreaterThan(0);
+      for (const row of rows) expect(row[entry.column], entry.file).toBe(alice.userId);
+      for (const column of OMITTED_COLUMNS[entry.table] ?? []) expect(rows[0], entry.file).not.toHaveProperty(column);
+    }
+    const text = JSON.stringify(data);
+    expect(text).toContain('alpha-marker');
+    expect(text).not.toContain('bravo-marker');
+    // Bob's rows that Alice may read through RLS (shared with her, his team she belongs to) are his, not in her export.
+    expect(data.files.documents!.map((doc) => doc.name)).toEqual(['alpha-marker']);
+    expect(data.files.shares_received).toHaveLength(2);
+  });
+
+  it('refuses without a signed-in account', async () => {
+    const result = await fetchAccountExport(stack.anon());
+    expect(result.error).toMatchObject({ message: ACCOUNT_TEXTS.signIn, kind: 'refused' });
+  });
+
+  it('makes the zip: README, one JSON file per kind, each document as DOCX and Markdown', async () => {
+    const data = must(await fetchAccountExport(alice.client));
+    const zip = await JSZip.loadAsync(await (await buildAccountArchive(data)).arrayBuffer());
+    const names = Object.keys(zip.files);
+    expect(names).toContain('README.txt');
+    for (const entry of EXPORTED_ROWS) expect(names).toContain(`data/${entry.file}.json`);
+    const prompts = JSON.parse(await zip.file('data/prompts.json')!.async('string')) as { name: string }[];
+    expect(prompts.map((p) => p.name)).toEqual(['alpha-marker']);
+    const doc = data.files.documents![0]!;
+    const base = `documents/alpha-marker-${String(doc.id).slice(0, 8)}`;
+    expect(await zip.file(`${base}.md`)!.async('string')).toContain('The plan of alpha-marker.');
+    const docx = await JSZip.loadAsync(await zip.file(`${base}.docx`)!.async('arraybuffer'));
+    expect(await docx.file('word/document.xml')!.async('string')).toContain('The plan of alpha-marker.');
+  });
+});
