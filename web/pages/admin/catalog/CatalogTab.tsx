@@ -27,7 +27,13 @@ export function CatalogTab({ reloadKey }: AdminTabProps) {
       <Typography variant="body2" color="text.secondary">
         {CATALOG_TEXTS.tabIntro}
       </Typography>
-      <Tabs value={section} onChange={(_e, id: typeof section) => setSection(id)} aria-label="Prompt catalogues">
+      <Tabs
+        value={section}
+        onChange={(_e, id: typeof section) => setSection(id)}
+        aria-label="Prompt catalogues"
+        variant="scrollable"
+        allowScrollButtonsMobile
+      >
         {SECTIONS.map((s) => (
           <Tab key={s.id} value={s.id} label={s.label} id={`catalog-tab-${s.id}`} aria-controls={`catalog-panel-${s.id}`} />
         ))}

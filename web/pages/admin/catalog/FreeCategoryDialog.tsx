@@ -17,13 +17,14 @@ export function FreeCategoryDialog({
   onClose: () => void;
 }) {
   const [draft, setDraft] = useState<FreeCategoryDraft>({ name: category?.name ?? '', description: category?.description ?? '' });
-  const [errors, setErrors] = useState<FreeCategoryErrors>({});
+  // Problems show once Save was pressed, then follow each change.
+  const [tried, setTried] = useState(false);
+  const errors: FreeCategoryErrors = tried ? validateFreeCategory(draft) : {};
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateFreeCategory(draft);
-    setErrors(found);
-    if (!found.name) onSave(draft);
+    setTried(true);
+    if (!validateFreeCategory(draft).name) onSave(draft);
   };
 
   return (

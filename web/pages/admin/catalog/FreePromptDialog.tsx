@@ -50,15 +50,16 @@ export function FreePromptDialog({
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [draft, setDraft] = useState<FreePromptDraft>(prompt ? { ...prompt } : EMPTY);
-  const [errors, setErrors] = useState<FreePromptErrors>({ questions: [] });
+  // Problems show once Save was pressed, then follow each change.
+  const [tried, setTried] = useState(false);
   const set = (change: Partial<FreePromptDraft>) => setDraft((d) => ({ ...d, ...change }));
   const placeholders = placeholderNames(draft.promptText);
+  const errors: FreePromptErrors = tried ? validateFreePrompt(draft) : { questions: [] };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateFreePrompt(draft);
-    setErrors(found);
-    if (!hasErrors(found)) onSave(draft);
+    setTried(true);
+    if (!hasErrors(validateFreePrompt(draft))) onSave(draft);
   };
 
   return (

@@ -49,15 +49,16 @@ export function RecommendedDialog({
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [draft, setDraft] = useState<RecommendedDraft>(prompt ? { ...prompt } : EMPTY);
   const [tagsText, setTagsText] = useState((prompt?.tags ?? []).join(', '));
-  const [errors, setErrors] = useState<RecommendedErrors>({});
+  // Problems show once Save was pressed, then follow each change.
+  const [tried, setTried] = useState(false);
   const set = (change: Partial<RecommendedDraft>) => setDraft((d) => ({ ...d, ...change }));
+  const errors: RecommendedErrors = tried ? validateRecommended(draft) : {};
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setTried(true);
     const next = { ...draft, tags: parseTags(tagsText) };
-    const found = validateRecommended(next);
-    setErrors(found);
-    if (Object.keys(found).length === 0) onSave(next);
+    if (Object.keys(validateRecommended(next)).length === 0) onSave(next);
   };
   const toggleProvider = (id: string, on: boolean) =>
     set({ llmSuitability: on ? [...draft.llmSuitability, id] : draft.llmSuitability.filter((p) => p !== id) });
