@@ -32,6 +32,9 @@ import { QuestionRows } from './QuestionRows.tsx';
 const EMPTY: FreePromptDraft = { name: '', promptText: '', llmProvider: 'openai', isPremium: false, questions: [] };
 const hasErrors = (e: FreePromptErrors) => Boolean(e.name || e.promptText || e.llmProvider || e.questions.some((q) => q !== null));
 
+// Full screen on phones: the fields scroll, the actions stay in view.
+const FORM_SX = { display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 } as const;
+
 /** Add or edit a free stack's prompt: name, text, provider, premium, and the questions that fill its placeholders. */
 export function FreePromptDialog({
   prompt,
@@ -64,7 +67,7 @@ export function FreePromptDialog({
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="free-prompt-dialog-title">
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" noValidate onSubmit={submit} sx={FORM_SX}>
         <DialogTitle id="free-prompt-dialog-title">{prompt ? `Edit prompt: ${prompt.name}` : `Add prompt to ${categoryName}`}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2.5}>

@@ -160,10 +160,14 @@ export function FreeStacksSection() {
                         >
                           <ListItemText
                             primary={p.name}
-                            secondary={`${p.questions.length} question${p.questions.length === 1 ? '' : 's'}`}
+                            secondary={
+                              <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                                <span>{`${p.questions.length} question${p.questions.length === 1 ? '' : 's'}`}</span>
+                                {p.isPremium && <Chip component="span" size="small" label="Premium" color="secondary" variant="outlined" />}
+                              </Box>
+                            }
                             slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }}
                           />
-                          {p.isPremium && <Chip size="small" label="Premium" color="secondary" variant="outlined" />}
                           <RowActions
                             name={p.name}
                             first={pi === 0}

@@ -30,6 +30,9 @@ import type { AdminRecommended } from '@/shared/data/admin/catalog.ts';
 
 const EMPTY: RecommendedDraft = { name: '', description: '', promptText: '', category: '', tags: [], llmSuitability: [], isPublic: true };
 
+// Full screen on phones: the fields scroll, the actions stay in view.
+const FORM_SX = { display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 } as const;
+
 /** Add or edit a recommended prompt: the fields' problems show under them once Save was pressed. */
 export function RecommendedDialog({
   prompt,
@@ -65,7 +68,7 @@ export function RecommendedDialog({
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="recommended-dialog-title">
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" noValidate onSubmit={submit} sx={FORM_SX}>
         <DialogTitle id="recommended-dialog-title">
           {prompt ? `Edit recommended prompt: ${prompt.name}` : 'Add recommended prompt'}
         </DialogTitle>
