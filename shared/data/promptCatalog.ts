@@ -45,7 +45,7 @@ const toFreePrompt = (r: FreePromptRow): FreePrompt => ({
 });
 
 /** questions is jsonb: the catalogue stores { label, placeholderKey } objects there; anything else is left out. */
-function questionsOf(value: Json): PromptQuestion[] {
+export function questionsOf(value: Json): PromptQuestion[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item) =>
     item && typeof item === 'object' && !Array.isArray(item) && typeof item.label === 'string' && typeof item.placeholderKey === 'string'

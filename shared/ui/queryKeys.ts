@@ -133,6 +133,9 @@ export const queryKeys = {
     all: ['admin'] as const,
     /** The viewer's role as the database has it now (who may see the admin screen). */
     access: () => ['admin', 'access'] as const,
+    /** The prompt catalogues as their editors list them (hidden rows and premium texts included). */
+    catalogRecommended: () => ['admin', 'catalog', 'recommended'] as const,
+    catalogFree: () => ['admin', 'catalog', 'free'] as const,
     messages: (limit: number) => ['admin', 'messages', limit] as const,
     monitoring: () => ['admin', 'monitoring'] as const,
     /** Recent operational events and their counts per kind. */

@@ -2,6 +2,8 @@ import { test, type Page } from '@playwright/test';
 import * as lib from '@/shared/data/promptLibrary/library.ts';
 import { expect, lookAt, member } from './prompts-support.ts';
 import { signInAs } from './support.ts';
+import { toast } from './screens.ts';
+import { catalogAdmin, lookAtAdmin, userPage } from './catalog-admin-support.ts';
 
 /** /prompts: category cards, search, Clear Filters, badges, empty texts, Use Prompt. */
 
@@ -116,4 +118,69 @@ test('a signed-out visitor of /prompts, /recommended-prompts or /run-prompt goes
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/run-prompt\/fp1$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Catchy Ad Headline' })).toBeVisible({ timeout: 30_000 });
+});
+
+// Last in this file: the tests above count the seeded stacks; this one deletes what it adds.
+test('an admin adds a free prompt with a question, moves it first; /prompts lists it first and running it asks the question', async ({
+  page,
+  browser,
+}) => {
+  const name = `Launch checklist ${Date.now().toString(36)}`;
+  const temp = `Spare stack ${Date.now().toString(36)}`;
+  await catalogAdmin(page);
+  await page.getByRole('tab', { name: 'Free prompt stacks' }).click();
+  const productivity = page.getByRole('listitem', { name: 'Productivity Boosters' });
+  await expect(productivity.getByRole('list', { name: 'Prompts of Productivity Boosters' })).toBeVisible({ timeout: 20_000 });
+  await lookAtAdmin(page, 'catalog-free-tab');
+
+  // A question whose key is not a placeholder of the text is refused, with the reason on its row.
+  await productivity.getByRole('button', { name: 'Add prompt to Productivity Boosters' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add prompt to Productivity Boosters' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Prompt text').fill('Make a launch checklist for [product] in [days] days.');
+  await expect(dialog.getByText('Placeholders: [product] [days]')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Add question' }).click();
+  await dialog.getByRole('textbox', { name: 'Question 1', exact: true }).fill('What are you launching?');
+  await dialog.getByRole('textbox', { name: 'Placeholder key 1' }).fill('topic');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('The text has no [topic] placeholder: add it to the text or fix the key.')).toBeVisible();
+  await lookAtAdmin(page, 'catalog-free-prompt-dialog');
+  await dialog.getByRole('textbox', { name: 'Placeholder key 1' }).fill('product');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page)).toContainText(`“${name}” is saved.`);
+  await expect(dialog).toHaveCount(0);
+
+  // Added last (after the seeded Email Subject Lines); moved up to be first.
+  const listed = productivity.getByRole('list', { name: 'Prompts of Productivity Boosters' }).getByRole('listitem');
+  await expect(listed).toHaveCount(2);
+  await expect(listed.last()).toContainText(name);
+  await productivity.getByRole('button', { name: `Move ${name} up` }).click();
+  await expect(listed.first()).toContainText(name);
+  await expect(productivity.getByRole('button', { name: `Move ${name} up` })).toBeDisabled();
+
+  const visitor = await userPage(browser);
+  await visitor.goto('/prompts');
+  await categories(visitor)
+    .getByRole('button', { name: /Productivity Boosters/ })
+    .click();
+  await expect(prompts(visitor).getByRole('heading').first()).toHaveText(name, { timeout: 30_000 });
+  await card(visitor, name).getByRole('link', { name: 'Use Prompt' }).click();
+  await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
+  await expect(visitor.getByLabel('What are you launching?')).toBeVisible();
+  await expect(visitor.getByLabel('Days')).toBeVisible();
+  await visitor.close();
+
+  // A category: added, then deleted with a confirmation that says what goes with it; the prompt too.
+  await page.getByRole('button', { name: 'Add category' }).click();
+  const categoryDialog = page.getByRole('dialog', { name: 'Add category' });
+  await categoryDialog.getByLabel('Name').fill(temp);
+  await categoryDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('listitem', { name: temp })).toContainText('No prompts in this category yet.');
+  await page.getByRole('button', { name: `Delete category ${temp}` }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete category' })).toContainText(`Delete the category “${temp}”? It has no prompts.`);
+  await page.getByRole('dialog', { name: 'Delete category' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('listitem', { name: temp })).toHaveCount(0);
+  await productivity.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('dialog', { name: 'Delete prompt' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(listed.filter({ hasText: name })).toHaveCount(0);
 });

@@ -4,6 +4,7 @@ import { expect, lookAt, member } from './prompts-support.ts';
 import { signInAs } from './support.ts';
 import { SCREENSHOT_DIR } from './chromium.ts';
 import { toast } from './screens.ts';
+import { catalogAdmin, lookAtAdmin, userPage } from './catalog-admin-support.ts';
 
 /**
  * /recommended-prompts on the seeded catalogue (66 public
@@ -156,4 +157,49 @@ test('preview a prompt and save a copy into a folder of the library (a name is r
   await expect(toast(page)).toContainText('"Customer Avatar Deep Dive" is in My Prompts.');
   const root = await lib.listFolderContents(client, null);
   expect(root.data?.prompts.map((p) => p.name)).toEqual(['Customer Avatar Deep Dive']);
+});
+
+// Last in this file: the tests above count the seeded catalogue; this one deletes what it adds.
+test('an admin adds a recommended prompt on Prompt Catalogues; users see it on /recommended-prompts until it is deleted', async ({
+  page,
+  browser,
+}) => {
+  const name = `Countdown email ${Date.now().toString(36)}`;
+  await catalogAdmin(page);
+  await lookAtAdmin(page, 'catalog-recommended-tab');
+  await page.getByRole('searchbox', { name: 'Search recommended prompts' }).fill('irresistible offer stack');
+  await expect(page.getByRole('list', { name: 'Recommended prompts' }).getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('searchbox', { name: 'Search recommended prompts' }).fill('');
+
+  await page.getByRole('button', { name: 'Add recommended prompt' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add recommended prompt' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Enter a name.')).toBeVisible();
+  await expect(dialog.getByText('Choose or type a category.')).toBeVisible();
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Description').fill('Three emails that count down to a launch.');
+  await dialog.getByLabel('Prompt text').fill('Write three countdown emails for [product] launching on [date].');
+  await dialog.getByRole('combobox', { name: 'Category' }).fill('Ema');
+  await page.getByRole('option', { name: 'Email', exact: true }).click();
+  await dialog.getByLabel('Tags').fill('launch, countdown');
+  await dialog.getByRole('checkbox', { name: 'Anthropic' }).check();
+  await lookAtAdmin(page, 'catalog-recommended-dialog');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page)).toContainText(`“${name}” is saved.`);
+  await expect(dialog).toHaveCount(0);
+
+  const visitor = await userPage(browser);
+  await visitor.goto('/recommended-prompts?category=Email');
+  await expect(card(visitor, name)).toBeVisible({ timeout: 30_000 });
+  await expect(card(visitor, name)).toContainText('Three emails that count down to a launch.');
+
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete recommended prompt' });
+  await expect(confirm).toContainText(`Delete “${name}” from the recommended prompts?`);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
+  await visitor.reload();
+  await expect(counter(visitor)).toHaveText(/^Showing 1–\d of \d prompts$/, { timeout: 30_000 });
+  await expect(card(visitor, name)).toHaveCount(0);
+  await visitor.close();
 });

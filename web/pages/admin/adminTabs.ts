@@ -36,4 +36,9 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     label: 'Messages',
     Component: lazy(async () => ({ default: (await import('./messages/MessagesTab.tsx')).MessagesTab })),
   },
+  {
+    id: 'catalogs',
+    label: 'Prompt Catalogues',
+    Component: lazy(async () => ({ default: (await import('./catalog/CatalogTab.tsx')).CatalogTab })),
+  },
 ];
