@@ -72,9 +72,11 @@ export function deckToPdf(title: string, slides: readonly SlideSpec[]): ArrayBuf
       pdf.setTextColor(`#${block.color}`);
       const lineHeight = (block.fontSize * 1.25) / PT_PER_INCH;
       const indent = block.bullet ? 0.3 : 0;
-      let y = block.y + (block.bullet ? lineHeight : (block.h + lineHeight * 0.7) / 2);
-      for (const paragraph of block.paragraphs) {
-        const lines: string[] = pdf.splitTextToSize(paragraph, block.w - indent);
+      const paragraphs = block.paragraphs.map((paragraph): string[] => pdf.splitTextToSize(paragraph, block.w - indent));
+      // Titles sit in the middle of their box, bullets start at its top (as in the PPTX).
+      const lineCount = paragraphs.reduce((sum, lines) => sum + lines.length, 0);
+      let y = block.bullet ? block.y + lineHeight : block.y + Math.max(0, (block.h - lineCount * lineHeight) / 2) + lineHeight * 0.8;
+      for (const lines of paragraphs) {
         if (block.bullet) pdf.text('•', block.x, y);
         for (const line of lines) {
           const x = block.align === 'right' ? block.x + block.w : block.x + indent;

@@ -12,7 +12,19 @@ import { createUser, serviceClient, signInAs, withOpenAiKey, type TestUser } fro
 // The machine running e2e is shared and busy: pages and AI answers get generous waits.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const KINDS = ['Problem', 'Solution', 'Market', 'Product', 'Business model', 'Traction', 'Competition', 'Go-to-market', 'Team', 'Financials', 'The ask'];
+const KINDS = [
+  'Problem',
+  'Solution',
+  'Market',
+  'Product',
+  'Business model',
+  'Traction',
+  'Competition',
+  'Go-to-market',
+  'Team',
+  'Financials',
+  'The ask',
+];
 
 const slideList = (page: Page) => page.getByRole('list', { name: 'Slides' });
 const slideCards = (page: Page) => slideList(page).getByRole('listitem');
@@ -110,7 +122,10 @@ test('from a saved idea: generate, edit, reorder, regenerate a slide, save, reop
 
   await page.getByRole('button', { name: 'Save deck' }).click();
   await expect(toast(page)).toContainText('Deck saved');
-  const { data: rows } = await serviceClient().from('pitch_decks').select('title, theme, source_kind, source_id, slides').eq('user_id', user.id);
+  const { data: rows } = await serviceClient()
+    .from('pitch_decks')
+    .select('title, theme, source_kind, source_id, slides')
+    .eq('user_id', user.id);
   expect(rows).toHaveLength(1);
   expect(rows![0]).toMatchObject({ title: 'Garden Pilot', theme: 'sunrise', source_kind: 'idea', source_id: ideaId });
   const edited = await editorSlides(page);
@@ -135,8 +150,14 @@ test('from a saved idea: generate, edit, reorder, regenerate a slide, save, reop
   for (const [i, slide] of edited.entries()) {
     const xml = await zip.file(`ppt/slides/slide${i + 2}.xml`)!.async('string');
     const positions = [slide.title, ...slide.bullets].map((text) => xml.indexOf(text));
-    expect(positions.every((p) => p >= 0), `slide ${i + 1} holds its text`).toBe(true);
-    expect([...positions].sort((a, b) => a - b), `slide ${i + 1} keeps its order`).toEqual(positions);
+    expect(
+      positions.every((p) => p >= 0),
+      `slide ${i + 1} holds its text`,
+    ).toBe(true);
+    expect(
+      [...positions].sort((a, b) => a - b),
+      `slide ${i + 1} keeps its order`,
+    ).toEqual(positions);
   }
   expect(edited[1]).toEqual({ title: 'Renters have no garden', bullets: ['No yard', 'Short leases', 'Small balconies'] });
 

@@ -47,7 +47,9 @@ describe(`saved pitch decks (${testDbKind})`, () => {
     ]);
 
     const reordered = [slides[1]!, { ...slides[0]!, title: 'Edited' }];
-    const updated = must(await decks.saveDeck(me.client, { ...deck('Garden Pilot', { theme: 'forest', slides: reordered }), id: first.id }));
+    const updated = must(
+      await decks.saveDeck(me.client, { ...deck('Garden Pilot', { theme: 'forest', slides: reordered }), id: first.id }),
+    );
     expect(updated.id).toBe(first.id);
     expect(must(await decks.getDeck(me.client, first.id))).toMatchObject({ theme: 'forest', slides: reordered });
     expect(must(await decks.listDecks(me.client)).map((d) => d.title)).toEqual(['Garden Pilot', 'Cart Craft']);
@@ -74,9 +76,9 @@ describe(`saved pitch decks (${testDbKind})`, () => {
     expect((await decks.saveDeck(me.client, deck('No title', { slides: [{ ...slides[0]!, title: '' }] }))).error?.code).toBe('invalid');
     // The table checks too: slides must be a non-empty array, a text deck has no source id.
     expect((await me.client.from('pitch_decks').insert({ title: 'x', slides: {} }).select('id')).error?.code).toBe('23514');
-    expect(
-      (await me.client.from('pitch_decks').insert({ title: 'x', slides: [], source_kind: 'text' }).select('id')).error?.code,
-    ).toBe('23514');
+    expect((await me.client.from('pitch_decks').insert({ title: 'x', slides: [], source_kind: 'text' }).select('id')).error?.code).toBe(
+      '23514',
+    );
     expect(
       (await me.client.from('pitch_decks').insert({ title: 'x', slides, source_kind: 'text', source_id: me.userId }).select('id')).error
         ?.code,

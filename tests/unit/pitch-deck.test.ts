@@ -143,7 +143,9 @@ describe('prompts and names', () => {
     const prompt = deckPrompt(brief);
     expect(prompt).toMatch(/^Task: pitch-deck\n/);
     expect(prompt).toContain('Startup: Garden Pilot');
-    expect(prompt).toContain('Problem, Solution, Market, Product, Business model, Traction, Competition, Go-to-market, Team, Financials, The ask');
+    expect(prompt).toContain(
+      'Problem, Solution, Market, Product, Business model, Traction, Competition, Go-to-market, Team, Financials, The ask',
+    );
     const slides = withIds([slide(0), slide(1)] as StoredSlide[]);
     const again = slidePrompt(brief, slides, 1);
     expect(again).toMatch(/^Task: pitch-deck-slide\nSlide: Solution\n/);
@@ -152,7 +154,10 @@ describe('prompts and names', () => {
   });
 
   it('takes the first line of free text as the working title', () => {
-    expect(textBrief('  Dog walking app\nfor busy owners ')).toEqual({ title: 'Dog walking app', description: 'Dog walking app\nfor busy owners' });
+    expect(textBrief('  Dog walking app\nfor busy owners ')).toEqual({
+      title: 'Dog walking app',
+      description: 'Dog walking app\nfor busy owners',
+    });
     expect(textBrief('x'.repeat(100)).title).toHaveLength(60);
   });
 
@@ -177,7 +182,11 @@ describe('slide layout and exports', () => {
     expect(specs.every((s) => s.background === theme.background)).toBe(true);
     expect(themeById('unknown')).toBe(DECK_THEMES[0]);
     // Longer slides get smaller bullets so they still fit.
-    const long = deckLayout('T', [{ kind: null, title: 'Long', bullets: Array.from({ length: 8 }, () => 'word '.repeat(20)), notes: '' }], theme);
+    const long = deckLayout(
+      'T',
+      [{ kind: null, title: 'Long', bullets: Array.from({ length: 8 }, () => 'word '.repeat(20)), notes: '' }],
+      theme,
+    );
     expect(long[1]!.texts[1]!.fontSize).toBeLessThan(specs[1]!.texts[1]!.fontSize);
   });
 

@@ -64,12 +64,7 @@ export function DeckEditor({
             <Typography id="deck-heading" variant="h5" component="h2">
               {T.deckHeading}
             </Typography>
-            <Chip
-              size="small"
-              label={deck.id ? (deck.dirty ? 'Unsaved changes' : 'Saved') : 'Not saved yet'}
-              color={deck.dirty ? 'warning' : 'success'}
-              variant="outlined"
-            />
+            <Chip size="small" variant="outlined" label={deck.id ? (deck.dirty ? 'Unsaved changes' : 'Saved') : 'Not saved yet'} />
           </Stack>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 3fr) minmax(0, 1fr)' } }}>
             <TextField

@@ -116,7 +116,15 @@ export function PitchDeckPage() {
         openId={deck?.id ?? null}
         onOpen={openDeck}
         onRenamed={state.renamed}
-        onDeleted={state.deleted}
+        onDeleted={(id) => {
+          state.deleted(id);
+          // A reload must not try to open the deck that is gone.
+          if (deckParam === id)
+            setParams((p) => {
+              p.delete('deck');
+              return p;
+            });
+        }}
       />
     </Container>
   );

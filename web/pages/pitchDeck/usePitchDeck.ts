@@ -166,6 +166,15 @@ export function usePitchDeck(knowledge: KnowledgeChoice) {
     notify({ title: PITCH_DECK_TEXTS.saved, description: `"${result.data.title}" is in your saved decks.` });
   }, [deck, saving, notify, queryClient]);
 
+  const open = useCallback((saved: SavedDeck) => {
+    setProblem(null);
+    setDeck(fromSaved(saved));
+  }, []);
+  /** The deck was renamed or deleted in the saved list. */
+  const renamed = useCallback((id: string, title: string) => setDeck((d) => (d?.id === id ? { ...d, title } : d)), []);
+  const dismissProblem = useCallback(() => setProblem(null), []);
+  const deleted = useCallback((id: string) => setDeck((d) => (d?.id === id ? { ...d, id: null, dirty: true } : d)), []);
+
   return {
     deck,
     busy,
@@ -179,15 +188,10 @@ export function usePitchDeck(knowledge: KnowledgeChoice) {
     editSlide,
     move,
     save,
-    open: (saved: SavedDeck) => {
-      setProblem(null);
-      setDeck(fromSaved(saved));
-    },
-    close: () => setDeck(null),
-    /** The deck's id changed elsewhere (renamed or deleted in the list). */
-    renamed: (id: string, title: string) => setDeck((d) => (d?.id === id ? { ...d, title } : d)),
-    deleted: (id: string) => setDeck((d) => (d?.id === id ? { ...d, id: null, dirty: true } : d)),
-    dismissProblem: () => setProblem(null),
+    open,
+    renamed,
+    deleted,
+    dismissProblem,
   };
 }
 
