@@ -56,7 +56,18 @@ export function PitchDeckPage() {
   const { open } = state;
   useEffect(() => {
     if (!deckParam) return;
-    void load(deckParam).then((deck) => deck && open(deck));
+    void load(deckParam).then((deck) => {
+      if (!deck) return;
+      open(deck);
+      // The source card shows what the deck came from, ready to write it again.
+      setSource((s) => ({
+        ...s,
+        kind: deck.sourceKind,
+        ideaId: deck.sourceKind === 'idea' ? (deck.sourceId ?? '') : s.ideaId,
+        offerId: deck.sourceKind === 'offer' ? (deck.sourceId ?? '') : s.offerId,
+        text: deck.sourceKind === 'text' ? deck.brief : s.text,
+      }));
+    });
   }, [deckParam, load, open]);
 
   const openDeck = (id: string) => {

@@ -27,13 +27,13 @@ export function SlidePreview({ title, bullets, n, theme }: { title: string; bull
       >
         {title || ' '}
       </Typography>
-      <Box component="ul" sx={{ m: 0, pl: '4cqw', color: `#${theme.text}`, fontSize: '3cqw', lineHeight: 1.35 }}>
+      <Box component="ul" sx={{ m: 0, pl: '4cqw', color: `#${theme.text}`, fontSize: '3.4cqw', lineHeight: 1.35 }}>
         {lines.map((line, i) => (
           <li key={i}>{line}</li>
         ))}
       </Box>
       <Typography
-        sx={{ position: 'absolute', right: '5%', bottom: '3%', fontFamily: 'inherit', color: `#${theme.muted}`, fontSize: '2.2cqw' }}
+        sx={{ position: 'absolute', right: '5%', bottom: '3%', fontFamily: 'inherit', color: `#${theme.muted}`, fontSize: '2.6cqw' }}
       >
         {n}
       </Typography>
