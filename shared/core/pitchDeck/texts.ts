@@ -22,7 +22,6 @@ export const PITCH_DECK_TEXTS = {
   sourceMissing: 'The idea or offer this link names was not found. Choose another source.',
   generate: 'Generate deck',
   generating: 'Writing your deck',
-  replaceConfirm: 'Generating again replaces the slides below. Your saved copy stays as it was until you save.',
   deckHeading: 'Slides',
   deckTitleLabel: 'Deck title',
   themeLabel: 'Theme',
