@@ -56,7 +56,7 @@ export function SavedIdeaCard({
             to={pitchDeckPathFor('idea', idea.id)}
             size="small"
             startIcon={<SlideshowIcon />}
-            sx={{ ml: 'auto' }}
+            sx={{ ml: 'auto', whiteSpace: 'nowrap' }}
           >
             {PITCH_DECK_TEXTS.makeDeck}
             <Box component="span" sx={visuallyHidden}>
