@@ -112,7 +112,7 @@ const routes: RouteObject[] = [
               },
               { path: ROUTES.training, lazy: page(() => import('./pages/hub/TrainingPage.tsx'), 'TrainingPage') },
               { path: ROUTES.aiFeatures, lazy: page(() => import('./pages/hub/AiFeaturesPage.tsx'), 'AiFeaturesPage') },
-              { path: ROUTES.pitchDeck, lazy: page(() => import('./pages/hub/PitchDeckPage.tsx'), 'PitchDeckPage') },
+              { path: ROUTES.pitchDeck, lazy: page(() => import('./pages/pitchDeck/PitchDeckPage.tsx'), 'PitchDeckPage') },
               { path: ROUTES.billing, lazy: page(() => import('./pages/hub/BillingPage.tsx'), 'BillingPage') },
               { path: ROUTES.settings, lazy: page(() => import('./pages/settings/SettingsPage.tsx'), 'SettingsPage') },
               { path: ROUTES.promptStacks, lazy: page(() => import('./pages/stacks/PromptStacksPage.tsx'), 'PromptStacksPage') },

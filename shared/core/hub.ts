@@ -1,5 +1,5 @@
 /**
- * Texts and data of the hub pages (Training Hub, Billing, Workflows, AI Features, Pitch Deck):
+ * Texts and data of the hub pages (Training Hub, Billing, Workflows, AI Features):
  * training videos, plans, coming-soon features and the
  * notices their "I want this" buttons show. Pure: no browser, React or Supabase imports.
  */
@@ -226,14 +226,4 @@ export const AI_FEATURE_CARDS: readonly (FeatureBlurb & { feature: RequestableFe
     button: 'Go to Query',
     to: ROUTES.smartQueries,
   },
-];
-
-/** Pitch Deck (/pitch-deck): what the builder will do. */
-export const PITCH_DECK_POINTS: readonly FeatureBlurb[] = [
-  {
-    title: 'From idea to slides',
-    description: 'Describe your product or offer and get a complete deck outline: problem, solution, market, traction and ask.',
-  },
-  { title: 'Investor-ready copy', description: 'Clear, persuasive slide copy written with your own AI key.' },
-  { title: 'Export anywhere', description: 'Download your deck to present, share or refine in your favorite slide tool.' },
 ];

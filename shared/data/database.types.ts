@@ -668,6 +668,45 @@ export type Database = {
         }
         Relationships: []
       }
+      pitch_decks: {
+        Row: {
+          brief: string
+          created_at: string
+          id: string
+          slides: Json
+          source_id: string | null
+          source_kind: string
+          theme: string
+          title: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          brief?: string
+          created_at?: string
+          id?: string
+          slides: Json
+          source_id?: string | null
+          source_kind?: string
+          theme?: string
+          title: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          brief?: string
+          created_at?: string
+          id?: string
+          slides?: Json
+          source_id?: string | null
+          source_kind?: string
+          theme?: string
+          title?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       product_listings: {
         Row: {
           has_price_id: boolean

@@ -108,6 +108,11 @@ export const queryKeys = {
     all: ['ideas'] as const,
     list: () => ['ideas', 'list'] as const,
   },
+  pitchDecks: {
+    all: ['pitchDecks'] as const,
+    list: () => ['pitchDecks', 'list'] as const,
+    detail: (id: string) => ['pitchDecks', 'detail', id] as const,
+  },
   offers: {
     all: ['offers'] as const,
     list: () => ['offers', 'list'] as const,

@@ -195,6 +195,7 @@ test('/ai-tools (signed in) lists the free tools and the in-app AI tools', async
     ['Prompt Stacks', '/prompts'],
     ['Recommended Prompts', '/recommended-prompts'],
     ['Startup Idea Generator', '/app-summary#startup-idea-generator'],
+    ['Pitch Deck', '/pitch-deck'],
     ['Knowledge Base', '/knowledge-base'],
     ['File Manager', '/file-manager'],
     ['Headline Analyzer', '/free-tools/headline-analyzer'],

@@ -5,7 +5,7 @@ import { STRIPE_URL } from './ports.ts';
 import { DESKTOP, screenshots, toast, watchErrors } from './screens.ts';
 
 /**
- * Hub pages: Training Hub, Billing, AI Features and Pitch Deck. The
+ * Hub pages: Training Hub, Billing and AI Features. The
  * coming-soon buttons show coming-soon notices and also record the interest (feature_requests).
  */
 
@@ -129,20 +129,5 @@ test('AI features: Document Analysis and Smart Queries are available and open', 
   await expect(page.getByRole('heading', { level: 1, name: 'Smart Queries' })).toBeVisible();
   // Opening a live feature records no interest.
   expect(await requestsOf(user)).toEqual([]);
-  expect(errors).toEqual([]);
-});
-
-test('pitch deck: I want this feature! shows Feature In Progress! and records the request', async ({ page }) => {
-  const errors = watchErrors(page);
-  const user = await open(page, '/pitch-deck', 'Pitch Deck');
-  await expect(page.getByRole('heading', { level: 2, name: 'Coming Soon' })).toBeVisible();
-  await screenshots(page, 'pitch-deck');
-
-  await page.getByRole('button', { name: 'I want this feature!' }).click();
-  await expect(toast(page)).toContainText('Feature In Progress!');
-  expect(await requestsOf(user)).toEqual(['pitch_deck']);
-  await page.getByRole('button', { name: 'I want this feature!' }).click();
-  await expect(toast(page)).toContainText("You're already on the list for Pitch Deck.");
-  expect(await requestsOf(user)).toEqual(['pitch_deck']);
   expect(errors).toEqual([]);
 });

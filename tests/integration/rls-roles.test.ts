@@ -25,6 +25,7 @@ const READ_ONLY_FOR_VIEW_ONLY: Record<string, Refusal> = {
   document_folders: refused('View-only accounts cannot create, change or delete folders.'),
   workspaces: refused('View-only accounts cannot create, change or delete workspaces.'),
   startup_ideas: refused('View-only accounts cannot save, change or delete ideas.'),
+  pitch_decks: refused('View-only accounts cannot save, change or delete pitch decks.'),
   conversations: refused('View-only accounts cannot save, change or delete conversations.'),
   conversation_messages: refused('View-only accounts cannot save, change or delete conversations.'),
   workflows: refused('View-only accounts cannot save, change or delete workflows.'),

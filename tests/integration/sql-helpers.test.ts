@@ -114,6 +114,7 @@ describe(`shared SQL helpers (${testDbKind})`, () => {
       'kb_documents',
       'kb_folders',
       'offers',
+      'pitch_decks',
       'prompt_folders',
       'saved_prompts',
       'shares',

@@ -78,6 +78,7 @@ describe('hub data (Training, Billing, AI Features, Pitch Deck)', () => {
       ['Prompt Stacks', '/prompts'],
       ['Recommended Prompts', '/recommended-prompts'],
       ['Startup Idea Generator', '/app-summary#startup-idea-generator'],
+      ['Pitch Deck', '/pitch-deck'],
       ['Knowledge Base', '/knowledge-base'],
       ['File Manager', '/file-manager'],
     ]);

@@ -76,6 +76,13 @@ export const AI_TOOLS: readonly ToolEntry[] = [
     badge: 'AI',
   },
   {
+    id: 'pitch-deck',
+    title: 'Pitch Deck',
+    description: 'Turn a startup idea, an offer or your own words into an investor deck; export PPTX or PDF.',
+    to: ROUTES.pitchDeck,
+    badge: 'AI',
+  },
+  {
     id: 'knowledge-base',
     title: 'Knowledge Base',
     description: 'Folders of notes and links the AI uses as context when it generates.',

@@ -27,7 +27,8 @@ export async function attemptInSql(
         const columns = Object.keys(values);
         await tx.query(
           `insert into ${table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
-          Object.values(values),
+          // node-postgres sends a JS array as a Postgres array: an array of objects is a jsonb value (pitch_decks.slides).
+          Object.values(values).map((v) => (Array.isArray(v) && v.some((x) => typeof x === 'object') ? JSON.stringify(v) : v)),
         );
         return { done: true, refusal: null };
       }

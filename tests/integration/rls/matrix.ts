@@ -477,6 +477,20 @@ export const RLS_MATRIX: TableCase[] = [
     change: { name: 'Renamed idea' },
     expect: ownerOnly,
   },
+  {
+    table: 'pitch_decks',
+    key: 'id',
+    setup: async (db, cast) =>
+      (
+        await db.query<{ id: string }>(
+          `insert into public.pitch_decks (user_id, title, slides) values ($1, 'Owner deck', '[{"kind":"problem","title":"P","bullets":["b"],"notes":""}]') returning id`,
+          [cast.owner.id],
+        )
+      ).rows[0]!.id,
+    newRow: (cast) => ({ user_id: cast.owner.id, title: 'New deck', slides: [{ kind: null, title: 'T', bullets: [], notes: '' }] }),
+    change: { title: 'Renamed deck' },
+    expect: ownerOnly,
+  },
   // Conversations (follow-ups, page chat): owner only, messages tied to the owner's conversation.
   {
     table: 'conversations',

@@ -1,6 +1,10 @@
 import { Box, Button, Card, CardActions, CardContent, IconButton, Tooltip, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import SlideshowIcon from '@mui/icons-material/SlideshowOutlined';
+import { Link as RouterLink } from 'react-router-dom';
+import { pitchDeckPathFor } from '@/shared/core/pitchDeck/deck.ts';
+import { PITCH_DECK_TEXTS } from '@/shared/core/pitchDeck/texts.ts';
 import type { StartupIdea } from '@/shared/core/ideas.ts';
 
 export const savedOn = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -46,6 +50,20 @@ export function SavedIdeaCard({
             {` ${idea.name}`}
           </Box>
         </Button>
+        {onDelete && (
+          <Button
+            component={RouterLink}
+            to={pitchDeckPathFor('idea', idea.id)}
+            size="small"
+            startIcon={<SlideshowIcon />}
+            sx={{ ml: 'auto', whiteSpace: 'nowrap' }}
+          >
+            {PITCH_DECK_TEXTS.makeDeck}
+            <Box component="span" sx={visuallyHidden}>
+              {` from ${idea.name}`}
+            </Box>
+          </Button>
+        )}
         {onDelete && (
           <Tooltip title="Delete">
             <IconButton aria-label={`Delete ${idea.name}`} onClick={onDelete}>

@@ -14,6 +14,7 @@ import { CreationCard } from './CreationCard.tsx';
 import { DescriptionCard } from './DescriptionCard.tsx';
 import { FrameworkCard, type AssetHandlers } from './FrameworkCard.tsx';
 import { KeyRequiredDialog } from './KeyRequiredDialog.tsx';
+import { pitchDeckPathFor } from '@/shared/core/pitchDeck/deck.ts';
 import { OfferFooter } from './OfferFooter.tsx';
 import { copyText, downloadOffer } from './offerFiles.ts';
 import { OrganizeDialog } from './OrganizeDialog.tsx';
@@ -184,6 +185,7 @@ export function OfferBuilderPage() {
                 onRewrite={() => setRewriteTarget(null)}
                 onCopy={() => void copyText(offerCopyText(offer), OFFER_TEXTS.offerCopied, notify)}
                 onDownload={(format) => void downloadOffer(offerExport(offer), format, offerFileName(offer), notify)}
+                pitchDeckTo={offer.id ? pitchDeckPathFor('offer', offer.id) : null}
               />
             </>
           ) : (

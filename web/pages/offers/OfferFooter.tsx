@@ -1,10 +1,13 @@
+import { Link as RouterLink } from 'react-router-dom';
 import { Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import CopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import OrganizeIcon from '@mui/icons-material/AccountTreeOutlined';
 import RefreshIcon from '@mui/icons-material/RefreshOutlined';
 import RewriteIcon from '@mui/icons-material/EditNoteOutlined';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
+import SlideshowIcon from '@mui/icons-material/SlideshowOutlined';
 import { OFFER_TEXTS } from '@/shared/core/offers/texts.ts';
+import { PITCH_DECK_TEXTS } from '@/shared/core/pitchDeck/texts.ts';
 import { DownloadMenu } from './DownloadMenu.tsx';
 import type { OfferDownloadFormat } from './offerFiles.ts';
 import type { Activity } from './useOfferBuilder.ts';
@@ -21,6 +24,8 @@ export function OfferFooter(props: {
   onRewrite: () => void;
   onCopy: () => void;
   onDownload: (format: OfferDownloadFormat) => void;
+  /** "Make a pitch deck" from the saved offer (null until it is saved). */
+  pitchDeckTo: string | null;
 }) {
   const { activity } = props;
   const busy = activity !== null;
@@ -65,6 +70,11 @@ export function OfferFooter(props: {
             Copy Entire Offer/Framework
           </Button>
           <DownloadMenu label="Download Entire Offer/Framework" onDownload={props.onDownload} />
+          {props.pitchDeckTo && (
+            <Button variant="outlined" component={RouterLink} to={props.pitchDeckTo} startIcon={<SlideshowIcon />}>
+              {PITCH_DECK_TEXTS.makeDeck}
+            </Button>
+          )}
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           {OFFER_TEXTS.footerHint}
