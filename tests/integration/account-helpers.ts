@@ -68,6 +68,10 @@ export async function fillAccount(stack: TestStack, me: Person, other: Person, m
   await q(`insert into public.generation_reservations (user_id, month) values ($1, date_trunc('month', now())::date)`, [uid]);
   await q('insert into public.user_generation_counts (user_id) values ($1)', [uid]);
   await q(`insert into public.feature_requests (user_id, feature) values ($1, 'workflows')`, [uid]);
+  await q(
+    `insert into public.pitch_decks (user_id, title, slides) values ($1, $2, '[{"title":"Problem","bullets":[],"notes":""}]'::jsonb)`,
+    [uid, text],
+  );
   await q(`insert into public.contact_messages (user_id, name, email, subject, message) values ($1, $2, $3, 'Hello', $2)`, [
     uid,
     text,

@@ -37,6 +37,7 @@ export const EXPORTED_ROWS: readonly ExportedRows[] = [
   { table: 'generated_documents', column: 'user_id', file: 'documents' },
   { table: 'document_folders', column: 'user_id', file: 'document_folders' },
   { table: 'startup_ideas', column: 'user_id', file: 'ideas' },
+  { table: 'pitch_decks', column: 'user_id', file: 'pitch_decks' },
   { table: 'workflows', column: 'user_id', file: 'workflows' },
   { table: 'workflow_runs', column: 'user_id', file: 'workflow_runs' },
   { table: 'workflow_run_steps', column: 'user_id', file: 'workflow_run_steps', order: 'run_id,position' },
