@@ -36,4 +36,14 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     label: 'Messages',
     Component: lazy(async () => ({ default: (await import('./messages/MessagesTab.tsx')).MessagesTab })),
   },
+  {
+    id: 'training',
+    label: 'Training',
+    Component: lazy(async () => ({ default: (await import('./training/TrainingTab.tsx')).TrainingTab })),
+  },
+  {
+    id: 'feature-requests',
+    label: 'Feature requests',
+    Component: lazy(async () => ({ default: (await import('./featureRequests/FeatureRequestsTab.tsx')).FeatureRequestsTab })),
+  },
 ];
