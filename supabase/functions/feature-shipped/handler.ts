@@ -18,22 +18,21 @@ async function isAdmin(token: string): Promise<boolean> {
   return answer.ok && answer.body === true;
 }
 
-/** The feature's shipped time: kept when it shipped before, else now (upsert as the caller). */
+/** The feature's shipped time as stored: kept when it shipped before, else now (upsert as the caller). */
 async function markShipped(token: string, callerId: string, feature: string): Promise<string | null> {
   const existing = await rest(`feature_status?select=shipped_at&feature=eq.${feature}`, { method: 'GET' }, token);
   const before = existing.ok ? (existing.body as { shipped_at: string | null }[])[0]?.shipped_at : null;
   if (before) return before;
-  const shippedAt = new Date().toISOString();
   const saved = await rest(
-    'feature_status?on_conflict=feature',
+    'feature_status?on_conflict=feature&select=shipped_at',
     {
       method: 'POST',
-      headers: { prefer: 'resolution=merge-duplicates,return=minimal' },
-      body: JSON.stringify({ feature, shipped_at: shippedAt, shipped_by: callerId }),
+      headers: { prefer: 'resolution=merge-duplicates,return=representation' },
+      body: JSON.stringify({ feature, shipped_at: new Date().toISOString(), shipped_by: callerId }),
     },
     token,
   );
-  return saved.ok ? shippedAt : null;
+  return saved.ok ? ((saved.body as { shipped_at: string }[])[0]?.shipped_at ?? null) : null;
 }
 
 export default async function handler(req: Request): Promise<Response> {

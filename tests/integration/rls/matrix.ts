@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '@/supabase/local/db/types.ts';
 import type { Actor, Cast } from './actors.ts';
+import { TRAINING_RLS_CASES } from './training-cases.ts';
 
 export type Operation = 'select' | 'insert' | 'update' | 'delete';
 export const OPERATIONS: Operation[] = ['select', 'insert', 'update', 'delete'];
@@ -667,4 +668,5 @@ export const RLS_MATRIX: TableCase[] = [
       master_admin: row(true, false, false, false),
     },
   },
+  ...TRAINING_RLS_CASES,
 ];
