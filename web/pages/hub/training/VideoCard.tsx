@@ -1,4 +1,4 @@
-import { Button, Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/CheckCircle';
 import PlayIcon from '@mui/icons-material/PlayArrowRounded';
 import UncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
@@ -21,9 +21,10 @@ export function VideoCard({ video, watched, saving, onPlay, onWatched }: VideoCa
   const headingId = `video-${video.id}`;
   return (
     <Card component="article" aria-labelledby={headingId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <CardActionArea onClick={() => onPlay(video)} aria-label={`${T.play} ${video.title}`} tabIndex={-1}>
+      {/* A click on the picture plays too; keyboards and screen readers use the Play button. */}
+      <Box onClick={() => onPlay(video)} sx={{ cursor: 'pointer' }}>
         <VideoThumbnail url={video.url} durationSeconds={video.duration_seconds} />
-      </CardActionArea>
+      </Box>
       <CardContent sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 1.5, flexGrow: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
           <Chip label={video.category} size="small" color="primary" variant="outlined" sx={{ fontWeight: 700 }} />
