@@ -58,7 +58,7 @@ export function TrainingTab({ reloadKey }: AdminTabProps) {
               return (
                 <Card key={video.id} component="li" aria-label={video.title} variant="outlined">
                   <CardContent sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: { md: 'center' } }}>
-                    <Stack direction="column" sx={{ flexShrink: 0 }}>
+                    <Stack direction={{ xs: 'row', md: 'column' }} sx={{ flexShrink: 0 }}>
                       <Tooltip title={T.moveUp}>
                         <span>
                           <IconButton
