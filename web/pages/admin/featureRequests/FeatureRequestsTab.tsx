@@ -29,7 +29,7 @@ function FeatureCard({ demand, busy, onShip }: { demand: FeatureDemand; busy: bo
           </Stack>
           {(!shipped || demand.pending > 0) && (
             <Button
-              variant={shipped ? 'outlined' : 'contained'}
+              variant={shipped || demand.requesters.length === 0 ? 'outlined' : 'contained'}
               size="small"
               disabled={busy}
               onClick={() => onShip(demand)}
