@@ -1,70 +1,9 @@
 /**
- * Texts and data of the hub pages (Training Hub, Billing, Workflows, AI Features):
- * training videos, plans, coming-soon features and the
+ * Texts and data of the hub pages (Billing, Workflows, AI Features):
+ * plans, coming-soon features and the
  * notices their "I want this" buttons show. Pure: no browser, React or Supabase imports.
  */
 import { ROUTES } from './routes.ts';
-
-// ---------------------------------------------------------------------------------------------
-// Training Hub (/training): three videos.
-
-export type VideoCategory = 'Basics' | 'Advanced Prompts' | 'Tools';
-
-export interface TrainingVideo {
-  id: string;
-  title: string;
-  description: string;
-  /** m:ss */
-  duration: string;
-  category: VideoCategory;
-  /** External link, opened in a new tab. */
-  url: string;
-}
-
-export const TRAINING_VIDEOS: readonly TrainingVideo[] = [
-  {
-    id: 'getting-started',
-    title: 'Getting Started with AI Vault',
-    description:
-      'Connect your own AI provider key, take a tour of the dashboard and run your first prompt. Everything you need for day one.',
-    duration: '5:32',
-    category: 'Basics',
-    url: 'https://aivault.app/training/getting-started',
-  },
-  {
-    id: 'prompts-that-deliver',
-    title: 'Prompts That Deliver: Placeholders, Stacks and Context',
-    description:
-      'Turn one-off prompts into reusable templates with [placeholders], chain them into prompt stacks and feed them your knowledge base for on-brand results.',
-    duration: '12:15',
-    category: 'Advanced Prompts',
-    url: 'https://aivault.app/training/prompts-that-deliver',
-  },
-  {
-    id: 'offer-builder',
-    title: 'Build an Offer in Minutes with the Offer Builder',
-    description:
-      'Go from a niche or idea to a complete offer framework, generate every marketing asset with AI and export it as DOCX, HTML or PDF.',
-    duration: '8:47',
-    category: 'Tools',
-    url: 'https://aivault.app/training/offer-builder',
-  },
-];
-
-/** The notice 'Watch Video' shows while the video opens in a new tab. */
-export const watchVideoNotice = (video: TrainingVideo) => ({
-  title: 'Opening Video',
-  description: `"${video.title}" (${video.duration}) opens in a new tab.`,
-});
-
-/** Total running time of a list of m:ss durations, as m:ss. */
-export function totalDuration(durations: readonly string[]): string {
-  const seconds = durations.reduce((sum, d) => {
-    const [m, s] = d.split(':').map(Number);
-    return sum + (m ?? 0) * 60 + (s ?? 0);
-  }, 0);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Billing (/billing): plans Free $0, Pro $29/month, Team $79/month (5 users); USD, 2 decimals.
@@ -150,7 +89,7 @@ export const contactPathWithSubject = (subject: string): string => `${ROUTES.con
 // Coming-soon features and the interest list (table feature_requests).
 
 /** The features people can ask for; the database checks the same list. */
-export const REQUESTABLE_FEATURES = ['workflows', 'document_analysis', 'smart_queries', 'pitch_deck'] as const;
+export const REQUESTABLE_FEATURES = ['workflows', 'document_analysis', 'smart_queries', 'pitch_deck', 'folder_view'] as const;
 export type RequestableFeature = (typeof REQUESTABLE_FEATURES)[number];
 
 const FEATURE_LABELS: Record<RequestableFeature, string> = {
@@ -158,7 +97,11 @@ const FEATURE_LABELS: Record<RequestableFeature, string> = {
   document_analysis: 'Document Analysis',
   smart_queries: 'Smart Queries',
   pitch_deck: 'Pitch Deck',
+  folder_view: 'One view of all folders',
 };
+
+/** A feature's name as users and admins read it. */
+export const featureLabel = (feature: RequestableFeature): string => FEATURE_LABELS[feature];
 
 /** Notice titles of the coming-soon placeholders. */
 const PLACEHOLDER_TITLES = {
@@ -175,6 +118,7 @@ const FEATURE_NOTICE_TITLE: Record<RequestableFeature, string> = {
   document_analysis: PLACEHOLDER_TITLES.comingSoon,
   smart_queries: PLACEHOLDER_TITLES.comingSoon,
   pitch_deck: PLACEHOLDER_TITLES.inProgress,
+  folder_view: PLACEHOLDER_TITLES.inProgress,
 };
 
 export type FeatureRequestOutcome = 'added' | 'already';

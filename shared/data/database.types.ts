@@ -201,19 +201,43 @@ export type Database = {
           created_at: string
           feature: string
           id: string
+          notified_at: string | null
           user_id: string
         }
         Insert: {
           created_at?: string
           feature: string
           id?: string
+          notified_at?: string | null
           user_id?: string
         }
         Update: {
           created_at?: string
           feature?: string
           id?: string
+          notified_at?: string | null
           user_id?: string
+        }
+        Relationships: []
+      }
+      feature_status: {
+        Row: {
+          feature: string
+          shipped_at: string | null
+          shipped_by: string | null
+          updated_at: string
+        }
+        Insert: {
+          feature: string
+          shipped_at?: string | null
+          shipped_by?: string | null
+          updated_at?: string
+        }
+        Update: {
+          feature?: string
+          shipped_at?: string | null
+          shipped_by?: string | null
+          updated_at?: string
         }
         Relationships: []
       }
@@ -1316,6 +1340,71 @@ export type Database = {
         }
         Relationships: []
       }
+      training_videos: {
+        Row: {
+          category: string
+          created_at: string
+          description: string
+          duration_seconds: number | null
+          id: string
+          position: number
+          published: boolean
+          title: string
+          updated_at: string
+          url: string
+        }
+        Insert: {
+          category: string
+          created_at?: string
+          description?: string
+          duration_seconds?: number | null
+          id?: string
+          position?: number
+          published?: boolean
+          title: string
+          updated_at?: string
+          url: string
+        }
+        Update: {
+          category?: string
+          created_at?: string
+          description?: string
+          duration_seconds?: number | null
+          id?: string
+          position?: number
+          published?: boolean
+          title?: string
+          updated_at?: string
+          url?: string
+        }
+        Relationships: []
+      }
+      training_watched: {
+        Row: {
+          user_id: string
+          video_id: string
+          watched_at: string
+        }
+        Insert: {
+          user_id?: string
+          video_id: string
+          watched_at?: string
+        }
+        Update: {
+          user_id?: string
+          video_id?: string
+          watched_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "training_watched_video_id_fkey"
+            columns: ["video_id"]
+            isOneToOne: false
+            referencedRelation: "training_videos"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       user_api_keys: {
         Row: {
           ai21_api_key: string | null
@@ -1752,6 +1841,17 @@ export type Database = {
       download_generated_document: { Args: { document: string }; Returns: Json }
       ensure_demo_workspace: { Args: { demo: Json }; Returns: string }
       ensure_team: { Args: never; Returns: string }
+      feature_request_list: {
+        Args: never
+        Returns: {
+          created_at: string
+          email: string
+          feature: string
+          id: string
+          notified_at: string
+          user_id: string
+        }[]
+      }
       finish_generation: {
         Args: {
           doc_content: string
@@ -1837,6 +1937,10 @@ export type Database = {
         }[]
       }
       monthly_generation_limit: { Args: never; Returns: number }
+      move_training_video: {
+        Args: { direction: string; video_id: string }
+        Returns: undefined
+      }
       product_sales: {
         Args: {
           doc: Database["public"]["Tables"]["generated_documents"]["Row"]

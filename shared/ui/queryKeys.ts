@@ -86,6 +86,15 @@ export const queryKeys = {
     all: ['featureRequests'] as const,
     /** The features the user already asked for. */
     mine: () => ['featureRequests', 'mine'] as const,
+    /** Every request with its requester and each feature's shipped state (the admin tab). */
+    admin: () => ['featureRequests', 'admin'] as const,
+  },
+  /** The Training Hub: the published videos, the user's watched marks, and the admin tab's full catalogue. */
+  training: {
+    all: ['training'] as const,
+    published: () => ['training', 'published'] as const,
+    watched: () => ['training', 'watched'] as const,
+    catalogue: () => ['training', 'catalogue'] as const,
   },
   conversations: {
     all: ['conversations'] as const,

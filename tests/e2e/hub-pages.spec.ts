@@ -5,7 +5,7 @@ import { STRIPE_URL } from './ports.ts';
 import { DESKTOP, screenshots, toast, watchErrors } from './screens.ts';
 
 /**
- * Hub pages: Training Hub, Billing and AI Features. The
+ * Hub pages: Billing and AI Features (the Training Hub has training.spec.ts). The
  * coming-soon buttons show coming-soon notices and also record the interest (feature_requests).
  */
 
@@ -25,46 +25,6 @@ async function open(page: Page, path: string, heading: string): Promise<TestUser
 }
 
 test.use({ viewport: DESKTOP });
-
-test('training: three videos; Watch Video shows a notice and opens the link in a new tab; support link', async ({ page, context }) => {
-  const errors = watchErrors(page);
-  // The video host is external: answer it locally so the new tab loads.
-  await context.route('https://aivault.app/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>Training video</title>' }),
-  );
-  await open(page, '/training', 'Training Hub');
-  const main = page.getByRole('main');
-  const videos = main.getByRole('article');
-  await expect(videos).toHaveCount(3);
-  const expected: [string, string][] = [
-    ['Basics', '5:32'],
-    ['Advanced Prompts', '12:15'],
-    ['Tools', '8:47'],
-  ];
-  for (const [i, [category, duration]] of expected.entries()) {
-    await expect(videos.nth(i)).toContainText(category);
-    await expect(videos.nth(i)).toContainText(duration);
-  }
-  await expect(main.getByRole('link', { name: 'Visit Support' })).toHaveAttribute('href', '/support');
-  await screenshots(page, 'training');
-
-  const second = videos.nth(1);
-  const title = (await second.getByRole('heading', { level: 2 }).textContent()) ?? '';
-  const popupPromise = page.waitForEvent('popup');
-  await second.getByRole('button', { name: 'Watch Video' }).click();
-  const popup = await popupPromise;
-  await popup.waitForLoadState();
-  expect(popup.url()).toBe('https://aivault.app/training/prompts-that-deliver');
-  // Opened with noopener: the new tab cannot reach back into the app.
-  expect(await popup.evaluate(() => window.opener)).toBeNull();
-  await expect(toast(page)).toContainText('Opening Video');
-  await expect(toast(page)).toContainText(title);
-  await popup.close();
-
-  await main.getByRole('link', { name: 'Visit Support' }).click();
-  await expect(page).toHaveURL(/\/support$/);
-  expect(errors).toEqual([]);
-});
 
 test('billing: Free, Pro and Team with USD prices; Free is current; when Stripe refuses, the upgrade offers the contact form', async ({
   page,

@@ -68,6 +68,18 @@ export async function fillAccount(stack: TestStack, me: Person, other: Person, m
   await q(`insert into public.generation_reservations (user_id, month) values ($1, date_trunc('month', now())::date)`, [uid]);
   await q('insert into public.user_generation_counts (user_id) values ($1)', [uid]);
   await q(`insert into public.feature_requests (user_id, feature) values ($1, 'workflows')`, [uid]);
+  const video = await q(
+    `insert into public.training_videos (title, category, url) values ($1, 'Basics', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ') returning id`,
+    [text],
+  );
+  await q('insert into public.training_watched (user_id, video_id) values ($1, $2)', [uid, video]);
+  // One row per feature: each account takes a feature nobody marked yet.
+  await q(
+    `insert into public.feature_status (feature, shipped_by)
+     select f, $1 from unnest(array['folder_view', 'document_analysis', 'smart_queries', 'pitch_deck', 'workflows']) f
+     where not exists (select 1 from public.feature_status s where s.feature = f) limit 1`,
+    [uid],
+  );
   await q(
     `insert into public.pitch_decks (user_id, title, slides) values ($1, $2, '[{"title":"Problem","bullets":[],"notes":""}]'::jsonb)`,
     [uid, text],

@@ -7,27 +7,10 @@ import {
   formatUsd,
   PLANS,
   REQUESTABLE_FEATURES,
-  totalDuration,
-  TRAINING_VIDEOS,
 } from '@/shared/core/hub.ts';
 import { AI_TOOLS, FREE_TOOLS } from '@/shared/core/tools/catalog.ts';
 
-describe('hub data (Training, Billing, AI Features, Pitch Deck)', () => {
-  it('training: three videos with their categories and durations, external links', () => {
-    expect(TRAINING_VIDEOS).toHaveLength(3);
-    expect(TRAINING_VIDEOS.map((v) => [v.category, v.duration])).toEqual([
-      ['Basics', '5:32'],
-      ['Advanced Prompts', '12:15'],
-      ['Tools', '8:47'],
-    ]);
-    for (const v of TRAINING_VIDEOS) {
-      expect(v.url).toMatch(/^https:\/\//);
-      expect(v.title.length).toBeGreaterThan(10);
-      expect(v.description.length).toBeGreaterThan(40);
-    }
-    expect(totalDuration(TRAINING_VIDEOS.map((v) => v.duration))).toBe('26:34');
-  });
-
+describe('hub data (Billing, AI Features, Pitch Deck)', () => {
   it('billing: Free $0, Pro $29/month, Team $79/month for 5 users, formatted in USD with 2 decimals', () => {
     expect(PLANS.map((p) => [p.name, formatUsd(p.price), p.period])).toEqual([
       ['Free', '$0.00', ''],
@@ -47,7 +30,7 @@ describe('hub data (Training, Billing, AI Features, Pitch Deck)', () => {
   });
 
   it('feature requests: the fixed list and the notice titles', () => {
-    expect(REQUESTABLE_FEATURES).toEqual(['workflows', 'document_analysis', 'smart_queries', 'pitch_deck']);
+    expect(REQUESTABLE_FEATURES).toEqual(['workflows', 'document_analysis', 'smart_queries', 'pitch_deck', 'folder_view']);
 
     const workflows = featureRequestNotice('workflows', 'added');
     expect(workflows).toMatchObject({ title: 'Under Construction', duration: 5000 });

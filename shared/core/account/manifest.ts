@@ -38,6 +38,7 @@ export const EXPORTED_ROWS: readonly ExportedRows[] = [
   { table: 'document_folders', column: 'user_id', file: 'document_folders' },
   { table: 'startup_ideas', column: 'user_id', file: 'ideas' },
   { table: 'pitch_decks', column: 'user_id', file: 'pitch_decks' },
+  { table: 'training_watched', column: 'user_id', file: 'training_watched', order: 'video_id' },
   { table: 'workflows', column: 'user_id', file: 'workflows' },
   { table: 'workflow_runs', column: 'user_id', file: 'workflow_runs' },
   { table: 'workflow_run_steps', column: 'user_id', file: 'workflow_run_steps', order: 'run_id,position' },
@@ -60,6 +61,7 @@ export const OMITTED_ROWS: readonly OmittedRows[] = [
   { table: 'kb_chunks', column: 'user_id', reason: 'search index derived from the knowledge documents, which are exported' },
   { table: 'generation_reservations', column: 'user_id', reason: 'short-lived quota bookkeeping' },
   { table: 'monitoring_settings', column: 'updated_by', reason: "the service's alert contacts, last changed by an admin" },
+  { table: 'feature_status', column: 'shipped_by', reason: 'which admin marked a feature shipped; unlinked when the account is deleted' },
   {
     table: 'monitoring_events',
     column: 'user_id',

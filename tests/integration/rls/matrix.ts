@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '@/supabase/local/db/types.ts';
 import type { Actor, Cast } from './actors.ts';
+import { TRAINING_RLS_CASES } from './training-cases.ts';
 
 export type Operation = 'select' | 'insert' | 'update' | 'delete';
 export const OPERATIONS: Operation[] = ['select', 'insert', 'update', 'delete'];
@@ -711,4 +712,5 @@ export const RLS_MATRIX: TableCase[] = [
     change: { recipient: 'changed@example.com' },
     expect: { ...ownerReadsOnly, owner: row(false, false, false, false), master_admin: row(true, false, false, false) },
   },
+  ...TRAINING_RLS_CASES,
 ];

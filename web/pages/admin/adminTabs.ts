@@ -41,4 +41,14 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     label: 'Prompt Catalogues',
     Component: lazy(async () => ({ default: (await import('./catalog/CatalogTab.tsx')).CatalogTab })),
   },
+  {
+    id: 'training',
+    label: 'Training',
+    Component: lazy(async () => ({ default: (await import('./training/TrainingTab.tsx')).TrainingTab })),
+  },
+  {
+    id: 'feature-requests',
+    label: 'Feature requests',
+    Component: lazy(async () => ({ default: (await import('./featureRequests/FeatureRequestsTab.tsx')).FeatureRequestsTab })),
+  },
 ];

@@ -9,8 +9,9 @@ import NotificationsIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import PromptFolderIcon from '@mui/icons-material/FolderSpecialOutlined';
 import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
 import { ROUTES } from '@/shared/core/routes.ts';
-import { useNotify } from '@/shared/ui/notices.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
+import { OnTheList } from './comingSoonParts.tsx';
+import { useFeatureRequest } from './useFeatureRequest.ts';
 
 interface FolderArea {
   title: string;
@@ -54,7 +55,7 @@ const AREAS: readonly FolderArea[] = [
 
 /** /manage-folders: Document, Prompt and Knowledge Base folders, then the workspaces. */
 export function ManageFoldersPage() {
-  const notify = useNotify();
+  const { request, pending, requested } = useFeatureRequest();
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <PageHeader title="Manage Folders" subtitle="Choose which folders to organize." />
@@ -131,14 +132,18 @@ export function ManageFoldersPage() {
               A single view to move items between documents, prompts and knowledge is on the way.
             </Typography>
           </Box>
-          <Button
-            variant="outlined"
-            startIcon={<NotificationsIcon />}
-            sx={{ flexShrink: 0, bgcolor: 'background.paper' }}
-            onClick={() => notify({ title: 'Feature In Progress!', description: "We'll let you know as soon as it's ready." })}
-          >
-            Notify Me
-          </Button>
+          <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexShrink: 0, flexWrap: 'wrap' }}>
+            <OnTheList show={requested.has('folder_view')} />
+            <Button
+              variant="outlined"
+              startIcon={<NotificationsIcon />}
+              sx={{ bgcolor: 'background.paper' }}
+              disabled={pending === 'folder_view'}
+              onClick={() => void request('folder_view')}
+            >
+              Notify Me
+            </Button>
+          </Stack>
         </CardContent>
       </Card>
     </Container>

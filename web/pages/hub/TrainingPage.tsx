@@ -1,91 +1,105 @@
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Chip, Container, Grid, Stack, Typography } from '@mui/material';
-import { alpha } from '@mui/material/styles';
 import HelpIcon from '@mui/icons-material/HelpOutlineOutlined';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import PlayIcon from '@mui/icons-material/PlayCircleFilledWhiteOutlined';
-import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
-import { totalDuration, TRAINING_VIDEOS, watchVideoNotice, type TrainingVideo, type VideoCategory } from '@/shared/core/hub.ts';
+import VideoLibraryIcon from '@mui/icons-material/VideoLibraryOutlined';
 import { ROUTES } from '@/shared/core/routes.ts';
-import { useNotify } from '@/shared/ui/notices.tsx';
+import { catalogueSummary, categoriesOf } from '@/shared/core/training.ts';
+import { TRAINING_TEXTS } from '@/shared/core/trainingTexts.ts';
+import type { TrainingVideo } from '@/shared/data/training.ts';
+import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
+import { useTraining } from './training/useTraining.ts';
+import { VideoCard } from './training/VideoCard.tsx';
+import { VideoPlayerDialog } from './training/VideoPlayerDialog.tsx';
 
-const CATEGORY_COLORS: Record<VideoCategory, string> = {
-  Basics: '#4F46E5',
-  'Advanced Prompts': '#9333EA',
-  Tools: '#0EA5E9',
-};
+const T = TRAINING_TEXTS.page;
 
-function VideoCard({ video, onWatch }: { video: TrainingVideo; onWatch: (video: TrainingVideo) => void }) {
-  const color = CATEGORY_COLORS[video.category];
+function EmptyCatalogue() {
   return (
-    <Card component="article" aria-labelledby={`video-${video.id}`} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <Box
-        aria-hidden
-        sx={{
-          position: 'relative',
-          aspectRatio: '16 / 9',
-          display: 'grid',
-          placeItems: 'center',
-          color: '#FFFFFF',
-          background: `linear-gradient(135deg, ${color}, ${alpha(color, 0.65)})`,
-        }}
-      >
-        <PlayIcon sx={{ fontSize: 64, opacity: 0.95 }} />
-        <Chip
-          label={video.duration}
-          size="small"
-          sx={{ position: 'absolute', right: 12, bottom: 12, bgcolor: 'rgba(17,24,39,0.75)', color: '#FFFFFF', fontWeight: 700 }}
-        />
-      </Box>
-      <CardContent sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 1.5, flexGrow: 1 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Chip label={video.category} size="small" sx={{ bgcolor: alpha(color, 0.1), color, fontWeight: 700 }} />
-          <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-            <ScheduleIcon sx={{ fontSize: 16 }} aria-hidden /> {video.duration}
-          </Typography>
-        </Stack>
-        <Typography variant="h6" component="h2" id={`video-${video.id}`} sx={{ lineHeight: 1.3 }}>
-          {video.title}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
-          {video.description}
-        </Typography>
-        <Button
-          variant="contained"
-          startIcon={<PlayIcon />}
-          endIcon={<OpenInNewIcon fontSize="small" />}
-          onClick={() => onWatch(video)}
-          sx={{ alignSelf: 'flex-start' }}
-        >
-          Watch Video
-        </Button>
-      </CardContent>
+    <Card variant="outlined" sx={{ textAlign: 'center', py: 6, px: 3 }}>
+      <VideoLibraryIcon color="disabled" sx={{ fontSize: 56 }} aria-hidden />
+      <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
+        {T.emptyTitle}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1 }}>
+        {T.emptyBody}
+      </Typography>
     </Card>
   );
 }
 
-/** /training: three videos, each opening in a new tab, and a link to support. */
-export function TrainingPage() {
-  const notify = useNotify();
-  const watch = (video: TrainingVideo) => {
-    notify(watchVideoNotice(video));
-    window.open(video.url, '_blank', 'noopener');
-  };
-
+function Catalogue({ videos }: { videos: TrainingVideo[] }) {
+  const { watchedIds, setWatched, saving } = useTraining();
+  const [category, setCategory] = useState<string | null>(null);
+  const [playing, setPlaying] = useState<TrainingVideo | null>(null);
+  const categories = useMemo(() => categoriesOf(videos), [videos]);
+  // A category whose last video went away (a refetch) falls back to All.
+  const active = category !== null && categories.includes(category) ? category : null;
+  const shown = active === null ? videos : videos.filter((v) => v.category === active);
+  const onWatched = (video: TrainingVideo, mark: boolean) => setWatched(video.id, mark);
   return (
-    <Container maxWidth="lg" sx={{ py: 4 }}>
-      <PageHeader
-        title="Training Hub"
-        subtitle={`Short videos to get the most out of AI Vault · ${TRAINING_VIDEOS.length} videos, ${totalDuration(TRAINING_VIDEOS.map((v) => v.duration))} in total`}
-      />
+    <>
+      <Typography color="text.secondary" sx={{ mt: -2, mb: 2 }}>
+        {catalogueSummary(videos)}
+      </Typography>
+      {categories.length > 1 && (
+        <Stack direction="row" spacing={1} useFlexGap role="group" aria-label={T.categoriesLabel} sx={{ flexWrap: 'wrap', mb: 3 }}>
+          {[null, ...categories].map((c) => {
+            const selected = active === c;
+            return (
+              <Chip
+                key={c ?? ''}
+                label={c ?? T.allCategories}
+                clickable
+                color={selected ? 'primary' : 'default'}
+                variant={selected ? 'filled' : 'outlined'}
+                aria-pressed={selected}
+                onClick={() => setCategory(c)}
+              />
+            );
+          })}
+        </Stack>
+      )}
       <Grid container spacing={3}>
-        {TRAINING_VIDEOS.map((video) => (
+        {shown.map((video) => (
           <Grid key={video.id} size={{ xs: 12, sm: 6, md: 4 }}>
-            <VideoCard video={video} onWatch={watch} />
+            <VideoCard
+              video={video}
+              watched={watchedIds.has(video.id)}
+              saving={saving === video.id}
+              onPlay={setPlaying}
+              onWatched={onWatched}
+            />
           </Grid>
         ))}
       </Grid>
+      <VideoPlayerDialog
+        video={playing}
+        watched={playing ? watchedIds.has(playing.id) : false}
+        saving={playing !== null && saving === playing.id}
+        onWatched={onWatched}
+        onClose={() => setPlaying(null)}
+      />
+    </>
+  );
+}
+
+/** /training: the published videos by category, played in an embed, with the user's watched marks. */
+export function TrainingPage() {
+  const { videos } = useTraining();
+  return (
+    <Container maxWidth="lg" sx={{ py: 4 }}>
+      <PageHeader title={T.title} subtitle={T.subtitle} />
+      <QueryState
+        query={videos}
+        loadingLabel={T.loading}
+        errorText={(text) => `${T.loadError}: ${text}`}
+        isEmpty={(list) => list.length === 0}
+        empty={<EmptyCatalogue />}
+      >
+        {(list) => <Catalogue videos={list} />}
+      </QueryState>
       <Card sx={{ mt: 4 }}>
         <CardContent sx={{ p: 3 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
