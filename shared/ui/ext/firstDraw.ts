@@ -69,7 +69,8 @@ export async function drawFirstView(appRoot: HTMLElement): Promise<FirstDrawStar
   return start;
 }
 
-const byKey = (root: ParentNode, key: string) => root.querySelector<HTMLElement>(`[data-fd="${CSS.escape(key)}"]`);
+const byKey = (root: ParentNode, key: string) =>
+  [...root.querySelectorAll<HTMLElement>('[data-fd]')].find((el) => el.dataset.fd === key) ?? null;
 
 /** Types a value into a React-controlled input the way the browser does, so its onChange runs. */
 function typeInto(input: HTMLInputElement, value: string): void {
