@@ -1,6 +1,5 @@
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
-import type { LibraryFolder } from '../core/promptLibrary/library.ts';
-import type { PromptCard } from '../data/promptLibrary/library.ts';
+import { migrateLibrarySnapshotV2, type LibrarySnapshot } from './librarySnapshot.ts';
 import { STORAGE_SCHEMA, type StorageItems, type StorageKey, type TypedStorage } from '../storage.ts';
 
 /**
@@ -82,19 +81,6 @@ export const isFreshPendingRun = (run: PendingRun | null, now: Date): run is Pen
     run && now.getTime() - Date.parse(run.createdAt) <= PENDING_RUN_MAX_AGE_MS && Date.parse(run.createdAt) <= now.getTime() + 60_000,
   );
 
-/**
- * The library's root as the side panel last showed it, for one account: the panel opens with it
- * at once and refreshes it from the server (removed at sign-out).
- */
-export interface PanelLibrarySnapshot {
-  userId: string;
-  email: string;
-  folders: LibraryFolder[];
-  prompts: PromptCard[];
-  total: number;
-  savedAt: string;
-}
-
 export const extItems = {
   openai_api_key: sharedItem('openai_api_key'),
   gemini_api_key: sharedItem('gemini_api_key'),
@@ -113,7 +99,12 @@ export const extItems = {
     version: 2,
     migrations: { 2: migrateRecentPromptsV2 },
   }),
-  panelLibrary: storage.defineItem<PanelLibrarySnapshot | null>('local:panel_library', { fallback: null, version: 1 }),
+  // The library root as the panel last showed it (librarySnapshot.ts); removed at sign-out.
+  panelLibrary: storage.defineItem<LibrarySnapshot | null>('local:panel_library', {
+    fallback: null,
+    version: 2,
+    migrations: { 2: migrateLibrarySnapshotV2 },
+  }),
   pendingRun: storage.defineItem<PendingRun | null>('local:pending_run', {
     fallback: null,
     version: 2,

@@ -24,8 +24,18 @@ function GoogleG() {
   );
 }
 
-/** "Continue with Google": the dashboard's /auth and the extension's sign-in. */
-export function GoogleButton({ loading, disabled, onClick }: { loading: boolean; disabled?: boolean; onClick: () => void }) {
+/** "Continue with Google": the dashboard's /auth and the extension's sign-in (dataKey: its `data-fd`, for the side panel's first view). */
+export function GoogleButton({
+  loading,
+  disabled,
+  onClick,
+  dataKey,
+}: {
+  loading: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  dataKey?: string;
+}) {
   return (
     <Button
       variant="outlined"
@@ -37,6 +47,7 @@ export function GoogleButton({ loading, disabled, onClick }: { loading: boolean;
       loadingPosition="start"
       disabled={disabled}
       onClick={onClick}
+      data-fd={dataKey}
       sx={{ borderColor: 'divider', bgcolor: 'background.paper', '&:hover': { bgcolor: 'grey.50', borderColor: 'grey.400' } }}
     >
       Continue with Google

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { CssBaseline, GlobalStyles, ThemeProvider } from '@mui/material';
-import { COLOR_MODE_STORAGE_KEY, theme } from './theme.ts';
+import { COLOR_MODE_STORAGE_KEY } from './colorModeKey.ts';
+import { theme } from './theme.ts';
 
 export interface ThemeRootProps {
   children: ReactNode;

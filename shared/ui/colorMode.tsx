@@ -14,15 +14,15 @@ function useResolvedMode(): 'light' | 'dark' {
   return (mode === 'system' ? systemMode : mode) === 'dark' ? 'dark' : 'light';
 }
 
-/** A header button that flips between light and dark (the choice is remembered). */
-export function ColorModeToggle({ sx }: { sx?: SxProps<Theme> }) {
+/** A header button that flips between light and dark (the choice is remembered). dataKey: its `data-fd` (the side panel's first view hands clicks over by it). */
+export function ColorModeToggle({ sx, dataKey }: { sx?: SxProps<Theme>; dataKey?: string }) {
   const { setMode } = useColorScheme();
   const resolved = useResolvedMode();
   const next = resolved === 'dark' ? 'light' : 'dark';
   const label = `Switch to ${next} mode`;
   return (
     <Tooltip title={label}>
-      <IconButton aria-label={label} onClick={() => setMode(next)} sx={sx}>
+      <IconButton aria-label={label} onClick={() => setMode(next)} sx={sx} data-fd={dataKey}>
         {resolved === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
       </IconButton>
     </Tooltip>

@@ -2,9 +2,6 @@ import { createTheme, type Theme } from '@mui/material/styles';
 
 const fontFamily = ['Inter', 'system-ui', '-apple-system', '"Segoe UI"', 'Roboto', '"Helvetica Neue"', 'Arial', 'sans-serif'].join(',');
 
-/** Where the chosen colour mode (light, dark or system) is kept. */
-export const COLOR_MODE_STORAGE_KEY = 'ai_vault_color_mode';
-
 /**
  * The AI Vault look, shared by the dashboard, the side panel and the popup: a light and a dark
  * colour scheme as CSS variables (switched by a class on <html>, so no re-render of the tree and

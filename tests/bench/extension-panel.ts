@@ -9,14 +9,16 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { startTestStack } from '../helpers/stack.ts';
 
 /**
- * The side panel's cost, for `npm run bench` (issue 5: "time from opening the panel to
- * interactive ≤ 200 ms, a small bundle, heavy parts lazy-loaded"):
- * - bundle: the JS and CSS the panel loads at start (its entry and the chunks it preloads), raw and
- *   gzip, next to the chunks it loads later (run view, markdown renderer, history, settings);
- * - time to interactive in real Chromium with the unpacked build, the real side panel opened from
- *   the popup: from the start of the panel page's navigation until its first view is usable — the
- *   sign-in form signed out, the library's prompt list signed in (a local stack with 50 prompts).
- *   The first open, then reloads (what reopening the panel costs), median and p95.
+ * The side panel's cost, for `npm run bench`:
+ * - bundle: the JS and CSS the panel loads before its first draw (its entry and what the HTML
+ *   preloads; goal ≤ 100 kB gzip), next to the chunks it loads later (the app, run view, …);
+ * - time to usable in real Chromium with the unpacked build, the real side panel opened from the
+ *   popup: from the start of the panel page's navigation until its first view is usable — the
+ *   sign-in form signed out, the library's prompt list signed in (a local stack with 50 prompts,
+ *   and another account with 10,000). The first open (goal ≤ 400 ms), then reloads (what
+ *   reopening the panel costs), median and p95 (goal ≤ 200 ms). The first view is drawn from
+ *   storage before the app loads; "usable" stays honest: a click on a prompt row there opens the
+ *   prompt (checked once per account), and the time until the app has taken over is printed too.
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,6 +26,9 @@ const OUT_DIR = join(ROOT, '.e2e/ext-bench');
 const EXT = join(OUT_DIR, 'chrome-mv3');
 const RUNS = Number(process.env.BENCH_PANEL_RUNS ?? 20);
 const GOAL_MS = 200;
+const FIRST_OPEN_GOAL_MS = 400;
+const START_BUNDLE_GOAL_KB = 100;
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -38,8 +43,10 @@ async function bundleSizes(): Promise<void> {
     raw += body.length;
     gz += gzipSync(body, { level: 9 }).length;
   }
-  console.log(`side panel at start: ${initial.length} files, ${kb(raw)} raw, ${kb(gz)} gzip`);
-  const lazy = ['RunView', 'Markdown', 'HistoryView', 'SettingsView', 'OutputActions'];
+  console.log(
+    `side panel before first draw: ${initial.length} files, ${kb(raw)} raw, ${kb(gz)} gzip   goal ≤ ${START_BUNDLE_GOAL_KB} kB gzip: ${verdict(gz <= START_BUNDLE_GOAL_KB * 1024)}`,
+  );
+  const lazy = ['mountPanel', 'RunView', 'Markdown', 'HistoryView', 'SettingsView', 'OutputActions'];
   const chunks = (await import('node:fs')).readdirSync(join(EXT, 'chunks'));
   for (const name of lazy) {
     const file = chunks.find((c) => c.startsWith(`${name}-`));
@@ -60,6 +67,16 @@ async function interactiveAfterNavigation(panel: Page, selector: string): Promis
       return el && el.offsetParent !== null && !(el as HTMLInputElement).disabled ? performance.now() : null;
     },
     selector,
+    { polling: 'raf', timeout: 10_000 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/** Milliseconds from navigation start until the app has replaced the plain first view. */
+async function appAfterNavigation(panel: Page): Promise<number> {
+  const handle = await panel.waitForFunction(
+    () => (document.getElementById('root')?.childElementCount && !document.getElementById('first-draw') ? performance.now() : null),
+    undefined,
     { polling: 'raf', timeout: 10_000 },
   );
   return (await handle.jsonValue()) as number;
@@ -87,11 +104,14 @@ async function measure(label: string, panel: Page, selector: string, prepare?: (
   await prepare?.();
   const first = await interactiveAfterNavigation(panel, selector);
   const times: number[] = [];
+  const app: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     await panel.reload();
     times.push(await interactiveAfterNavigation(panel, selector));
+    app.push(await appAfterNavigation(panel));
   }
   times.sort((a, b) => a - b);
+  app.sort((a, b) => a - b);
   if (process.env.BENCH_PANEL_DEBUG) {
     // Where the last reload spent its time: each resource's start and end after navigation start.
     const entries = await panel.evaluate(() =>
@@ -107,10 +127,56 @@ async function measure(label: string, panel: Page, selector: string, prepare?: (
     });
     console.log(nav);
   }
-  const p50 = percentile(times, 50);
+  const p95 = percentile(times, 95);
   console.log(
-    `${label.padEnd(34)} first ${first.toFixed(0).padStart(4)} ms   reopen p50 ${p50.toFixed(0).padStart(4)} ms  p95 ${percentile(times, 95).toFixed(0).padStart(4)} ms   goal ≤ ${GOAL_MS} ms: ${p50 <= GOAL_MS ? 'met' : 'NOT met'}`,
+    `${label.padEnd(36)} first ${first.toFixed(0).padStart(4)} ms (goal ≤ ${FIRST_OPEN_GOAL_MS}: ${verdict(first <= FIRST_OPEN_GOAL_MS)})   reopen p50 ${percentile(times, 50).toFixed(0).padStart(4)} ms  p95 ${p95.toFixed(0).padStart(4)} ms (goal ≤ ${GOAL_MS}: ${verdict(p95 <= GOAL_MS)})   app took over p50 ${percentile(app, 50).toFixed(0)} ms  p95 ${percentile(app, 95).toFixed(0)} ms`,
   );
+}
+
+/** A click on the first prompt row as soon as it is drawn (from storage) opens that prompt: the measured view is really usable. */
+async function clickWorks(panel: Page): Promise<void> {
+  await panel.reload();
+  const row = panel.locator('ul[aria-label="Prompts"] li button, ul[aria-label="Prompts"] li [role="button"]').first();
+  const drawnBy = await panel.evaluate(() => (document.getElementById('first-draw') ? 'first view' : 'app'));
+  await row.click();
+  await panel.getByRole('button', { name: 'Back to your prompts' }).waitFor({ timeout: 10_000 });
+  console.log(`  a click on the first row (drawn by the ${drawnBy}) opened the prompt`);
+  await panel.getByRole('button', { name: 'Back to your prompts' }).click();
+}
+
+async function signIn(panel: Page, email: string, password: string): Promise<void> {
+  await panel.getByLabel('Email').fill(email);
+  await panel.getByLabel('Password', { exact: true }).fill(password);
+  await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await panel.locator('ul[aria-label="Prompts"] li').first().waitFor();
+  // The library's first page is remembered once it is read; the next openings draw it from storage.
+  type Storage = { chrome: { storage: { local: { get(k: string): Promise<Record<string, { email?: string } | undefined>> } } } };
+  await panel.waitForFunction(
+    async (address) =>
+      (await (globalThis as unknown as Storage).chrome.storage.local.get('panel_library')).panel_library?.email === address,
+    email,
+  );
+  await panel.reload();
+}
+
+async function seedUser(stack: Awaited<ReturnType<typeof startTestStack>>, prompts: number): Promise<{ email: string; password: string }> {
+  const email = `bench-${prompts}-${Date.now()}@example.com`;
+  const password = 'correct-horse-42';
+  const { data } = await stack.service().auth.admin.createUser({ email, password, email_confirm: true });
+  for (let start = 0; start < prompts; start += 1000) {
+    const { error } = await stack
+      .service()
+      .from('saved_prompts')
+      .insert(
+        Array.from({ length: Math.min(1000, prompts - start) }, (_, k) => ({
+          user_id: data.user!.id,
+          name: `Prompt ${String(start + k).padStart(5, '0')}`,
+          prompt_text: `Write about [topic] ${start + k}`,
+        })),
+      );
+    if (error) throw new Error(error.message);
+  }
+  return { email, password };
 }
 
 async function main(): Promise<void> {
@@ -125,19 +191,8 @@ async function main(): Promise<void> {
     console.log('\nSide panel (Chrome MV3 build, real side panel in Chromium, 2-core machine)');
     await bundleSizes();
 
-    const email = `bench-${Date.now()}@example.com`;
-    const password = 'correct-horse-42';
-    const { data } = await stack.service().auth.admin.createUser({ email, password, email_confirm: true });
-    await stack
-      .service()
-      .from('saved_prompts')
-      .insert(
-        Array.from({ length: 50 }, (_, i) => ({
-          user_id: data.user!.id,
-          name: `Prompt ${String(i).padStart(2, '0')}`,
-          prompt_text: `Write about [topic] ${i}`,
-        })),
-      );
+    const small = await seedUser(stack, 50);
+    const large = await seedUser(stack, 10_000);
 
     const context = await chromium.launchPersistentContext(userDataDir, {
       headless: true,
@@ -148,13 +203,16 @@ async function main(): Promise<void> {
       const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
       const panel = await openPanel(context, userDataDir, new URL(worker.url()).host);
       await measure('signed out: sign-in form usable', panel, 'input[type="email"]');
-      await measure('signed in: library of 50 prompts', panel, 'ul[aria-label="Prompts"] li', async () => {
-        await panel.getByLabel('Email').fill(email);
-        await panel.getByLabel('Password', { exact: true }).fill(password);
-        await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
-        await panel.locator('ul[aria-label="Prompts"] li').first().waitFor();
-        await panel.reload();
-      });
+      await measure('signed in: library of 50 prompts', panel, 'ul[aria-label="Prompts"] li', () =>
+        signIn(panel, small.email, small.password),
+      );
+      await clickWorks(panel);
+      await panel.getByRole('button', { name: `Account: ${small.email}` }).click();
+      await panel.getByRole('menuitem', { name: 'Sign out' }).click();
+      await measure('signed in: library of 10,000 prompts', panel, 'ul[aria-label="Prompts"] li', () =>
+        signIn(panel, large.email, large.password),
+      );
+      await clickWorks(panel);
     } finally {
       await context.close();
     }

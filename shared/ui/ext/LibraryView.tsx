@@ -20,6 +20,7 @@ import { extItems, NO_RECENT_PROMPTS, recentPromptsOf, type RecentPrompt } from 
 import type { AuthUser } from '@/shared/ext/messaging.ts';
 import { useNotify } from '../notices.tsx';
 import { FolderRow, PromptRow, RecentRow } from './LibraryRows.tsx';
+import { PANEL_TEXTS } from './panelTexts.ts';
 import { useLibraryList, type LibraryMode } from './useLibraryList.ts';
 import { useStoredItem } from './useStoredItem.ts';
 
@@ -67,11 +68,11 @@ export function LibraryView({ user, onOpenPrompt, onOpenDashboard }: LibraryView
       <TextField
         type="search"
         size="small"
-        placeholder="Search your prompts"
+        placeholder={PANEL_TEXTS.search}
         value={typed}
         onChange={(e) => setTyped(e.target.value)}
         slotProps={{
-          htmlInput: { 'aria-label': 'Search your prompts' },
+          htmlInput: { 'aria-label': PANEL_TEXTS.search, 'data-fd': 'search' },
           input: {
             startAdornment: (
               <InputAdornment position="start">
@@ -88,11 +89,13 @@ export function LibraryView({ user, onOpenPrompt, onOpenDashboard }: LibraryView
           fullWidth
           value={mode}
           onChange={(_e, value: LibraryMode | null) => value && setMode(value)}
-          aria-label="Show"
+          aria-label={PANEL_TEXTS.show}
         >
-          <ToggleButton value="folders">Folders</ToggleButton>
-          <ToggleButton value="favorites">Favourites</ToggleButton>
-          <ToggleButton value="recent">Recent</ToggleButton>
+          {(['folders', 'favorites', 'recent'] as const).map((value) => (
+            <ToggleButton key={value} value={value} data-fd={`mode:${value}`}>
+              {PANEL_TEXTS.modes[value]}
+            </ToggleButton>
+          ))}
         </ToggleButtonGroup>
       )}
       {mode === 'folders' && !searching && path.length > 1 && (
@@ -120,8 +123,11 @@ export function LibraryView({ user, onOpenPrompt, onOpenDashboard }: LibraryView
       {showRecent ? (
         <RecentList recent={recent} onOpenPrompt={onOpenPrompt} />
       ) : (
-        <Box aria-busy={list.status === 'loading'} sx={{ minHeight: 120 }}>
-          {list.status === 'loading' && <LinearProgress aria-label="Loading prompts" sx={{ mb: 1 }} />}
+        <Box aria-busy={list.status === 'loading'} sx={{ minHeight: 120, position: 'relative' }}>
+          {/* In the gap above the rows, so they do not move when it goes. */}
+          {list.status === 'loading' && (
+            <LinearProgress aria-label={PANEL_TEXTS.loadingPrompts} sx={{ position: 'absolute', top: -8, left: 0, right: 0 }} />
+          )}
           {list.status === 'error' && (
             <Alert
               severity="error"
@@ -139,7 +145,12 @@ export function LibraryView({ user, onOpenPrompt, onOpenDashboard }: LibraryView
           {list.status === 'ready' && list.folders.length === 0 && list.prompts.length === 0 && (
             <EmptyText mode={searching ? 'search' : mode} onOpenDashboard={onOpenDashboard} />
           )}
-          <Stack component="ul" aria-label={searching ? 'Search results' : 'Prompts'} sx={{ listStyle: 'none', m: 0, p: 0 }} spacing={0.5}>
+          <Stack
+            component="ul"
+            aria-label={searching ? 'Search results' : PANEL_TEXTS.promptsList}
+            sx={{ listStyle: 'none', m: 0, p: 0 }}
+            spacing={0.5}
+          >
             {!searching &&
               mode === 'folders' &&
               list.folders.map((folder) => (

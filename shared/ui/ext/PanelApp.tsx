@@ -1,10 +1,8 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { Alert, Box, CircularProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
-import { PANEL_WORKFLOW_TEXTS } from '@/shared/core/workflows/runTexts.ts';
 import type { PromptRun } from '@/shared/data/promptRuns.ts';
 import type { PendingRun } from '@/shared/ext/items.ts';
 import { sendMessage } from '@/shared/ext/messaging.ts';
@@ -16,9 +14,11 @@ import { createQueryClient, useClearOnUserChange } from '../query.ts';
 import { extData } from './extClient.ts';
 import { ThemeRoot } from '../ThemeRoot.tsx';
 import { useAccount } from './account.ts';
+import { finishFirstDraw } from './firstDraw.ts';
 import { LibraryView } from './LibraryView.tsx';
 import { PageProvider } from './pageContext.tsx';
 import { PanelHeader } from './PanelHeader.tsx';
+import { PANEL_TEXTS } from './panelTexts.ts';
 import { SignInForm } from './SignInForm.tsx';
 import { usePanelWindow } from './usePanelWindow.ts';
 import { usePendingRun } from './usePendingRun.ts';
@@ -35,7 +35,10 @@ const WorkflowsView = lazy(async () => ({ default: (await import('./WorkflowsVie
 const HistoryView = lazy(async () => ({ default: (await import('./HistoryView.tsx')).HistoryView }));
 const SettingsView = lazy(async () => ({ default: (await import('./SettingsView.tsx')).SettingsView }));
 
-type View = 'prompts' | 'chat' | 'workflows' | 'history' | 'settings';
+const VIEWS = ['prompts', 'chat', 'workflows', 'history', 'settings'] as const;
+/** Chat, Workflows and History are for signed-in users only. */
+const SIGNED_OUT_VIEWS = ['prompts', 'settings'] as const;
+type View = (typeof VIEWS)[number];
 
 /** The prompt opened to run, with what it was opened with. */
 export interface OpenedPrompt {
@@ -112,6 +115,10 @@ function PanelShell() {
     [open],
   );
   usePendingRun(signedIn, takePending);
+  // Once this view matches the plain one drawn from storage, it replaces it (before the browser paints).
+  useLayoutEffect(() => {
+    if (account.status !== 'loading') finishFirstDraw();
+  }, [account.status]);
 
   const signOut = async () => {
     const result = await sendMessage('auth:signOut');
@@ -137,7 +144,7 @@ function PanelShell() {
           <Tabs
             value={shown}
             onChange={(_e, next: View) => setView(next)}
-            aria-label="Side panel views"
+            aria-label={PANEL_TEXTS.views}
             sx={{
               borderBottom: 1,
               borderColor: 'divider',
@@ -145,11 +152,9 @@ function PanelShell() {
               '& .MuiTab-root': { flex: '1 1 auto', minHeight: 40, minWidth: 0, px: 0.5, py: 0, fontSize: '0.8125rem', letterSpacing: 0 },
             }}
           >
-            <Tab value="prompts" label="Prompts" />
-            {signedIn && <Tab value="chat" label={CONVERSATION_TEXTS.chatTab} />}
-            {signedIn && <Tab value="workflows" label={PANEL_WORKFLOW_TEXTS.tab} />}
-            {signedIn && <Tab value="history" label="History" />}
-            <Tab value="settings" label="Settings" />
+            {(signedIn ? VIEWS : SIGNED_OUT_VIEWS).map((name) => (
+              <Tab key={name} value={name} label={PANEL_TEXTS.tabs[name]} data-fd={`tab:${name}`} />
+            ))}
           </Tabs>
           <OtherJobsStrip onOpen={openDashboard} compact />
           <Box component="main" sx={{ p: 1.5, flex: 1, minWidth: 0 }}>
@@ -198,13 +203,13 @@ function PanelShell() {
 
 function SignedOut(props: Parameters<typeof SignInForm>[0]) {
   return (
-    <Stack spacing={2} component="section" aria-label="Sign in" sx={{ maxWidth: 420, mx: 'auto', pt: 1 }}>
+    <Stack spacing={2} component="section" aria-label={PANEL_TEXTS.signIn.section} sx={{ maxWidth: 420, mx: 'auto', pt: 1 }}>
       <Box>
         <Typography variant="h6" component="h2">
-          Sign in to AI Vault
+          {PANEL_TEXTS.signIn.title}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Run your saved prompts on any page with your own AI key.
+          {PANEL_TEXTS.signIn.lead}
         </Typography>
       </Box>
       <SignInForm {...props} />

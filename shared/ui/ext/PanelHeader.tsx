@@ -3,7 +3,6 @@ import { Avatar, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Stack, 
 import LightbulbOutlinedIcon from '@mui/icons-material/LightbulbOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { PRODUCT_NAME } from '@/shared/core/brand.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
 import { sendMessage, type AuthUser, type PageContext } from '@/shared/ext/messaging.ts';
 import { offerBuilderPath, offerIdeaFrom } from '@/shared/core/offerIdea.ts';
@@ -12,6 +11,7 @@ import { ColorModeToggle } from '../colorMode.tsx';
 import { Logo } from '../Logo.tsx';
 import { useNotify } from '../notices.tsx';
 import { usePage } from './pageContext.tsx';
+import { PANEL_TEXTS } from './panelTexts.ts';
 
 /**
  * The panel's header: brand, "Offer from this page", the dashboard (signed in through the
@@ -45,19 +45,25 @@ export function PanelHeader({ user, onSignOut }: PanelHeaderProps) {
     >
       <Logo size={28} />
       <Typography variant="subtitle1" component="h1" sx={{ fontWeight: 800, flex: 1, minWidth: 0 }} noWrap>
-        {PRODUCT_NAME}
+        {PANEL_TEXTS.product}
       </Typography>
       {user && <OfferButton />}
-      <Tooltip title="Open the dashboard">
-        <IconButton aria-label="Open the dashboard" onClick={openDashboard} size="small">
+      <Tooltip title={PANEL_TEXTS.openDashboard}>
+        <IconButton aria-label={PANEL_TEXTS.openDashboard} onClick={openDashboard} size="small" data-fd="dashboard">
           <OpenInNewIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      <ColorModeToggle sx={{ p: 0.75 }} />
+      <ColorModeToggle sx={{ p: 0.75 }} dataKey="mode" />
       {user && (
         <>
           <Tooltip title="Account">
-            <IconButton aria-label={`Account: ${user.email}`} onClick={(e) => setAnchor(e.currentTarget)} size="small" aria-haspopup="menu">
+            <IconButton
+              aria-label={PANEL_TEXTS.account(user.email)}
+              onClick={(e) => setAnchor(e.currentTarget)}
+              size="small"
+              aria-haspopup="menu"
+              data-fd="account"
+            >
               <Avatar sx={{ width: 28, height: 28, fontSize: 14, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
                 {(user.email[0] ?? '?').toUpperCase()}
               </Avatar>
@@ -139,9 +145,9 @@ function OfferButton() {
   };
 
   return (
-    <Tooltip title="Offer from this page">
+    <Tooltip title={PANEL_TEXTS.offer}>
       <span>
-        <IconButton aria-label="Offer from this page" onClick={() => void click()} disabled={busy || !page.tab} size="small">
+        <IconButton aria-label={PANEL_TEXTS.offer} onClick={() => void click()} disabled={busy || !page.tab} size="small" data-fd="offer">
           <LightbulbOutlinedIcon fontSize="small" />
         </IconButton>
       </span>

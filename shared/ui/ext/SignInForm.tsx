@@ -3,10 +3,12 @@ import { Box, Button, Divider, IconButton, InputAdornment, Link, Stack, TextFiel
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { AUTH_TEXT, TOTP_CODE_LENGTH, validateCredentials, type CredentialErrors } from '@/shared/core/auth.ts';
-import { PRODUCT_NAME } from '@/shared/core/brand.ts';
 import { sendMessage, type AuthResult, type AuthState } from '@/shared/ext/messaging.ts';
 import { GoogleButton } from '../GoogleButton.tsx';
 import { useNotify } from '../notices.tsx';
+import { PANEL_TEXTS } from './panelTexts.ts';
+
+const TEXTS = PANEL_TEXTS.signIn;
 
 /**
  * Signing in inside the extension (the background does the work): e-mail and password, then the
@@ -56,16 +58,17 @@ export function SignInForm({ needsSecondFactor, onResult, onCreateAccount }: Sig
   return (
     <Stack spacing={2}>
       <PasswordStep busy={busy} onSubmit={(email, password) => run('password', () => sendMessage('auth:signIn', { email, password }))} />
-      <Divider>or</Divider>
+      <Divider>{TEXTS.or}</Divider>
       <GoogleButton
+        dataKey="google"
         loading={busy === 'google'}
         disabled={busy !== null}
         onClick={() => void run('google', () => sendMessage('auth:google'))}
       />
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-        New to {PRODUCT_NAME}?{' '}
-        <Link component="button" type="button" onClick={onCreateAccount} sx={{ verticalAlign: 'baseline' }}>
-          Create an account
+        {TEXTS.newHere}{' '}
+        <Link component="button" type="button" onClick={onCreateAccount} sx={{ verticalAlign: 'baseline' }} data-fd="create-account">
+          {TEXTS.createAccount}
         </Link>
       </Typography>
     </Stack>
@@ -85,10 +88,10 @@ function PasswordStep({ busy, onSubmit }: { busy: string | null; onSubmit: (emai
     if (await onSubmit(email.trim(), password)) setPassword('');
   };
   return (
-    <Box component="form" onSubmit={(e) => void submit(e)} noValidate aria-label="Sign in with e-mail">
+    <Box component="form" onSubmit={(e) => void submit(e)} noValidate aria-label={TEXTS.form}>
       <Stack spacing={2}>
         <TextField
-          label="Email"
+          label={TEXTS.email}
           type="email"
           autoComplete="email"
           value={email}
@@ -97,9 +100,10 @@ function PasswordStep({ busy, onSubmit }: { busy: string | null; onSubmit: (emai
           helperText={errors.email}
           fullWidth
           size="small"
+          slotProps={{ htmlInput: { 'data-fd': 'email' } }}
         />
         <TextField
-          label="Password"
+          label={TEXTS.password}
           type={shown ? 'text' : 'password'}
           autoComplete="current-password"
           value={password}
@@ -109,14 +113,16 @@ function PasswordStep({ busy, onSubmit }: { busy: string | null; onSubmit: (emai
           fullWidth
           size="small"
           slotProps={{
+            htmlInput: { 'data-fd': 'password' },
             input: {
               endAdornment: (
                 <InputAdornment position="end">
                   <IconButton
-                    aria-label={shown ? 'Hide password' : 'Show password'}
+                    aria-label={shown ? TEXTS.hidePassword : TEXTS.showPassword}
                     onClick={() => setShown((s) => !s)}
                     edge="end"
                     size="small"
+                    data-fd="show-password"
                   >
                     {shown ? <VisibilityOffIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
                   </IconButton>
@@ -125,8 +131,16 @@ function PasswordStep({ busy, onSubmit }: { busy: string | null; onSubmit: (emai
             },
           }}
         />
-        <Button type="submit" variant="contained" size="large" loading={busy === 'password'} disabled={busy !== null} fullWidth>
-          Sign in
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          loading={busy === 'password'}
+          disabled={busy !== null}
+          fullWidth
+          data-fd="sign-in"
+        >
+          {TEXTS.submit}
         </Button>
       </Stack>
     </Box>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { extItems } from '@/shared/ext/items.ts';
 import { sendMessage, type AuthState, type AuthUser } from '@/shared/ext/messaging.ts';
-import { takeBootSession, takeRememberedStart } from './boot.ts';
+import { rememberedStartNow, takeBootSession, takeRememberedStart, type RememberedStart } from './boot.ts';
 import { primeExtToken, resetExtToken } from './extClient.ts';
 
 /**
@@ -22,8 +22,18 @@ export interface Account {
 const statusOf = (state: AuthState): AccountStatus =>
   !state.user ? 'signedOut' : state.needsSecondFactor ? 'needsSecondFactor' : 'signedIn';
 
+type Shown = { status: AccountStatus; user: AuthUser | null };
+
+/** What storage remembers, if enough to draw a view: signed out, or signed in with the library remembered. */
+function fromMemory(start: RememberedStart | null): Shown | null {
+  if (!start) return null;
+  if (!start.user) return { status: 'signedOut', user: null };
+  return start.library ? { status: 'signedIn', user: start.user } : null;
+}
+
 export function useAccount(): Account {
-  const [state, setState] = useState<{ status: AccountStatus; user: AuthUser | null }>({ status: 'loading', user: null });
+  // Known at once when the panel's first draw read storage: the first render draws that view.
+  const [state, setState] = useState<Shown>(() => fromMemory(rememberedStartNow()) ?? { status: 'loading', user: null });
 
   const lastUserId = useRef<string | null | undefined>(undefined);
   const apply = useCallback((next: AuthState) => {
@@ -39,10 +49,9 @@ export function useAccount(): Account {
     let answered = false;
     // What storage remembers draws the first view at once (signed out, or signed in with the
     // library remembered); the background's answer then confirms or corrects it.
-    void takeRememberedStart()?.then(({ user, library }) => {
-      if (!alive || answered) return;
-      if (!user) setState({ status: 'signedOut', user: null });
-      else if (library) setState({ status: 'signedIn', user });
+    void takeRememberedStart()?.then((start) => {
+      const shown = fromMemory(start);
+      if (alive && !answered && shown) setState(shown);
     });
     // One round trip: the state, and the token the first data request will need.
     let first = true;

@@ -1,14 +1,15 @@
 import { listFolderContents, type FolderContents } from '@/shared/data/promptLibrary/library.ts';
 import { fail, type DataResult } from '@/shared/data/result.ts';
-import { extItems, type PanelLibrarySnapshot } from '@/shared/ext/items.ts';
+import { extItems } from '@/shared/ext/items.ts';
+import { librarySnapshot, readLibrarySnapshot, type LibrarySnapshot } from '@/shared/ext/librarySnapshot.ts';
 import { sendMessage, type AuthState, type AuthUser } from '@/shared/ext/messaging.ts';
 import { extData, primeExtToken } from './extClient.ts';
+import type { FirstDrawStart } from './firstDraw.ts';
 
 /**
- * Work the side panel starts while its page is still booting (called by the entry before React
- * renders):
+ * Work the side panel starts while its page is still booting (called before React renders):
  * - what extension storage remembers: the signed-in indicator and the library root as the panel
- *   last showed it — enough to draw the first view at once;
+ *   last showed it — enough to draw the first view at once (read already by the plain first draw);
  * - the account from the background and, when signed in, the library's first page from the
  *   server, which then replace what was remembered.
  * The views take these results instead of asking again.
@@ -19,7 +20,7 @@ type Session = { state: AuthState; accessToken: string | null };
 /** What storage remembers: the account last signed in, and its library root (only if it is that account's). */
 export interface RememberedStart {
   user: AuthUser | null;
-  library: PanelLibrarySnapshot | null;
+  library: LibrarySnapshot | null;
 }
 
 let remembered: Promise<RememberedStart> | null = null;
@@ -28,14 +29,18 @@ let rememberedNow: RememberedStart | null = null;
 let session: Promise<Session> | null = null;
 let root: Promise<DataResult<FolderContents>> | null = null;
 
-export function startPanelBoot(rootPageSize: number): void {
-  remembered = Promise.all([extItems.supabaseUser.getValue(), extItems.panelLibrary.getValue()])
-    .then(([user, library]) => ({
-      user: user ? { id: user.id, email: user.email ?? '' } : null,
-      library: user && library?.userId === user.id ? library : null,
-    }))
-    .catch(() => ({ user: null, library: null }))
-    .then((start) => (rememberedNow = start));
+/** `known`: what the plain first draw read from storage already (then it is not read again). */
+export function startPanelBoot(rootPageSize: number, known: FirstDrawStart | null = null): void {
+  if (known) rememberedNow = known;
+  remembered = known
+    ? Promise.resolve(known)
+    : Promise.all([extItems.supabaseUser.getValue(), extItems.panelLibrary.getValue()])
+        .then(([user, library]) => ({
+          user: user ? { id: user.id, email: user.email ?? '' } : null,
+          library: readLibrarySnapshot(library, user?.id),
+        }))
+        .catch(() => ({ user: null, library: null }))
+        .then((start) => (rememberedNow = start));
   session = sendMessage('auth:session');
   root = session.then(async ({ state, accessToken }) => {
     if (!state.user || state.needsSecondFactor) return fail({ message: 'signed out', code: 'signed_out' }, 'refused');
@@ -51,8 +56,11 @@ export function takeRememberedStart(): Promise<RememberedStart> | null {
   return started;
 }
 
+/** The remembered start if it is known already (the first render can use it). */
+export const rememberedStartNow = (): RememberedStart | null => rememberedNow;
+
 /** The remembered library root for this account, if storage had it. */
-export function rememberedLibrary(userId: string): PanelLibrarySnapshot | null {
+export function rememberedLibrary(userId: string): LibrarySnapshot | null {
   const library = rememberedNow?.library;
   return library && library.userId === userId ? library : null;
 }
@@ -71,9 +79,9 @@ export function takeBootRoot(): Promise<DataResult<FolderContents>> | null {
   return started;
 }
 
-/** Remembers the library root shown to this account, for the next time the panel opens. */
-export function rememberLibrary(user: AuthUser, contents: Pick<PanelLibrarySnapshot, 'folders' | 'prompts' | 'total'>): void {
-  const snapshot: PanelLibrarySnapshot = { userId: user.id, email: user.email, ...contents, savedAt: new Date().toISOString() };
+/** Remembers the library root shown to this account (bounded: librarySnapshot.ts), for the next time the panel opens. */
+export function rememberLibrary(user: AuthUser, contents: Pick<LibrarySnapshot, 'folders' | 'prompts' | 'total'>): void {
+  const snapshot = librarySnapshot(user, contents, new Date());
   if (rememberedNow) rememberedNow = { user, library: snapshot };
   void extItems.panelLibrary.setValue(snapshot).catch(() => undefined);
 }

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LibraryFolder } from '@/shared/core/promptLibrary/library.ts';
-import { listFolderContents, searchLibrary, setFavorite, type PromptCard } from '@/shared/data/promptLibrary/library.ts';
+import { listFolderContents, searchLibrary, setFavorite } from '@/shared/data/promptLibrary/library.ts';
 import { listFavoritePrompts } from '@/shared/ext/favorites.ts';
+import type { CachedFolder, CachedPrompt } from '@/shared/ext/librarySnapshot.ts';
 import { sendMessage, type AuthUser } from '@/shared/ext/messaging.ts';
 import { errorMessage, unwrap } from '../query.ts';
 import { queryKeys } from '../queryKeys.ts';
@@ -22,19 +22,22 @@ export const FOLDER_PAGE_SIZE = 100;
 export interface LibraryList {
   status: 'loading' | 'ready' | 'error';
   error: string | null;
-  folders: LibraryFolder[];
-  prompts: PromptCard[];
+  /** The rows as the list draws them (a remembered root holds only these fields). */
+  folders: CachedFolder[];
+  prompts: CachedPrompt[];
   /** All prompts that match (prompts holds the first pages of them). */
   total: number;
   reload(): void;
   showMore(): void;
-  toggleFavorite(prompt: PromptCard): Promise<string | null>;
+  toggleFavorite(prompt: CachedPrompt): Promise<string | null>;
 }
 
 type Contents = Pick<LibraryList, 'folders' | 'prompts' | 'total'>;
 type ListKey = ReturnType<typeof queryKeys.prompts.panelList>;
 
 const EMPTY: Contents = { folders: [], prompts: [], total: 0 };
+/** The time given to the remembered root: never read from the server, so it is stale and read at once. */
+const REMEMBERED = 0;
 const isFavourites = (key: readonly unknown[]) => (key as ListKey)[2]?.mode === 'favorites';
 
 export function useLibraryList(user: AuthUser, mode: LibraryMode, folderId: string | null, query: string): LibraryList {
@@ -66,17 +69,18 @@ export function useLibraryList(user: AuthUser, mode: LibraryMode, folderId: stri
       return contents;
     },
     enabled: mode !== 'recent' || Boolean(query),
-    // The root as the panel last showed it to this account: shown at once, then read again.
+    // The root as the panel last showed it to this account: shown at once (as still loading), then read again.
     initialData: () => {
       const remembered = rootFirstPage ? rememberedLibrary(userId) : null;
       return remembered ? { folders: remembered.folders, prompts: remembered.prompts, total: remembered.total } : undefined;
     },
+    initialDataUpdatedAt: REMEMBERED,
     // The list shown stays under the progress bar while the next one (a folder, a search, more) loads.
     placeholderData: keepPreviousData,
   });
 
   const toggleFavorite = useCallback(
-    async (prompt: PromptCard) => {
+    async (prompt: CachedPrompt) => {
       const next = !prompt.isFavorite;
       // At once in every list read so far; back if the server says no.
       const patch = (isFavorite: boolean) =>
@@ -104,11 +108,12 @@ export function useLibraryList(user: AuthUser, mode: LibraryMode, folderId: stri
     [queryClient],
   );
 
-  const { data, status, error, isFetching, isPlaceholderData, refetch } = result;
+  const { data, status, error, isFetching, isPlaceholderData, dataUpdatedAt, refetch } = result;
   const failed = status === 'error' && !isFetching;
   const shown = failed ? EMPTY : (data ?? EMPTY);
+  const remembered = dataUpdatedAt === REMEMBERED && isFetching;
   return {
-    status: failed ? 'error' : data && !isPlaceholderData ? 'ready' : 'loading',
+    status: failed ? 'error' : data && !isPlaceholderData && !remembered ? 'ready' : 'loading',
     error: failed ? errorMessage(error) : null,
     ...shown,
     reload: () => void refetch(),

@@ -1,0 +1,14 @@
+import { drawFirstView } from '@/shared/ui/ext/firstDraw.ts';
+
+// What storage remembers is drawn in plain DOM first (a few kB); React, MUI and the data layer
+// load after it and take over. `?first-draw-only` stops at the plain view, to compare it with the
+// app's (end-to-end tests, screenshots); the browser never opens the panel with it.
+const root = document.getElementById('root')!;
+const onlyFirstDraw = new URLSearchParams(location.search).has('first-draw-only');
+void drawFirstView(root)
+  .then(async (start) => {
+    if (!onlyFirstDraw) (await import('@/shared/ui/ext/mountPanel.tsx')).mountPanel(root, start);
+  })
+  .catch((error: unknown) => {
+    console.error('The side panel did not start', error);
+  });
