@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createUser, serviceClient, signInAs, type TestUser } from './support.ts';
 import { BILLING_ERRORS } from '@/shared/core/billingTexts.ts';
 import { STRIPE_URL } from './ports.ts';
-import { DESKTOP, screenshots, toast, watchErrors } from './screens.ts';
+import { DESKTOP, screenshots, watchErrors } from './screens.ts';
 
 /**
  * Hub pages: Billing and AI Features (the Training Hub has training.spec.ts). The
