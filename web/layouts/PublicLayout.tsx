@@ -25,6 +25,7 @@ import { Logo } from '@/shared/ui/Logo.tsx';
 import { ColorModeToggle } from '@/shared/ui/colorMode.tsx';
 import { SupportFab } from '../components/SupportFab.tsx';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
+import { useRouteMeta } from '../lib/pageMeta.ts';
 import { useAuthStatus } from '../lib/sessionState.ts';
 
 const FOOTER_LINKS = [
@@ -39,6 +40,7 @@ export function PublicLayout() {
   const { pathname } = useLocation();
   const closeMenu = () => setMenuOpen(false);
   const signedIn = useAuthStatus() === 'signedIn';
+  useRouteMeta(pathname);
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
