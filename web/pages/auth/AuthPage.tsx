@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   Box,
@@ -28,12 +28,14 @@ import {
 } from '@/shared/core/auth.ts';
 import { ROUTES, safeNextPath } from '@/shared/core/routes.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { signInWithPassword, signUpWithPassword, startGoogleSignIn } from '@/web/lib/auth.ts';
+import { signInWithPassword, signUpWithPassword, startGoogleSignIn, warmAuthClient } from '@/web/lib/auth.ts';
 import { OAUTH_PENDING_KEY, useAuthStatus } from '@/web/lib/sessionState.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { PasswordField } from './PasswordField.tsx';
-import { SecondFactorStep } from './SecondFactorStep.tsx';
+
+// The code step signs out on "use another account": the session layer with supabase-js loads with it, not with the form.
+const SecondFactorStep = lazy(async () => ({ default: (await import('./SecondFactorStep.tsx')).SecondFactorStep }));
 
 /**
  * /auth: Google, or e-mail and password in sign-up (default) or sign-in mode
@@ -50,7 +52,9 @@ function SecondFactorCard() {
   const notify = useNotify();
   return (
     <AuthCard title="Two-Factor Authentication" subtitle="One more step to sign in." icon={<PhonelinkLockIcon />}>
-      <SecondFactorStep onVerified={() => notify(AUTH_TEXT.signInSuccess)} />
+      <Suspense fallback={null}>
+        <SecondFactorStep onVerified={() => notify(AUTH_TEXT.signInSuccess)} />
+      </Suspense>
     </AuthCard>
   );
 }
@@ -182,7 +186,15 @@ function CredentialsCard() {
               or with e-mail
             </Typography>
           </Divider>
-          <Stack component="form" noValidate onSubmit={(e) => void submit(e)} spacing={2} aria-label={signUp ? 'Sign up' : 'Sign in'}>
+          <Stack
+            component="form"
+            noValidate
+            onSubmit={(e) => void submit(e)}
+            onFocus={warmAuthClient}
+            onPointerEnter={warmAuthClient}
+            spacing={2}
+            aria-label={signUp ? 'Sign up' : 'Sign in'}
+          >
             <TextField
               inputRef={emailRef}
               label="Email"
