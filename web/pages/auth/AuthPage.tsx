@@ -30,6 +30,7 @@ import { ROUTES, safeNextPath } from '@/shared/core/routes.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { signInWithPassword, signUpWithPassword, startGoogleSignIn, warmAuthClient } from '@/web/lib/auth.ts';
 import { OAUTH_PENDING_KEY, useAuthStatus } from '@/web/lib/sessionState.ts';
+import { useHydrated } from '@/web/lib/useHydrated.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { PasswordField } from './PasswordField.tsx';
@@ -60,6 +61,7 @@ function SecondFactorCard() {
 }
 
 function CredentialsCard() {
+  const hydrated = useHydrated();
   const notify = useNotify();
   const navigate = useNavigate();
   const location = useLocation();
@@ -210,7 +212,7 @@ function CredentialsCard() {
               helperText={errors.email}
               required
               fullWidth
-              disabled={submitting}
+              disabled={submitting || !hydrated}
             />
             <Box>
               <PasswordField
@@ -227,7 +229,7 @@ function CredentialsCard() {
                 helperText={errors.password ?? (signUp ? AUTH_TEXT.passwordHint : undefined)}
                 required
                 fullWidth
-                disabled={submitting}
+                disabled={submitting || !hydrated}
               />
               {!signUp && (
                 <Box sx={{ textAlign: 'right', mt: 0.75 }}>
@@ -237,7 +239,7 @@ function CredentialsCard() {
                 </Box>
               )}
             </Box>
-            <Button type="submit" variant="contained" size="large" fullWidth loading={submitting} disabled={busy}>
+            <Button type="submit" variant="contained" size="large" fullWidth loading={submitting} disabled={busy || !hydrated}>
               {signUp ? 'Sign Up' : 'Sign In'}
             </Button>
           </Stack>
