@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
@@ -36,7 +36,7 @@ function LoginAlias() {
 }
 
 /** The route map: public routes, signed-in-only routes and the redirects of shared/core/routes.ts. */
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     id: 'root',
     HydrateFallback: RouteFallback,
@@ -171,7 +171,8 @@ let router: ReturnType<typeof createBrowserRouter> | undefined;
 /** Created on first use, once: the marketplace and feedback hosts never need it. */
 const mainRouter = () => (router ??= createBrowserRouter(routes));
 
-export function App() {
+/** `router`: the build's pre-rendering passes its static router; the browser picks its router by host. */
+export function App({ router }: { router?: ReactNode }) {
   // Server state: one cache for the app, emptied when the signed-in user changes (SessionProvider).
   const [queryClient] = useState(createQueryClient);
   return (
@@ -179,7 +180,7 @@ export function App() {
       <JotaiProvider>
         <ThemeRoot>
           <SessionProvider>
-            <HostRouter />
+            {router ?? <HostRouter />}
             <NoticeViewport />
           </SessionProvider>
         </ThemeRoot>

@@ -1,13 +1,47 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router-dom';
+import { hostAppFor } from '../shared/core/hosts.ts';
 import { setAiDefaults } from '../shared/ai/settings.ts';
-import { App } from './App.tsx';
+import { App, routes } from './App.tsx';
 import { webConfig } from './lib/config.ts';
+import { sessionNeededAtStart } from './lib/sessionState.ts';
 
 setAiDefaults({ baseUrlOverride: webConfig.aiBaseUrl });
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+/**
+ * The build pre-renders the public pages signed out. The browser hydrates that markup when it is
+ * what its own first render draws: the page it was rendered for, on the main host, with no stored
+ * session. Otherwise (a signed-in visitor, another host, the app's shell) it draws from scratch.
+ */
+const hydrates =
+  container.dataset.prerendered === window.location.pathname &&
+  hostAppFor(window.location.hostname, { marketplace: webConfig.marketplaceHostPrefix, feedback: webConfig.feedbackHostPrefix }) ===
+    'main' &&
+  !sessionNeededAtStart();
+
+/** Loads the code of the routes the page shows before hydrating, so the first render is the page and not a spinner. */
+async function loadMatchedRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+function renderFresh(): void {
+  container.replaceChildren();
+  createRoot(container).render(app);
+}
+
+if (hydrates) void loadMatchedRoutes().then(() => hydrateRoot(container, app), renderFresh);
+else renderFresh();

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerenderPublicPages } from './build/prerenderPlugin.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -12,7 +13,7 @@ export default defineConfig({
   publicDir: `${repoRoot}public`,
   // .env files live at the repo root; only VITE_* reach the browser.
   envDir: repoRoot,
-  plugins: [react()],
+  plugins: [react(), prerenderPublicPages({ webRoot, repoRoot })],
   // `@/…` is the repository root, as in tsconfig.json and the extension's build.
   resolve: { alias: { '@': repoRoot.replace(/\/$/, '') } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

@@ -25,7 +25,7 @@ test.describe('landing page and public layout', () => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/');
 
-    await expect(page).toHaveTitle('AI Vault');
+    await expect(page).toHaveTitle('AI Vault — your AI toolkit, your own key');
     // Under-development banner and headline.
     await expect(page.getByRole('status')).toContainText('under development');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,31 +1,17 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
-import {
-  AppBar,
-  Box,
-  Button,
-  CircularProgress,
-  Container,
-  Divider,
-  Drawer,
-  IconButton,
-  Link,
-  List,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  Stack,
-  Toolbar,
-  Typography,
-} from '@mui/material';
+import { AppBar, Box, Button, CircularProgress, Container, IconButton, Link, Stack, Toolbar, Typography } from '@mui/material';
 import { PRODUCT_NAME } from '@/shared/core/brand.ts';
 import { logoTarget, ROUTES } from '@/shared/core/routes.ts';
-import { CloseIcon, HomeIcon, LoginIcon, MenuIcon } from '@/shared/ui/icons.tsx';
+import { MenuIcon } from '@/shared/ui/icons.tsx';
 import { Logo } from '@/shared/ui/Logo.tsx';
 import { ColorModeToggle } from '@/shared/ui/colorMode.tsx';
 import { SupportFab } from '../components/SupportFab.tsx';
-import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
+import { useRouteMeta } from '../lib/pageMeta.ts';
 import { useAuthStatus } from '../lib/sessionState.ts';
+
+const loadMenu = () => import('./PublicMenu.tsx');
+const PublicMenu = lazy(async () => ({ default: (await loadMenu()).PublicMenu }));
 
 const FOOTER_LINKS = [
   { label: 'Privacy', to: ROUTES.privacy },
@@ -36,9 +22,11 @@ const FOOTER_LINKS = [
 /** Sticky header, page outlet, footer. Mobile uses a side sheet menu. */
 export function PublicLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const { pathname } = useLocation();
   const closeMenu = () => setMenuOpen(false);
   const signedIn = useAuthStatus() === 'signedIn';
+  useRouteMeta(pathname);
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
@@ -99,7 +87,12 @@ export function PublicLayout() {
               aria-label="Open menu"
               aria-controls="mobile-menu"
               aria-expanded={menuOpen}
-              onClick={() => setMenuOpen(true)}
+              onClick={() => {
+                setMenuLoaded(true);
+                setMenuOpen(true);
+              }}
+              onPointerEnter={() => void loadMenu()}
+              onFocus={() => void loadMenu()}
               sx={{ display: { xs: 'inline-flex', md: 'none' } }}
             >
               <MenuIcon />
@@ -108,47 +101,11 @@ export function PublicLayout() {
         </Container>
       </AppBar>
 
-      <Drawer
-        id="mobile-menu"
-        anchor="right"
-        open={menuOpen}
-        onClose={closeMenu}
-        slotProps={{ paper: { sx: { width: 280 }, 'aria-label': 'Menu' } }}
-      >
-        <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.5, gap: 1.25 }}>
-          <Logo size={28} />
-          <Typography variant="subtitle1" sx={{ fontWeight: 800, flexGrow: 1 }}>
-            {PRODUCT_NAME}
-          </Typography>
-          <IconButton aria-label="Close menu" onClick={closeMenu}>
-            <CloseIcon />
-          </IconButton>
-        </Stack>
-        <Divider />
-        <List component="nav" aria-label="Mobile">
-          <ListItemButton component={RouterLink} to={ROUTES.landing} onClick={closeMenu} selected={pathname === ROUTES.landing}>
-            <ListItemIcon>
-              <HomeIcon />
-            </ListItemIcon>
-            <ListItemText primary="Home" />
-          </ListItemButton>
-          {signedIn ? (
-            <ListItemButton component={RouterLink} to={ROUTES.dashboard} onClick={closeMenu}>
-              <ListItemIcon>
-                <DashboardIcon />
-              </ListItemIcon>
-              <ListItemText primary="Go to Dashboard" />
-            </ListItemButton>
-          ) : (
-            <ListItemButton component={RouterLink} to={ROUTES.auth} onClick={closeMenu}>
-              <ListItemIcon>
-                <LoginIcon />
-              </ListItemIcon>
-              <ListItemText primary="Sign In / Up" />
-            </ListItemButton>
-          )}
-        </List>
-      </Drawer>
+      {menuLoaded ? (
+        <Suspense fallback={null}>
+          <PublicMenu open={menuOpen} close={closeMenu} signedIn={signedIn} pathname={pathname} />
+        </Suspense>
+      ) : null}
 
       <Box component="main" sx={{ flexGrow: 1 }}>
         <Suspense

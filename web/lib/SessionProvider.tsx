@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useHydrateAtoms } from 'jotai/utils';
 import type { AppClient } from '@/shared/data/supabase.ts';
 import { JobBoardProvider } from '@/shared/ui/live/JobBoard.tsx';
 import { authStatusAtom, sessionAtom, SESSION_STORAGE_KEY, sessionNeededAtStart, whenClientCreated } from './sessionState.ts';
@@ -15,7 +16,10 @@ const loadSupabase = async (): Promise<AppClient> => (await import('./supabase.t
  * handoff) or another tab signs in: the landing page and the other public pages draw without them.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [needed, setNeeded] = useState(sessionNeededAtStart);
+  // On the server (pre-rendering) there is no stored session: the pages render signed out.
+  const [needed, setNeeded] = useState(() => typeof window !== 'undefined' && sessionNeededAtStart());
+  // Signed out from the first render, so a pre-rendered public page hydrates to the same markup.
+  useHydrateAtoms(new Map(needed ? [] : [[sessionAtom, null]]));
   const setSession = useSetAtom(sessionAtom);
   const status = useAtomValue(authStatusAtom);
   const session = useAtomValue(sessionAtom);

@@ -5,7 +5,15 @@ import { ROUTES } from '@/shared/core/routes.ts';
 import { needsSecondFactor } from '@/shared/core/session.ts';
 import { webConfig } from './config.ts';
 import { OAUTH_PENDING_KEY } from './sessionState.ts';
-import { supabase } from './supabase.ts';
+
+/**
+ * The dashboard's client, loaded on first use: the sign-in pages draw without supabase-js and load
+ * it when the visitor reaches the form (warmAuthClient) or submits it.
+ */
+const appClient = async (): Promise<AppClient> => (await import('./supabase.ts')).supabase;
+
+/** Starts loading the client ahead of a submit (the sign-in form calls it on focus or pointer). */
+export const warmAuthClient = (): void => void appClient();
 
 /**
  * The dashboard's auth calls. Each returns `{ error }` with the backend's message
@@ -23,7 +31,9 @@ const failure = (error: unknown): AuthFailure => ({
 /** Sign up: confirmed is false when the e-mail still needs verifying. */
 export async function signUpWithPassword(email: string, password: string): Promise<{ confirmed: boolean } | { error: AuthFailure }> {
   try {
-    const { data, error } = await supabase.auth.signUp({
+    const { data, error } = await (
+      await appClient()
+    ).auth.signUp({
       email: email.trim(),
       password,
       options: { emailRedirectTo: `${window.location.origin}${ROUTES.dashboard}` },
@@ -40,10 +50,10 @@ export async function signUpWithPassword(email: string, password: string): Promi
 export async function signInWithPassword(
   email: string,
   password: string,
-  client: AppClient = supabase,
+  client?: AppClient,
 ): Promise<{ session: Session; needsCode: boolean } | { error: AuthFailure }> {
   try {
-    const { data, error } = await client.auth.signInWithPassword({ email: email.trim(), password });
+    const { data, error } = await (client ?? (await appClient())).auth.signInWithPassword({ email: email.trim(), password });
     if (error || !data.session) return { error: failure(error ?? 'No session returned.') };
     return { session: data.session, needsCode: needsSecondFactor(data.session) };
   } catch (error) {
@@ -72,7 +82,9 @@ async function googleEnabled(): Promise<boolean | null> {
  */
 export async function startGoogleSignIn(next: string | null): Promise<GoogleStart> {
   try {
-    const { data, error } = await supabase.auth.signInWithOAuth({
+    const { data, error } = await (
+      await appClient()
+    ).auth.signInWithOAuth({
       provider: 'google',
       options: { redirectTo: googleRedirectTo(window.location.origin, next), skipBrowserRedirect: true },
     });
@@ -91,7 +103,9 @@ export async function startGoogleSignIn(next: string | null): Promise<GoogleStar
 /** Sends the reset mail; its link comes back to /update-password. */
 export async function sendPasswordReset(email: string): Promise<AuthFailure | null> {
   try {
-    const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
+    const { error } = await (
+      await appClient()
+    ).auth.resetPasswordForEmail(email.trim(), {
       redirectTo: `${window.location.origin}${ROUTES.updatePassword}`,
     });
     return error ? failure(error) : null;
@@ -102,7 +116,7 @@ export async function sendPasswordReset(email: string): Promise<AuthFailure | nu
 
 export async function updatePassword(password: string): Promise<AuthFailure | null> {
   try {
-    const { error } = await supabase.auth.updateUser({ password });
+    const { error } = await (await appClient()).auth.updateUser({ password });
     return error ? failure(error) : null;
   } catch (error) {
     return failure(error);
@@ -117,9 +131,9 @@ export interface TotpFactors {
 }
 
 /** The TOTP factors of the session's user (of the app's client unless another is given). */
-export async function listTotpFactors(client: AppClient = supabase): Promise<TotpFactors | { error: AuthFailure }> {
+export async function listTotpFactors(client?: AppClient): Promise<TotpFactors | { error: AuthFailure }> {
   try {
-    const { data, error } = await client.auth.mfa.listFactors();
+    const { data, error } = await (client ?? (await appClient())).auth.mfa.listFactors();
     if (error) return { error: failure(error) };
     const all = (data.all ?? []).filter((f) => f.factor_type === 'totp');
     return {
@@ -132,9 +146,9 @@ export async function listTotpFactors(client: AppClient = supabase): Promise<Tot
 }
 
 /** Challenge + verify in one step; the session becomes aal2 on success. */
-export async function verifyTotp(factorId: string, code: string, client: AppClient = supabase): Promise<AuthFailure | null> {
+export async function verifyTotp(factorId: string, code: string, client?: AppClient): Promise<AuthFailure | null> {
   try {
-    const { error } = await client.auth.mfa.challengeAndVerify({ factorId, code });
+    const { error } = await (client ?? (await appClient())).auth.mfa.challengeAndVerify({ factorId, code });
     return error ? failure(error) : null;
   } catch (error) {
     return failure(error);
@@ -150,7 +164,9 @@ export interface TotpEnrolment {
 
 export async function enrollTotp(): Promise<TotpEnrolment | { error: AuthFailure }> {
   try {
-    const { data, error } = await supabase.auth.mfa.enroll({
+    const { data, error } = await (
+      await appClient()
+    ).auth.mfa.enroll({
       factorType: 'totp',
       friendlyName: TOTP_FRIENDLY_NAME,
       issuer: TOTP_ISSUER,
@@ -165,9 +181,9 @@ export async function enrollTotp(): Promise<TotpEnrolment | { error: AuthFailure
 /** Removes a factor, then refreshes the session so it no longer lists it. */
 export async function unenrollFactor(factorId: string): Promise<AuthFailure | null> {
   try {
-    const { error } = await supabase.auth.mfa.unenroll({ factorId });
+    const { error } = await (await appClient()).auth.mfa.unenroll({ factorId });
     if (error) return failure(error);
-    await supabase.auth.refreshSession();
+    await (await appClient()).auth.refreshSession();
     return null;
   } catch (error) {
     return failure(error);
@@ -176,5 +192,5 @@ export async function unenrollFactor(factorId: string): Promise<AuthFailure | nu
 
 /** Clears factors left unverified by an abandoned enrolment (best effort). */
 export async function removeUnverifiedFactors(factors: Factor[]): Promise<void> {
-  await Promise.allSettled(factors.map((f) => supabase.auth.mfa.unenroll({ factorId: f.id })));
+  await Promise.allSettled(factors.map(async (f) => (await appClient()).auth.mfa.unenroll({ factorId: f.id })));
 }

@@ -1,23 +1,20 @@
 import { useEffect } from 'react';
+import { pageMetaFor } from '@/shared/core/seo.ts';
 
-/** Sets the tab title and the meta description while the page is shown (what search results and shared links display). */
-export function usePageMeta(title: string, description: string): void {
+/**
+ * Keeps the tab title and the meta description on the shown public page while the app navigates
+ * (the pre-rendered HTML carries them for the first load; search results and shared links display them).
+ */
+export function useRouteMeta(pathname: string): void {
   useEffect(() => {
-    const previousTitle = document.title;
+    const { title, description } = pageMetaFor(pathname);
+    document.title = title;
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-    const created = !meta;
     if (!meta) {
       meta = document.createElement('meta');
       meta.name = 'description';
       document.head.append(meta);
     }
-    const previousDescription = meta.content;
-    document.title = title;
     meta.content = description;
-    return () => {
-      document.title = previousTitle;
-      if (created) meta.remove();
-      else meta.content = previousDescription;
-    };
-  }, [title, description]);
+  }, [pathname]);
 }

@@ -9,7 +9,9 @@ import { announceClient } from './sessionState.ts';
  * The dashboard's Supabase client (session kept in localStorage, PKCE flow). Creating it makes no request,
  * so public pages render whether or not the backend is up.
  */
-export const supabase = createSupabase(webConfig.supabaseUrl, webConfig.supabaseAnonKey, window.localStorage, {
+// No window while the build pre-renders the public pages: a client without storage, never signed in.
+const storage = typeof window === 'undefined' ? undefined : window.localStorage;
+export const supabase = createSupabase(webConfig.supabaseUrl, webConfig.supabaseAnonKey, storage, {
   // PKCE: Google sign-in, confirmation and reset links come back with a one-time ?code=, never tokens in the URL.
   flowType: 'pkce',
   storageKey: authStorageKey(webConfig.supabaseUrl),

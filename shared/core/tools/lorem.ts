@@ -100,3 +100,15 @@ export function loremStats(blocks: readonly string[]): { paragraphs: number; sen
     characters: text.length,
   };
 }
+
+/** A repeatable [0, 1) sequence (mulberry32): the first text on the page is the same on the server and in the browser. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   Box,
@@ -28,12 +28,15 @@ import {
 } from '@/shared/core/auth.ts';
 import { ROUTES, safeNextPath } from '@/shared/core/routes.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { signInWithPassword, signUpWithPassword, startGoogleSignIn } from '@/web/lib/auth.ts';
+import { signInWithPassword, signUpWithPassword, startGoogleSignIn, warmAuthClient } from '@/web/lib/auth.ts';
 import { OAUTH_PENDING_KEY, useAuthStatus } from '@/web/lib/sessionState.ts';
+import { useHydrated } from '@/web/lib/useHydrated.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { PasswordField } from './PasswordField.tsx';
-import { SecondFactorStep } from './SecondFactorStep.tsx';
+
+// The code step signs out on "use another account": the session layer with supabase-js loads with it, not with the form.
+const SecondFactorStep = lazy(async () => ({ default: (await import('./SecondFactorStep.tsx')).SecondFactorStep }));
 
 /**
  * /auth: Google, or e-mail and password in sign-up (default) or sign-in mode
@@ -50,12 +53,15 @@ function SecondFactorCard() {
   const notify = useNotify();
   return (
     <AuthCard title="Two-Factor Authentication" subtitle="One more step to sign in." icon={<PhonelinkLockIcon />}>
-      <SecondFactorStep onVerified={() => notify(AUTH_TEXT.signInSuccess)} />
+      <Suspense fallback={null}>
+        <SecondFactorStep onVerified={() => notify(AUTH_TEXT.signInSuccess)} />
+      </Suspense>
     </AuthCard>
   );
 }
 
 function CredentialsCard() {
+  const hydrated = useHydrated();
   const notify = useNotify();
   const navigate = useNavigate();
   const location = useLocation();
@@ -182,7 +188,15 @@ function CredentialsCard() {
               or with e-mail
             </Typography>
           </Divider>
-          <Stack component="form" noValidate onSubmit={(e) => void submit(e)} spacing={2} aria-label={signUp ? 'Sign up' : 'Sign in'}>
+          <Stack
+            component="form"
+            noValidate
+            onSubmit={(e) => void submit(e)}
+            onFocus={warmAuthClient}
+            onPointerEnter={warmAuthClient}
+            spacing={2}
+            aria-label={signUp ? 'Sign up' : 'Sign in'}
+          >
             <TextField
               inputRef={emailRef}
               label="Email"
@@ -198,7 +212,7 @@ function CredentialsCard() {
               helperText={errors.email}
               required
               fullWidth
-              disabled={submitting}
+              disabled={submitting || !hydrated}
             />
             <Box>
               <PasswordField
@@ -215,7 +229,7 @@ function CredentialsCard() {
                 helperText={errors.password ?? (signUp ? AUTH_TEXT.passwordHint : undefined)}
                 required
                 fullWidth
-                disabled={submitting}
+                disabled={submitting || !hydrated}
               />
               {!signUp && (
                 <Box sx={{ textAlign: 'right', mt: 0.75 }}>
@@ -225,7 +239,7 @@ function CredentialsCard() {
                 </Box>
               )}
             </Box>
-            <Button type="submit" variant="contained" size="large" fullWidth loading={submitting} disabled={busy}>
+            <Button type="submit" variant="contained" size="large" fullWidth loading={submitting} disabled={busy || !hydrated}>
               {signUp ? 'Sign Up' : 'Sign In'}
             </Button>
           </Stack>

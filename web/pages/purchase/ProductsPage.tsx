@@ -10,13 +10,11 @@ import { listProductsForSale } from '@/shared/data/storefront.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { usePageMeta } from '@/web/lib/pageMeta.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { ProductTypeIcon } from './ProductTypeIcon.tsx';
 
 /** /products: every digital product that can be bought, signed out too; each card leads to its product page. */
 export function ProductsPage() {
-  usePageMeta(STOREFRONT_TEXTS.metaTitle, STOREFRONT_TEXTS.metaDescription);
   const query = useQuery({
     queryKey: queryKeys.products.forSale(),
     queryFn: async () => unwrap(await listProductsForSale(supabase)),

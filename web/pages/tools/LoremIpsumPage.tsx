@@ -17,6 +17,7 @@ import AutorenewIcon from '@mui/icons-material/Autorenew';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import {
   generateLorem,
+  seededRandom,
   LOREM_UNITS,
   loremStats,
   loremText,
@@ -34,8 +35,9 @@ export function LoremIpsumPage() {
   const [countInput, setCountInput] = useState(String(loremUnit(INITIAL_UNIT).initial));
   const [startWithLorem, setStartWithLorem] = useState(true);
   const [touched, setTouched] = useState(false);
+  // The first text is fixed (seeded): the pre-rendered page and the browser draw the same words.
   const [blocks, setBlocks] = useState<string[]>(() =>
-    generateLorem({ unit: INITIAL_UNIT, count: loremUnit(INITIAL_UNIT).initial, startWithLorem: true }),
+    generateLorem({ unit: INITIAL_UNIT, count: loremUnit(INITIAL_UNIT).initial, startWithLorem: true, random: seededRandom(1) }),
   );
   const copy = useCopyText();
 

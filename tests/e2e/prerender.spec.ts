@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test';
+import { pageMetaFor } from '../../shared/core/seo.ts';
+import { screenshots, watchErrors } from './screens.ts';
+
+/**
+ * The production build pre-renders the public pages: the HTML itself carries the page (heading,
+ * title, description, canonical, Open Graph, Twitter) before any JavaScript runs, and the browser
+ * then hydrates that markup without a mismatch.
+ */
+const PAGES = [
+  { path: '/', heading: 'Your AI toolkit for marketers, creators and entrepreneurs' },
+  { path: '/auth', heading: 'Create an Account' },
+  { path: '/privacy', heading: 'Privacy Policy' },
+  { path: '/free-tools/lorem-ipsum', heading: 'Lorem Ipsum Generator' },
+];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** hydrateRoot (and createRoot) mark the container once React owns it. */
+const reactOwnsRoot = (page: Page) =>
+  page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+
+for (const { path, heading } of PAGES) {
+  test(`${path} is served pre-rendered with its meta tags`, async ({ request }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const meta = pageMetaFor(path);
+    const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '';
+    expect(
+      h1
+        .replace(/<[^>]+>/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ).toBe(heading);
+    expect(html).toContain(`data-prerendered="${path}"`);
+    expect(html).toContain(`<title>${meta.title}</title>`);
+    expect(html).toContain(`<meta name="description" content="${meta.description}" />`);
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+${escapeRegExp(path)}" />`));
+    expect(html).toContain(`<meta property="og:title" content="${meta.title}" />`);
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    // The page's CSS is in the head: it draws styled before the scripts run.
+    expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+  });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the landing page and the sign-in page still show their content', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: PAGES[0]!.heading })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In / Up' })).toBeVisible();
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create an Account' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeVisible();
+  });
+});
+
+for (const { path, heading } of PAGES) {
+  test(`${path} hydrates without errors or mismatch warnings`, async ({ page }) => {
+    const errors = watchErrors(page);
+    page.on('console', (message) => {
+      if (message.type() === 'warning' && /hydrat/i.test(message.text())) errors.push(message.text());
+    });
+    await page.goto(path);
+    await reactOwnsRoot(page);
+    await page.waitForLoadState('networkidle');
+    // The same heading node: hydration adopted the markup instead of drawing it again.
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(errors).toEqual([]);
+    if (path === '/' || path === '/auth') await screenshots(page, `prerendered${path === '/' ? '-landing' : '-auth'}`);
+  });
+}
+
+test('the app still works after hydration: client-side navigation keeps the meta in step', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/');
+  await reactOwnsRoot(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In / Up' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveTitle(pageMetaFor('/auth').title);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', pageMetaFor('/auth').description);
+  expect(errors).toEqual([]);
+});
+
+test('robots.txt and sitemap.xml list the public pages; unknown paths get the plain app shell', async ({ request }) => {
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toMatch(/^User-agent: \*\nAllow: \/\n\nSitemap: https?:\/\/\S+\/sitemap\.xml\n$/);
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).toMatch(/<loc>https?:\/\/[^<]+\/auth<\/loc>/);
+  expect(sitemap).not.toContain('/dashboard');
+  const shell = await (await request.get('/dashboard')).text();
+  expect(shell).toContain('<div id="root"></div>');
+  expect(shell).not.toContain('data-prerendered');
+});

@@ -1,0 +1,22 @@
+import { headTags } from '../../shared/core/seo.ts';
+
+/** The built shell kept for every address that is not pre-rendered (the single-page app's fallback). */
+export const SPA_SHELL = 'app.html';
+
+/** Where a pre-rendered page is written in the build folder: `/` → index.html, `/auth` → auth/index.html. */
+export const prerenderedFile = (path: string): string => (path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
+
+/**
+ * One pre-rendered page: the built shell with the page's head tags (title, description, canonical,
+ * Open Graph, Twitter), its CSS, and its markup in #root marked with the path it was rendered for
+ * (the browser hydrates only there).
+ */
+export function prerenderedHtml(shell: string, page: { path: string; html: string; styleTag: string }, siteUrl: string): string {
+  const withHead = shell
+    .replace(/\s*<title>[^<]*<\/title>/, '')
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace('</head>', () => `    ${headTags(siteUrl, page.path)}\n    ${page.styleTag}\n  </head>`);
+  const root = '<div id="root"></div>';
+  if (!withHead.includes(root)) throw new Error(`The built index.html has no ${root} to fill`);
+  return withHead.replace(root, () => `<div id="root" data-prerendered="${page.path}">${page.html}</div>`);
+}
