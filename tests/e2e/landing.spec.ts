@@ -27,7 +27,9 @@ test.describe('landing page and public layout', () => {
 
     await expect(page).toHaveTitle('AI Vault — your AI toolkit, your own key');
     // Under-development banner and headline.
-    await expect(page.getByRole('status')).toContainText('under development');
+    // Nothing on the site is a placeholder any more: the banner says so.
+    await expect(page.getByRole('status')).toContainText('in active development. Every tool here works with your own AI key');
+    await expect(page.getByRole('status')).not.toContainText('placeholder');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
     // Buttons.

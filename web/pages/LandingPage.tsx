@@ -89,12 +89,13 @@ export function LandingPage() {
       >
         <Container maxWidth="lg" sx={{ pt: { xs: 3, md: 4 }, pb: { xs: 6, md: 10 } }}>
           <Alert
-            severity="warning"
+            severity="info"
             icon={<ConstructionIcon fontSize="inherit" />}
             role="status"
-            sx={{ mb: { xs: 4, md: 7 }, borderRadius: 3, border: 1, borderColor: alpha('#F59E0B', 0.35) }}
+            sx={{ mb: { xs: 4, md: 7 }, borderRadius: 3, border: 1, borderColor: alpha('#0EA5E9', 0.35) }}
           >
-            <strong>{PRODUCT_NAME} is under development.</strong> Some features are placeholders and only show a notice for now.
+            <strong>{PRODUCT_NAME} is in active development.</strong> Every tool here works with your own AI key; new ones arrive often, and
+            you can ask for the next from your dashboard.
           </Alert>
 
           <Stack spacing={3} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 820, mx: 'auto' }}>
