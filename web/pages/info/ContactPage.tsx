@@ -16,6 +16,7 @@ import {
 } from '@/shared/core/contact.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
 import { sendContactMessage } from '@/shared/data/contact.ts';
+import { useHydrated } from '@/web/lib/useHydrated.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { SupportEmail } from '@/web/components/SupportContact.tsx';
@@ -39,6 +40,7 @@ export function ContactPage() {
   const user = useUser();
   const profile = useProfile();
   const notify = useNotify();
+  const hydrated = useHydrated();
 
   const prefillName = user ? displayName(profile?.name, user.user_metadata) : '';
   const prefillEmail = user?.email ?? '';
@@ -100,7 +102,8 @@ export function ContactPage() {
     error: Boolean(errors[name]),
     required: true,
     fullWidth: true,
-    disabled: sending,
+    // A pre-rendered form waits for its scripts: what was typed before would be lost.
+    disabled: sending || !hydrated,
     inputRef: (el: HTMLInputElement | HTMLTextAreaElement | null) => {
       refs.current[name] = el;
     },
@@ -175,7 +178,7 @@ export function ContactPage() {
                     type="submit"
                     variant="contained"
                     size="large"
-                    disabled={sending}
+                    disabled={sending || !hydrated}
                     startIcon={sending ? <CircularProgress size={18} color="inherit" aria-hidden /> : <SendIcon />}
                     sx={{ flexShrink: 0 }}
                   >
