@@ -18,11 +18,14 @@ const app = (
 
 /**
  * The build pre-renders the public pages signed out. The browser hydrates that markup when it is
- * what its own first render draws: the page it was rendered for, on the main host, with no stored
+ * what its own first render draws: the page it was rendered for, with no query or fragment (they
+ * change what a page says: ?mode=, ?next=, ?subject=, #error=), on the main host, with no stored
  * session. Otherwise (a signed-in visitor, another host, the app's shell) it draws from scratch.
  */
 const hydrates =
   container.dataset.prerendered === window.location.pathname &&
+  window.location.search === '' &&
+  window.location.hash === '' &&
   hostAppFor(window.location.hostname, { marketplace: webConfig.marketplaceHostPrefix, feedback: webConfig.feedbackHostPrefix }) ===
     'main' &&
   !sessionNeededAtStart();

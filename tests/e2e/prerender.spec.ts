@@ -76,6 +76,18 @@ for (const { path, heading } of PAGES) {
   });
 }
 
+test('a query changes what the page says: it is drawn afresh, with no hydration error', async ({ page }) => {
+  const errors = watchErrors(page);
+  page.on('console', (message) => {
+    if (message.type() === 'warning' && /hydrat/i.test(message.text())) errors.push(message.text());
+  });
+  await page.goto(`/auth?mode=signin&next=${encodeURIComponent('/auth/feedback?return_to=x')}`);
+  await reactOwnsRoot(page);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back!' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test('the app still works after hydration: client-side navigation keeps the meta in step', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/');
