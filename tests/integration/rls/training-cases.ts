@@ -1,10 +1,7 @@
-import type { Actor } from './actors.ts';
-import type { Operation, TableCase } from './matrix.ts';
+import { row, type Expectations, type TableCase } from './cases.ts';
 
 /** RLS cases of the Training catalogue and the feature-request admin tables (spread into RLS_MATRIX). */
 
-type Expectations = Record<Actor, Record<Operation, boolean>>;
-const row = (select: boolean, insert: boolean, update: boolean, del: boolean) => ({ select, insert, update, delete: del });
 const none = row(false, false, false, false);
 const all = row(true, true, true, true);
 
