@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Box, Dialog, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { validateFreeCategory, type FreeCategoryDraft, type FreeCategoryErrors } from '@/shared/core/admin/catalog.ts';
 import type { AdminFreeCategory } from '@/shared/data/admin/catalog.ts';
+import { SaveCancelActions } from '@/web/components/SaveCancelActions.tsx';
 
 /** Add a free category, or rename it and change its description. */
 export function FreeCategoryDialog({
@@ -53,12 +54,7 @@ export function FreeCategoryDialog({
             />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {saving ? 'Saving…' : 'Save'}
-          </Button>
-        </DialogActions>
+        <SaveCancelActions saving={saving} onCancel={onClose} />
       </Box>
     </Dialog>
   );

@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import {
   Box,
-  Button,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControl,
@@ -28,6 +26,7 @@ import {
 } from '@/shared/core/admin/catalog.ts';
 import type { AdminFreePrompt } from '@/shared/data/admin/catalog.ts';
 import { QuestionRows } from './QuestionRows.tsx';
+import { SaveCancelActions } from '@/web/components/SaveCancelActions.tsx';
 
 const EMPTY: FreePromptDraft = { name: '', promptText: '', llmProvider: 'openai', isPremium: false, questions: [] };
 const hasErrors = (e: FreePromptErrors) => Boolean(e.name || e.promptText || e.llmProvider || e.questions.some((q) => q !== null));
@@ -132,12 +131,7 @@ export function FreePromptDialog({
             </Box>
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {saving ? 'Saving…' : 'Save'}
-          </Button>
-        </DialogActions>
+        <SaveCancelActions saving={saving} onCancel={onClose} />
       </Box>
     </Dialog>
   );

@@ -2,10 +2,8 @@ import { useState, type FormEvent } from 'react';
 import {
   Autocomplete,
   Box,
-  Button,
   Checkbox,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControl,
@@ -27,6 +25,7 @@ import {
   type RecommendedErrors,
 } from '@/shared/core/admin/catalog.ts';
 import type { AdminRecommended } from '@/shared/data/admin/catalog.ts';
+import { SaveCancelActions } from '@/web/components/SaveCancelActions.tsx';
 
 const EMPTY: RecommendedDraft = { name: '', description: '', promptText: '', category: '', tags: [], llmSuitability: [], isPublic: true };
 
@@ -149,12 +148,7 @@ export function RecommendedDialog({
             />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {saving ? 'Saving…' : 'Save'}
-          </Button>
-        </DialogActions>
+        <SaveCancelActions saving={saving} onCancel={onClose} />
       </Box>
     </Dialog>
   );

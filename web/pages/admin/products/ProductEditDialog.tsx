@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import {
   Box,
-  Button,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   FormControl,
@@ -33,6 +31,7 @@ import { STOREFRONT_TEXTS, type DocumentFormat } from '@/shared/core/storefront.
 import type { AdminDocument, ProductEdit } from '@/shared/data/products.ts';
 import { DeliverableFields } from './DeliverableFields.tsx';
 import type { StorefrontChoice } from './storefrontSave.ts';
+import { SaveCancelActions } from '@/web/components/SaveCancelActions.tsx';
 
 /**
  * Product edit: price (a number, else 0), max downloads (slider 1–100, default 10, ∞), the Stripe
@@ -171,12 +170,7 @@ export function ProductEditDialog({
             />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {saving ? 'Saving…' : 'Save'}
-          </Button>
-        </DialogActions>
+        <SaveCancelActions saving={saving} onCancel={onClose} />
       </Box>
     </Dialog>
   );
