@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOT_DIR } from './chromium.ts';
 import { STACK_URL } from './ports.ts';
 import { createUser, signInAs } from './support.ts';
+import { untilHydrated } from './screens.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 390, height: 844 };
@@ -90,10 +91,9 @@ test.describe('landing page and public layout', () => {
       ['Startup Idea Generator', '/app-summary'],
       ['Browse digital products', '/products'],
     ] as const) {
-      await page
-        .getByRole('main')
-        .getByRole('link', { name: new RegExp(`^${name}`) })
-        .click();
+      const link = page.getByRole('main').getByRole('link', { name: new RegExp(`^${name}`) });
+      await untilHydrated(link);
+      await link.click();
       await expect(page).toHaveURL(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       expect(await marker()).toBe(42);
@@ -101,6 +101,7 @@ test.describe('landing page and public layout', () => {
       await expect(page).toHaveURL('/');
       await expect(page.getByRole('link', { name: 'Get Started for Free' })).toBeVisible();
     }
+    await untilHydrated(mainNav.getByRole('link', { name: 'Sign In / Up' }));
     await mainNav.getByRole('link', { name: 'Sign In / Up' }).click();
     await expect(page).toHaveURL('/auth');
     expect(await marker()).toBe(42);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pageMetaFor } from '../../shared/core/seo.ts';
-import { screenshots, watchErrors } from './screens.ts';
+import { screenshots, untilHydrated, watchErrors } from './screens.ts';
 
 /**
  * The production build pre-renders the public pages: the HTML itself carries the page (heading,
@@ -91,8 +91,9 @@ test('a query changes what the page says: it is drawn afresh, with no hydration 
 test('the app still works after hydration: client-side navigation keeps the meta in step', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/');
-  await reactOwnsRoot(page);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In / Up' }).click();
+  const signIn = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In / Up' });
+  await untilHydrated(signIn);
+  await signIn.click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page).toHaveTitle(pageMetaFor('/auth').title);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', pageMetaFor('/auth').description);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { SCREENSHOT_DIR } from './chromium.ts';
 
@@ -73,3 +73,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 
 /** The toast (one at a time); its role is status, or alert when destructive. */
 export const toast = (page: Page) => page.locator('[data-variant]');
+
+/**
+ * Waits until React has adopted this pre-rendered element (it carries React's props then). Before
+ * that a link click is the browser's own full page load, not the app's navigation.
+ */
+export async function untilHydrated(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$'))))
+    .toBe(true);
+}

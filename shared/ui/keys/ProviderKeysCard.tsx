@@ -158,7 +158,7 @@ function ProviderKeyRow({ provider, keys }: { provider: ProviderId; keys: Keys }
           <Button
             variant="outlined"
             size="small"
-            startIcon={testing ? <CircularProgress size={14} color="inherit" /> : <NetworkCheckIcon />}
+            startIcon={testing ? <CircularProgress size={14} color="inherit" aria-hidden /> : <NetworkCheckIcon />}
             onClick={() => void test()}
             disabled={testing || saving || !keys.ready}
             sx={{ alignSelf: 'flex-start', flexShrink: 0 }}

@@ -195,7 +195,7 @@ export function AddDocumentCard({
               type="submit"
               variant="contained"
               disabled={busy !== null}
-              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+              startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
             >
               {busy === 'reading' ? 'Reading…' : busy === 'saving' ? 'Saving…' : 'Add document'}
             </Button>

@@ -53,7 +53,7 @@ export function CreationCard({ builder, onGenerate }: { builder: OfferBuilder; o
               variant="contained"
               size="large"
               disabled={!workspace.idea.trim() || activity !== null || !builder.keysReady}
-              startIcon={generating ? <CircularProgress size={18} color="inherit" /> : <GenerateIcon />}
+              startIcon={generating ? <CircularProgress size={18} color="inherit" aria-hidden /> : <GenerateIcon />}
               sx={{ width: { xs: '100%', sm: 'auto' } }}
             >
               {generating ? OFFER_TEXTS.generating : OFFER_TEXTS.generateButton}

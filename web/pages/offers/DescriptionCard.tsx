@@ -84,7 +84,7 @@ export function DescriptionCard(props: {
             variant="contained"
             onClick={props.onSave}
             disabled={props.saving}
-            startIcon={props.saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
+            startIcon={props.saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : <SaveIcon />}
           >
             {props.saving ? 'Saving…' : 'Save Offer'}
           </Button>
@@ -92,7 +92,7 @@ export function DescriptionCard(props: {
             variant="outlined"
             onClick={props.onOrganize}
             disabled={props.organizeDisabled}
-            startIcon={props.organizing ? <CircularProgress size={16} color="inherit" /> : <OrganizeIcon />}
+            startIcon={props.organizing ? <CircularProgress size={16} color="inherit" aria-hidden /> : <OrganizeIcon />}
           >
             {props.organizing ? 'Organizing…' : 'Organize'}
           </Button>

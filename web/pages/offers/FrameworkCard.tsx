@@ -51,7 +51,7 @@ export function FrameworkCard({ builder, offer, handlers }: { builder: OfferBuil
             size="large"
             onClick={() => void actions.generateAll()}
             disabled={activity !== null || actions.busy.size > 0}
-            startIcon={generateAllRunning ? <CircularProgress size={18} color="inherit" /> : <GenerateAllIcon />}
+            startIcon={generateAllRunning ? <CircularProgress size={18} color="inherit" aria-hidden /> : <GenerateAllIcon />}
           >
             {generateAllRunning ? OFFER_TEXTS.processing : OFFER_TEXTS.generateAll}
           </Button>

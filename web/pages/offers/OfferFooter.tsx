@@ -43,7 +43,7 @@ export function OfferFooter(props: {
             variant="contained"
             onClick={props.onSave}
             disabled={props.saving}
-            startIcon={props.saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
+            startIcon={props.saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : <SaveIcon />}
           >
             {props.saving ? 'Saving…' : 'Save Complete Offer'}
           </Button>
@@ -51,7 +51,7 @@ export function OfferFooter(props: {
             variant="outlined"
             onClick={props.onOrganize}
             disabled={busy}
-            startIcon={activity === 'organize' ? <CircularProgress size={16} color="inherit" /> : <OrganizeIcon />}
+            startIcon={activity === 'organize' ? <CircularProgress size={16} color="inherit" aria-hidden /> : <OrganizeIcon />}
           >
             {activity === 'organize' ? 'Organizing…' : 'Organize'}
           </Button>
@@ -59,7 +59,7 @@ export function OfferFooter(props: {
             variant="outlined"
             onClick={props.onRegenerate}
             disabled={busy || props.assetsBusy}
-            startIcon={activity === 'framework' ? <CircularProgress size={16} color="inherit" /> : <RefreshIcon />}
+            startIcon={activity === 'framework' ? <CircularProgress size={16} color="inherit" aria-hidden /> : <RefreshIcon />}
           >
             {activity === 'framework' ? 'Regenerating…' : 'Regenerate Entire Offer/Framework'}
           </Button>

@@ -101,7 +101,7 @@ function ProductCard({ product, processing, onBuy }: { product: ProductForSale; 
             size="large"
             onClick={onBuy}
             disabled={processing}
-            startIcon={processing ? <CircularProgress size={18} color="inherit" /> : undefined}
+            startIcon={processing ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
           >
             {processing ? 'Processing…' : PRODUCT_TEXTS.buy}
           </Button>

@@ -126,7 +126,7 @@ export function PurchaseSuccessPage() {
                 size="large"
                 onClick={() => void download()}
                 disabled={busy}
-                startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <DownloadIcon />}
+                startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : <DownloadIcon />}
               >
                 {PRODUCT_TEXTS.downloadNow}
               </Button>

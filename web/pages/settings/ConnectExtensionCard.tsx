@@ -67,7 +67,7 @@ export function ConnectExtensionCard() {
         <Stack spacing={2} sx={{ mt: 2 }}>
           {detection === 'checking' && (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
-              <CircularProgress size={16} />
+              <CircularProgress size={16} aria-hidden />
               <Typography variant="body2">Looking for the extension…</Typography>
             </Stack>
           )}

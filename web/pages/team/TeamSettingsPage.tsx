@@ -44,7 +44,7 @@ export function TeamSettingsPage() {
   const body =
     team.isPending || plan.isPending ? (
       <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 4 }}>
-        <CircularProgress size={24} /> {TEAM_PAGE_TEXTS.loading}
+        <CircularProgress size={24} aria-hidden /> {TEAM_PAGE_TEXTS.loading}
       </Box>
     ) : team.isError || plan.isError ? (
       <Alert
