@@ -19,16 +19,15 @@ import { extData } from './extClient.ts';
 import { KnowledgeSelect } from '../knowledge/KnowledgeSelect.tsx';
 import { UsedSources } from '../knowledge/UsedSources.tsx';
 import { useKnowledgeChoice } from '../knowledge/useKnowledgeChoice.ts';
-import { KNOWLEDGE_TEXTS, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
 import { useNeedPage } from './pageContext.tsx';
 import { PageCard } from './PageCard.tsx';
 import { PANEL_OUTPUT_ACTIONS } from './panelOutputActions.tsx';
 import type { OpenedPrompt } from './PanelApp.tsx';
 import { PromptFields } from '../ai/PromptFields.tsx';
 import { ReviewPrompt } from '../ai/ReviewPrompt.tsx';
-import { RunFollowUps, type AnsweredRun } from '../conversation/RunFollowUps.tsx';
+import { RunFollowUps } from '../conversation/RunFollowUps.tsx';
 import { RunOutput } from '../run/RunOutput.tsx';
-import { useRunRecorder } from '../run/useRunRecorder.ts';
+import { useGroundedPromptRun } from '../run/useGroundedPromptRun.ts';
 import { useKeyStatus } from './useKeyStatus.ts';
 import { usePanelChoice } from './usePanelChoice.ts';
 
@@ -97,13 +96,10 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
   const page = useNeedPage(needsPage);
   const local = useKeyStatus();
   const run = useAiRun();
+  const knowledge = useKnowledgeChoice(extData, true);
   // The prompt also goes to the top of the recent list (the popup's, kept in extension storage).
-  // The run being answered, then answered: its follow-ups start from it (a new run, a new conversation).
-  const [answered, setAnswered] = useState<(AnsweredRun & { runNumber: number }) | null>(null);
-  const sending = useRef<Omit<AnsweredRun, 'answer' | 'stopped' | 'promptRunId'> & { runNumber: number }>(null);
-  const begin = useRunRecorder(run, {
+  const { answered, retrieving, passages, send } = useGroundedPromptRun(run, knowledge, {
     client: extData,
-    onRecorded: (recorded) => setAnswered((current) => current && { ...current, promptRunId: recorded.id }),
     onEnded: (context) => {
       if (context.promptId) void rememberRecentPrompt({ id: context.promptId, name: context.promptName, ranAt: new Date().toISOString() });
     },
@@ -122,11 +118,7 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
   const finalPrompt = edited ?? composed.text;
 
   const [choice, choose] = usePanelChoice({ provider: prompt.llmProvider, model: prompt.model });
-  const knowledge = useKnowledgeChoice(extData, true);
-  const [retrieving, setRetrieving] = useState(false);
   const [knowledgeProblem, setKnowledgeProblem] = useState<string | null>(null);
-  // The passages the last run was sent with (null: it was sent without the knowledge base).
-  const [passages, setPassages] = useState<KnowledgePassage[] | null>(null);
 
   const available: AvailableKeys = { keys: local.keys, customBaseUrl: local.baseUrl };
   const usable = hasUsableKey(choice.provider, available);
@@ -135,47 +127,29 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
   const running = run.status === 'running';
   const pageSettled = !needsPage || (!page.reading && page.read !== null) || !page.tab;
 
-  useEffect(() => {
-    const sent = sending.current;
-    if (!sent || (run.status !== 'done' && run.status !== 'stopped') || !run.text.trim()) return;
-    sending.current = null;
-    setAnswered({ ...sent, answer: run.text, stopped: run.status === 'stopped', promptRunId: null });
-  }, [run.status, run.text]);
-
   const start = async () => {
     if (blocked) {
       setShowMissing(true);
       return;
     }
     if (running || retrieving) return;
-    setAnswered(null);
     setKnowledgeProblem(null);
-    setRetrieving(true);
-    const grounding = await knowledge.ground(finalPrompt);
-    setRetrieving(false);
-    if (grounding.error) return setKnowledgeProblem(`${KNOWLEDGE_TEXTS.searchError}: ${grounding.error.message}`);
-    setPassages(knowledge.selection ? grounding.data.passages : null);
-    // Follow-ups start from what was sent (with its sources); the history keeps the prompt as written.
-    const sent = grounding.data.prompt;
-    sending.current = {
-      runNumber: (answered?.runNumber ?? 0) + 1,
-      promptName: prompt.name,
-      promptId: prompt.id,
-      freePromptId: null,
-      finalPrompt: sent,
-      provider: choice.provider,
-      model: choice.model,
-    };
-    begin({
-      promptId: prompt.id,
-      promptName: prompt.name,
-      filledValues: Object.fromEntries(parsed.fields.filter((f) => f.kind !== 'page').map((f) => [f.id, values[f.id] ?? ''])),
-      finalPrompt,
-      provider: choice.provider,
-      model: choice.model || null,
-      pageUrl: page.tab?.url ?? null,
-    });
-    void run.start({ target: targetFor(choice.provider, available), model: choice.model, prompt: sent });
+    setKnowledgeProblem(
+      await send({
+        record: {
+          promptId: prompt.id,
+          promptName: prompt.name,
+          filledValues: Object.fromEntries(parsed.fields.filter((f) => f.kind !== 'page').map((f) => [f.id, values[f.id] ?? ''])),
+          finalPrompt,
+          provider: choice.provider,
+          model: choice.model || null,
+          pageUrl: page.tab?.url ?? null,
+        },
+        provider: choice.provider,
+        model: choice.model,
+        target: targetFor(choice.provider, available),
+      }),
+    );
   };
 
   // One-click runs (popup, context menu) start once the page is read, when nothing is missing.

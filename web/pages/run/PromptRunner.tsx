@@ -4,7 +4,6 @@ import { Alert, AlertTitle, Box, Button, Card, CardContent, Stack, Typography } 
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RestoreIcon from '@mui/icons-material/RestoreOutlined';
 import { AI_TEXTS } from '@/shared/ai/aiErrors.ts';
-import { KNOWLEDGE_TEXTS, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
 import { fillPrompt, initialValues, parsePrompt } from '@/shared/core/placeholders.ts';
 import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
@@ -22,8 +21,8 @@ import { useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { RunHistoryList } from '@/shared/ui/run/RunHistoryList.tsx';
 import { RunOutput } from '@/shared/ui/run/RunOutput.tsx';
-import { useRunRecorder } from '@/shared/ui/run/useRunRecorder.ts';
-import { RunFollowUps, type AnsweredRun } from '@/shared/ui/conversation/RunFollowUps.tsx';
+import { useGroundedPromptRun } from '@/shared/ui/run/useGroundedPromptRun.ts';
+import { RunFollowUps } from '@/shared/ui/conversation/RunFollowUps.tsx';
 import { KnowledgeSelect } from '@/shared/ui/knowledge/KnowledgeSelect.tsx';
 import { UsedSources } from '@/shared/ui/knowledge/UsedSources.tsx';
 import { useKnowledgeChoice } from '@/shared/ui/knowledge/useKnowledgeChoice.ts';
@@ -63,28 +62,13 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
   const link = runLink(prompt);
   const history = useRunHistory({ promptId: link.promptId ?? undefined, freePromptId: link.freePromptId ?? undefined });
   const run = useAiRun();
-  // The run being answered, then answered: its follow-ups start from it (a new run, a new conversation).
-  const [answered, setAnswered] = useState<(AnsweredRun & { runNumber: number }) | null>(null);
-  const sending = useRef<Omit<AnsweredRun, 'answer' | 'stopped' | 'promptRunId'> & { runNumber: number }>(null);
-  const begin = useRunRecorder(run, {
-    client: webData,
-    notifyFailure: true,
-    onRecorded: (recorded) => {
-      history.prepend(recorded);
-      setAnswered((current) => current && { ...current, promptRunId: recorded.id });
-    },
-  });
-  useEffect(() => {
-    const sent = sending.current;
-    if (!sent || (run.status !== 'done' && run.status !== 'stopped') || !run.text.trim()) return;
-    sending.current = null;
-    setAnswered({ ...sent, answer: run.text, stopped: run.status === 'stopped', promptRunId: null });
-  }, [run.status, run.text]);
   const outputActions = useRunOutputActions();
   const knowledge = useKnowledgeChoice(webData, user !== null);
-  const [retrieving, setRetrieving] = useState(false);
-  // The passages the last run was sent with (null: it was sent without the knowledge base).
-  const [passages, setPassages] = useState<KnowledgePassage[] | null>(null);
+  const { answered, retrieving, passages, send } = useGroundedPromptRun(run, knowledge, {
+    client: webData,
+    notifyFailure: true,
+    onRecorded: (recorded) => history.prepend(recorded),
+  });
   const [expanded, setExpanded] = useState<string | null>(reopenRunId);
 
   // The fields still empty (an edited prompt is sent as it is, so nothing is missing then).
@@ -98,32 +82,21 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
     if (!finalPrompt.trim()) return setProblem(RUN_TEXTS.emptyPrompt);
     if (!usable || !choice.model) return;
     setProblem(null);
-    setAnswered(null);
-    setRetrieving(true);
-    const grounding = await knowledge.ground(finalPrompt);
-    setRetrieving(false);
-    if (grounding.error) return setProblem(`${KNOWLEDGE_TEXTS.searchError}: ${grounding.error.message}`);
-    setPassages(knowledge.selection ? grounding.data.passages : null);
-    // Follow-ups start from what was sent (with its sources); the history keeps the prompt as written.
-    const sent = grounding.data.prompt;
-    sending.current = {
-      runNumber: (answered?.runNumber ?? 0) + 1,
-      promptName: prompt.name,
-      promptId: link.promptId ?? null,
-      freePromptId: link.freePromptId ?? null,
-      finalPrompt: sent,
-      provider: choice.provider,
-      model: choice.model,
-    };
-    begin({
-      ...link,
-      promptName: prompt.name,
-      filledValues: valuesToStore(parsed.fields, values),
-      finalPrompt,
-      provider: choice.provider,
-      model: choice.model || null,
-    });
-    void run.start({ target: targetFor(choice.provider, available), model: choice.model, prompt: sent });
+    setProblem(
+      await send({
+        record: {
+          ...link,
+          promptName: prompt.name,
+          filledValues: valuesToStore(parsed.fields, values),
+          finalPrompt,
+          provider: choice.provider,
+          model: choice.model || null,
+        },
+        provider: choice.provider,
+        model: choice.model,
+        target: targetFor(choice.provider, available),
+      }),
+    );
   };
 
   const restoreRun = (past: PromptRun, quiet = false) => {

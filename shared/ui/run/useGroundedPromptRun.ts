@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from 'react';
+import type { AiRequest } from '@/shared/ai/chat.ts';
+import { KNOWLEDGE_TEXTS, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
+import type { ProviderId } from '@/shared/core/providerKeys.ts';
+import type { RunContext } from '@/shared/core/runPrompt.ts';
+import type { AiRun } from '../ai/useAiRun.ts';
+import type { AnsweredRun } from '../conversation/RunFollowUps.tsx';
+import type { KnowledgeChoice } from '../knowledge/useKnowledgeChoice.ts';
+import { useRunRecorder, type RunRecorderOptions } from './useRunRecorder.ts';
+
+/** An answered run, numbered so each new run starts its own follow-up conversation. */
+export type NumberedAnswer = AnsweredRun & { runNumber: number };
+
+export interface GroundedRunRequest {
+  /** What the run history keeps: the prompt as written, with the form's values. */
+  record: RunContext;
+  provider: ProviderId;
+  model: string;
+  target: AiRequest['target'];
+}
+
+/**
+ * A saved prompt's run on the dashboard and in the side panel: the prompt is grounded in the
+ * chosen part of the knowledge base, streamed, recorded in the run history, and once answered it
+ * becomes the start of its follow-ups.
+ */
+export function useGroundedPromptRun(run: AiRun, knowledge: KnowledgeChoice, recorder: RunRecorderOptions) {
+  const [answered, setAnswered] = useState<NumberedAnswer | null>(null);
+  const sending = useRef<Omit<NumberedAnswer, 'answer' | 'stopped' | 'promptRunId'>>(null);
+  const [retrieving, setRetrieving] = useState(false);
+  // The passages the last run was sent with (null: it was sent without the knowledge base).
+  const [passages, setPassages] = useState<KnowledgePassage[] | null>(null);
+  const begin = useRunRecorder(run, {
+    ...recorder,
+    onRecorded: (recorded) => {
+      recorder.onRecorded?.(recorded);
+      setAnswered((current) => current && { ...current, promptRunId: recorded.id });
+    },
+  });
+
+  useEffect(() => {
+    const sent = sending.current;
+    if (!sent || (run.status !== 'done' && run.status !== 'stopped') || !run.text.trim()) return;
+    sending.current = null;
+    setAnswered({ ...sent, answer: run.text, stopped: run.status === 'stopped', promptRunId: null });
+  }, [run.status, run.text]);
+
+  /** Grounds, records and starts the run. Resolves with the knowledge search's error, or null once it has started. */
+  const send = async ({ record, provider, model, target }: GroundedRunRequest): Promise<string | null> => {
+    setAnswered(null);
+    setRetrieving(true);
+    const grounding = await knowledge.ground(record.finalPrompt);
+    setRetrieving(false);
+    if (grounding.error) return `${KNOWLEDGE_TEXTS.searchError}: ${grounding.error.message}`;
+    setPassages(knowledge.selection ? grounding.data.passages : null);
+    // Follow-ups start from what was sent (with its sources); the history keeps the prompt as written.
+    const sent = grounding.data.prompt;
+    sending.current = {
+      runNumber: (answered?.runNumber ?? 0) + 1,
+      promptName: record.promptName,
+      promptId: record.promptId,
+      freePromptId: record.freePromptId ?? null,
+      finalPrompt: sent,
+      provider,
+      model,
+    };
+    begin(record);
+    void run.start({ target, model, prompt: sent });
+    return null;
+  };
+
+  return { answered, retrieving, passages, send };
+}
