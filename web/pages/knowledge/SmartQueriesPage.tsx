@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Button, Card, CardContent, Container, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, Container, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/ManageSearchOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { AI_TEXTS } from '@/shared/ai/aiErrors.ts';
@@ -8,6 +8,7 @@ import { groundedPrompt, KNOWLEDGE_TEXTS, type KnowledgePassage } from '@/shared
 import { ROUTES } from '@/shared/core/routes.ts';
 import { listKnowledge, type KbSelection } from '@/shared/data/knowledge.ts';
 import { searchKnowledge } from '@/shared/data/knowledgeSearch.ts';
+import { scopeFromValue, scopeMenuItems, scopeValue } from '@/shared/ui/knowledge/KnowledgeSelect.tsx';
 import { hasUsableKey, ModelPicker, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
 import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
@@ -26,8 +27,6 @@ interface Asked {
   /** The embedding model that helped rank the passages, if any. */
   rankedWith: string | null;
 }
-
-const selectionValue = (selection: KbSelection) => (selection.kind === 'folder' ? selection.folderId : selection.kind);
 
 /**
  * /ai-features/smart-queries: a question across the knowledge base (or one folder of it). The
@@ -109,19 +108,10 @@ export function SmartQueriesPage() {
                 select
                 size="small"
                 label="Search in"
-                value={selectionValue(selection)}
-                onChange={(e) => {
-                  const value = e.target.value;
-                  setSelection(value === 'all' || value === 'uncategorized' ? { kind: value } : { kind: 'folder', folderId: value });
-                }}
+                value={scopeValue(selection)}
+                onChange={(e) => setSelection(scopeFromValue(e.target.value))}
               >
-                <MenuItem value="all">All documents</MenuItem>
-                <MenuItem value="uncategorized">Uncategorized</MenuItem>
-                {(knowledge.data?.folders ?? []).map((folder) => (
-                  <MenuItem key={folder.id} value={folder.id}>
-                    {folder.name}
-                  </MenuItem>
-                ))}
+                {scopeMenuItems(knowledge.data?.folders ?? [])}
               </TextField>
               <ModelPicker value={choice} available={available} onChange={setChoice} idPrefix="smart-query" />
               {keys.ready && !usable && (
