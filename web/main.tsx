@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router-dom';
 import { hostAppFor } from '../shared/core/hosts.ts';
@@ -10,9 +10,20 @@ import { sessionNeededAtStart } from './lib/sessionState.ts';
 setAiDefaults({ baseUrlOverride: webConfig.aiBaseUrl });
 
 const container = document.getElementById('root')!;
+
+/** Marks #root live once React has committed the page: pre-rendered controls take input from then on. */
+function MarkLive({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    container.dataset.live = '';
+  }, []);
+  return children;
+}
+
 const app = (
   <StrictMode>
-    <App />
+    <MarkLive>
+      <App />
+    </MarkLive>
   </StrictMode>
 );
 

@@ -103,9 +103,18 @@ test('color palette: pick a colour, see the harmonies, copy a hex and the whole 
   await expect(page.getByRole('region', { name: 'Monochromatic' }).getByRole('button')).toHaveCount(5);
 
   // Click a swatch: its hex goes to the clipboard, a notice and the swatch say so.
-  await complementary.getByRole('button', { name: '#00FFFF' }).click();
+  // The swatch says so for 1.5 s only: a busy machine could miss it, so its texts are recorded as they change.
+  const swatch = complementary.getByRole('button', { name: '#00FFFF' });
+  await swatch.evaluate((node) => {
+    const seen: string[] = [];
+    (window as unknown as { swatchTexts: string[] }).swatchTexts = seen;
+    new MutationObserver(() => seen.push(node.textContent ?? '')).observe(node, { subtree: true, childList: true, characterData: true });
+  });
+  await swatch.click();
   await expect(toast(page)).toContainText('Copied');
-  await expect(complementary.getByRole('button', { name: '#00FFFF' })).toContainText('Copied');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { swatchTexts: string[] }).swatchTexts.some((text) => text.includes('Copied'))))
+    .toBe(true);
   expect(await clipboard(page)).toBe('#00FFFF');
 
   // Keyboard works too.

@@ -58,6 +58,22 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Create an Account' })).toBeVisible();
     await expect(page.getByLabel('Email')).toBeVisible();
   });
+
+  test('until the app takes over, controls take no clicks (they would do nothing) while links still work', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.getByLabel('Email')).toHaveCSS('pointer-events', 'none');
+    await expect(page.locator('button[type="submit"]')).toHaveCSS('pointer-events', 'none');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toHaveCSS('pointer-events', 'auto');
+  });
+});
+
+test('once hydrated, the pre-rendered controls take clicks and typing', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.locator('#root')).toHaveAttribute('data-live', '');
+  const email = page.getByLabel('Email');
+  await expect(email).toHaveCSS('pointer-events', 'auto');
+  await email.fill('someone@example.com');
+  await expect(email).toHaveValue('someone@example.com');
 });
 
 for (const { path, heading } of PAGES) {

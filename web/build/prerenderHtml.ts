@@ -7,6 +7,13 @@ export const SPA_SHELL = 'app.html';
 export const prerenderedFile = (path: string): string => (path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
 
 /**
+ * Until the app has taken the page over, its controls would swallow clicks (their handlers are not
+ * attached yet) and lose typed text: they take no pointer input until #root is marked live. Links
+ * still work, as plain page loads.
+ */
+const INERT_UNTIL_LIVE = `<style>#root[data-prerendered]:not([data-live]) :is(button, [role='button'], input, textarea, select, label) { pointer-events: none; }</style>`;
+
+/**
  * One pre-rendered page: the built shell with the page's head tags (title, description, canonical,
  * Open Graph, Twitter), its CSS, and its markup in #root marked with the path it was rendered for
  * (the browser hydrates only there).
@@ -15,7 +22,7 @@ export function prerenderedHtml(shell: string, page: { path: string; html: strin
   const withHead = shell
     .replace(/\s*<title>[^<]*<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace('</head>', () => `    ${headTags(siteUrl, page.path)}\n    ${page.styleTag}\n  </head>`);
+    .replace('</head>', () => `    ${headTags(siteUrl, page.path)}\n    ${page.styleTag}\n    ${INERT_UNTIL_LIVE}\n  </head>`);
   const root = '<div id="root"></div>';
   if (!withHead.includes(root)) throw new Error(`The built index.html has no ${root} to fill`);
   return withHead.replace(root, () => `<div id="root" data-prerendered="${page.path}">${page.html}</div>`);
