@@ -79,7 +79,5 @@ export const toast = (page: Page) => page.locator('[data-variant]');
  * that a link click is the browser's own full page load, not the app's navigation.
  */
 export async function untilHydrated(element: Locator): Promise<void> {
-  await expect
-    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$'))))
-    .toBe(true);
+  await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$')))).toBe(true);
 }
