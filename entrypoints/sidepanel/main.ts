@@ -1,4 +1,7 @@
 import { drawFirstView } from '@/shared/ui/ext/firstDraw.ts';
+import { markPanel, PANEL_MARKS } from '@/shared/ui/ext/panelMarks.ts';
+
+markPanel(PANEL_MARKS.scriptStart);
 
 // What storage remembers is drawn in plain DOM first (a few kB); React, MUI and the data layer
 // load after it and take over. `?first-draw-only` stops at the plain view, to compare it with the

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { readLibrarySnapshot, type LibrarySnapshot } from '@/shared/ext/librarySnapshot.ts';
 import { COLOR_MODE_STORAGE_KEY } from '../colorModeKey.ts';
 import { firstView } from './firstDrawView.ts';
+import { markPanel, PANEL_MARKS } from './panelMarks.ts';
 import './firstDraw.css';
 
 /**
@@ -55,6 +56,7 @@ export async function drawFirstView(appRoot: HTMLElement): Promise<FirstDrawStar
   const mode = colourMode();
   document.documentElement.classList.add(mode);
   const start = await readStart();
+  markPanel(PANEL_MARKS.storageRead);
   const view = firstView(start.user ? { kind: 'signedIn', email: start.user.email, library: start.library } : { kind: 'signedOut' }, mode);
   view.id = PLAIN_ID;
   view.addEventListener('click', (event) => {
@@ -66,6 +68,7 @@ export async function drawFirstView(appRoot: HTMLElement): Promise<FirstDrawStar
     queued = 'sign-in';
   });
   appRoot.before(view);
+  markPanel(PANEL_MARKS.firstDraw);
   return start;
 }
 
@@ -90,6 +93,7 @@ export function finishFirstDraw(appRoot: HTMLElement | null = document.getElemen
   const active = document.activeElement instanceof HTMLElement && plain.contains(document.activeElement) ? document.activeElement : null;
   const values = [...plain.querySelectorAll<HTMLInputElement>('input[data-fd]')].filter((input) => input.value);
   plain.remove();
+  markPanel(PANEL_MARKS.appTookOver);
   for (const input of values) {
     const twin = byKey(appRoot, input.dataset.fd!);
     if (twin instanceof HTMLInputElement) typeInto(twin, input.value);
