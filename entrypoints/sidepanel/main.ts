@@ -8,9 +8,23 @@ markPanel(PANEL_MARKS.scriptStart);
 // app's (end-to-end tests, screenshots); the browser never opens the panel with it.
 const root = document.getElementById('root')!;
 const onlyFirstDraw = new URLSearchParams(location.search).has('first-draw-only');
+
+/**
+ * Resolves once the frame with the first view has been painted: compiling and running the app's
+ * modules takes the main thread for tens of milliseconds, which would otherwise come before that
+ * paint. A hidden panel gets no frames, so a short timeout lets the app load anyway.
+ */
+const afterFirstPaint = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
+
 void drawFirstView(root)
   .then(async (start) => {
-    if (!onlyFirstDraw) (await import('@/shared/ui/ext/mountPanel.tsx')).mountPanel(root, start);
+    if (onlyFirstDraw) return;
+    await afterFirstPaint();
+    (await import('@/shared/ui/ext/mountPanel.tsx')).mountPanel(root, start);
   })
   .catch((error: unknown) => {
     console.error('The side panel did not start', error);

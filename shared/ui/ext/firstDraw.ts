@@ -52,10 +52,12 @@ async function readStart(): Promise<FirstDrawStart> {
 
 /** Reads storage and draws the first view just before the app's root (which waits unseen); resolves with what storage held. */
 export async function drawFirstView(appRoot: HTMLElement): Promise<FirstDrawStart> {
+  // Storage answers through the browser process: ask first, and set up the page meanwhile.
+  const reading = readStart();
   appRoot.classList.add(WAITING);
   const mode = colourMode();
   document.documentElement.classList.add(mode);
-  const start = await readStart();
+  const start = await reading;
   markPanel(PANEL_MARKS.storageRead);
   const view = firstView(start.user ? { kind: 'signedIn', email: start.user.email, library: start.library } : { kind: 'signedOut' }, mode);
   view.id = PLAIN_ID;

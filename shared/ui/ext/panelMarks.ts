@@ -10,7 +10,7 @@ export const PANEL_MARKS = {
   appTookOver: 'panel:app-took-over',
 } as const;
 
-export type PanelMark = (typeof PANEL_MARKS)[keyof typeof PANEL_MARKS];
+type PanelMark = (typeof PANEL_MARKS)[keyof typeof PANEL_MARKS];
 
 /** Sets the mark unless it is set already (a mark costs microseconds; missing `performance` is ignored). */
 export function markPanel(name: PanelMark): void {
