@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { librarySnapshot } from '@/shared/ext/librarySnapshot.ts';
 import { drawFirstView, finishFirstDraw } from '@/shared/ui/ext/firstDraw.ts';
+import { markPanel, PANEL_MARKS } from '@/shared/ui/ext/panelMarks.ts';
 
 /**
  * The side panel's plain first view (before React loads): what it draws from storage, with the
@@ -130,5 +131,27 @@ describe('handing over to the app', () => {
     // Once done, it does nothing more.
     finishFirstDraw(root);
     expect(opened).toEqual(['p1']);
+  });
+});
+
+describe('performance marks on the way to a usable panel', () => {
+  const markTime = (name: string) => performance.getEntriesByName(name, 'mark').map((m) => m.startTime);
+
+  it('marks storage read, first draw and the app taking over once each, in that order', async () => {
+    performance.clearMarks();
+    await fakeBrowser.storage.local.set({ supabaseUser: USER, panel_library: snapshot });
+    const root = appRoot();
+    await drawFirstView(root);
+    expect(markTime(PANEL_MARKS.appTookOver)).toEqual([]);
+    const [read] = markTime(PANEL_MARKS.storageRead);
+    const [drawn] = markTime(PANEL_MARKS.firstDraw);
+    expect(read).toBeLessThanOrEqual(drawn!);
+    finishFirstDraw(root);
+    finishFirstDraw(root);
+    const tookOver = markTime(PANEL_MARKS.appTookOver);
+    expect(tookOver).toHaveLength(1);
+    expect(tookOver[0]).toBeGreaterThanOrEqual(drawn!);
+    markPanel(PANEL_MARKS.firstDraw);
+    expect(markTime(PANEL_MARKS.firstDraw)).toEqual([drawn]);
   });
 });

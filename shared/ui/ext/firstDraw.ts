@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { readLibrarySnapshot, type LibrarySnapshot } from '@/shared/ext/librarySnapshot.ts';
 import { COLOR_MODE_STORAGE_KEY } from '../colorModeKey.ts';
 import { firstView } from './firstDrawView.ts';
+import { markPanel, PANEL_MARKS } from './panelMarks.ts';
 import './firstDraw.css';
 
 /**
@@ -51,10 +52,13 @@ async function readStart(): Promise<FirstDrawStart> {
 
 /** Reads storage and draws the first view just before the app's root (which waits unseen); resolves with what storage held. */
 export async function drawFirstView(appRoot: HTMLElement): Promise<FirstDrawStart> {
+  // Storage answers through the browser process: ask first, and set up the page meanwhile.
+  const reading = readStart();
   appRoot.classList.add(WAITING);
   const mode = colourMode();
   document.documentElement.classList.add(mode);
-  const start = await readStart();
+  const start = await reading;
+  markPanel(PANEL_MARKS.storageRead);
   const view = firstView(start.user ? { kind: 'signedIn', email: start.user.email, library: start.library } : { kind: 'signedOut' }, mode);
   view.id = PLAIN_ID;
   view.addEventListener('click', (event) => {
@@ -66,6 +70,7 @@ export async function drawFirstView(appRoot: HTMLElement): Promise<FirstDrawStar
     queued = 'sign-in';
   });
   appRoot.before(view);
+  markPanel(PANEL_MARKS.firstDraw);
   return start;
 }
 
@@ -90,6 +95,7 @@ export function finishFirstDraw(appRoot: HTMLElement | null = document.getElemen
   const active = document.activeElement instanceof HTMLElement && plain.contains(document.activeElement) ? document.activeElement : null;
   const values = [...plain.querySelectorAll<HTMLInputElement>('input[data-fd]')].filter((input) => input.value);
   plain.remove();
+  markPanel(PANEL_MARKS.appTookOver);
   for (const input of values) {
     const twin = byKey(appRoot, input.dataset.fd!);
     if (twin instanceof HTMLInputElement) typeInto(twin, input.value);
