@@ -10,7 +10,7 @@ import type { TestUser } from './support.ts';
 import { startVirtualDisplay, type VirtualDisplay } from './xvfb.ts';
 
 /**
- * The unpacked extension in real Chromium (tests/e2e/global-setup.ts builds it against this run's
+ * The unpacked extension in real Chromium (tests/e2e/web-server.ts builds it against this run's
  * stack and fake AI provider). The real side panel is opened the way a user opens it — a click on
  * the popup's "Open side panel" (a user gesture, so chrome.sidePanel.open works) — and reached
  * over the DevTools protocol: Playwright's own context does not list side-panel pages, a CDP
