@@ -90,11 +90,14 @@ export const test = base.extend<Fixtures & { userDataDir: string }, { display: V
           .poll(
             async () => {
               const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-              connections.push(browser);
               found = browser
                 .contexts()
                 .flatMap((c) => c.pages())
                 .find((p) => p.url().startsWith(url));
+              // A connection instruments every page of the browser for as long as it is open: only
+              // the one that holds the panel is kept (the test drives the panel through it).
+              if (found) connections.push(browser);
+              else await browser.close();
               return Boolean(found);
             },
             { message: 'the side panel opened' },
