@@ -1,25 +1,20 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium.ts';
-import { OPENAI_URL, STACK_URL, WEB_PORT, WEB_URL } from './tests/e2e/ports.ts';
+import { STACK_URL, WEB_PORT, WEB_URL } from './tests/e2e/ports.ts';
 
 /**
  * End-to-end tests in the machine's Chromium (never a downloaded browser):
  * - the dashboard, built against the e2e stack and served by `vite preview` on 127.0.0.1:4173;
  * - the e2e backend (tests/e2e/servers.ts): a fresh local stack on :4174 (in-memory PGlite,
  *   mailbox at /mail) with a fake Google on :4175. E2E_PORT_BASE moves all three ports;
- * - the unpacked extension (.output/chrome-mv3, built by tests/e2e/global-setup.ts).
+ * - the unpacked extension (.e2e/ext-<port>/chrome-mv3), built beside the dashboard by tests/e2e/web-server.ts.
  * Artifacts go to test-results/e2e (test-results/ itself also holds other runners' reports);
  * screenshots for a person to look at go to test-results/screenshots.
  */
-// Per-port build folder, so two runs with different E2E_PORT_BASE never overwrite each other.
-const outDir = fileURLToPath(new URL(`.e2e/web-${WEB_PORT}`, import.meta.url));
-
 export default defineConfig({
   testDir: 'tests/e2e',
   // Per-port artifacts too: a parallel run with another E2E_PORT_BASE must not wipe this one's traces.
   outputDir: process.env.E2E_PORT_BASE ? `test-results/e2e-${WEB_PORT}` : 'test-results/e2e',
-  globalSetup: './tests/e2e/global-setup.ts',
   // Budgets for a busy machine (the suite must hold with one core taken by other work): a page that
   // loads its chunks, session and data can take several seconds there. Every wait is for a
   // condition, so an idle machine never waits this long; heavy steps (axe, screenshots) add their
@@ -37,7 +32,10 @@ export default defineConfig({
     headless: true,
     baseURL: WEB_URL,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace with a DOM snapshot at every action, but without the trace's
+    // screencast: recording frames doubled the browser's CPU time on every test, failed or not
+    // (the failure screenshot below still shows the last frame).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
   },
   webServer: [
@@ -50,10 +48,9 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      // Build against the e2e stack, then serve the production bundle (SPA fallback for deep links).
-      command: `npx vite build --config web/vite.config.ts --logLevel warn --outDir ${outDir} --emptyOutDir && npx vite preview --config web/vite.config.ts --outDir ${outDir} --port ${WEB_PORT} --strictPort --host 127.0.0.1`,
+      // Builds the dashboard and the extension against the e2e stack side by side, then serves the dashboard.
+      command: 'npx tsx tests/e2e/web-server.ts',
       url: `${WEB_URL}/`,
-      env: { VITE_SUPABASE_URL: STACK_URL, VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_e2e', VITE_AI_BASE_URL: `${OPENAI_URL}/v1` },
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: 'ignore',

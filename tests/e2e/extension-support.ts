@@ -10,7 +10,7 @@ import type { TestUser } from './support.ts';
 import { startVirtualDisplay, type VirtualDisplay } from './xvfb.ts';
 
 /**
- * The unpacked extension in real Chromium (tests/e2e/global-setup.ts builds it against this run's
+ * The unpacked extension in real Chromium (tests/e2e/web-server.ts builds it against this run's
  * stack and fake AI provider). The real side panel is opened the way a user opens it — a click on
  * the popup's "Open side panel" (a user gesture, so chrome.sidePanel.open works) — and reached
  * over the DevTools protocol: Playwright's own context does not list side-panel pages, a CDP
@@ -90,11 +90,14 @@ export const test = base.extend<Fixtures & { userDataDir: string }, { display: V
           .poll(
             async () => {
               const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-              connections.push(browser);
               found = browser
                 .contexts()
                 .flatMap((c) => c.pages())
                 .find((p) => p.url().startsWith(url));
+              // A connection instruments every page of the browser for as long as it is open: only
+              // the one that holds the panel is kept (the test drives the panel through it).
+              if (found) connections.push(browser);
+              else await browser.close();
               return Boolean(found);
             },
             { message: 'the side panel opened' },

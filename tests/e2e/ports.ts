@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 /**
  * Ports of the e2e run, all derived from E2E_PORT_BASE (default 4173) so two runs on one
  * machine can use different bases: dashboard preview = base, local stack = base + 1,
@@ -21,6 +23,8 @@ export const OPENAI_URL = `http://127.0.0.1:${OPENAI_PORT}`;
 export const PAGES_URL = `http://127.0.0.1:${PAGES_PORT}`;
 export const STRIPE_URL = `http://127.0.0.1:${STRIPE_PORT}`;
 
-/** The unpacked Chrome extension built for this run (tests/e2e/global-setup.ts), pointed at this run's stack. */
+/** The dashboard's production bundle built for this run (tests/e2e/web-server.ts); per port, so two runs never overwrite each other. */
+export const WEB_OUT_DIR = fileURLToPath(new URL(`../../.e2e/web-${WEB_PORT}`, import.meta.url));
+/** The unpacked Chrome extension built for this run (tests/e2e/web-server.ts), pointed at this run's stack. */
 export const EXTENSION_OUT_DIR = `.e2e/ext-${WEB_PORT}`;
 export const EXTENSION_PATH = `${EXTENSION_OUT_DIR}/chrome-mv3`;
