@@ -1,10 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstLoadChunks } from './build/firstLoadChunks.ts';
 import { prerenderPublicPages } from './build/prerenderPlugin.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+// The entry, the landing page with the public pages' layout, and the sign-in page: a chunk each.
+const firstLoad = firstLoadChunks(webRoot, [
+  { name: 'public', roots: ['layouts/PublicLayout.tsx', 'pages/LandingPage.tsx'] },
+  { name: 'auth', roots: ['pages/auth/AuthPage.tsx'] },
+]);
 
 /** The dashboard: `vite --config web/vite.config.ts` (dev), `vite build --config web/vite.config.ts`. */
 export default defineConfig({
@@ -13,7 +20,7 @@ export default defineConfig({
   publicDir: `${repoRoot}public`,
   // .env files live at the repo root; only VITE_* reach the browser.
   envDir: repoRoot,
-  plugins: [react(), prerenderPublicPages({ webRoot, repoRoot })],
+  plugins: [react(), firstLoad.plugin, prerenderPublicPages({ webRoot, repoRoot })],
   // `@/…` is the repository root, as in tsconfig.json and the extension's build.
   resolve: { alias: { '@': repoRoot.replace(/\/$/, '') } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
@@ -23,5 +30,6 @@ export default defineConfig({
     outDir: `${repoRoot}dist/web`,
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: { output: { codeSplitting: { groups: firstLoad.groups } } },
   },
 });
