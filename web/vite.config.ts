@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { ROUTES } from '../shared/core/routes.ts';
 import { firstLoadChunks } from './build/firstLoadChunks.ts';
 import { prerenderPublicPages } from './build/prerenderPlugin.ts';
 
@@ -20,7 +21,16 @@ export default defineConfig({
   publicDir: `${repoRoot}public`,
   // .env files live at the repo root; only VITE_* reach the browser.
   envDir: repoRoot,
-  plugins: [react(), firstLoad.plugin, prerenderPublicPages({ webRoot, repoRoot })],
+  plugins: [
+    react(),
+    firstLoad.plugin,
+    prerenderPublicPages({
+      webRoot,
+      repoRoot,
+      // Every pre-rendered page is drawn in the public layout.
+      scriptsFor: (path) => ['public', ...(path === ROUTES.auth ? ['auth'] : [])].map(firstLoad.fileOf),
+    }),
+  ],
   // `@/…` is the repository root, as in tsconfig.json and the extension's build.
   resolve: { alias: { '@': repoRoot.replace(/\/$/, '') } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

@@ -29,8 +29,12 @@ const isSourceModule = (id: string): boolean => !id.includes('/node_modules/') &
  * Returns the plugin that reads the import graph once the build has parsed it, and the groups
  * for `build.rolldownOptions.output.codeSplitting.groups`.
  */
-export function firstLoadChunks(webRoot: string, chunks: FirstLoadChunk[]): { plugin: Plugin; groups: ChunkGroup[] } {
+export function firstLoadChunks(
+  webRoot: string,
+  chunks: FirstLoadChunk[],
+): { plugin: Plugin; groups: ChunkGroup[]; fileOf: (name: string) => string } {
   const owner = new Map<string, string>();
+  const files = new Map<string, string>();
   const plugin: Plugin = {
     name: 'ai-vault:first-load-chunks',
     apply: 'build',
@@ -48,11 +52,21 @@ export function firstLoadChunks(webRoot: string, chunks: FirstLoadChunk[]): { pl
         }
       }
     },
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle))
+        if (output.type === 'chunk' && chunks.some((chunk) => chunk.name === output.name)) files.set(output.name, output.fileName);
+    },
+  };
+  /** The built file of a listed chunk, relative to the output folder (known once the bundle is written). */
+  const fileOf = (name: string): string => {
+    const file = files.get(name);
+    if (!file) throw new Error(`No chunk "${name}" in the build`);
+    return file;
   };
   const pageGroups = chunks.map((chunk, index) => ({
     name: chunk.name,
     test: (id: string) => owner.get(id) === chunk.name,
     priority: chunks.length - index,
   }));
-  return { plugin, groups: [{ name: 'entry', tags: ['$initial'], priority: chunks.length + 1 }, ...pageGroups] };
+  return { plugin, groups: [{ name: 'entry', tags: ['$initial'], priority: chunks.length + 1 }, ...pageGroups], fileOf };
 }
