@@ -1,18 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { ROUTES } from '../shared/core/routes.ts';
 import { firstLoadChunks } from './build/firstLoadChunks.ts';
 import { prerenderPublicPages } from './build/prerenderPlugin.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
-// The entry, the landing page with the public pages' layout, and the sign-in page: a chunk each.
-const firstLoad = firstLoadChunks(webRoot, [
-  { name: 'public', roots: ['layouts/PublicLayout.tsx', 'pages/LandingPage.tsx'] },
-  { name: 'auth', roots: ['pages/auth/AuthPage.tsx'] },
-]);
+// The entry and the landing page with the public pages' layout: a chunk each. (A chunk for the sign-in
+// page too moved modules the signed-in shell shares with it, and Logout then ended on /auth.)
+const firstLoad = firstLoadChunks(webRoot, [{ name: 'public', roots: ['layouts/PublicLayout.tsx', 'pages/LandingPage.tsx'] }]);
 
 /** The dashboard: `vite --config web/vite.config.ts` (dev), `vite build --config web/vite.config.ts`. */
 export default defineConfig({
@@ -28,7 +25,7 @@ export default defineConfig({
       webRoot,
       repoRoot,
       // Every pre-rendered page is drawn in the public layout.
-      scriptsFor: (path) => ['public', ...(path === ROUTES.auth ? ['auth'] : [])].map(firstLoad.fileOf),
+      scriptsFor: () => [firstLoad.fileOf('public')],
     }),
   ],
   // `@/…` is the repository root, as in tsconfig.json and the extension's build.
