@@ -1,4 +1,4 @@
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router-dom';
 import { hostAppFor } from '../shared/core/hosts.ts';
@@ -57,5 +57,11 @@ function renderFresh(): void {
   createRoot(container).render(app);
 }
 
-if (hydrates) void loadMatchedRoutes().then(() => hydrateRoot(container, app), renderFresh);
+/**
+ * Hydrating in a transition lets React yield to the browser every few milliseconds instead of one
+ * long task (the page is already drawn; a click before the end hydrates the rest at once first).
+ */
+const hydrate = () => startTransition(() => void hydrateRoot(container, app));
+
+if (hydrates) void loadMatchedRoutes().then(hydrate, renderFresh);
 else renderFresh();

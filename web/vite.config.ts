@@ -1,10 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstLoadChunks } from './build/firstLoadChunks.ts';
 import { prerenderPublicPages } from './build/prerenderPlugin.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+// The entry and the landing page with the public pages' layout: a chunk each. (A chunk for the sign-in
+// page too moved modules the signed-in shell shares with it, and Logout then ended on /auth.)
+const firstLoad = firstLoadChunks(webRoot, [{ name: 'public', roots: ['layouts/PublicLayout.tsx', 'pages/LandingPage.tsx'] }]);
 
 /** The dashboard: `vite --config web/vite.config.ts` (dev), `vite build --config web/vite.config.ts`. */
 export default defineConfig({
@@ -13,7 +18,16 @@ export default defineConfig({
   publicDir: `${repoRoot}public`,
   // .env files live at the repo root; only VITE_* reach the browser.
   envDir: repoRoot,
-  plugins: [react(), prerenderPublicPages({ webRoot, repoRoot })],
+  plugins: [
+    react(),
+    firstLoad.plugin,
+    prerenderPublicPages({
+      webRoot,
+      repoRoot,
+      // Every pre-rendered page is drawn in the public layout.
+      scriptsFor: () => [firstLoad.fileOf('public')],
+    }),
+  ],
   // `@/…` is the repository root, as in tsconfig.json and the extension's build.
   resolve: { alias: { '@': repoRoot.replace(/\/$/, '') } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
@@ -23,5 +37,6 @@ export default defineConfig({
     outDir: `${repoRoot}dist/web`,
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: { output: { codeSplitting: { groups: firstLoad.groups } } },
   },
 });

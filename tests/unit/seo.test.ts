@@ -73,12 +73,19 @@ describe('pre-rendered HTML', () => {
     '</html>',
   ].join('\n');
 
-  it('replaces the shell title and description, adds the CSS and fills #root marked with its path', () => {
+  it('replaces the shell title and description, adds the preloads and the CSS and fills #root marked with its path', () => {
     const html = prerenderedHtml(
       shell,
-      { path: '/auth', html: '<h1>Sign in $&</h1>', styleTag: '<style data-emotion="css a1">.a{}</style>' },
+      {
+        path: '/auth',
+        html: '<h1>Sign in $&</h1>',
+        styleTag: '<style data-emotion="css a1">.a{}</style>',
+        scripts: ['/assets/public-1.js', '/assets/auth-2.js'],
+      },
       SITE,
     );
+    for (const src of ['/assets/public-1.js', '/assets/auth-2.js'])
+      expect(html.indexOf(`<link rel="modulepreload" crossorigin href="${src}">`)).toBeLessThan(html.indexOf('</head>'));
     expect(html).not.toContain('<title>AI Vault</title>');
     expect(html).not.toContain('content="old"');
     expect(html.match(/<title>/g)).toHaveLength(1);
@@ -89,9 +96,9 @@ describe('pre-rendered HTML', () => {
   });
 
   it('refuses a shell without an empty #root', () => {
-    expect(() => prerenderedHtml('<html><head></head><body></body></html>', { path: '/', html: '', styleTag: '' }, SITE)).toThrow(
-      /no <div id="root"><\/div>/,
-    );
+    expect(() =>
+      prerenderedHtml('<html><head></head><body></body></html>', { path: '/', html: '', styleTag: '', scripts: [] }, SITE),
+    ).toThrow(/no <div id="root"><\/div>/);
   });
 
   it('writes each page where a static server finds it, and keeps the shell apart', () => {

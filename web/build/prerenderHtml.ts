@@ -15,14 +15,25 @@ const INERT_UNTIL_LIVE = `<style>#root[data-prerendered]:not([data-live]) :is(bu
 
 /**
  * One pre-rendered page: the built shell with the page's head tags (title, description, canonical,
- * Open Graph, Twitter), its CSS, and its markup in #root marked with the path it was rendered for
- * (the browser hydrates only there).
+ * Open Graph, Twitter), the scripts its first render loads besides the entry (preloaded), its CSS,
+ * and its markup in #root marked with the path it was rendered for (the browser hydrates only there).
  */
-export function prerenderedHtml(shell: string, page: { path: string; html: string; styleTag: string }, siteUrl: string): string {
+export function prerenderedHtml(
+  shell: string,
+  page: { path: string; html: string; styleTag: string; scripts: string[] },
+  siteUrl: string,
+): string {
+  const preloads = page.scripts.map((src) => `<link rel="modulepreload" crossorigin href="${src}">\n    `).join('');
   const withHead = shell
     .replace(/\s*<title>[^<]*<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace('</head>', () => `    ${headTags(siteUrl, page.path)}\n    ${page.styleTag}\n    ${INERT_UNTIL_LIVE}\n  </head>`);
+    .replace(
+      '</head>',
+      () => `    ${headTags(siteUrl, page.path)}
+    ${preloads}${page.styleTag}
+    ${INERT_UNTIL_LIVE}
+  </head>`,
+    );
   const root = '<div id="root"></div>';
   if (!withHead.includes(root)) throw new Error(`The built index.html has no ${root} to fill`);
   return withHead.replace(root, () => `<div id="root" data-prerendered="${page.path}">${page.html}</div>`);

@@ -27,7 +27,12 @@ const siteUrlOf = (env: Record<string, string | undefined>): string =>
  * as app.html for every other address. `vite preview` serves each page's file and the shell
  * elsewhere.
  */
-export function prerenderPublicPages(options: { webRoot: string; repoRoot: string }): Plugin {
+export function prerenderPublicPages(options: {
+  webRoot: string;
+  repoRoot: string;
+  /** The built scripts a page's first render loads besides the entry (preloaded with the HTML, not after the entry runs). */
+  scriptsFor: (path: string) => string[];
+}): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'ai-vault:prerender',
@@ -68,7 +73,8 @@ export function prerenderPublicPages(options: { webRoot: string; repoRoot: strin
           const page = await loaded.renderPage(path);
           const file = join(outDir, prerenderedFile(path));
           await mkdir(dirname(file), { recursive: true });
-          await writeFile(file, prerenderedHtml(shell, { path, ...page }, siteUrl));
+          const scripts = options.scriptsFor(path).map((script) => `${config.base}${script}`);
+          await writeFile(file, prerenderedHtml(shell, { path, scripts, ...page }, siteUrl));
         }
         await writeFile(join(outDir, 'robots.txt'), robotsTxt(siteUrl));
         await writeFile(join(outDir, 'sitemap.xml'), sitemapXml(siteUrl));
