@@ -20,7 +20,11 @@ const setClaim = (value: string): Statement => ({
   name: 'test_set_claim',
 });
 const readClaim: Statement = { sql: "select current_setting('request.claim', true) as claim", name: 'test_read_claim' };
-const insert = (id: number, name = 'test_insert'): Statement => ({ sql: 'insert into batch_t (id) values ($1::int)', params: [String(id)], name });
+const insert = (id: number, name = 'test_insert'): Statement => ({
+  sql: 'insert into batch_t (id) values ($1::int)',
+  params: [String(id)],
+  name,
+});
 const ids = async () => (await db.query<{ id: number }>('select id from batch_t order by id')).rows.map((r) => r.id);
 
 async function failure(run: () => Promise<unknown>): Promise<{ code: string; message: string }> {
@@ -65,7 +69,11 @@ describe(`Database.batch (${testDbKind})`, () => {
   });
 
   it('parses again a named statement whose first use failed (it may or may not exist on the connection)', async () => {
-    const broken = (id: number): Statement => ({ sql: 'insert into batch_t (id, note) values ($1::int, $2)', params: [String(id), 'x'], name: 'test_note' });
+    const broken = (id: number): Statement => ({
+      sql: 'insert into batch_t (id, note) values ($1::int, $2)',
+      params: [String(id), 'x'],
+      name: 'test_note',
+    });
     // the parameter count is wrong: the statement parses, the bind fails
     const error = await failure(() => db.batch([{ ...broken(3), params: ['3'] }]));
     expect(error.code).toBe('08P01');

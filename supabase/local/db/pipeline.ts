@@ -18,7 +18,7 @@ export interface ProtocolWriter {
 }
 
 /** The backend messages a batch answers with (field names as both drivers parse them). */
-export interface ResultSink {
+interface ResultSink {
   rowDescription(fields: readonly { name: string; dataTypeID: number }[]): void;
   dataRow(fields: readonly (string | null)[]): void;
   commandComplete(text: string): void;
@@ -26,7 +26,7 @@ export interface ResultSink {
 }
 
 /** Statements that end an explicit transaction, prepared once per connection like the others. */
-export const TX = {
+const TX = {
   begin: { sql: 'begin', name: 'tx_begin' },
   beginReadOnly: { sql: 'begin read only', name: 'tx_begin_read_only' },
   commit: { sql: 'commit', name: 'tx_commit' },
@@ -55,7 +55,7 @@ export class PreparedNames {
 }
 
 /** Parameters go as text: bytes in bytea's hex form, other non-strings as their JSON or string form. */
-export function textValue(value: unknown): string | null {
+function textValue(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return value;
   if (value instanceof Uint8Array) return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
@@ -134,7 +134,7 @@ export function settlePrepared(statements: readonly Statement[], ran: number, fa
 }
 
 /** A plan cached under a prepared name no longer fits the table (its row type changed): parse again and retry once. */
-export function isStalePlan(error: unknown): boolean {
+function isStalePlan(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown };
   return e.code === '0A000' && typeof e.message === 'string' && e.message.includes('cached plan');
 }

@@ -72,7 +72,9 @@ export async function handleMutation(db: Database, s: RequestState, schema: Sche
     explain: s.plan?.explain,
     // only when something can be rejected: deciding after the statement costs a second round trip
     rejectIf:
-      s.accept.single || max !== undefined ? (o) => (s.accept.single && o.pageTotal !== 1) || (max !== undefined && o.pageTotal > max) : undefined,
+      s.accept.single || max !== undefined
+        ? (o) => (s.accept.single && o.pageTotal !== 1) || (max !== undefined && o.pageTotal > max)
+        : undefined,
   });
   if (max !== undefined && outcome.pageTotal > max) {
     throw new ApiError(
