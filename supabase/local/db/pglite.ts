@@ -1,6 +1,7 @@
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, protocol, types, type messages } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { BatchResults, PreparedNames, runBatch, settlePrepared, writeBatch, type SendStatements } from './pipeline.ts';
 import type { BatchOptions, Database, Queryable, QueryResult, Statement, TransactionOptions } from './types.ts';
 
 /**
@@ -35,6 +36,37 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
     },
   });
   const base = wrap(pg);
+  const prepared = new PreparedNames();
+  const parserFor = (oid: number) => (text: string) => types.parseType(text, oid, pg.parsers) as unknown;
+  /** A batch in one execProtocol call: PGlite's query() makes six per statement (parse, describe, bind, describe, execute, sync). */
+  const send: SendStatements = async (stream) => {
+    const chunks: Uint8Array[] = [];
+    const { serialize } = protocol;
+    writeBatch(
+      {
+        parse: (m) => chunks.push(serialize.parse(m)),
+        bind: (m) => chunks.push(serialize.bind(m)),
+        describe: (m) => chunks.push(serialize.describe(m)),
+        execute: (m) => chunks.push(serialize.execute(m)),
+        close: (m) => chunks.push(serialize.close(m)),
+        sync: () => chunks.push(serialize.sync()),
+      },
+      stream,
+      prepared,
+    );
+    const messages = await pg.execProtocolStream(Buffer.concat(chunks), { throwOnError: false });
+    const sink = new BatchResults(parserFor);
+    let error: unknown;
+    for (const m of messages) {
+      if (m.name === 'rowDescription') sink.rowDescription((m as messages.RowDescriptionMessage).fields);
+      else if (m.name === 'dataRow') sink.dataRow((m as messages.DataRowMessage).fields);
+      else if (m.name === 'commandComplete') sink.commandComplete((m as messages.CommandCompleteMessage).text);
+      else if (m.name === 'emptyQuery') sink.emptyQuery();
+      else if (m.name === 'error') error ??= m;
+    }
+    settlePrepared(stream, sink.results.length, error !== undefined, prepared);
+    return { results: sink.results, error };
+  };
   return {
     kind: 'pglite',
     ...base,
@@ -45,16 +77,8 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
       });
     },
     async batch(statements: Statement[], options: BatchOptions = {}): Promise<QueryResult[]> {
-      return pg.transaction(async (tx) => {
-        if (options.readOnly) await tx.exec('set transaction read only');
-        const results: QueryResult[] = [];
-        for (const s of statements) {
-          const result = await tx.query(s.sql, s.params);
-          results.push({ rows: result.rows as Record<string, unknown>[], affectedRows: result.affectedRows ?? 0 });
-        }
-        if (options.rollback || options.rollbackIf?.(results)) await tx.rollback();
-        return results;
-      });
+      // Both of PGlite's locks, as its own query() takes them: a batch must not land inside someone's transaction.
+      return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => runBatch(send, statements, options)));
     },
     async listen(channel: string, handler: (payload: string) => void) {
       return pg.listen(channel, handler);

@@ -1,10 +1,11 @@
 import pg from 'pg';
+import { BatchResults, PreparedNames, runBatch, settlePrepared, writeBatch, type ProtocolWriter } from './pipeline.ts';
 import type { BatchOptions, Database, Queryable, QueryResult, Statement, TransactionOptions } from './types.ts';
 
 /** A real PostgreSQL through a connection pool (DATABASE_URL). */
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
-  // Pipeline mode: queries issued without awaiting the previous one go out at once (batch() relies on it);
-  // awaited one by one, they behave as without it.
+  // Pipeline mode: queries issued without awaiting the previous one go out at once; awaited one by one,
+  // they behave as without it.
   const pool = new pg.Pool({ connectionString, max: poolSize, pipeline: true });
   pool.on('error', () => {
     /* an idle client died (server restart); the pool replaces it */
@@ -41,36 +42,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     async batch(statements: Statement[], options: BatchOptions = {}): Promise<QueryResult[]> {
       const client = await pool.connect();
       try {
-        // All sent before any answer arrives. Each carries its own Sync, so after a failure the server still runs
-        // the COMMIT, which then rolls the aborted transaction back.
-        const end = options.rollback ? 'rollback' : options.rollbackIf ? null : 'commit';
-        const sent = [
-          client.query(options.readOnly ? 'begin read only' : 'begin'),
-          ...statements.map((s) => client.query({ text: s.sql, values: s.params ?? [], name: s.name })),
-          ...(end ? [client.query(end)] : []),
-        ];
-        const settled = await Promise.allSettled(sent);
-        const failed = settled.find((r) => r.status === 'rejected');
-        if (failed) {
-          if (!end) await client.query('rollback').catch(() => undefined);
-          throw failed.reason;
-        }
-        const results = settled
-          .slice(1, 1 + statements.length)
-          .map((r) =>
-            r.status === 'fulfilled' ? { rows: r.value.rows, affectedRows: r.value.rowCount ?? 0 } : { rows: [], affectedRows: 0 },
-          );
-        if (!end) {
-          let rollback: boolean;
-          try {
-            rollback = options.rollbackIf?.(results) ?? false;
-          } catch (error) {
-            await client.query('rollback').catch(() => undefined);
-            throw error;
-          }
-          await client.query(rollback ? 'rollback' : 'commit');
-        }
-        return results;
+        return await runBatch((stream) => sendBatch(client, stream), statements, options);
       } finally {
         client.release();
       }
@@ -95,4 +67,88 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       await pool.end();
     },
   };
+}
+
+/** Named statements each pooled connection has prepared. */
+const preparedByClient = new WeakMap<pg.PoolClient, PreparedNames>();
+
+const textParser = (oid: number) => pg.types.getTypeParser(oid, 'text') as (text: string) => unknown;
+
+/** Sends a batch as one write and collects its answer (pg's own Query class would add a Sync after each statement). */
+function sendBatch(client: pg.PoolClient, statements: readonly Statement[]): Promise<{ results: QueryResult[]; error?: unknown }> {
+  let prepared = preparedByClient.get(client);
+  if (!prepared) preparedByClient.set(client, (prepared = new PreparedNames()));
+  const names = prepared;
+  return new Promise((resolve) => {
+    const query = new BatchQuery(statements, names, (results, error) => {
+      settlePrepared(statements, results.length, error !== undefined, names);
+      resolve({ results, error });
+    });
+    void client.query(query);
+  });
+}
+
+/**
+ * A batch as pg's client sees one query: it writes every message (corked: one write), the client hands
+ * it the backend's messages until the single ReadyForQuery. It extends pg's Query because a pipelined
+ * client accepts only those.
+ */
+class BatchQuery extends pg.Query {
+  private readonly sink = new BatchResults(textParser);
+  private settled = false;
+
+  constructor(
+    private readonly statements: readonly Statement[],
+    private readonly prepared: PreparedNames,
+    private readonly done: (results: QueryResult[], error?: unknown) => void,
+  ) {
+    super({ text: statements[0]?.sql ?? '' });
+  }
+
+  override submit = (connection: pg.Connection): void => {
+    const writer: ProtocolWriter = {
+      parse: (m) => connection.parse({ ...m, types: [] }, false),
+      bind: (m) => connection.bind(m, false),
+      describe: (m) => connection.describe(m, false),
+      execute: (m) => connection.execute(m, false),
+      close: (m) => connection.close(m, false),
+      sync: () => connection.sync(),
+    };
+    connection.stream.cork();
+    try {
+      writeBatch(writer, this.statements, this.prepared);
+    } finally {
+      connection.stream.uncork();
+    }
+  };
+
+  handleRowDescription(msg: { fields: { name: string; dataTypeID: number }[] }): void {
+    this.sink.rowDescription(msg.fields);
+  }
+
+  handleDataRow(msg: { fields: (string | null)[] }): void {
+    this.sink.dataRow(msg.fields);
+  }
+
+  handleCommandComplete(msg: { text: string }): void {
+    this.sink.commandComplete(msg.text);
+  }
+
+  handleEmptyQuery(): void {
+    this.sink.emptyQuery();
+  }
+
+  handleError(error: unknown): void {
+    this.settle(error);
+  }
+
+  handleReadyForQuery(): void {
+    this.settle();
+  }
+
+  private settle(error?: unknown): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.done(this.sink.results, error);
+  }
 }

@@ -36,7 +36,7 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Runs the statements in order in one transaction, committed unless told otherwise, rolled back when one fails
-   * (the first error is thrown). PostgreSQL gets BEGIN, the statements and COMMIT in one round trip (pipelined).
+   * (the first error is thrown). Sent as one stream of protocol messages with a single Sync (db/pipeline.ts): one round trip.
    */
   batch(statements: Statement[], options?: BatchOptions): Promise<QueryResult[]>;
   /** LISTEN on a channel; handler gets each NOTIFY payload. Resolves to a function that stops listening. */

@@ -131,7 +131,7 @@ function settingsError(error: unknown): unknown {
 
 /**
  * Runs one statement as the request's role, in one transaction, after the request settings (one statement).
- * The common case is one batch: on PostgreSQL BEGIN, settings, statement and COMMIT travel in one round trip.
+ * The common case is one batch: settings and statement in one round trip, in the implicit transaction of a single Sync.
  */
 export async function runStatement(
   db: Database,

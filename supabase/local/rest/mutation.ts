@@ -70,7 +70,11 @@ export async function handleMutation(db: Database, s: RequestState, schema: Sche
     readOnly: false,
     rollback,
     explain: s.plan?.explain,
-    rejectIf: (o) => (s.accept.single && o.pageTotal !== 1) || (max !== undefined && o.pageTotal > max),
+    // only when something can be rejected: deciding after the statement costs a second round trip
+    rejectIf:
+      s.accept.single || max !== undefined
+        ? (o) => (s.accept.single && o.pageTotal !== 1) || (max !== undefined && o.pageTotal > max)
+        : undefined,
   });
   if (max !== undefined && outcome.pageTotal > max) {
     throw new ApiError(

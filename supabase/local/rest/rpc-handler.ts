@@ -1,6 +1,6 @@
 import type { Database } from '../db/types.ts';
 import { ApiError } from './errors.ts';
-import { runStatement } from './execute.ts';
+import { runStatement, type Outcome } from './execute.ts';
 import { restResponse, type RestResponse } from './http.ts';
 import type { RequestState } from './handler.ts';
 import { parseParams } from './parse-filters.ts';
@@ -41,6 +41,8 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
   }
   const maxAffected = s.prefer.handling === 'strict' ? s.prefer.maxAffected : undefined;
   if (maxAffected !== undefined && !fn.retSet) throw maxAffectedOnSingle();
+  // only with max-affected: deciding after the statement costs a second round trip
+  const rejectOverMax = maxAffected !== undefined ? (r: Outcome) => r.pageTotal > maxAffected : undefined;
   const b = new SqlBuilder(schema, parsed, s.aggregates);
   const fromSql = args ? callSql(fn, args, b.params) : singleObjectSql(fn, s.bodyText, b.params);
   const shape = returnShape(schema, fn);
@@ -56,7 +58,7 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
       readOnly,
       rollback,
       explain: s.plan?.explain,
-      rejectIf: (r) => maxAffected !== undefined && r.pageTotal > maxAffected,
+      rejectIf: rejectOverMax,
     });
     if (maxAffected !== undefined && o.pageTotal > maxAffected) throw maxAffectedExceeded(o.pageTotal);
     return o;
@@ -103,7 +105,7 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
     rollback,
     explain: s.plan?.explain,
     plannedCount: estimate ? countQuery(plan.countSql!, plan.params) : undefined,
-    rejectIf: (r) => maxAffected !== undefined && r.pageTotal > maxAffected,
+    rejectIf: rejectOverMax,
   });
   if (maxAffected !== undefined && o.pageTotal > maxAffected) throw maxAffectedExceeded(o.pageTotal);
   if (estimate) o.total = reportedTotal(s.prefer.count, o.total, o.planned, MAX_ROWS);
