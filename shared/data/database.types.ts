@@ -1992,6 +1992,14 @@ export type Database = {
         Args: { alert_kind: string; event_ids: number[] }
         Returns: undefined
       }
+      reorder_free_prompt_categories: {
+        Args: { ordered_ids: string[] }
+        Returns: undefined
+      }
+      reorder_free_prompts: {
+        Args: { ordered_ids: string[] }
+        Returns: undefined
+      }
       require_uid: { Args: never; Returns: string }
       return_workflow_generation: {
         Args: { owner: string; run: string }

@@ -6,6 +6,8 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The label of the way back (Cancel unless the choice reads better otherwise). */
+  cancelLabel?: string;
   /** Destructive actions get the error colour. */
   destructive?: boolean;
   onConfirm: () => void;
@@ -13,7 +15,16 @@ export interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" before something that cannot be undone; Cancel is the default (Escape, backdrop). */
-export function ConfirmDialog({ open, title, children, confirmLabel, destructive = true, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  destructive = true,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-dialog-title">
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
@@ -21,7 +32,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, destructive
         <Typography component="div">{children}</Typography>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{cancelLabel}</Button>
         <Button color={destructive ? 'error' : 'primary'} variant="contained" onClick={onConfirm}>
           {confirmLabel}
         </Button>

@@ -3,7 +3,7 @@ import * as OTPAuth from 'otpauth';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { ACCOUNT_TEXTS } from '@/shared/core/account/texts.ts';
 import { screenshots, seriousViolations, toast } from './screens.ts';
-import { createUser, passwordSession, serviceClient, signInAs, type TestUser } from './support.ts';
+import { createUser, passwordSession, serviceClient, signInAs, uniqueEmail, type TestUser } from './support.ts';
 
 /** Settings → Your data: the export zip, and deleting the account (wrong password first, then for real). */
 
@@ -80,6 +80,46 @@ test('Delete my account refuses a wrong password, then deletes it and signs out;
   await page.getByLabel(/^Password/).fill(user.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(toast(page)).toContainText('Invalid login credentials');
+});
+
+test('an account that signs in only with Google signs in with Google again instead of a password, then deletes', async ({ page }) => {
+  const email = uniqueEmail('google-delete');
+  const throughGoogle = async () => {
+    await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+  };
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await throughGoogle();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Ten minutes later (the browser's clock): the sign-in is no longer fresh enough.
+  await page.clock.setFixedTime(Date.now() + 10 * 60_000);
+  await page.goto('/settings');
+  await page.getByRole('region', { name: ACCOUNT_TEXTS.cardTitle }).getByRole('button', { name: ACCOUNT_TEXTS.deleteButton }).click();
+  const dialog = page.getByRole('dialog', { name: ACCOUNT_TEXTS.dialogTitle });
+  await expect(dialog).toContainText(ACCOUNT_TEXTS.reauthIntro);
+  await expect(dialog.getByLabel(ACCOUNT_TEXTS.passwordLabel)).toHaveCount(0);
+  await dialog.getByLabel(ACCOUNT_TEXTS.confirmLabel).fill('DELETE');
+  await dialog.getByRole('button', { name: ACCOUNT_TEXTS.confirmButton }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(ACCOUNT_TEXTS.reauthNeeded);
+  await screenshots(page, 'settings-delete-account-google');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Back to the real time: the round trip through Google brings the dialog back with a fresh sign-in.
+  await page.clock.setFixedTime(Date.now());
+  await dialog.getByRole('button', { name: ACCOUNT_TEXTS.reauthButton }).click();
+  await throughGoogle();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(dialog.getByRole('alert').filter({ hasText: ACCOUNT_TEXTS.reauthDone })).toBeVisible();
+  await screenshots(page, 'settings-delete-account-google-fresh');
+  await dialog.getByLabel(ACCOUNT_TEXTS.confirmLabel).fill('DELETE');
+  await dialog.getByRole('button', { name: ACCOUNT_TEXTS.confirmButton }).click();
+  await expect(toast(page)).toContainText(ACCOUNT_TEXTS.deleted);
+  await expect(page).toHaveURL(/\/$/);
+  const { data } = await serviceClient().auth.admin.listUsers({ perPage: 1000 });
+  expect(data.users.map((u) => u.email)).not.toContain(email);
 });
 
 test('with two-factor on, the dialog asks for the authenticator code and refuses a wrong one', async ({ page }) => {

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { createUser, signInAs } from './support.ts';
-import { DESKTOP, screenshots, toast, watchErrors } from './screens.ts';
+import { DESKTOP, screenshots, toast, untilHydrated, watchErrors } from './screens.ts';
+import { WEB_PORT } from './ports.ts';
 
 /**
  * Free tools (built for real instead of coming soon):
@@ -10,6 +11,25 @@ import { DESKTOP, screenshots, toast, watchErrors } from './screens.ts';
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'], viewport: DESKTOP });
+
+/**
+ * Opens a pre-rendered page with the dashboard's scripts held back: the markup is there, React is
+ * not. The returned function lets the scripts through.
+ */
+async function openBeforeScripts(page: Page, path: string): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let released = false;
+  const isAppScript = (url: URL) => url.port === String(WEB_PORT) && url.pathname.endsWith('.js');
+  await page.route(isAppScript, (route) => (released ? route.continue() : held.push(route)));
+  // Module scripts delay DOMContentLoaded, so the navigation is awaited only until the response.
+  await page.goto(path, { waitUntil: 'commit' });
+  await expect.poll(() => held.length, { message: 'the page asked for its scripts' }).toBeGreaterThan(0);
+  return async () => {
+    released = true;
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+    await page.unroute(isAppScript);
+  };
+}
 
 test('/free-tools lists the three tools for a visitor, with the sign-in and Back to Home links', async ({ page }) => {
   const errors = watchErrors(page);
@@ -189,6 +209,45 @@ test('lorem ipsum generates the requested number of paragraphs, sentences or wor
   await page.getByRole('button', { name: 'Generate' }).click();
   await expect(output.getByRole('paragraph')).toHaveCount(3);
   await screenshots(page, 'free-tools-lorem');
+  expect(errors).toEqual([]);
+});
+
+test('what a visitor types before the page has loaded its scripts is kept and used', async ({ page }) => {
+  const errors = watchErrors(page);
+
+  let release = await openBeforeScripts(page, '/free-tools/headline-analyzer');
+  const headline = page.getByRole('textbox', { name: 'Headline' });
+  await headline.fill('7 Proven Ways to Write Amazing Headlines That Get More Clicks');
+  await release();
+  await untilHydrated(headline);
+  await expect(headline).toHaveValue('7 Proven Ways to Write Amazing Headlines That Get More Clicks');
+  await expect(page.getByRole('list', { name: 'Score reasons' })).toContainText('A list headline');
+  await expect
+    .poll(async () => Number(await page.getByRole('progressbar', { name: 'Headline score' }).getAttribute('aria-valuenow')))
+    .toBeGreaterThanOrEqual(80);
+
+  release = await openBeforeScripts(page, '/free-tools/lorem-ipsum');
+  const count = page.getByRole('spinbutton', { name: 'Number of paragraphs' });
+  await count.fill('5');
+  const start = page.getByRole('checkbox', { name: "Start with 'Lorem ipsum dolor sit amet'" });
+  await start.uncheck();
+  await release();
+  await untilHydrated(count);
+  await expect(count).toHaveValue('5');
+  await expect(start).not.toBeChecked();
+  await page.getByRole('button', { name: 'Generate' }).click();
+  const output = page.getByRole('region', { name: 'Generated text' });
+  await expect(output.getByRole('paragraph')).toHaveCount(5);
+  await expect(output.getByRole('paragraph').first()).not.toContainText(/^Lorem ipsum dolor sit amet/);
+
+  release = await openBeforeScripts(page, '/free-tools/color-palette');
+  const hexField = page.getByRole('textbox', { name: 'Hex color' });
+  await hexField.fill('#ff0000');
+  await release();
+  await untilHydrated(hexField);
+  await expect(hexField).toHaveValue('#FF0000');
+  await expect(page.getByText('Base color #FF0000')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Complementary', exact: true }).getByRole('button')).toHaveText([/#FF0000/, /#00FFFF/]);
   expect(errors).toEqual([]);
 });
 

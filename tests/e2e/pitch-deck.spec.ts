@@ -212,3 +212,44 @@ test('from my own words: rename and delete a saved deck', async ({ page }) => {
   expect(data).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('generating again or opening another deck asks before unsaved edits are replaced', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  const user = await createUser();
+  await withOpenAiKey(user);
+  await signInAs(page, user);
+  await page.goto('/pitch-deck');
+  await expect(page.getByRole('radio', { name: 'My own description' })).toBeChecked({ timeout: 45_000 });
+  await expect(page.getByLabel('Model')).toHaveValue('gpt-4-turbo-preview');
+  await page.getByRole('textbox', { name: 'Describe the business' }).fill('Dog walking app\nFor busy owners in Berlin.');
+  await page.getByRole('button', { name: 'Generate deck' }).click();
+  await expect(slideCards(page)).toHaveCount(11);
+  await titleField(slideCards(page).first()).fill('Owners have no time');
+
+  // Generating again: asked first; Keep editing keeps the edit.
+  await page.getByRole('button', { name: 'Generate deck' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Discard your unsaved changes?' });
+  await expect(confirm).toContainText('This deck has changes that are not saved.');
+  await screenshots(page, 'pitch-deck-discard');
+  expect(await seriousViolations(page)).toEqual([]);
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(titleField(slideCards(page).first())).toHaveValue('Owners have no time');
+
+  // Saved, nothing is lost: generating again asks nothing.
+  await page.getByRole('button', { name: 'Save deck' }).click();
+  await expect(toast(page)).toContainText('Deck saved');
+  await page.getByRole('textbox', { name: 'Describe the business' }).fill('Bike repair van\nComes to your door.');
+  await page.getByRole('button', { name: 'Generate deck' }).click();
+  await expect(titleField(slideCards(page).first())).toHaveValue('Problem: Bike repair van');
+  await expect(confirm).toHaveCount(0);
+
+  // The new deck is unsaved: opening the saved one asks, and Discard opens it.
+  await page.getByRole('list', { name: 'Saved decks' }).getByRole('button', { name: 'Open' }).click();
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(titleField(slideCards(page).first())).toHaveValue('Owners have no time');
+  await expect(page).toHaveURL(/\?deck=/);
+  expect(errors).toEqual([]);
+});

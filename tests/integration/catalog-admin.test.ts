@@ -4,6 +4,7 @@ import { getFreePrompt, listFreeStacks, listRecommendedPrompts } from '@/shared/
 import type { AppClient } from '@/shared/data/supabase.ts';
 import { CATALOG_TEXTS } from '@/shared/core/admin/catalogTexts.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
+import { memoryClient } from './auth-helpers.ts';
 import { must, person, type Person } from './documents-helpers.ts';
 
 /**
@@ -136,6 +137,87 @@ describe(`catalogue editors (${testDbKind})`, () => {
     const after = must(await listFreeStacks(anon));
     expect(after.categories.map((c) => c.id)).toEqual(before.categories.map((c) => c.id));
     expect(after.prompts.map((p) => p.id)).not.toContain(first.id);
+  });
+
+  it('reorders in one database call: numbering dense afterwards, rows not named after, a bad list changes nothing', async () => {
+    // The admin's session in a client that counts its requests.
+    const requests: string[] = [];
+    const counted = memoryClient(stack, 'implicit', (input, init) => {
+      requests.push(String(input instanceof Request ? input.url : input));
+      return fetch(input, init);
+    }) as AppClient;
+    const { data } = await boss.auth.getSession();
+    expect((await counted.auth.setSession(data.session!)).error).toBeNull();
+
+    const before = must(await admin.listFreeCatalogForAdmin(boss));
+    const { id: categoryId } = must(
+      await admin.createFreeCategory(
+        boss,
+        { name: 'Reorder Week', description: '' },
+        before.categories.map((c) => c.id),
+      ),
+    );
+    const draft = { name: 'Step', promptText: 'Plan [product].', llmProvider: 'openai', isPremium: false, questions: [] };
+    const ids: string[] = [];
+    for (const name of ['Step A', 'Step B', 'Step C'])
+      ids.push(must(await admin.createFreePrompt(boss, categoryId, { ...draft, name }, { takenIds: ids, position: ids.length })).id);
+    const [a, b, c] = ids as [string, string, string];
+    // Repeated numbers, as a seed may leave them.
+    await stack.db.query('update public.free_prompts set sort_order = 5 where category_id = $1', [categoryId]);
+    const places = async () =>
+      (
+        await stack.db.query<{ id: string; sort_order: number }>(
+          'select id, sort_order from public.free_prompts where category_id = $1 order by sort_order, id',
+          [categoryId],
+        )
+      ).rows.map((r) => [r.id, r.sort_order]);
+
+    requests.length = 0;
+    must(await admin.reorderFreePrompts(counted, [c, a]));
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toContain('/rest/v1/rpc/reorder_free_prompts');
+    expect(await places()).toEqual([
+      [c, 1],
+      [a, 2],
+      [b, 3],
+    ]);
+
+    // An unknown id, a repeat or prompts of two categories: refused, and nothing moved.
+    const otherPrompt = before.prompts.find((p) => p.categoryId !== categoryId)!.id;
+    for (const bad of [
+      [b, 'no-such-prompt'],
+      [b, b],
+      [b, otherPrompt],
+    ]) {
+      expect((await admin.reorderFreePrompts(boss, bad)).error).not.toBeNull();
+      expect(await places()).toEqual([
+        [c, 1],
+        [a, 2],
+        [b, 3],
+      ]);
+    }
+
+    const categoryOrder = [categoryId, ...before.categories.map((cat) => cat.id).reverse()];
+    requests.length = 0;
+    must(await admin.reorderFreeCategories(counted, categoryOrder));
+    expect(requests).toHaveLength(1);
+    const { rows } = await stack.db.query<{ id: string; sort_order: number }>(
+      'select id, sort_order from public.free_prompt_categories order by sort_order, id',
+    );
+    expect(rows.map((r) => r.id)).toEqual(categoryOrder);
+    expect(rows.map((r) => r.sort_order)).toEqual(categoryOrder.map((_id, index) => index + 1));
+    expect((await admin.reorderFreeCategories(boss, [categoryId, 'no-such-category'])).error).not.toBeNull();
+    expect((await stack.db.query('select id from public.free_prompt_categories order by sort_order, id')).rows.map((r) => r.id)).toEqual(
+      categoryOrder,
+    );
+
+    must(
+      await admin.reorderFreeCategories(
+        boss,
+        before.categories.map((cat) => cat.id),
+      ),
+    );
+    must(await admin.deleteFreeCategory(boss, categoryId));
   });
 
   it('refuses free-stack writes to users and visitors', async () => {

@@ -14,6 +14,12 @@ export const ACCOUNT_TEXTS = {
     'Your prompts, documents, offers, knowledge base, workflows, workspaces and every other thing you saved are deleted, ' +
     'shares you gave and received end, your files are removed and any subscription is cancelled. You are signed out everywhere, the extension included.',
   passwordLabel: 'Your password',
+  reauthIntro:
+    'Your account signs in with Google, so there is no password to ask for. Sign in with Google again to confirm it is you; ' +
+    'you then have 5 minutes to delete your account.',
+  reauthButton: 'Sign in with Google again',
+  reauthDone: 'You signed in again just now: you can delete your account.',
+  reauthFailed: 'Google sign-in could not start. Please try again.',
   codeLabel: 'Authentication code',
   codeHelp: 'The 6-digit code from your authenticator app.',
   confirmWord: 'DELETE',
@@ -26,6 +32,7 @@ export const ACCOUNT_TEXTS = {
   signIn: 'Sign in first.',
   passwordMissing: 'Enter your password.',
   passwordWrong: 'The password is not correct.',
+  reauthNeeded: 'Sign in with Google again to confirm it is you, then delete within 5 minutes.',
   confirmMissing: 'Type DELETE to confirm.',
   codeMissing: 'Enter the 6-digit code from your authenticator app.',
   codeWrong: 'The authentication code is not correct.',
@@ -35,9 +42,13 @@ export const ACCOUNT_TEXTS = {
 } as const;
 
 /** What the dialog checks before asking the server; null when the form may be sent. */
-export function deleteFormProblem(form: { password: string; confirmation: string; code: string }, needsCode: boolean): string | null {
-  if (!form.password) return ACCOUNT_TEXTS.passwordMissing;
-  if (needsCode && !/^\d{6}$/.test(form.code.replace(/\s+/g, ''))) return ACCOUNT_TEXTS.codeMissing;
+export function deleteFormProblem(
+  form: { password: string; confirmation: string; code: string },
+  needs: { code: boolean; password: boolean; recentSignIn: boolean },
+): string | null {
+  if (needs.password && !form.password) return ACCOUNT_TEXTS.passwordMissing;
+  if (!needs.password && !needs.recentSignIn) return ACCOUNT_TEXTS.reauthNeeded;
+  if (needs.code && !/^\d{6}$/.test(form.code.replace(/\s+/g, ''))) return ACCOUNT_TEXTS.codeMissing;
   if (form.confirmation.trim() !== ACCOUNT_TEXTS.confirmWord) return ACCOUNT_TEXTS.confirmMissing;
   return null;
 }

@@ -16,7 +16,7 @@ import { CATALOG_TEXTS } from '../../core/admin/catalogTexts.ts';
 import type { RecommendedPrompt } from '../../core/recommendedPrompts.ts';
 import { fetchAllPages } from '../paging.ts';
 import { questionsOf } from '../promptCatalog.ts';
-import { fail, invalid, ok, type DataResult } from '../result.ts';
+import { fail, invalid, ok, RLS_REFUSED, type DataResult } from '../result.ts';
 
 /**
  * What the admin editors read and write of the prompt catalogues. Row-level security lets only
@@ -188,29 +188,27 @@ export async function deleteFreeCategory(client: AppClient, id: string): Promise
   return data.length ? ok() : refused();
 }
 
-/** Numbers the rows 1, 2, … in the given order (only those whose place changed need writing, but all are: the seed may repeat numbers). */
+/**
+ * One database call that numbers the rows 1, 2, … in the given order (the ids given first, any
+ * others after), all or nothing; admins only.
+ */
 async function renumber(
+  client: AppClient,
+  fn: 'reorder_free_prompt_categories' | 'reorder_free_prompts',
   ids: readonly string[],
-  update: (
-    id: string,
-    sortOrder: number,
-  ) => PromiseLike<{ data: { id: string }[] | null; error: { message: string; code?: string } | null }>,
 ): Promise<DataResult<void>> {
-  const answers = await Promise.all(ids.map((id, index) => update(id, index + 1)));
-  for (const { data, error } of answers) {
-    if (error) return fail(error);
-    if (!data?.length) return refused();
-  }
-  return ok();
+  const { error } = await client.rpc(fn, { ordered_ids: [...ids] });
+  if (!error) return ok();
+  return error.code === RLS_REFUSED ? refused() : fail(error);
 }
 
 /** Puts the categories in this order (every category id, first to last). */
 export const reorderFreeCategories = (client: AppClient, ids: readonly string[]): Promise<DataResult<void>> =>
-  renumber(ids, (id, sortOrder) => client.from('free_prompt_categories').update({ sort_order: sortOrder }).eq('id', id).select('id'));
+  renumber(client, 'reorder_free_prompt_categories', ids);
 
 /** Puts one category's prompts in this order (its prompt ids, first to last). */
 export const reorderFreePrompts = (client: AppClient, ids: readonly string[]): Promise<DataResult<void>> =>
-  renumber(ids, (id, sortOrder) => client.from('free_prompts').update({ sort_order: sortOrder }).eq('id', id).select('id'));
+  renumber(client, 'reorder_free_prompts', ids);
 
 const freePromptRow = (d: FreePromptDraft) => ({
   name: d.name,

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { hasPasswordIdentity, recentSignInSecondsLeft } from '../../../shared/core/account/reauth.ts';
 import { ACCOUNT_TEXTS } from '../../../shared/core/account/texts.ts';
 import { authAdmin, callerOf, env, fail, json, preflight, rest } from '../_shared/http.ts';
 import { stripeClient } from '../_shared/stripe.ts';
@@ -7,9 +8,11 @@ import { removeAccountFiles } from './files.ts';
 
 /**
  * POST /functions/v1/account-delete { password, code?, confirmation: 'DELETE' } (signed in):
- * deletes the caller's account. The password is checked again by signing in with it here, and
- * when the account has a verified authenticator the code is verified on that new session, so a
- * stolen access token alone cannot delete an account. Then, stopping at the first failure: the
+ * deletes the caller's account. The password is checked again by signing in with it here; an
+ * account without a password (Google only) must instead call with a session that signed in within
+ * the last five minutes (its token's amr claims). When the account has a verified authenticator
+ * the code is verified on that session too, so a stolen access token alone cannot delete an
+ * account. Then, stopping at the first failure: the
  * Stripe subscription is cancelled (so nobody is billed for a deleted account), the account's
  * files are removed, what carries its address outside its own rows is removed or anonymised, and
  * the auth user is deleted; its sessions and refresh tokens, and every row it owns, go with it by
@@ -24,6 +27,7 @@ interface AuthUser {
   id: string;
   email?: string;
   factors?: { id: string; factor_type: string; status: string }[];
+  identities?: { provider: string }[];
 }
 
 async function auth(path: string, init: RequestInit, token?: string): Promise<Response> {
@@ -96,13 +100,20 @@ export default async function handler(req: Request): Promise<Response> {
   const password = typeof body.password === 'string' ? body.password : '';
   const code = typeof body.code === 'string' ? body.code.replace(/\s+/g, '') : '';
   if (body.confirmation !== ACCOUNT_TEXTS.confirmWord) return refuse(ACCOUNT_TEXTS.confirmMissing, 400, 'invalid');
-  if (!password) return refuse(ACCOUNT_TEXTS.passwordMissing, 400, 'invalid');
 
   const me = await auth('user', { method: 'GET' }, caller.token);
   if (!me.ok) return refuse(ACCOUNT_TEXTS.signIn, 401, 'refused');
   const user = (await me.json()) as AuthUser;
-  const session = user.email ? await passwordSession(user.email, password) : null;
-  if (!session) return refuse(ACCOUNT_TEXTS.passwordWrong, 400, 'invalid');
+  let session: string | null;
+  if (hasPasswordIdentity(user.identities)) {
+    if (!password) return refuse(ACCOUNT_TEXTS.passwordMissing, 400, 'invalid');
+    session = user.email ? await passwordSession(user.email, password) : null;
+    if (!session) return refuse(ACCOUNT_TEXTS.passwordWrong, 400, 'invalid');
+  } else {
+    // GoTrue has just accepted this token (/user above), so its claims can be read as they are.
+    if (recentSignInSecondsLeft(caller.token, Date.now()) === 0) return refuse(ACCOUNT_TEXTS.reauthNeeded, 403, 'refused');
+    session = caller.token;
+  }
   const factor = user.factors?.find((f) => f.factor_type === 'totp' && f.status === 'verified');
   if (factor) {
     if (!/^\d{6}$/.test(code)) return refuse(ACCOUNT_TEXTS.codeMissing, 400, 'invalid');

@@ -4,6 +4,7 @@ import { Alert, Box, Container } from '@mui/material';
 import { PROVIDER_IDS } from '@/shared/core/providerKeys.ts';
 import { PITCH_DECK_TEXTS as T } from '@/shared/core/pitchDeck/texts.ts';
 import { hasUsableKey, targetFor, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
+import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 import { useKnowledgeChoice } from '@/shared/ui/knowledge/useKnowledgeChoice.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useProfile } from '@/web/lib/sessionState.ts';
@@ -70,14 +71,22 @@ export function PitchDeckPage() {
     });
   }, [deckParam, load, open]);
 
-  const openDeck = (id: string) => {
-    setParams((p) => {
-      p.delete('idea');
-      p.delete('offer');
-      p.set('deck', id);
-      return p;
-    });
+  // Generating again or opening another deck replaces the one on screen: unsaved edits are asked about first.
+  const [replacing, setReplacing] = useState<(() => void) | null>(null);
+  const unlessUnsaved = (replace: () => void) => {
+    if (state.deck?.dirty) setReplacing(() => replace);
+    else replace();
   };
+
+  const openDeck = (id: string) =>
+    unlessUnsaved(() =>
+      setParams((p) => {
+        p.delete('idea');
+        p.delete('offer');
+        p.set('deck', id);
+        return p;
+      }),
+    );
 
   const usable = hasUsableKey(choice.provider, keys.available);
   const using = { target: targetFor(choice.provider, keys.available), model: choice.model };
@@ -103,7 +112,7 @@ export function PitchDeckPage() {
           generating={state.busy === 'deck'}
           problem={deck ? null : state.problem}
           onDismissProblem={state.dismissProblem}
-          onGenerate={(s) => void state.generate(s, using)}
+          onGenerate={(s) => unlessUnsaved(() => void state.generate(s, using))}
           onStop={state.stop}
         />
       )}
@@ -137,6 +146,19 @@ export function PitchDeckPage() {
             });
         }}
       />
+      <ConfirmDialog
+        open={replacing !== null}
+        title={T.discardTitle}
+        confirmLabel={T.discard}
+        cancelLabel={T.keepEditing}
+        onConfirm={() => {
+          replacing?.();
+          setReplacing(null);
+        }}
+        onCancel={() => setReplacing(null)}
+      >
+        {T.discardBody}
+      </ConfirmDialog>
     </Container>
   );
 }

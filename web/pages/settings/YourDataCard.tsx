@@ -8,14 +8,21 @@ import { fetchAccountExport } from '@/shared/data/account.ts';
 import { downloadFile } from '@/shared/ui/download.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
-import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
+import { DELETE_AFTER_REAUTH_KEY, DeleteAccountDialog } from './DeleteAccountDialog.tsx';
+
+/** True once when the page comes back from signing in with Google again to delete the account. */
+function backFromReauth(): boolean {
+  const back = window.sessionStorage.getItem(DELETE_AFTER_REAUTH_KEY) !== null;
+  window.sessionStorage.removeItem(DELETE_AFTER_REAUTH_KEY);
+  return back;
+}
 
 /** Settings → Your data: the export zip and the account deletion. */
 export function YourDataCard() {
   const notify = useNotify();
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const [deleting, setDeleting] = useState(backFromReauth);
 
   const exportData = async () => {
     setExporting(true);

@@ -14,6 +14,7 @@ import {
   type Swatch,
 } from '@/shared/core/tools/palette.ts';
 import { ToolPage, useCopyText } from './toolParts.tsx';
+import { useKeptEarlyInput } from '@/web/lib/useKeptEarlyInput.ts';
 
 const COPIED_MS = 1500;
 
@@ -101,16 +102,17 @@ export function ColorPalettePage() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const copy = useCopyText();
 
-  const inputValid = normalizeHex(hexInput) !== null;
-  const palettes = useMemo(() => buildPalettes(base), [base]);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
   const choose = (value: string) => {
     setHexInput(value.toUpperCase());
     const hex = normalizeHex(value);
     if (hex) setBase(hex);
   };
+  const hexRef = useKeptEarlyInput<HTMLInputElement>(hexInput, choose);
+
+  const inputValid = normalizeHex(hexInput) !== null;
+  const palettes = useMemo(() => buildPalettes(base), [base]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   const copyHex = async (hex: string, key: string) => {
     if (await copy(hex)) {
@@ -150,6 +152,7 @@ export function ColorPalettePage() {
                 label="Hex color"
                 value={hexInput}
                 onChange={(e) => choose(e.target.value)}
+                inputRef={hexRef}
                 error={!inputValid}
                 helperText={inputValid ? `Base color ${base.toUpperCase()}` : HEX_ERROR}
                 sx={{ flexGrow: 1, maxWidth: { md: 360 } }}

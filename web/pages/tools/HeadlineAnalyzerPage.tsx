@@ -14,6 +14,7 @@ import {
 } from '@/shared/core/tools/headline.ts';
 import { HEADLINE_TYPE_LABELS } from '@/shared/core/tools/headlineType.ts';
 import { ToolPage } from './toolParts.tsx';
+import { useKeptEarlyInput } from '@/web/lib/useKeptEarlyInput.ts';
 import { accentText } from '@/shared/ui/colorMode.tsx';
 
 const EXAMPLES = [
@@ -177,6 +178,7 @@ function WordBalance({ analysis }: { analysis: HeadlineAnalysis }) {
 /** /free-tools/headline-analyzer: live score, word balance and every reason. */
 export function HeadlineAnalyzerPage() {
   const [text, setText] = useState('');
+  const fieldRef = useKeptEarlyInput<HTMLTextAreaElement>('', setText);
   const deferred = useDeferredValue(text);
   const analysis = useMemo(() => analyzeHeadline(deferred), [deferred]);
   const hasWords = analysis.words.length > 0;
@@ -195,6 +197,7 @@ export function HeadlineAnalyzerPage() {
                 placeholder="e.g. 7 Proven Ways to Write Headlines That Get More Clicks"
                 value={text}
                 onChange={(e) => setText(e.target.value)}
+                inputRef={fieldRef}
                 fullWidth
                 multiline
                 minRows={2}

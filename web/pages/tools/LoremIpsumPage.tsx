@@ -26,6 +26,7 @@ import {
   type LoremUnit,
 } from '@/shared/core/tools/lorem.ts';
 import { ToolPage, useCopyText } from './toolParts.tsx';
+import { useKeptEarlyCheck, useKeptEarlyInput } from '@/web/lib/useKeptEarlyInput.ts';
 
 const INITIAL_UNIT: LoremUnit = 'paragraphs';
 
@@ -40,6 +41,8 @@ export function LoremIpsumPage() {
     generateLorem({ unit: INITIAL_UNIT, count: loremUnit(INITIAL_UNIT).initial, startWithLorem: true, random: seededRandom(1) }),
   );
   const copy = useCopyText();
+  const countRef = useKeptEarlyInput<HTMLInputElement>(countInput, setCountInput);
+  const startRef = useKeptEarlyCheck(startWithLorem, setStartWithLorem);
 
   const info = loremUnit(unit);
   const parsed = parseLoremCount(unit, countInput);
@@ -98,6 +101,7 @@ export function LoremIpsumPage() {
                   type="number"
                   value={countInput}
                   onChange={(e) => setCountInput(e.target.value)}
+                  inputRef={countRef}
                   onBlur={() => setTouched(true)}
                   error={showError}
                   helperText={showError ? parsed.error : `From ${info.min} to ${info.max.toLocaleString('en-US')}`}
@@ -105,7 +109,13 @@ export function LoremIpsumPage() {
                   fullWidth
                 />
                 <FormControlLabel
-                  control={<Checkbox checked={startWithLorem} onChange={(e) => setStartWithLorem(e.target.checked)} />}
+                  control={
+                    <Checkbox
+                      checked={startWithLorem}
+                      onChange={(e) => setStartWithLorem(e.target.checked)}
+                      slotProps={{ input: { ref: startRef } }}
+                    />
+                  }
                   label="Start with 'Lorem ipsum dolor sit amet'"
                 />
                 <Button type="submit" variant="contained" size="large" startIcon={<AutorenewIcon />}>
