@@ -8,10 +8,16 @@ export const prerenderedFile = (path: string): string => (path === '/' ? 'index.
 
 /**
  * Until the app has taken the page over, its controls would swallow clicks (their handlers are not
- * attached yet) and lose typed text: they take no pointer input until #root is marked live. Links
- * still work, as plain page loads.
+ * attached yet) and lose typed text: they take no pointer input until #root is marked live, except
+ * fields in a part marked data-keeps-early-input. Links still work, as plain page loads.
  */
-const INERT_UNTIL_LIVE = `<style>#root[data-prerendered]:not([data-live]) :is(button, [role='button'], input, textarea, select, label) { pointer-events: none; }</style>`;
+const INERT_UNTIL_LIVE = [
+  '<style>',
+  "#root[data-prerendered]:not([data-live]) :is(button, [role='button'], input, textarea, select, label) { pointer-events: none; }",
+  // Fields whose page keeps what was typed early stay usable (buttons there still wait).
+  '#root[data-prerendered]:not([data-live]) [data-keeps-early-input] :is(input, textarea, label) { pointer-events: auto !important; }',
+  '</style>',
+].join(' ');
 
 /**
  * One pre-rendered page: the built shell with the page's head tags (title, description, canonical,

@@ -103,8 +103,9 @@ export function ToolCard({ tool, headingLevel = 'h2' }: { tool: ToolEntry; headi
 
 /** The frame of a free tool page: back link, one h1, the tool. */
 export function ToolPage({ title, subtitle, children }: { title: string; subtitle: ReactNode; children: ReactNode }) {
+  // The tools keep what is typed before the page's scripts run (useKeptEarlyInput): their fields stay usable then.
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }} data-keeps-early-input="">
       <Button component={RouterLink} to={ROUTES.freeTools} startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 2, ml: -1 }}>
         All free tools
       </Button>
