@@ -58,6 +58,8 @@ async function animationsSettled(page: Page): Promise<void> {
 /** Serious and critical axe violations, one readable line per rule with the first offending targets. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   budgetFor(20);
+  // A pre-rendered page's controls change (enabled, restyled with a transition) when the app takes over: check after.
+  await page.waitForFunction(() => document.querySelector('#root[data-prerendered]:not([data-live])') === null);
   await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return results.violations
