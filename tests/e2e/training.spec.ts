@@ -138,6 +138,8 @@ test('an admin adds a YouTube video (a bad address is refused first) and publish
   await expect(userPage.frameLocator('iframe[title="Getting started with AI Vault"]').getByText('Video player')).toBeVisible();
   await player.getByRole('button', { name: TRAINING_TEXTS.page.markWatched }).click();
   await expect(player.getByRole('button', { name: TRAINING_TEXTS.page.watched })).toHaveAttribute('aria-pressed', 'true');
+  // Focus stays on the button while the mark is saved, so the keyboard still reaches the dialog.
+  await expect(player.getByRole('button', { name: TRAINING_TEXTS.page.watched })).toBeFocused();
   await userPage.keyboard.press('Escape');
   await expect(player).toBeHidden();
   await expect(card.getByText(TRAINING_TEXTS.page.watched, { exact: true }).first()).toBeVisible();

@@ -46,8 +46,11 @@ export function VideoPlayerDialog({ video, watched, saving, onWatched, onClose }
             <Button
               color={watched ? 'success' : 'inherit'}
               startIcon={watched ? <CheckIcon /> : <UncheckedIcon />}
-              onClick={() => onWatched(video, !watched)}
-              disabled={saving}
+              // Not disabled while saving: a disabled button drops keyboard focus out of the dialog (Escape then does nothing).
+              onClick={() => {
+                if (!saving) onWatched(video, !watched);
+              }}
+              aria-disabled={saving}
               aria-pressed={watched}
             >
               {watched ? T.watched : T.markWatched}
