@@ -72,6 +72,17 @@ async function editorSlides(page: Page): Promise<{ title: string; bullets: strin
   );
 }
 
+/** A new user with an OpenAI key, signed in on /pitch-deck once its form is ready (free text, the default model). */
+async function openAsNewUserWithKey(page: Page) {
+  const user = await createUser();
+  await withOpenAiKey(user);
+  await signInAs(page, user);
+  await page.goto('/pitch-deck');
+  await expect(page.getByRole('radio', { name: 'My own description' })).toBeChecked({ timeout: 45_000 });
+  await expect(page.getByLabel('Model')).toHaveValue('gpt-4-turbo-preview');
+  return user;
+}
+
 test('from a saved idea: generate, edit, reorder, regenerate a slide, save, reopen, export PPTX and PDF', async ({ page }) => {
   test.setTimeout(300_000);
   const errors = watchErrors(page);
@@ -175,12 +186,7 @@ test('from a saved idea: generate, edit, reorder, regenerate a slide, save, reop
 test('from my own words: rename and delete a saved deck', async ({ page }) => {
   test.setTimeout(180_000);
   const errors = watchErrors(page);
-  const user = await createUser();
-  await withOpenAiKey(user);
-  await signInAs(page, user);
-  await page.goto('/pitch-deck');
-  await expect(page.getByRole('radio', { name: 'My own description' })).toBeChecked({ timeout: 45_000 });
-  await expect(page.getByLabel('Model')).toHaveValue('gpt-4-turbo-preview');
+  const user = await openAsNewUserWithKey(page);
   await page.getByRole('button', { name: 'Generate deck' }).click();
   await expect(page.getByText('Describe the business first.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Describe the business' }).fill('Dog walking app\nFor busy owners in Berlin.');
@@ -216,12 +222,7 @@ test('from my own words: rename and delete a saved deck', async ({ page }) => {
 test('generating again or opening another deck asks before unsaved edits are replaced', async ({ page }) => {
   test.setTimeout(180_000);
   const errors = watchErrors(page);
-  const user = await createUser();
-  await withOpenAiKey(user);
-  await signInAs(page, user);
-  await page.goto('/pitch-deck');
-  await expect(page.getByRole('radio', { name: 'My own description' })).toBeChecked({ timeout: 45_000 });
-  await expect(page.getByLabel('Model')).toHaveValue('gpt-4-turbo-preview');
+  await openAsNewUserWithKey(page);
   await page.getByRole('textbox', { name: 'Describe the business' }).fill('Dog walking app\nFor busy owners in Berlin.');
   await page.getByRole('button', { name: 'Generate deck' }).click();
   await expect(slideCards(page)).toHaveCount(11);
