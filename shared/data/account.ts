@@ -6,11 +6,18 @@ import type { AppClient } from './supabase.ts';
 
 /** The caller's own data (account-export) and the deletion of their account (account-delete). */
 
+/** The function's answer: streamed, so it ends with `complete: true`, or with `error` when a read failed midway. */
+type ExportAnswer = AccountExport & { complete?: boolean; error?: string };
+
 export async function fetchAccountExport(client: AppClient): Promise<DataResult<AccountExport>> {
-  const { data, error } = await client.functions.invoke<AccountExport>('account-export', { body: {} });
-  if (!error && data?.files) return ok(data);
+  const { data, error } = await client.functions.invoke<ExportAnswer>('account-export', { body: {} });
+  if (!error && data?.complete === true) {
+    const { exportedAt, account, files } = data;
+    return ok({ exportedAt, account, files });
+  }
+  if (!error) return fail({ message: ACCOUNT_TEXTS.exportFailed }, 'server');
   const refusal = await functionRefusal(error);
-  return fail({ message: refusal?.error ?? ACCOUNT_TEXTS.exportFailed }, error ? functionErrorKind(error, refusal) : 'server');
+  return fail({ message: refusal?.error ?? ACCOUNT_TEXTS.exportFailed }, functionErrorKind(error, refusal));
 }
 
 export interface DeleteAccountForm {

@@ -45,6 +45,40 @@ describe(`export my data (${testDbKind})`, () => {
     expect(data.files.shares_received).toHaveLength(2);
   });
 
+  it('answers a large account whole, page after page, in order', async () => {
+    const carol = await person(stack, 'export-carol');
+    await stack.db.query(
+      `insert into public.saved_prompts (user_id, name, prompt_text)
+       select $1, 'bulk-' || lpad(n::text, 4, '0'), repeat('A long prompt body. ', 40) from generate_series(1, 1234) n`,
+      [carol.userId],
+    );
+    const data = must(await fetchAccountExport(carol.client));
+    const prompts = data.files.prompts!;
+    expect(prompts).toHaveLength(1234);
+    expect(new Set(prompts.map((row) => row.id)).size).toBe(1234);
+    const ids = prompts.map((row) => String(row.id));
+    expect(ids).toEqual([...ids].sort());
+    expect(prompts.every((row) => row.user_id === carol.userId)).toBe(true);
+    expect(data).not.toHaveProperty('complete');
+  });
+
+  it('says the export failed when a read fails midway (the answer was already under way)', async () => {
+    const last = EXPORTED_ROWS.at(-1)!;
+    await stack.db.query(`revoke select on public.${last.table} from service_role`);
+    try {
+      const result = await fetchAccountExport(alice.client);
+      expect(result.error).toMatchObject({ message: ACCOUNT_TEXTS.exportFailed, kind: 'server' });
+    } finally {
+      await stack.db.query(`grant select on public.${last.table} to service_role`);
+    }
+    const { rows } = await stack.db.query<{ message: string }>(
+      `select message from public.monitoring_events where source = 'account-export' and user_id = $1`,
+      [alice.userId],
+    );
+    expect(rows.map((row) => row.message)).toEqual([`account-export: reading ${last.table} failed (403)`]);
+    expect(must(await fetchAccountExport(alice.client)).files[last.file]!.length).toBeGreaterThan(0);
+  });
+
   it('refuses without a signed-in account', async () => {
     const result = await fetchAccountExport(stack.anon());
     expect(result.error).toMatchObject({ message: ACCOUNT_TEXTS.signIn, kind: 'refused' });

@@ -43,7 +43,7 @@ export async function rest(
   return { ok: res.ok, status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-const CORS_HEADERS = {
+export const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
   'access-control-allow-methods': 'POST, GET, OPTIONS',

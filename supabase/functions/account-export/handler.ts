@@ -1,6 +1,7 @@
-import { EXPORTED_ROWS, OMITTED_COLUMNS, type AccountExport, type ExportedRows } from '../../../shared/core/account/manifest.ts';
+import { EXPORTED_ROWS, OMITTED_COLUMNS, type ExportedRows } from '../../../shared/core/account/manifest.ts';
 import { ACCOUNT_TEXTS } from '../../../shared/core/account/texts.ts';
-import { callerOf, fail, json, preflight, rest } from '../_shared/http.ts';
+import { recordEvent } from '../_shared/monitoring.ts';
+import { callerOf, CORS_HEADERS, fail, preflight, rest, type Caller } from '../_shared/http.ts';
 
 /**
  * POST /functions/v1/account-export (signed in): every row the caller owns, one list per entry of
@@ -8,24 +9,67 @@ import { callerOf, fail, json, preflight, rest } from '../_shared/http.ts';
  * on the owner column, not through RLS: policies also show rows shared with the caller or their
  * team, which are other people's data, and a table whose policies miss a case can neither leak
  * into nor drop out of the export. The dashboard turns the answer into the zip.
+ *
+ * The answer is streamed a page of rows at a time, so a large account never sits whole in the
+ * function's memory. The status is sent before the rows are read: a read that fails midway ends
+ * the JSON with `error` instead of `complete: true`, and the dashboard reports the failure.
  */
 
 const PAGE = 500;
 
-async function rowsOf(entry: ExportedRows, userId: string): Promise<Record<string, unknown>[] | null> {
-  const rows: Record<string, unknown>[] = [];
+async function* pagesOf(entry: ExportedRows, userId: string): AsyncGenerator<Record<string, unknown>[]> {
   const omitted = OMITTED_COLUMNS[entry.table] ?? [];
   for (let offset = 0; ; offset += PAGE) {
     const path = `${entry.table}?${entry.column}=eq.${encodeURIComponent(userId)}&select=*&order=${entry.order ?? 'id'}&limit=${PAGE}&offset=${offset}`;
     const res = await rest(path, { method: 'GET' }, 'service').catch(() => null);
-    if (!res?.ok || !Array.isArray(res.body)) return null;
+    if (!res?.ok || !Array.isArray(res.body))
+      throw new Error(`account-export: reading ${entry.table} failed (${res?.status ?? 'unreachable'})`);
     const page = res.body as Record<string, unknown>[];
-    for (const row of page) {
-      for (const column of omitted) delete row[column];
-      rows.push(row);
-    }
-    if (page.length < PAGE) return rows;
+    for (const row of page) for (const column of omitted) delete row[column];
+    yield page;
+    if (page.length < PAGE) return;
   }
+}
+
+/** The export as JSON text, piece by piece: `{exportedAt, account, files: {file: [rows]…}, complete: true}`. */
+async function* exportText(caller: Caller): AsyncGenerator<string> {
+  const account = { id: caller.id, email: caller.email };
+  yield `{"exportedAt":${JSON.stringify(new Date().toISOString())},"account":${JSON.stringify(account)},"files":{`;
+  for (const [index, entry] of EXPORTED_ROWS.entries()) {
+    yield `${index ? ',' : ''}${JSON.stringify(entry.file)}:[`;
+    let first = true;
+    try {
+      for await (const page of pagesOf(entry, caller.id)) {
+        if (page.length === 0) continue;
+        yield (first ? '' : ',') + page.map((row) => JSON.stringify(row)).join(',');
+        first = false;
+      }
+    } catch (error) {
+      // Past the status line, so the monitoring wrapper cannot see it: recorded here.
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`[functions/account-export] ${message}`);
+      await recordEvent({ kind: 'function_error', source: 'account-export', message, userId: caller.id });
+      yield `]},"error":${JSON.stringify(ACCOUNT_TEXTS.exportFailed)}}`;
+      return;
+    }
+    yield ']';
+  }
+  yield '},"complete":true}';
+}
+
+function streamOf(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    // Pulled as the client reads: a slow download holds the next page back instead of buffering it.
+    async pull(controller) {
+      const next = await pieces.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await pieces.return(undefined);
+    },
+  });
 }
 
 export default async function handler(req: Request): Promise<Response> {
@@ -34,12 +78,8 @@ export default async function handler(req: Request): Promise<Response> {
   if (req.method !== 'POST') return fail('Method not allowed', 405);
   const caller = await callerOf(req);
   if (!caller) return fail(ACCOUNT_TEXTS.signIn, 401);
-  const files: AccountExport['files'] = {};
-  for (const entry of EXPORTED_ROWS) {
-    const rows = await rowsOf(entry, caller.id);
-    if (!rows) return fail(ACCOUNT_TEXTS.exportFailed, 500);
-    files[entry.file] = rows;
-  }
-  const answer: AccountExport = { exportedAt: new Date().toISOString(), account: { id: caller.id, email: caller.email }, files };
-  return json(answer);
+  return new Response(streamOf(exportText(caller)), {
+    status: 200,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...CORS_HEADERS },
+  });
 }
