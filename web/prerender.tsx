@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { App, routes } from './App.tsx';
+import { loadPublicPage, PublicApp } from './public/PublicApp.tsx';
+import { publicEntryPage } from './routes/publicPages.ts';
 
 /** One public page as the build writes it: the app's markup and the CSS that markup needs. */
 export interface RenderedPage {
@@ -12,9 +14,22 @@ export interface RenderedPage {
 
 /**
  * Renders a public page signed out, as the browser's first render will (the build's pre-rendering
- * runs this in Node after `vite build`; the browser then hydrates the same markup).
+ * runs this in Node after `vite build`; the browser then hydrates the same markup): the public
+ * entry's pages as it draws them, the others (server data, the session layout) as the full app does.
  */
 export async function renderPage(path: string): Promise<RenderedPage> {
+  const publicPage = publicEntryPage(path);
+  if (publicPage) {
+    // What the public entry hydrates (web/public/publicEntry.tsx).
+    await loadPublicPage(publicPage);
+    return moveStylesToHead(
+      renderToString(
+        <StrictMode>
+          <PublicApp router={(content) => <StaticRouter location={path}>{content}</StaticRouter>} />
+        </StrictMode>,
+      ),
+    );
+  }
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} redirects (${context.status}): only pages can be pre-rendered`);

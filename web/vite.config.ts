@@ -7,9 +7,11 @@ import { prerenderPublicPages } from './build/prerenderPlugin.ts';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
-// The entry and the landing page with the public pages' layout: a chunk each. (A chunk for the sign-in
+// The entry, and the public entry with the landing page and the public layout: a chunk each. (A chunk for the sign-in
 // page too moved modules the signed-in shell shares with it, and Logout then ended on /auth.)
-const firstLoad = firstLoadChunks(webRoot, [{ name: 'public', roots: ['layouts/PublicLayout.tsx', 'pages/LandingPage.tsx'] }]);
+const firstLoad = firstLoadChunks(webRoot, [
+  { name: 'public', roots: ['public/publicEntry.tsx', 'layouts/PublicLayout.tsx', 'pages/LandingPage.tsx'] },
+]);
 
 /** The dashboard: `vite --config web/vite.config.ts` (dev), `vite build --config web/vite.config.ts`. */
 export default defineConfig({
