@@ -19,7 +19,8 @@ export interface PublicPage {
 /** A page module's component, loaded on first use. */
 const page =
   <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
-  async () => (await load())[name] as ComponentType;
+  async () =>
+    (await load())[name] as ComponentType;
 
 /** The public layout's pages: the full app's route map and the public entry both draw from this list. */
 export const PUBLIC_PAGES: readonly PublicPage[] = [
@@ -54,7 +55,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: ROUTES.privacy, load: page(() => import('../pages/info/PrivacyPage.tsx'), 'PrivacyPage') },
   { path: ROUTES.terms, load: page(() => import('../pages/info/TermsPage.tsx'), 'TermsPage') },
   { path: ROUTES.contact, load: page(() => import('../pages/info/ContactPage.tsx'), 'ContactPage') },
-  { path: ROUTES.appSummary, load: page(() => import('../pages/info/AppSummaryPage.tsx'), 'AppSummaryPage') },
+  { path: ROUTES.appSummary, needsApp: true, load: page(() => import('../pages/info/AppSummaryPage.tsx'), 'AppSummaryPage') },
   {
     path: ROUTES.purchaseCancelled,
     load: page(() => import('../pages/info/PurchaseCancelledPage.tsx'), 'PurchaseCancelledPage'),
