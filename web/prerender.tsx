@@ -10,6 +10,8 @@ export interface RenderedPage {
   html: string;
   /** The page's CSS as emotion's <style> tags, which emotion in the browser adopts instead of inserting again. */
   styleTag: string;
+  /** Which entry hydrates it in the browser. */
+  drawnBy: 'public' | 'app';
 }
 
 /**
@@ -22,13 +24,12 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   if (publicPage) {
     // What the public entry hydrates (web/public/publicEntry.tsx).
     await loadPublicPage(publicPage);
-    return moveStylesToHead(
-      renderToString(
-        <StrictMode>
-          <PublicApp router={(content) => <StaticRouter location={path}>{content}</StaticRouter>} />
-        </StrictMode>,
-      ),
+    const markup = renderToString(
+      <StrictMode>
+        <PublicApp router={(content) => <StaticRouter location={path}>{content}</StaticRouter>} />
+      </StrictMode>,
     );
+    return { ...moveStylesToHead(markup), drawnBy: 'public' };
   }
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
@@ -41,7 +42,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
       <App router={<StaticRouterProvider router={router} context={context} hydrate={false} />} />
     </StrictMode>,
   );
-  return moveStylesToHead(markup);
+  return { ...moveStylesToHead(markup), drawnBy: 'app' };
 }
 
 const EMOTION_STYLE = /<style data-emotion="([^"]+)"[^>]*>([\s\S]*?)<\/style>/g;
@@ -51,7 +52,7 @@ const EMOTION_STYLE = /<style data-emotion="([^"]+)"[^>]*>([\s\S]*?)<\/style>/g;
  * it renders none and adopts the tags it finds in <head>. So the tags move to <head> (each once, in
  * their order) and the markup left is what the browser's first render produces.
  */
-export function moveStylesToHead(markup: string): RenderedPage {
+export function moveStylesToHead(markup: string): Omit<RenderedPage, 'drawnBy'> {
   const styles = new Map<string, string>();
   const html = markup.replace(EMOTION_STYLE, (_tag, names: string, css: string) => {
     if (!styles.has(names)) styles.set(names, `<style data-emotion="${names}">${css}</style>`);

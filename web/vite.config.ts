@@ -26,8 +26,9 @@ export default defineConfig({
     prerenderPublicPages({
       webRoot,
       repoRoot,
-      // Every pre-rendered page is drawn in the public layout.
-      scriptsFor: () => [firstLoad.fileOf('public')],
+      // The public entry's pages: its chunk (React, the router, MUI's base, the layout). Where the full
+      // app draws the page (and in the shell every other address gets): its entry with what it imports.
+      scriptsFor: (drawnBy) => (drawnBy === 'app' ? firstLoad.filesOfModule('appEntry.tsx') : [firstLoad.fileOf('public')]),
     }),
   ],
   // `@/…` is the repository root, as in tsconfig.json and the extension's build.

@@ -46,4 +46,3 @@ const showNoticeAtom = atom(null, (_get, set, input: NoticeInput) => {
 export function useNotify(): (input: NoticeInput) => void {
   return useSetAtom(showNoticeAtom);
 }
-
