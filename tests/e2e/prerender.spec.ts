@@ -108,12 +108,22 @@ test('a query changes what the page says: it is drawn afresh, with no hydration 
 test('the app still works after hydration: client-side navigation keeps the meta in step', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/');
+  // A marker that a full page load would wipe.
+  await page.evaluate(() => ((window as unknown as { __spaMarker: number }).__spaMarker = 42));
   const signIn = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In / Up' });
   await untilHydrated(signIn);
   await signIn.click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page).toHaveTitle(pageMetaFor('/auth').title);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', pageMetaFor('/auth').description);
+  // Back and forward stay in the page too.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveTitle(pageMetaFor('/').title);
+  await expect(page.getByRole('link', { name: 'Get Started for Free' })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create an Account' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __spaMarker?: number }).__spaMarker)).toBe(42);
   expect(errors).toEqual([]);
 });
 
