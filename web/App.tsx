@@ -1,17 +1,20 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
+import type { createStore } from 'jotai';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { Box, CircularProgress } from '@mui/material';
-import { FEEDBACK_SIGN_IN_PATH, hostAppFor } from '../shared/core/hosts.ts';
+import { hostAppFor } from '../shared/core/hosts.ts';
 import { ROUTES } from '../shared/core/routes.ts';
-import { HANDOFF_PATH } from '../shared/core/handoff.ts';
-import { NoticeViewport } from '../shared/ui/notices.tsx';
+import { NoticeViewport } from '../shared/ui/NoticeViewport.tsx';
 import { createQueryClient } from '../shared/ui/query.ts';
 import { ThemeRoot } from '../shared/ui/ThemeRoot.tsx';
 import { webConfig } from './lib/config.ts';
 import { SessionProvider } from './lib/SessionProvider.tsx';
+import { PUBLIC_PAGES, type PublicPage } from './routes/publicPages.ts';
 import { RedirectIfSignedIn, RequireSignedIn, UnknownPath } from './routes/guards.tsx';
+
+type JotaiStore = ReturnType<typeof createStore>;
 
 /** Shown while the first route's code loads. */
 function RouteFallback() {
@@ -26,6 +29,9 @@ function RouteFallback() {
 const page =
   <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
   async () => ({ Component: (await load())[name] as ComponentType });
+
+/** A page of the public layout as a code-split route. */
+const publicRoute = ({ path, load }: PublicPage): RouteObject => ({ path, lazy: async () => ({ Component: await load() }) });
 
 /** /login is the forgot-password page's back link: it means "sign in". */
 function LoginAlias() {
@@ -44,44 +50,12 @@ export const routes: RouteObject[] = [
       {
         lazy: page(() => import('./layouts/PublicLayout.tsx'), 'PublicLayout'),
         children: [
-          { path: ROUTES.landing, lazy: page(() => import('./pages/LandingPage.tsx'), 'LandingPage') },
           {
             Component: RedirectIfSignedIn,
-            children: [
-              { path: ROUTES.auth, lazy: page(() => import('./pages/auth/AuthPage.tsx'), 'AuthPage') },
-              { path: ROUTES.adminAccess, lazy: page(() => import('./pages/auth/AdminAccessPage.tsx'), 'AdminAccessPage') },
-              { path: ROUTES.masterLogin, lazy: page(() => import('./pages/auth/MasterLoginPage.tsx'), 'MasterLoginPage') },
-              {
-                path: ROUTES.forgotPassword,
-                lazy: page(() => import('./pages/auth/ForgotPasswordPage.tsx'), 'ForgotPasswordPage'),
-              },
-            ],
+            children: PUBLIC_PAGES.filter((page) => page.signedOutOnly).map(publicRoute),
           },
+          ...PUBLIC_PAGES.filter((page) => !page.signedOutOnly).map(publicRoute),
           { path: ROUTES.login, Component: LoginAlias },
-          { path: HANDOFF_PATH, lazy: page(() => import('./pages/auth/HandoffPage.tsx'), 'HandoffPage') },
-          { path: FEEDBACK_SIGN_IN_PATH, lazy: page(() => import('./pages/auth/FeedbackSignInPage.tsx'), 'FeedbackSignInPage') },
-          {
-            path: ROUTES.updatePassword,
-            lazy: page(() => import('./pages/auth/UpdatePasswordPage.tsx'), 'UpdatePasswordPage'),
-          },
-          { path: ROUTES.privacy, lazy: page(() => import('./pages/info/PrivacyPage.tsx'), 'PrivacyPage') },
-          { path: ROUTES.terms, lazy: page(() => import('./pages/info/TermsPage.tsx'), 'TermsPage') },
-          { path: ROUTES.contact, lazy: page(() => import('./pages/info/ContactPage.tsx'), 'ContactPage') },
-          { path: ROUTES.appSummary, lazy: page(() => import('./pages/info/AppSummaryPage.tsx'), 'AppSummaryPage') },
-          {
-            path: ROUTES.purchaseCancelled,
-            lazy: page(() => import('./pages/info/PurchaseCancelledPage.tsx'), 'PurchaseCancelledPage'),
-          },
-          { path: ROUTES.products, lazy: page(() => import('./pages/purchase/ProductsPage.tsx'), 'ProductsPage') },
-          { path: ROUTES.product, lazy: page(() => import('./pages/purchase/ProductPage.tsx'), 'ProductPage') },
-          { path: ROUTES.purchaseSuccess, lazy: page(() => import('./pages/purchase/PurchaseSuccessPage.tsx'), 'PurchaseSuccessPage') },
-          { path: ROUTES.freeTools, lazy: page(() => import('./pages/tools/FreeToolsPage.tsx'), 'FreeToolsPage') },
-          {
-            path: ROUTES.headlineAnalyzer,
-            lazy: page(() => import('./pages/tools/HeadlineAnalyzerPage.tsx'), 'HeadlineAnalyzerPage'),
-          },
-          { path: ROUTES.colorPalette, lazy: page(() => import('./pages/tools/ColorPalettePage.tsx'), 'ColorPalettePage') },
-          { path: ROUTES.loremIpsum, lazy: page(() => import('./pages/tools/LoremIpsumPage.tsx'), 'LoremIpsumPage') },
         ],
       },
       {
@@ -171,13 +145,20 @@ let router: ReturnType<typeof createBrowserRouter> | undefined;
 /** Created on first use, once: the marketplace and feedback hosts never need it. */
 const mainRouter = () => (router ??= createBrowserRouter(routes));
 
-/** `router`: the build's pre-rendering passes its static router; the browser picks its router by host. */
-export function App({ router }: { router?: ReactNode }) {
+interface AppProps {
+  /** The build's pre-rendering passes its static router; the browser picks its router by host. */
+  router?: ReactNode;
+  /** The browser passes the stores the public entry used, so a page it handed over keeps its state. */
+  store?: JotaiStore;
+  queryClient?: QueryClient;
+}
+
+export function App({ router, store, queryClient: givenClient }: AppProps) {
   // Server state: one cache for the app, emptied when the signed-in user changes (SessionProvider).
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => givenClient ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <JotaiProvider>
+      <JotaiProvider store={store}>
         <ThemeRoot>
           <SessionProvider>
             {router ?? <HostRouter />}

@@ -1,31 +1,12 @@
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes } from 'react-router-dom';
 import { hostAppFor } from '../shared/core/hosts.ts';
 import { setAiDefaults } from '../shared/ai/settings.ts';
-import { App, routes } from './App.tsx';
 import { webConfig } from './lib/config.ts';
 import { sessionNeededAtStart } from './lib/sessionState.ts';
+import { publicEntryPage } from './routes/publicPages.ts';
 
 setAiDefaults({ baseUrlOverride: webConfig.aiBaseUrl });
 
 const container = document.getElementById('root')!;
-
-/** Marks #root live once React has committed the page: pre-rendered controls take input from then on. */
-function MarkLive({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    container.dataset.live = '';
-  }, []);
-  return children;
-}
-
-const app = (
-  <StrictMode>
-    <MarkLive>
-      <App />
-    </MarkLive>
-  </StrictMode>
-);
 
 /**
  * The build pre-renders the public pages signed out. The browser hydrates that markup when it is
@@ -41,27 +22,15 @@ const hydrates =
     'main' &&
   !sessionNeededAtStart();
 
-/** Loads the code of the routes the page shows before hydrating, so the first render is the page and not a spinner. */
-async function loadMatchedRoutes(): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy(), { lazy: undefined });
-    }),
+const loadApp = () => import('./appEntry.tsx');
+
+// A public page hydrates with the public entry (no data router, query cache or notices: less code
+// to load and run), which hands over to the full app when the visitor goes further.
+const publicPage = hydrates ? publicEntryPage(window.location.pathname) : undefined;
+if (publicPage) {
+  void import('./public/publicEntry.tsx').then(
+    ({ hydratePublicPage }) => hydratePublicPage(container, publicPage),
+    async () => (await loadApp()).renderApp(container),
   );
-}
-
-function renderFresh(): void {
-  container.replaceChildren();
-  createRoot(container).render(app);
-}
-
-/**
- * Hydrating in a transition lets React yield to the browser every few milliseconds instead of one
- * long task (the page is already drawn; a click before the end hydrates the rest at once first).
- */
-const hydrate = () => startTransition(() => void hydrateRoot(container, app));
-
-if (hydrates) void loadMatchedRoutes().then(hydrate, renderFresh);
-else renderFresh();
+} else if (hydrates) void loadApp().then(({ hydrateApp }) => hydrateApp(container));
+else void loadApp().then(({ renderApp }) => renderApp(container));

@@ -7,9 +7,11 @@ import { prerenderPublicPages } from './build/prerenderPlugin.ts';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
-// The entry and the landing page with the public pages' layout: a chunk each. (A chunk for the sign-in
+// The entry, and the public entry with the landing page and the public layout: a chunk each. (A chunk for the sign-in
 // page too moved modules the signed-in shell shares with it, and Logout then ended on /auth.)
-const firstLoad = firstLoadChunks(webRoot, [{ name: 'public', roots: ['layouts/PublicLayout.tsx', 'pages/LandingPage.tsx'] }]);
+const firstLoad = firstLoadChunks(webRoot, [
+  { name: 'public', roots: ['public/publicEntry.tsx', 'layouts/PublicLayout.tsx', 'pages/LandingPage.tsx'] },
+]);
 
 /** The dashboard: `vite --config web/vite.config.ts` (dev), `vite build --config web/vite.config.ts`. */
 export default defineConfig({
@@ -24,8 +26,9 @@ export default defineConfig({
     prerenderPublicPages({
       webRoot,
       repoRoot,
-      // Every pre-rendered page is drawn in the public layout.
-      scriptsFor: () => [firstLoad.fileOf('public')],
+      // The public entry's pages: its chunk (React, the router, MUI's base, the layout). Where the full
+      // app draws the page (and in the shell every other address gets): its entry with what it imports.
+      scriptsFor: (drawnBy) => (drawnBy === 'app' ? firstLoad.filesOfModule('appEntry.tsx') : [firstLoad.fileOf('public')]),
     }),
   ],
   // `@/…` is the repository root, as in tsconfig.json and the extension's build.

@@ -1,12 +1,11 @@
-import { IconButton, ToggleButton, ToggleButtonGroup, Tooltip, type SxProps, type Theme } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { IconButton, type SxProps, type Theme } from '@mui/material';
 import { darken, lighten, useColorScheme } from '@mui/material/styles';
 import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
 import LightModeIcon from '@mui/icons-material/LightModeOutlined';
-import SystemModeIcon from '@mui/icons-material/SettingsBrightnessOutlined';
 
-export type ColorMode = 'system' | 'light' | 'dark';
-
-const MODE_LABELS: Record<ColorMode, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+// The tooltip's code (MUI's Tooltip with Popper.js) loads when the button is first reached: headers draw without it.
+const AnchoredTooltip = lazy(async () => ({ default: (await import('./AnchoredTooltip.tsx')).AnchoredTooltip }));
 
 /** The mode in effect: the chosen one, or the system's when "system" is chosen. */
 function useResolvedMode(): 'light' | 'dark' {
@@ -20,36 +19,34 @@ export function ColorModeToggle({ sx, dataKey }: { sx?: SxProps<Theme>; dataKey?
   const resolved = useResolvedMode();
   const next = resolved === 'dark' ? 'light' : 'dark';
   const label = `Switch to ${next} mode`;
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [tipOpen, setTipOpen] = useState(false);
+  const showTip = (button: HTMLElement) => {
+    setAnchor(button);
+    setTipOpen(true);
+  };
   return (
-    <Tooltip title={label}>
-      <IconButton aria-label={label} onClick={() => setMode(next)} sx={sx} data-fd={dataKey}>
+    <>
+      <IconButton
+        aria-label={label}
+        onClick={() => setMode(next)}
+        onPointerEnter={(event) => event.pointerType === 'mouse' && showTip(event.currentTarget)}
+        onPointerLeave={() => setTipOpen(false)}
+        // As MUI's Tooltip: on keyboard focus, not on the focus a click gives.
+        onFocus={(event) => event.currentTarget.matches(':focus-visible') && showTip(event.currentTarget)}
+        onBlur={() => setTipOpen(false)}
+        onKeyDown={(event) => event.key === 'Escape' && setTipOpen(false)}
+        sx={sx}
+        data-fd={dataKey}
+      >
         {resolved === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
       </IconButton>
-    </Tooltip>
-  );
-}
-
-/** System / Light / Dark, for Settings. */
-export function ColorModeChoice() {
-  const { mode, setMode } = useColorScheme();
-  const icons: Record<ColorMode, typeof SystemModeIcon> = { system: SystemModeIcon, light: LightModeIcon, dark: DarkModeIcon };
-  return (
-    <ToggleButtonGroup
-      exclusive
-      size="small"
-      value={mode ?? 'system'}
-      onChange={(_event, value: ColorMode | null) => value && setMode(value)}
-      aria-label="Colour mode"
-    >
-      {(Object.keys(MODE_LABELS) as ColorMode[]).map((value) => {
-        const Icon = icons[value];
-        return (
-          <ToggleButton key={value} value={value} sx={{ gap: 1, px: 2 }}>
-            <Icon fontSize="small" /> {MODE_LABELS[value]}
-          </ToggleButton>
-        );
-      })}
-    </ToggleButtonGroup>
+      {anchor ? (
+        <Suspense fallback={null}>
+          <AnchoredTooltip anchor={anchor} open={tipOpen} title={label} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, signInAs } from './support.ts';
-import { screenshots, seriousViolations } from './screens.ts';
+import { screenshots, seriousViolations, untilHydrated } from './screens.ts';
 
 /** Light and dark colour schemes: chosen in Settings or the header, remembered, readable (axe). */
 
@@ -16,7 +16,12 @@ test('the header button switches a visitor to dark mode, remembered after a relo
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await bodyBackground(page)).toBe(LIGHT_BACKGROUND);
 
-  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  const toggle = page.getByRole('button', { name: 'Switch to dark mode' });
+  await untilHydrated(toggle);
+  // Its tooltip's code loads on the first hover.
+  await toggle.hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Switch to dark mode');
+  await toggle.click();
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   await expect.poll(() => bodyBackground(page)).toBe(DARK_BACKGROUND);
   await expect(page.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();

@@ -276,6 +276,8 @@ test.describe('admin portal and master login', () => {
     await page.goto('/master-login');
     // A key kept in this browser while signed out (local storage under openai_api_key).
     await page.evaluate(() => window.localStorage.setItem('openai_api_key', 'sk-kept-while-signed-out'));
+    // The app draws the region once its code has loaded (after the load event).
+    await expect(page.getByRole('region', { name: /^Notifications/, includeHidden: true })).toBeAttached();
     await page.evaluate(() => {
       const region = document.querySelector('section[aria-label^="Notifications"]');
       new MutationObserver(

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pageMetaFor } from '../../shared/core/seo.ts';
 import { screenshots, untilHydrated, watchErrors } from './screens.ts';
+import { createUser } from './support.ts';
 
 /**
  * The production build pre-renders the public pages: the HTML itself carries the page (heading,
@@ -107,12 +108,44 @@ test('a query changes what the page says: it is drawn afresh, with no hydration 
 test('the app still works after hydration: client-side navigation keeps the meta in step', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/');
+  // A marker that a full page load would wipe.
+  await page.evaluate(() => ((window as unknown as { __spaMarker: number }).__spaMarker = 42));
   const signIn = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In / Up' });
   await untilHydrated(signIn);
   await signIn.click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page).toHaveTitle(pageMetaFor('/auth').title);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', pageMetaFor('/auth').description);
+  // Back and forward stay in the page too.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveTitle(pageMetaFor('/').title);
+  await expect(page.getByRole('link', { name: 'Get Started for Free' })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create an Account' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __spaMarker?: number }).__spaMarker)).toBe(42);
+  expect(errors).toEqual([]);
+});
+
+test('signing in on the pre-rendered /auth hands the page to the full app: /dashboard, same page, the notice kept', async ({ page }) => {
+  const errors = watchErrors(page);
+  const user = await createUser();
+  await page.goto('/auth');
+  // A marker that a full page load would wipe.
+  await page.evaluate(() => ((window as unknown as { __spaMarker: number }).__spaMarker = 42));
+  const toSignIn = page.getByRole('button', { name: 'Sign in', exact: true });
+  await untilHydrated(toSignIn);
+  await toSignIn.click();
+  await expect(page).toHaveURL('/auth?mode=signin');
+  await page.getByLabel(/^Email/).fill(user.email);
+  await page.getByLabel(/^Password/).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL('/dashboard');
+  // The signed-in shell (the public layout has no Logout).
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  // Raised by the sign-in page in the public entry, shown by the full app's viewport.
+  await expect(page.getByRole('region', { name: /^Notifications/ })).toContainText('Sign In Successful!');
+  expect(await page.evaluate(() => (window as unknown as { __spaMarker?: number }).__spaMarker)).toBe(42);
   expect(errors).toEqual([]);
 });
 

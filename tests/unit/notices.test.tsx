@@ -2,7 +2,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NoticeViewport, useNotify, type NoticeInput } from '@/shared/ui/notices.tsx';
+import { NoticeViewport } from '@/shared/ui/NoticeViewport.tsx';
+import { useNotify, type NoticeInput } from '@/shared/ui/notices.tsx';
 
 let notify: (input: NoticeInput) => void = () => undefined;
 function Grab() {

@@ -32,9 +32,10 @@ const isSourceModule = (id: string): boolean => !id.includes('/node_modules/') &
 export function firstLoadChunks(
   webRoot: string,
   chunks: FirstLoadChunk[],
-): { plugin: Plugin; groups: ChunkGroup[]; fileOf: (name: string) => string } {
+): { plugin: Plugin; groups: ChunkGroup[]; fileOf: (name: string) => string; filesOfModule: (root: string) => string[] } {
   const owner = new Map<string, string>();
   const files = new Map<string, string>();
+  const moduleFiles = new Map<string, string[]>();
   const plugin: Plugin = {
     name: 'ai-vault:first-load-chunks',
     apply: 'build',
@@ -53,8 +54,23 @@ export function firstLoadChunks(
       }
     },
     generateBundle(_options, bundle) {
+      moduleFiles.clear();
       for (const output of Object.values(bundle))
         if (output.type === 'chunk' && chunks.some((chunk) => chunk.name === output.name)) files.set(output.name, output.fileName);
+      // Each module's chunk with every chunk it imports statically: what a dynamic import of it fetches.
+      const chunksByFile = new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output]] : [])));
+      for (const output of chunksByFile.values()) {
+        if (!output.facadeModuleId) continue;
+        const found = new Set<string>();
+        const pending = [output.fileName];
+        while (pending.length) {
+          const file = pending.pop()!;
+          if (found.has(file)) continue;
+          found.add(file);
+          pending.push(...(chunksByFile.get(file)?.imports ?? []));
+        }
+        moduleFiles.set(output.facadeModuleId, [...found]);
+      }
     },
   };
   /** The built file of a listed chunk, relative to the output folder (known once the bundle is written). */
@@ -63,10 +79,16 @@ export function firstLoadChunks(
     if (!file) throw new Error(`No chunk "${name}" in the build`);
     return file;
   };
+  /** The built files a dynamic import of this module (relative to the web root) loads. */
+  const filesOfModule = (root: string): string[] => {
+    const found = moduleFiles.get(resolve(webRoot, root));
+    if (!found) throw new Error(`No chunk starts at ${root}`);
+    return found;
+  };
   const pageGroups = chunks.map((chunk, index) => ({
     name: chunk.name,
     test: (id: string) => owner.get(id) === chunk.name,
     priority: chunks.length - index,
   }));
-  return { plugin, groups: [{ name: 'entry', tags: ['$initial'], priority: chunks.length + 1 }, ...pageGroups], fileOf };
+  return { plugin, groups: [{ name: 'entry', tags: ['$initial'], priority: chunks.length + 1 }, ...pageGroups], fileOf, filesOfModule };
 }

@@ -19,6 +19,13 @@ const INERT_UNTIL_LIVE = [
   '</style>',
 ].join(' ');
 
+const modulePreloads = (scripts: string[]): string =>
+  scripts.map((src) => `<link rel="modulepreload" crossorigin href="${src}">\n    `).join('');
+
+/** The built shell fetching these scripts with the HTML (the entry imports them only once it runs). */
+export const withModulePreloads = (shell: string, scripts: string[]): string =>
+  shell.replace('</head>', () => `  ${modulePreloads(scripts)}</head>`);
+
 /**
  * One pre-rendered page: the built shell with the page's head tags (title, description, canonical,
  * Open Graph, Twitter), the scripts its first render loads besides the entry (preloaded), its CSS,
@@ -29,7 +36,7 @@ export function prerenderedHtml(
   page: { path: string; html: string; styleTag: string; scripts: string[] },
   siteUrl: string,
 ): string {
-  const preloads = page.scripts.map((src) => `<link rel="modulepreload" crossorigin href="${src}">\n    `).join('');
+  const preloads = modulePreloads(page.scripts);
   const withHead = shell
     .replace(/\s*<title>[^<]*<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')

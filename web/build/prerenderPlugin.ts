@@ -8,10 +8,13 @@ import { build, type Connect, type Plugin, type ResolvedConfig } from 'vite';
 import { WebSocket } from 'ws';
 import { DEFAULT_HOST_PREFIXES, hostAppFor } from '../../shared/core/hosts.ts';
 import { INDEXED_PAGES, robotsTxt, sitemapXml } from '../../shared/core/seo.ts';
-import { prerenderedFile, prerenderedHtml, SPA_SHELL } from './prerenderHtml.ts';
+import { prerenderedFile, prerenderedHtml, SPA_SHELL, withModulePreloads } from './prerenderHtml.ts';
+
+/** Which entry draws a page in the browser: the public entry, or the full app. */
+type DrawnBy = 'public' | 'app';
 
 interface RenderModule {
-  renderPage: (path: string) => Promise<{ html: string; styleTag: string }>;
+  renderPage: (path: string) => Promise<{ html: string; styleTag: string; drawnBy: DrawnBy }>;
 }
 
 const isRenderModule = (value: unknown): value is RenderModule =>
@@ -31,7 +34,7 @@ export function prerenderPublicPages(options: {
   webRoot: string;
   repoRoot: string;
   /** The built scripts a page's first render loads besides the entry (preloaded with the HTML, not after the entry runs). */
-  scriptsFor: (path: string) => string[];
+  scriptsFor: (drawnBy: DrawnBy) => string[];
 }): Plugin {
   let config: ResolvedConfig;
   return {
@@ -68,13 +71,13 @@ export function prerenderPublicPages(options: {
         if (!isRenderModule(loaded)) throw new Error('web/prerender.tsx must export renderPage');
         const siteUrl = siteUrlOf(config.env);
         const shell = await readFile(join(outDir, 'index.html'), 'utf8');
-        await writeFile(join(outDir, SPA_SHELL), shell);
+        const preloads = (drawnBy: DrawnBy) => options.scriptsFor(drawnBy).map((script) => `${config.base}${script}`);
+        await writeFile(join(outDir, SPA_SHELL), withModulePreloads(shell, preloads('app')));
         for (const path of INDEXED_PAGES.keys()) {
-          const page = await loaded.renderPage(path);
+          const { drawnBy, ...page } = await loaded.renderPage(path);
           const file = join(outDir, prerenderedFile(path));
           await mkdir(dirname(file), { recursive: true });
-          const scripts = options.scriptsFor(path).map((script) => `${config.base}${script}`);
-          await writeFile(file, prerenderedHtml(shell, { path, scripts, ...page }, siteUrl));
+          await writeFile(file, prerenderedHtml(shell, { path, scripts: preloads(drawnBy), ...page }, siteUrl));
         }
         await writeFile(join(outDir, 'robots.txt'), robotsTxt(siteUrl));
         await writeFile(join(outDir, 'sitemap.xml'), sitemapXml(siteUrl));

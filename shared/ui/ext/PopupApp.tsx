@@ -12,7 +12,7 @@ import { ROUTES } from '@/shared/core/routes.ts';
 import { extItems, NO_RECENT_PROMPTS, recentPromptsOf, type RecentPrompt } from '@/shared/ext/items.ts';
 import { sendMessage } from '@/shared/ext/messaging.ts';
 import { Logo } from '../Logo.tsx';
-import { NoticeViewport } from '../notices.tsx';
+import { NoticeViewport } from '../NoticeViewport.tsx';
 import { createQueryClient, useClearOnUserChange } from '../query.ts';
 import { ThemeRoot } from '../ThemeRoot.tsx';
 import { useAccount } from './account.ts';

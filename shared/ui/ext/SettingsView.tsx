@@ -3,7 +3,7 @@ import { Button, Divider, FormControl, FormControlLabel, InputLabel, MenuItem, S
 import { browser } from 'wxt/browser';
 import { DEFAULT_PANEL_PREFS, extItems } from '@/shared/ext/items.ts';
 import { dropAllSitesAccess, hasAllSitesAccess, requestAllSitesAccess } from '@/shared/ext/tabs.ts';
-import { ColorModeChoice } from '../colorMode.tsx';
+import { ColorModeChoice } from '../ColorModeChoice.tsx';
 import { ProviderKeysCard } from '../keys/ProviderKeysCard.tsx';
 import { useNotify } from '../notices.tsx';
 import type { AccountStatus } from './account.ts';

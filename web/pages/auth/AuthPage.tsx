@@ -1,21 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Divider,
-  Link,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Divider, Link, Stack, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/LockOutlined';
-import MarkEmailReadIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import {
   AUTH_TEXT,
@@ -32,10 +18,14 @@ import { signInWithPassword, signUpWithPassword, startGoogleSignIn, warmAuthClie
 import { OAUTH_PENDING_KEY, useAuthStatus } from '@/web/lib/sessionState.ts';
 import { useHydrated } from '@/web/lib/useHydrated.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { FormField } from './FormField.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { PasswordField } from './PasswordField.tsx';
 
 // The code step signs out on "use another account": the session layer with supabase-js loads with it, not with the form.
+// The "check your inbox" dialog shows only after a sign-up: its code (MUI's Dialog) loads then.
+const loadSentDialog = () => import('./SignUpSentDialog.tsx');
+const SignUpSentDialog = lazy(async () => ({ default: (await loadSentDialog()).SignUpSentDialog }));
 const SecondFactorStep = lazy(async () => ({ default: (await import('./SecondFactorStep.tsx')).SecondFactorStep }));
 
 /**
@@ -77,6 +67,9 @@ function CredentialsCard() {
   const [submitting, setSubmitting] = useState(false);
   const [googleBusy, setGoogleBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // Mounted from the first sign-up on, so the dialog closes with its transition.
+  const [sentOnce, setSentOnce] = useState(false);
+  if (sentTo !== null && !sentOnce) setSentOnce(true);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -121,6 +114,7 @@ function CredentialsCard() {
     }
     setSubmitting(true);
     if (signUp) {
+      void loadSentDialog();
       const result = await signUpWithPassword(email, password);
       setSubmitting(false);
       if ('error' in result) {
@@ -197,7 +191,7 @@ function CredentialsCard() {
             spacing={2}
             aria-label={signUp ? 'Sign up' : 'Sign in'}
           >
-            <TextField
+            <FormField
               inputRef={emailRef}
               label="Email"
               type="email"
@@ -269,27 +263,11 @@ function CredentialsCard() {
         </Stack>
       </AuthCard>
 
-      <Dialog open={sentTo !== null} onClose={() => setSentTo(null)} aria-labelledby="signup-done-title" maxWidth="xs" fullWidth>
-        <DialogTitle id="signup-done-title" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-          <MarkEmailReadIcon color="primary" />
-          Check your inbox
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            We sent a confirmation link to <strong>{sentTo}</strong>. Open it to activate your account — it signs you in and takes you to
-            your dashboard.
-          </DialogContentText>
-          <DialogContentText sx={{ mt: 1.5 }}>
-            Your login ID is this e-mail address; use the password you just chose. Didn&apos;t get the mail? Check your spam folder, or sign
-            up again in a few minutes.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button variant="contained" onClick={() => setSentTo(null)} autoFocus>
-            OK
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {sentOnce ? (
+        <Suspense fallback={null}>
+          <SignUpSentDialog sentTo={sentTo} close={() => setSentTo(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Card, CardContent, Stack, Typography } from '@mui/material';
-import { ColorModeChoice } from '@/shared/ui/colorMode.tsx';
+import { ColorModeChoice } from '@/shared/ui/ColorModeChoice.tsx';
 
 /** Light, dark or the system's colour mode; remembered in this browser. */
 export function AppearanceCard() {

@@ -1,0 +1,50 @@
+import { startTransition, StrictMode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { getDefaultStore } from 'jotai';
+import { matchRoutes } from 'react-router-dom';
+import { App, routes } from './App.tsx';
+import { MarkLive } from './lib/MarkLive.tsx';
+import { browserQueryClient } from './lib/queryClient.ts';
+
+// The default jotai store and the browser's query cache: what the public entry set (session, a
+// notice) is still there when it hands a page over.
+const appFor = (container: HTMLElement) => (
+  <StrictMode>
+    <MarkLive container={container}>
+      <App store={getDefaultStore()} queryClient={browserQueryClient()} />
+    </MarkLive>
+  </StrictMode>
+);
+
+/** Loads the code of the routes at this path, so the app's first render is the page and not a spinner. */
+export async function loadRoutesAt(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+/** Draws the app from scratch, at once (a page handed over is replaced in one frame). */
+export function renderApp(container: HTMLElement): void {
+  container.replaceChildren();
+  const root = createRoot(container);
+  flushSync(() => root.render(appFor(container)));
+}
+
+/**
+ * Hydrates a pre-rendered page the public entry does not serve. In a transition, React yields to
+ * the browser every few milliseconds instead of one long task (the page is already drawn).
+ */
+export async function hydrateApp(container: HTMLElement): Promise<void> {
+  try {
+    await loadRoutesAt(window.location.pathname);
+  } catch {
+    renderApp(container);
+    return;
+  }
+  startTransition(() => void hydrateRoot(container, appFor(container)));
+}
