@@ -24,6 +24,15 @@ const snapshot = async () => ({
 });
 
 describe('rest RLS', () => {
+  it('a read plan cached for one user answers another with only their rows', async () => {
+    // The same request (same query string) by turns: the second and third reuse the first's cached statement.
+    const read = (token: string) => stack.asUser(token).from('notes').select('body, owner_id').in('body', ['a1', 'b1']).order('body');
+    expect((await read(tokenA)).data).toEqual([{ body: 'a1', owner_id: USER_A }]);
+    expect((await read(tokenB)).data).toEqual([{ body: 'b1', owner_id: USER_B }]);
+    expect((await read(tokenA)).data).toEqual([{ body: 'a1', owner_id: USER_A }]);
+    expect((await stack.anon().from('notes').select('body, owner_id').in('body', ['a1', 'b1']).order('body')).data).toEqual([]);
+  });
+
   it('users see and change only their own rows', async () => {
     const a = stack.asUser(tokenA);
     const mine = await a.from('notes').select('body').order('body');
