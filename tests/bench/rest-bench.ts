@@ -45,6 +45,8 @@ interface Stats {
    * on PGlite, the database; PostgreSQL's own processes are not counted). Steadier than latency on a busy machine.
    */
   cpuMs: number;
+  /** The stack process's share of cpuMs (when it runs in its own process): the server's own cost. */
+  stackCpuMs?: number;
 }
 
 /** CPU microseconds a process other than this one has used so far. */
@@ -78,7 +80,8 @@ async function measure(op: () => Promise<void>, requests: number, otherCpu?: Cpu
   const used = process.cpuUsage(cpu);
   const otherUsed = ((await otherCpu?.()) ?? 0) - otherBefore;
   const cpuMs = (used.user + used.system + otherUsed) / 1000 / done;
-  return { p50: percentile(times, 50), p99: percentile(times, 99), rps, cpuMs };
+  const stackCpuMs = otherCpu ? otherUsed / 1000 / done : undefined;
+  return { p50: percentile(times, 50), p99: percentile(times, 99), rps, cpuMs, stackCpuMs };
 }
 
 async function seed(db: Database): Promise<{ userId: string; folderIds: string[]; promptIds: string[] }> {
@@ -261,7 +264,8 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<void> {
         `${path.padEnd(5)} ${fmt(st.p50)} ${fmt(st.p99)} ${st.rps.toFixed(0).padStart(9)} ${fmt(st.cpuMs)}   `;
       console.log(`${scenario.name.padEnd(40)} ${row('raw', raw)}`);
       const overhead = `+${(rest.p50 - raw.p50).toFixed(2)} ms (${(rest.p50 / raw.p50).toFixed(2)}×)`;
-      console.log(`${''.padEnd(40)} ${row('rest', rest)}${overhead}`);
+      const stackCpu = rest.stackCpuMs === undefined ? '' : `; stack process ${rest.stackCpuMs.toFixed(2)} cpu ms/req`;
+      console.log(`${''.padEnd(40)} ${row('rest', rest)}${overhead}${stackCpu}`);
       if (scenario.restGoals) console.log(`${''.padEnd(40)} ${restGoalLine(kind, raw, rest)}`);
       if (scenario.goalMs) console.log(`${''.padEnd(40)} ${goalLine(scenario.goalMs, rest)}`);
     }
