@@ -148,7 +148,8 @@ export function createHandler(ctx: StackContext): RestHandler {
   function readKey(s: RequestState, rel: Relation): string {
     const { single, stripNulls, csv } = s.accept;
     const flags = `${single ? 's' : ''}${stripNulls ? 'n' : ''}${csv ? 'c' : ''}${s.aggregates ? 'a' : ''}`;
-    return `${s.req.method} ${rel.name} ${flags} ${s.prefer.count ?? ''} ${s.req.headers.get('range') ?? ''} ${s.url.search}`;
+    // NUL separates the parts: no identifier, header value or encoded query string contains it.
+    return [s.req.method, rel.name, flags, s.prefer.count ?? '', s.req.headers.get('range') ?? '', s.url.search].join('\0');
   }
 
   function buildReadPlan(s: RequestState, schema: SchemaCache, rel: Relation): ReadPlan {
