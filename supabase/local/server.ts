@@ -125,7 +125,9 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
       // Uploads get Storage's global file size limit instead of the API body limit.
       const isStorage = (nodeReq.url ?? '').startsWith('/storage/v1/');
       const maxBytes = isStorage ? config.storageFileSizeLimit : config.maxBodyBytes;
-      for await (const chunk of nodeReq) {
+      // A request with neither header has no body (HTTP/1.1): its stream need not be read.
+      const framed = nodeReq.headers['content-length'] !== undefined || nodeReq.headers['transfer-encoding'] !== undefined;
+      for await (const chunk of framed ? nodeReq : []) {
         size += (chunk as Buffer).length;
         if (size > maxBytes) {
           status = isStorage ? 400 : 413;

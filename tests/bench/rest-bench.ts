@@ -1,10 +1,16 @@
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { loadavg } from 'node:os';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { WebSocket } from 'ws';
 import { signJwt } from '@/supabase/local/jwt.ts';
+import { migrate } from '@/supabase/local/db/migrate.ts';
+import type { PgliteDatabase } from '@/supabase/local/db/pglite.ts';
 import { startLocalStack } from '@/supabase/local/server.ts';
 import type { Database } from '@/supabase/local/db/types.ts';
+import type { StackProcessReady } from './rest-stack-process.ts';
 import { freshDatabase } from '../helpers/stack.ts';
 import { libraryScenarios, makeLibraryRealistic, seedBigFolder, type BenchScenario } from './library-cases.ts';
 
@@ -18,23 +24,37 @@ import { libraryScenarios, makeLibraryRealistic, seedBigFolder, type BenchScenar
  * Goals for the two plain requests: REST's overhead over raw SQL ≤ 0.5 ms at p50, and ≥ 2,000 req/s on PostgreSQL
  * (≥ 1,000 on PGlite) with 16 in flight, each printed with met / NOT met; the library's cases say
  * whether they answer within 100 ms (judged at REST p99).
+ * The stack runs in a process of its own, as `npm start` runs it (tests/bench/rest-stack-process.ts; on PGlite it
+ * opens a copy of the seeded database, raw SQL runs on the bench's): client and server each have a core, as for a
+ * user. REST's CPU per request is the bench process's (client) plus the stack process's (server and, on PGlite,
+ * the database). BENCH_STACK=inline runs the stack in the bench's process instead (one process to profile).
  */
 const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 2000);
 const WARMUP = 200;
 const THROUGHPUT_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 const CONCURRENCY = 16;
+/** BENCH_STACK=inline: the stack in the bench's own process (one profile covers client, server and PGlite). */
+const INLINE = process.env.BENCH_STACK === 'inline';
 
 interface Stats {
   p50: number;
   p99: number;
   rps: number;
-  /** This process's CPU time per request while in flight (client, server and, on PGlite, the database): steadier than latency on a busy machine. */
+  /**
+   * CPU time per request while in flight: this process's plus, for REST, the stack process's (client, server and,
+   * on PGlite, the database; PostgreSQL's own processes are not counted). Steadier than latency on a busy machine.
+   */
   cpuMs: number;
+  /** The stack process's share of cpuMs (when it runs in its own process): the server's own cost. */
+  stackCpuMs?: number;
 }
+
+/** CPU microseconds a process other than this one has used so far. */
+type CpuClock = () => Promise<number>;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-async function measure(op: () => Promise<void>, requests = SEQUENTIAL): Promise<Stats> {
+async function measure(op: () => Promise<void>, requests: number, otherCpu?: CpuClock): Promise<Stats> {
   for (let i = 0; i < Math.min(WARMUP, Math.ceil(requests / 10)); i++) await op();
   const times: number[] = [];
   for (let i = 0; i < requests; i++) {
@@ -47,6 +67,7 @@ async function measure(op: () => Promise<void>, requests = SEQUENTIAL): Promise<
   const end = performance.now() + THROUGHPUT_MS;
   const started = performance.now();
   const cpu = process.cpuUsage();
+  const otherBefore = (await otherCpu?.()) ?? 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (performance.now() < end) {
@@ -55,9 +76,12 @@ async function measure(op: () => Promise<void>, requests = SEQUENTIAL): Promise<
       }
     }),
   );
-  const used = process.cpuUsage(cpu);
   const rps = done / ((performance.now() - started) / 1000);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), rps, cpuMs: (used.user + used.system) / 1000 / done };
+  const used = process.cpuUsage(cpu);
+  const otherUsed = ((await otherCpu?.()) ?? 0) - otherBefore;
+  const cpuMs = (used.user + used.system + otherUsed) / 1000 / done;
+  const stackCpuMs = otherCpu ? otherUsed / 1000 / done : undefined;
+  return { p50: percentile(times, 50), p99: percentile(times, 99), rps, cpuMs, stackCpuMs };
 }
 
 async function seed(db: Database): Promise<{ userId: string; folderIds: string[]; promptIds: string[] }> {
@@ -102,12 +126,65 @@ function goalLine(goalMs: number, rest: Stats): string {
   return `goal ≤ ${goalMs} ms: ${rest.p99 <= goalMs ? 'met' : 'NOT met'} (${figures})`;
 }
 
-async function clientFor(stack: Awaited<ReturnType<typeof startLocalStack>>, userId: string): Promise<SupabaseClient> {
+interface StackUnderTest extends StackProcessReady {
+  /** The stack process's CPU clock (none when it runs in this process: this process's own time covers it). */
+  cpu?: CpuClock;
+  stop(): Promise<void>;
+}
+
+/** The stack in this process, on the bench's database. */
+async function inlineStack(db: Database): Promise<StackUnderTest> {
+  const stack = await startLocalStack({ db, config: { port: 0, logRequests: false } });
+  return { url: stack.url, anonKey: stack.config.anonKey, jwtSecret: stack.config.jwtSecret, stop: () => stack.stop() };
+}
+
+/** The stack in a child process: on PostgreSQL the same database, on PGlite a copy of the seeded one. */
+async function stackProcess(db: Database, databaseUrl: string | undefined): Promise<StackUnderTest> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  let archiveDir: string | undefined;
+  if (databaseUrl) env.BENCH_DATABASE_URL = databaseUrl;
+  else {
+    archiveDir = await mkdtemp(join(tmpdir(), 'rest-bench-'));
+    env.BENCH_PGLITE_ARCHIVE = join(archiveDir, 'seeded.tar');
+    const archive = await (db as PgliteDatabase).dumpDataDir();
+    await writeFile(env.BENCH_PGLITE_ARCHIVE, Buffer.from(await archive.arrayBuffer()));
+  }
+  // BENCH_STACK_PROFILE=<folder>: the stack process writes its CPU profile there when it stops.
+  const profile = process.env.BENCH_STACK_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_STACK_PROFILE}`] : [];
+  const child = fork(new URL('./rest-stack-process.ts', import.meta.url).pathname, { execArgv: ['--import', 'tsx', ...profile], env });
+  const ready = await new Promise<StackProcessReady>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the stack process exited (${code})`)));
+    child.on('message', (m: { ready?: StackProcessReady }) => m.ready && resolve(m.ready));
+  });
+  if (archiveDir) await rm(archiveDir, { recursive: true, force: true });
+  const cpu: CpuClock = () =>
+    new Promise((resolve) => {
+      const onMessage = (m: { cpu?: NodeJS.CpuUsage }) => {
+        if (!m.cpu) return;
+        child.off('message', onMessage);
+        resolve(m.cpu.user + m.cpu.system);
+      };
+      child.on('message', onMessage);
+      child.send('cpu');
+    });
+  return {
+    ...ready,
+    cpu,
+    stop: async () => {
+      child.removeAllListeners('exit');
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('stop');
+      await exited;
+    },
+  };
+}
+
+async function clientFor(stack: StackProcessReady, userId: string): Promise<SupabaseClient> {
   const token = await signJwt(
     { sub: userId, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 },
-    stack.config.jwtSecret,
+    stack.jwtSecret,
   );
-  return createClient(stack.url, stack.config.anonKey, {
+  return createClient(stack.url, stack.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
     global: { headers: { Authorization: `Bearer ${token}` } },
@@ -116,12 +193,14 @@ async function clientFor(stack: Awaited<ReturnType<typeof startLocalStack>>, use
 
 async function bench(kind: 'pglite' | 'postgres'): Promise<void> {
   process.env.TEST_DB = kind;
-  const { db, drop } = await freshDatabase(kind);
-  const stack = await startLocalStack({ db, config: { port: 0, logRequests: false } });
+  const { db, drop, url } = await freshDatabase(kind);
+  let stack: StackUnderTest | undefined;
   try {
+    await migrate(db);
     const { userId, folderIds, promptIds } = await seed(db);
     await makeLibraryRealistic(db, userId);
     const big = await seedBigFolder(db);
+    stack = INLINE ? await inlineStack(db) : await stackProcess(db, url);
     const supabase = await clientFor(stack, userId);
     const scenarios: (BenchScenario & { restGoals?: boolean })[] = [
       {
@@ -165,6 +244,12 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<void> {
       `\n${kind === 'pglite' ? 'PGlite (embedded, one connection)' : 'PostgreSQL 15 (pool of 10)'} — 10,000 prompts in 500 folders, and a user with 10,000 in one folder`,
     );
     console.log(
+      INLINE
+        ? 'stack in the bench process (BENCH_STACK=inline): cpu ms/req is this one process'
+        : 'stack in its own process: REST cpu ms/req = bench process (client) + stack process (server' +
+            (kind === 'pglite' ? ' and PGlite)' : '; PostgreSQL not counted)'),
+    );
+    console.log(
       `load average at start: ${loadavg()
         .map((n) => n.toFixed(1))
         .join(' ')}`,
@@ -174,12 +259,13 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<void> {
       // BENCH_REQUESTS caps every case (a quick run); heavy cases time fewer requests by default.
       const requests = Math.min(scenario.requests ?? SEQUENTIAL, SEQUENTIAL);
       const raw = await measure(scenario.raw, requests);
-      const rest = await measure(scenario.rest, requests);
+      const rest = await measure(scenario.rest, requests, stack.cpu);
       const row = (path: string, st: Stats) =>
         `${path.padEnd(5)} ${fmt(st.p50)} ${fmt(st.p99)} ${st.rps.toFixed(0).padStart(9)} ${fmt(st.cpuMs)}   `;
       console.log(`${scenario.name.padEnd(40)} ${row('raw', raw)}`);
       const overhead = `+${(rest.p50 - raw.p50).toFixed(2)} ms (${(rest.p50 / raw.p50).toFixed(2)}×)`;
-      console.log(`${''.padEnd(40)} ${row('rest', rest)}${overhead}`);
+      const stackCpu = rest.stackCpuMs === undefined ? '' : `; stack process ${rest.stackCpuMs.toFixed(2)} cpu ms/req`;
+      console.log(`${''.padEnd(40)} ${row('rest', rest)}${overhead}${stackCpu}`);
       if (scenario.restGoals) console.log(`${''.padEnd(40)} ${restGoalLine(kind, raw, rest)}`);
       if (scenario.goalMs) console.log(`${''.padEnd(40)} ${goalLine(scenario.goalMs, rest)}`);
     }
@@ -189,7 +275,7 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<void> {
         .join(' ')}`,
     );
   } finally {
-    await stack.stop();
+    await stack?.stop();
     await drop();
   }
 }

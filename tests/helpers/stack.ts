@@ -42,7 +42,7 @@ export type UntypedTestStack = Omit<TestStack, 'anon' | 'service' | 'asUser'> & 
 export async function freshDatabase(
   kind = testDbKind,
   options: { migrated?: boolean } = {},
-): Promise<{ db: Database; drop: () => Promise<void> }> {
+): Promise<{ db: Database; drop: () => Promise<void>; /** PostgreSQL's connection string (another process may open it). */ url?: string }> {
   const template: TemplateKind = options.migrated ? 'migrated' : 'blank';
   if (kind === 'pglite') {
     const db = await openPglite(undefined, { loadDataDir: await pgliteTemplate(template) });
@@ -55,9 +55,11 @@ export async function freshDatabase(
     // Throw-away data: no need to wait for the disk at each commit (several times faster writes).
     await admin.query(`alter database ${name} set synchronous_commit = off`);
   });
-  const db = await openPostgres(pgDatabaseUrl(name));
+  const url = pgDatabaseUrl(name);
+  const db = await openPostgres(url);
   return {
     db,
+    url,
     drop: async () => {
       await db.close();
       await pgAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`));

@@ -24,6 +24,39 @@ const snapshot = async () => ({
 });
 
 describe('rest RLS', () => {
+  it('a read plan cached for one user answers another with only their rows', async () => {
+    // The same request (same query string) by turns: the second and third reuse the first's cached statement.
+    const read = (token: string) => stack.asUser(token).from('notes').select('body, owner_id').in('body', ['a1', 'b1']).order('body');
+    expect((await read(tokenA)).data).toEqual([{ body: 'a1', owner_id: USER_A }]);
+    expect((await read(tokenB)).data).toEqual([{ body: 'b1', owner_id: USER_B }]);
+    expect((await read(tokenA)).data).toEqual([{ body: 'a1', owner_id: USER_A }]);
+    expect((await stack.anon().from('notes').select('body, owner_id').in('body', ['a1', 'b1']).order('body')).data).toEqual([]);
+  });
+
+  it('the same query string with another Range, count or Accept gets a statement of its own', async () => {
+    const service = stack.service();
+    const notes = () => service.from('notes').select('body', { count: 'exact' }).in('body', ['a1', 'a2', 'b1']).order('body');
+    const all = await notes();
+    expect(all.data).toEqual([{ body: 'a1' }, { body: 'a2' }, { body: 'b1' }]);
+    expect(all.count).toBe(3);
+    const page = await notes().range(1, 1);
+    expect(page.data).toEqual([{ body: 'a2' }]);
+    expect(page.count).toBe(3);
+    const one = await service.from('notes').select('body').in('body', ['a1', 'a2', 'b1']).order('body').limit(1).single();
+    expect(one.data).toEqual({ body: 'a1' });
+    const many = await service.from('notes').select('body').in('body', ['a1', 'a2', 'b1']).order('body').limit(1);
+    expect(many.data).toEqual([{ body: 'a1' }]);
+    const path = '/notes?select=body&body=in.(a1,a2,b1)&order=body';
+    const counted = await rawFetch(stack, path, { headers: { prefer: 'count=exact' } });
+    expect(counted.headers.get('content-range')).toBe('0-2/3');
+    const whole = await rawFetch(stack, path);
+    expect(whole.headers.get('content-range')).toBe('0-2/*');
+    expect(((await whole.json()) as unknown[]).length).toBe(3);
+    const ranged = await rawFetch(stack, path, { headers: { range: '1-1' } });
+    expect(await ranged.json()).toEqual([{ body: 'a2' }]);
+    expect(ranged.headers.get('content-range')).toBe('1-1/*');
+  });
+
   it('users see and change only their own rows', async () => {
     const a = stack.asUser(tokenA);
     const mine = await a.from('notes').select('body').order('body');

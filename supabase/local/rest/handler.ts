@@ -7,7 +7,8 @@ import { restResponse, type RestRequest, type RestResponse } from './http.ts';
 import { handleMutation } from './mutation.ts';
 import { parseParams } from './parse-filters.ts';
 import { parseSelect } from './parse-select.ts';
-import { buildRead } from './query.ts';
+import { PlanCache } from './plan-cache.ts';
+import { buildRead, type Plan } from './query.ts';
 import { countQuery, exactCountLimit, reportedTotal } from './planned-count.ts';
 import { capRange, JSON_HEADERS, MAX_ROWS, readResponse } from './response.ts';
 import { handleRpc } from './rpc-handler.ts';
@@ -44,6 +45,13 @@ export interface RequestState {
 /** Errors that may come from a stale schema cache: reload and retry once (at most one reload per second). */
 const STALE_SCHEMA_CODES = new Set(['42703', 'PGRST200', 'PGRST202', 'PGRST204', '42P01', '42883']);
 
+/** Read plans kept per schema snapshot (a library page's folders and filters fit easily). */
+const READ_PLANS_PER_SCHEMA = 1000;
+
+interface ReadPlan extends Plan {
+  range: { offset: number; limit?: number };
+}
+
 export function createHandler(ctx: StackContext): RestHandler {
   const stores = new Map<string, SchemaStore>();
   /** One lazily loaded schema cache per exposed schema. */
@@ -53,6 +61,7 @@ export function createHandler(ctx: StackContext): RestHandler {
     return store;
   };
   const auth = new Authenticator(() => ctx.config);
+  const readPlans = new PlanCache<ReadPlan>(READ_PLANS_PER_SCHEMA);
 
   async function relation(store: SchemaStore, name: string, since: number): Promise<{ schema: SchemaCache; rel: Relation }> {
     let schema = await store.get();
@@ -135,11 +144,18 @@ export function createHandler(ctx: StackContext): RestHandler {
     }
   }
 
-  async function read(s: RequestState, schema: SchemaCache, rel: Relation): Promise<RestResponse> {
+  /** Everything the read's SQL depends on besides the schema: the same key always builds the same statement. */
+  function readKey(s: RequestState, rel: Relation): string {
+    const { single, stripNulls, csv } = s.accept;
+    const flags = `${single ? 's' : ''}${stripNulls ? 'n' : ''}${csv ? 'c' : ''}${s.aggregates ? 'a' : ''}`;
+    // NUL separates the parts: no identifier, header value or encoded query string contains it.
+    return [s.req.method, rel.name, flags, s.prefer.count ?? '', s.req.headers.get('range') ?? '', s.url.search].join('\0');
+  }
+
+  function buildReadPlan(s: RequestState, schema: SchemaCache, rel: Relation): ReadPlan {
     const parsed = parseParams(s.url.searchParams);
     const select = parseSelect(parsed.select);
     const range = capRange(requestedRange(s.req.headers.get('range'), parsed.limit.get(''), parsed.offset.get('')));
-    const count = s.prefer.count !== undefined;
     const b = new SqlBuilder(schema, parsed, s.aggregates);
     const plan = buildRead(b, {
       rel,
@@ -153,6 +169,15 @@ export function createHandler(ctx: StackContext): RestHandler {
       range,
       topLevel: true,
     });
+    return { ...plan, range };
+  }
+
+  async function read(s: RequestState, schema: SchemaCache, rel: Relation): Promise<RestResponse> {
+    const key = readKey(s, rel);
+    let plan = readPlans.get(schema, key);
+    if (!plan) readPlans.set(schema, key, (plan = buildReadPlan(s, schema, rel)));
+    const { range } = plan;
+    const count = s.prefer.count !== undefined;
     const estimate = (s.prefer.count === 'planned' || s.prefer.count === 'estimated') && plan.countSql !== undefined;
     const outcome = await runStatement(ctx.db, s.req, s.path, s.who, plan.sql, plan.params, {
       readOnly: true,

@@ -4,14 +4,23 @@ import type { RestRequest, RestResponse } from './http.ts';
 /** The server's direct path to /rest/v1: Node's request and response without fetch objects in between. */
 
 const REST_PREFIX = '/rest/v1';
+/** Paths URL leaves as they are: no dot segments, escapes or characters it would encode. */
+const PLAIN_PATH = /^[A-Za-z0-9_/-]*$/;
 
 /** The path under /rest/v1 of a request carrying a valid API key in its header or query (others take the general route). */
 export function restPathOf(nodeReq: IncomingMessage, origin: string, validKeys: Set<string>): string | null {
   const raw = nodeReq.url ?? '/';
   if (!raw.startsWith(REST_PREFIX)) return null;
+  const header = nodeReq.headers.apikey;
+  // The common request (plain path, key in its header) needs no URL: such a path is what URL would make of it.
+  const query = raw.indexOf('?');
+  const plainPath = query < 0 ? raw : raw.slice(0, query);
+  if (typeof header === 'string' && PLAIN_PATH.test(plainPath)) {
+    if (plainPath !== REST_PREFIX && !plainPath.startsWith(REST_PREFIX + '/')) return null;
+    return validKeys.has(header) ? plainPath.slice(REST_PREFIX.length) || '/' : null;
+  }
   const url = new URL(raw, origin);
   if (url.pathname !== REST_PREFIX && !url.pathname.startsWith(REST_PREFIX + '/')) return null;
-  const header = nodeReq.headers.apikey;
   const apikey = typeof header === 'string' ? header : url.searchParams.get('apikey');
   if (apikey === null || !validKeys.has(apikey)) return null;
   return url.pathname.slice(REST_PREFIX.length) || '/';
@@ -30,7 +39,10 @@ export function nodeRestRequest(nodeReq: IncomingMessage, origin: string, body: 
         return v === undefined ? null : value(v);
       },
       forEach: (fn) => {
-        for (const [name, v] of Object.entries(raw)) if (v !== undefined) fn(value(v), name);
+        for (const name in raw) {
+          const v = raw[name];
+          if (v !== undefined) fn(value(v), name);
+        }
       },
     },
     // TextDecoder drops a leading byte order mark, as Request.text() does.
