@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 're
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import type { createStore } from 'jotai';
-import { createBrowserRouter, Navigate, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { Box, CircularProgress } from '@mui/material';
 import { hostAppFor } from '../shared/core/hosts.ts';
 import { ROUTES } from '../shared/core/routes.ts';
@@ -13,6 +13,7 @@ import { webConfig } from './lib/config.ts';
 import { SessionProvider } from './lib/SessionProvider.tsx';
 import { PUBLIC_PAGES, type PublicPage } from './routes/publicPages.ts';
 import { RedirectIfSignedIn, RequireSignedIn, UnknownPath } from './routes/guards.tsx';
+import { RouterNavigation } from './routes/RouterNavigation.tsx';
 
 type JotaiStore = ReturnType<typeof createStore>;
 
@@ -45,10 +46,20 @@ function LoginAlias() {
 export const routes: RouteObject[] = [
   {
     id: 'root',
+    Component: RouterNavigation,
     HydrateFallback: RouteFallback,
     children: [
       {
-        lazy: page(() => import('./layouts/PublicLayout.tsx'), 'PublicLayout'),
+        lazy: async () => {
+          const { PublicLayout } = await import('./layouts/PublicLayout.tsx');
+          return {
+            Component: () => (
+              <PublicLayout>
+                <Outlet />
+              </PublicLayout>
+            ),
+          };
+        },
         children: [
           {
             Component: RedirectIfSignedIn,

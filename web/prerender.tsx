@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { App, routes } from './App.tsx';
 import { loadPublicPage, PublicApp } from './public/PublicApp.tsx';
 import { publicEntryPage } from './routes/publicPages.ts';
@@ -26,7 +26,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     await loadPublicPage(publicPage);
     const markup = renderToString(
       <StrictMode>
-        <PublicApp router={(content) => <StaticRouter location={path}>{content}</StaticRouter>} />
+        <PublicApp navigation={{ location: { pathname: path, search: '', hash: '', state: null }, navigate: notInTheBuild }} />
       </StrictMode>,
     );
     return { ...moveStylesToHead(markup), drawnBy: 'public' };
@@ -44,6 +44,8 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   );
   return { ...moveStylesToHead(markup), drawnBy: 'app' };
 }
+
+const notInTheBuild = (): Promise<void> => Promise.reject(new Error('pre-rendering cannot navigate'));
 
 const EMOTION_STYLE = /<style data-emotion="([^"]+)"[^>]*>([\s\S]*?)<\/style>/g;
 

@@ -50,7 +50,7 @@ import { isAdminRole } from '@/shared/core/admin/roles.ts';
 import { signingOutAtom, useProfile } from '../lib/sessionState.ts';
 import { signOut } from '../lib/session.tsx';
 import { supabase } from '../lib/supabase.ts';
-import { SessionLoading } from '../routes/guards.tsx';
+import { SessionLoading } from '../routes/SignedOutOnly.tsx';
 
 /** Sidebar width 16rem. */
 export const SIDEBAR_WIDTH = '16rem';

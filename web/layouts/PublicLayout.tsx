@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from '@/web/lib/navigation.tsx';
 import { AppBar, Box, Button, CircularProgress, Container, IconButton, Link, Stack, Toolbar, Typography } from '@mui/material';
 import { PRODUCT_NAME } from '@/shared/core/brand.ts';
 import { logoTarget, ROUTES } from '@/shared/core/routes.ts';
@@ -19,8 +19,8 @@ const FOOTER_LINKS = [
   { label: 'Contact', to: ROUTES.contact },
 ] as const;
 
-/** Sticky header, page outlet, footer. Mobile uses a side sheet menu. */
-export function PublicLayout() {
+/** Sticky header, the page, footer. Mobile uses a side sheet menu. */
+export function PublicLayout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
   const { pathname } = useLocation();
@@ -115,7 +115,7 @@ export function PublicLayout() {
             </Box>
           }
         >
-          <Outlet />
+          {children}
         </Suspense>
       </Box>
 

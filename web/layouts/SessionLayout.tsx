@@ -1,5 +1,6 @@
 import { useAuthStatus } from '../lib/sessionState.ts';
-import { SessionLoading } from '../routes/guards.tsx';
+import { Outlet } from 'react-router-dom';
+import { SessionLoading } from '../routes/SignedOutOnly.tsx';
 import { AppShell } from './AppShell.tsx';
 import { PublicLayout } from './PublicLayout.tsx';
 
@@ -11,5 +12,9 @@ import { PublicLayout } from './PublicLayout.tsx';
 export function SessionLayout() {
   const status = useAuthStatus();
   if (status === 'loading') return <SessionLoading />;
-  return status === 'signedIn' ? <AppShell /> : <PublicLayout />;
+  return status === 'signedIn' ? <AppShell /> : (
+    <PublicLayout>
+      <Outlet />
+    </PublicLayout>
+  );
 }

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from '@/web/lib/navigation.tsx';
 import {
   Alert,
   Box,

@@ -1,10 +1,10 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { lazy, type ComponentType } from 'react';
 import { ThemeRoot } from '@/shared/ui/ThemeRoot.tsx';
 import { PublicLayout } from '../layouts/PublicLayout.tsx';
+import { NavigationProvider, type Navigation } from '../lib/navigation.tsx';
 import { SessionProvider } from '../lib/SessionProvider.tsx';
-import { RedirectIfSignedIn } from '../routes/guards.tsx';
-import { PUBLIC_PAGES, type PublicPage } from '../routes/publicPages.ts';
+import { SignedOutOnly } from '../routes/SignedOutOnly.tsx';
+import { publicEntryPage, type PublicPage } from '../routes/publicPages.ts';
 import { LazyNotices } from './LazyNotices.tsx';
 
 const PublicSessionSync = lazy(async () => ({ default: (await import('./PublicSessionSync.tsx')).PublicSessionSync }));
@@ -18,33 +18,36 @@ export async function loadPublicPage(page: PublicPage): Promise<void> {
 
 export const publicPageLoaded = (page: PublicPage): boolean => loadedPages.has(page.path);
 
-function LoadedPage({ path }: { path: string }) {
-  const Page = loadedPages.get(path);
-  if (!Page) throw new Error(`${path} was drawn before its code loaded`);
-  return <Page />;
+function LoadedPage({ page }: { page: PublicPage }) {
+  const Page = loadedPages.get(page.path);
+  if (!Page) throw new Error(`${page.path} was drawn before its code loaded`);
+  return page.signedOutOnly ? (
+    <SignedOutOnly>
+      <Page />
+    </SignedOutOnly>
+  ) : (
+    <Page />
+  );
 }
 
-const served = PUBLIC_PAGES.filter((page) => !page.needsApp);
-const routeOf = (page: PublicPage) => <Route key={page.path} path={page.path} element={<LoadedPage path={page.path} />} />;
-
 /**
- * The pre-rendered public pages without the full app: the public layout and its pages under React
- * Router's declarative routes, the theme and the session (the pages read it; the session layer loads
- * when a page creates the client). No query cache, no jotai Provider (the default store, which the
- * full app takes over), no notices until one is raised. `router`: a Router around the routes.
+ * The pre-rendered public pages without the full app: the public layout and the page at the
+ * navigation's address, the theme and the session (the pages read it; the session layer loads when
+ * a page creates the client). No router, no query cache, no jotai Provider (the default store,
+ * which the full app takes over), no notices until one is raised. `navigation`: the address and
+ * how to move on (the browser's history, or a fixed address when pre-rendering).
  */
-export function PublicApp({ router }: { router: (routes: ReactNode) => ReactNode }) {
+export function PublicApp({ navigation }: { navigation: Navigation }) {
+  const page = publicEntryPage(navigation.location.pathname);
+  if (!page) throw new Error(`${navigation.location.pathname} is not a page of the public entry`);
   return (
     <ThemeRoot>
       <SessionProvider Sync={PublicSessionSync}>
-        {router(
-          <Routes>
-            <Route element={<PublicLayout />}>
-              <Route element={<RedirectIfSignedIn />}>{served.filter((page) => page.signedOutOnly).map(routeOf)}</Route>
-              {served.filter((page) => !page.signedOutOnly).map(routeOf)}
-            </Route>
-          </Routes>,
-        )}
+        <NavigationProvider value={navigation}>
+          <PublicLayout>
+            <LoadedPage key={page.path} page={page} />
+          </PublicLayout>
+        </NavigationProvider>
         <LazyNotices />
       </SessionProvider>
     </ThemeRoot>

@@ -1,11 +1,28 @@
-import { startTransition, StrictMode, useLayoutEffect, useState, type ReactNode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect, useMemo, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, type Location, type Navigator, type To } from 'react-router-dom';
 import { MarkLive } from '../lib/MarkLive.tsx';
+import { hrefOf, type Navigation, type NavigateOptions, type PageLocation, type To } from '../lib/navigation.tsx';
 import { publicEntryPage, type PublicPage } from '../routes/publicPages.ts';
 import { loadPublicPage, PublicApp, publicPageLoaded } from './PublicApp.tsx';
 
-type Shown = { location: Location; action: ReturnType<typeof createBrowserHistory>['action'] };
+/**
+ * History entries as React Router writes them ({ usr: state, key, idx }), so the full app reads the
+ * entries this entry pushed when it takes over (Back and Forward keep working across the handover).
+ */
+interface HistoryEntry {
+  usr: unknown;
+  key: string;
+  idx: number;
+}
+
+const entry = (): Partial<HistoryEntry> => (window.history.state ?? {}) as Partial<HistoryEntry>;
+
+const here = (): PageLocation => ({
+  pathname: window.location.pathname,
+  search: window.location.search,
+  hash: window.location.hash,
+  state: entry().usr ?? null,
+});
 
 /**
  * Hydrates a pre-rendered public page with the public entry (PublicApp) and navigates between the
@@ -14,8 +31,8 @@ type Shown = { location: Location; action: ReturnType<typeof createBrowserHistor
  */
 export async function hydratePublicPage(container: HTMLElement, page: PublicPage): Promise<void> {
   await loadPublicPage(page);
-  const history = createBrowserHistory({ v5Compat: true });
-  let show: (shown: Shown) => void = () => undefined;
+  if (entry().idx === undefined) window.history.replaceState({ usr: null, key: 'default', ...entry(), idx: 0 }, '');
+  let show: (location: PageLocation) => void = () => undefined;
   let root: Root | undefined;
   let handingOver = false;
 
@@ -24,53 +41,55 @@ export async function hydratePublicPage(container: HTMLElement, page: PublicPage
     handingOver = true;
     const app = await import('../appEntry.tsx');
     await app.loadRoutesAt(pathname).catch(() => undefined);
-    stopListening();
+    window.removeEventListener('popstate', onPopState);
     commit();
     root?.unmount();
     app.renderApp(container);
   };
 
-  const go = async (to: To, state: unknown, replace: boolean) => {
-    const pathname = history.createURL(to).pathname;
-    const commit = () => (replace ? history.replace(to, state) : history.push(to, state));
-    const target = publicEntryPage(pathname);
-    if (!target) return handOver(pathname, commit);
+  const navigate = async (to: To, options: NavigateOptions = {}) => {
+    const url = new URL(hrefOf(to, here()), window.location.href);
+    if (url.origin !== window.location.origin) return window.location.assign(url.href);
+    const address = `${url.pathname}${url.search}${url.hash}`;
+    const commit = () => {
+      const idx = entry().idx ?? 0;
+      const next: HistoryEntry = { usr: options.state ?? null, key: Math.random().toString(36).slice(2, 10), idx: options.replace ? idx : idx + 1 };
+      if (options.replace) window.history.replaceState(next, '', address);
+      else window.history.pushState(next, '', address);
+    };
+    const target = publicEntryPage(url.pathname);
+    if (!target) return handOver(url.pathname, commit);
     await loadPublicPage(target);
-    if (!handingOver) commit();
+    if (handingOver) return;
+    const samePage = url.pathname === window.location.pathname;
+    commit();
+    show(here());
+    // A new page starts at its top, as a page load would; a new query on the same page keeps the place.
+    if (!samePage) window.scrollTo(0, 0);
   };
 
-  // Back and forward, and the pushes and replaces above (v5Compat reports those too).
-  const stopListening = history.listen(({ action, location }) => {
-    const target = publicEntryPage(location.pathname);
-    if (!target) return void handOver(location.pathname, () => undefined);
-    if (publicPageLoaded(target)) show({ action, location });
-    else void loadPublicPage(target).then(() => show({ action: history.action, location: history.location }));
-  });
+  // Back and Forward.
+  function onPopState() {
+    const target = publicEntryPage(window.location.pathname);
+    if (!target) return void handOver(window.location.pathname, () => undefined);
+    if (publicPageLoaded(target)) show(here());
+    else void loadPublicPage(target).then(() => show(here()));
+  }
+  window.addEventListener('popstate', onPopState);
 
-  const navigator: Navigator = {
-    createHref: (to) => history.createHref(to),
-    encodeLocation: (to) => history.encodeLocation(to),
-    go: (delta) => history.go(delta),
-    push: (to, state) => void go(to, state, false),
-    replace: (to, state) => void go(to, state, true),
-  };
-
-  function PublicRouter({ routes }: { routes: ReactNode }) {
-    const [shown, setShown] = useState<Shown>({ location: history.location, action: history.action });
+  function PublicEntry() {
+    const [location, setLocation] = useState(here);
     useLayoutEffect(() => {
-      show = setShown;
+      show = setLocation;
     }, []);
-    return (
-      <Router location={shown.location} navigationType={shown.action} navigator={navigator}>
-        {routes}
-      </Router>
-    );
+    const navigation = useMemo<Navigation>(() => ({ location, navigate }), [location]);
+    return <PublicApp navigation={navigation} />;
   }
 
   const app = (
     <StrictMode>
       <MarkLive container={container}>
-        <PublicApp router={(routes) => <PublicRouter routes={routes} />} />
+        <PublicEntry />
       </MarkLive>
     </StrictMode>
   );

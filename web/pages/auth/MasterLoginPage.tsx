@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from '@/web/lib/navigation.tsx';
 import { useSetAtom } from 'jotai';
 import type { Session } from '@supabase/supabase-js';
 import { Button, Stack, TextField } from '@mui/material';

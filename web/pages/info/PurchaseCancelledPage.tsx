@@ -1,4 +1,4 @@
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from '@/web/lib/navigation.tsx';
 import { Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import CancelIcon from '@mui/icons-material/CancelOutlined';

@@ -1,4 +1,4 @@
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from '@/web/lib/navigation.tsx';
 import { Link } from '@mui/material';
 import { PRODUCT_NAME } from '@/shared/core/brand.ts';
 import { ROUTES } from '@/shared/core/routes.ts';

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from '@/web/lib/navigation.tsx';
 import { Box, Button, Card, CardContent, Chip, Container, Link, Typography, type SvgIconProps } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
