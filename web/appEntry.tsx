@@ -9,13 +9,11 @@ import { browserQueryClient } from './lib/queryClient.ts';
 
 // The default jotai store and the browser's query cache: what the public entry set (session, a
 // notice) is still there when it hands a page over.
-const appFor = (container: HTMLElement) => (
-  <StrictMode>
-    <MarkLive container={container}>
-      <App store={getDefaultStore()} queryClient={browserQueryClient()} />
-    </MarkLive>
-  </StrictMode>
-);
+// A hydrated page is marked live by its layout (LiveOnceHydrated), one drawn from scratch here.
+const appFor = (container: HTMLElement, hydrating: boolean) => {
+  const app = <App store={getDefaultStore()} queryClient={browserQueryClient()} />;
+  return <StrictMode>{hydrating ? app : <MarkLive container={container}>{app}</MarkLive>}</StrictMode>;
+};
 
 /** Loads the code of the routes at this path, so the app's first render is the page and not a spinner. */
 export async function loadRoutesAt(pathname: string): Promise<void> {
@@ -32,7 +30,7 @@ export async function loadRoutesAt(pathname: string): Promise<void> {
 export function renderApp(container: HTMLElement): void {
   container.replaceChildren();
   const root = createRoot(container);
-  flushSync(() => root.render(appFor(container)));
+  flushSync(() => root.render(appFor(container, false)));
 }
 
 /**
@@ -46,5 +44,5 @@ export async function hydrateApp(container: HTMLElement): Promise<void> {
     renderApp(container);
     return;
   }
-  startTransition(() => void hydrateRoot(container, appFor(container)));
+  startTransition(() => void hydrateRoot(container, appFor(container, true)));
 }

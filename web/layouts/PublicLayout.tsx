@@ -7,6 +7,7 @@ import { MenuIcon } from '@/shared/ui/icons.tsx';
 import { Logo } from '@/shared/ui/Logo.tsx';
 import { ColorModeToggle } from '@/shared/ui/colorMode.tsx';
 import { SupportFab } from '../components/SupportFab.tsx';
+import { LiveOnceHydrated } from '../lib/MarkLive.tsx';
 import { useRouteMeta } from '../lib/pageMeta.ts';
 import { useAuthStatus } from '../lib/sessionState.ts';
 
@@ -116,6 +117,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           }
         >
           {children}
+          <LiveOnceHydrated />
         </Suspense>
       </Box>
 

@@ -1,9 +1,28 @@
 import { useEffect, type ReactNode } from 'react';
+import { useHydrated } from './useHydrated.ts';
 
-/** Marks the root live once React has committed the page: pre-rendered controls take input from then on. */
+/*
+ * A pre-rendered page's controls take pointer input only once #root is marked live (the build's
+ * INERT_UNTIL_LIVE style): before that a click would be lost or be the browser's own page load.
+ */
+
+/** A page drawn from scratch: live once committed. */
 export function MarkLive({ container, children }: { container: HTMLElement; children: ReactNode }) {
   useEffect(() => {
     container.dataset.live = '';
   }, [container]);
   return children;
+}
+
+/**
+ * A hydrated page: live after the render in which the page's own controls turn on (useHydrated).
+ * Placed inside the layout's Suspense boundary with the page, because React hydrates that boundary
+ * after the rest: marked from the root, the page's buttons would still be disabled.
+ */
+export function LiveOnceHydrated() {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) document.getElementById('root')?.setAttribute('data-live', '');
+  }, [hydrated]);
+  return null;
 }

@@ -1,6 +1,5 @@
 import { startTransition, StrictMode, useLayoutEffect, useMemo, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { MarkLive } from '../lib/MarkLive.tsx';
 import { hrefOf, type Navigation, type NavigateOptions, type PageLocation, type To } from '../lib/navigation.tsx';
 import { publicEntryPage, type PublicPage } from '../routes/publicPages.ts';
 import { loadPublicPage, PublicApp, publicPageLoaded } from './PublicApp.tsx';
@@ -53,7 +52,11 @@ export async function hydratePublicPage(container: HTMLElement, page: PublicPage
     const address = `${url.pathname}${url.search}${url.hash}`;
     const commit = () => {
       const idx = entry().idx ?? 0;
-      const next: HistoryEntry = { usr: options.state ?? null, key: Math.random().toString(36).slice(2, 10), idx: options.replace ? idx : idx + 1 };
+      const next: HistoryEntry = {
+        usr: options.state ?? null,
+        key: Math.random().toString(36).slice(2, 10),
+        idx: options.replace ? idx : idx + 1,
+      };
       if (options.replace) window.history.replaceState(next, '', address);
       else window.history.pushState(next, '', address);
     };
@@ -88,9 +91,7 @@ export async function hydratePublicPage(container: HTMLElement, page: PublicPage
 
   const app = (
     <StrictMode>
-      <MarkLive container={container}>
-        <PublicEntry />
-      </MarkLive>
+      <PublicEntry />
     </StrictMode>
   );
   // In a transition React yields to the browser every few milliseconds instead of one long task
