@@ -12,7 +12,9 @@ import { PublicLayout } from './PublicLayout.tsx';
 export function SessionLayout() {
   const status = useAuthStatus();
   if (status === 'loading') return <SessionLoading />;
-  return status === 'signedIn' ? <AppShell /> : (
+  return status === 'signedIn' ? (
+    <AppShell />
+  ) : (
     <PublicLayout>
       <Outlet />
     </PublicLayout>
