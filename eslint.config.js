@@ -169,6 +169,31 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: EXTENSION_PATTERNS }],
     },
   },
+  // What the public entry draws links through web/lib/navigation.tsx: the first visit downloads no router.
+  {
+    files: [
+      'web/public/**/*.{ts,tsx}',
+      'web/layouts/PublicLayout.tsx',
+      'web/layouts/PublicMenu.tsx',
+      'web/pages/LandingPage.tsx',
+      'web/pages/auth/{AuthPage,AdminAccessPage,MasterLoginPage,ForgotPasswordPage}.tsx',
+      'web/pages/info/{PrivacyPage,TermsPage,ContactPage,PurchaseCancelledPage}.tsx',
+      'web/pages/tools/*.tsx',
+      'web/components/Support*.tsx',
+      'web/routes/{publicPages.ts,SignedOutOnly.tsx}',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...EXTENSION_PATTERNS,
+            { group: ['react-router', 'react-router-dom'], message: 'Public pages link through web/lib/navigation.tsx.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['entrypoints/**/*.{ts,tsx,js,jsx,mts,cts}'],
     rules: {
