@@ -112,11 +112,13 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const plan = useQuery({ queryKey: queryKeys.plan.all, queryFn: async () => unwrap(await getCurrentPlan(supabase)), enabled: !!profile });
 
   // Leave the signed-in area first (the landing page may still be loading its code); while
-  // signingOut is set the guard waits instead of bouncing the page to /auth?next=….
+  // signingOut is set the guard waits instead of bouncing the page to /auth?next=…. flushSync:
+  // the router otherwise commits the new page in a transition, and the sign-out's urgent render
+  // could draw the guard at the old address first.
   const logout = async () => {
     setSigningOut(true);
     onNavigate?.();
-    await navigate(ROUTES.landing, { replace: true });
+    await navigate(ROUTES.landing, { replace: true, flushSync: true });
     const error = await signOut();
     setSigningOut(false);
     if (error) notify({ title: 'Sign Out Error', description: error.message, variant: 'destructive' });

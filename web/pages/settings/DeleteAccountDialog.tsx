@@ -70,7 +70,7 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       return;
     }
     setSigningOut(true);
-    await navigate(ROUTES.landing, { replace: true });
+    await navigate(ROUTES.landing, { replace: true, flushSync: true });
     await signOut();
     setSigningOut(false);
     notify({ title: ACCOUNT_TEXTS.deleted, duration: 10_000 });
