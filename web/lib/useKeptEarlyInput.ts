@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 
 /**
  * A pre-rendered field can be typed into before the page's scripts run. React keeps that text on
@@ -25,7 +25,9 @@ function useKeptEarly<E extends HTMLInputElement | HTMLTextAreaElement, V>(
 ): RefObject<E | null> {
   const ref = useRef<E>(null);
   const first = useRef({ read, rendered, adopt });
-  useEffect(() => {
+  // A layout effect: the state takes the typed value in the render that follows adoption at once,
+  // before the page is marked live (LiveOnceHydrated), so a click right then uses what was typed.
+  useLayoutEffect(() => {
     const field = ref.current;
     if (!field) return;
     const { read: readField, rendered: firstValue, adopt: adoptValue } = first.current;
