@@ -130,7 +130,9 @@ test('a built-in prompt with its questions: streamed output, Stop keeps the part
     'What is the main benefit?',
   ]);
   await expect(first.getByTestId('history-output').getByRole('heading', { name: /^Draft: Write 10 catchy/ })).toBeVisible();
-  await first.getByRole('button', { name: 'Use these values' }).click();
+  // From the keyboard: the run's panel is still opening (its height animates), and a pointer click
+  // aimed at a moving button can land beside it on a loaded machine.
+  await first.getByRole('button', { name: 'Use these values' }).press('Enter');
   await expect(page.getByLabel('What is the product or service?')).toHaveValue('AI Vault');
   await expect(page.getByRole('button', { name: 'Undo edits' })).toHaveCount(0);
 
