@@ -80,5 +80,7 @@ try {
 } finally {
   preview.kill('SIGTERM');
   chromium.kill('SIGTERM');
-  await rm(profile, { recursive: true, force: true });
+  // The browser writes to its profile until it has exited: removing it earlier failed with ENOTEMPTY.
+  if (chromium.exitCode === null && chromium.signalCode === null) await new Promise((resolve) => chromium.once('exit', resolve));
+  await rm(profile, { recursive: true, force: true, maxRetries: 3 });
 }
