@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { NavigationProvider, type Navigation } from '../lib/navigation.tsx';
 
@@ -6,14 +6,16 @@ import { NavigationProvider, type Navigation } from '../lib/navigation.tsx';
 export function RouterNavigation() {
   const { pathname, search, hash, state } = useLocation();
   const routerNavigate = useNavigate();
+  // Stable across locations, as the public entry's is: effects that depend on it do not run again on every page change.
+  const navigate = useCallback<Navigation['navigate']>(
+    async (to, options) => {
+      await routerNavigate(to, options);
+    },
+    [routerNavigate],
+  );
   const navigation = useMemo<Navigation>(
-    () => ({
-      location: { pathname, search, hash, state: state as unknown },
-      navigate: async (to, options) => {
-        await routerNavigate(to, options);
-      },
-    }),
-    [pathname, search, hash, state, routerNavigate],
+    () => ({ location: { pathname, search, hash, state: state as unknown }, navigate }),
+    [pathname, search, hash, state, navigate],
   );
   return (
     <NavigationProvider value={navigation}>
