@@ -5,6 +5,7 @@ import { getDefaultStore } from 'jotai';
 import { matchRoutes } from 'react-router-dom';
 import { App, routes } from './App.tsx';
 import { MarkLive } from './lib/MarkLive.tsx';
+import { beginHydration } from './lib/useHydrated.ts';
 import { browserQueryClient } from './lib/queryClient.ts';
 
 // The default jotai store and the browser's query cache: what the public entry set (session, a
@@ -44,5 +45,6 @@ export async function hydrateApp(container: HTMLElement): Promise<void> {
     renderApp(container);
     return;
   }
+  beginHydration();
   startTransition(() => void hydrateRoot(container, appFor(container, true)));
 }

@@ -4,14 +4,16 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { App, routes } from './App.tsx';
 import { loadPublicPage, PublicApp } from './public/PublicApp.tsx';
 import { publicEntryPage } from './routes/publicPages.ts';
+import { moveStylesToHead } from './build/emotionStyles.ts';
+import type { DrawnBy } from './build/prerenderPlugin.ts';
 
 /** One public page as the build writes it: the app's markup and the CSS that markup needs. */
 export interface RenderedPage {
   html: string;
   /** The page's CSS as emotion's <style> tags, which emotion in the browser adopts instead of inserting again. */
   styleTag: string;
-  /** Which entry hydrates it in the browser. */
-  drawnBy: 'public' | 'app';
+  /** Which entry hydrates it in the browser (and, for the public entry, the page it draws). */
+  drawnBy: DrawnBy;
 }
 
 /**
@@ -29,7 +31,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
         <PublicApp navigation={{ location: { pathname: path, search: '', hash: '', state: null }, navigate: notInTheBuild }} />
       </StrictMode>,
     );
-    return { ...moveStylesToHead(markup), drawnBy: 'public' };
+    return { ...moveStylesToHead(markup), drawnBy: { entry: 'public', component: publicPage.component } };
   }
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
@@ -42,23 +44,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
       <App router={<StaticRouterProvider router={router} context={context} hydrate={false} />} />
     </StrictMode>,
   );
-  return { ...moveStylesToHead(markup), drawnBy: 'app' };
+  return { ...moveStylesToHead(markup), drawnBy: { entry: 'app' } };
 }
 
 const notInTheBuild = (): Promise<void> => Promise.reject(new Error('pre-rendering cannot navigate'));
-
-const EMOTION_STYLE = /<style data-emotion="([^"]+)"[^>]*>([\s\S]*?)<\/style>/g;
-
-/**
- * On the server emotion writes each component's CSS as a <style> tag just before it; in the browser
- * it renders none and adopts the tags it finds in <head>. So the tags move to <head> (each once, in
- * their order) and the markup left is what the browser's first render produces.
- */
-export function moveStylesToHead(markup: string): Omit<RenderedPage, 'drawnBy'> {
-  const styles = new Map<string, string>();
-  const html = markup.replace(EMOTION_STYLE, (_tag, names: string, css: string) => {
-    if (!styles.has(names)) styles.set(names, `<style data-emotion="${names}">${css}</style>`);
-    return '';
-  });
-  return { html, styleTag: [...styles.values()].join('') };
-}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CssBaseline, GlobalStyles, ThemeProvider } from '@mui/material';
 import { COLOR_MODE_STORAGE_KEY } from './colorModeKey.ts';
-import { theme } from './theme.ts';
+import { appTheme } from './theme.ts';
 
 export interface ThemeRootProps {
   children: ReactNode;
@@ -20,7 +20,7 @@ const schemeKnownAtFirstRender = typeof document !== 'undefined' && !document.do
 
 export function ThemeRoot({ children, surface = 'default' }: ThemeRootProps) {
   return (
-    <ThemeProvider theme={theme} defaultMode="system" modeStorageKey={COLOR_MODE_STORAGE_KEY} noSsr={schemeKnownAtFirstRender}>
+    <ThemeProvider theme={appTheme()} defaultMode="system" modeStorageKey={COLOR_MODE_STORAGE_KEY} noSsr={schemeKnownAtFirstRender}>
       <CssBaseline />
       {surface === 'paper' && (
         <GlobalStyles styles={(t) => ({ 'html, body': { backgroundColor: (t.vars ?? t).palette.background.paper } })} />

@@ -43,8 +43,8 @@ for (const { path, heading } of PAGES) {
     expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+${escapeRegExp(path)}" />`));
     expect(html).toContain(`<meta property="og:title" content="${meta.title}" />`);
     expect(html).toContain('<meta name="twitter:card" content="summary" />');
-    // The page's CSS is in the head: it draws styled before the scripts run.
-    expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+    // The page's CSS is in the head, marked as in place: it draws styled before the scripts run.
+    expect(html).toMatch(/<style data-emotion="css [^"]+" data-s="">/);
   });
 }
 
@@ -83,8 +83,19 @@ for (const { path, heading } of PAGES) {
     page.on('console', (message) => {
       if (message.type() === 'warning' && /hydrat/i.test(message.text())) errors.push(message.text());
     });
-    await page.goto(path);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const response = await page.goto(path);
+    const html = (await response?.text()) ?? '';
     await reactOwnsRoot(page);
+    await page.locator('#root[data-live]').waitFor({ state: 'attached' });
+    // Every script the page needed to come alive was named in its HTML (entry or preload): none was
+    // discovered only once the scripts ran, a round trip later.
+    const named = [...html.matchAll(/<(?:script[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((script) => !named.includes(script))).toEqual([]);
     await page.waitForLoadState('networkidle');
     // The same heading node: hydration adopted the markup instead of drawing it again.
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

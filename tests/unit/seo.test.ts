@@ -95,6 +95,26 @@ describe('pre-rendered HTML', () => {
     expect(html).toContain('<div id="root" data-prerendered="/auth"><h1>Sign in $&</h1></div>');
   });
 
+  it('preloads each script once, and none the shell already fetches', () => {
+    const withEntry = shell.replace(
+      '</head>',
+      '<script type="module" src="/assets/index-1.js"></script><link rel="modulepreload" href="/assets/runtime-1.js"></head>',
+    );
+    const html = prerenderedHtml(
+      withEntry,
+      {
+        path: '/auth',
+        html: '',
+        styleTag: '',
+        scripts: ['/assets/public-1.js', '/assets/index-1.js', '/assets/runtime-1.js', '/assets/public-1.js'],
+      },
+      SITE,
+    );
+    expect(html.match(/rel="modulepreload" crossorigin href="\/assets\/public-1.js"/g)).toHaveLength(1);
+    expect(html).not.toContain('crossorigin href="/assets/index-1.js"');
+    expect(html).not.toContain('crossorigin href="/assets/runtime-1.js"');
+  });
+
   it('refuses a shell without an empty #root', () => {
     expect(() =>
       prerenderedHtml('<html><head></head><body></body></html>', { path: '/', html: '', styleTag: '', scripts: [] }, SITE),

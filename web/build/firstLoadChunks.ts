@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 /** A chunk for one page's own code, so its first visit loads it in one request. */
@@ -32,7 +32,13 @@ const isSourceModule = (id: string): boolean => !id.includes('/node_modules/') &
 export function firstLoadChunks(
   webRoot: string,
   chunks: FirstLoadChunk[],
-): { plugin: Plugin; groups: ChunkGroup[]; fileOf: (name: string) => string; filesOfModule: (root: string) => string[] } {
+): {
+  plugin: Plugin;
+  groups: ChunkGroup[];
+  fileOf: (name: string) => string;
+  filesOfModule: (root: string) => string[];
+  filesOfPage: (component: string) => string[];
+} {
   const owner = new Map<string, string>();
   const files = new Map<string, string>();
   const moduleFiles = new Map<string, string[]>();
@@ -60,7 +66,6 @@ export function firstLoadChunks(
       // Each module's chunk with every chunk it imports statically: what a dynamic import of it fetches.
       const chunksByFile = new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output]] : [])));
       for (const output of chunksByFile.values()) {
-        if (!output.facadeModuleId) continue;
         const found = new Set<string>();
         const pending = [output.fileName];
         while (pending.length) {
@@ -69,7 +74,7 @@ export function firstLoadChunks(
           found.add(file);
           pending.push(...(chunksByFile.get(file)?.imports ?? []));
         }
-        moduleFiles.set(output.facadeModuleId, [...found]);
+        for (const id of output.moduleIds) moduleFiles.set(id, [...found]);
       }
     },
   };
@@ -82,13 +87,26 @@ export function firstLoadChunks(
   /** The built files a dynamic import of this module (relative to the web root) loads. */
   const filesOfModule = (root: string): string[] => {
     const found = moduleFiles.get(resolve(webRoot, root));
-    if (!found) throw new Error(`No chunk starts at ${root}`);
+    if (!found) throw new Error(`No chunk holds ${root}`);
     return found;
+  };
+  /** The built files a dynamic import of the page exporting `component` loads (its module: pages/…/<component>.tsx). */
+  const filesOfPage = (component: string): string[] => {
+    const pages = resolve(webRoot, 'pages') + '/';
+    const ids = [...moduleFiles.keys()].filter((id) => id.startsWith(pages) && basename(id) === `${component}.tsx`);
+    if (ids.length !== 1) throw new Error(`Expected one module pages/**/${component}.tsx in the build, found ${ids.length}`);
+    return moduleFiles.get(ids[0]!)!;
   };
   const pageGroups = chunks.map((chunk, index) => ({
     name: chunk.name,
     test: (id: string) => owner.get(id) === chunk.name,
     priority: chunks.length - index,
   }));
-  return { plugin, groups: [{ name: 'entry', tags: ['$initial'], priority: chunks.length + 1 }, ...pageGroups], fileOf, filesOfModule };
+  return {
+    plugin,
+    groups: [{ name: 'entry', tags: ['$initial'], priority: chunks.length + 1 }, ...pageGroups],
+    fileOf,
+    filesOfModule,
+    filesOfPage,
+  };
 }

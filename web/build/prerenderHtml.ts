@@ -19,12 +19,16 @@ const INERT_UNTIL_LIVE = [
   '</style>',
 ].join(' ');
 
-const modulePreloads = (scripts: string[]): string =>
-  scripts.map((src) => `<link rel="modulepreload" crossorigin href="${src}">\n    `).join('');
+/** Preload links for the scripts the shell does not fetch already (as its entry or a preload). */
+const modulePreloads = (shell: string, scripts: string[]): string =>
+  [...new Set(scripts)]
+    .filter((src) => !shell.includes(`src="${src}"`) && !shell.includes(`href="${src}"`))
+    .map((src) => `<link rel="modulepreload" crossorigin href="${src}">\n    `)
+    .join('');
 
 /** The built shell fetching these scripts with the HTML (the entry imports them only once it runs). */
 export const withModulePreloads = (shell: string, scripts: string[]): string =>
-  shell.replace('</head>', () => `  ${modulePreloads(scripts)}</head>`);
+  shell.replace('</head>', () => `  ${modulePreloads(shell, scripts)}</head>`);
 
 /**
  * One pre-rendered page: the built shell with the page's head tags (title, description, canonical,
@@ -36,15 +40,15 @@ export function prerenderedHtml(
   page: { path: string; html: string; styleTag: string; scripts: string[] },
   siteUrl: string,
 ): string {
-  const preloads = modulePreloads(page.scripts);
+  const preloads = modulePreloads(shell, page.scripts);
   const withHead = shell
     .replace(/\s*<title>[^<]*<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace(
       '</head>',
       () => `    ${headTags(siteUrl, page.path)}
-    ${preloads}${page.styleTag}
-    ${INERT_UNTIL_LIVE}
+    ${preloads}${INERT_UNTIL_LIVE}
+    ${page.styleTag}
   </head>`,
     );
   const root = '<div id="root"></div>';

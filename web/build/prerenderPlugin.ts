@@ -10,8 +10,8 @@ import { DEFAULT_HOST_PREFIXES, hostAppFor } from '../../shared/core/hosts.ts';
 import { INDEXED_PAGES, robotsTxt, sitemapXml } from '../../shared/core/seo.ts';
 import { prerenderedFile, prerenderedHtml, SPA_SHELL, withModulePreloads } from './prerenderHtml.ts';
 
-/** Which entry draws a page in the browser: the public entry, or the full app. */
-type DrawnBy = 'public' | 'app';
+/** Which entry draws a page in the browser: the full app, or the public entry with this page component. */
+export type DrawnBy = { entry: 'app' } | { entry: 'public'; component: string };
 
 interface RenderModule {
   renderPage: (path: string) => Promise<{ html: string; styleTag: string; drawnBy: DrawnBy }>;
@@ -33,7 +33,10 @@ const siteUrlOf = (env: Record<string, string | undefined>): string =>
 export function prerenderPublicPages(options: {
   webRoot: string;
   repoRoot: string;
-  /** The built scripts a page's first render loads besides the entry (preloaded with the HTML, not after the entry runs). */
+  /**
+   * The built scripts a page's first render loads besides the entry (preloaded with the HTML, not
+   * after the entry runs); for the shell every other address gets, the full app's.
+   */
   scriptsFor: (drawnBy: DrawnBy) => string[];
 }): Plugin {
   let config: ResolvedConfig;
@@ -72,7 +75,7 @@ export function prerenderPublicPages(options: {
         const siteUrl = siteUrlOf(config.env);
         const shell = await readFile(join(outDir, 'index.html'), 'utf8');
         const preloads = (drawnBy: DrawnBy) => options.scriptsFor(drawnBy).map((script) => `${config.base}${script}`);
-        await writeFile(join(outDir, SPA_SHELL), withModulePreloads(shell, preloads('app')));
+        await writeFile(join(outDir, SPA_SHELL), withModulePreloads(shell, preloads({ entry: 'app' })));
         for (const path of INDEXED_PAGES.keys()) {
           const { drawnBy, ...page } = await loaded.renderPage(path);
           const file = join(outDir, prerenderedFile(path));

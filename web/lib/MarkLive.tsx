@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useHydrated } from './useHydrated.ts';
+import { endHydration, useHydrated } from './useHydrated.ts';
 
 /*
  * A pre-rendered page's controls take pointer input only once #root is marked live (the build's
@@ -9,6 +9,7 @@ import { useHydrated } from './useHydrated.ts';
 /** A page drawn from scratch: live once committed. */
 export function MarkLive({ container, children }: { container: HTMLElement; children: ReactNode }) {
   useEffect(() => {
+    endHydration();
     container.dataset.live = '';
   }, [container]);
   return children;
@@ -22,7 +23,9 @@ export function MarkLive({ container, children }: { container: HTMLElement; chil
 export function LiveOnceHydrated() {
   const hydrated = useHydrated();
   useEffect(() => {
-    if (hydrated) document.getElementById('root')?.setAttribute('data-live', '');
+    if (!hydrated) return;
+    endHydration();
+    document.getElementById('root')?.setAttribute('data-live', '');
   }, [hydrated]);
   return null;
 }

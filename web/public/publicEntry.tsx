@@ -1,6 +1,9 @@
 import { startTransition, StrictMode, useLayoutEffect, useMemo, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
+import { appTheme } from '../../shared/ui/theme.ts';
 import { hrefOf, type Navigation, type NavigateOptions, type PageLocation, type To } from '../lib/navigation.tsx';
+import { beginHydration } from '../lib/useHydrated.ts';
+import { yieldToBrowser } from '../lib/yieldToBrowser.ts';
 import { publicEntryPage, type PublicPage } from '../routes/publicPages.ts';
 import { loadPublicPage, PublicApp, publicPageLoaded } from './PublicApp.tsx';
 
@@ -30,6 +33,11 @@ const here = (): PageLocation => ({
  */
 export async function hydratePublicPage(container: HTMLElement, page: PublicPage): Promise<void> {
   await loadPublicPage(page);
+  // Start-up in three tasks rather than one long one (input and paint can come between): the
+  // scripts' own start, the theme, then hydration (which React slices further).
+  await yieldToBrowser();
+  appTheme();
+  await yieldToBrowser();
   if (entry().idx === undefined) window.history.replaceState({ usr: null, key: 'default', ...entry(), idx: 0 }, '');
   let show: (location: PageLocation) => void = () => undefined;
   let root: Root | undefined;
@@ -96,6 +104,7 @@ export async function hydratePublicPage(container: HTMLElement, page: PublicPage
   );
   // In a transition React yields to the browser every few milliseconds instead of one long task
   // (the page is already drawn; a click before the end hydrates the rest at once first).
+  beginHydration();
   startTransition(() => {
     root = hydrateRoot(container, app);
   });

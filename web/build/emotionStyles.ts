@@ -1,0 +1,37 @@
+/** A component style tag as emotion writes it on the server: `css <id>`, or `css-global <id>` for global styles. */
+const EMOTION_STYLE = /<style data-emotion="([^"]+)"[^>]*>([\s\S]*?)<\/style>/g;
+
+interface StyleGroup {
+  key: string;
+  ids: string[];
+  css: string[];
+}
+
+/**
+ * On the server emotion writes each component's CSS as a <style> tag just before it; in the browser
+ * it renders none and adopts the tags it finds. So the tags leave the markup (each once, in their
+ * order) for <head>, and the markup left is what the browser's first render produces.
+ *
+ * In <head>, consecutive component styles share one tag naming all their ids (emotion adopts such a
+ * tag whole); global styles keep a tag each, since emotion looks one up by its name. Every tag is
+ * marked `data-s`: unmarked, emotion moves each server tag to the end of <head> as it starts, and
+ * the browser parses every sheet and matches every rule again on the main thread.
+ */
+export function moveStylesToHead(markup: string): { html: string; styleTag: string } {
+  const seen = new Set<string>();
+  const globals: StyleGroup[] = [];
+  const components: StyleGroup = { key: 'css', ids: [], css: [] };
+  const html = markup.replace(EMOTION_STYLE, (_tag, names: string, css: string) => {
+    if (seen.has(names)) return '';
+    seen.add(names);
+    const [key = '', ...ids] = names.split(' ');
+    const group = key === 'css' ? components : { key, ids: [], css: [] };
+    if (group !== components) globals.push(group);
+    group.ids.push(...ids);
+    group.css.push(css);
+    return '';
+  });
+  const tags = [...globals, components].filter((g) => g.ids.length);
+  const styleTag = tags.map((g) => `<style data-emotion="${[g.key, ...g.ids].join(' ')}" data-s="">${g.css.join('')}</style>`).join('');
+  return { html, styleTag };
+}
