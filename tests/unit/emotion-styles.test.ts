@@ -22,14 +22,13 @@ describe('moveStylesToHead (pre-rendered CSS)', () => {
     expect(html).toBe('<div class="css-a1"><span class="css-b2">x</span></div><p class="css-c3">y</p>');
   });
 
-  it('keeps the rules in their order, each once, consecutive component styles in one tag naming all their ids', () => {
+  it('writes global styles first (emotion inserts them before component styles too), then every component style once, in order, in one tag naming all their ids', () => {
     const { styleTag } = moveStylesToHead(markup);
     expect(styleTag).toBe(
       [
         '<style data-emotion="css-global g1" data-s="">body{margin:0}</style>',
-        '<style data-emotion="css a1 b2" data-s="">.css-a1{color:red}.css-b2{color:blue}</style>',
         '<style data-emotion="css-global g2" data-s="">:root{--x:1}</style>',
-        '<style data-emotion="css c3" data-s="">.css-c3{margin:0}</style>',
+        '<style data-emotion="css a1 b2 c3" data-s="">.css-a1{color:red}.css-b2{color:blue}.css-c3{margin:0}</style>',
       ].join(''),
     );
   });
@@ -37,7 +36,7 @@ describe('moveStylesToHead (pre-rendered CSS)', () => {
   it('marks every tag as in place, so emotion in the browser adopts it where it is', () => {
     const { styleTag } = moveStylesToHead(markup);
     const tags = styleTag.match(/<style[^>]*>/g) ?? [];
-    expect(tags.length).toBe(4);
+    expect(tags.length).toBe(3);
     for (const t of tags) expect(t).toContain('data-s=""');
   });
 });

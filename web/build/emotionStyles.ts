@@ -12,10 +12,11 @@ interface StyleGroup {
  * it renders none and adopts the tags it finds. So the tags leave the markup (each once, in their
  * order) for <head>, and the markup left is what the browser's first render produces.
  *
- * In <head>, consecutive component styles share one tag naming all their ids (emotion adopts such a
- * tag whole); global styles keep a tag each, since emotion looks one up by its name. Every tag is
- * marked `data-s`: unmarked, emotion moves each server tag to the end of <head> as it starts, and
- * the browser parses every sheet and matches every rule again on the main thread.
+ * In <head>, global styles come first, a tag each (emotion looks one up by its name, and inserts
+ * globals before component styles in the browser too), then every component style in one tag naming
+ * all their ids (emotion adopts such a tag whole). Each tag is marked `data-s`, emotion's sign of a
+ * tag already in <head>: it skips moving it there. Emotion still re-inserts every tag it adopts
+ * once as it starts, so fewer tags mean less start-up work (the sign-in page had 74).
  */
 export function moveStylesToHead(markup: string): { html: string; styleTag: string } {
   const seen = new Set<string>();
