@@ -18,7 +18,9 @@ import { libraryScenarios, makeLibraryRealistic, seedBigFolder, type BenchScenar
  * `npm run bench`: what the REST layer costs. Seeds 10,000 saved prompts in 500 folders for one
  * user (realistic ~650-character bodies and tags, tests/bench/library-cases.ts), then measures the
  * queries below through supabase-js → /rest/v1 and the same SQL run directly on
- * the same database: sequential p50/p99 latency, and requests/s with 16 requests in flight.
+ * the same database: sequential p50/p99 latency, and requests/s with 16 requests in flight. For the
+ * two plain requests a `json` row runs that SQL with the JSON body REST answers with (built by the
+ * database, as REST has it built): the part of REST's overhead that is encoding rather than the layer.
  * Runs on PGlite and on PostgreSQL (BENCH_DB=pglite|postgres to run one). A second user keeps
  * all 10,000 of their prompts in one folder (the library's big-folder cases).
  * Goals for the two plain requests: REST's overhead over raw SQL ≤ 0.5 ms at p50, and ≥ 2,000 req/s on PostgreSQL
@@ -202,7 +204,9 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<void> {
     const big = await seedBigFolder(db);
     stack = INLINE ? await inlineStack(db) : await stackProcess(db, url);
     const supabase = await clientFor(stack, userId);
-    const scenarios: (BenchScenario & { restGoals?: boolean })[] = [
+    // rawJson: the same query with the JSON body REST answers with, built by PostgreSQL as REST has it built: what
+    // of REST's overhead is the encoding in the database rather than the layer (printed, not judged).
+    const scenarios: (BenchScenario & { restGoals?: boolean; rawJson?: () => Promise<void> })[] = [
       {
         name: "list one folder's prompts by name",
         restGoals: true,
@@ -217,6 +221,13 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<void> {
           ]);
           if (!rows.length) throw new Error('raw list returned no rows');
         },
+        rawJson: async () => {
+          const { rows } = await db.query<{ body: string }>(
+            "select coalesce(json_agg(t), '[]')::text as body from (select * from public.saved_prompts where user_id = $1 and folder_id = $2 order by name) t",
+            [userId, pick(folderIds)],
+          );
+          if (rows[0]!.body === '[]') throw new Error('raw JSON list returned no rows');
+        },
       },
       {
         name: 'fetch one prompt by id',
@@ -228,6 +239,13 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<void> {
         raw: async () => {
           const { rows } = await db.query('select * from public.saved_prompts where user_id = $1 and id = $2', [userId, pick(promptIds)]);
           if (rows.length !== 1) throw new Error('raw get did not return one row');
+        },
+        rawJson: async () => {
+          const { rows } = await db.query<{ body: string | null }>(
+            'select (json_agg(t)->0)::text as body from (select * from public.saved_prompts where user_id = $1 and id = $2) t',
+            [userId, pick(promptIds)],
+          );
+          if (!rows[0]?.body) throw new Error('raw JSON get returned no row');
         },
       },
       // BENCH_CORE=1: only the two requests above (a quick look at the REST layer's own cost).
@@ -265,6 +283,12 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<void> {
       console.log(`${scenario.name.padEnd(40)} ${row('raw', raw)}`);
       const overhead = `+${(rest.p50 - raw.p50).toFixed(2)} ms (${(rest.p50 / raw.p50).toFixed(2)}×)`;
       const stackCpu = rest.stackCpuMs === undefined ? '' : `; stack process ${rest.stackCpuMs.toFixed(2)} cpu ms/req`;
+      if (scenario.rawJson) {
+        const json = await measure(scenario.rawJson, requests);
+        const extra = json.p50 - raw.p50;
+        const signed = `${extra < 0 ? '−' : '+'}${Math.abs(extra).toFixed(2)} ms`;
+        console.log(`${''.padEnd(40)} ${row('json', json)}${signed}: the JSON body, built by the database`);
+      }
       console.log(`${''.padEnd(40)} ${row('rest', rest)}${overhead}${stackCpu}`);
       if (scenario.restGoals) console.log(`${''.padEnd(40)} ${restGoalLine(kind, raw, rest)}`);
       if (scenario.goalMs) console.log(`${''.padEnd(40)} ${goalLine(scenario.goalMs, rest)}`);
