@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * Where a page opens: a new page starts at its top, as a page load would; a new query on the same
- * page (a mode, a filter) keeps the place. Both in the full app and when the public entry hands a
- * page over to it.
+ * Where a page opens in the full app: a new page starts at its top, as a page load would (and as the
+ * public entry does); a new query on the same page (a mode, a filter) keeps the place.
  */
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
@@ -27,18 +26,6 @@ test('in the full app a new page starts at its top, and a new query on the same 
 
   await page.getByRole('link', { name: 'Terms of Service' }).click();
   await expect(page).toHaveURL('/terms');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect.poll(() => scrollY(page)).toBe(0);
-});
-
-test('a page the public entry hands over to the full app starts at its top', async ({ page }) => {
-  await page.goto('/');
-  await live(page);
-  const browse = page.getByRole('link', { name: 'Browse digital products' });
-  await browse.scrollIntoViewIfNeeded();
-  await expect.poll(() => scrollY(page)).toBeGreaterThan(100);
-  await browse.click();
-  await expect(page).toHaveURL('/products');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect.poll(() => scrollY(page)).toBe(0);
 });

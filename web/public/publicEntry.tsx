@@ -69,14 +69,7 @@ export async function hydratePublicPage(container: HTMLElement, page: PublicPage
       else window.history.pushState(next, '', address);
     };
     const target = publicEntryPage(url.pathname);
-    if (!target) {
-      const newPage = url.pathname !== window.location.pathname;
-      // The full app draws the new page from its top, as this entry does its own pages.
-      return handOver(url.pathname, () => {
-        commit();
-        if (newPage) window.scrollTo(0, 0);
-      });
-    }
+    if (!target) return handOver(url.pathname, commit);
     await loadPublicPage(target);
     if (handingOver) return;
     const samePage = url.pathname === window.location.pathname;
