@@ -110,6 +110,8 @@ async function seed(db: Database): Promise<{ userId: string; folderIds: string[]
 
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
 const fmt = (n: number) => n.toFixed(2).padStart(8);
+/** A difference in milliseconds with its sign: +0.38 ms, −1.20 ms. */
+const signedMs = (ms: number) => `${ms < 0 ? '−' : '+'}${Math.abs(ms).toFixed(2)} ms`;
 
 const OVERHEAD_GOAL_MS = 0.5;
 const RPS_GOAL = { postgres: 2000, pglite: 1000 };
@@ -118,7 +120,7 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 /** The REST layer's goals: what it adds over the same SQL at p50, and requests per second. */
 function restGoalLine(kind: 'pglite' | 'postgres', raw: Stats, rest: Stats): string {
   const overhead = rest.p50 - raw.p50;
-  const overheadGoal = `overhead ≤ ${OVERHEAD_GOAL_MS} ms: ${verdict(overhead <= OVERHEAD_GOAL_MS)} (+${overhead.toFixed(2)} ms, ${(rest.p50 / raw.p50).toFixed(2)}×)`;
+  const overheadGoal = `overhead ≤ ${OVERHEAD_GOAL_MS} ms: ${verdict(overhead <= OVERHEAD_GOAL_MS)} (${signedMs(overhead)}, ${(rest.p50 / raw.p50).toFixed(2)}×)`;
   return `${overheadGoal}; ≥ ${RPS_GOAL[kind]} req/s: ${verdict(rest.rps >= RPS_GOAL[kind])} (${rest.rps.toFixed(0)})`;
 }
 
@@ -281,13 +283,11 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<void> {
       const row = (path: string, st: Stats) =>
         `${path.padEnd(5)} ${fmt(st.p50)} ${fmt(st.p99)} ${st.rps.toFixed(0).padStart(9)} ${fmt(st.cpuMs)}   `;
       console.log(`${scenario.name.padEnd(40)} ${row('raw', raw)}`);
-      const overhead = `+${(rest.p50 - raw.p50).toFixed(2)} ms (${(rest.p50 / raw.p50).toFixed(2)}×)`;
+      const overhead = `${signedMs(rest.p50 - raw.p50)} (${(rest.p50 / raw.p50).toFixed(2)}×)`;
       const stackCpu = rest.stackCpuMs === undefined ? '' : `; stack process ${rest.stackCpuMs.toFixed(2)} cpu ms/req`;
       if (scenario.rawJson) {
         const json = await measure(scenario.rawJson, requests);
-        const extra = json.p50 - raw.p50;
-        const signed = `${extra < 0 ? '−' : '+'}${Math.abs(extra).toFixed(2)} ms`;
-        console.log(`${''.padEnd(40)} ${row('json', json)}${signed}: the JSON body, built by the database`);
+        console.log(`${''.padEnd(40)} ${row('json', json)}${signedMs(json.p50 - raw.p50)}: the JSON body, built by the database`);
       }
       console.log(`${''.padEnd(40)} ${row('rest', rest)}${overhead}${stackCpu}`);
       if (scenario.restGoals) console.log(`${''.padEnd(40)} ${restGoalLine(kind, raw, rest)}`);
