@@ -24,14 +24,20 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
+/** Draws the button with createRoot (no pre-rendered markup); returns its container and the values it committed. */
+function drawFromScratch() {
+  const container = document.body.appendChild(document.createElement('div'));
+  const seen: boolean[] = [];
+  act(() => {
+    root = createRoot(container);
+    root.render(<SubmitButton seen={seen} />);
+  });
+  return { container, seen };
+}
+
 describe('useHydrated', () => {
   it('is true from the first render of a page drawn from scratch', () => {
-    const container = document.body.appendChild(document.createElement('div'));
-    const seen: boolean[] = [];
-    act(() => {
-      root = createRoot(container);
-      root.render(<SubmitButton seen={seen} />);
-    });
+    const { container, seen } = drawFromScratch();
     expect(seen).toEqual([true]);
     expect(container.querySelector('button')!.disabled).toBe(false);
   });
@@ -55,12 +61,7 @@ describe('useHydrated', () => {
   it('starts hydrated once the hydrated page is live', () => {
     beginHydration();
     endHydration();
-    const container = document.body.appendChild(document.createElement('div'));
-    const seen: boolean[] = [];
-    act(() => {
-      root = createRoot(container);
-      root.render(<SubmitButton seen={seen} />);
-    });
+    const { seen } = drawFromScratch();
     expect(seen).toEqual([true]);
   });
 });
