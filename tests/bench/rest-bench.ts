@@ -10,6 +10,7 @@ import { migrate } from '@/supabase/local/db/migrate.ts';
 import type { PgliteDatabase } from '@/supabase/local/db/pglite.ts';
 import { startLocalStack } from '@/supabase/local/server.ts';
 import type { Database } from '@/supabase/local/db/types.ts';
+import type { RecordedAnswer } from './memory-answer-process.ts';
 import type { StackProcessReady } from './rest-stack-process.ts';
 import { freshDatabase } from '../helpers/stack.ts';
 import { libraryScenarios, makeLibraryRealistic, seedBigFolder, type BenchScenario } from './library-cases.ts';
@@ -20,7 +21,9 @@ import { libraryScenarios, makeLibraryRealistic, seedBigFolder, type BenchScenar
  * queries below through supabase-js → /rest/v1 and the same SQL run directly on
  * the same database: sequential p50/p99 latency, and requests/s with 16 requests in flight. For the
  * two plain requests a `json` row runs that SQL with the JSON body REST answers with (built by the
- * database, as REST has it built): the part of REST's overhead that is encoding rather than the layer.
+ * database, as REST has it built): the part of REST's overhead that is encoding rather than the layer; and a `mem`
+ * row sends the same REST call to a server that answers it from memory with the bytes REST gave
+ * (tests/bench/memory-answer-process.ts): what the client and HTTP alone cost, with no REST layer and no database.
  * Runs on PGlite and on PostgreSQL (BENCH_DB=pglite|postgres to run one). A second user keeps
  * all 10,000 of their prompts in one folder (the library's big-folder cases).
  * Goals for the two plain requests: REST's overhead over raw SQL ≤ 0.5 ms at p50, and ≥ 2,000 req/s on PostgreSQL
@@ -142,6 +145,38 @@ async function inlineStack(db: Database): Promise<StackUnderTest> {
   return { url: stack.url, anonKey: stack.config.anonKey, jwtSecret: stack.config.jwtSecret, stop: () => stack.stop() };
 }
 
+/** A bench process (tsx) that says { ready } over IPC, answers 'cpu' with its CPU time and exits on 'stop'. */
+async function forkBenchProcess<Ready>(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  execArgv: string[] = [],
+  hello?: unknown,
+): Promise<{ ready: Ready; cpu: CpuClock; stop: () => Promise<void> }> {
+  const child = fork(new URL(script, import.meta.url).pathname, { execArgv: ['--import', 'tsx', ...execArgv], env });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
+    child.on('message', (m: { ready?: Ready }) => m.ready && resolve(m.ready));
+    if (hello !== undefined) child.send(hello as object);
+  });
+  const cpu: CpuClock = () =>
+    new Promise((resolve) => {
+      const onMessage = (m: { cpu?: NodeJS.CpuUsage }) => {
+        if (!m.cpu) return;
+        child.off('message', onMessage);
+        resolve(m.cpu.user + m.cpu.system);
+      };
+      child.on('message', onMessage);
+      child.send('cpu');
+    });
+  const stop = async () => {
+    child.removeAllListeners('exit');
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.send('stop');
+    await exited;
+  };
+  return { ready, cpu, stop };
+}
+
 /** The stack in a child process: on PostgreSQL the same database, on PGlite a copy of the seeded one. */
 async function stackProcess(db: Database, databaseUrl: string | undefined): Promise<StackUnderTest> {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -155,35 +190,37 @@ async function stackProcess(db: Database, databaseUrl: string | undefined): Prom
   }
   // BENCH_STACK_PROFILE=<folder>: the stack process writes its CPU profile there when it stops.
   const profile = process.env.BENCH_STACK_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_STACK_PROFILE}`] : [];
-  const child = fork(new URL('./rest-stack-process.ts', import.meta.url).pathname, { execArgv: ['--import', 'tsx', ...profile], env });
-  const ready = await new Promise<StackProcessReady>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the stack process exited (${code})`)));
-    child.on('message', (m: { ready?: StackProcessReady }) => m.ready && resolve(m.ready));
-  });
+  const child = await forkBenchProcess<StackProcessReady>('./rest-stack-process.ts', env, profile);
   if (archiveDir) await rm(archiveDir, { recursive: true, force: true });
-  const cpu: CpuClock = () =>
-    new Promise((resolve) => {
-      const onMessage = (m: { cpu?: NodeJS.CpuUsage }) => {
-        if (!m.cpu) return;
-        child.off('message', onMessage);
-        resolve(m.cpu.user + m.cpu.system);
-      };
-      child.on('message', onMessage);
-      child.send('cpu');
-    });
-  return {
-    ...ready,
-    cpu,
-    stop: async () => {
-      child.removeAllListeners('exit');
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.send('stop');
-      await exited;
-    },
-  };
+  return { ...child.ready, cpu: child.cpu, stop: child.stop };
 }
 
-async function clientFor(stack: StackProcessReady, userId: string): Promise<SupabaseClient> {
+/**
+ * The request's REST answer, recorded once and served from memory by another process: the same request and bytes
+ * without the REST layer and the database. Its figures are what the client and HTTP alone allow on this machine.
+ */
+async function memoryAnswer(
+  stack: StackProcessReady,
+  userId: string,
+  request: (client: SupabaseClient) => Promise<void>,
+): Promise<{ client: SupabaseClient; cpu: CpuClock; stop: () => Promise<void> }> {
+  let answer: RecordedAnswer | undefined;
+  const recording: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    const headers: Record<string, string> = {};
+    for (const name of ['content-type', 'content-range']) {
+      const value = res.headers.get(name);
+      if (value !== null) headers[name] = value;
+    }
+    answer = { status: res.status, headers, body: await res.clone().text() };
+    return res;
+  };
+  await request(await clientFor(stack, userId, recording));
+  const server = await forkBenchProcess<{ url: string }>('./memory-answer-process.ts', { ...process.env }, [], { answer });
+  return { client: await clientFor({ ...stack, url: server.ready.url }, userId), cpu: server.cpu, stop: server.stop };
+}
+
+async function clientFor(stack: StackProcessReady, userId: string, recording?: typeof fetch): Promise<SupabaseClient> {
   const token = await signJwt(
     { sub: userId, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 },
     stack.jwtSecret,
@@ -191,7 +228,7 @@ async function clientFor(stack: StackProcessReady, userId: string): Promise<Supa
   return createClient(stack.url, stack.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
-    global: { headers: { Authorization: `Bearer ${token}` } },
+    global: { headers: { Authorization: `Bearer ${token}` }, ...(recording ? { fetch: recording } : {}) },
   });
 }
 
@@ -206,16 +243,27 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<void> {
     const big = await seedBigFolder(db);
     stack = INLINE ? await inlineStack(db) : await stackProcess(db, url);
     const supabase = await clientFor(stack, userId);
+    const listFolder = async (client: SupabaseClient) => {
+      const { data, error } = await client.from('saved_prompts').select('*').eq('folder_id', pick(folderIds)).order('name');
+      if (error || !data?.length) throw new Error(`REST list failed: ${error?.message ?? 'no rows'}`);
+    };
+    const getById = async (client: SupabaseClient) => {
+      const { data, error } = await client.from('saved_prompts').select('*').eq('id', pick(promptIds)).single();
+      if (error || !data) throw new Error(`REST get failed: ${error?.message}`);
+    };
     // rawJson: the same query with the JSON body REST answers with, built by PostgreSQL as REST has it built: what
-    // of REST's overhead is the encoding in the database rather than the layer (printed, not judged).
-    const scenarios: (BenchScenario & { restGoals?: boolean; rawJson?: () => Promise<void> })[] = [
+    // of REST's overhead is the encoding in the database rather than the layer (printed, not judged). request: the
+    // REST call for any client, so the same call can also be answered from memory (the `mem` row).
+    const scenarios: (BenchScenario & {
+      restGoals?: boolean;
+      rawJson?: () => Promise<void>;
+      request?: (client: SupabaseClient) => Promise<void>;
+    })[] = [
       {
         name: "list one folder's prompts by name",
         restGoals: true,
-        rest: async () => {
-          const { data, error } = await supabase.from('saved_prompts').select('*').eq('folder_id', pick(folderIds)).order('name');
-          if (error || !data?.length) throw new Error(`REST list failed: ${error?.message ?? 'no rows'}`);
-        },
+        request: listFolder,
+        rest: () => listFolder(supabase),
         raw: async () => {
           const { rows } = await db.query('select * from public.saved_prompts where user_id = $1 and folder_id = $2 order by name', [
             userId,
@@ -234,10 +282,8 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<void> {
       {
         name: 'fetch one prompt by id',
         restGoals: true,
-        rest: async () => {
-          const { data, error } = await supabase.from('saved_prompts').select('*').eq('id', pick(promptIds)).single();
-          if (error || !data) throw new Error(`REST get failed: ${error?.message}`);
-        },
+        request: getById,
+        rest: () => getById(supabase),
         raw: async () => {
           const { rows } = await db.query('select * from public.saved_prompts where user_id = $1 and id = $2', [userId, pick(promptIds)]);
           if (rows.length !== 1) throw new Error('raw get did not return one row');
@@ -290,6 +336,16 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<void> {
         console.log(`${''.padEnd(40)} ${row('json', json)}${signedMs(json.p50 - raw.p50)}: the JSON body, built by the database`);
       }
       console.log(`${''.padEnd(40)} ${row('rest', rest)}${overhead}${stackCpu}`);
+      if (scenario.request) {
+        const memory = await memoryAnswer(stack, userId, scenario.request);
+        try {
+          const request = scenario.request;
+          const mem = await measure(() => request(memory.client), requests, memory.cpu);
+          console.log(`${''.padEnd(40)} ${row('mem', mem)}the same answer from memory: client and HTTP alone`);
+        } finally {
+          await memory.stop();
+        }
+      }
       if (scenario.restGoals) console.log(`${''.padEnd(40)} ${restGoalLine(kind, raw, rest)}`);
       if (scenario.goalMs) console.log(`${''.padEnd(40)} ${goalLine(scenario.goalMs, rest)}`);
     }
