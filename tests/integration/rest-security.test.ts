@@ -57,6 +57,27 @@ describe('rest RLS', () => {
     expect(ranged.headers.get('content-range')).toBe('1-1/*');
   });
 
+  it('one cached statement serves every value of a comparison, each answered with its own rows', async () => {
+    const byId = (id: number) => stack.anon().from('books').select('id, title').eq('id', id).maybeSingle();
+    for (const round of [1, 2]) {
+      for (const id of [1, 2, 3, 4, 5, 99]) expect((await byId(id)).data?.id, `round ${round}, id ${id}`).toBe(id === 99 ? undefined : id);
+    }
+    // Values with quotes, commas, '!' and non-Latin letters travel as they are.
+    const byTitle = (title: string) => stack.anon().from('books').select('id').eq('title', title);
+    expect((await byTitle('Guards! Guards!')).data).toEqual([{ id: 3 }]);
+    expect((await byTitle(`O'Brien, "quoted" (1,2) — ✓`)).data).toEqual([]);
+    expect((await byTitle('Mort')).data).toEqual([{ id: 4 }]);
+    // The database refuses the value itself, not a stand-in.
+    const refused = await stack.anon().from('books').select('id').eq('pages', 'many');
+    expect(refused.error?.code).toBe('22P02');
+    expect(refused.error?.message).toContain('"many"');
+    expect((await stack.anon().from('books').select('id').eq('pages', 471)).data).toEqual([{ id: 5 }]);
+    // A comparison on an embedded resource is refused with the value asked for.
+    const onEmbed = await rawFetch(stack, '/books?select=id,authors!books_author_id_fkey(id)&authors=eq.12');
+    expect(onEmbed.status).toBe(400);
+    expect(((await onEmbed.json()) as { message: string }).message).toContain('authors=eq.12');
+  });
+
   it('users see and change only their own rows', async () => {
     const a = stack.asUser(tokenA);
     const mine = await a.from('notes').select('body').order('body');

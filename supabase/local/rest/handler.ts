@@ -8,6 +8,7 @@ import { handleMutation } from './mutation.ts';
 import { parseParams } from './parse-filters.ts';
 import { parseSelect } from './parse-select.ts';
 import { PlanCache } from './plan-cache.ts';
+import { fillTemplate, readShape, templateOf, type PlanTemplate, type ReadShape } from './read-shape.ts';
 import { buildRead, type Plan } from './query.ts';
 import { countQuery, exactCountLimit, reportedTotal } from './planned-count.ts';
 import { capRange, JSON_HEADERS, MAX_ROWS, readResponse } from './response.ts';
@@ -61,7 +62,8 @@ export function createHandler(ctx: StackContext): RestHandler {
     return store;
   };
   const auth = new Authenticator(() => ctx.config);
-  const readPlans = new PlanCache<ReadPlan>(READ_PLANS_PER_SCHEMA);
+  /** Templates by query-string shape; null for a shape no template serves. Plans by exact query string (slots: []). */
+  const readPlans = new PlanCache<PlanTemplate<ReadPlan> | null>(READ_PLANS_PER_SCHEMA);
 
   async function relation(store: SchemaStore, name: string, since: number): Promise<{ schema: SchemaCache; rel: Relation }> {
     let schema = await store.get();
@@ -144,16 +146,19 @@ export function createHandler(ctx: StackContext): RestHandler {
     }
   }
 
-  /** Everything the read's SQL depends on besides the schema: the same key always builds the same statement. */
-  function readKey(s: RequestState, rel: Relation): string {
+  /**
+   * Everything the read's SQL depends on besides the schema and the query string: with `query` (the query string's
+   * shape, or the query string itself) the same key always builds the same statement.
+   */
+  function readKey(s: RequestState, rel: Relation, query: string): string {
     const { single, stripNulls, csv } = s.accept;
     const flags = `${single ? 's' : ''}${stripNulls ? 'n' : ''}${csv ? 'c' : ''}${s.aggregates ? 'a' : ''}`;
-    // NUL separates the parts: no identifier, header value or encoded query string contains it.
-    return [s.req.method, rel.name, flags, s.prefer.count ?? '', s.req.headers.get('range') ?? '', s.url.search].join('\0');
+    // NUL separates the parts: no identifier, header value or query string here contains it.
+    return [s.req.method, rel.name, flags, s.prefer.count ?? '', s.req.headers.get('range') ?? '', query].join('\0');
   }
 
-  function buildReadPlan(s: RequestState, schema: SchemaCache, rel: Relation): ReadPlan {
-    const parsed = parseParams(s.url.searchParams);
+  function buildReadPlan(s: RequestState, schema: SchemaCache, rel: Relation, search: URLSearchParams): ReadPlan {
+    const parsed = parseParams(search);
     const select = parseSelect(parsed.select);
     const range = capRange(requestedRange(s.req.headers.get('range'), parsed.limit.get(''), parsed.offset.get('')));
     const b = new SqlBuilder(schema, parsed, s.aggregates);
@@ -172,10 +177,36 @@ export function createHandler(ctx: StackContext): RestHandler {
     return { ...plan, range };
   }
 
+  /** The read's plan, from the cache by the query string's shape (or, where no template serves, by the query string). */
+  function readPlan(s: RequestState, schema: SchemaCache, rel: Relation): ReadPlan {
+    const shape = readShape(s.url.searchParams);
+    const shapeKey = readKey(s, rel, `shape:${shape.key}`);
+    let template = readPlans.get(schema, shapeKey);
+    if (template === undefined) {
+      template = shape.values.length
+        ? templateFor(s, schema, rel, shape)
+        : { plan: buildReadPlan(s, schema, rel, s.url.searchParams), slots: [] };
+      readPlans.set(schema, shapeKey, template);
+    }
+    if (template) return fillTemplate(template, shape.values);
+    const exactKey = readKey(s, rel, `exact:${s.url.search}`);
+    let exact = readPlans.get(schema, exactKey);
+    if (!exact) readPlans.set(schema, exactKey, (exact = { plan: buildReadPlan(s, schema, rel, s.url.searchParams), slots: [] }));
+    return exact.plan;
+  }
+
+  /** A plan built with placeholders for the comparison values, or null when they did not all become parameters. */
+  function templateFor(s: RequestState, schema: SchemaCache, rel: Relation, shape: ReadShape): PlanTemplate<ReadPlan> | null {
+    try {
+      return templateOf(buildReadPlan(s, schema, rel, shape.withPlaceholders), shape);
+    } catch {
+      // Refused with placeholders: the real values are built (and refused, with their own message) as they are.
+      return null;
+    }
+  }
+
   async function read(s: RequestState, schema: SchemaCache, rel: Relation): Promise<RestResponse> {
-    const key = readKey(s, rel);
-    let plan = readPlans.get(schema, key);
-    if (!plan) readPlans.set(schema, key, (plan = buildReadPlan(s, schema, rel)));
+    const plan = readPlan(s, schema, rel);
     const { range } = plan;
     const count = s.prefer.count !== undefined;
     const estimate = (s.prefer.count === 'planned' || s.prefer.count === 'estimated') && plan.countSql !== undefined;
