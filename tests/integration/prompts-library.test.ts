@@ -112,6 +112,22 @@ describe('folders', () => {
     });
   });
 
+  it("shows each card's text on one line, whitespace runs as one space, at most 240 characters", async () => {
+    const folder = must(await lib.createFolder(me.client, 'Previews', null));
+    const texts = {
+      spaced: '  Line one\n\n\tLine  two \u2003end\r\n',
+      plain: 'Plain words, single spaces.',
+      long: `${'word '.repeat(100)}tail`,
+    };
+    for (const [name, promptText] of Object.entries(texts))
+      must(await lib.createPrompt(me.client, { name, promptText, folderId: folder.id }));
+    const cards = must(await lib.listFolderContents(me.client, folder.id)).prompts;
+    const preview = (name: string) => cards.find((c) => c.name === name)?.preview;
+    expect(preview('spaced')).toBe('Line one Line two end');
+    expect(preview('plain')).toBe('Plain words, single spaces.');
+    expect(preview('long')).toBe('word '.repeat(48));
+  });
+
   it('renames, and refuses a blank name', async () => {
     const folder = must(await lib.createFolder(me.client, 'Old', null));
     expect(must(await lib.renameFolder(me.client, folder.id, ' New '))).toMatchObject({ id: folder.id, name: 'New' });
