@@ -153,7 +153,7 @@ export function createHandler(ctx: StackContext): RestHandler {
   function readKey(s: RequestState, rel: Relation, query: string): string {
     const { single, stripNulls, csv } = s.accept;
     const flags = `${single ? 's' : ''}${stripNulls ? 'n' : ''}${csv ? 'c' : ''}${s.aggregates ? 'a' : ''}`;
-    // NUL separates the parts: no identifier, header value or query string here contains it.
+    // NUL separates the parts: no identifier or header value contains it, and the query string comes last.
     return [s.req.method, rel.name, flags, s.prefer.count ?? '', s.req.headers.get('range') ?? '', query].join('\0');
   }
 

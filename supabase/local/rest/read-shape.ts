@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Plan } from './query.ts';
 
 /**
@@ -9,7 +10,7 @@ import type { Plan } from './query.ts';
  */
 
 export interface ReadShape {
-  /** The query string with each comparison value replaced by a mark (same for every value). */
+  /** The query string, encoded, with each comparison value replaced by a mark (same for every value). */
   key: string;
   /** The comparison values, in query-string order. */
   values: string[];
@@ -28,8 +29,12 @@ const COMPARISON = /^(not\.)?(eq|neq|gt|gte|lt|lte)\./;
 /** Query-string keys that are never filters (their values are parsed, not bound). */
 const NOT_FILTERS = new Set(['select', 'columns', 'on_conflict', 'apikey']);
 const NOT_FILTER_ENDINGS = new Set(['order', 'limit', 'offset', 'or', 'and']);
-/** NUL never occurs in SQL text built from a schema, so a placeholder cannot be mistaken for anything else. */
-const placeholder = (i: number) => `\u0000${i}\u0000`;
+/**
+ * NUL never occurs in SQL text built from a schema, and the random part keeps a value sent in a request from ever
+ * equalling a placeholder.
+ */
+const PLACEHOLDER_NONCE = randomUUID();
+const placeholder = (i: number) => `\u0000${PLACEHOLDER_NONCE}:${i}\u0000`;
 
 function isFilterKey(key: string): boolean {
   if (NOT_FILTERS.has(key)) return false;
@@ -45,17 +50,17 @@ export function readShape(search: URLSearchParams): ReadShape {
   for (const [key, value] of search) {
     const comparison = isFilterKey(key) ? COMPARISON.exec(value) : null;
     if (!comparison) {
-      parts.push(`${key}=${value}`);
+      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
       withPlaceholders.append(key, value);
       continue;
     }
     const operator = comparison[0];
-    parts.push(`${key}=${operator}\u0001`);
+    // '{}' marks the value: encoded parts never contain a brace, so no two query strings share a key.
+    parts.push(`${encodeURIComponent(key)}=${operator}{}`);
     withPlaceholders.append(key, operator + placeholder(values.length));
     values.push(value.slice(operator.length));
   }
-  // NUL separates the parts: a decoded query string could contain '&'.
-  return { key: parts.join('\u0000'), values, withPlaceholders };
+  return { key: parts.join('&'), values, withPlaceholders };
 }
 
 /** The template of a plan built from `shape.withPlaceholders`, or null when a value did not become whole parameters. */
