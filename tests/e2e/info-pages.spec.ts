@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STACK_URL } from './ports.ts';
 import { SCREENSHOT_DIR } from './chromium.ts';
-import { createUser, serviceClient, signInAs, uniqueEmail } from './support.ts';
+import { createUser, passwordSession, serviceClient, SESSION_STORAGE_KEY, signInAs, uniqueEmail } from './support.ts';
 import { MOBILE, screenshots, seriousViolations, toast } from './screens.ts';
 
 /**
@@ -290,10 +290,31 @@ test.describe('explainer and purchase pages', () => {
     expect(errors).toEqual([]);
   });
 
-  test('/app-summary: call-to-action to /dashboard when a user is stored', async ({ page }) => {
-    await signInAs(page, await createUser());
+  test('/app-summary: call-to-action to /dashboard when a user is stored, also when the session is read after the page', async ({
+    page,
+  }) => {
+    // An expired session: the session layer refreshes it before it stores the user, and the refresh is held until
+    // the page has drawn its button, so the page reads storage first (the order a busy machine sometimes gives).
+    const session = await passwordSession(await createUser());
+    await page.addInitScript(
+      ([key, value]) => window.localStorage.setItem(key!, value!),
+      [SESSION_STORAGE_KEY, JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) - 60 })],
+    );
+    let releaseRefresh!: () => void;
+    const refreshHeld = new Promise<void>((resolve) => (releaseRefresh = resolve));
+    let refreshAsked = false;
+    const isRefresh = (url: URL) => url.pathname.endsWith('/auth/v1/token') && url.searchParams.get('grant_type') === 'refresh_token';
+    await page.route(isRefresh, async (route) => {
+      refreshAsked = true;
+      await refreshHeld;
+      await route.continue();
+    });
     await page.goto('/app-summary');
-    const cta = page.getByRole('region', { name: 'Ready to build with your own AI?' }).getByRole('link', { name: 'Go to Dashboard' });
+    const cta = page.getByRole('region', { name: 'Ready to build with your own AI?' }).getByRole('link');
+    await expect(cta).toHaveText('Get Started for Free');
+    await expect.poll(() => refreshAsked).toBe(true);
+    releaseRefresh();
+    await expect(cta).toHaveText('Go to Dashboard');
     await expect(cta).toHaveAttribute('href', '/dashboard');
     await cta.click();
     await expect(page).toHaveURL('/dashboard');

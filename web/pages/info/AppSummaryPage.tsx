@@ -12,6 +12,7 @@ import LayersIcon from '@mui/icons-material/LayersOutlined';
 import { PRODUCT_NAME } from '@/shared/core/brand.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
+import { useAuthStatus } from '@/web/lib/sessionState.ts';
 import { webStorage } from '@/web/lib/storage.ts';
 import { IdeaGeneratorCard } from '../ideas/IdeaGeneratorCard.tsx';
 
@@ -66,12 +67,16 @@ const FEATURES: readonly Feature[] = [
 
 /** /app-summary: the Startup Idea Generator, what the product does in five blocks, and where to start. */
 export function AppSummaryPage() {
-  // The final call-to-action goes to /dashboard when a stored user exists, otherwise /auth.
-  const [hasStoredUser, setHasStoredUser] = useState(false);
+  // The final call-to-action goes to /dashboard when a stored user exists, otherwise /auth. The session layer stores
+  // the user only once it has read the session, which may be after this page first reads storage: its signed-in
+  // status, which follows, switches the button then.
+  const [storedUser, setStoredUser] = useState(false);
+  const signedIn = useAuthStatus() === 'signedIn';
+  const hasStoredUser = storedUser || signedIn;
   useEffect(() => {
     let active = true;
     void webStorage.get('supabaseUser').then((user) => {
-      if (active) setHasStoredUser(Boolean(user));
+      if (active) setStoredUser(Boolean(user));
     });
     return () => {
       active = false;
