@@ -40,7 +40,7 @@ describe('REST read shapes', () => {
 
   it('makes a template only of a plan in which every placeholder came back as whole parameters', () => {
     const shape = shapeOf('id=eq.5&pages=gte.100');
-    const [id, pages] = [...shape.withPlaceholders.values()].map((v) => v.slice(v.indexOf('.') + 1));
+    const [id, pages] = [...shape.withPlaceholders().values()].map((v) => v.slice(v.indexOf('.') + 1));
     const plan = { sql: 'SELECT … WHERE id = $2::int AND pages >= $3::int OR id = $4::int', params: ['x', id, pages, id] };
     const template = templateOf(plan, shape)!;
     expect(template.slots).toEqual([[1, 3], [2]]);

@@ -198,7 +198,7 @@ export function createHandler(ctx: StackContext): RestHandler {
   /** A plan built with placeholders for the comparison values, or null when they did not all become parameters. */
   function templateFor(s: RequestState, schema: SchemaCache, rel: Relation, shape: ReadShape): PlanTemplate<ReadPlan> | null {
     try {
-      return templateOf(buildReadPlan(s, schema, rel, shape.withPlaceholders), shape);
+      return templateOf(buildReadPlan(s, schema, rel, shape.withPlaceholders()), shape);
     } catch {
       // Refused with placeholders: the real values are built (and refused, with their own message) as they are.
       return null;

@@ -15,7 +15,7 @@ export interface ReadShape {
   /** The comparison values, in query-string order. */
   values: string[];
   /** The query string with each comparison value replaced by its placeholder: what a template is built from. */
-  withPlaceholders: URLSearchParams;
+  withPlaceholders(): URLSearchParams;
 }
 
 export interface PlanTemplate<P extends Plan> {
@@ -46,20 +46,26 @@ function isFilterKey(key: string): boolean {
 export function readShape(search: URLSearchParams): ReadShape {
   const parts: string[] = [];
   const values: string[] = [];
-  const withPlaceholders = new URLSearchParams();
+  /** Each pair, with its comparison operator when its value is one of `values`. */
+  const pairs: [key: string, value: string, operator: string | null][] = [];
   for (const [key, value] of search) {
-    const comparison = isFilterKey(key) ? COMPARISON.exec(value) : null;
-    if (!comparison) {
+    const operator = (isFilterKey(key) && COMPARISON.exec(value)?.[0]) || null;
+    pairs.push([key, value, operator]);
+    if (!operator) {
       parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
-      withPlaceholders.append(key, value);
       continue;
     }
-    const operator = comparison[0];
     // '{}' marks the value: encoded parts never contain a brace, so no two query strings share a key.
     parts.push(`${encodeURIComponent(key)}=${operator}{}`);
-    withPlaceholders.append(key, operator + placeholder(values.length));
     values.push(value.slice(operator.length));
   }
+  // Built only when a template is: a cached shape never needs it.
+  const withPlaceholders = () => {
+    const placed = new URLSearchParams();
+    let i = 0;
+    for (const [key, value, operator] of pairs) placed.append(key, operator ? operator + placeholder(i++) : value);
+    return placed;
+  };
   return { key: parts.join('&'), values, withPlaceholders };
 }
 
