@@ -56,6 +56,9 @@ export const RLS_REFUSED = '42501';
 export function kindOfCode(code: string | undefined): DataErrorKind {
   if (code === RLS_REFUSED) return 'refused';
   if (code === '') return 'network';
+  // The database's own HTTP answers (SQLSTATE PTnnn): gone, or an allowance used up.
+  if (code === 'PT404') return 'not_found';
+  if (code === 'PT429') return 'limit';
   return 'server';
 }
 

@@ -181,5 +181,18 @@ describe('request helpers', () => {
     expect(statusForSqlState('08006', false)).toBe(503);
     expect(statusForSqlState('57014', false)).toBe(500);
     expect(statusForSqlState('P0001', false)).toBe(400);
+    expect(statusForSqlState('P0002', false)).toBe(500);
+    // RAISE … errcode 'PTnnn' answers status nnn; one that is not a status is the server's fault.
+    expect(statusForSqlState('PT404', false)).toBe(404);
+    expect(statusForSqlState('PT409', true)).toBe(409);
+    expect(statusForSqlState('PT4X9', false)).toBe(500);
+    expect(statusForSqlState('PT000', false)).toBe(500);
+    expect(statusForSqlState('21000', false, 'UPDATE requires a WHERE clause')).toBe(400);
+    expect(statusForSqlState('21000', false, 'more than one row returned by a subquery used as an expression')).toBe(500);
+    expect(statusForSqlState('22023', false, 'role "nobody" does not exist')).toBe(401);
+    expect(statusForSqlState('22023', false, 'folders must be an array')).toBe(400);
+    expect(statusForSqlState('53400', false)).toBe(500);
+    expect(statusForSqlState('53200', false)).toBe(503);
+    expect(statusForSqlState('57P01', false)).toBe(503);
   });
 });

@@ -51,9 +51,24 @@ export function tableNotFound(schema: string, name: string, tables: Iterable<str
   );
 }
 
-/** HTTP status PostgREST uses for a SQLSTATE (docs: "HTTP status codes"). */
-export function statusForSqlState(code: string, anonymous: boolean): number {
+/** HTTP status PostgREST uses for a SQLSTATE (docs: "HTTP status codes"; its Error.hs mapSQLtoHTTP). */
+export function statusForSqlState(code: string, anonymous: boolean, message = ''): number {
+  // RAISE … using errcode = 'PT404' chooses the status itself (an invalid one is a server error).
+  if (code.startsWith('PT')) {
+    const status = Number(code.slice(2));
+    return /^\d{3}$/.test(code.slice(2)) && status >= 100 && status <= 599 ? status : 500;
+  }
   switch (code) {
+    case '21000':
+      // cardinality_violation: pg-safeupdate's "requires a WHERE clause" is the client's; the rest are the server's.
+      return message.endsWith('requires a WHERE clause') ? 400 : 500;
+    case '22023':
+      // invalid_parameter_value, except a JWT naming a role that does not exist.
+      return message.startsWith('role') && message.endsWith('does not exist') ? 401 : 400;
+    case '53400':
+      return 500;
+    case '57P01':
+      return 503;
     case '23503':
     case '23505':
       return 409;
@@ -105,7 +120,7 @@ export function statusForSqlState(code: string, anonymous: boolean): number {
 export function toErrorResponse(error: unknown, anonymous: boolean): RestResponse {
   if (error instanceof ApiError) return apiErrorResponse(error);
   if (isPgError(error)) {
-    const status = statusForSqlState(error.code, anonymous);
+    const status = statusForSqlState(error.code, anonymous, error.message);
     const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
     if (status === 401) headers['www-authenticate'] = 'Bearer';
     return restResponse(errorBody(error.code, error.message, error.detail ?? null, error.hint ?? null), status, headers);

@@ -47,6 +47,12 @@ export function createStorageHandler(ctx: StackContext): ServiceHandler {
       const { bucket, key } = target(1);
       return sendObject(blobs, await findPublicObject(ctx.db, bucket, key), download);
     }
+    // A private bucket's objects are not described here to anyone, signed in or not (storage-api reads
+    // this route as the service role for a signed-in caller; refusing keeps object names private).
+    if (first === 'info' && second === 'public' && method === 'GET') {
+      const { bucket, key } = target(2);
+      return objectInfo(await findPublicObject(ctx.db, bucket, key));
+    }
     if (first === 'sign' && method === 'GET') {
       const { bucket, key } = target(1);
       await verifyUrlToken(secret, url.searchParams.get('token'), bucket, key);
@@ -76,8 +82,8 @@ export function createStorageHandler(ctx: StackContext): ServiceHandler {
       return createSignedUrl(ctx.db, secret, caller, bucket, key, req);
     }
     if (method === 'GET' && first === 'info') {
-      const { bucket, key } = target(second === 'authenticated' || second === 'public' ? 2 : 1);
-      return objectInfo(await findObject(ctx.db, second === 'public' ? superUser : caller, bucket, key));
+      const { bucket, key } = target(second === 'authenticated' ? 2 : 1);
+      return objectInfo(await findObject(ctx.db, caller, bucket, key));
     }
     if (method === 'GET') {
       const { bucket, key } = target(first === 'authenticated' ? 1 : 0);
