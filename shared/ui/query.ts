@@ -1,12 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { DataError, DataErrorKind, DataResult, Success } from '../data/result.ts';
+import type { AppClient } from '../data/supabase.ts';
 
 /**
  * Server state (what the database holds) lives in TanStack Query: one QueryClient per app (the
  * dashboard, the side panel, the popup), keys from queryKeys.ts, `unwrap` between shared/data's
  * DataResult and a query function. jotai keeps client state only (see docs/architecture.md).
  */
+
+/** A side's data client as the shared query factories take it: the dashboard's, or the extension's (opened on first use). */
+export type DataClient = () => Promise<AppClient>;
 
 /** A failed DataResult as an Error, so a query or mutation sees the failure; `dataError` keeps it whole. */
 export class QueryError<E extends DataError = DataError> extends Error {

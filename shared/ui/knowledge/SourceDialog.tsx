@@ -1,27 +1,13 @@
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
-import { getKbDocument } from '@/shared/data/knowledge.ts';
-import type { AppClient } from '@/shared/data/supabase.ts';
-import { unwrap } from '../query.ts';
-import { queryKeys } from '../queryKeys.ts';
+import { knowledgeQueries } from '../queries/knowledge.ts';
+import type { DataClient } from '../query.ts';
 
 /** A cited source opened: its whole document, with the cited passage marked. */
-export function SourceDialog({
-  client,
-  passage,
-  onClose,
-}: {
-  client: () => Promise<AppClient>;
-  passage: KnowledgePassage | null;
-  onClose: () => void;
-}) {
+export function SourceDialog({ client, passage, onClose }: { client: DataClient; passage: KnowledgePassage | null; onClose: () => void }) {
   const documentId = passage?.documentId ?? '';
-  const doc = useQuery({
-    queryKey: queryKeys.knowledge.document(documentId),
-    queryFn: async () => unwrap(await getKbDocument(await client(), documentId)),
-    enabled: passage !== null,
-  });
+  const doc = useQuery({ ...knowledgeQueries.document(client, documentId), enabled: passage !== null });
   const text = doc.data?.content ?? '';
   const at = passage ? text.indexOf(passage.content) : -1;
   return (

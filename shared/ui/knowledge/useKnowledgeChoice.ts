@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { groundedTask, retrievalQuery, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
-import { listKnowledge, type KbSelection } from '@/shared/data/knowledge.ts';
+import type { KbSelection } from '@/shared/data/knowledge.ts';
 import { searchKnowledge } from '@/shared/data/knowledgeSearch.ts';
 import { ok, type DataResult } from '@/shared/data/result.ts';
-import type { AppClient } from '@/shared/data/supabase.ts';
-import { unwrap } from '../query.ts';
-import { queryKeys } from '../queryKeys.ts';
+import { knowledgeQueries } from '../queries/knowledge.ts';
+import type { DataClient } from '../query.ts';
 
 /** A task with the knowledge-base passages retrieved for it, ready to send. */
 export interface Grounding {
@@ -18,13 +17,9 @@ export interface Grounding {
  * Whether, and from which part of the knowledge base, a generator grounds what it sends: none by
  * default. The folders and documents are read only when signed in.
  */
-export function useKnowledgeChoice(client: () => Promise<AppClient>, signedIn: boolean) {
+export function useKnowledgeChoice(client: DataClient, signedIn: boolean) {
   const [selection, setSelection] = useState<KbSelection | null>(null);
-  const base = useQuery({
-    queryKey: queryKeys.knowledge.list(),
-    queryFn: async () => unwrap(await listKnowledge(await client())),
-    enabled: signedIn,
-  });
+  const base = useQuery({ ...knowledgeQueries.list(client), enabled: signedIn });
   return {
     client,
     selection,

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Json } from '@/shared/data/database.types.ts';
 import { listDocuments } from '@/shared/data/documents/documents.ts';
-import { listKnowledge } from '@/shared/data/knowledge.ts';
 import { extractText } from '@/shared/files/extractText.ts';
+import { knowledgeQueries } from '@/shared/ui/queries/knowledge.ts';
 import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { useDocumentText } from '../documents/useDocumentText.ts';
+import { webData } from '../run/runSide.ts';
 
 export type DocumentSource = 'file' | 'knowledge' | 'documents';
 
@@ -30,11 +31,7 @@ export function useDocumentChoice(userId: string | null) {
   const [kbId, setKbId] = useState('');
   const [documentId, setDocumentId] = useState('');
 
-  const knowledge = useQuery({
-    queryKey: queryKeys.knowledge.base(),
-    queryFn: async () => unwrap(await listKnowledge(supabase)),
-    enabled: source === 'knowledge',
-  });
+  const knowledge = useQuery({ ...knowledgeQueries.list(webData), enabled: source === 'knowledge' });
   const documents = useQuery({
     queryKey: queryKeys.documents.picker(),
     queryFn: async () => unwrap(await listDocuments(supabase, userId ?? '', { sort: 'date_desc' })),

@@ -6,16 +6,16 @@ import { useQuery } from '@tanstack/react-query';
 import { AI_TEXTS } from '@/shared/ai/aiErrors.ts';
 import { groundedPrompt, KNOWLEDGE_TEXTS, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
-import { listKnowledge, type KbSelection } from '@/shared/data/knowledge.ts';
+import type { KbSelection } from '@/shared/data/knowledge.ts';
 import { searchKnowledge } from '@/shared/data/knowledgeSearch.ts';
 import { scopeFromValue, scopeMenuItems, scopeValue } from '@/shared/ui/knowledge/KnowledgeSelect.tsx';
 import { hasUsableKey, ModelPicker, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { knowledgeQueries } from '@/shared/ui/queries/knowledge.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useProviderKeys } from '@/web/lib/providerKeys.ts';
 import { useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
+import { webData } from '../run/runSide.ts';
 import { GroundedAnswer } from './GroundedAnswer.tsx';
 import { useAvailableKeys, useKnowledgeEmbeddings } from './useKnowledgeEmbeddings.ts';
 
@@ -43,7 +43,7 @@ export function SmartQueriesPage() {
   const [asked, setAsked] = useState<Asked | null>(null);
   const [searching, setSearching] = useState(false);
   const [searchError, setSearchError] = useState<string | null>(null);
-  const knowledge = useQuery({ queryKey: queryKeys.knowledge.base(), queryFn: async () => unwrap(await listKnowledge(supabase)) });
+  const knowledge = useQuery(knowledgeQueries.list(webData));
   const available = useAvailableKeys();
   const embeddings = useKnowledgeEmbeddings();
   const usable = hasUsableKey(choice.provider, available);

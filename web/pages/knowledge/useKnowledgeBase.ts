@@ -4,34 +4,21 @@ import * as kb from '@/shared/data/knowledge.ts';
 import { downloadKnowledgeFile, removeKnowledgeFiles, uploadKnowledgeFile } from '@/shared/data/knowledgeFiles.ts';
 import { downloadFile } from '@/shared/ui/download.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { knowledgeQueries, type KnowledgeBase } from '@/shared/ui/queries/knowledge.ts';
 import { supabase } from '@/web/lib/supabase.ts';
+import { webData } from '../run/runSide.ts';
 import { useKnowledgeEmbeddings } from './useKnowledgeEmbeddings.ts';
-
-export interface KnowledgeBase {
-  folders: kb.KbFolder[];
-  documents: kb.KbDocument[];
-  selection: kb.KbSelection;
-}
-
-/** The folders, documents and selection (the offer builder reads the same query). */
-export async function loadKnowledgeBase(): Promise<KnowledgeBase> {
-  const [all, selected] = await Promise.all([kb.listKnowledge(supabase), kb.getKbSelection(supabase)]);
-  const { folders, documents } = unwrap(all);
-  return { folders, documents, selection: selected.data ?? { kind: 'all' } };
-}
 
 /** The user's knowledge base: loads it, and keeps it in step with every change made through it. */
 export function useKnowledgeBase(userId: string) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const embeddings = useKnowledgeEmbeddings();
-  const query = useQuery({ queryKey: queryKeys.knowledge.base(), queryFn: loadKnowledgeBase });
+  const query = useQuery(knowledgeQueries.base(webData));
 
   /** Applies a change the server confirmed to the cached knowledge base (no second read). */
   const update = (change: (current: KnowledgeBase) => Partial<KnowledgeBase>) =>
-    queryClient.setQueryData<KnowledgeBase>(queryKeys.knowledge.base(), (current) =>
+    queryClient.setQueryData(knowledgeQueries.base(webData).queryKey, (current: KnowledgeBase | undefined) =>
       current ? { ...current, ...change(current) } : current,
     );
 

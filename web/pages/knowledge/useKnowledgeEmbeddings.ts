@@ -1,12 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { embeddingModelFor, embeddingModelNeedsList, embedTexts } from '@/shared/ai/embeddings.ts';
-import { listModels } from '@/shared/ai/keyTest.ts';
 import type { ClientOptions } from '@/shared/ai/providers.ts';
 import type { ProviderId } from '@/shared/core/providerKeys.ts';
 import { embedKnowledge } from '@/shared/data/knowledgeEmbeddings.ts';
 import { hasUsableKey, targetFor, type AvailableKeys } from '@/shared/ui/ai/ModelPicker.tsx';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { knowledgeQueries } from '@/shared/ui/queries/knowledge.ts';
 import { useProviderKeys } from '@/web/lib/providerKeys.ts';
 import { useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
@@ -54,13 +53,7 @@ export function useKnowledgeEmbeddings() {
       const target = targetFor(provider, available);
       let listed: string[] | null = null;
       if (embeddingModelNeedsList(target)) {
-        listed = await queryClient
-          .fetchQuery({
-            queryKey: queryKeys.knowledge.embeddingModels(target.customBaseUrl ?? ''),
-            queryFn: () => listModels(target),
-            staleTime: Infinity,
-          })
-          .catch(() => null);
+        listed = await queryClient.fetchQuery(knowledgeQueries.embeddingModels(target)).catch(() => null);
       }
       const model = embeddingModelFor(target, listed);
       return model ? { model, embed: (texts, settings) => embedTexts({ target, model, texts, settings }) } : null;

@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { knowledgeBudgetChars, knowledgeContext, type KnowledgeContext } from '@/shared/core/offers/prompts.ts';
 import { selectedDocuments, type KbSelection } from '@/shared/data/knowledge.ts';
+import { knowledgeQueries } from '@/shared/ui/queries/knowledge.ts';
 import { errorMessage } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { loadKnowledgeBase } from '../knowledge/useKnowledgeBase.ts';
+import { webData } from '../run/runSide.ts';
 
 export type KnowledgeState =
   | { status: 'loading' }
@@ -23,7 +23,7 @@ function sourceLabel(selection: KbSelection, folders: { id: string; name: string
  * budget. The same query as the knowledge base page's, so a change made there is seen here.
  */
 export function useKnowledgeContext(model: string) {
-  const query = useQuery({ queryKey: queryKeys.knowledge.base(), queryFn: loadKnowledgeBase });
+  const query = useQuery(knowledgeQueries.base(webData));
   const budget = knowledgeBudgetChars(model);
   const { data, status, error, isFetching } = query;
   const state = useMemo<KnowledgeState>(() => {

@@ -3,10 +3,8 @@ import { Box, MenuItem, TextField } from '@mui/material';
 import { BUILDER_TEXTS } from '@/shared/core/workflows/builderTexts.ts';
 import type { ForEachSettings, WorkflowStep } from '@/shared/core/workflows/definition.ts';
 import { WORKFLOW_LIMITS } from '@/shared/core/workflows/limits.ts';
-import { listKnowledge } from '@/shared/data/knowledge.ts';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { supabase } from '@/web/lib/supabase.ts';
+import { knowledgeQueries } from '@/shared/ui/queries/knowledge.ts';
+import { webData } from '../run/runSide.ts';
 
 const NONE = 'none';
 const knowledgeValue = (k: WorkflowStep['knowledge']) => (!k ? NONE : k.kind === 'folder' ? k.folderId : k.kind);
@@ -23,7 +21,7 @@ export function StepModelAndKnowledge({
   readOnly: boolean;
   onChange: (patch: Partial<WorkflowStep>) => void;
 }) {
-  const base = useQuery({ queryKey: queryKeys.knowledge.list(), queryFn: async () => unwrap(await listKnowledge(supabase)) });
+  const base = useQuery(knowledgeQueries.list(webData));
   const folders = base.data?.folders ?? [];
   const value = knowledgeValue(step.knowledge);
   // A folder deleted since the step was saved still shows, so the choice is not silently lost.
