@@ -11,6 +11,8 @@ interface ImportMetaEnv {
   readonly VITE_FEEDBACK_HOST_PREFIX?: string;
   readonly VITE_MAIN_SITE_URL?: string;
   readonly VITE_STRIPE_PUBLISHABLE_KEY?: string;
+  /** The dashboard's release, named in error reports (set by web/vite.config.ts). */
+  readonly VITE_RELEASE?: string;
   /** Development and tests: every AI provider at this OpenAI-compatible URL (the fake provider). */
   readonly VITE_AI_BASE_URL?: string;
   readonly WXT_AI_BASE_URL?: string;

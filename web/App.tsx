@@ -14,6 +14,7 @@ import { SessionProvider } from './lib/SessionProvider.tsx';
 import { PUBLIC_PAGES, type PublicPage } from './routes/publicPages.ts';
 import { RedirectIfSignedIn, RequireSignedIn, UnknownPath } from './routes/guards.tsx';
 import { RouterNavigation } from './routes/RouterNavigation.tsx';
+import { pageBoundary, PublicRouteError, RouteError } from './routes/RouteError.tsx';
 
 type JotaiStore = ReturnType<typeof createStore>;
 
@@ -42,12 +43,66 @@ function LoginAlias() {
   return <Navigate to={`${ROUTES.auth}?${params.toString()}`} replace />;
 }
 
+/** The pages of the signed-in shell. */
+const SIGNED_IN_PAGES: RouteObject[] = [
+  { path: ROUTES.dashboard, lazy: page(() => import('./pages/hub/DashboardPage.tsx'), 'DashboardPage') },
+  { path: ROUTES.aiTools, lazy: page(() => import('./pages/tools/AiToolsPage.tsx'), 'AiToolsPage') },
+  { path: ROUTES.manageFolders, lazy: page(() => import('./pages/hub/ManageFoldersPage.tsx'), 'ManageFoldersPage') },
+  { path: ROUTES.workflows, lazy: page(() => import('./pages/workflows/WorkflowsPage.tsx'), 'WorkflowsPage') },
+  { path: ROUTES.workflowNew, lazy: page(() => import('./pages/workflows/WorkflowBuilderPage.tsx'), 'WorkflowBuilderPage') },
+  { path: ROUTES.workflowEdit, lazy: page(() => import('./pages/workflows/WorkflowBuilderPage.tsx'), 'WorkflowBuilderPage') },
+  { path: ROUTES.workflowRun, lazy: page(() => import('./pages/workflows/WorkflowRunPage.tsx'), 'WorkflowRunPage') },
+  {
+    path: ROUTES.workflowTemplateRun,
+    lazy: page(() => import('./pages/workflows/WorkflowRunPage.tsx'), 'WorkflowTemplateRunPage'),
+  },
+  {
+    path: ROUTES.workflowRunDetail,
+    lazy: page(() => import('./pages/workflows/WorkflowRunDetailPage.tsx'), 'WorkflowRunDetailPage'),
+  },
+  { path: ROUTES.training, lazy: page(() => import('./pages/hub/TrainingPage.tsx'), 'TrainingPage') },
+  { path: ROUTES.aiFeatures, lazy: page(() => import('./pages/hub/AiFeaturesPage.tsx'), 'AiFeaturesPage') },
+  { path: ROUTES.pitchDeck, lazy: page(() => import('./pages/pitchDeck/PitchDeckPage.tsx'), 'PitchDeckPage') },
+  { path: ROUTES.billing, lazy: page(() => import('./pages/hub/BillingPage.tsx'), 'BillingPage') },
+  { path: ROUTES.settings, lazy: page(() => import('./pages/settings/SettingsPage.tsx'), 'SettingsPage') },
+  { path: ROUTES.promptStacks, lazy: page(() => import('./pages/stacks/PromptStacksPage.tsx'), 'PromptStacksPage') },
+  { path: ROUTES.myPrompts, lazy: page(() => import('./pages/library/LibraryPages.tsx'), 'MyPromptsPage') },
+  { path: ROUTES.promptsLibrary, lazy: page(() => import('./pages/library/LibraryPages.tsx'), 'PromptFoldersPage') },
+  {
+    path: ROUTES.recommendedPrompts,
+    lazy: page(() => import('./pages/recommended/RecommendedPromptsPage.tsx'), 'RecommendedPromptsPage'),
+  },
+  { path: ROUTES.runPrompt, lazy: page(() => import('./pages/run/RunPromptPage.tsx'), 'RunPromptPage') },
+  { path: ROUTES.conversation, lazy: page(() => import('./pages/conversations/ConversationPage.tsx'), 'ConversationPage') },
+  { path: ROUTES.offerBuilder, lazy: page(() => import('./pages/offers/OfferBuilderPage.tsx'), 'OfferBuilderPage') },
+  {
+    path: ROUTES.documentAnalysis,
+    lazy: page(() => import('./pages/analysis/DocumentAnalysisPage.tsx'), 'DocumentAnalysisPage'),
+  },
+  { path: ROUTES.smartQueries, lazy: page(() => import('./pages/knowledge/SmartQueriesPage.tsx'), 'SmartQueriesPage') },
+  { path: ROUTES.knowledgeBase, lazy: page(() => import('./pages/knowledge/KnowledgeBasePage.tsx'), 'KnowledgeBasePage') },
+  {
+    path: ROUTES.documentGenerator,
+    lazy: page(() => import('./pages/documents/DocumentGeneratorPage.tsx'), 'DocumentGeneratorPage'),
+  },
+  { path: ROUTES.savedIdeas, lazy: page(() => import('./pages/ideas/SavedIdeasPage.tsx'), 'SavedIdeasPage') },
+  { path: ROUTES.fileManager, lazy: page(() => import('./pages/files/FileManagerPage.tsx'), 'FileManagerPage') },
+  { path: ROUTES.workspace, lazy: page(() => import('./pages/files/WorkspacePage.tsx'), 'WorkspacePage') },
+  { path: ROUTES.sharedAccept, lazy: page(() => import('./pages/files/AcceptSharePage.tsx'), 'AcceptSharePage') },
+  { path: ROUTES.teamSettings, lazy: page(() => import('./pages/team/TeamSettingsPage.tsx'), 'TeamSettingsPage') },
+  { path: ROUTES.teamAccept, lazy: page(() => import('./pages/team/AcceptTeamInvitePage.tsx'), 'AcceptTeamInvitePage') },
+  { path: ROUTES.adminDashboard, lazy: page(() => import('./pages/admin/AdminPage.tsx'), 'AdminPage') },
+  { path: ROUTES.adminUsers, lazy: page(() => import('./pages/admin/AdminPage.tsx'), 'AdminPage') },
+];
+
 /** The route map: public routes, signed-in-only routes and the redirects of shared/core/routes.ts. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
     Component: RouterNavigation,
     HydrateFallback: RouteFallback,
+    // A layout that fails itself (no shell to keep): the screen alone.
+    ErrorBoundary: RouteError,
     children: [
       {
         lazy: async () => {
@@ -61,74 +116,32 @@ export const routes: RouteObject[] = [
           };
         },
         children: [
-          {
-            Component: RedirectIfSignedIn,
-            children: PUBLIC_PAGES.filter((page) => page.signedOutOnly).map(publicRoute),
-          },
-          ...PUBLIC_PAGES.filter((page) => !page.signedOutOnly).map(publicRoute),
-          { path: ROUTES.login, Component: LoginAlias },
+          // A page that throws: our screen inside the public layout.
+          pageBoundary(
+            [
+              {
+                Component: RedirectIfSignedIn,
+                children: PUBLIC_PAGES.filter((page) => page.signedOutOnly).map(publicRoute),
+              },
+              ...PUBLIC_PAGES.filter((page) => !page.signedOutOnly).map(publicRoute),
+              { path: ROUTES.login, Component: LoginAlias },
+            ],
+            PublicRouteError,
+          ),
         ],
       },
       {
         // Public, but inside the signed-in shell when signed in: the sidebar links here.
         lazy: page(() => import('./layouts/SessionLayout.tsx'), 'SessionLayout'),
-        children: [{ path: ROUTES.support, lazy: page(() => import('./pages/info/SupportPage.tsx'), 'SupportPage') }],
+        children: [pageBoundary([{ path: ROUTES.support, lazy: page(() => import('./pages/info/SupportPage.tsx'), 'SupportPage') }])],
       },
       {
         Component: RequireSignedIn,
         children: [
           {
             lazy: page(() => import('./layouts/AppShell.tsx'), 'AppShell'),
-            children: [
-              { path: ROUTES.dashboard, lazy: page(() => import('./pages/hub/DashboardPage.tsx'), 'DashboardPage') },
-              { path: ROUTES.aiTools, lazy: page(() => import('./pages/tools/AiToolsPage.tsx'), 'AiToolsPage') },
-              { path: ROUTES.manageFolders, lazy: page(() => import('./pages/hub/ManageFoldersPage.tsx'), 'ManageFoldersPage') },
-              { path: ROUTES.workflows, lazy: page(() => import('./pages/workflows/WorkflowsPage.tsx'), 'WorkflowsPage') },
-              { path: ROUTES.workflowNew, lazy: page(() => import('./pages/workflows/WorkflowBuilderPage.tsx'), 'WorkflowBuilderPage') },
-              { path: ROUTES.workflowEdit, lazy: page(() => import('./pages/workflows/WorkflowBuilderPage.tsx'), 'WorkflowBuilderPage') },
-              { path: ROUTES.workflowRun, lazy: page(() => import('./pages/workflows/WorkflowRunPage.tsx'), 'WorkflowRunPage') },
-              {
-                path: ROUTES.workflowTemplateRun,
-                lazy: page(() => import('./pages/workflows/WorkflowRunPage.tsx'), 'WorkflowTemplateRunPage'),
-              },
-              {
-                path: ROUTES.workflowRunDetail,
-                lazy: page(() => import('./pages/workflows/WorkflowRunDetailPage.tsx'), 'WorkflowRunDetailPage'),
-              },
-              { path: ROUTES.training, lazy: page(() => import('./pages/hub/TrainingPage.tsx'), 'TrainingPage') },
-              { path: ROUTES.aiFeatures, lazy: page(() => import('./pages/hub/AiFeaturesPage.tsx'), 'AiFeaturesPage') },
-              { path: ROUTES.pitchDeck, lazy: page(() => import('./pages/pitchDeck/PitchDeckPage.tsx'), 'PitchDeckPage') },
-              { path: ROUTES.billing, lazy: page(() => import('./pages/hub/BillingPage.tsx'), 'BillingPage') },
-              { path: ROUTES.settings, lazy: page(() => import('./pages/settings/SettingsPage.tsx'), 'SettingsPage') },
-              { path: ROUTES.promptStacks, lazy: page(() => import('./pages/stacks/PromptStacksPage.tsx'), 'PromptStacksPage') },
-              { path: ROUTES.myPrompts, lazy: page(() => import('./pages/library/LibraryPages.tsx'), 'MyPromptsPage') },
-              { path: ROUTES.promptsLibrary, lazy: page(() => import('./pages/library/LibraryPages.tsx'), 'PromptFoldersPage') },
-              {
-                path: ROUTES.recommendedPrompts,
-                lazy: page(() => import('./pages/recommended/RecommendedPromptsPage.tsx'), 'RecommendedPromptsPage'),
-              },
-              { path: ROUTES.runPrompt, lazy: page(() => import('./pages/run/RunPromptPage.tsx'), 'RunPromptPage') },
-              { path: ROUTES.conversation, lazy: page(() => import('./pages/conversations/ConversationPage.tsx'), 'ConversationPage') },
-              { path: ROUTES.offerBuilder, lazy: page(() => import('./pages/offers/OfferBuilderPage.tsx'), 'OfferBuilderPage') },
-              {
-                path: ROUTES.documentAnalysis,
-                lazy: page(() => import('./pages/analysis/DocumentAnalysisPage.tsx'), 'DocumentAnalysisPage'),
-              },
-              { path: ROUTES.smartQueries, lazy: page(() => import('./pages/knowledge/SmartQueriesPage.tsx'), 'SmartQueriesPage') },
-              { path: ROUTES.knowledgeBase, lazy: page(() => import('./pages/knowledge/KnowledgeBasePage.tsx'), 'KnowledgeBasePage') },
-              {
-                path: ROUTES.documentGenerator,
-                lazy: page(() => import('./pages/documents/DocumentGeneratorPage.tsx'), 'DocumentGeneratorPage'),
-              },
-              { path: ROUTES.savedIdeas, lazy: page(() => import('./pages/ideas/SavedIdeasPage.tsx'), 'SavedIdeasPage') },
-              { path: ROUTES.fileManager, lazy: page(() => import('./pages/files/FileManagerPage.tsx'), 'FileManagerPage') },
-              { path: ROUTES.workspace, lazy: page(() => import('./pages/files/WorkspacePage.tsx'), 'WorkspacePage') },
-              { path: ROUTES.sharedAccept, lazy: page(() => import('./pages/files/AcceptSharePage.tsx'), 'AcceptSharePage') },
-              { path: ROUTES.teamSettings, lazy: page(() => import('./pages/team/TeamSettingsPage.tsx'), 'TeamSettingsPage') },
-              { path: ROUTES.teamAccept, lazy: page(() => import('./pages/team/AcceptTeamInvitePage.tsx'), 'AcceptTeamInvitePage') },
-              { path: ROUTES.adminDashboard, lazy: page(() => import('./pages/admin/AdminPage.tsx'), 'AdminPage') },
-              { path: ROUTES.adminUsers, lazy: page(() => import('./pages/admin/AdminPage.tsx'), 'AdminPage') },
-            ],
+            // A page that throws: our screen inside the shell, sidebar and all.
+            children: [pageBoundary(SIGNED_IN_PAGES)],
           },
         ],
       },

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -6,6 +7,7 @@ import { prerenderPublicPages } from './build/prerenderPlugin.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const packageVersion = (JSON.parse(readFileSync(`${repoRoot}package.json`, 'utf8')) as { version: string }).version;
 
 // The entry, the public entry with the landing page and the public layout, and the sign-in page: a chunk each
 // (left to the bundler, the sign-in page came in 17 files, each one more request before it comes alive).
@@ -17,6 +19,8 @@ const firstLoad = firstLoadChunks(webRoot, [
 /** The dashboard: `vite --config web/vite.config.ts` (dev), `vite build --config web/vite.config.ts`. */
 export default defineConfig({
   root: webRoot,
+  // The release error reports name: the package's version unless the build sets VITE_RELEASE.
+  define: { 'import.meta.env.VITE_RELEASE': JSON.stringify(process.env.VITE_RELEASE || packageVersion) },
   // Logo and icons are shared with the extension.
   publicDir: `${repoRoot}public`,
   // .env files live at the repo root; only VITE_* reach the browser.

@@ -1977,6 +1977,17 @@ export type Database = {
         Returns: string
       }
       recommended_prompt_categories: { Args: never; Returns: string[] }
+      record_client_error: {
+        Args: {
+          error_message: string
+          error_release: string
+          error_route: string
+          error_surface: string
+          reporter: string
+          reporter_user?: string
+        }
+        Returns: boolean
+      }
       record_monitoring_event: {
         Args: {
           event_detail?: Json

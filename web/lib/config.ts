@@ -26,6 +26,8 @@ export const webConfig = {
   feedbackHostUrl: optionalEnv(import.meta.env.VITE_FEEDBACK_HOST_URL as unknown),
   /** Development and tests only: send every AI provider to this OpenAI-compatible URL (the fake provider). */
   aiBaseUrl: import.meta.env.VITE_AI_BASE_URL?.trim() || null,
+  /** This build's release (package version, or VITE_RELEASE): named in error reports. */
+  release: envOr(import.meta.env.VITE_RELEASE, 'dev'),
   /** Stripe's publishable key; unset means payments are not configured. */
   stripePublishableKey: import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY?.trim() ?? '',
 } as const;

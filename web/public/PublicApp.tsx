@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { ThemeRoot } from '@/shared/ui/ThemeRoot.tsx';
 import { PublicLayout } from '../layouts/PublicLayout.tsx';
 import { NavigationProvider, type Navigation } from '../lib/navigation.tsx';
@@ -7,6 +8,7 @@ import { SignedOutOnly } from '../routes/SignedOutOnly.tsx';
 import { publicEntryPage, type PublicPage } from '../routes/publicPages.ts';
 import { LazyNotices } from './LazyNotices.tsx';
 
+const PublicPageError = lazy(async () => ({ default: (await import('./PublicPageError.tsx')).PublicPageError }));
 const PublicSessionSync = lazy(async () => ({ default: (await import('./PublicSessionSync.tsx')).PublicSessionSync }));
 
 const loadedPages = new Map<string, ComponentType>();
@@ -45,7 +47,17 @@ export function PublicApp({ navigation }: { navigation: Navigation }) {
       <SessionProvider Sync={PublicSessionSync}>
         <NavigationProvider value={navigation}>
           <PublicLayout>
-            <LoadedPage key={page.path} page={page} />
+            {/* A page that throws: our error screen, whose code loads only then. */}
+            <ErrorBoundary
+              key={page.path}
+              fallbackRender={({ error }) => (
+                <Suspense fallback={null}>
+                  <PublicPageError error={error} />
+                </Suspense>
+              )}
+            >
+              <LoadedPage page={page} />
+            </ErrorBoundary>
           </PublicLayout>
         </NavigationProvider>
         <LazyNotices />

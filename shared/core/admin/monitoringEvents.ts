@@ -11,6 +11,7 @@ export const MONITORING_KINDS = [
   'scheduled_run_failed',
   'sign_in_lockout',
   'quota_exhausted',
+  'client_error',
 ] as const;
 export type MonitoringKind = (typeof MONITORING_KINDS)[number];
 
@@ -20,6 +21,7 @@ export const MONITORING_KIND_LABELS: Record<MonitoringKind, string> = {
   scheduled_run_failed: 'Scheduled runs failed',
   sign_in_lockout: 'Sign-in lockouts',
   quota_exhausted: 'Generation quotas exhausted',
+  client_error: 'Page errors (dashboard, side panel, popup)',
 };
 
 export const isMonitoringKind = (value: string): value is MonitoringKind => (MONITORING_KINDS as readonly string[]).includes(value);

@@ -12,6 +12,7 @@ import { JobBoardProvider } from '../live/JobBoard.tsx';
 import { OtherJobsStrip } from '../live/OtherJobsStrip.tsx';
 import { useLiveUpdates } from '../live/useLiveUpdates.ts';
 import { createQueryClient, useClearOnUserChange } from '../query.ts';
+import { ExtErrorBoundary } from './ExtErrorBoundary.tsx';
 import { extData } from './extClient.ts';
 import { ThemeRoot } from '../ThemeRoot.tsx';
 import { useAccount } from './account.ts';
@@ -61,7 +62,10 @@ export function PanelApp() {
     <QueryClientProvider client={queryClient}>
       <JotaiProvider>
         <ThemeRoot surface="paper">
-          <PanelShell />
+          {/* What the shell itself throws (its header and tabs): the screen alone, Reload starts again. */}
+          <ExtErrorBoundary surface="sidepanel" view="/sidepanel" back={{ label: 'Try again', onClick: () => undefined }}>
+            <PanelShell />
+          </ExtErrorBoundary>
           <NoticeViewport />
         </ThemeRoot>
       </JotaiProvider>
@@ -159,42 +163,55 @@ function PanelShell() {
           </Tabs>
           <OtherJobsStrip onOpen={openDashboard} compact />
           <Box component="main" sx={{ p: 1.5, flex: 1, minWidth: 0 }}>
-            <Suspense fallback={<ViewLoading />}>
-              {shown === 'settings' && (
-                <SettingsView status={account.status} userId={account.user?.id ?? null} onSignIn={() => setView('prompts')} />
-              )}
-              {shown === 'chat' && <ChatView key={chat.key} conversationId={chat.conversationId} onNewChat={() => openChat(null)} />}
-              {shown === 'workflows' && <WorkflowsView onOpenDashboard={openDashboard} />}
-              {shown === 'history' && <HistoryView onRunAgain={runAgain} onOpenConversation={openChat} />}
-              {shown === 'prompts' &&
-                (account.status === 'loading' ? (
-                  <ViewLoading />
-                ) : !signedIn ? (
-                  <SignedOut
-                    needsSecondFactor={account.status === 'needsSecondFactor'}
-                    onResult={account.apply}
-                    onCreateAccount={() => openDashboard(`${ROUTES.auth}`)}
-                  />
-                ) : opened ? (
-                  <RunView key={opened.key} opened={opened} onBack={() => setOpened(null)} />
-                ) : (
-                  <>
-                    {chooseFor && (
-                      <Alert severity="info" onClose={() => setChooseFor(null)} sx={{ mb: 1.5 }}>
-                        Choose a prompt to run on your selection: “{chooseFor.length > 80 ? `${chooseFor.slice(0, 80)}…` : chooseFor}”
-                      </Alert>
-                    )}
-                    <LibraryView
-                      user={account.user!}
-                      onOpenPrompt={(p) => {
-                        open({ id: p.id, name: p.name, selection: chooseFor });
-                        setChooseFor(null);
-                      }}
-                      onOpenDashboard={openDashboard}
+            <ExtErrorBoundary
+              surface="sidepanel"
+              view={`/sidepanel/${shown}`}
+              resetKeys={[shown, opened?.key, chat.key]}
+              back={{
+                label: 'Back to the prompts',
+                onClick: () => {
+                  setOpened(null);
+                  setView('prompts');
+                },
+              }}
+            >
+              <Suspense fallback={<ViewLoading />}>
+                {shown === 'settings' && (
+                  <SettingsView status={account.status} userId={account.user?.id ?? null} onSignIn={() => setView('prompts')} />
+                )}
+                {shown === 'chat' && <ChatView key={chat.key} conversationId={chat.conversationId} onNewChat={() => openChat(null)} />}
+                {shown === 'workflows' && <WorkflowsView onOpenDashboard={openDashboard} />}
+                {shown === 'history' && <HistoryView onRunAgain={runAgain} onOpenConversation={openChat} />}
+                {shown === 'prompts' &&
+                  (account.status === 'loading' ? (
+                    <ViewLoading />
+                  ) : !signedIn ? (
+                    <SignedOut
+                      needsSecondFactor={account.status === 'needsSecondFactor'}
+                      onResult={account.apply}
+                      onCreateAccount={() => openDashboard(`${ROUTES.auth}`)}
                     />
-                  </>
-                ))}
-            </Suspense>
+                  ) : opened ? (
+                    <RunView key={opened.key} opened={opened} onBack={() => setOpened(null)} />
+                  ) : (
+                    <>
+                      {chooseFor && (
+                        <Alert severity="info" onClose={() => setChooseFor(null)} sx={{ mb: 1.5 }}>
+                          Choose a prompt to run on your selection: “{chooseFor.length > 80 ? `${chooseFor.slice(0, 80)}…` : chooseFor}”
+                        </Alert>
+                      )}
+                      <LibraryView
+                        user={account.user!}
+                        onOpenPrompt={(p) => {
+                          open({ id: p.id, name: p.name, selection: chooseFor });
+                          setChooseFor(null);
+                        }}
+                        onOpenDashboard={openDashboard}
+                      />
+                    </>
+                  ))}
+              </Suspense>
+            </ExtErrorBoundary>
           </Box>
         </Stack>
       </JobBoardProvider>

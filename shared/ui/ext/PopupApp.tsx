@@ -12,6 +12,7 @@ import { ROUTES } from '@/shared/core/routes.ts';
 import { extItems, NO_RECENT_PROMPTS, recentPromptsOf, type RecentPrompt } from '@/shared/ext/items.ts';
 import { sendMessage } from '@/shared/ext/messaging.ts';
 import { Logo } from '../Logo.tsx';
+import { ExtErrorBoundary } from './ExtErrorBoundary.tsx';
 import { NoticeViewport } from '../NoticeViewport.tsx';
 import { createQueryClient, useClearOnUserChange } from '../query.ts';
 import { ThemeRoot } from '../ThemeRoot.tsx';
@@ -32,7 +33,9 @@ export function PopupApp() {
     <QueryClientProvider client={queryClient}>
       <JotaiProvider>
         <ThemeRoot surface="paper">
-          <Popup />
+          <ExtErrorBoundary surface="popup" view="/popup" back={{ label: 'Try again', onClick: () => undefined }}>
+            <Popup />
+          </ExtErrorBoundary>
           <NoticeViewport />
         </ThemeRoot>
       </JotaiProvider>
