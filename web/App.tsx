@@ -74,6 +74,7 @@ const SIGNED_IN_PAGES: RouteObject[] = [
   },
   { path: ROUTES.runPrompt, lazy: page(() => import('./pages/run/RunPromptPage.tsx'), 'RunPromptPage') },
   { path: ROUTES.conversation, lazy: page(() => import('./pages/conversations/ConversationPage.tsx'), 'ConversationPage') },
+  { path: ROUTES.history, lazy: page(() => import('./pages/history/HistoryPage.tsx'), 'HistoryPage') },
   { path: ROUTES.offerBuilder, lazy: page(() => import('./pages/offers/OfferBuilderPage.tsx'), 'OfferBuilderPage') },
   {
     path: ROUTES.documentAnalysis,

@@ -68,6 +68,8 @@ export const ROUTES = {
   runPrompt: '/run-prompt/:promptId',
   /** One stored conversation, to read and continue. */
   conversation: '/conversations/:conversationId',
+  /** Every prompt run and every conversation (two tabs), one step from the sidebar. */
+  history: '/history',
   fileManager: '/file-manager',
   workspace: '/workspace/:workspaceId',
   /** Where a share invitation's link lands (the token in the fragment). */
@@ -133,6 +135,7 @@ export const PROTECTED_ROUTES: readonly RoutePattern[] = [
   ROUTES.billing,
   ROUTES.runPrompt,
   ROUTES.conversation,
+  ROUTES.history,
   ROUTES.fileManager,
   ROUTES.workspace,
   ROUTES.sharedAccept,
@@ -217,4 +220,12 @@ export function isNavEntryActive(route: string, pathname: string, exact = false)
   if (path === target) return true;
   if (exact || target === ROUTES.landing) return false;
   return path.startsWith(`${target}/`);
+}
+
+const ALL_PATTERNS: readonly string[] = Object.values(ROUTES);
+
+/** The route pattern a path is drawn by (exact paths first: '/workflows/new' is not '/workflows/:workflowId'); null for none. */
+export function routePatternOf(path: string): string | null {
+  const bare = normalizePath(path);
+  return ALL_PATTERNS.find((p) => p === bare) ?? ALL_PATTERNS.find((p) => matchesRoute(p, bare)) ?? null;
 }

@@ -150,7 +150,7 @@ test('History finds, renames, opens, continues with another model and deletes co
   // Delete: gone with its messages, back to History.
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page).toHaveURL(/\/prompts\?tab=conversations$/);
+  await expect(page).toHaveURL(/\/history\?tab=conversations$/);
   await expect(page.getByText('No conversations yet. Follow up on any answer and it is kept here.')).toBeVisible();
   expect((await client.from('conversation_messages').select('id')).data).toEqual([]);
   expect(errors).toEqual([]);

@@ -55,7 +55,7 @@ test.describe('support', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the floating Contact Support dialog works with the keyboard on public pages', async ({ page }) => {
+  test('the Contact Support dialog, docked in the header, works with the keyboard on public pages', async ({ page }) => {
     const errors = watchErrors(page);
     await page.goto('/privacy');
     const fab = page.getByRole('button', { name: 'Contact Support' });

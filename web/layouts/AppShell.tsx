@@ -27,6 +27,7 @@ import StacksIcon from '@mui/icons-material/LayersOutlined';
 import WorkflowsIcon from '@mui/icons-material/AccountTreeOutlined';
 import AiFeaturesIcon from '@mui/icons-material/PsychologyOutlined';
 import MyPromptsIcon from '@mui/icons-material/ArticleOutlined';
+import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import TrainingIcon from '@mui/icons-material/SchoolOutlined';
 import SupportIcon from '@mui/icons-material/HelpOutlineOutlined';
 import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
@@ -43,7 +44,7 @@ import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { Logo } from '@/shared/ui/Logo.tsx';
 import { OtherJobsStrip } from '@/shared/ui/live/OtherJobsStrip.tsx';
-import { SupportFab } from '../components/SupportFab.tsx';
+import { SupportButton } from '../components/SupportButton.tsx';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { webConfig } from '../lib/config.ts';
 import { isAdminRole } from '@/shared/core/admin/roles.ts';
@@ -72,6 +73,7 @@ const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Workflows', to: ROUTES.workflows, icon: WorkflowsIcon },
   { label: 'AI Features', to: ROUTES.aiFeatures, icon: AiFeaturesIcon },
   { label: 'My Prompts/Stacks', to: ROUTES.myPrompts, icon: MyPromptsIcon },
+  { label: 'History', to: ROUTES.history, icon: HistoryIcon },
   { label: 'Training', to: ROUTES.training, icon: TrainingIcon },
   { label: 'Support', to: ROUTES.support, icon: SupportIcon },
 ];
@@ -164,6 +166,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         </Box>
       )}
       <List sx={{ py: 1 }}>
+        <SupportButton variant="sidebar" />
         {plan.data === 'team' && (
           <NavItem entry={{ label: 'Team', to: ROUTES.teamSettings, icon: TeamIcon }} pathname={pathname} onNavigate={onNavigate} />
         )}
@@ -238,6 +241,8 @@ export function AppShell() {
                   {brandLabel(webConfig.companyName)}
                 </Typography>
               </Link>
+              <Box sx={{ flexGrow: 1 }} />
+              <SupportButton variant="icon" />
             </Toolbar>
           </AppBar>
           <Drawer
@@ -258,7 +263,6 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </Box>
-      <SupportFab />
     </Box>
   );
 }

@@ -6,7 +6,7 @@ import { logoTarget, ROUTES } from '@/shared/core/routes.ts';
 import { MenuIcon } from '@/shared/ui/icons.tsx';
 import { Logo } from '@/shared/ui/Logo.tsx';
 import { ColorModeToggle } from '@/shared/ui/colorMode.tsx';
-import { SupportFab } from '../components/SupportFab.tsx';
+import { SupportButton } from '../components/SupportButton.tsx';
 import { LiveOnceHydrated } from '../lib/MarkLive.tsx';
 import { useRouteMeta } from '../lib/pageMeta.ts';
 import { useAuthStatus } from '../lib/sessionState.ts';
@@ -82,6 +82,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
               )}
             </Stack>
 
+            <SupportButton variant="header" />
             <ColorModeToggle />
             <IconButton
               edge="end"
@@ -125,9 +126,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <Container
           maxWidth="lg"
           sx={{
-            pt: 3,
-            // Room below the links for the floating Contact Support button.
-            pb: 11,
+            py: 3,
             display: 'flex',
             flexDirection: { xs: 'column', sm: 'row' },
             alignItems: 'center',
@@ -147,7 +146,6 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           </Stack>
         </Container>
       </Box>
-      <SupportFab />
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
+import { useNotePage } from '../lib/cameFrom.ts';
 import { NavigationProvider, type Navigation } from '../lib/navigation.tsx';
 
 /**
@@ -21,6 +22,7 @@ function useNewPageAtTop(pathname: string) {
 export function RouterNavigation() {
   const { pathname, search, hash, state } = useLocation();
   useNewPageAtTop(pathname);
+  useNotePage();
   const routerNavigate = useNavigate();
   // Stable across locations, as the public entry's is: effects that depend on it do not run again on every page change.
   const navigate = useCallback<Navigation['navigate']>(

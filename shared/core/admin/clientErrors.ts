@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { matchesRoute, normalizePath, ROUTES } from '../routes.ts';
+import { routePatternOf } from '../routes.ts';
 
 /**
  * A page error as the apps report it (report-error Edge Function → monitoring_events): what went
@@ -26,15 +26,6 @@ export const clientErrorReportSchema = z.object({
 });
 export type ClientErrorReport = z.infer<typeof clientErrorReportSchema>;
 
-const KNOWN_PATTERNS: readonly string[] = Object.values(ROUTES);
-
-/** The route pattern a path is drawn by; a path no route knows becomes '/unknown'. */
-export function routePatternOf(path: string): string {
-  const bare = normalizePath(path);
-  // Exact paths first: '/workflows/new' is its own route, not '/workflows/:workflowId'.
-  return KNOWN_PATTERNS.find((p) => p === bare) ?? KNOWN_PATTERNS.find((p) => matchesRoute(p, bare)) ?? '/unknown';
-}
-
 /**
  * The report of an error thrown while drawing `path`: a dashboard address (reduced to its route
  * pattern), or the extension's view (`/sidepanel/chat`, `/popup`: fixed names, no ids).
@@ -42,6 +33,6 @@ export function routePatternOf(path: string): string {
 export function clientErrorReport(error: unknown, path: string, release: string, surface: ClientErrorSurface): ClientErrorReport {
   const raw = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const message = raw.replace(/\s+/g, ' ').trim().slice(0, MAX_CLIENT_ERROR_MESSAGE) || 'Unknown error';
-  const route = surface === 'dashboard' ? routePatternOf(path) : /^\/[\w\-/]{0,100}$/.test(path) ? path : '/unknown';
+  const route = surface === 'dashboard' ? (routePatternOf(path) ?? '/unknown') : /^\/[\w\-/]{0,100}$/.test(path) ? path : '/unknown';
   return { message, route, release: /^[\w.+-]{1,64}$/.test(release) ? release : 'unknown', surface };
 }

@@ -8,33 +8,27 @@ import { useQuery } from '@tanstack/react-query';
 import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
 import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
-import { getConversation, type Conversation } from '@/shared/data/conversations.ts';
+import type { Conversation } from '@/shared/data/conversations.ts';
 import type { AvailableKeys, ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 import { FollowUps } from '@/shared/ui/conversation/FollowUps.tsx';
 import { useConversation } from '@/shared/ui/conversation/useConversation.ts';
-import { QueryError, unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { conversationQueries } from '@/shared/ui/queries/conversations.ts';
+import { QueryError } from '@/shared/ui/query.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useProviderKeys } from '@/web/lib/providerKeys.ts';
 import { useUser } from '@/web/lib/sessionState.ts';
-import { supabase } from '@/web/lib/supabase.ts';
 import { useRunOutputActions, webData } from '../run/runSide.ts';
 import { RenameDialog } from '@/shared/ui/conversation/RenameDialog.tsx';
 import { useConversationActions } from '@/shared/ui/conversation/useConversationActions.ts';
 
-const HISTORY = `${ROUTES.promptStacks}?tab=conversations`;
+const HISTORY = `${ROUTES.history}?tab=conversations`;
 
 /** /conversations/{id}: a stored conversation, every turn, continued with any model. */
 export function ConversationPage() {
   const { conversationId = '' } = useParams();
-  const query = useQuery({
-    queryKey: queryKeys.conversations.detail(conversationId),
-    queryFn: async () => unwrap(await getConversation(supabase, conversationId)),
-    // The page holds the conversation as it goes on; asking again would only reset it.
-    staleTime: Infinity,
-  });
+  const query = useQuery(conversationQueries.detail(webData, conversationId));
   const missing = query.error instanceof QueryError && query.error.kind === 'not_found';
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>

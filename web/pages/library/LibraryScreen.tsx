@@ -144,8 +144,7 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
   };
 
   return (
-    // Room at the bottom so the last cards scroll clear of the floating Contact Support button.
-    <Container maxWidth="lg" sx={{ pt: { xs: 3, md: 5 }, pb: { xs: 12, md: 10 } }}>
+    <Container maxWidth="lg" sx={{ pt: { xs: 3, md: 5 }, pb: { xs: 4, md: 6 } }}>
       <PageHeader
         title={title}
         subtitle={subtitle}

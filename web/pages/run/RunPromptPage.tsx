@@ -1,20 +1,17 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, CircularProgress, Container, Stack, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { badgeOf } from '@/shared/core/promptStacks.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
 import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
+import { BackButton } from '@/web/components/BackButton.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { PromptRunner } from './PromptRunner.tsx';
 import { useRunnablePrompt } from './useRunnablePrompt.ts';
 
-const backToStacks = (
-  <Button component={RouterLink} to={ROUTES.promptStacks} variant="outlined" startIcon={<ArrowBackIcon />}>
-    Prompt Stacks
-  </Button>
-);
+// Back where the user came from (My Prompts, History, …); Prompt Stacks on a tab's first page.
+const backToStacks = <BackButton fallback={{ to: ROUTES.promptStacks, label: 'Prompt Stacks' }} />;
 
 function Page({ children }: { children: ReactNode }) {
   return (
