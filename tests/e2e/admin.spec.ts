@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { anonClient, createUser, passwordSession, serviceClient, signInAs, uniqueEmail, type AppRole, type TestUser } from './support.ts';
 import { MONITORING_NOTE, MONITORING_PHONE_HELP } from '@/shared/core/admin/monitoring.ts';
+import { ACCESS_DENIED } from '@/shared/core/admin/roles.ts';
 import { SCREENSHOT_DIR } from './chromium.ts';
 import { STACK_URL } from './ports.ts';
 import { DESKTOP, MOBILE, screenshots, seriousViolations, toast, watchErrors } from './screens.ts';
@@ -280,8 +281,9 @@ for (const role of ['user', 'editor', 'view_only'] as const) {
     await client.auth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
     expect((await client.rpc('admin_list_users')).error?.code).toBe('42501');
     expect((await client.rpc('admin_set_user_role', { target_id: victim.id, new_role: 'admin' })).error?.code).toBe('42501');
-    const { error } = await client.functions.invoke('admin-users', { body: { action: 'delete', id: victim.id } });
-    expect(error).not.toBeNull();
+    const denied = await client.functions.invoke('admin-users', { body: { action: 'delete', id: victim.id } });
+    expect(denied.response?.status).toBe(403);
+    expect(await denied.response?.json()).toEqual({ error: ACCESS_DENIED.message, title: ACCESS_DENIED.title });
     expect(await profileOf(victim.id)).toMatchObject({ role: 'view_only' });
   });
 }

@@ -20,6 +20,13 @@ import { openShop, type Shop } from './purchases-helpers.ts';
 
 const PASSWORD = 'correct-horse-42';
 const CONFIRM = { confirmation: 'DELETE', code: '' };
+/** Auth's answer to a refresh token whose session was deleted with the account. */
+const REFRESH_GONE = {
+  name: 'AuthApiError',
+  status: 400,
+  code: 'refresh_token_not_found',
+  message: 'Invalid Refresh Token: Refresh Token Not Found',
+};
 let shop: Shop;
 let stack: TestStack;
 
@@ -169,14 +176,15 @@ describe(`delete my account (${testDbKind})`, () => {
     const user = await fetch(`${stack.url}/auth/v1/user`, {
       headers: { apikey: stack.config.anonKey, authorization: `Bearer ${session!.access_token}` },
     });
-    expect(user.ok).toBe(false);
+    expect(user.status).toBe(403);
+    expect(await user.json()).toMatchObject({ error_code: 'user_not_found', msg: 'User from sub claim in JWT does not exist' });
     expect((await stack.asUser(session!.access_token).from('saved_prompts').select('id')).data).toEqual([]);
-    expect((await memoryClient(stack).auth.refreshSession({ refresh_token: session!.refresh_token })).error).not.toBeNull();
+    expect((await memoryClient(stack).auth.refreshSession({ refresh_token: session!.refresh_token })).error).toMatchObject(REFRESH_GONE);
     expect((await memoryClient(stack).auth.signInWithPassword({ email: victim.email, password: PASSWORD })).error?.message).toBe(
       'Invalid login credentials',
     );
     // The extension: its refresh is refused, and asking for the state signs it out cleanly.
-    expect((await extension.auth.refreshSession()).error).not.toBeNull();
+    expect((await extension.auth.refreshSession()).error).toMatchObject(REFRESH_GONE);
     expect(await extAuth.currentState(extension)).toEqual({ user: null, needsSecondFactor: false });
     expect(await extAuth.accessToken(extension)).toBeNull();
   });

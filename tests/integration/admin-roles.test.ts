@@ -165,7 +165,11 @@ describe(`monitoring settings (${testDbKind})`, () => {
     for (const person of [cast.admin, cast.editor, cast.user]) {
       expect((await getMonitoringSettings(person.client)).data).toEqual({ alertEmail: '', alertPhone: '', updatedAt: null });
       const write = await saveMonitoringSettings(person.client, { alertEmail: 'evil@example.com', alertPhone: '' });
-      expect(write.error).not.toBeNull();
+      expect(write.error).toEqual({
+        message: 'new row violates row-level security policy for table "monitoring_settings"',
+        code: '42501',
+        kind: 'refused',
+      });
     }
     const { rows } = await stack.db.query<{ alert_email: string }>('select alert_email from public.monitoring_settings');
     expect(rows).toEqual([{ alert_email: 'oncall@example.com' }]);

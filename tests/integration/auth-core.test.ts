@@ -107,7 +107,12 @@ describe('auth: sign-up, confirmation, sign-in', () => {
 
   it('PKCE sign-up: the link redirects with ?code= that exchangeCodeForSession turns into a session', async () => {
     const email = uniqueEmail('pkce');
-    const client = memoryClient(stack, 'pkce');
+    // The code exchange's request body (auth_code and code_verifier), to send the same exchange again.
+    const exchanges: string[] = [];
+    const client = memoryClient(stack, 'pkce', (input: RequestInfo | URL, init?: RequestInit) => {
+      if ((input instanceof Request ? input.url : String(input)).includes('grant_type=pkce')) exchanges.push(String(init?.body));
+      return fetch(input, init);
+    });
     const { error } = await client.auth.signUp({ email, password: 'secret-123', options: { emailRedirectTo: 'http://localhost:5173/cb' } });
     expect(error).toBeNull();
     const mail = await latestLink(stack, email);
@@ -121,10 +126,15 @@ describe('auth: sign-up, confirmation, sign-in', () => {
     expect(exchanged.data.session?.user.email).toBe(email);
     const { data } = await client.auth.getUser();
     expect(data.user?.email).toBe(email);
-    // The code is single-use.
-    const other = memoryClient(stack, 'pkce');
-    const reuse = await other.auth.exchangeCodeForSession(code!);
-    expect(reuse.error).toBeTruthy();
+    // The code is single-use: the same code with its right verifier, sent again, finds no flow state.
+    expect(exchanges).toHaveLength(1);
+    const reuse = await fetch(`${stack.url}/auth/v1/token?grant_type=pkce`, {
+      method: 'POST',
+      headers: { apikey: stack.config.anonKey, 'content-type': 'application/json' },
+      body: exchanges[0],
+    });
+    expect(reuse.status).toBe(404);
+    expect(await reuse.json()).toMatchObject({ error_code: 'flow_state_not_found', msg: 'invalid flow state, no valid flow state found' });
   });
 
   it('POST /verify with the e-mail OTP code returns a session', async () => {
@@ -229,8 +239,12 @@ describe('auth: sessions', () => {
     const { error } = await a.auth.signOut({ scope: 'global' });
     expect(error).toBeNull();
     const refresh = await memoryClient(stack).auth.refreshSession({ refresh_token: sb.refresh_token });
-    expect(refresh.error).toBeTruthy();
-    expect(refresh.error?.status).toBe(400);
+    expect(refresh.error).toMatchObject({
+      name: 'AuthApiError',
+      status: 400,
+      code: 'refresh_token_not_found',
+      message: 'Invalid Refresh Token: Refresh Token Not Found',
+    });
     const res = await fetch(`${stack.url}/auth/v1/user`, {
       headers: { apikey: stack.config.anonKey, authorization: `Bearer ${sa.access_token}` },
     });

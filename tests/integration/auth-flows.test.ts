@@ -110,7 +110,13 @@ describe('auth: more e-mail flows', () => {
     const session = (await client.auth.getSession()).data.session!;
     await stack.service().auth.admin.updateUserById(session.user.id, { ban_duration: '1h' });
     const refresh = await memoryClient(stack).auth.refreshSession({ refresh_token: session.refresh_token });
-    expect(refresh.error).toBeTruthy();
+    // The ban ended the user's sessions, and their refresh tokens with them.
+    expect(refresh.error).toMatchObject({
+      name: 'AuthApiError',
+      status: 400,
+      code: 'refresh_token_not_found',
+      message: 'Invalid Refresh Token: Refresh Token Not Found',
+    });
     const unban = await stack.service().auth.admin.updateUserById(session.user.id, { ban_duration: 'none' });
     expect(unban.data.user?.banned_until).toBeUndefined();
   });

@@ -189,7 +189,11 @@ describe(`catalogue editors (${testDbKind})`, () => {
       [b, b],
       [b, otherPrompt],
     ]) {
-      expect((await admin.reorderFreePrompts(boss, bad)).error).not.toBeNull();
+      expect((await admin.reorderFreePrompts(boss, bad)).error).toEqual({
+        message: 'The new order names an unknown prompt, one twice, or prompts of several categories.',
+        code: '22023',
+        kind: 'server',
+      });
       expect(await places()).toEqual([
         [c, 1],
         [a, 2],
@@ -206,7 +210,11 @@ describe(`catalogue editors (${testDbKind})`, () => {
     );
     expect(rows.map((r) => r.id)).toEqual(categoryOrder);
     expect(rows.map((r) => r.sort_order)).toEqual(categoryOrder.map((_id, index) => index + 1));
-    expect((await admin.reorderFreeCategories(boss, [categoryId, 'no-such-category'])).error).not.toBeNull();
+    expect((await admin.reorderFreeCategories(boss, [categoryId, 'no-such-category'])).error).toEqual({
+      message: 'The new order names an unknown category or one twice.',
+      code: '22023',
+      kind: 'server',
+    });
     expect((await stack.db.query('select id from public.free_prompt_categories order by sort_order, id')).rows.map((r) => r.id)).toEqual(
       categoryOrder,
     );

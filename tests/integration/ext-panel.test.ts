@@ -70,7 +70,12 @@ describe('the extension opens the dashboard signed in', () => {
     expect(verified.data.session?.user.id).toBe(id);
     // Once only.
     const again = await memoryClient(stack, 'pkce').auth.verifyOtp({ token_hash: handoff.tokenHash, type: 'magiclink' });
-    expect(again.error).not.toBeNull();
+    expect(again.error).toMatchObject({
+      name: 'AuthApiError',
+      status: 403,
+      code: 'otp_expired',
+      message: 'Email link is invalid or has expired',
+    });
     // The extension's own session is untouched.
     expect((await client.auth.getUser()).data.user?.id).toBe(id);
   });

@@ -54,7 +54,9 @@ describe('fake Stripe through the stripe SDK', () => {
     const event = stripe.webhooks.constructEvent(delivery!.body, delivery!.signature, FAKE_STRIPE_WEBHOOK_SECRET);
     expect(event.type).toBe('checkout.session.completed');
     expect((event.data.object as Stripe.Checkout.Session).metadata).toEqual({ product_id: 'p1' });
-    expect(() => stripe.webhooks.constructEvent(delivery!.body, delivery!.signature, 'whsec_other')).toThrow();
+    const otherSecret = () => stripe.webhooks.constructEvent(delivery!.body, delivery!.signature, 'whsec_other');
+    expect(otherSecret).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    expect(otherSecret).toThrow(/^No signatures found matching the expected signature for payload/);
   });
 
   it("answers Stripe's errors: unknown price, bad key, a scripted failure", async () => {

@@ -72,7 +72,11 @@ describe('feature_requests', () => {
     expect(bad.error?.code).toBe('23514');
     const visitor = await requestFeature(anon, 'smart_queries');
     expect(visitor.data).toBeNull();
-    expect(visitor.error?.message).toBeTruthy();
+    expect(visitor.error).toEqual({
+      message: 'new row violates row-level security policy for table "feature_requests"',
+      code: '42501',
+      kind: 'refused',
+    });
   });
 
   it('a user cannot file a request in someone else’s name', async () => {

@@ -59,7 +59,8 @@ describe(`knowledge-base originals (${testDbKind})`, () => {
     const read = await downloadKnowledgeFile(other.client, stored.path);
     expect(read.error?.kind).toBe('not_found');
     const anon = await stack.anon().storage.from(KNOWLEDGE_FILES_BUCKET).download(stored.path);
-    expect(anon.error).not.toBeNull();
+    // The select policy hides it: storage-api's 400 with statusCode 404.
+    expect(anon.error).toMatchObject({ name: 'StorageApiError', message: 'Object not found', status: 400, statusCode: '404' });
     // Another user writing into the owner's folder is refused by the bucket's policy.
     const intrude = await other.client.storage.from(KNOWLEDGE_FILES_BUCKET).upload(`${me.userId}/x/intrude.pdf`, pdf());
     expect(intrude.error?.message).toMatch(/row-level security/);
@@ -84,7 +85,13 @@ describe(`knowledge-base originals (${testDbKind})`, () => {
       .upload(`${me.userId}/x/tool.exe`, new Blob(['MZ'], { type: 'application/x-msdownload' }), {
         contentType: 'application/x-msdownload',
       });
-    expect(exe.error).not.toBeNull();
+    // The bucket's allowed_mime_types: storage-api's 400 with statusCode 415.
+    expect(exe.error).toMatchObject({
+      name: 'StorageApiError',
+      message: 'mime type application/x-msdownload is not supported',
+      status: 400,
+      statusCode: '415',
+    });
     const tooBig = await uploadKnowledgeFile(me.client, me.userId, new Blob([new Uint8Array(10 * 1024 * 1024 + 1)]), 'big.pdf');
     expect(tooBig.error?.kind).toBe('invalid');
     const viewOnly = await uploadKnowledgeFile(viewer.client, viewer.userId, pdf(), 'notes.pdf');

@@ -80,9 +80,11 @@ describe(`monitoring events are recorded where things go wrong (${testDbKind})`,
   it("records a function's 5xx answer and an uncaught exception, not its 4xx answers", async () => {
     // Payments are not set up in this stack: the function answers 503.
     const refused = await user.client.functions.invoke('create-subscription-checkout', { body: { plan: 'pro' } });
-    expect(refused.error).toBeTruthy();
+    expect(refused.response?.status).toBe(503);
+    expect(await refused.response?.json()).toEqual({ error: BILLING_ERRORS.notConfigured });
     const invalid = await user.client.functions.invoke('create-subscription-checkout', { body: { plan: 'gold' } });
-    expect(invalid.error).toBeTruthy();
+    expect(invalid.response?.status).toBe(400);
+    expect(await invalid.response?.json()).toEqual({ error: BILLING_ERRORS.unknownPlan });
     const throwing = monitored('monitoring-test', () => {
       throw new Error('boom');
     });
@@ -152,15 +154,26 @@ describe(`who sees monitoring (${testDbKind})`, () => {
     const activity = must(await getMonitoringActivity(master.client));
     expect(new Set(activity.events.map((e) => e.kind))).toEqual(new Set(MONITORING_KINDS));
     expect(activity.counts.find((c) => c.kind === 'stripe_webhook_failed')).toMatchObject({ lastDay: 2, lastWeek: 2 });
-    for (const who of [admin.client, user.client, stack.anon()]) {
+    const visitor = stack.anon();
+    for (const who of [admin.client, user.client, visitor]) {
+      // PostgREST answers a refusal 403 to a signed-in caller and 401 to a visitor.
+      const status = who === visitor ? 401 : 403;
       const { data } = await who.from('monitoring_events').select('id');
       expect(data ?? []).toEqual([]);
       const { data: counts } = await who.rpc('monitoring_event_counts');
       expect(counts ?? []).toEqual([]);
-      expect((await who.from('monitoring_events').insert({ kind: 'function_error', message: 'forged' })).error).toBeTruthy();
+      const inserted = await who.from('monitoring_events').insert({ kind: 'function_error', message: 'forged' });
+      expect(inserted.status).toBe(status);
+      expect(inserted.error).toMatchObject({
+        code: '42501',
+        message: 'new row violates row-level security policy for table "monitoring_events"',
+      });
       const forged = await who.rpc('record_monitoring_event', { event_kind: 'function_error', event_source: 'x', event_message: 'forged' });
-      expect(forged.error).toBeTruthy();
-      expect((await who.rpc('claim_monitoring_alerts')).error).toBeTruthy();
+      expect(forged.status).toBe(status);
+      expect(forged.error).toMatchObject({ code: '42501', message: 'permission denied for function record_monitoring_event' });
+      const claimed = await who.rpc('claim_monitoring_alerts');
+      expect(claimed.status).toBe(status);
+      expect(claimed.error).toMatchObject({ code: '42501', message: 'permission denied for function claim_monitoring_alerts' });
     }
     expect((await stack.db.query("select count(*)::int as n from public.monitoring_events where message = 'forged'")).rows[0]).toEqual({
       n: 0,
@@ -180,7 +193,8 @@ describe(`who sees monitoring (${testDbKind})`, () => {
 describe(`alerts (${testDbKind})`, () => {
   it('only the service role may send them; without an alert address nothing is sent and events wait', async () => {
     const res = await user.client.functions.invoke('monitoring-alerts', { body: {} });
-    expect(res.error).toBeTruthy();
+    expect(res.response?.status).toBe(403);
+    expect(await res.response?.json()).toEqual({ error: 'Only the scheduler may send monitoring alerts.' });
     expect(await sendAlerts()).toEqual({ sent: [], failed: [] });
     expect((await eventsOf('function_error')).every((e) => e.alerted_at === null)).toBe(true);
   });

@@ -82,8 +82,16 @@ describe('folder summary', () => {
 
   it('answers nobody signed out', async () => {
     const anon = memoryClient(stack);
-    expect((await listTags(anon)).error).not.toBeNull();
-    expect((await folderSummary(anon, ids.top!)).error).not.toBeNull();
+    expect((await listTags(anon)).error).toEqual({
+      message: 'permission denied for function prompt_library_tags',
+      code: '42501',
+      kind: 'refused',
+    });
+    expect((await folderSummary(anon, ids.top!)).error).toEqual({
+      message: 'permission denied for function prompt_folder_summary',
+      code: '42501',
+      kind: 'refused',
+    });
     expect(must(await listFilteredPrompts(anon, { favorites: true }))).toEqual({ prompts: [], total: 0 });
   });
 });

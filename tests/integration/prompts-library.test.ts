@@ -22,6 +22,11 @@ afterAll(async () => {
 const newPrompt = async (name: string, folderId: string | null, extra: Partial<Parameters<typeof lib.createPrompt>[1]> = {}) =>
   must(await lib.createPrompt(me.client, { name, promptText: `Prompt ${name} about [topic]`, folderId, ...extra }));
 
+/** A folder placed under another user's folder (the trigger's SQLSTATE foreign_key_violation). */
+const PARENT_NOT_FOUND = { message: 'Parent folder not found.', code: '23503', kind: 'server' };
+/** PostgREST's answer when the one row an update returns is not there (RLS hid it): 406 PGRST116. */
+const NO_SUCH_ROW = { code: 'PGRST116', message: 'Cannot coerce the result to a single JSON object' };
+
 describe('folders', () => {
   it('creates a tree, lists each level in every sort order and rebuilds the breadcrumb', async () => {
     expect((await lib.createFolder(me.client, '   ', null)).error).toEqual({
@@ -246,7 +251,8 @@ describe('moving', () => {
     const mine = await newPrompt('Stays mine', null);
     const myFolder = must(await lib.createFolder(me.client, 'My folder', null));
     expect((await lib.moveItems(me.client, { promptIds: [mine.id] }, theirs.id)).error?.code).toBe('42501');
-    expect((await lib.moveItems(me.client, { folderIds: [myFolder.id] }, theirs.id)).error).toBeTruthy();
+    // A folder's parent must be the same user's folder (private.check_folder_parent).
+    expect((await lib.moveItems(me.client, { folderIds: [myFolder.id] }, theirs.id)).error).toEqual(PARENT_NOT_FOUND);
     expect(must(await lib.getPrompt(me.client, mine.id))?.folderId).toBeNull();
   });
 });
@@ -285,15 +291,16 @@ describe('another user', () => {
     expect(must(await lib.getFolder(other.client, folder.id))).toBeNull();
     expect(must(await lib.listFolderContents(other.client, folder.id))).toEqual({ folders: [], prompts: [], totalPrompts: 0 });
     expect(must(await lib.searchLibrary(other.client, 'Secret')).total).toBe(0);
-    expect((await lib.updatePrompt(other.client, prompt.id, { name: 'Hacked' })).error).toBeTruthy();
-    expect((await lib.renameFolder(other.client, folder.id, 'Hacked')).error).toBeTruthy();
+    // RLS hides the row, so the update matches none and the single row asked for is not there.
+    expect((await lib.updatePrompt(other.client, prompt.id, { name: 'Hacked' })).error).toMatchObject(NO_SUCH_ROW);
+    expect((await lib.renameFolder(other.client, folder.id, 'Hacked')).error).toMatchObject(NO_SUCH_ROW);
     expect(must(await lib.setFavorite(other.client, prompt.id, true))).toBeNull(); // no row matched
     expect(must(await lib.moveItems(other.client, { promptIds: [prompt.id], folderIds: [folder.id] }, null))).toBe(0);
     expect(must(await lib.deletePrompt(other.client, prompt.id))).toBe(false);
     expect(must(await lib.deleteFolder(other.client, folder.id))).toBe(false);
     // Nor put anything into my folder.
     expect((await lib.createPrompt(other.client, { name: 'Planted', promptText: 'x', folderId: folder.id })).error?.code).toBe('42501');
-    expect((await lib.createFolder(other.client, 'Planted', folder.id)).error).toBeTruthy();
+    expect((await lib.createFolder(other.client, 'Planted', folder.id)).error).toEqual(PARENT_NOT_FOUND);
 
     expect(must(await lib.getPrompt(me.client, prompt.id))).toMatchObject({
       name: 'Secret prompt',
@@ -305,6 +312,10 @@ describe('another user', () => {
 
   it('cannot read anything signed out', async () => {
     expect(must(await lib.listFolderContents(stack.anon(), null))).toEqual({ folders: [], prompts: [], totalPrompts: 0 });
-    expect((await lib.searchLibrary(stack.anon(), 'Secret')).error).toBeTruthy();
+    expect((await lib.searchLibrary(stack.anon(), 'Secret')).error).toEqual({
+      message: 'permission denied for function search_prompt_library',
+      code: '42501',
+      kind: 'refused',
+    });
   });
 });

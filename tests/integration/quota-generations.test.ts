@@ -204,7 +204,9 @@ describe(`monthly generation quota (${testDbKind})`, () => {
       '42501',
     );
     // Signed out, nothing is counted.
-    expect((await stack.anon().rpc('consume_generation')).error).not.toBeNull();
+    const anon = await stack.anon().rpc('consume_generation');
+    expect(anon.status).toBe(401);
+    expect(anon.error).toMatchObject({ code: '42501', message: 'permission denied for function consume_generation' });
   });
 
   it('refuses a view_only account before anything is reserved or run (view_only cannot modify)', async () => {

@@ -14,6 +14,8 @@ afterAll(async () => {
 });
 
 const files = () => stack.service().storage.from('files');
+/** storage-api answers HTTP 400 with the meaningful status in the body's statusCode. */
+const NOT_FOUND = { name: 'StorageApiError', message: 'Object not found', status: 400, statusCode: '404' };
 
 describe('storage objects', () => {
   it('uploads (multipart and raw), refuses duplicates unless upsert, and downloads the bytes', async () => {
@@ -36,7 +38,7 @@ describe('storage objects', () => {
     expect(updated.error).toBeNull();
     expect(await (await files().download('notes/raw.json')).data?.text()).toBe('{"a":2}');
     const missing = await files().download('notes/none.txt');
-    expect(missing.error).not.toBeNull();
+    expect(missing.error).toMatchObject(NOT_FOUND);
   });
 
   it('reports info and existence, and records metadata rows', async () => {
@@ -84,7 +86,7 @@ describe('storage objects', () => {
   it('moves, copies (also across buckets) and removes in bulk', async () => {
     await files().upload('m/one.txt', text('one'));
     expect((await files().move('m/one.txt', 'm/two.txt')).error).toBeNull();
-    expect((await files().download('m/one.txt')).error).not.toBeNull();
+    expect((await files().download('m/one.txt')).error).toMatchObject(NOT_FOUND);
     expect(await (await files().download('m/two.txt')).data?.text()).toBe('one');
     const copy = await files().copy('m/two.txt', 'm/three.txt');
     expect(copy.data).toEqual({ path: 'files/m/three.txt' });
@@ -142,7 +144,8 @@ describe('storage objects', () => {
     expect(up.data?.fullPath).toBe('files/up/via-url.txt');
     expect(await (await files().download('up/via-url.txt')).data?.text()).toBe('by url');
     const wrong = await anonClient.uploadToSignedUrl('up/elsewhere.txt', signed.data!.token, text('x'));
-    expect(wrong.error).not.toBeNull();
+    // The token names the object it was made for.
+    expect(wrong.error).toMatchObject({ name: 'StorageApiError', message: 'Invalid signature', status: 400, statusCode: '400' });
   });
 
   it('takes uploads past the API body limit up to the global file size limit', async () => {

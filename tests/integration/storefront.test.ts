@@ -188,7 +188,13 @@ describe('deliverables: signed URLs after payment only', () => {
       const bucket = client.storage.from('deliverables');
       expect((await bucket.download(rows[0]!.name)).data).toBeNull();
       expect((await bucket.list(id)).data ?? []).toEqual([]);
-      expect((await bucket.upload(`${id}/free.pdf`, new Blob(['x']))).error).not.toBeNull();
+      // No insert policy on the bucket: storage-api's 400 with statusCode 403.
+      expect((await bucket.upload(`${id}/free.pdf`, new Blob(['x']))).error).toMatchObject({
+        name: 'StorageApiError',
+        message: 'new row violates row-level security policy',
+        status: 400,
+        statusCode: '403',
+      });
       expect((await bucket.createSignedUrl(rows[0]!.name, 60)).data).toBeNull();
     }
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AI_TEXTS } from '@/shared/ai/aiErrors.ts';
 import type { WorkflowDefinition } from '@/shared/core/workflows/definition.ts';
 import { SCHEDULE_TEXTS } from '@/shared/core/workflows/scheduleTexts.ts';
 import * as kb from '@/shared/data/knowledge.ts';
@@ -153,7 +154,7 @@ describe(`scheduled workflow runs (${testDbKind})`, () => {
     expect(ran).toEqual([{ workflowId: workflow.id, runId: expect.any(String), status: 'paused' }]);
     const run = must(await getWorkflowRun(me.client, ran[0]!.runId!));
     expect(run.status).toBe('failed');
-    expect(run.error).toBeTruthy();
+    expect(run.error).toBe(AI_TEXTS.auth('openai'));
     expect(run.steps[0]!.status).toBe('failed');
 
     const paused = must(await getWorkflow(me.client, workflow.id));
@@ -248,7 +249,8 @@ describe(`scheduled workflow runs (${testDbKind})`, () => {
   it('the owner’s knowledge search for the service role is the service role’s alone', async () => {
     const session = (await other.client.auth.getSession()).data.session!;
     const asOther = await other.client.rpc('match_knowledge_as', { owner: me.userId, query: 'Pro plan' });
-    expect(asOther.error).not.toBeNull();
+    expect(asOther.status).toBe(403);
+    expect(asOther.error).toMatchObject({ code: '42501', message: 'permission denied for function match_knowledge_as' });
     expect(session.user.id).toBe(other.userId);
     const asService = await stack.service().rpc('match_knowledge_as', { owner: other.userId, query: 'Pro plan cost' });
     expect(asService.data?.map((r) => r.document_name)).toEqual(['Secret']);
