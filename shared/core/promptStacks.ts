@@ -17,7 +17,13 @@ export const STACK_TEXTS = {
   subscription: 'Subscription',
   uncategorized: 'Uncategorized (Yours)',
   freeFolder: (category: string) => `Free - ${category}`,
+  /** A built-in prompt that needs a plan is not filed under "Free": its folder says what its badge says. */
+  subscriptionFolder: (category: string) => `Subscription - ${category}`,
 } as const;
+
+/** The folder a built-in prompt is shown in: 'Free - {category}', or 'Subscription - {category}' for premium ones. */
+export const builtInFolderOf = (category: string, isPremium: boolean): string =>
+  isPremium ? STACK_TEXTS.subscriptionFolder(category) : STACK_TEXTS.freeFolder(category);
 
 export interface FreeCategory {
   id: string;
@@ -57,7 +63,7 @@ export interface StackPrompt {
   source: 'free' | 'own';
   /** The category card it belongs to. */
   categoryKey: string;
-  /** 'Free - Marketing Magic', the folder's name, or 'Uncategorized (Yours)'. */
+  /** 'Free - Marketing Magic' ('Subscription - …' for premium), the folder's name, or 'Uncategorized (Yours)'. */
   folderName: string;
   badge: Badge;
   isPremium: boolean;
@@ -94,7 +100,7 @@ export function buildPromptStacks(
       promptText: p.promptText,
       source: 'free',
       categoryKey: `free:${p.categoryId}`,
-      folderName: STACK_TEXTS.freeFolder(category),
+      folderName: builtInFolderOf(category, p.isPremium),
       badge: badgeOf(p.isPremium),
       isPremium: p.isPremium,
       runPath: runPromptPath(p.id),

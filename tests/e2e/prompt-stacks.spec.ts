@@ -50,6 +50,8 @@ test('free stacks and the user’s prompts by category: search, Clear Filters, b
   await expect(card(page, 'Catchy Ad Headline').getByText('Free', { exact: true })).toBeVisible();
   await expect(card(page, 'Advanced SEO Strategy').getByText('Free', { exact: true })).toHaveCount(0);
   await expect(card(page, 'Advanced SEO Strategy')).toContainText('Subscription');
+  await expect(card(page, 'Advanced SEO Strategy')).toContainText('Subscription - Marketing Magic');
+  await expect(card(page, 'Advanced SEO Strategy')).not.toContainText('Free - Marketing Magic');
   await expect(card(page, 'Email Subject Lines')).toContainText('Free - Productivity Boosters');
   await expect(card(page, 'Launch tweet')).toContainText('Launch Kit');
   await expect(card(page, 'Loose idea')).toContainText('Uncategorized (Yours)');

@@ -5,7 +5,7 @@ import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts'
 import { must, person, type Person } from './documents-helpers.ts';
 
 /**
- * The Training catalogue (migration 20261130000200) through supabase-js: admins add, edit, order,
+ * The Training catalogue (migrations 20261130000200, 20261201000600) through supabase-js: admins add, edit, order,
  * publish and remove videos; users read the published ones and keep their own watched marks.
  */
 let stack: TestStack;
@@ -40,7 +40,14 @@ describe(`training videos (${testDbKind})`, () => {
   let second: training.TrainingVideo;
   let third: training.TrainingVideo;
 
-  it('starts empty: nothing is seeded', async () => {
+  it('starts with the three starter videos, one per category, which admins can remove like any other', async () => {
+    const starters = must(await training.listTrainingVideos(user.client, { publishedOnly: true }));
+    expect(starters.map((v) => [v.category, v.position, v.published])).toEqual([
+      ['Basics', 1, true],
+      ['Advanced Prompts', 2, true],
+      ['Tools', 3, true],
+    ]);
+    for (const starter of starters) must(await training.deleteTrainingVideo(admin.client, starter.id));
     expect(await titles(user, true)).toEqual([]);
     expect(await titles(admin, false)).toEqual([]);
   });

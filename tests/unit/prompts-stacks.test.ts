@@ -74,6 +74,8 @@ describe('prompt stacks page', () => {
     const folderOf = (id: string) => stacks.prompts.find((p) => p.id === id)?.folderName;
     expect(folderOf('fp1')).toBe('Free - Marketing Magic');
     expect(folderOf('fp3')).toBe('Free - Productivity Boosters');
+    // A premium built-in prompt is not filed under "Free": its folder agrees with its Subscription badge.
+    expect(folderOf('fp4')).toBe('Subscription - Marketing Magic');
     expect(folderOf('u1')).toBe('Launch');
     expect(folderOf('u2')).toBe('Uncategorized (Yours)');
     expect(folderOf('orphan')).toBeUndefined();
