@@ -75,6 +75,51 @@ const DASHBOARD_PATTERNS = [
   },
 ];
 
+/** A focused test (`.only`) silently skips the rest of the suite. */
+const FOCUSED_TEST_SELECTORS = [
+  {
+    selector: "MemberExpression[property.name='only'][object.name=/^(test|it|describe|suite|bench)$/]",
+    message: 'Remove .only: it skips every other test.',
+  },
+  {
+    selector: "MemberExpression[property.name='only'][object.type='MemberExpression'][object.object.name=/^(test|it|describe)$/]",
+    message: 'Remove .only: it skips every other test.',
+  },
+];
+
+/**
+ * `expect(ARG)` where ARG is an error: `x.error`, `x?.error`, `(await f()).error`, `error`, or a
+ * name ending in Error (`x.authError`, `uploadError`). `path` leads from the matcher's call to the
+ * expect call.
+ */
+const ERROR_NAME = String.raw`/^(error|\w*Error)$/`;
+const expectOfError = (path) =>
+  `[${path}.type='CallExpression'][${path}.callee.name='expect']` +
+  `:matches([${path}.arguments.0.property.name=${ERROR_NAME}], [${path}.arguments.0.name=${ERROR_NAME}], ` +
+  `[${path}.arguments.0.expression.property.name=${ERROR_NAME}])`;
+const ANY_ERROR_MESSAGE =
+  'This passes on any error, a crash or a 500 too. Assert what the refusal is: its code and status ' +
+  "(expect(res.error?.code).toBe('42501'); expect(res.error).toMatchObject({ status: 403, code: 'otp_expired' }); " +
+  "a function's response status and body) and the message the page shows.";
+/** Tests may not settle for "some error": each names the refusal it expects. */
+const ANY_ERROR_SELECTORS = [
+  // expect(x.error).toBeTruthy() / .toBeDefined()
+  {
+    selector: `CallExpression[callee.property.name=/^(toBeTruthy|toBeDefined)$/]${expectOfError('callee.object')}`,
+    message: ANY_ERROR_MESSAGE,
+  },
+  // expect(x.error).not.toBeNull() / .not.toBeUndefined() / .not.toBeFalsy()
+  {
+    selector: `CallExpression[callee.property.name=/^(toBeNull|toBeUndefined|toBeFalsy)$/][callee.object.property.name='not']${expectOfError('callee.object.object')}`,
+    message: ANY_ERROR_MESSAGE,
+  },
+  // expect(x.error).not.toBe(null) / .not.toBe(undefined) / .not.toEqual(null)
+  {
+    selector: `CallExpression[callee.property.name=/^(toBe|toEqual|toStrictEqual)$/]:matches([arguments.0.raw='null'], [arguments.0.name='undefined'])[callee.object.property.name='not']${expectOfError('callee.object.object')}`,
+    message: ANY_ERROR_MESSAGE,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -127,17 +172,15 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[property.name='only'][object.name=/^(test|it|describe|suite|bench)$/]",
-          message: 'Remove .only: it skips every other test.',
-        },
-        {
-          selector: "MemberExpression[property.name='only'][object.type='MemberExpression'][object.object.name=/^(test|it|describe)$/]",
-          message: 'Remove .only: it skips every other test.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...FOCUSED_TEST_SELECTORS],
+    },
+  },
+  // In tests, a refusal is asserted for what it is, never as "some error". A later block replaces the
+  // rule's options for these files, so the focused-test selectors are repeated here.
+  {
+    files: ['tests/**/*.{ts,tsx,js,mjs,cjs}'],
+    rules: {
+      'no-restricted-syntax': ['error', ...FOCUSED_TEST_SELECTORS, ...ANY_ERROR_SELECTORS],
     },
   },
   {
