@@ -21,6 +21,8 @@ export const QUOTA_TEXTS = {
   limitBody: `You have used all ${MONTHLY_GENERATION_LIMIT} free document generations this month. The counter starts again on the first day of next month, or upgrade for more.`,
   upgrade: 'Upgrade your plan',
   counterLabel: 'Generations this month',
+  /** Where generations go, said wherever one is spent (the document generator, workflow runs and their history). */
+  rule: `Each generated document and each workflow run counts as one generation; the Free plan includes ${MONTHLY_GENERATION_LIMIT} a month.`,
   unlimited: 'unlimited',
 } as const;
 

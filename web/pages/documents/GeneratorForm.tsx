@@ -1,3 +1,4 @@
+import { QUOTA_TEXTS } from '@/shared/core/quota.ts';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Alert,
@@ -150,7 +151,7 @@ export function GeneratorForm({
           </Stack>
           <Typography variant="body2" color="text.secondary">
             {g.flow.step === 'compose' || g.flow.step === 'analysisFailed'
-              ? 'Generate first suggests a sharper prompt; press it again to write the document. Only the document counts towards your 50 a month.'
+              ? `Generate first suggests a sharper prompt; press it again to write the document. ${QUOTA_TEXTS.rule}`
               : g.flow.step === 'ready' || g.flow.step === 'suggested'
                 ? 'Press Generate document to write it with the prompt above.'
                 : '\u00a0'}

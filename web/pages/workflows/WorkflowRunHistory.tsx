@@ -1,3 +1,4 @@
+import { QUOTA_TEXTS } from '@/shared/core/quota.ts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Chip, IconButton, List, ListItem, ListItemText, Paper, Stack, Tooltip, Typography } from '@mui/material';
@@ -5,15 +6,17 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { workflowRunDetailPath } from '@/shared/core/routes.ts';
 import { RUN_VIEW_TEXTS, WORKFLOW_PAGE_TEXTS } from '@/shared/core/workflows/runTexts.ts';
-import { deleteWorkflowRun, listWorkflowRuns, type RunSummary } from '@/shared/data/workflowRuns.ts';
+import { deleteWorkflowRun, type RunSummary } from '@/shared/data/workflowRuns.ts';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 import { useNotify } from '@/shared/ui/notices.tsx';
+import { workflowQueries } from '@/shared/ui/queries/workflows.ts';
 import { unwrap } from '@/shared/ui/query.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { relativeTime } from '@/shared/ui/time.ts';
 import { StatusChip } from '@/shared/ui/workflows/StepCard.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
+import { webData } from '../run/runSide.ts';
 
 type Source = { workflowId: string } | { templateId: string };
 
@@ -21,10 +24,7 @@ type Source = { workflowId: string } | { templateId: string };
 export function WorkflowRunHistory({ source }: { source: Source }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: queryKeys.workflows.runs(source),
-    queryFn: async () => unwrap(await listWorkflowRuns(supabase, source)),
-  });
+  const query = useQuery(workflowQueries.runs(webData, source));
   const [confirming, setConfirming] = useState<RunSummary | null>(null);
   const remove = useMutation({
     mutationFn: async (run: RunSummary) => unwrap(await deleteWorkflowRun(supabase, run.id)),
@@ -37,8 +37,11 @@ export function WorkflowRunHistory({ source }: { source: Source }) {
 
   return (
     <Box component="section" aria-labelledby="workflow-history-title">
-      <Typography id="workflow-history-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+      <Typography id="workflow-history-title" variant="h6" component="h2">
         {WORKFLOW_PAGE_TEXTS.historyTitle}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {QUOTA_TEXTS.rule}
       </Typography>
       <QueryState
         query={query}

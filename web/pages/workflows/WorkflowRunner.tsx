@@ -1,3 +1,4 @@
+import { QUOTA_TEXTS } from '@/shared/core/quota.ts';
 import { useMemo, useState } from 'react';
 import { Alert, AlertTitle, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
@@ -82,10 +83,13 @@ export function WorkflowRunner({ source, name, definition, canSave }: WorkflowRu
                 {run.refusal.message}
               </Alert>
             )}
-            <Stack direction="row">
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
               <Button type="submit" variant="contained" startIcon={<PlayArrowIcon />} disabled={run.running || problems.length > 0}>
                 {WORKFLOW_PAGE_TEXTS.run}
               </Button>
+              <Typography variant="body2" color="text.secondary">
+                {QUOTA_TEXTS.rule}
+              </Typography>
             </Stack>
           </Stack>
         </CardContent>
