@@ -5,11 +5,10 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
-import { CONVERSATIONS_PAGE_SIZE, searchConversations, type ConversationSummary } from '@/shared/data/conversations.ts';
-import type { AppClient } from '@/shared/data/supabase.ts';
+import { CONVERSATIONS_PAGE_SIZE, type ConversationSummary } from '@/shared/data/conversations.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { unwrap } from '../query.ts';
-import { queryKeys } from '../queryKeys.ts';
+import { conversationQueries } from '../queries/conversations.ts';
+import type { DataClient } from '../query.ts';
 import { QueryState } from '../QueryState.tsx';
 import { relativeTime } from '../time.ts';
 import { RenameDialog } from './RenameDialog.tsx';
@@ -26,7 +25,7 @@ export function ConversationList({
   heading,
   openControl,
 }: {
-  client: () => Promise<AppClient>;
+  client: DataClient;
   /** The side panel's narrow layout: smaller controls, the search across the whole width. */
   dense?: boolean;
   /** A heading shown beside the search (the dashboard's), given the total once known. */
@@ -39,11 +38,7 @@ export function ConversationList({
   const [renaming, setRenaming] = useState<ConversationSummary | null>(null);
   const [deleting, setDeleting] = useState<ConversationSummary | null>(null);
   const actions = useConversationActions(client);
-  const query = useQuery({
-    queryKey: queryKeys.conversations.search({ search: search.trim(), page }),
-    queryFn: async () => unwrap(await searchConversations(await client(), { search: search.trim(), page })),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...conversationQueries.search(client, { search: search.trim(), page }), placeholderData: keepPreviousData });
   const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / CONVERSATIONS_PAGE_SIZE));
   const size = dense ? 'small' : 'medium';
 

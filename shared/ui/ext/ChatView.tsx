@@ -6,13 +6,12 @@ import { titleFrom } from '@/shared/core/conversations/conversation.ts';
 import { pageChatContext, pageChatContextFrom, type PageChatContext } from '@/shared/core/conversations/pageChat.ts';
 import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
 import { KNOWLEDGE_TEXTS } from '@/shared/core/knowledge/grounding.ts';
-import { getConversation, type Conversation } from '@/shared/data/conversations.ts';
+import type { Conversation } from '@/shared/data/conversations.ts';
 import type { PageContext } from '@/shared/ext/messaging.ts';
 import type { AvailableKeys } from '../ai/ModelPicker.tsx';
 import { FollowUps } from '../conversation/FollowUps.tsx';
 import { useConversation, type ConversationState } from '../conversation/useConversation.ts';
-import { unwrap } from '../query.ts';
-import { queryKeys } from '../queryKeys.ts';
+import { conversationQueries } from '../queries/conversations.ts';
 import { QueryState } from '../QueryState.tsx';
 import { KnowledgeSelect } from '../knowledge/KnowledgeSelect.tsx';
 import { UsedSources } from '../knowledge/UsedSources.tsx';
@@ -44,12 +43,7 @@ export function ChatView({ conversationId, onNewChat }: ChatViewProps) {
 }
 
 function StoredChat({ id, onNewChat }: { id: string; onNewChat: () => void }) {
-  const query = useQuery({
-    queryKey: queryKeys.conversations.detail(id),
-    queryFn: async () => unwrap(await getConversation(await extData(), id)),
-    // The chat holds the conversation as it goes on; asking again would only reset it.
-    staleTime: Infinity,
-  });
+  const query = useQuery(conversationQueries.detail(extData, id));
   return (
     <QueryState
       query={query}

@@ -5,15 +5,13 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { initialValues, parsePrompt, usesPageVariables } from '@/shared/core/placeholders.ts';
 import type { LibraryPrompt } from '@/shared/core/promptLibrary/library.ts';
-import { getPrompt } from '@/shared/data/promptLibrary/library.ts';
 import { rememberRecentPrompt } from '@/shared/ext/items.ts';
 import { outputDocumentName } from '@/shared/core/runPrompt.ts';
 import { RUN_PROMPT_TEXTS, RUN_TEXTS } from '@/shared/core/runTexts.ts';
 import { composePrompt, pageVariableValues } from '@/shared/ext/runPrompt.ts';
 import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys } from '../ai/ModelPicker.tsx';
 import { useAiRun } from '../ai/useAiRun.ts';
-import { unwrap } from '../query.ts';
-import { queryKeys } from '../queryKeys.ts';
+import { promptQueries } from '../queries/prompts.ts';
 import { QueryState } from '../QueryState.tsx';
 import { extData } from './extClient.ts';
 import { KnowledgeSelect } from '../knowledge/KnowledgeSelect.tsx';
@@ -38,13 +36,8 @@ import { usePanelChoice } from './usePanelChoice.ts';
  */
 
 export function RunView({ opened, onBack }: { opened: OpenedPrompt; onBack: () => void }) {
-  const query = useQuery({
-    queryKey: queryKeys.prompts.detail(opened.id),
-    queryFn: async () => unwrap(await getPrompt(await extData(), opened.id)),
-    // Each opening runs the prompt as saved now (read afresh, nothing kept once the runner closes):
-    // the form is built from it, and a one-click run starts from it once the page is read.
-    gcTime: 0,
-  });
+  // A one-click run starts from the prompt as read at this opening, once the page is read.
+  const query = useQuery(promptQueries.detail(extData, opened.id));
   const prompt = query.data;
 
   return (

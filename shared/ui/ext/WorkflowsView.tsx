@@ -6,9 +6,7 @@ import { ROUTES } from '@/shared/core/routes.ts';
 import type { WorkflowDefinition } from '@/shared/core/workflows/definition.ts';
 import { PANEL_WORKFLOW_TEXTS } from '@/shared/core/workflows/runTexts.ts';
 import { WORKFLOW_TEMPLATES } from '@/shared/core/workflows/templates.ts';
-import { listWorkflows } from '@/shared/data/workflows.ts';
-import { unwrap } from '../query.ts';
-import { queryKeys } from '../queryKeys.ts';
+import { workflowQueries } from '../queries/workflows.ts';
 import { QueryState } from '../QueryState.tsx';
 import { extData } from './extClient.ts';
 import { PanelWorkflowRunner } from './PanelWorkflowRunner.tsx';
@@ -27,7 +25,7 @@ export interface ChosenWorkflow {
  */
 export function WorkflowsView({ onOpenDashboard }: { onOpenDashboard: (path: string) => void }) {
   const [chosen, setChosen] = useState<ChosenWorkflow | null>(null);
-  const query = useQuery({ queryKey: queryKeys.workflows.list(), queryFn: async () => unwrap(await listWorkflows(await extData())) });
+  const query = useQuery(workflowQueries.list(extData));
 
   if (chosen)
     return (

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { startPanelBoot } from './boot.ts';
 import type { FirstDrawStart } from './firstDraw.ts';
 import { PanelApp } from './PanelApp.tsx';
-import { FOLDER_PAGE_SIZE } from './useLibraryList.ts';
+import { FOLDER_PAGE_SIZE } from '../queries/panelLibrary.ts';
 
 /** Starts the side panel's React app (after its first view was drawn from storage). */
 export function mountPanel(root: HTMLElement, start: FirstDrawStart | null): void {

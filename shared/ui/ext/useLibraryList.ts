@@ -1,12 +1,11 @@
 import { useCallback, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { listFolderContents, searchLibrary, setFavorite } from '@/shared/data/promptLibrary/library.ts';
-import { listFavoritePrompts } from '@/shared/ext/favorites.ts';
+import { setFavorite } from '@/shared/data/promptLibrary/library.ts';
 import type { CachedFolder, CachedPrompt } from '@/shared/ext/librarySnapshot.ts';
 import { sendMessage, type AuthUser } from '@/shared/ext/messaging.ts';
-import { errorMessage, unwrap } from '../query.ts';
+import { FOLDER_PAGE_SIZE, panelLibraryQueries, REMEMBERED, type PanelContents, type PanelList } from '../queries/panelLibrary.ts';
+import { errorMessage } from '../query.ts';
 import { queryKeys } from '../queryKeys.ts';
-import { rememberedLibrary, rememberLibrary, takeBootRoot } from './boot.ts';
 import { extData } from './extClient.ts';
 
 /**
@@ -15,9 +14,6 @@ import { extData } from './extClient.ts';
  */
 
 export type LibraryMode = 'folders' | 'favorites' | 'recent';
-
-/** Prompts read per folder page (the panel offers "Show more" beyond it). */
-export const FOLDER_PAGE_SIZE = 100;
 
 export interface LibraryList {
   status: 'loading' | 'ready' | 'error';
@@ -32,49 +28,24 @@ export interface LibraryList {
   toggleFavorite(prompt: CachedPrompt): Promise<string | null>;
 }
 
-type Contents = Pick<LibraryList, 'folders' | 'prompts' | 'total'>;
 type ListKey = ReturnType<typeof queryKeys.prompts.panelList>;
 
-const EMPTY: Contents = { folders: [], prompts: [], total: 0 };
-/** The time given to the remembered root: never read from the server, so it is stale and read at once. */
-const REMEMBERED = 0;
+const EMPTY: PanelContents = { folders: [], prompts: [], total: 0 };
 const isFavourites = (key: readonly unknown[]) => (key as ListKey)[2]?.mode === 'favorites';
 
 export function useLibraryList(user: AuthUser, mode: LibraryMode, folderId: string | null, query: string): LibraryList {
-  const { id: userId, email } = user;
   const queryClient = useQueryClient();
   // What the list is (a search spans every folder); "Show more" raises its limit, a new list starts at one page.
-  const list = query ? { mode: 'search', folderId: null, query } : { mode, folderId: mode === 'folders' ? folderId : null, query: '' };
+  const list: PanelList = query
+    ? { mode: 'search', folderId: null, query }
+    : { mode, folderId: mode === 'folders' ? folderId : null, query: '' };
   const listId = JSON.stringify(list);
   const [more, setMore] = useState({ listId, limit: FOLDER_PAGE_SIZE });
   const limit = more.listId === listId ? more.limit : FOLDER_PAGE_SIZE;
-  const rootFirstPage = list.mode === 'folders' && list.folderId === null && limit === FOLDER_PAGE_SIZE;
 
   const result = useQuery({
-    queryKey: queryKeys.prompts.panelList({ ...list, limit }),
-    queryFn: async (): Promise<Contents> => {
-      const client = await extData();
-      if (query) {
-        const found = unwrap(await searchLibrary(client, query, { limit }));
-        return { folders: [], prompts: found.prompts, total: found.total };
-      }
-      if (mode === 'favorites') {
-        const prompts = unwrap(await listFavoritePrompts(client, limit));
-        return { folders: [], prompts, total: prompts.length };
-      }
-      const prefetched = rootFirstPage ? await takeBootRoot() : null;
-      const read = prefetched?.data ?? unwrap(await listFolderContents(client, folderId, 'name_asc', { limit }));
-      const contents = { folders: read.folders, prompts: read.prompts, total: read.totalPrompts };
-      if (rootFirstPage) rememberLibrary({ id: userId, email }, contents);
-      return contents;
-    },
+    ...panelLibraryQueries.list(extData, user, list, limit),
     enabled: mode !== 'recent' || Boolean(query),
-    // The root as the panel last showed it to this account: shown at once (as still loading), then read again.
-    initialData: () => {
-      const remembered = rootFirstPage ? rememberedLibrary(userId) : null;
-      return remembered ? { folders: remembered.folders, prompts: remembered.prompts, total: remembered.total } : undefined;
-    },
-    initialDataUpdatedAt: REMEMBERED,
     // The list shown stays under the progress bar while the next one (a folder, a search, more) loads.
     placeholderData: keepPreviousData,
   });
@@ -84,7 +55,7 @@ export function useLibraryList(user: AuthUser, mode: LibraryMode, folderId: stri
       const next = !prompt.isFavorite;
       // At once in every list read so far; back if the server says no.
       const patch = (isFavorite: boolean) =>
-        queryClient.setQueriesData<Contents>({ queryKey: queryKeys.prompts.panelLists() }, (contents) =>
+        queryClient.setQueriesData<PanelContents>({ queryKey: queryKeys.prompts.panelLists() }, (contents) =>
           contents?.prompts.some((p) => p.id === prompt.id)
             ? { ...contents, prompts: contents.prompts.map((p) => (p.id === prompt.id ? { ...p, isFavorite } : p)) }
             : contents,

@@ -1,10 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
-import { deleteAllPromptRuns, deletePromptRun, listPromptRuns, type PromptRun } from '@/shared/data/promptRuns.ts';
-import type { AppClient } from '@/shared/data/supabase.ts';
+import { deleteAllPromptRuns, deletePromptRun, type PromptRun } from '@/shared/data/promptRuns.ts';
 import { useNotify } from '../notices.tsx';
-import { errorMessage, unwrap } from '../query.ts';
+import { runQueries } from '../queries/runs.ts';
+import { errorMessage, type DataClient } from '../query.ts';
 import { queryKeys } from '../queryKeys.ts';
 
 export type RunHistoryFilter = { promptId?: string; freePromptId?: string };
@@ -25,16 +25,11 @@ function without(history: RunPages, runId: string): RunPages {
  * all runs, or one prompt's, read with the side's data client (the dashboard's or the panel's).
  * Runs recorded here are put on top and deleted ones taken out without a second read.
  */
-export function useRunHistory(client: () => Promise<AppClient>, filter: RunHistoryFilter) {
+export function useRunHistory(client: DataClient, filter: RunHistoryFilter) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { promptId, freePromptId } = filter;
-  const query = useInfiniteQuery({
-    queryKey: queryKeys.runs.list({ promptId, freePromptId }),
-    queryFn: async ({ pageParam }) => unwrap(await listPromptRuns(await client(), { promptId, freePromptId, page: pageParam })),
-    initialPageParam: 1,
-    getNextPageParam: (_last, pages) => pages.length + 1,
-  });
+  const query = useInfiniteQuery(runQueries.list(client, { promptId, freePromptId }));
 
   const { data, fetchNextPage } = query;
   // Runs recorded since the first page shift the pages: one already shown is not shown twice.

@@ -3,21 +3,16 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent, CircularProgress, Link, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { ROUTES } from '@/shared/core/routes.ts';
-import { listRecentPrompts } from '@/shared/data/promptLibrary/library.ts';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { promptQueries } from '@/shared/ui/queries/prompts.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
-import { supabase } from '@/web/lib/supabase.ts';
+import { webData } from '../run/runSide.ts';
 
 /** The 5 most recent saved prompts. */
 const RECENT_PROMPTS = 5;
 
 /** The latest saved prompts; a click fills the generator with one (a save invalidates queryKeys.prompts). */
 export function RecentPrompts({ onPick }: { onPick: (id: string) => Promise<boolean> }) {
-  const recent = useQuery({
-    queryKey: queryKeys.prompts.recent(RECENT_PROMPTS),
-    queryFn: async () => unwrap(await listRecentPrompts(supabase, RECENT_PROMPTS)),
-  });
+  const recent = useQuery(promptQueries.recent(webData, RECENT_PROMPTS));
   const [loadingId, setLoadingId] = useState<string | null>(null);
 
   const pick = async (id: string) => {

@@ -3,11 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Typography } from '@mui/material';
 import { deleteQuestion, type DeleteTarget } from '@/shared/core/promptLibrary/library.ts';
 import { folderContentsText } from '@/shared/core/promptLibrary/view.ts';
-import { folderSummary } from '@/shared/data/promptLibrary/browse.ts';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { supabase } from '@/web/lib/supabase.ts';
+import { promptQueries } from '@/shared/ui/queries/prompts.ts';
+import { webData } from '../run/runSide.ts';
 
 /**
  * The delete confirmation: names what is deleted and, for a folder, what is
@@ -28,11 +26,7 @@ export function DeleteDialog({
   const target = open ?? last.current;
   // Counted each time the dialog opens on a folder (the last count shows meanwhile).
   const folderId = target?.type === 'folder' ? target.id : '';
-  const summary = useQuery({
-    queryKey: queryKeys.prompts.folderSummary(folderId),
-    queryFn: async () => unwrap(await folderSummary(supabase, folderId)),
-    enabled: open?.type === 'folder',
-  });
+  const summary = useQuery({ ...promptQueries.folderSummary(webData, folderId), enabled: open?.type === 'folder' });
   const contents =
     summary.data !== undefined
       ? folderContentsText(summary.data)

@@ -3,11 +3,12 @@ import { Box, Typography } from '@mui/material';
 import { folderPathFromTree, LIBRARY_TEXTS, type LibraryFolder } from '@/shared/core/promptLibrary/library.ts';
 import { VIEW_TEXTS, type LibraryMode, type LibraryView } from '@/shared/core/promptLibrary/view.ts';
 import type { PromptCard as Card } from '@/shared/data/promptLibrary/library.ts';
+import type { CardsData } from '@/shared/ui/queries/prompts.ts';
 import { QueryState, type QueryLike } from '@/shared/ui/QueryState.tsx';
 import { FolderCard } from './FolderCard.tsx';
 import { LibraryGrid } from './LibraryGrid.tsx';
 import { PromptCard } from './PromptCard.tsx';
-import { cardAt, type CardsData } from './useLibraryCards.ts';
+import { cardAt } from './useLibraryCards.ts';
 
 export interface LibraryContentProps {
   query: QueryLike<CardsData>;

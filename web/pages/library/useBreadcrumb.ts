@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { buildFolderPath, LIBRARY_ERRORS, ROOT_CRUMB, type Crumb } from '@/shared/core/promptLibrary/library.ts';
+import { LIBRARY_ERRORS, ROOT_CRUMB, type Crumb } from '@/shared/core/promptLibrary/library.ts';
 import { isFolderId } from '@/shared/core/promptLibrary/view.ts';
-import { getFolder } from '@/shared/data/promptLibrary/library.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { supabase } from '@/web/lib/supabase.ts';
+import { promptQueries } from '@/shared/ui/queries/prompts.ts';
+import { webData } from '../run/runSide.ts';
 
 export interface Breadcrumb {
   crumbs: Crumb[];
@@ -27,13 +26,8 @@ export function useBreadcrumb(folderId: string | null, onReset: () => void): Bre
   const reset = useRef(onReset);
   reset.current = onReset;
   const valid = folderId !== null && isFolderId(folderId);
-  const query = useQuery({
-    queryKey: queryKeys.prompts.breadcrumb(folderId ?? ''),
-    // A failed walk is an answer too (its notice); it is handled below, never retried.
-    queryFn: () => buildFolderPath(folderId, (id) => getFolder(supabase, id)),
-    enabled: valid,
-    placeholderData: keepPreviousData,
-  });
+  // A failed walk is an answer too (its notice); it is handled below.
+  const query = useQuery({ ...promptQueries.breadcrumb(webData, folderId), enabled: valid, placeholderData: keepPreviousData });
   const walked = query.isPlaceholderData ? undefined : query.data;
 
   useEffect(() => {
@@ -46,7 +40,7 @@ export function useBreadcrumb(folderId: string | null, onReset: () => void): Bre
   useEffect(() => {
     if (!folderId || !walked || walked.ok) return;
     // Not kept: coming back to this folder walks again rather than failing from the cache.
-    queryClient.removeQueries({ queryKey: queryKeys.prompts.breadcrumb(folderId), exact: true });
+    queryClient.removeQueries({ queryKey: promptQueries.breadcrumb(webData, folderId).queryKey, exact: true });
     notify(walked.notice);
     reset.current();
   }, [folderId, walked, notify, queryClient]);

@@ -1,56 +1,21 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIBRARY_ERRORS, type LibraryFolder, type LibraryNotice, type LibraryPrompt } from '@/shared/core/promptLibrary/library.ts';
+import { LIBRARY_ERRORS, type LibraryNotice, type LibraryPrompt } from '@/shared/core/promptLibrary/library.ts';
 import { libraryMode, pagesFor, type LibraryView } from '@/shared/core/promptLibrary/view.ts';
-import { listFolderContents, searchLibrary, type PromptCard } from '@/shared/data/promptLibrary/library.ts';
-import type { DataResult } from '@/shared/data/result.ts';
-import { listFilteredPrompts } from '@/shared/data/promptLibrary/browse.ts';
+import type { PromptCard } from '@/shared/data/promptLibrary/library.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { errorMessage, unwrap } from '@/shared/ui/query.ts';
+import { CARDS_PAGE_SIZE, promptQueries, readCardsPage, type CardsData } from '@/shared/ui/queries/prompts.ts';
+import { errorMessage } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { supabase } from '@/web/lib/supabase.ts';
+import { webData } from '../run/runSide.ts';
 
-/** Prompts per request: a few screens of cards; 10,000 prompts are read only as far as the user scrolls. */
-const CARDS_PAGE_SIZE = 120;
-
-type Page = { folders?: LibraryFolder[]; prompts: PromptCard[]; total: number };
-
-/** A view's cards as read so far: the folders (first page), the total, and each page read by its number. */
-export interface CardsData {
-  folders: LibraryFolder[];
-  total: number;
-  pages: ReadonlyMap<number, PromptCard[]>;
-}
-
-/** Where the cards of a view come from: one folder, a filter across folders, or a search. */
+/** Where the cards of a view come from (one folder, a filter across folders, or a search), and the toast of a failed reading. */
 function sourceOf(view: LibraryView, tagSpellings: readonly string[] | null) {
-  const mode = libraryMode(view);
-  const queryKey = queryKeys.prompts.cards({
-    mode,
-    folderId: view.folderId,
-    sort: view.sort,
-    query: view.query.trim(),
-    favorites: view.favorites,
-    tag: view.tag,
-    tagSpellings,
-  });
-  const fetchPage = async (page: number): Promise<DataResult<Page>> => {
-    const range = { offset: page * CARDS_PAGE_SIZE, limit: CARDS_PAGE_SIZE };
-    if (mode === 'search') {
-      const result = await searchLibrary(supabase, view.query, range);
-      return result.error ? result : { data: { prompts: result.data.prompts, total: result.data.total }, error: null };
-    }
-    if (mode === 'filter') {
-      const anyTag = view.tag ? (tagSpellings ?? [view.tag]) : undefined;
-      return listFilteredPrompts(supabase, { favorites: view.favorites, anyTag }, view.sort, range);
-    }
-    const result = await listFolderContents(supabase, view.folderId, view.sort, range);
-    return result.error
-      ? result
-      : { data: { folders: result.data.folders, prompts: result.data.prompts, total: result.data.totalPrompts }, error: null };
-  };
-  const failure: (message: string) => LibraryNotice = mode === 'folder' ? LIBRARY_ERRORS.fetchPrompts : LIBRARY_ERRORS.fetchYourPrompts;
-  return { queryKey, fetchPage, failure };
+  const options = promptQueries.cards(webData, view, tagSpellings);
+  const fetchPage = (page: number) => readCardsPage(webData, view, tagSpellings, page);
+  const failure: (message: string) => LibraryNotice =
+    libraryMode(view) === 'folder' ? LIBRARY_ERRORS.fetchPrompts : LIBRARY_ERRORS.fetchYourPrompts;
+  return { options, queryKey: options.queryKey, fetchPage, failure };
 }
 
 /**
@@ -69,25 +34,7 @@ export function useLibraryCards(view: LibraryView, tagSpellings: readonly string
   /** Pages on their way, per view (the key's hash with the page number). */
   const inFlight = useRef(new Set<string>());
 
-  const { queryKey, fetchPage } = source;
-  const query = useQuery({
-    queryKey,
-    queryFn: async (): Promise<CardsData> => {
-      const loaded = queryClient.getQueryData<CardsData>(queryKey);
-      const pages = [...new Set([0, ...(loaded?.pages.keys() ?? [])])].sort((a, b) => a - b);
-      const results = await Promise.all(pages.map((page) => fetchPage(page)));
-      const read = results.map((result) => unwrap(result));
-      const first = read[0]!;
-      const next = new Map<number, PromptCard[]>();
-      read.forEach((data, i) => {
-        // Pages past a shrunken end are dropped (the grid asks again for what it shows); the first
-        // page always stays, even empty: it carries the folders.
-        const page = pages[i]!;
-        if (page === 0 || page * CARDS_PAGE_SIZE < first.total) next.set(page, data.prompts);
-      });
-      return { folders: first.folders ?? [], total: first.total, pages: next };
-    },
-  });
+  const query = useQuery(source.options);
 
   // A failed reading is also a toast (the first one shows its alert too; later ones keep the cards),
   // once: coming back to a view whose last reading failed does not repeat it.
@@ -105,7 +52,7 @@ export function useLibraryCards(view: LibraryView, tagSpellings: readonly string
   const ensureRange = useCallback(
     (from: number, to: number) => {
       const { queryKey, fetchPage, failure } = current.current;
-      const ready = queryClient.getQueryData<CardsData>(queryKey);
+      const ready = queryClient.getQueryData(queryKey);
       if (!ready) return;
       const hash = JSON.stringify(queryKey);
       for (const page of pagesFor(from, to, ready.total, CARDS_PAGE_SIZE)) {
@@ -118,7 +65,7 @@ export function useLibraryCards(view: LibraryView, tagSpellings: readonly string
             if (JSON.stringify(current.current.queryKey) === hash) notify(failure(result.error.message));
             return;
           }
-          queryClient.setQueryData<CardsData>(queryKey, (s) =>
+          queryClient.setQueryData(queryKey, (s) =>
             s ? { ...s, total: result.data.total, pages: new Map(s.pages).set(page, result.data.prompts) } : s,
           );
         });

@@ -1,12 +1,10 @@
 import { useCallback, useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIBRARY_ERRORS } from '@/shared/core/promptLibrary/library.ts';
-import { listAllFolders } from '@/shared/data/promptLibrary/library.ts';
-import { listTags } from '@/shared/data/promptLibrary/browse.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { errorMessage, unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { supabase } from '@/web/lib/supabase.ts';
+import { promptQueries } from '@/shared/ui/queries/prompts.ts';
+import { errorMessage } from '@/shared/ui/query.ts';
+import { webData } from '../run/runSide.ts';
 
 /**
  * The whole folder tree (for "Move to…" and the folder of each search result; the same query as
@@ -16,8 +14,8 @@ import { supabase } from '@/web/lib/supabase.ts';
 export function useLibraryTree() {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const folders = useQuery({ queryKey: queryKeys.prompts.folders(), queryFn: async () => unwrap(await listAllFolders(supabase)) });
-  const tags = useQuery({ queryKey: queryKeys.prompts.tags(), queryFn: async () => unwrap(await listTags(supabase)) });
+  const folders = useQuery(promptQueries.folders(webData));
+  const tags = useQuery(promptQueries.tags(webData));
 
   useEffect(() => {
     if (folders.error) notify(LIBRARY_ERRORS.fetchFolders(errorMessage(folders.error)));
@@ -26,8 +24,11 @@ export function useLibraryTree() {
     if (tags.error) notify(LIBRARY_ERRORS.fetchYourPrompts(errorMessage(tags.error)));
   }, [tags.error, notify]);
 
-  const reloadFolders = useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.prompts.folders() }), [queryClient]);
-  const reloadTags = useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.prompts.tags() }), [queryClient]);
+  const reloadFolders = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: promptQueries.folders(webData).queryKey }),
+    [queryClient],
+  );
+  const reloadTags = useCallback(() => queryClient.invalidateQueries({ queryKey: promptQueries.tags(webData).queryKey }), [queryClient]);
 
   return { folders: folders.data ?? null, tags: tags.data ?? null, reloadFolders, reloadTags };
 }

@@ -5,13 +5,14 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuI
 import { folderPathFromTree, LIBRARY_TEXTS, type FolderRef, type LibraryFolder } from '@/shared/core/promptLibrary/library.ts';
 import { RECOMMENDED_TEXTS, saveRecommendedProblem, type RecommendedPrompt } from '@/shared/core/recommendedPrompts.ts';
 import { runPromptPath } from '@/shared/core/routes.ts';
-import { listAllFolders } from '@/shared/data/promptLibrary/library.ts';
 import { saveRecommendedPrompt } from '@/shared/data/promptCatalog.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { errorMessage, unwrap } from '@/shared/ui/query.ts';
+import { promptQueries } from '@/shared/ui/queries/prompts.ts';
+import { errorMessage } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
+import { webData } from '../run/runSide.ts';
 
 const ROOT = '';
 
@@ -43,11 +44,7 @@ export function SaveToLibraryDialog({ prompt, onClose }: { prompt: RecommendedPr
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const queryClient = useQueryClient();
-  const folders = useQuery({
-    queryKey: queryKeys.prompts.folders(),
-    queryFn: async () => unwrap(await listAllFolders(supabase)),
-    select: folderOptions,
-  });
+  const folders = useQuery({ ...promptQueries.folders(webData), select: folderOptions });
   const foldersLoading = folders.data === undefined && (folders.status === 'pending' || folders.isFetching);
 
   const submit = async (event: FormEvent) => {

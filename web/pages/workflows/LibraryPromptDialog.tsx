@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItemButton, ListItemText, TextField } from '@mui/material';
 import { BUILDER_TEXTS } from '@/shared/core/workflows/builderTexts.ts';
-import { listFilteredPrompts } from '@/shared/data/promptLibrary/browse.ts';
-import { getPrompt, searchLibrary } from '@/shared/data/promptLibrary/library.ts';
+import { getPrompt } from '@/shared/data/promptLibrary/library.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { promptQueries } from '@/shared/ui/queries/prompts.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
+import { webData } from '../run/runSide.ts';
 
 export interface PickedPrompt {
   id: string;
@@ -28,16 +27,7 @@ export function LibraryPromptDialog({
 }) {
   const [search, setSearch] = useState('');
   const notify = useNotify();
-  const query = useQuery({
-    queryKey: queryKeys.prompts.picker(search.trim()),
-    queryFn: async () =>
-      unwrap(
-        search.trim()
-          ? await searchLibrary(supabase, search, { limit: 20 })
-          : await listFilteredPrompts(supabase, {}, undefined, { limit: 20 }),
-      ).prompts,
-    enabled: open,
-  });
+  const query = useQuery({ ...promptQueries.picker(webData, search), enabled: open });
 
   const pick = async (id: string) => {
     const result = await getPrompt(supabase, id);

@@ -7,14 +7,12 @@ import { copyName } from '@/shared/core/workflows/builder.ts';
 import { BUILDER_TEXTS } from '@/shared/core/workflows/builderTexts.ts';
 import { emptyDefinition, type WorkflowDefinition } from '@/shared/core/workflows/definition.ts';
 import { workflowTemplate } from '@/shared/core/workflows/templates.ts';
-import { getWorkflow } from '@/shared/data/workflows.ts';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { workflowQueries } from '@/shared/ui/queries/workflows.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
-import { supabase } from '@/web/lib/supabase.ts';
 import { useProfile } from '@/web/lib/sessionState.ts';
+import { webData } from '../run/runSide.ts';
 import { BuilderForm } from './BuilderForm.tsx';
 import type { BuilderDraft } from './useBuilderDraft.ts';
 import { randomId } from '@/shared/core/ids.ts';
@@ -49,10 +47,7 @@ function NewWorkflow({ readOnly }: { readOnly: boolean }) {
 }
 
 function EditWorkflow({ workflowId, readOnly }: { workflowId: string; readOnly: boolean }) {
-  const query = useQuery({
-    queryKey: queryKeys.workflows.detail(workflowId),
-    queryFn: async () => unwrap(await getWorkflow(supabase, workflowId)),
-  });
+  const query = useQuery(workflowQueries.detail(webData, workflowId));
   return (
     <QueryState query={query} loadingLabel={BUILDER_TEXTS.loadingWorkflow} errorText={BUILDER_TEXTS.workflowError}>
       {(workflow) => (

@@ -7,16 +7,14 @@ import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
 import { labelForValueId } from '@/shared/core/runPrompt.ts';
 import { ROUTES, workflowRunPath, workflowTemplateRunPath } from '@/shared/core/routes.ts';
 import { WORKFLOW_PAGE_TEXTS } from '@/shared/core/workflows/runTexts.ts';
-import { getWorkflowRun, type WorkflowRun } from '@/shared/data/workflowRuns.ts';
-import { unwrap } from '@/shared/ui/query.ts';
+import type { WorkflowRun } from '@/shared/data/workflowRuns.ts';
+import { workflowQueries } from '@/shared/ui/queries/workflows.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { relativeTime } from '@/shared/ui/time.ts';
 import { useWorkflowRun } from '@/shared/ui/workflows/useWorkflowRun.ts';
 import { WorkflowRunView } from '@/shared/ui/workflows/WorkflowRunView.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useProfile } from '@/web/lib/sessionState.ts';
-import { supabase } from '@/web/lib/supabase.ts';
 import { useRunOutputActions, webData } from '../run/runSide.ts';
 import { RunTargetFields } from './RunTargetFields.tsx';
 import { useRunTarget } from './useRunTarget.ts';
@@ -24,7 +22,7 @@ import { useRunTarget } from './useRunTarget.ts';
 /** /workflows/runs/:runId — one run from the history: every step's input and output; retry, edit and continue. */
 export function WorkflowRunDetailPage() {
   const { runId = '' } = useParams();
-  const query = useQuery({ queryKey: queryKeys.workflows.run(runId), queryFn: async () => unwrap(await getWorkflowRun(supabase, runId)) });
+  const query = useQuery(workflowQueries.run(webData, runId));
   return (
     <Container maxWidth="lg" sx={{ py: 4 }}>
       {query.isError && (

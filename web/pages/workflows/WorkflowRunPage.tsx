@@ -6,13 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { ROUTES, workflowEditPath } from '@/shared/core/routes.ts';
 import { WORKFLOW_RUN_TEXTS, WORKFLOW_PAGE_TEXTS } from '@/shared/core/workflows/runTexts.ts';
 import { workflowTemplate } from '@/shared/core/workflows/templates.ts';
-import { getWorkflow } from '@/shared/data/workflows.ts';
-import { unwrap } from '@/shared/ui/query.ts';
+import { workflowQueries } from '@/shared/ui/queries/workflows.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useProfile } from '@/web/lib/sessionState.ts';
-import { supabase } from '@/web/lib/supabase.ts';
+import { webData } from '../run/runSide.ts';
 import { ScheduleCard } from './ScheduleCard.tsx';
 import { WorkflowRunHistory } from './WorkflowRunHistory.tsx';
 import { WorkflowRunner } from './WorkflowRunner.tsx';
@@ -67,10 +65,7 @@ export function WorkflowTemplateRunPage() {
 export function WorkflowRunPage() {
   const { workflowId = '' } = useParams();
   const viewOnly = useProfile()?.role === 'view_only';
-  const query = useQuery({
-    queryKey: queryKeys.workflows.detail(workflowId),
-    queryFn: async () => unwrap(await getWorkflow(supabase, workflowId)),
-  });
+  const query = useQuery(workflowQueries.detail(webData, workflowId));
   return (
     <Container maxWidth="lg" sx={{ py: 4 }}>
       {query.isError && <PageHeader title={WORKFLOW_PAGE_TEXTS.unavailable} actions={back} />}

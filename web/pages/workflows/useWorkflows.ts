@@ -2,17 +2,18 @@ import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BUILDER_TEXTS } from '@/shared/core/workflows/builderTexts.ts';
 import { copyName } from '@/shared/core/workflows/builder.ts';
-import { createWorkflow, deleteWorkflow, listWorkflows, type SavedWorkflow } from '@/shared/data/workflows.ts';
+import { createWorkflow, deleteWorkflow, type SavedWorkflow } from '@/shared/data/workflows.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
+import { workflowQueries } from '@/shared/ui/queries/workflows.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
+import { webData } from '../run/runSide.ts';
 
 /** The signed-in user's workflows (last changed first), with duplicate and delete. */
 export function useWorkflows() {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: queryKeys.workflows.list(), queryFn: async () => unwrap(await listWorkflows(supabase)) });
+  const query = useQuery(workflowQueries.list(webData));
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.workflows.all }), [queryClient]);
 
   const duplicate = useCallback(
