@@ -46,3 +46,9 @@ const showNoticeAtom = atom(null, (_get, set, input: NoticeInput) => {
 export function useNotify(): (input: NoticeInput) => void {
   return useSetAtom(showNoticeAtom);
 }
+
+/** Closes the notice on screen (a page moving on to something else, e.g. from "Saved" to a run). */
+export function useDismissNotice(): () => void {
+  const set = useSetAtom(currentNoticeAtom);
+  return () => set(null);
+}

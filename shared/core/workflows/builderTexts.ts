@@ -101,6 +101,8 @@ export const BUILDER_TEXTS = {
   problemsSaveNote: 'You can save it now, but the workflow cannot run until these are fixed.',
   cannotSave: (problem: string) => `Cannot save yet: ${problem}`,
   save: 'Save',
+  /** The builder's Run with changes not saved yet: they are saved first. */
+  saveAndRun: 'Save and run',
   saving: 'Saving…',
   saved: 'Workflow saved',
   saveFailed: 'Error saving workflow',

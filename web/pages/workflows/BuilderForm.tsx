@@ -2,10 +2,11 @@ import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Paper, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RepeatIcon from '@mui/icons-material/Repeat';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
 import { PROVIDER_KEYS } from '@/shared/core/providerKeys.ts';
-import { workflowEditPath } from '@/shared/core/routes.ts';
+import { workflowEditPath, workflowRunPath } from '@/shared/core/routes.ts';
 import {
   builderProblems,
   fieldsSummary,
@@ -18,6 +19,7 @@ import { BUILDER_TEXTS } from '@/shared/core/workflows/builderTexts.ts';
 import { WORKFLOW_LIMITS } from '@/shared/core/workflows/limits.ts';
 import { workflowFields, workflowProblems } from '@/shared/core/workflows/variables.ts';
 import { ModelPicker } from '@/shared/ui/ai/ModelPicker.tsx';
+import { useDismissNotice } from '@/shared/ui/notices.tsx';
 import { useAvailableKeys } from '@/web/pages/ideas/useAvailableKeys.ts';
 import { StepCard } from './StepCard.tsx';
 import { StepList } from './StepList.tsx';
@@ -33,6 +35,7 @@ export function BuilderForm({ workflowId, initial, readOnly }: { workflowId: str
   const keys = useAvailableKeys();
   const navigate = useNavigate();
   const { save, saving } = useSaveWorkflow(workflowId);
+  const dismissNotice = useDismissNotice();
 
   const problems = useMemo(() => workflowProblems(definition), [definition]);
   const listed = useMemo(() => builderProblems(draft.name, definition), [draft.name, definition]);
@@ -45,10 +48,20 @@ export function BuilderForm({ workflowId, initial, readOnly }: { workflowId: str
 
   const onSave = async () => {
     const saved = await save(draft);
-    if (!saved) return;
+    if (!saved) return null;
     state.markSaved(draft);
     dirty.current = false;
     if (!workflowId) void navigate(workflowEditPath(saved.id), { replace: true });
+    return saved;
+  };
+
+  // Run a saved workflow from its builder: unsaved changes are saved first; the "saved" notice
+  // makes way for the run.
+  const onRun = async () => {
+    if (!workflowId) return;
+    if (state.dirty && !(await onSave())) return;
+    dismissNotice();
+    void navigate(workflowRunPath(workflowId));
   };
 
   const nameMissing = !draft.name.trim() && (state.dirty || workflowId !== null);
@@ -181,6 +194,11 @@ export function BuilderForm({ workflowId, initial, readOnly }: { workflowId: str
           >
             {saving ? BUILDER_TEXTS.saving : BUILDER_TEXTS.save}
           </Button>
+          {workflowId !== null && (
+            <Button variant="outlined" startIcon={<PlayArrowIcon />} disabled={Boolean(blocking) || saving} onClick={() => void onRun()}>
+              {state.dirty ? BUILDER_TEXTS.saveAndRun : BUILDER_TEXTS.run}
+            </Button>
+          )}
           {blocking && (
             <Typography id="workflow-save-problem" color="error" variant="body2" sx={{ flex: '1 1 240px' }}>
               {BUILDER_TEXTS.cannotSave(blocking)}
