@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientErrorReport } from '@/shared/core/admin/clientErrors.ts';
 import { MONITORING_KINDS } from '@/shared/core/admin/monitoringEvents.ts';
 import { BILLING_ERRORS } from '@/shared/core/billingTexts.ts';
 import type { GenerationRequest } from '@/shared/core/documents/documents.ts';
 import { getMonitoringActivity, saveMonitoringSettings } from '@/shared/data/admin/monitoring.ts';
+import { reportClientError } from '@/shared/data/clientErrors.ts';
 import { generateDocument } from '@/shared/data/documents/generation.ts';
 import { GENERATION_LIMIT_CODE } from '@/shared/data/quota.ts';
 import { saveSchedule } from '@/shared/data/workflowSchedules.ts';
@@ -147,6 +149,14 @@ describe(`monitoring events are recorded where things go wrong (${testDbKind})`,
     expect(failed[0]).toMatchObject({ source: 'run-scheduled-workflows', user_id: user.userId, detail: { workflowId: workflow.id } });
     expect(failed[0]!.message).toMatch(/^Schedule paused: /);
   });
+
+  it('records a page that failed to draw, reported by its error screen', async () => {
+    const report = clientErrorReport(new TypeError('x is undefined'), '/knowledge-base', '0.1.0', 'dashboard');
+    must(await reportClientError(user.client, report));
+    expect((await eventsOf('client_error')).map((e) => [e.source, e.message, e.user_id])).toEqual([
+      ['dashboard', 'TypeError: x is undefined', user.userId],
+    ]);
+  });
 });
 
 describe(`who sees monitoring (${testDbKind})`, () => {
@@ -205,6 +215,7 @@ describe(`alerts (${testDbKind})`, () => {
     const first = await sendAlerts();
     expect(first.sent.map((s) => [s.kind, s.count]).sort()).toEqual(
       [
+        ['client_error', 1],
         ['function_error', 2],
         ['quota_exhausted', 1],
         ['scheduled_run_failed', 1],
@@ -213,7 +224,7 @@ describe(`alerts (${testDbKind})`, () => {
       ].sort(),
     );
     const mails = stack.mailbox.list(to);
-    expect(mails).toHaveLength(5);
+    expect(mails).toHaveLength(6);
     const webhookMail = mails.find((m) => m.subject === 'AI Vault alert: Stripe webhooks failed or unverifiable (2)')!;
     expect(webhookMail.text).toContain('Refused a delivery: Invalid signature.');
     expect(webhookMail.text).toContain(`${stack.config.siteUrl}/admin/dashboard`);
@@ -221,7 +232,7 @@ describe(`alerts (${testDbKind})`, () => {
     // Within the hour: a new event waits; nothing is sent twice.
     expect((await post('/functions/v1/stripe-webhook', { body: '{}' })).status).toBe(503);
     expect(await sendAlerts()).toEqual({ sent: [], failed: [] });
-    expect(stack.mailbox.list(to)).toHaveLength(5);
+    expect(stack.mailbox.list(to)).toHaveLength(6);
     // An hour later it goes out, alone.
     await stack.db.query(
       "update public.monitoring_alerts set last_sent_at = now() - interval '61 minutes' where kind = 'stripe_webhook_failed'",
