@@ -424,6 +424,27 @@ export type Database = {
         }
         Relationships: []
       }
+      getting_started: {
+        Row: {
+          dismissed_at: string | null
+          extension_connected_at: string | null
+          first_visit_at: string
+          user_id: string
+        }
+        Insert: {
+          dismissed_at?: string | null
+          extension_connected_at?: string | null
+          first_visit_at?: string
+          user_id?: string
+        }
+        Update: {
+          dismissed_at?: string | null
+          extension_connected_at?: string | null
+          first_visit_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       kb_chunks: {
         Row: {
           content: string
@@ -2096,6 +2117,7 @@ export type Database = {
       }
       valid_prompt_tags: { Args: { tags: string[] }; Returns: boolean }
       valid_workspace_structure: { Args: { structure: Json }; Returns: boolean }
+      visit_dashboard: { Args: never; Returns: Json }
       workspace_has_document: {
         Args: { document: string; structure: Json }
         Returns: boolean

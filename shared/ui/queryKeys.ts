@@ -7,6 +7,10 @@ export const queryKeys = {
   quota: {
     all: ['quota'] as const,
   },
+  /** The dashboard's first-run checklist (each read records a dashboard visit). */
+  gettingStarted: {
+    all: ['gettingStarted'] as const,
+  },
   /** The plan the caller's subscription gives now. */
   plan: {
     all: ['plan'] as const,

@@ -338,7 +338,13 @@ test.describe('hub pages', () => {
     const user = await createUser();
     await signInAs(page, user);
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome back, ${user.email}`);
+    // The account's first visit: "Welcome", and the first-run checklist with nothing done yet.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${user.email}`);
+    const checklist = page.getByRole('region', { name: 'Get started' });
+    await expect(checklist).toContainText('0 of 4 done');
+    await expect(checklist.getByRole('listitem', { name: 'Add your AI provider key: to do' })).toBeVisible();
+    await expect(checklist.getByRole('link', { name: 'Add a key' })).toHaveAttribute('href', '/settings');
+    await screenshots(page, 'dashboard-first-visit');
 
     const features = page.getByRole('region', { name: 'Key Features' });
     const expected = [
@@ -408,7 +414,17 @@ test.describe('hub pages', () => {
   test('/dashboard greets by name when the profile has one', async ({ page }) => {
     await signInAs(page, await createUser({ name: 'Dorothy Vaughan' }));
     await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Dorothy Vaughan');
+    // Any later visit is a return; a step done elsewhere is ticked, and Hide puts the checklist away for good.
+    await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Dorothy Vaughan');
+    const checklist = page.getByRole('region', { name: 'Get started' });
+    await expect(checklist).toContainText('0 of 4 done');
+    await checklist.getByRole('button', { name: 'Hide' }).click();
+    await expect(checklist).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Dorothy Vaughan');
+    await expect(page.getByRole('region', { name: 'Get started' })).toHaveCount(0);
   });
 
   test('/manage-folders: the three folder cards, the File Manager and Notify Me', async ({ page }) => {

@@ -43,6 +43,7 @@ export async function fillAccount(stack: TestStack, me: Person, other: Person, m
     [uid, kbDoc, kbFolder, text],
   );
   await q(`insert into public.kb_settings (user_id, selection) values ($1, 'all')`, [uid]);
+  await q('insert into public.getting_started (user_id, dismissed_at) values ($1, now())', [uid]);
   const docFolder = await q('insert into public.document_folders (user_id, name) values ($1, $2) returning id', [uid, text]);
   const doc = await q(
     `insert into public.generated_documents (user_id, name, content, folder_id, is_digital_product, price)

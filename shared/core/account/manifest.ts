@@ -34,6 +34,7 @@ export const EXPORTED_ROWS: readonly ExportedRows[] = [
   { table: 'kb_folders', column: 'user_id', file: 'knowledge_folders' },
   { table: 'kb_documents', column: 'user_id', file: 'knowledge_documents' },
   { table: 'kb_settings', column: 'user_id', file: 'knowledge_settings', order: 'user_id' },
+  { table: 'getting_started', column: 'user_id', file: 'getting_started', order: 'user_id' },
   { table: 'generated_documents', column: 'user_id', file: 'documents' },
   { table: 'document_folders', column: 'user_id', file: 'document_folders' },
   { table: 'startup_ideas', column: 'user_id', file: 'ideas' },

@@ -217,6 +217,20 @@ export const ACCOUNT_CASES: TableCase[] = [
     expect: ownerOnly,
   },
   {
+    table: 'getting_started',
+    key: 'user_id',
+    setup: async (db, cast) => {
+      await db.query('insert into public.getting_started (user_id) values ($1)', [cast.owner.id]);
+      return cast.owner.id;
+    },
+    beforeInsert: async (tx, cast) => {
+      await tx.query('delete from public.getting_started where user_id = $1', [cast.owner.id]);
+    },
+    newRow: (cast) => ({ user_id: cast.owner.id }),
+    change: { dismissed_at: '2026-12-01T00:00:00Z' },
+    expect: ownerOnly,
+  },
+  {
     // The product's one row of alert contacts: master admins only, not even admins.
     table: 'monitoring_settings',
     key: 'id',

@@ -36,6 +36,8 @@ import { ROUTES } from '@/shared/core/routes.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useProfile, useUser } from '@/web/lib/sessionState.ts';
 import { NEW_PROMPT_STATE } from '../library/newPromptRequest.ts';
+import { GettingStartedCard } from './GettingStartedCard.tsx';
+import { useGettingStarted } from './useGettingStarted.ts';
 
 interface Tile {
   title: string;
@@ -255,13 +257,26 @@ export function DashboardPage() {
   const profile = useProfile();
   const metaName = user?.user_metadata?.name;
   const who = profile?.name?.trim() || (typeof metaName === 'string' && metaName.trim()) || user?.email || '';
+  const gettingStarted = useGettingStarted(user?.id ?? '');
+  // "Welcome back" once the database says this account was here before; "Welcome" on its first visit (and while unknown).
+  const greeting = gettingStarted.returning === true ? 'Welcome back' : 'Welcome';
 
   return (
     // A long e-mail address in the greeting wraps instead of widening the page.
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 }, '& h1': { overflowWrap: 'anywhere' } }}>
-      <PageHeader title={who ? `Welcome back, ${who}` : 'Welcome back'} subtitle="Pick up where you left off, or start something new." />
+      <PageHeader
+        title={who ? `${greeting}, ${who}` : greeting}
+        subtitle={
+          gettingStarted.returning === false
+            ? 'Here is everything AI Vault does. Start with the steps below.'
+            : 'Pick up where you left off, or start something new.'
+        }
+      />
 
       <Stack spacing={{ xs: 4, md: 5 }}>
+        {gettingStarted.steps && (
+          <GettingStartedCard steps={gettingStarted.steps} onDismiss={gettingStarted.dismiss} dismissing={gettingStarted.dismissing} />
+        )}
         <Box component="section" aria-labelledby="key-features-heading">
           <Typography id="key-features-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
             Key Features
