@@ -120,13 +120,13 @@ test('master admin: list, search, add, change role, edit, delete, export, monito
   const edit = page.getByRole('dialog', { name: 'Edit Nina New' });
   await expect(edit.getByLabel('New password')).toHaveValue('');
   await edit.getByLabel('Phone (optional)').fill('0123');
-  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(toast(page)).toContainText('Validation Error');
   await expect(toast(page)).toContainText('Invalid phone number format.');
   await expect(edit.getByLabel('Phone (optional)')).toHaveAccessibleDescription('Invalid phone number format.');
   await edit.getByLabel('Phone (optional)').fill('+44 7700 900123');
   await edit.getByLabel('Name').fill('Nina Renamed');
-  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(toast(page)).toContainText('User Updated');
   await expect(rowOf(page, newEmail)).toContainText('+447700900123');
   expect(await profileOf(added.id)).toMatchObject({ name: 'Nina Renamed', phone: '+447700900123' });
@@ -135,7 +135,7 @@ test('master admin: list, search, add, change role, edit, delete, export, monito
   await rowOf(page, newEmail).getByRole('button', { name: 'Delete Nina Renamed' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete this user?' });
   await expect(confirm).toContainText(newEmail);
-  await confirm.getByRole('button', { name: 'Delete User' }).click();
+  await confirm.getByRole('button', { name: 'Delete user' }).click();
   await expect(toast(page)).toContainText('User Deleted');
   await expect(rowOf(page, newEmail)).toHaveCount(0);
   expect(await profileOf(added.id)).toBeNull();
@@ -157,7 +157,7 @@ test('master admin: list, search, add, change role, edit, delete, export, monito
   await expect(monitoring).toContainText(MONITORING_PHONE_HELP);
   await monitoring.getByLabel('Alert email').fill('ops@example.com');
   await monitoring.getByLabel('Alert phone').fill('+1 555 010 0199');
-  await monitoring.getByRole('button', { name: 'Save Settings' }).click();
+  await monitoring.getByRole('button', { name: 'Save settings' }).click();
   await expect(toast(page)).toContainText('Monitoring Settings Saved');
   await expect(toast(page)).toContainText('Email and phone for server alerts have been updated.');
   const { data: stored } = await serviceClient().from('monitoring_settings').select('alert_email, alert_phone').single();
@@ -180,7 +180,7 @@ test('master admin: list, search, add, change role, edit, delete, export, monito
 
   // Backup: export everything, drift, then restore after the dry run.
   const backupCard = page.getByRole('region', { name: 'Data backup' });
-  const backup = await download(page, () => backupCard.getByRole('button', { name: 'Export All App Data' }).click());
+  const backup = await download(page, () => backupCard.getByRole('button', { name: 'Export all app data' }).click());
   expect(backup.name).toBe('ai_vault_all_app_data.json');
   const tables = backup.json as { format: string; tables: Record<string, { email?: string; alert_email?: string }[]> };
   expect(tables.format).toBe('ai-vault-backup');
@@ -240,7 +240,7 @@ test('admin: only editor, view_only and user accounts; no admin role to give; no
   await page.getByRole('button', { name: 'Cancel' }).click();
 
   await rowOf(page, editor.email).getByRole('button', { name: 'Delete Ed Itor' }).click();
-  await page.getByRole('dialog', { name: 'Delete this user?' }).getByRole('button', { name: 'Delete User' }).click();
+  await page.getByRole('dialog', { name: 'Delete this user?' }).getByRole('button', { name: 'Delete user' }).click();
   await expect(toast(page)).toContainText('User Deleted');
   expect(await profileOf(editor.id)).toBeNull();
   await screenshots(page, 'admin-panel');

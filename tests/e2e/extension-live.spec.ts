@@ -32,7 +32,7 @@ test('a prompt saved, renamed and deleted in the dashboard shows in the open sid
   await signInAs(dashboard, user);
   await dashboard.goto(`${WEB_URL}/my-prompts`);
   const dialog = dashboard.getByRole('dialog');
-  await dashboard.getByRole('button', { name: 'New Prompt' }).click({ timeout: 90_000 });
+  await dashboard.getByRole('button', { name: 'New prompt' }).click({ timeout: 90_000 });
   await dialog.getByLabel('Prompt name').fill('Launch tweet');
   await dialog.getByLabel('Prompt text').fill('A tweet announcing [product]');
   await dialog.getByRole('button', { name: 'Save Prompt' }).click();

@@ -143,7 +143,7 @@ test.describe('contact form, stored', () => {
     const subject = form.getByRole('textbox', { name: 'Subject' });
     const message = form.getByRole('textbox', { name: 'Message' });
 
-    await form.getByRole('button', { name: 'Send Message' }).click();
+    await form.getByRole('button', { name: 'Send message' }).click();
     for (const [field, text] of [
       [name, 'Name is required.'],
       [email, 'Email is required.'],
@@ -162,14 +162,14 @@ test.describe('contact form, stored', () => {
     await email.fill('ada@invalid');
     await subject.fill(subjectText);
     await message.fill('How do I add my Gemini key?\nThanks!');
-    await form.getByRole('button', { name: 'Send Message' }).click();
+    await form.getByRole('button', { name: 'Send message' }).click();
     await expect(email).toHaveAccessibleDescription('Please enter a valid email address.');
     await expect(email).toBeFocused();
     expect(await storedMessages(subjectText)).toEqual([]);
 
     const sender = uniqueEmail('contact');
     await email.fill(sender);
-    await form.getByRole('button', { name: 'Send Message' }).click();
+    await form.getByRole('button', { name: 'Send message' }).click();
     await expect(toast(page)).toContainText('Message Sent!');
     await expect(form.getByRole('status')).toContainText('Message Sent!');
     for (const field of [name, email, subject, message]) await expect(field).toHaveValue('');
@@ -194,7 +194,7 @@ test.describe('contact form, stored', () => {
     await form.getByRole('textbox', { name: 'Name' }).fill('Grace');
     await form.getByRole('textbox', { name: 'Email' }).fill('grace@example.com');
     await form.getByRole('textbox', { name: 'Message' }).fill('Please keep me.');
-    await form.getByRole('button', { name: 'Send Message' }).click();
+    await form.getByRole('button', { name: 'Send message' }).click();
 
     const failure = page.getByRole('alert').filter({ hasText: 'Message Not Sent' });
     await expect(failure).toContainText('Database is unavailable, try again later');
@@ -203,12 +203,12 @@ test.describe('contact form, stored', () => {
     await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue('grace@example.com');
     await expect(form.getByRole('textbox', { name: 'Subject' })).toHaveValue('Billing question');
     await expect(form.getByRole('textbox', { name: 'Message' })).toHaveValue('Please keep me.');
-    await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    await expect(form.getByRole('button', { name: 'Send message' })).toBeEnabled();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/contact-failed-desktop.png` });
 
     // The backend comes back: the same form is sent without retyping.
     await page.unroute(`${STACK_URL}/rest/v1/contact_messages*`);
-    await form.getByRole('button', { name: 'Send Message' }).click();
+    await form.getByRole('button', { name: 'Send message' }).click();
     await expect(toast(page)).toContainText('Message Sent!');
     expect(await storedMessages('Billing question')).toContainEqual(expect.objectContaining({ name: 'Grace', message: 'Please keep me.' }));
   });
@@ -225,7 +225,7 @@ test.describe('contact form, stored', () => {
     await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue(user.email);
     await expect(form.getByRole('textbox', { name: 'Subject' })).toHaveValue(subjectText);
     await form.getByRole('textbox', { name: 'Message' }).fill('I want the Team plan.');
-    await form.getByRole('button', { name: 'Send Message' }).click();
+    await form.getByRole('button', { name: 'Send message' }).click();
     await expect(toast(page)).toContainText('Message Sent!');
     // Cleared, with the sender's own details ready for the next message.
     await expect(form.getByRole('textbox', { name: 'Subject' })).toHaveValue('');
@@ -326,7 +326,7 @@ test.describe('explainer and purchase pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeVisible();
     await expect(page.getByText('You have not been charged')).toBeVisible();
     await screenshots(page, 'purchase-cancelled');
-    await page.getByRole('link', { name: 'Return Home' }).click();
+    await page.getByRole('link', { name: 'Return home' }).click();
     await expect(page).toHaveURL('/');
     expect(errors).toEqual([]);
   });
@@ -392,12 +392,12 @@ test.describe('hub pages', () => {
       await expect(menu).toBeHidden();
       if (item === 'New prompt') {
         // "New prompt" lands in the library with the new-prompt dialog open; a reload does not open it again.
-        const dialog = page.getByRole('dialog', { name: 'New Prompt' });
+        const dialog = page.getByRole('dialog', { name: 'New prompt' });
         await expect(dialog).toBeVisible();
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
         await page.reload();
-        await expect(page.getByRole('button', { name: 'New Prompt' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'New prompt' })).toBeVisible();
         await expect(dialog).toBeHidden();
       }
     }

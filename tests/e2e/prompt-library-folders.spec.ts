@@ -11,7 +11,7 @@ import { createUser, serviceClient, signInAs } from './support.ts';
  */
 
 async function newFolder(page: Page, name: string) {
-  await page.getByRole('button', { name: 'New Folder' }).click();
+  await page.getByRole('button', { name: 'New folder' }).click();
   await dialog(page).getByLabel('Folder name').fill(name);
   await dialog(page).getByRole('button', { name: 'Create' }).click();
   await expect(dialog(page)).toBeHidden();
@@ -19,7 +19,7 @@ async function newFolder(page: Page, name: string) {
 }
 
 async function newPrompt(page: Page, name: string, text: string, tags: string[] = []) {
-  await page.getByRole('button', { name: 'New Prompt' }).click();
+  await page.getByRole('button', { name: 'New prompt' }).click();
   await dialog(page).getByLabel('Prompt name').fill(name);
   await dialog(page).getByLabel('Prompt text').fill(text);
   for (const tag of tags) {
@@ -42,7 +42,7 @@ test('folders and prompts: the tree, breadcrumb, every validation message, edit,
   await expect(page.getByText('This folder is empty. Create a new prompt or folder to get started!')).toBeVisible();
 
   // Folder: 'Folder name cannot be empty' for a blank name, then created.
-  await page.getByRole('button', { name: 'New Folder' }).click();
+  await page.getByRole('button', { name: 'New folder' }).click();
   await dialog(page).getByLabel('Folder name').fill('   ');
   await dialog(page).getByRole('button', { name: 'Create' }).click();
   await expect(dialog(page).getByRole('alert')).toHaveText('Folder name cannot be empty');
@@ -61,7 +61,7 @@ test('folders and prompts: the tree, breadcrumb, every validation message, edit,
   await expect(crumbs(page).getByText('Emails')).toHaveAttribute('aria-current', 'page');
 
   // Prompt: 'Prompt name and text are required.' for a missing name or text.
-  await page.getByRole('button', { name: 'New Prompt' }).click();
+  await page.getByRole('button', { name: 'New prompt' }).click();
   await dialog(page).getByRole('button', { name: 'Save Prompt' }).click();
   await expect(dialog(page).getByRole('alert')).toHaveText('Prompt name and text are required.');
   await dialog(page).getByLabel('Prompt name').fill('Launch email');
@@ -221,7 +221,7 @@ test('a view-only account reads its library and is told, in the database’s wor
   await expect(card(page, 'Cold email')).toBeVisible({ timeout: FIRST_LOAD_MS });
   await expect(folderCard(page, 'Clients')).toBeVisible();
 
-  await page.getByRole('button', { name: 'New Prompt' }).click();
+  await page.getByRole('button', { name: 'New prompt' }).click();
   await dialog(page).getByLabel('Prompt name').fill('Not allowed');
   await dialog(page).getByLabel('Prompt text').fill('Hello');
   await dialog(page).getByRole('button', { name: 'Save Prompt' }).click();
@@ -230,7 +230,7 @@ test('a view-only account reads its library and is told, in the database’s wor
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toBeHidden();
 
-  await page.getByRole('button', { name: 'New Folder' }).click();
+  await page.getByRole('button', { name: 'New folder' }).click();
   await dialog(page).getByLabel('Folder name').fill('Nope');
   await dialog(page).getByRole('button', { name: 'Create' }).click();
   await expect(toast(page)).toContainText('View-only accounts cannot create, change or delete folders.');

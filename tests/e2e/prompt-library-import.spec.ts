@@ -49,7 +49,7 @@ test('import one prompt per line (names cut at 50 characters) and the four sorts
 
   // The import messages ('No text to import.', 'No valid prompts found in text.'), then one prompt per non-blank line.
   await page.getByRole('button', { name: 'Import', exact: true }).click();
-  const importDialog = page.getByRole('dialog', { name: 'Import Prompts' });
+  const importDialog = page.getByRole('dialog', { name: 'Import prompts' });
   await expect(importDialog).toContainText('Into My Prompts Library.');
   await importDialog.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(importDialog.getByRole('alert')).toHaveText('No text to import.');
@@ -141,7 +141,7 @@ test('export the library as JSON and CSV, and import both into a fresh account w
   });
   const importFile = async (name: string, content: string) => {
     await other.getByRole('button', { name: 'Import', exact: true }).click();
-    const importDialog = other.getByRole('dialog', { name: 'Import Prompts' });
+    const importDialog = other.getByRole('dialog', { name: 'Import prompts' });
     await importDialog.getByRole('tab', { name: 'Library file' }).click();
     await importDialog
       .locator('input[type=file]')

@@ -170,7 +170,7 @@ test('/prompts-library is the same library titled for folders; dark mode and pho
   await expect(card(page, 'Launch email')).toBeVisible();
   expect(await seriousViolations(page), '/prompts-library in dark mode').toEqual([]);
   await screenshots(page, 'library-dark');
-  await page.getByRole('button', { name: 'New Prompt' }).click();
+  await page.getByRole('button', { name: 'New prompt' }).click();
   await expect(dialog(page).getByLabel('Prompt name')).toBeVisible();
   expect(await seriousViolations(page), 'prompt dialog in dark mode').toEqual([]);
   await screenshots(page, 'library-prompt-dialog-dark');

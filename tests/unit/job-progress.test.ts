@@ -24,7 +24,7 @@ describe('job progress between tabs', () => {
 
   it('says what runs and how far it is', () => {
     expect(jobStatusText(job)).toBe('Generate All in another tab: 3 of 19 done');
-    expect(jobStatusText({ kind: 'rewriteAll', done: 25, total: 20 })).toBe('Rewrite All in another tab: 20 of 20 done');
+    expect(jobStatusText({ kind: 'rewriteAll', done: 25, total: 20 })).toBe('Rewrite all in another tab: 20 of 20 done');
     expect(jobTopic('u1')).toBe('jobs:u1');
   });
 });

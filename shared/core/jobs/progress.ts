@@ -28,7 +28,7 @@ export interface OtherJob extends JobProgress {
 
 export const JOB_TEXTS = {
   generateAll: 'Generate All',
-  rewriteAll: 'Rewrite All',
+  rewriteAll: 'Rewrite all',
   open: 'Open',
   elsewhereTitle: 'Running in another tab',
 } as const;

@@ -182,7 +182,7 @@ export function ContactPage() {
                     startIcon={sending ? <CircularProgress size={18} color="inherit" aria-hidden /> : <SendIcon />}
                     sx={{ flexShrink: 0 }}
                   >
-                    {sending ? 'Sending…' : 'Send Message'}
+                    {sending ? 'Sending…' : 'Send message'}
                   </Button>
                 </Stack>
               </Stack>

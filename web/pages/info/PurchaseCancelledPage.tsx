@@ -35,7 +35,7 @@ export function PurchaseCancelledPage() {
               Your checkout was cancelled before payment. You can go back and try again whenever you're ready.
             </Typography>
             <Button component={RouterLink} to={ROUTES.landing} variant="contained" size="large" startIcon={<HomeIcon />}>
-              Return Home
+              Return home
             </Button>
           </Stack>
         </CardContent>

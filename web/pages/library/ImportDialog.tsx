@@ -71,7 +71,7 @@ function ImportForm({ folderName, onImportLines, onImportFile, onClose }: Import
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)}>
-      <DialogTitle id="import-dialog-title">Import Prompts</DialogTitle>
+      <DialogTitle id="import-dialog-title">Import prompts</DialogTitle>
       <Tabs
         value={mode}
         onChange={(_e, next: Mode) => {

@@ -225,7 +225,7 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
 
       <NameDialog
         open={folderDialog !== null}
-        title={folderDialog?.kind === 'rename' ? 'Rename Folder' : 'Create Folder'}
+        title={folderDialog?.kind === 'rename' ? 'Rename folder' : 'Create folder'}
         label="Folder name"
         initial={folderDialog?.kind === 'rename' ? folderDialog.folder.name : ''}
         submitLabel={folderDialog?.kind === 'rename' ? 'Rename' : LIBRARY_TEXTS.create}

@@ -71,7 +71,7 @@ function PromptForm({
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)}>
-      <DialogTitle id="prompt-dialog-title">{prompt ? 'Edit Prompt' : 'New Prompt'}</DialogTitle>
+      <DialogTitle id="prompt-dialog-title">{prompt ? 'Edit prompt' : 'New prompt'}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
         {problem && (
           <Alert severity="error" role="alert">

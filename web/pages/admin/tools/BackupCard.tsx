@@ -116,7 +116,7 @@ export function BackupCard({ onRestored }: { onRestored: () => void }) {
             loading={busy === 'export'}
             disabled={busy !== null && busy !== 'export'}
           >
-            Export All App Data
+            Export all app data
           </Button>
           <Button
             variant="outlined"
@@ -125,7 +125,7 @@ export function BackupCard({ onRestored }: { onRestored: () => void }) {
             loading={busy === 'check'}
             disabled={busy !== null && busy !== 'check'}
           >
-            Restore from Backup
+            Restore from backup
           </Button>
           <input
             ref={fileInput}

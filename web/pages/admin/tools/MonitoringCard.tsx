@@ -3,18 +3,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { MONITORING_NOTE, MONITORING_PHONE_HELP, normalizeMonitoring, validateMonitoring } from '@/shared/core/admin/monitoring.ts';
 import { ADMIN_TOASTS } from '@/shared/core/admin/users.ts';
-import { getMonitoringSettings, saveMonitoringSettings } from '@/shared/data/admin/monitoring.ts';
+import { saveMonitoringSettings } from '@/shared/data/admin/monitoring.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
+import { adminQueries } from '@/web/queries/admin.ts';
 
 /** Monitoring alerts: the e-mail and phone for server alerts, stored in the database. */
 export function MonitoringCard() {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: queryKeys.admin.monitoring(), queryFn: async () => unwrap(await getMonitoringSettings(supabase)) });
+  const query = useQuery(adminQueries.monitoring());
   const [alertEmail, setAlertEmail] = useState('');
   const [alertPhone, setAlertPhone] = useState('');
   const [errors, setErrors] = useState<{ alertEmail?: string; alertPhone?: string }>({});
@@ -84,7 +84,7 @@ export function MonitoringCard() {
               <Alert severity="info">{MONITORING_NOTE}</Alert>
               <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 <Button type="submit" variant="contained" loading={saving} sx={{ whiteSpace: 'nowrap' }}>
-                  Save Settings
+                  Save settings
                 </Button>
                 {updatedAt && (
                   <Typography variant="caption" color="text.secondary">

@@ -107,7 +107,7 @@ export function UserFormDialog({ target, viewerRole, onClose, onSubmit }: UserFo
     />
   );
 
-  const title = editing ? 'Edit User' : 'Add User';
+  const title = editing ? 'Edit user' : 'Add User';
   return (
     <Dialog open onClose={saving ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby="user-form-title">
       <form onSubmit={(e) => void submit(e)} noValidate>
@@ -153,7 +153,7 @@ export function UserFormDialog({ target, viewerRole, onClose, onSubmit }: UserFo
             Cancel
           </Button>
           <Button type="submit" variant="contained" loading={saving}>
-            {editing ? 'Save Changes' : 'Add User'}
+            {editing ? 'Save changes' : 'Add User'}
           </Button>
         </DialogActions>
       </form>

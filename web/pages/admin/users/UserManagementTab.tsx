@@ -161,7 +161,7 @@ export function UserManagementTab({ viewerRole, reloadKey }: AdminTabProps) {
             Cancel
           </Button>
           <Button color="error" variant="contained" onClick={() => void confirmDelete()} loading={removing}>
-            Delete User
+            Delete user
           </Button>
         </DialogActions>
       </Dialog>
