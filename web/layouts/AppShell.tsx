@@ -38,10 +38,7 @@ import LogoutIcon from '@mui/icons-material/LogoutOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import { brandLabel } from '@/shared/core/brand.ts';
 import { isNavEntryActive, ROUTES } from '@/shared/core/routes.ts';
-import { getCurrentPlan } from '@/shared/data/plans.ts';
 import { ColorModeToggle } from '@/shared/ui/colorMode.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { Logo } from '@/shared/ui/Logo.tsx';
 import { OtherJobsStrip } from '@/shared/ui/live/OtherJobsStrip.tsx';
 import { SupportButton } from '../components/SupportButton.tsx';
@@ -50,8 +47,8 @@ import { webConfig } from '../lib/config.ts';
 import { isAdminRole } from '@/shared/core/admin/roles.ts';
 import { signingOutAtom, useProfile } from '../lib/sessionState.ts';
 import { signOut } from '../lib/session.tsx';
-import { supabase } from '../lib/supabase.ts';
 import { SessionLoading } from '../routes/SignedOutOnly.tsx';
+import { planQueries } from '../queries/plan.ts';
 
 /** Sidebar width 16rem. */
 export const SIDEBAR_WIDTH = '16rem';
@@ -111,7 +108,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const brand = brandLabel(webConfig.companyName);
   const entries = isAdminRole(profile?.role) ? [...NAV_ENTRIES, ADMIN_ENTRY] : NAV_ENTRIES;
   // On Team (own or as a member), the team page sits next to Settings.
-  const plan = useQuery({ queryKey: queryKeys.plan.all, queryFn: async () => unwrap(await getCurrentPlan(supabase)), enabled: !!profile });
+  const plan = useQuery({ ...planQueries.current(), enabled: !!profile });
 
   // Leave the signed-in area first (the landing page may still be loading its code); while
   // signingOut is set the guard waits instead of bouncing the page to /auth?next=…. flushSync:

@@ -1,14 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Json } from '@/shared/data/database.types.ts';
-import { listDocuments } from '@/shared/data/documents/documents.ts';
 import { extractText } from '@/shared/files/extractText.ts';
 import { knowledgeQueries } from '@/shared/ui/queries/knowledge.ts';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { supabase } from '@/web/lib/supabase.ts';
 import { useDocumentText } from '../documents/useDocumentText.ts';
 import { webData } from '../run/runSide.ts';
+import { documentQueries } from '@/web/queries/documents.ts';
 
 export type DocumentSource = 'file' | 'knowledge' | 'documents';
 
@@ -32,11 +29,7 @@ export function useDocumentChoice(userId: string | null) {
   const [documentId, setDocumentId] = useState('');
 
   const knowledge = useQuery({ ...knowledgeQueries.list(webData), enabled: source === 'knowledge' });
-  const documents = useQuery({
-    queryKey: queryKeys.documents.picker(),
-    queryFn: async () => unwrap(await listDocuments(supabase, userId ?? '', { sort: 'date_desc' })),
-    enabled: source === 'documents' && userId !== null,
-  });
+  const documents = useQuery({ ...documentQueries.picker(userId ?? ''), enabled: source === 'documents' && userId !== null });
   const documentText = useDocumentText(documentId, source === 'documents' && Boolean(documentId));
 
   const chooseFile = async (picked: File | undefined) => {

@@ -1,9 +1,6 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { countDocumentShares } from '@/shared/data/shares.ts';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { supabase } from '@/web/lib/supabase.ts';
+import { shareQueries } from '@/web/queries/shares.ts';
 
 const NONE: ReadonlyMap<string, number> = new Map();
 
@@ -14,17 +11,13 @@ const NONE: ReadonlyMap<string, number> = new Map();
  */
 export function useDocumentShares(userId: string, enabled: boolean) {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: queryKeys.shares.documentCounts(),
-    queryFn: async () => unwrap(await countDocumentShares(supabase, userId)),
-    enabled: Boolean(userId) && enabled,
-  });
+  const query = useQuery({ ...shareQueries.documentCounts(userId), enabled: Boolean(userId) && enabled });
   const counts = query.data ?? NONE;
 
   /** A document's count as the Share dialog last saw it. */
   const setCount = useCallback(
     (documentId: string, count: number) => {
-      queryClient.setQueryData<ReadonlyMap<string, number>>(queryKeys.shares.documentCounts(), (current = NONE) => {
+      queryClient.setQueryData(shareQueries.documentCounts(userId).queryKey, (current = NONE) => {
         if ((current.get(documentId) ?? 0) === count) return current;
         const next = new Map(current);
         if (count > 0) next.set(documentId, count);
@@ -32,7 +25,7 @@ export function useDocumentShares(userId: string, enabled: boolean) {
         return next;
       });
     },
-    [queryClient],
+    [queryClient, userId],
   );
 
   return { counts, setCount };

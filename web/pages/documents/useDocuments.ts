@@ -14,41 +14,20 @@ import {
   deleteDocument,
   downloadDocument,
   DOWNLOAD_LIMIT_CODE,
-  listDocuments,
   moveDocuments,
   renameDocument,
   type DocumentSummary,
 } from '@/shared/data/documents/documents.ts';
-import {
-  createDocumentFolder,
-  deleteDocumentFolder,
-  listAllDocumentFolders,
-  renameDocumentFolder,
-} from '@/shared/data/documents/folders.ts';
-import { MAX_ROWS } from '@/shared/data/paging.ts';
+import { createDocumentFolder, deleteDocumentFolder, renameDocumentFolder } from '@/shared/data/documents/folders.ts';
 import { exportDocument, type ExportFormat } from '@/shared/export/index.ts';
 import { downloadFile } from '@/shared/ui/download.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
-
-/** The user's folders and documents as read for one sort (`truncated`: the database's row cap was reached). */
-export interface DocumentList {
-  sort: DocumentSort;
-  folders: DocumentFolder[];
-  documents: DocumentSummary[];
-  truncated: boolean;
-}
+import { documentQueries, type DocumentList } from '@/web/queries/documents.ts';
 
 /** What a name dialog shows under its field: the validation message, or null when it worked. */
 export type Problem = string | null;
-
-async function loadDocuments(userId: string, sort: DocumentSort): Promise<DocumentList> {
-  const [folders, documents] = await Promise.all([listAllDocumentFolders(supabase, userId), listDocuments(supabase, userId, { sort })]);
-  const list = unwrap(documents);
-  return { sort, folders: unwrap(folders), documents: list, truncated: list.length >= MAX_ROWS };
-}
 
 /**
  * The user's document folders and generated documents: loaded in the chosen sort (the database
@@ -60,12 +39,7 @@ export function useDocuments(userId: string) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [sort, setSort] = useState<DocumentSort>(DEFAULT_DOCUMENT_SORT);
-  const query = useQuery({
-    queryKey: queryKeys.documents.list(sort),
-    queryFn: () => loadDocuments(userId, sort),
-    enabled: Boolean(userId),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...documentQueries.list(userId, sort), enabled: Boolean(userId), placeholderData: keepPreviousData });
 
   /** Applies a change the server confirmed to every sort read so far (each re-sorted in its own order; no second read). */
   const update = (change: (list: DocumentList) => Partial<DocumentList>) =>
@@ -79,7 +53,7 @@ export function useDocuments(userId: string) {
       };
     });
   /** A document's text changed or it is gone: its preview reads it again. */
-  const textChanged = (id: string) => void queryClient.invalidateQueries({ queryKey: queryKeys.documents.detail(id) });
+  const textChanged = (id: string) => void queryClient.invalidateQueries({ queryKey: documentQueries.detail(id).queryKey });
 
   const failed = (title: string, message: string) => notify({ title, description: message, variant: 'destructive' });
 

@@ -1,19 +1,15 @@
 import { useCallback, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QuotaStatus } from '@/shared/core/quota.ts';
-import { getQuota } from '@/shared/data/quota.ts';
-import { errorMessage, unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { supabase } from '@/web/lib/supabase.ts';
+import { errorMessage } from '@/shared/ui/query.ts';
+import { quotaQueries } from '@/web/queries/quota.ts';
 
 type QuotaState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; quota: QuotaStatus };
-
-const quotaQuery = { queryKey: queryKeys.quota.all, queryFn: async () => unwrap(await getQuota(supabase)) };
 
 /** The month's generation counter as the database reports it (never counted by the page). */
 export function useQuota(userId: string) {
   const queryClient = useQueryClient();
-  const query = useQuery({ ...quotaQuery, enabled: Boolean(userId) });
+  const query = useQuery({ ...quotaQueries.status(), enabled: Boolean(userId) });
   const [limitOpen, setLimitOpen] = useState(false);
 
   // A counter once read stays on screen when a later reading fails.
@@ -26,7 +22,7 @@ export function useQuota(userId: string) {
   /** Asks the database again; answers the fresh counter, or null when it could not be read. */
   const refresh = useCallback(async (): Promise<QuotaStatus | null> => {
     try {
-      return await queryClient.fetchQuery({ ...quotaQuery, staleTime: 0 });
+      return await queryClient.fetchQuery({ ...quotaQueries.status(), staleTime: 0 });
     } catch {
       return null;
     }
@@ -38,7 +34,7 @@ export function useQuota(userId: string) {
     /** A counter the quota functions answered (after a generation was confirmed or refunded). */
     set: useCallback(
       (quota: QuotaStatus | null) => {
-        if (quota) queryClient.setQueryData(queryKeys.quota.all, quota);
+        if (quota) queryClient.setQueryData(quotaQueries.status().queryKey, quota);
       },
       [queryClient],
     ),

@@ -2,10 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { Link, MenuItem, TextField, Typography } from '@mui/material';
 import { ROUTES } from '@/shared/core/routes.ts';
-import { listDocuments, type DocumentSummary } from '@/shared/data/documents/documents.ts';
-import { errorMessage, unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { supabase } from '@/web/lib/supabase.ts';
+import { type DocumentSummary } from '@/shared/data/documents/documents.ts';
+import { errorMessage } from '@/shared/ui/query.ts';
+import { documentQueries } from '@/web/queries/documents.ts';
 
 const NONE = '__none__';
 
@@ -19,10 +18,7 @@ export function DocumentPicker({
   value: string | null;
   onChange: (doc: DocumentSummary | null) => void;
 }) {
-  const query = useQuery({
-    queryKey: queryKeys.documents.picker(),
-    queryFn: async () => unwrap(await listDocuments(supabase, userId, { sort: 'date_desc' })),
-  });
+  const query = useQuery(documentQueries.picker(userId));
   const documents = query.data ?? null;
   // Documents once read stay through a later failed read.
   const error = documents === null && query.isError ? errorMessage(query.error) : null;

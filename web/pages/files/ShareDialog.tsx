@@ -16,13 +16,12 @@ import {
   Tooltip,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { listShares, removeShare, shareByEmail, SHARE_TEXTS, type Share, type ShareTarget } from '@/shared/data/shares.ts';
+import { removeShare, shareByEmail, SHARE_TEXTS, type Share, type ShareTarget } from '@/shared/data/shares.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { fieldProblem } from './fieldProblem.ts';
+import { shareQueries } from '@/web/queries/shares.ts';
 
 /**
  * Share a workspace or a document read-only by e-mail invitation, and see (invited / can view) or
@@ -49,13 +48,9 @@ export function ShareDialog({
   const queryClient = useQueryClient();
   const isWorkspace = 'workspaceId' in target;
   const key = 'workspaceId' in target ? target.workspaceId : target.documentId;
-  const listKey = queryKeys.shares.list(isWorkspace ? { workspaceId: key } : { documentId: key });
+  const listOptions = shareQueries.list(isWorkspace ? { workspaceId: key } : { documentId: key });
   // Read each time the dialog opens (the last list shows meanwhile).
-  const query = useQuery({
-    queryKey: listKey,
-    queryFn: async () => unwrap(await listShares(supabase, isWorkspace ? { workspaceId: key } : { documentId: key })),
-    enabled: open,
-  });
+  const query = useQuery({ ...listOptions, enabled: open });
   const heard = useRef(onSharesChange);
   heard.current = onSharesChange;
   // Whoever listens hears the list after every read, share and revoke.
@@ -63,7 +58,8 @@ export function ShareDialog({
     if (query.data) heard.current?.(query.data);
   }, [query.data]);
   /** The list as the server now has it, after a share or a revoke. */
-  const replace = (change: (current: Share[]) => Share[]) => queryClient.setQueryData<Share[]>(listKey, (current = []) => change(current));
+  const replace = (change: (current: Share[]) => Share[]) =>
+    queryClient.setQueryData(listOptions.queryKey, (current = []) => change(current));
 
   const share = async (event: FormEvent) => {
     event.preventDefault();

@@ -7,7 +7,7 @@ import { templateLabel } from '@/shared/core/documents/templates.ts';
 import type { ExportFormat } from '@/shared/export/model.ts';
 import { DownloadMenu } from '../documents/DownloadMenu.tsx';
 import { DocumentPreviewDialog } from './DocumentPreview.tsx';
-import type { SharedDocument } from './useFileManager.ts';
+import type { SharedDocument } from '@/web/queries/workspaces.ts';
 
 /**
  * A document someone shared with the user, read-only: open it, download it while the owner's limit

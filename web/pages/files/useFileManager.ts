@@ -1,37 +1,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { removeShare, listSharedWithMe, type SharedDocumentSummary, type SharedWithMe } from '@/shared/data/shares.ts';
+import { removeShare, type SharedDocumentSummary, type SharedWithMe } from '@/shared/data/shares.ts';
 import * as data from '@/shared/data/workspaces.ts';
 import type { ExportFormat } from '@/shared/export/model.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { countedDownload } from './countedDownload.ts';
-
-export type SharedDocument = SharedWithMe<SharedDocumentSummary>;
-
-export interface FileManagerLists {
-  own: data.Workspace[];
-  shared: SharedWithMe<data.Workspace>[];
-  sharedDocuments: SharedDocument[];
-}
-
-async function loadLists(userId: string): Promise<FileManagerLists> {
-  const [own, shared] = await Promise.all([data.listWorkspaces(supabase, userId), listSharedWithMe(supabase, userId)]);
-  const ownWorkspaces = unwrap(own);
-  const { workspaces, documents } = unwrap(shared);
-  return { own: ownWorkspaces, shared: workspaces, sharedDocuments: documents };
-}
+import { workspaceQueries, type FileManagerLists, type SharedDocument } from '@/web/queries/workspaces.ts';
 
 /** The file manager's lists: the user's workspaces (the demo on a first visit), and the workspaces and documents shared with them. */
 export function useFileManager(userId: string) {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: queryKeys.workspaces.lists(), queryFn: () => loadLists(userId), enabled: Boolean(userId) });
+  const query = useQuery({ ...workspaceQueries.lists(userId), enabled: Boolean(userId) });
 
   /** Applies a change the server confirmed to the cached lists (no second read). */
   const update = (change: (lists: FileManagerLists) => Partial<FileManagerLists>) =>
-    queryClient.setQueryData<FileManagerLists>(queryKeys.workspaces.lists(), (current) =>
+    queryClient.setQueryData(workspaceQueries.lists(userId).queryKey, (current) =>
       current ? { ...current, ...change(current) } : current,
     );
   const failed = (title: string, message: string) => notify({ title, description: message, variant: 'destructive' });

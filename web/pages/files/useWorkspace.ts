@@ -2,12 +2,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { documentIds, type TreeResult, type WorkspaceStructure } from '@/shared/core/workspaces/tree.ts';
 import { mergeStructures, type ConflictChoice, type MergeResult } from '@/shared/core/workspaces/merge.ts';
-import { listDocumentsByIds, type DocumentSummary } from '@/shared/data/documents/documents.ts';
-import { getWorkspace, saveWorkspaceEdit, type EditSave, type Workspace } from '@/shared/data/workspaces.ts';
+import { type DocumentSummary } from '@/shared/data/documents/documents.ts';
+import { saveWorkspaceEdit, type EditSave, type Workspace } from '@/shared/data/workspaces.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { errorMessage, unwrap } from '@/shared/ui/query.ts';
+import { errorMessage } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
+import { documentQueries } from '@/web/queries/documents.ts';
+import { workspaceQueries } from '@/web/queries/workspaces.ts';
 
 type LoadState = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready' };
 export type SaveState = 'saved' | 'saving' | 'error' | 'gone';
@@ -28,10 +30,7 @@ export interface PendingConflict {
 export function useWorkspace(workspaceId: string, userId: string, editableTeamId: string | null = null) {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: queryKeys.workspaces.detail(workspaceId),
-    queryFn: async () => unwrap(await getWorkspace(supabase, workspaceId)),
-  });
+  const query = useQuery(workspaceQueries.detail(workspaceId));
   const [workspace, setWorkspace] = useState<Workspace | null>(null);
   const [structure, setStructure] = useState<WorkspaceStructure>([]);
   const [saveState, setSaveState] = useState<SaveState>('saved');
@@ -52,7 +51,7 @@ export function useWorkspace(workspaceId: string, userId: string, editableTeamId
   /** A version this tab saved: the cached workspace follows it, and the file manager's lists read again. */
   const adoptSaved = (next: Workspace) => {
     adopt(next);
-    queryClient.setQueryData(queryKeys.workspaces.detail(next.id), next);
+    queryClient.setQueryData(workspaceQueries.detail(next.id).queryKey, next);
     void queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.lists() });
   };
 
@@ -77,13 +76,8 @@ export function useWorkspace(workspaceId: string, userId: string, editableTeamId
   // The documents the files point at (names, download counters), read again when the set changes
   // (what was read stays meanwhile). Only a hint: when it cannot be read, files show no names.
   const ids = useMemo(() => [...new Set(documentIds(structure))].sort(), [structure]);
-  const documentsKey = queryKeys.documents.byIds(ids);
-  const documentsQuery = useQuery({
-    queryKey: documentsKey,
-    queryFn: async () => unwrap(await listDocumentsByIds(supabase, ids)),
-    enabled: ids.length > 0,
-    placeholderData: keepPreviousData,
-  });
+  const documentsOptions = documentQueries.byIds(ids);
+  const documentsQuery = useQuery({ ...documentsOptions, enabled: ids.length > 0, placeholderData: keepPreviousData });
   const documents = useMemo<ReadonlyMap<string, DocumentSummary>>(
     () => new Map((documentsQuery.data ?? []).map((d) => [d.id, d] as const)),
     [documentsQuery.data],
@@ -201,7 +195,7 @@ export function useWorkspace(workspaceId: string, userId: string, editableTeamId
     },
     /** A document's counter after a download. */
     updateDocument(doc: Pick<DocumentSummary, 'id'> & Partial<DocumentSummary>) {
-      queryClient.setQueryData<DocumentSummary[]>(documentsKey, (current) =>
+      queryClient.setQueryData(documentsOptions.queryKey, (current) =>
         current?.map((known) => (known.id === doc.id ? { ...known, ...doc } : known)),
       );
     },

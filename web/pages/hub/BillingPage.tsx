@@ -27,13 +27,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { canManage, type PaidPlanId } from '@/shared/core/billing.ts';
 import { BILLING_TEXTS } from '@/shared/core/billingTexts.ts';
 import { contactPathWithSubject, formatUsd, PLANS, type Plan } from '@/shared/core/hub.ts';
-import { getCurrentPlan } from '@/shared/data/plans.ts';
-import { getSubscription, openSubscriptionPortal, startSubscriptionCheckout } from '@/shared/data/subscriptions.ts';
+import { openSubscriptionPortal, startSubscriptionCheckout } from '@/shared/data/subscriptions.ts';
 import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { BillingStatus, type CheckoutReturn } from './BillingStatus.tsx';
+import { planQueries } from '@/web/queries/plan.ts';
 
 function PlanCard({ plan, current, action }: { plan: Plan; current: boolean; action: CardAction }) {
   return (
@@ -121,16 +121,8 @@ export function BillingPage() {
   const [slow, setSlow] = useState(false);
   const [planAwaited, setPlanAwaited] = useState(returned === 'success');
   const poll = planAwaited && !slow ? 1000 : false;
-  const planQuery = useQuery({
-    queryKey: queryKeys.plan.all,
-    queryFn: async () => unwrap(await getCurrentPlan(supabase)),
-    refetchInterval: poll,
-  });
-  const subscriptionQuery = useQuery({
-    queryKey: queryKeys.plan.subscription(),
-    queryFn: async () => unwrap(await getSubscription(supabase)),
-    refetchInterval: poll,
-  });
+  const planQuery = useQuery({ ...planQueries.current(), refetchInterval: poll });
+  const subscriptionQuery = useQuery({ ...planQueries.subscription(), refetchInterval: poll });
   const queryClient = useQueryClient();
   const confirmed = returned === 'success' && planQuery.data !== undefined && planQuery.data !== 'free';
   useEffect(() => {

@@ -1,12 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { featureRequestError, featureRequestNotice, type RequestableFeature } from '@/shared/core/hub.ts';
-import { listMyFeatureRequests, requestFeature } from '@/shared/data/featureRequests.ts';
+import { requestFeature } from '@/shared/data/featureRequests.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
+import { featureRequestQueries } from '@/web/queries/featureRequests.ts';
 
 /**
  * The "I want this" buttons of the coming-soon pages: records the signed-in user's interest in
@@ -18,11 +17,7 @@ export function useFeatureRequest() {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<RequestableFeature | null>(null);
   // Only a hint ("on the list"): when it cannot be read, nothing shows as requested.
-  const mine = useQuery({
-    queryKey: queryKeys.featureRequests.mine(),
-    queryFn: async () => unwrap(await listMyFeatureRequests(supabase, user!.id)).map((r) => r.feature),
-    enabled: Boolean(user),
-  });
+  const mine = useQuery({ ...featureRequestQueries.mine(user?.id ?? ''), enabled: Boolean(user) });
   const requested = useMemo<ReadonlySet<RequestableFeature>>(() => new Set(mine.data ?? []), [mine.data]);
 
   const request = useCallback(
@@ -34,7 +29,7 @@ export function useFeatureRequest() {
         notify(featureRequestError(result.error.message));
         return;
       }
-      queryClient.setQueryData<RequestableFeature[]>(queryKeys.featureRequests.mine(), (current) =>
+      queryClient.setQueryData(featureRequestQueries.mine(user?.id ?? '').queryKey, (current) =>
         current?.includes(feature) ? current : [...(current ?? []), feature],
       );
       notify(featureRequestNotice(feature, result.data));

@@ -1,17 +1,16 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IDEA_TEXTS, type StartupIdea } from '@/shared/core/ideas.ts';
-import { deleteIdea, listIdeas } from '@/shared/data/ideas.ts';
+import { deleteIdea } from '@/shared/data/ideas.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
+import { ideaQueries } from '@/web/queries/ideas.ts';
 
 /** The signed-in user's saved ideas (newest first) and delete. */
 export function useSavedIdeas() {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: queryKeys.ideas.list(), queryFn: async () => unwrap(await listIdeas(supabase)) });
+  const query = useQuery(ideaQueries.list());
 
   /** Whether the idea is gone (a failure gets the 'Error deleting …' toast). */
   const remove = useCallback(
@@ -21,7 +20,7 @@ export function useSavedIdeas() {
         notify({ title: 'Error deleting idea', description: result.error.message, variant: 'destructive' });
         return false;
       }
-      queryClient.setQueryData<StartupIdea[]>(queryKeys.ideas.list(), (ideas) => ideas?.filter((i) => i.id !== idea.id));
+      queryClient.setQueryData(ideaQueries.list().queryKey, (ideas) => ideas?.filter((i) => i.id !== idea.id));
       notify({ title: IDEA_TEXTS.deleted, description: `"${idea.name}" was deleted.` });
       return true;
     },

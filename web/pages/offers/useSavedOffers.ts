@@ -1,16 +1,16 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { deleteOffer, duplicateOffer, getOffer, listOffers, renameOffer, type OfferSummary } from '@/shared/data/offers.ts';
+import { deleteOffer, duplicateOffer, getOffer, renameOffer, type OfferSummary } from '@/shared/data/offers.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { errorMessage, unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { errorMessage } from '@/shared/ui/query.ts';
 import { supabase } from '@/web/lib/supabase.ts';
+import { offerQueries } from '@/web/queries/offers.ts';
 
 /** The user's saved offers (table offers): the list, and rename, duplicate, delete with their notices. */
 export function useSavedOffers() {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: queryKeys.offers.list(), queryFn: async () => unwrap(await listOffers(supabase)) });
+  const query = useQuery(offerQueries.list());
   const { refetch } = query;
 
   /** Reads the list again with the current one kept on screen (after a save); a failure is a toast. */
@@ -47,7 +47,7 @@ export function useSavedOffers() {
         fail('Error deleting offer', error.message);
         return false;
       }
-      queryClient.setQueryData<OfferSummary[]>(queryKeys.offers.list(), (offers) => offers?.filter((o) => o.id !== summary.id));
+      queryClient.setQueryData(offerQueries.list().queryKey, (offers) => offers?.filter((o) => o.id !== summary.id));
       notify({ title: 'Offer deleted', description: `"${summary.title}" was deleted.` });
       return true;
     },

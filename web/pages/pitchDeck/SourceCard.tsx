@@ -22,17 +22,16 @@ import type { SourceKind } from '@/shared/core/pitchDeck/deck.ts';
 import { ideaBrief, offerBrief, SOURCE_MAX, textBrief } from '@/shared/core/pitchDeck/prompts.ts';
 import { PITCH_DECK_TEXTS as T } from '@/shared/core/pitchDeck/texts.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
-import { listIdeas } from '@/shared/data/ideas.ts';
-import { getOffer, listOffers } from '@/shared/data/offers.ts';
+import { getOffer } from '@/shared/data/offers.ts';
 import { ModelPicker, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
 import { KnowledgeSelect } from '@/shared/ui/knowledge/KnowledgeSelect.tsx';
 import type { KnowledgeChoice } from '@/shared/ui/knowledge/useKnowledgeChoice.ts';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { KnowledgeBaseLink } from '../knowledge/KnowledgeBaseLink.tsx';
 import { ProblemAlert } from './ProblemAlert.tsx';
 import type { DeckProblem, DeckSource } from './usePitchDeck.ts';
+import { ideaQueries } from '@/web/queries/ideas.ts';
+import { offerQueries } from '@/web/queries/offers.ts';
 
 export interface SourceChoice {
   kind: SourceKind;
@@ -72,8 +71,8 @@ export function SourceCard({
   onGenerate: (source: DeckSource) => void;
   onStop: () => void;
 }) {
-  const ideas = useQuery({ queryKey: queryKeys.ideas.list(), queryFn: async () => unwrap(await listIdeas(supabase)) });
-  const offers = useQuery({ queryKey: queryKeys.offers.list(), queryFn: async () => unwrap(await listOffers(supabase)) });
+  const ideas = useQuery(ideaQueries.list());
+  const offers = useQuery(offerQueries.list());
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [loadingOffer, setLoadingOffer] = useState(false);
   const set = (change: Partial<SourceChoice>) => {

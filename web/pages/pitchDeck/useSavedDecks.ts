@@ -1,27 +1,23 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PITCH_DECK_TEXTS as T } from '@/shared/core/pitchDeck/texts.ts';
-import { deleteDeck, getDeck, listDecks, renameDeck, type DeckSummary, type SavedDeck } from '@/shared/data/pitchDecks.ts';
+import { deleteDeck, renameDeck, type DeckSummary, type SavedDeck } from '@/shared/data/pitchDecks.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
+import { pitchDeckQueries } from '@/web/queries/pitchDecks.ts';
 
 /** The signed-in user's saved decks (last changed first): open, rename, delete. */
 export function useSavedDecks() {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: queryKeys.pitchDecks.list(), queryFn: async () => unwrap(await listDecks(supabase)) });
+  const query = useQuery(pitchDeckQueries.list());
 
   /** The whole deck, or null with a toast saying why. */
   const load = useCallback(
     async (id: string): Promise<SavedDeck | null> => {
       try {
-        const deck = await queryClient.fetchQuery({
-          queryKey: queryKeys.pitchDecks.detail(id),
-          queryFn: async () => unwrap(await getDeck(supabase, id)),
-          staleTime: 0,
-        });
+        const deck = await queryClient.fetchQuery({ ...pitchDeckQueries.detail(id), staleTime: 0 });
         if (!deck) notify({ title: 'Error opening deck', description: T.notFound, variant: 'destructive' });
         return deck;
       } catch (error) {
@@ -57,7 +53,7 @@ export function useSavedDecks() {
         notify({ title: 'Error deleting deck', description: result.error.message, variant: 'destructive' });
         return false;
       }
-      queryClient.setQueryData<DeckSummary[]>(queryKeys.pitchDecks.list(), (decks) => decks?.filter((d) => d.id !== deck.id));
+      queryClient.setQueryData(pitchDeckQueries.list().queryKey, (decks) => decks?.filter((d) => d.id !== deck.id));
       notify({ title: T.deleted, description: `"${deck.title}" was deleted.` });
       return true;
     },

@@ -5,22 +5,19 @@ import { Box, Button, Card, CardContent, Chip, CircularProgress, Container, Stac
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { formatMaxDownloads, formatPrice, PRODUCT_TEXTS, PRODUCT_TYPE_LABELS } from '@/shared/core/products.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
-import { getProductForSale, startCheckout, type ProductForSale } from '@/shared/data/products.ts';
+import { startCheckout, type ProductForSale } from '@/shared/data/products.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { errorMessage, unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { errorMessage } from '@/shared/ui/query.ts';
 import { webConfig } from '@/web/lib/config.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { ProductTypeIcon } from './ProductTypeIcon.tsx';
+import { productQueries } from '@/web/queries/products.ts';
 
 /** /product/{productId}: the product and 'Buy Now & Download' → Stripe Checkout. */
 export function ProductPage() {
   const { productId = '' } = useParams();
   const notify = useNotify();
-  const query = useQuery({
-    queryKey: queryKeys.products.detail(productId),
-    queryFn: async () => unwrap(await getProductForSale(supabase, productId)),
-  });
+  const query = useQuery(productQueries.detail(productId));
   const product = query.data;
   const [processing, setProcessing] = useState(false);
 

@@ -6,19 +6,13 @@ import { formatPrice, PRODUCT_TEXTS, PRODUCT_TYPE_LABELS } from '@/shared/core/p
 import { productPath } from '@/shared/core/routes.ts';
 import { STOREFRONT_TEXTS } from '@/shared/core/storefront.ts';
 import type { ProductForSale } from '@/shared/data/products.ts';
-import { listProductsForSale } from '@/shared/data/storefront.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { supabase } from '@/web/lib/supabase.ts';
 import { ProductTypeIcon } from './ProductTypeIcon.tsx';
+import { productQueries } from '@/web/queries/products.ts';
 
 /** /products: every digital product that can be bought, signed out too; each card leads to its product page. */
 export function ProductsPage() {
-  const query = useQuery({
-    queryKey: queryKeys.products.forSale(),
-    queryFn: async () => unwrap(await listProductsForSale(supabase)),
-  });
+  const query = useQuery(productQueries.forSale());
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
       <Stack spacing={1} sx={{ mb: { xs: 3, md: 5 } }}>

@@ -7,26 +7,11 @@ import CheckIcon from '@mui/icons-material/CheckCircleOutlined';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import { formatMaxDownloads, PRODUCT_TEXTS } from '@/shared/core/products.ts';
 import { productPath, ROUTES } from '@/shared/core/routes.ts';
-import { downloadPurchase, getProductForSale, verifyPurchase, type ProductForSale, type Refusal } from '@/shared/data/products.ts';
+import { downloadPurchase } from '@/shared/data/products.ts';
 import { downloadUrl } from '@/shared/ui/download.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
-
-type Checked =
-  | { status: 'missing' }
-  | { status: 'unconfirmed'; product: ProductForSale; refusal: Refusal }
-  | { status: 'ready'; product: ProductForSale };
-
-/** The product, and whether the server confirms the session as a paid purchase of it (never throws). */
-async function checkPurchase(productId: string, sessionId: string): Promise<Checked> {
-  const found = await getProductForSale(supabase, productId);
-  const product = found.data;
-  if (!product) return { status: 'missing' };
-  const notConfirmed: Refusal = { title: PRODUCT_TEXTS.notConfirmedTitle, message: PRODUCT_TEXTS.notConfirmedText, kind: 'refused' };
-  const verified = sessionId ? await verifyPurchase(supabase, productId, sessionId) : { error: notConfirmed };
-  return verified.error ? { status: 'unconfirmed', product, refusal: verified.error } : { status: 'ready', product };
-}
+import { productQueries } from '@/web/queries/products.ts';
 
 /**
  * /purchase-success?product_id={id}&session_id=…: the paid file, counted per
@@ -38,10 +23,7 @@ export function PurchaseSuccessPage() {
   const productId = params.get('product_id') ?? '';
   const sessionId = params.get('session_id') ?? '';
   const notify = useNotify();
-  const checked = useQuery({
-    queryKey: queryKeys.products.purchase(productId, sessionId),
-    queryFn: () => checkPurchase(productId, sessionId),
-  });
+  const checked = useQuery(productQueries.purchase(productId, sessionId));
   const state = checked.data;
   const [busy, setBusy] = useState(false);
   const [downloads, setDownloads] = useState<string | null>(null);

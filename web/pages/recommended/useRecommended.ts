@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { listRecommendedCategories, listRecommendedPrompts, type RecommendedPage } from '@/shared/data/promptCatalog.ts';
-import { errorMessage, unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { supabase } from '@/web/lib/supabase.ts';
+import { type RecommendedPage } from '@/shared/data/promptCatalog.ts';
+import { errorMessage } from '@/shared/ui/query.ts';
+import { recommendedQueries } from '@/web/queries/recommended.ts';
 
 export type RecommendedState =
   | { status: 'loading'; previous: RecommendedPage | null }
@@ -14,15 +13,11 @@ export type RecommendedState =
 export function useRecommended(query: { search: string; category: string | null; page: number }) {
   const { search, category, page } = query;
   const pageQuery = useQuery({
-    queryKey: queryKeys.recommended.page({ search, category, page }),
-    queryFn: async () => unwrap(await listRecommendedPrompts(supabase, { search, category, page })),
+    ...recommendedQueries.page({ search, category, page }),
     // The last page stays on screen (dimmed) while the next one loads.
     placeholderData: keepPreviousData,
   });
-  const categoriesQuery = useQuery({
-    queryKey: queryKeys.recommended.categories(),
-    queryFn: async () => unwrap(await listRecommendedCategories(supabase)),
-  });
+  const categoriesQuery = useQuery(recommendedQueries.categories());
   // Without tabs the catalogue still works ("All"); the list error shows with the prompts'.
   const categories = categoriesQuery.status === 'pending' ? null : (categoriesQuery.data ?? []);
 

@@ -3,14 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { PLANS } from '@/shared/core/hub.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
-import { getCurrentPlan } from '@/shared/data/plans.ts';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { supabase } from '@/web/lib/supabase.ts';
+import { planQueries } from '@/web/queries/plan.ts';
 
 /** Settings' way to Billing, with the plan the account is on. */
 export function PlanCard() {
-  const plan = useQuery({ queryKey: queryKeys.plan.all, queryFn: async () => unwrap(await getCurrentPlan(supabase)) });
+  const plan = useQuery(planQueries.current());
   const name = PLANS.find((p) => p.id === plan.data)?.name;
   return (
     <Card variant="outlined" component="section" aria-labelledby="settings-plan-title">

@@ -1,39 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeamRole } from '@/shared/core/teams.ts';
-import { getCurrentPlan } from '@/shared/data/plans.ts';
 import * as teams from '@/shared/data/teams.ts';
-import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
+import { planQueries } from '@/web/queries/plan.ts';
+import { teamQueries } from '@/web/queries/teams.ts';
 
 /** The caller's plan and team (a Team subscriber's team is created on the first visit of the team page: `create`). */
 export function useMyTeam(userId: string, options: { create?: boolean } = {}) {
-  const plan = useQuery({ queryKey: queryKeys.plan.all, queryFn: async () => unwrap(await getCurrentPlan(supabase)), enabled: !!userId });
-  const team = useQuery({
-    queryKey: queryKeys.teams.mine(),
-    queryFn: async () => unwrap(await teams.getMyTeam(supabase, userId, options)),
-    enabled: !!userId,
-  });
+  const plan = useQuery({ ...planQueries.current(), enabled: !!userId });
+  const team = useQuery({ ...teamQueries.mine(userId, options), enabled: !!userId });
   return { plan, team };
 }
 
 /** The team's members, open invitations (owner only) and shared workspaces. */
 export function useTeamLists(teamId: string | undefined, isOwner: boolean) {
-  const members = useQuery({
-    queryKey: queryKeys.teams.members(teamId ?? ''),
-    queryFn: async () => unwrap(await teams.listMembers(supabase, teamId!)),
-    enabled: !!teamId,
-  });
-  const invitations = useQuery({
-    queryKey: queryKeys.teams.invitations(teamId ?? ''),
-    queryFn: async () => unwrap(await teams.listInvitations(supabase, teamId!)),
-    enabled: !!teamId && isOwner,
-  });
-  const workspaces = useQuery({
-    queryKey: queryKeys.teams.workspaces(teamId ?? ''),
-    queryFn: async () => unwrap(await teams.listTeamWorkspaces(supabase, teamId!)),
-    enabled: !!teamId,
-  });
+  const members = useQuery({ ...teamQueries.members(teamId ?? ''), enabled: !!teamId });
+  const invitations = useQuery({ ...teamQueries.invitations(teamId ?? ''), enabled: !!teamId && isOwner });
+  const workspaces = useQuery({ ...teamQueries.workspaces(teamId ?? ''), enabled: !!teamId });
   return { members, invitations, workspaces };
 }
 

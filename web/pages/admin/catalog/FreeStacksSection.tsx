@@ -7,8 +7,6 @@ import { CATALOG_TEXTS } from '@/shared/core/admin/catalogTexts.ts';
 import * as data from '@/shared/data/admin/catalog.ts';
 import type { AdminFreeCatalog, AdminFreeCategory, AdminFreePrompt } from '@/shared/data/admin/catalog.ts';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
 import { FreeCategoryDialog } from './FreeCategoryDialog.tsx';
@@ -16,6 +14,7 @@ import { FreePromptDialog } from './FreePromptDialog.tsx';
 import { RowActions } from './RowActions.tsx';
 import { EmptyBox } from './RecommendedSection.tsx';
 import { useCatalogWrite } from './useCatalogWrite.ts';
+import { adminQueries } from '@/web/queries/admin.ts';
 
 type Editing =
   | { kind: 'category'; category: AdminFreeCategory | null }
@@ -24,10 +23,7 @@ type Deleting = { kind: 'category'; category: AdminFreeCategory; count: number }
 
 /** The free prompt stacks: categories and their prompts, added, edited, ordered and deleted. */
 export function FreeStacksSection() {
-  const query = useQuery({
-    queryKey: queryKeys.admin.catalogFree(),
-    queryFn: async () => unwrap(await data.listFreeCatalogForAdmin(supabase)),
-  });
+  const query = useQuery(adminQueries.catalogFree());
   const { busy, write } = useCatalogWrite();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);

@@ -20,21 +20,17 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { filterCatalog, type RecommendedDraft } from '@/shared/core/admin/catalog.ts';
 import { CATALOG_TEXTS } from '@/shared/core/admin/catalogTexts.ts';
-import { deleteRecommended, listRecommendedForAdmin, saveRecommended, type AdminRecommended } from '@/shared/data/admin/catalog.ts';
+import { deleteRecommended, saveRecommended, type AdminRecommended } from '@/shared/data/admin/catalog.ts';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
 import { RecommendedDialog } from './RecommendedDialog.tsx';
 import { useCatalogWrite } from './useCatalogWrite.ts';
+import { adminQueries } from '@/web/queries/admin.ts';
 
 /** The recommended prompts, hidden ones included: search, add, edit, delete. */
 export function RecommendedSection() {
-  const query = useQuery({
-    queryKey: queryKeys.admin.catalogRecommended(),
-    queryFn: async () => unwrap(await listRecommendedForAdmin(supabase)),
-  });
+  const query = useQuery(adminQueries.catalogRecommended());
   const { busy, write } = useCatalogWrite();
   const [search, setSearch] = useState('');
   // undefined: closed; null: a new prompt.

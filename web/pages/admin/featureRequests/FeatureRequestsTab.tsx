@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { FEATURE_REQUEST_TEXTS as T, summarizeFeatureRequests, type FeatureDemand } from '@/shared/core/featureRequests.ts';
-import { listAllFeatureRequests, listFeatureStatus, markFeatureShipped } from '@/shared/data/featureRequests.ts';
+import { FEATURE_REQUEST_TEXTS as T, type FeatureDemand } from '@/shared/core/featureRequests.ts';
+import { markFeatureShipped } from '@/shared/data/featureRequests.ts';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
 import type { AdminTabProps } from '../adminTabs.ts';
+import { featureRequestQueries } from '@/web/queries/featureRequests.ts';
 
 const dateOf = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -64,13 +64,7 @@ export function FeatureRequestsTab({ reloadKey }: AdminTabProps) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<FeatureDemand | null>(null);
   const [busy, setBusy] = useState(false);
-  const query = useQuery({
-    queryKey: queryKeys.featureRequests.admin(),
-    queryFn: async () => {
-      const [rows, status] = await Promise.all([listAllFeatureRequests(supabase), listFeatureStatus(supabase)]);
-      return summarizeFeatureRequests(unwrap(rows), unwrap(status));
-    },
-  });
+  const query = useQuery(featureRequestQueries.admin());
 
   useEffect(() => {
     if (reloadKey) void queryClient.invalidateQueries({ queryKey: queryKeys.featureRequests.all });

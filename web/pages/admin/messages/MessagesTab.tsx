@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, CardActions, CardContent, Link, Stack, Typography } from '@mui/material';
-import { deleteContactMessage, listContactMessages, type ContactMessage } from '@/shared/data/contact.ts';
+import { deleteContactMessage, type ContactMessage } from '@/shared/data/contact.ts';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
 import type { AdminTabProps } from '../adminTabs.ts';
+import { adminQueries } from '@/web/queries/admin.ts';
 
 /** Messages read per page (the tab offers more). */
 const PAGE_SIZE = 50;
@@ -22,8 +22,7 @@ export function MessagesTab({ reloadKey }: AdminTabProps) {
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<ContactMessage | null>(null);
   const query = useQuery({
-    queryKey: queryKeys.admin.messages(limit),
-    queryFn: async () => unwrap(await listContactMessages(supabase, limit)),
+    ...adminQueries.messages(limit),
     // "Show older messages" keeps the list on screen while the longer one loads.
     placeholderData: keepPreviousData,
   });

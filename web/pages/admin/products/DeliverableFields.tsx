@@ -9,10 +9,7 @@ import {
   STOREFRONT_TEXTS,
   type DocumentFormat,
 } from '@/shared/core/storefront.ts';
-import { getDeliverable } from '@/shared/data/storefront.ts';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { supabase } from '@/web/lib/supabase.ts';
+import { productQueries } from '@/web/queries/products.ts';
 
 /**
  * The file buyers receive: the current one, a format to render a generated document in, or an
@@ -33,10 +30,7 @@ export function DeliverableFields({
   onFormat: (format: DocumentFormat | null) => void;
   onUpload: (file: File | null) => void;
 }) {
-  const current = useQuery({
-    queryKey: queryKeys.products.deliverable(productId),
-    queryFn: async () => unwrap(await getDeliverable(supabase, productId)),
-  });
+  const current = useQuery(productQueries.deliverable(productId));
   const currentText = current.isPending ? '…' : current.isError ? '—' : (current.data ?? STOREFRONT_TEXTS.noFileYet);
   return (
     <Stack spacing={1.5} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>

@@ -20,15 +20,16 @@ import {
 import { useTheme } from '@mui/material/styles';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { formatPrice, PRODUCT_TEXTS, productDownloadsLabel } from '@/shared/core/products.ts';
-import { listDocumentsForAdmin, updateProduct, type AdminDocument, type ProductEdit } from '@/shared/data/products.ts';
+import { updateProduct, type AdminDocument, type ProductEdit } from '@/shared/data/products.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { errorMessage, unwrap } from '@/shared/ui/query.ts';
+import { errorMessage } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
 import type { AdminTabProps } from '../adminTabs.ts';
 import { ProductEditDialog } from './ProductEditDialog.tsx';
 import { applyStorefrontChoice, type StorefrontChoice } from './storefrontSave.ts';
+import { adminQueries } from '@/web/queries/admin.ts';
 
 const productPath = (id: string) => `/product/${id}`;
 
@@ -38,7 +39,7 @@ export function ProductManagementTab({ reloadKey }: AdminTabProps) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: queryKeys.admin.products(), queryFn: async () => unwrap(await listDocumentsForAdmin(supabase)) });
+  const query = useQuery(adminQueries.products());
   const [editing, setEditing] = useState<AdminDocument | null>(null);
   const [saving, setSaving] = useState(false);
 

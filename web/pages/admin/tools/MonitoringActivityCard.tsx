@@ -18,11 +18,9 @@ import {
 } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { isMonitoringKind, MONITORING_KIND_LABELS, MONITORING_KINDS } from '@/shared/core/admin/monitoringEvents.ts';
-import { getMonitoringActivity, type MonitoringCount } from '@/shared/data/admin/monitoring.ts';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { type MonitoringCount } from '@/shared/data/admin/monitoring.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
-import { supabase } from '@/web/lib/supabase.ts';
+import { adminQueries } from '@/web/queries/admin.ts';
 
 const kindLabel = (kind: string) => (isMonitoringKind(kind) ? MONITORING_KIND_LABELS[kind] : kind);
 
@@ -33,11 +31,7 @@ function countRows(counts: readonly MonitoringCount[]): MonitoringCount[] {
 
 /** What was monitored: counts per kind (last 24 hours, last 7 days) and the newest events. */
 export function MonitoringActivityCard() {
-  const query = useQuery({
-    queryKey: queryKeys.admin.monitoringActivity(),
-    queryFn: async () => unwrap(await getMonitoringActivity(supabase)),
-    refetchInterval: 60_000,
-  });
+  const query = useQuery({ ...adminQueries.monitoringActivity(), refetchInterval: 60_000 });
   return (
     <Card component="section" aria-labelledby="monitoring-activity-title">
       <CardContent>

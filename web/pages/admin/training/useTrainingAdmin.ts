@@ -5,16 +5,15 @@ import { TRAINING_TEXTS } from '@/shared/core/trainingTexts.ts';
 import {
   createTrainingVideo,
   deleteTrainingVideo,
-  listTrainingVideos,
   moveTrainingVideo,
   updateTrainingVideo,
   type TrainingVideo,
 } from '@/shared/data/training.ts';
 import type { DataResult } from '@/shared/data/result.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
+import { trainingQueries } from '@/web/queries/training.ts';
 
 const T = TRAINING_TEXTS.admin;
 
@@ -23,10 +22,7 @@ export function useTrainingAdmin(reloadKey: number) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const catalogue = useQuery({
-    queryKey: queryKeys.training.catalogue(),
-    queryFn: async () => unwrap(await listTrainingVideos(supabase, { publishedOnly: false })),
-  });
+  const catalogue = useQuery(trainingQueries.catalogue());
 
   // Data replaced elsewhere on the screen (a restore): read again.
   useEffect(() => {

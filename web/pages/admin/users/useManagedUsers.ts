@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS, type AdminRefusal, type AppRole } from '@/shared/core/admin/roles.ts';
 import { ADMIN_TOASTS, displayName, type ManagedUser, type UserFormInput } from '@/shared/core/admin/users.ts';
-import { createManagedUser, deleteManagedUser, listManagedUsers, setUserRole, updateManagedUser } from '@/shared/data/admin/users.ts';
+import { createManagedUser, deleteManagedUser, setUserRole, updateManagedUser } from '@/shared/data/admin/users.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
+import { adminQueries } from '@/web/queries/admin.ts';
 
 /**
  * The accounts the viewer manages and every change to them, each followed by its toast ('User Updated', …);
@@ -15,7 +15,7 @@ import { supabase } from '@/web/lib/supabase.ts';
 export function useManagedUsers(reloadKey: number) {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: queryKeys.admin.users(), queryFn: async () => unwrap(await listManagedUsers(supabase)) });
+  const query = useQuery(adminQueries.users());
 
   // Data replaced elsewhere on the screen (a restore): read again.
   useEffect(() => {
