@@ -1,15 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Alert, AlertTitle, Box, Button, Stack } from '@mui/material';
 import { clientErrorReport, type ClientErrorSurface } from '../core/admin/clientErrors.ts';
+import { ERROR_SCREEN_TEXTS } from '../core/errorScreen.ts';
 import { reportClientError } from '../data/clientErrors.ts';
 import type { AppClient } from '../data/supabase.ts';
-
-/** What a page that failed to draw says, in the dashboard, the side panel and the popup alike. */
-export const ERROR_SCREEN_TEXTS = {
-  title: 'Something went wrong',
-  body: 'This page stopped because of an error on our side; your saved work is safe, and the error was reported.',
-  reload: 'Reload',
-} as const;
 
 /**
  * Reports an error once (StrictMode's second effect and re-renders of the same screen report

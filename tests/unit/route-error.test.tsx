@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientErrorReport } from '@/shared/core/admin/clientErrors.ts';
-import { ERROR_SCREEN_TEXTS } from '@/shared/ui/ErrorScreen.tsx';
+import { ERROR_SCREEN_TEXTS } from '@/shared/core/errorScreen.ts';
 import { pageBoundary } from '@/web/routes/RouteError.tsx';
 
 /** A page that throws while drawing: our screen inside the layout around it, reported once. */
