@@ -1,13 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { AiError, toAiError } from '@/shared/ai/aiErrors.ts';
 import { completeJson } from '@/shared/ai/chat.ts';
 import type { ProviderTarget } from '@/shared/ai/providers.ts';
-import { IDEA_TEXTS, interestProblem, startupIdeaPrompt, startupIdeaSchema } from '@/shared/core/ideas.ts';
-import { saveIdea } from '@/shared/data/ideas.ts';
-import { useNotify } from '@/shared/ui/notices.tsx';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { supabase } from '@/web/lib/supabase.ts';
+import { interestProblem, startupIdeaPrompt, startupIdeaSchema } from '@/shared/core/ideas.ts';
+import { useSaveIdeaMutation } from '@/web/queries/ideas.ts';
 import { readDraft, writeDraft, type IdeaDraft } from './ideaDraft.ts';
 
 export interface GenerateWith {
@@ -24,13 +20,11 @@ const MAX_SHOWN_NAMES = 8;
  * and Save. Nothing typed or shown is dropped on a failure.
  */
 export function useIdeaGenerator() {
-  const notify = useNotify();
-  const queryClient = useQueryClient();
+  const { mutateAsync: saveIdea, isPending: saving } = useSaveIdeaMutation();
   const [draft, setDraft] = useState<IdeaDraft>(readDraft);
   const [generating, setGenerating] = useState(false);
   const [error, setError] = useState<AiError | null>(null);
   const [interestError, setInterestError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const controller = useRef<AbortController | null>(null);
 
   useEffect(() => writeDraft(draft), [draft]);
@@ -105,18 +99,11 @@ export function useIdeaGenerator() {
         setDraft((d) => ({ ...d, saveAfterSignIn: true }));
         return;
       }
-      setSaving(true);
-      const result = await saveIdea(supabase, idea, draft.ideaFor);
-      setSaving(false);
-      if (result.error) {
-        notify({ title: 'Error saving idea', description: result.error.message, variant: 'destructive' });
-        return;
-      }
-      void queryClient.invalidateQueries({ queryKey: queryKeys.ideas.all });
-      setDraft((d) => (d.idea === idea ? { ...d, savedId: result.data.id, saveAfterSignIn: false } : d));
-      notify({ title: IDEA_TEXTS.saved, description: `"${result.data.name}" is in your Saved Ideas.` });
+      const saved = await saveIdea({ idea, sourcePrompt: draft.ideaFor }).catch(() => null);
+      if (!saved) return;
+      setDraft((d) => (d.idea === idea ? { ...d, savedId: saved.id, saveAfterSignIn: false } : d));
     },
-    [draft.idea, draft.savedId, draft.ideaFor, saving, notify, queryClient],
+    [draft.idea, draft.savedId, draft.ideaFor, saving, saveIdea],
   );
 
   return {
