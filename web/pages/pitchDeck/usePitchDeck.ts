@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { toAiError } from '@/shared/ai/aiErrors.ts';
 import { completeText } from '@/shared/ai/chat.ts';
 import { KNOWLEDGE_TEXTS } from '@/shared/core/knowledge/grounding.ts';
@@ -8,12 +7,9 @@ import { parseDeckAnswer, parseSlideAnswer, type Slide, type SourceKind } from '
 import { moveSlide, replaceSlide, slideProblem, toStored, updateSlide, withIds } from '@/shared/core/pitchDeck/edit.ts';
 import { DEFAULT_THEME } from '@/shared/core/pitchDeck/layout.ts';
 import { deckPrompt, slidePrompt, type DeckBrief } from '@/shared/core/pitchDeck/prompts.ts';
-import { PITCH_DECK_TEXTS } from '@/shared/core/pitchDeck/texts.ts';
-import { saveDeck, type SavedDeck } from '@/shared/data/pitchDecks.ts';
+import type { SavedDeck } from '@/shared/data/pitchDecks.ts';
 import type { KnowledgeChoice } from '@/shared/ui/knowledge/useKnowledgeChoice.ts';
-import { useNotify } from '@/shared/ui/notices.tsx';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { supabase } from '@/web/lib/supabase.ts';
+import { useSaveDeckMutation } from '@/web/queries/pitchDecks.ts';
 
 export interface GenerateWith {
   target: ProviderTarget;
@@ -52,13 +48,11 @@ const fromSaved = (deck: SavedDeck): WorkingDeck => ({ ...deck, slides: withIds(
  * grounded in the knowledge base when chosen; the edits; Save. A failure keeps what is on screen.
  */
 export function usePitchDeck(knowledge: KnowledgeChoice) {
-  const notify = useNotify();
-  const queryClient = useQueryClient();
+  const { mutateAsync: saveDeck, isPending: saving } = useSaveDeckMutation();
   const [deck, setDeck] = useState<WorkingDeck | null>(null);
   /** What runs now: the deck, or the id of the slide being rewritten. */
   const [busy, setBusy] = useState<'deck' | string | null>(null);
   const [problem, setProblem] = useState<DeckProblem | null>(null);
-  const [saving, setSaving] = useState(false);
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -153,18 +147,11 @@ export function usePitchDeck(knowledge: KnowledgeChoice) {
 
   const save = useCallback(async () => {
     if (!deck || saving) return;
-    setSaving(true);
-    const result = await saveDeck(supabase, { ...deck, slides: toStored(deck.slides) });
-    setSaving(false);
-    if (result.error) {
-      notify({ title: 'Error saving deck', description: result.error.message, variant: 'destructive' });
-      return;
-    }
-    void queryClient.invalidateQueries({ queryKey: queryKeys.pitchDecks.all });
+    const saved = await saveDeck({ ...deck, slides: toStored(deck.slides) }).catch(() => null);
+    if (!saved) return;
     // Keep the slides as edited (with their ids); only the id and the saved state change.
-    setDeck((d) => (d ? { ...d, id: result.data.id, title: result.data.title, dirty: false } : d));
-    notify({ title: PITCH_DECK_TEXTS.saved, description: `"${result.data.title}" is in your saved decks.` });
-  }, [deck, saving, notify, queryClient]);
+    setDeck((d) => (d ? { ...d, id: saved.id, title: saved.title, dirty: false } : d));
+  }, [deck, saving, saveDeck]);
 
   const open = useCallback((saved: SavedDeck) => {
     setProblem(null);

@@ -1,17 +1,17 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PITCH_DECK_TEXTS as T } from '@/shared/core/pitchDeck/texts.ts';
-import { deleteDeck, renameDeck, type DeckSummary, type SavedDeck } from '@/shared/data/pitchDecks.ts';
+import type { DeckSummary, SavedDeck } from '@/shared/data/pitchDecks.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { supabase } from '@/web/lib/supabase.ts';
-import { pitchDeckQueries } from '@/web/queries/pitchDecks.ts';
+import { pitchDeckQueries, useDeleteDeckMutation, useRenameDeckMutation } from '@/web/queries/pitchDecks.ts';
 
 /** The signed-in user's saved decks (last changed first): open, rename, delete. */
 export function useSavedDecks() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const query = useQuery(pitchDeckQueries.list());
+  const { mutateAsync: renameDeck } = useRenameDeckMutation();
+  const { mutateAsync: deleteDeck } = useDeleteDeckMutation();
 
   /** The whole deck, or null with a toast saying why. */
   const load = useCallback(
@@ -32,32 +32,24 @@ export function useSavedDecks() {
     [notify, queryClient],
   );
 
+  /** Whether the deck was renamed (a failure gets the 'Error renaming …' toast). */
   const rename = useCallback(
-    async (deck: DeckSummary, title: string): Promise<boolean> => {
-      const result = await renameDeck(supabase, deck.id, title);
-      if (result.error) {
-        notify({ title: 'Error renaming deck', description: result.error.message, variant: 'destructive' });
-        return false;
-      }
-      void queryClient.invalidateQueries({ queryKey: queryKeys.pitchDecks.all });
-      notify({ title: T.renamed, description: `"${deck.title}" is now "${title.trim()}".` });
-      return true;
-    },
-    [notify, queryClient],
+    (deck: DeckSummary, title: string): Promise<boolean> =>
+      renameDeck({ deck, title }).then(
+        () => true,
+        () => false,
+      ),
+    [renameDeck],
   );
 
+  /** Whether the deck is gone (a failure gets the 'Error deleting …' toast). */
   const remove = useCallback(
-    async (deck: DeckSummary): Promise<boolean> => {
-      const result = await deleteDeck(supabase, deck.id);
-      if (result.error) {
-        notify({ title: 'Error deleting deck', description: result.error.message, variant: 'destructive' });
-        return false;
-      }
-      queryClient.setQueryData(pitchDeckQueries.list().queryKey, (decks) => decks?.filter((d) => d.id !== deck.id));
-      notify({ title: T.deleted, description: `"${deck.title}" was deleted.` });
-      return true;
-    },
-    [notify, queryClient],
+    (deck: DeckSummary): Promise<boolean> =>
+      deleteDeck(deck).then(
+        () => true,
+        () => false,
+      ),
+    [deleteDeck],
   );
 
   return { query, load, rename, remove };
