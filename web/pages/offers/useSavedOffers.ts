@@ -1,16 +1,16 @@
 import { useCallback } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { deleteOffer, duplicateOffer, getOffer, renameOffer, type OfferSummary } from '@/shared/data/offers.ts';
+import { useQuery } from '@tanstack/react-query';
+import { duplicateOffer, getOffer, renameOffer, type OfferSummary } from '@/shared/data/offers.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { errorMessage } from '@/shared/ui/query.ts';
 import { supabase } from '@/web/lib/supabase.ts';
-import { offerQueries } from '@/web/queries/offers.ts';
+import { offerQueries, useDeleteOfferMutation } from '@/web/queries/offers.ts';
 
 /** The user's saved offers (table offers): the list, and rename, duplicate, delete with their notices. */
 export function useSavedOffers() {
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const query = useQuery(offerQueries.list());
+  const { mutateAsync: deleteOffer } = useDeleteOfferMutation();
   const { refetch } = query;
 
   /** Reads the list again with the current one kept on screen (after a save); a failure is a toast. */
@@ -41,15 +41,11 @@ export function useSavedOffers() {
       notify({ title: 'Offer duplicated', description: `"${result.data.framework.title}" was added to your saved offers.` });
       await refresh();
     },
-    async remove(summary: OfferSummary): Promise<boolean> {
-      const { error } = await deleteOffer(supabase, summary.id);
-      if (error) {
-        fail('Error deleting offer', error.message);
-        return false;
-      }
-      queryClient.setQueryData(offerQueries.list().queryKey, (offers) => offers?.filter((o) => o.id !== summary.id));
-      notify({ title: 'Offer deleted', description: `"${summary.title}" was deleted.` });
-      return true;
-    },
+    /** Whether the offer is gone (a failure gets the 'Error deleting …' toast). */
+    remove: (summary: OfferSummary): Promise<boolean> =>
+      deleteOffer(summary).then(
+        () => true,
+        () => false,
+      ),
   };
 }
