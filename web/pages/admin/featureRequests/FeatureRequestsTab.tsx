@@ -2,14 +2,11 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { FEATURE_REQUEST_TEXTS as T, type FeatureDemand } from '@/shared/core/featureRequests.ts';
-import { markFeatureShipped } from '@/shared/data/featureRequests.ts';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
-import { useNotify } from '@/shared/ui/notices.tsx';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
-import { supabase } from '@/web/lib/supabase.ts';
+import { featureRequestQueries, useMarkShippedMutation } from '@/web/queries/featureRequests.ts';
 import type { AdminTabProps } from '../adminTabs.ts';
-import { featureRequestQueries } from '@/web/queries/featureRequests.ts';
 
 const dateOf = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -60,11 +57,10 @@ function FeatureCard({ demand, busy, onShip }: { demand: FeatureDemand; busy: bo
 
 /** Which features users asked for, who asked and when; "Mark shipped" mails the requesters once. */
 export function FeatureRequestsTab({ reloadKey }: AdminTabProps) {
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<FeatureDemand | null>(null);
-  const [busy, setBusy] = useState(false);
   const query = useQuery(featureRequestQueries.admin());
+  const { mutateAsync: markShipped, isPending: busy } = useMarkShippedMutation();
 
   useEffect(() => {
     if (reloadKey) void queryClient.invalidateQueries({ queryKey: queryKeys.featureRequests.all });
@@ -72,15 +68,7 @@ export function FeatureRequestsTab({ reloadKey }: AdminTabProps) {
 
   const ship = async (demand: FeatureDemand) => {
     setConfirming(null);
-    setBusy(true);
-    const result = await markFeatureShipped(supabase, demand.feature);
-    setBusy(false);
-    await queryClient.invalidateQueries({ queryKey: queryKeys.featureRequests.admin() });
-    if (result.error) {
-      notify({ title: T.error, description: result.error.message, variant: 'destructive' });
-      return;
-    }
-    notify({ title: T.done, description: T.doneBody(demand.label, result.data.mailed, result.data.failed) });
+    await markShipped(demand).catch(() => undefined);
   };
 
   return (
