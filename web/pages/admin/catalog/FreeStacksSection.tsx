@@ -9,12 +9,11 @@ import type { AdminFreeCatalog, AdminFreeCategory, AdminFreePrompt } from '@/sha
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
+import { adminQueries, useCatalogWriteMutation } from '@/web/queries/admin.ts';
 import { FreeCategoryDialog } from './FreeCategoryDialog.tsx';
 import { FreePromptDialog } from './FreePromptDialog.tsx';
 import { RowActions } from './RowActions.tsx';
 import { EmptyBox } from './RecommendedSection.tsx';
-import { useCatalogWrite } from './useCatalogWrite.ts';
-import { adminQueries } from '@/web/queries/admin.ts';
 
 type Editing =
   | { kind: 'category'; category: AdminFreeCategory | null }
@@ -24,7 +23,7 @@ type Deleting = { kind: 'category'; category: AdminFreeCategory; count: number }
 /** The free prompt stacks: categories and their prompts, added, edited, ordered and deleted. */
 export function FreeStacksSection() {
   const query = useQuery(adminQueries.catalogFree());
-  const { busy, write } = useCatalogWrite();
+  const { busy, write } = useCatalogWriteMutation();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
   const catalog = query.data;

@@ -24,14 +24,13 @@ import { deleteRecommended, saveRecommended, type AdminRecommended } from '@/sha
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
+import { adminQueries, useCatalogWriteMutation } from '@/web/queries/admin.ts';
 import { RecommendedDialog } from './RecommendedDialog.tsx';
-import { useCatalogWrite } from './useCatalogWrite.ts';
-import { adminQueries } from '@/web/queries/admin.ts';
 
 /** The recommended prompts, hidden ones included: search, add, edit, delete. */
 export function RecommendedSection() {
   const query = useQuery(adminQueries.catalogRecommended());
-  const { busy, write } = useCatalogWrite();
+  const { busy, write } = useCatalogWriteMutation();
   const [search, setSearch] = useState('');
   // undefined: closed; null: a new prompt.
   const [editing, setEditing] = useState<AdminRecommended | null | undefined>(undefined);

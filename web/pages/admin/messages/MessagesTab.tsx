@@ -1,14 +1,12 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, CardActions, CardContent, Link, Stack, Typography } from '@mui/material';
-import { deleteContactMessage, type ContactMessage } from '@/shared/data/contact.ts';
+import type { ContactMessage } from '@/shared/data/contact.ts';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
-import { useNotify } from '@/shared/ui/notices.tsx';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
-import { supabase } from '@/web/lib/supabase.ts';
+import { adminQueries, useDeleteMessageMutation } from '@/web/queries/admin.ts';
 import type { AdminTabProps } from '../adminTabs.ts';
-import { adminQueries } from '@/web/queries/admin.ts';
 
 /** Messages read per page (the tab offers more). */
 const PAGE_SIZE = 50;
@@ -17,10 +15,10 @@ const sentAt = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyl
 
 /** What visitors sent through /contact (stored in contact_messages; only admins read them), newest first. */
 export function MessagesTab({ reloadKey }: AdminTabProps) {
-  const notify = useNotify();
   const [limit, setLimit] = useState(PAGE_SIZE);
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<ContactMessage | null>(null);
+  const { mutateAsync: deleteMessage } = useDeleteMessageMutation(limit);
   const query = useQuery({
     ...adminQueries.messages(limit),
     // "Show older messages" keeps the list on screen while the longer one loads.
@@ -34,13 +32,7 @@ export function MessagesTab({ reloadKey }: AdminTabProps) {
 
   const remove = async (message: ContactMessage) => {
     setDeleting(null);
-    const { error } = await deleteContactMessage(supabase, message.id);
-    if (error) {
-      notify({ title: 'Error deleting message', description: error.message, variant: 'destructive' });
-      return;
-    }
-    queryClient.setQueryData<ContactMessage[]>(queryKeys.admin.messages(limit), (messages) => messages?.filter((m) => m.id !== message.id));
-    notify({ title: 'Message Deleted', description: `"${message.subject}" from ${message.email} was deleted.` });
+    await deleteMessage(message).catch(() => undefined);
   };
 
   return (

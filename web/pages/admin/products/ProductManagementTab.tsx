@@ -20,16 +20,15 @@ import {
 import { useTheme } from '@mui/material/styles';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { formatPrice, PRODUCT_TEXTS, productDownloadsLabel } from '@/shared/core/products.ts';
-import { updateProduct, type AdminDocument, type ProductEdit } from '@/shared/data/products.ts';
+import type { AdminDocument, ProductEdit } from '@/shared/data/products.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { errorMessage } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
-import { supabase } from '@/web/lib/supabase.ts';
+import { adminQueries, useUpdateProductMutation } from '@/web/queries/admin.ts';
 import type { AdminTabProps } from '../adminTabs.ts';
 import { ProductEditDialog } from './ProductEditDialog.tsx';
-import { applyStorefrontChoice, type StorefrontChoice } from './storefrontSave.ts';
-import { adminQueries } from '@/web/queries/admin.ts';
+import type { StorefrontChoice } from './storefrontSave.ts';
 
 const productPath = (id: string) => `/product/${id}`;
 
@@ -41,7 +40,7 @@ export function ProductManagementTab({ reloadKey }: AdminTabProps) {
   const queryClient = useQueryClient();
   const query = useQuery(adminQueries.products());
   const [editing, setEditing] = useState<AdminDocument | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { mutateAsync: updateProduct, isPending: saving } = useUpdateProductMutation();
 
   // Data replaced elsewhere on the screen (a restore): read again.
   useEffect(() => {
@@ -55,23 +54,8 @@ export function ProductManagementTab({ reloadKey }: AdminTabProps) {
 
   const save = async (edit: ProductEdit, choice: StorefrontChoice) => {
     if (!editing) return;
-    setSaving(true);
-    const result = await updateProduct(supabase, editing.id, edit);
-    if (result.error) {
-      setSaving(false);
-      notify({ title: PRODUCT_TEXTS.updateError, description: result.error.message, variant: 'destructive' });
-      return;
-    }
-    const { document: updated, problem } = await applyStorefrontChoice(result.data, choice);
-    setSaving(false);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
-    if (problem) notify({ title: problem.title, description: problem.message, variant: 'destructive' });
-    // The returned row replaces the local one.
-    queryClient.setQueryData<AdminDocument[]>(queryKeys.admin.products(), (documents) =>
-      documents?.map((d) => (d.id === updated.id ? updated : d)),
-    );
-    setEditing(null);
-    if (!problem) notify(PRODUCT_TEXTS.documentUpdated);
+    const saved = await updateProduct({ id: editing.id, edit, choice }).catch(() => null);
+    if (saved) setEditing(null);
   };
 
   if (query.data === undefined) {

@@ -1,24 +1,19 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { MONITORING_NOTE, MONITORING_PHONE_HELP, normalizeMonitoring, validateMonitoring } from '@/shared/core/admin/monitoring.ts';
-import { ADMIN_TOASTS } from '@/shared/core/admin/users.ts';
-import { saveMonitoringSettings } from '@/shared/data/admin/monitoring.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
-import { supabase } from '@/web/lib/supabase.ts';
-import { adminQueries } from '@/web/queries/admin.ts';
+import { adminQueries, useSaveMonitoringMutation } from '@/web/queries/admin.ts';
 
 /** Monitoring alerts: the e-mail and phone for server alerts, stored in the database. */
 export function MonitoringCard() {
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const query = useQuery(adminQueries.monitoring());
+  const { mutateAsync: saveSettings, isPending: saving } = useSaveMonitoringMutation();
   const [alertEmail, setAlertEmail] = useState('');
   const [alertPhone, setAlertPhone] = useState('');
   const [errors, setErrors] = useState<{ alertEmail?: string; alertPhone?: string }>({});
-  const [saving, setSaving] = useState(false);
 
   // The fields start from what the database holds (again after each save).
   const settings = query.data;
@@ -35,12 +30,7 @@ export function MonitoringCard() {
     if (problems.alertEmail || problems.alertPhone) {
       return notify({ title: 'Validation Error', description: problems.alertEmail ?? problems.alertPhone, variant: 'destructive' });
     }
-    setSaving(true);
-    const { data, error } = await saveMonitoringSettings(supabase, normalizeMonitoring({ alertEmail, alertPhone }));
-    setSaving(false);
-    if (error) return notify({ title: 'Error saving monitoring settings', description: error.message, variant: 'destructive' });
-    queryClient.setQueryData(queryKeys.admin.monitoring(), data);
-    notify(ADMIN_TOASTS.monitoringSaved);
+    await saveSettings(normalizeMonitoring({ alertEmail, alertPhone })).catch(() => undefined);
   };
 
   return (
