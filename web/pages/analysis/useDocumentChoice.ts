@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { Json } from '@/shared/data/database.types.ts';
 import { extractText } from '@/shared/files/extractText.ts';
 import { knowledgeQueries } from '@/shared/ui/queries/knowledge.ts';
+import { documentQueries } from '@/web/queries/documents.ts';
 import { useDocumentText } from '../documents/useDocumentText.ts';
 import { webData } from '../run/runSide.ts';
-import { documentQueries } from '@/web/queries/documents.ts';
 
 export type DocumentSource = 'file' | 'knowledge' | 'documents';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { Link, MenuItem, TextField, Typography } from '@mui/material';
 import { ROUTES } from '@/shared/core/routes.ts';
-import { type DocumentSummary } from '@/shared/data/documents/documents.ts';
+import type { DocumentSummary } from '@/shared/data/documents/documents.ts';
 import { errorMessage } from '@/shared/ui/query.ts';
 import { documentQueries } from '@/web/queries/documents.ts';
 

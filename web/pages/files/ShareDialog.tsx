@@ -20,8 +20,8 @@ import { removeShare, shareByEmail, SHARE_TEXTS, type Share, type ShareTarget } 
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
-import { fieldProblem } from './fieldProblem.ts';
 import { shareQueries } from '@/web/queries/shares.ts';
+import { fieldProblem } from './fieldProblem.ts';
 
 /**
  * Share a workspace or a document read-only by e-mail invitation, and see (invited / can view) or

@@ -5,9 +5,9 @@ import RemoveIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import { DOCUMENT_TEXTS, downloadCountLabel, isDownloadLimitReached } from '@/shared/core/documents/documents.ts';
 import { templateLabel } from '@/shared/core/documents/templates.ts';
 import type { ExportFormat } from '@/shared/export/model.ts';
+import type { SharedDocument } from '@/web/queries/workspaces.ts';
 import { DownloadMenu } from '../documents/DownloadMenu.tsx';
 import { DocumentPreviewDialog } from './DocumentPreview.tsx';
-import type { SharedDocument } from '@/web/queries/workspaces.ts';
 
 /**
  * A document someone shared with the user, read-only: open it, download it while the owner's limit

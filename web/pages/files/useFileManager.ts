@@ -4,8 +4,8 @@ import * as data from '@/shared/data/workspaces.ts';
 import type { ExportFormat } from '@/shared/export/model.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
-import { countedDownload } from './countedDownload.ts';
 import { workspaceQueries, type FileManagerLists, type SharedDocument } from '@/web/queries/workspaces.ts';
+import { countedDownload } from './countedDownload.ts';
 
 /** The file manager's lists: the user's workspaces (the demo on a first visit), and the workspaces and documents shared with them. */
 export function useFileManager(userId: string) {

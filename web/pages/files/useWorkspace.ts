@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { documentIds, type TreeResult, type WorkspaceStructure } from '@/shared/core/workspaces/tree.ts';
 import { mergeStructures, type ConflictChoice, type MergeResult } from '@/shared/core/workspaces/merge.ts';
-import { type DocumentSummary } from '@/shared/data/documents/documents.ts';
+import type { DocumentSummary } from '@/shared/data/documents/documents.ts';
 import { saveWorkspaceEdit, type EditSave, type Workspace } from '@/shared/data/workspaces.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { errorMessage } from '@/shared/ui/query.ts';

@@ -32,8 +32,8 @@ import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
-import { BillingStatus, type CheckoutReturn } from './BillingStatus.tsx';
 import { planQueries } from '@/web/queries/plan.ts';
+import { BillingStatus, type CheckoutReturn } from './BillingStatus.tsx';
 
 function PlanCard({ plan, current, action }: { plan: Plan; current: boolean; action: CardAction }) {
   return (

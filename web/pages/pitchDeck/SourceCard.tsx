@@ -27,11 +27,11 @@ import { ModelPicker, type AvailableKeys, type ModelChoice } from '@/shared/ui/a
 import { KnowledgeSelect } from '@/shared/ui/knowledge/KnowledgeSelect.tsx';
 import type { KnowledgeChoice } from '@/shared/ui/knowledge/useKnowledgeChoice.ts';
 import { supabase } from '@/web/lib/supabase.ts';
+import { ideaQueries } from '@/web/queries/ideas.ts';
+import { offerQueries } from '@/web/queries/offers.ts';
 import { KnowledgeBaseLink } from '../knowledge/KnowledgeBaseLink.tsx';
 import { ProblemAlert } from './ProblemAlert.tsx';
 import type { DeckProblem, DeckSource } from './usePitchDeck.ts';
-import { ideaQueries } from '@/web/queries/ideas.ts';
-import { offerQueries } from '@/web/queries/offers.ts';
 
 export interface SourceChoice {
   kind: SourceKind;

@@ -10,8 +10,8 @@ import { useNotify } from '@/shared/ui/notices.tsx';
 import { errorMessage } from '@/shared/ui/query.ts';
 import { webConfig } from '@/web/lib/config.ts';
 import { supabase } from '@/web/lib/supabase.ts';
-import { ProductTypeIcon } from './ProductTypeIcon.tsx';
 import { productQueries } from '@/web/queries/products.ts';
+import { ProductTypeIcon } from './ProductTypeIcon.tsx';
 
 /** /product/{productId}: the product and 'Buy Now & Download' → Stripe Checkout. */
 export function ProductPage() {

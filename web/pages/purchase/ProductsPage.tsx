@@ -7,8 +7,8 @@ import { productPath } from '@/shared/core/routes.ts';
 import { STOREFRONT_TEXTS } from '@/shared/core/storefront.ts';
 import type { ProductForSale } from '@/shared/data/products.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
-import { ProductTypeIcon } from './ProductTypeIcon.tsx';
 import { productQueries } from '@/web/queries/products.ts';
+import { ProductTypeIcon } from './ProductTypeIcon.tsx';
 
 /** /products: every digital product that can be bought, signed out too; each card leads to its product page. */
 export function ProductsPage() {

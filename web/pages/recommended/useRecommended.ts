@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type RecommendedPage } from '@/shared/data/promptCatalog.ts';
+import type { RecommendedPage } from '@/shared/data/promptCatalog.ts';
 import { errorMessage } from '@/shared/ui/query.ts';
 import { recommendedQueries } from '@/web/queries/recommended.ts';
 

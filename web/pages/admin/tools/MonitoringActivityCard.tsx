@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { isMonitoringKind, MONITORING_KIND_LABELS, MONITORING_KINDS } from '@/shared/core/admin/monitoringEvents.ts';
-import { type MonitoringCount } from '@/shared/data/admin/monitoring.ts';
+import type { MonitoringCount } from '@/shared/data/admin/monitoring.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { adminQueries } from '@/web/queries/admin.ts';
 
