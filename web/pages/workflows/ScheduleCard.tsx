@@ -1,13 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, AlertTitle, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { describeSchedule, nextRunAfter, parseSchedule, scheduleBlocker } from '@/shared/core/workflows/schedule.ts';
 import { SCHEDULE_TEXTS } from '@/shared/core/workflows/scheduleTexts.ts';
-import { clearSchedule, saveSchedule } from '@/shared/data/workflowSchedules.ts';
 import type { SavedWorkflow } from '@/shared/data/workflows.ts';
-import { useNotify } from '@/shared/ui/notices.tsx';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
-import { supabase } from '@/web/lib/supabase.ts';
+import { useScheduleMutation } from '@/shared/ui/queries/workflows.ts';
+import { webData } from '../run/runSide.ts';
 import { browserTimeZone, ScheduleFields, type ScheduleDraft } from './ScheduleFields.tsx';
 
 /** A date and time on the user's own clock, with their zone's short name. */
@@ -39,11 +36,12 @@ const sameSchedule = (a: ScheduleDraft, b: ScheduleDraft | null): boolean =>
  * default, problems) show why instead of a usable form.
  */
 export function ScheduleCard({ workflow, canEdit }: { workflow: SavedWorkflow; canEdit: boolean }) {
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<ScheduleDraft>(() => draftOf(workflow));
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'save' | 'remove' | null>(null);
+  const scheduling = useScheduleMutation(webData);
+  const { mutateAsync: changeSchedule } = scheduling;
+  /** Which change is on its way, if any. */
+  const busy = scheduling.isPending ? scheduling.variables.kind : null;
 
   // The form follows the stored schedule when it changes (a save, another tab), not on every render.
   const stored = workflow.schedule;
@@ -67,31 +65,16 @@ export function ScheduleCard({ workflow, canEdit }: { workflow: SavedWorkflow; c
       ? nextRunAfter(checked.schedule, new Date())
       : null;
 
-  const settle = (saved: SavedWorkflow) => {
-    queryClient.setQueryData(queryKeys.workflows.detail(saved.id), saved);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.workflows.list() });
-  };
-
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!checked.ok) return setError(checked.error);
     setError(null);
-    setBusy('save');
-    const { data, error: failure } = await saveSchedule(supabase, workflow, checked.schedule);
-    setBusy(null);
-    if (failure) return setError(failure.message);
-    settle(data);
-    notify({ title: SCHEDULE_TEXTS.saved, description: describeSchedule(checked.schedule) });
+    await changeSchedule({ kind: 'save', workflow, schedule: checked.schedule }).catch((failure: Error) => setError(failure.message));
   };
 
   const remove = async () => {
     setError(null);
-    setBusy('remove');
-    const { data, error: failure } = await clearSchedule(supabase, workflow);
-    setBusy(null);
-    if (failure) return setError(failure.message);
-    settle(data);
-    notify({ title: SCHEDULE_TEXTS.removed });
+    await changeSchedule({ kind: 'remove', workflow }).catch((failure: Error) => setError(failure.message));
   };
 
   return (

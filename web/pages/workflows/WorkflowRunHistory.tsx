@@ -3,37 +3,24 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Chip, IconButton, List, ListItem, ListItemText, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { workflowRunDetailPath } from '@/shared/core/routes.ts';
 import { RUN_VIEW_TEXTS, WORKFLOW_PAGE_TEXTS } from '@/shared/core/workflows/runTexts.ts';
-import { deleteWorkflowRun, type RunSummary } from '@/shared/data/workflowRuns.ts';
+import type { RunSummary } from '@/shared/data/workflowRuns.ts';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
-import { useNotify } from '@/shared/ui/notices.tsx';
-import { workflowQueries } from '@/shared/ui/queries/workflows.ts';
-import { unwrap } from '@/shared/ui/query.ts';
+import { useDeleteWorkflowRunMutation, workflowQueries } from '@/shared/ui/queries/workflows.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { relativeTime } from '@/shared/ui/time.ts';
 import { StatusChip } from '@/shared/ui/workflows/StepCard.tsx';
-import { supabase } from '@/web/lib/supabase.ts';
 import { webData } from '../run/runSide.ts';
 
 type Source = { workflowId: string } | { templateId: string };
 
 /** A workflow's runs, newest first: when, from where, how it ended (a failure's error), open or delete. */
 export function WorkflowRunHistory({ source }: { source: Source }) {
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const query = useQuery(workflowQueries.runs(webData, source));
   const [confirming, setConfirming] = useState<RunSummary | null>(null);
-  const remove = useMutation({
-    mutationFn: async (run: RunSummary) => unwrap(await deleteWorkflowRun(supabase, run.id)),
-    onSuccess: () => {
-      notify({ title: WORKFLOW_PAGE_TEXTS.deleted });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.workflows.all });
-    },
-    onError: (error) => notify({ title: error.message, variant: 'destructive' }),
-  });
+  const remove = useDeleteWorkflowRunMutation(webData);
 
   return (
     <Box component="section" aria-labelledby="workflow-history-title">
