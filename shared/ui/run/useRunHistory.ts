@@ -1,24 +1,10 @@
 import { useCallback, useMemo } from 'react';
-import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
-import { deleteAllPromptRuns, deletePromptRun, type PromptRun } from '@/shared/data/promptRuns.ts';
-import { useNotify } from '../notices.tsx';
-import { runQueries } from '../queries/runs.ts';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import type { PromptRun } from '@/shared/data/promptRuns.ts';
+import { runQueries, useClearRunsMutation, useDeleteRunMutation } from '../queries/runs.ts';
 import { errorMessage, type DataClient } from '../query.ts';
-import { queryKeys } from '../queryKeys.ts';
 
 export type RunHistoryFilter = { promptId?: string; freePromptId?: string };
-
-type RunPages = InfiniteData<{ runs: PromptRun[]; total: number }, number>;
-
-/** The run removed from a history read so far (its total one less when it was there). */
-function without(history: RunPages, runId: string): RunPages {
-  if (!history.pages.some((p) => p.runs.some((r) => r.id === runId))) return history;
-  return {
-    ...history,
-    pages: history.pages.map((p) => ({ runs: p.runs.filter((r) => r.id !== runId), total: Math.max(0, p.total - 1) })),
-  };
-}
 
 /**
  * The user's run history (prompt_runs), newest first, in pages of 20 ("Show older" reads the next):
@@ -26,10 +12,11 @@ function without(history: RunPages, runId: string): RunPages {
  * Runs recorded here are put on top and deleted ones taken out without a second read.
  */
 export function useRunHistory(client: DataClient, filter: RunHistoryFilter) {
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const { promptId, freePromptId } = filter;
   const query = useInfiniteQuery(runQueries.list(client, { promptId, freePromptId }));
+  const { mutateAsync: deleteRun } = useDeleteRunMutation(client);
+  const { mutateAsync: clearRuns } = useClearRunsMutation(client);
 
   const { data, fetchNextPage } = query;
   // Runs recorded since the first page shift the pages: one already shown is not shown twice.
@@ -48,36 +35,20 @@ export function useRunHistory(client: DataClient, filter: RunHistoryFilter) {
 
   const remove = useCallback(
     async (run: PromptRun) => {
-      const result = await deletePromptRun(await client(), run.id);
-      if (result.error) {
-        notify({ title: RUN_TEXTS.deleteRunError, description: result.error.message, variant: 'destructive' });
-        return;
-      }
-      // Out of every history read so far (all runs, and its prompt's).
-      queryClient.setQueriesData<RunPages>({ queryKey: queryKeys.runs.all }, (history) => history && without(history, run.id));
-      notify({ title: RUN_TEXTS.runDeleted });
+      await deleteRun(run).catch(() => undefined);
     },
-    [client, notify, queryClient],
+    [deleteRun],
   );
 
   const clear = useCallback(async () => {
-    const result = await deleteAllPromptRuns(await client());
-    if (result.error) {
-      notify({ title: RUN_TEXTS.deleteRunError, description: result.error.message, variant: 'destructive' });
-      return;
-    }
-    // Every history read so far is now empty.
-    queryClient.setQueriesData<RunPages>(
-      { queryKey: queryKeys.runs.all },
-      (history) => history && { pages: [{ runs: [], total: 0 }], pageParams: [1] },
-    );
-    notify({ title: RUN_TEXTS.historyCleared });
-  }, [client, notify, queryClient]);
+    await clearRuns().catch(() => undefined);
+  }, [clearRuns]);
 
+  /** A run recorded since the history was read, put on top of it (no second read). */
   const prepend = useCallback(
     (run: PromptRun) => {
-      queryClient.setQueryData<RunPages>(
-        queryKeys.runs.list({ promptId, freePromptId }),
+      queryClient.setQueryData(
+        runQueries.list(client, { promptId, freePromptId }).queryKey,
         (history) =>
           history && {
             ...history,
@@ -88,7 +59,7 @@ export function useRunHistory(client: DataClient, filter: RunHistoryFilter) {
           },
       );
     },
-    [promptId, freePromptId, queryClient],
+    [client, promptId, freePromptId, queryClient],
   );
 
   return { query, runs, total, loadMore, remove, clear, prepend };
