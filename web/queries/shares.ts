@@ -1,13 +1,67 @@
-import { queryOptions } from '@tanstack/react-query';
-import { countDocumentShares, listShares, type ShareTarget } from '@/shared/data/shares.ts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  countDocumentShares,
+  listShares,
+  removeShare,
+  shareByEmail,
+  SHARE_TEXTS,
+  type Share,
+  type ShareTarget,
+} from '@/shared/data/shares.ts';
+import { useNotify } from '@/shared/ui/notices.tsx';
 import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 
+/** The target alone (the key holds nothing else a caller's object may carry). */
+const targetOf = (target: ShareTarget): ShareTarget =>
+  'workspaceId' in target ? { workspaceId: target.workspaceId } : { documentId: target.documentId };
+
 /** Who a workspace or a document is shared with, and how many addresses each of the user's documents is shared with. */
 export const shareQueries = {
   list: (target: ShareTarget) =>
-    queryOptions({ queryKey: queryKeys.shares.list(target), queryFn: async () => unwrap(await listShares(supabase, target)) }),
+    queryOptions({
+      queryKey: queryKeys.shares.list(targetOf(target)),
+      queryFn: async () => unwrap(await listShares(supabase, targetOf(target))),
+    }),
   documentCounts: (userId: string) =>
     queryOptions({ queryKey: queryKeys.shares.documentCounts(), queryFn: async () => unwrap(await countDocumentShares(supabase, userId)) }),
 };
+
+/** The list as the server now has it, after a share or a revoke (no second read). */
+function useReplaceShares(target: ShareTarget) {
+  const queryClient = useQueryClient();
+  return (change: (current: Share[]) => Share[]) =>
+    queryClient.setQueryData(shareQueries.list(target).queryKey, (current = []) => change(current));
+}
+
+/** Shares the target with an e-mail address (an invitation, or "already shared"). A refusal is the dialog's to show. */
+export function useShareMutation(target: ShareTarget) {
+  const replace = useReplaceShares(target);
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: async (email: string) => unwrap(await shareByEmail(supabase, target, email)),
+    onSuccess: (share) => {
+      replace((current) => [share, ...current.filter((s) => s.id !== share.id)]);
+      notify(
+        share.status === 'accepted'
+          ? { title: 'Already shared', description: SHARE_TEXTS.alreadyAccepted(share.recipientEmail) }
+          : { title: 'Invitation sent', description: SHARE_TEXTS.invited(share.recipientEmail) },
+      );
+    },
+  });
+}
+
+/** Stops sharing with one address. */
+export function useRevokeShareMutation(target: ShareTarget) {
+  const replace = useReplaceShares(target);
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: async (share: Share) => unwrap(await removeShare(supabase, share.id)),
+    onSuccess: (_done, share) => {
+      replace((current) => current.filter((x) => x.id !== share.id));
+      notify({ title: 'Sharing stopped', description: SHARE_TEXTS.revoked(share.recipientEmail) });
+    },
+    onError: (error) => notify({ title: 'Error deleting share', description: error.message, variant: 'destructive' }),
+  });
+}

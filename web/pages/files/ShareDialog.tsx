@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   Button,
   Dialog,
@@ -16,11 +16,10 @@ import {
   Tooltip,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { removeShare, shareByEmail, SHARE_TEXTS, type Share, type ShareTarget } from '@/shared/data/shares.ts';
-import { useNotify } from '@/shared/ui/notices.tsx';
+import { SHARE_TEXTS, type Share, type ShareTarget } from '@/shared/data/shares.ts';
+import { QueryError } from '@/shared/ui/query.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
-import { supabase } from '@/web/lib/supabase.ts';
-import { shareQueries } from '@/web/queries/shares.ts';
+import { shareQueries, useRevokeShareMutation, useShareMutation } from '@/web/queries/shares.ts';
 import { fieldProblem } from './fieldProblem.ts';
 
 /**
@@ -41,50 +40,33 @@ export function ShareDialog({
   onClose: () => void;
   onSharesChange?: (shares: Share[]) => void;
 }) {
-  const notify = useNotify();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const queryClient = useQueryClient();
   const isWorkspace = 'workspaceId' in target;
-  const key = 'workspaceId' in target ? target.workspaceId : target.documentId;
-  const listOptions = shareQueries.list(isWorkspace ? { workspaceId: key } : { documentId: key });
   // Read each time the dialog opens (the last list shows meanwhile).
-  const query = useQuery({ ...listOptions, enabled: open });
+  const query = useQuery({ ...shareQueries.list(target), enabled: open });
+  const { mutateAsync: shareWith, isPending: busy } = useShareMutation(target);
+  const { mutateAsync: stopSharing } = useRevokeShareMutation(target);
   const heard = useRef(onSharesChange);
   heard.current = onSharesChange;
   // Whoever listens hears the list after every read, share and revoke.
   useEffect(() => {
     if (query.data) heard.current?.(query.data);
   }, [query.data]);
-  /** The list as the server now has it, after a share or a revoke. */
-  const replace = (change: (current: Share[]) => Share[]) =>
-    queryClient.setQueryData(listOptions.queryKey, (current = []) => change(current));
-
   const share = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    const result = await shareByEmail(supabase, target, email);
-    setBusy(false);
-    if (result.error) {
-      setProblem(result.error.code === '42501' ? SHARE_TEXTS.viewOnly : result.error.message);
-      return;
-    }
+    const shared = await shareWith(email).catch((error: Error) => {
+      // A view-only account may not share (the policy refuses with 42501).
+      setProblem(error instanceof QueryError && error.dataError.code === '42501' ? SHARE_TEXTS.viewOnly : error.message);
+      return null;
+    });
+    if (!shared) return;
     setEmail('');
     setProblem(null);
-    replace((current) => [result.data, ...current.filter((s) => s.id !== result.data.id)]);
-    notify(
-      result.data.status === 'accepted'
-        ? { title: 'Already shared', description: SHARE_TEXTS.alreadyAccepted(result.data.recipientEmail) }
-        : { title: 'Invitation sent', description: SHARE_TEXTS.invited(result.data.recipientEmail) },
-    );
   };
 
   const revoke = async (s: Share) => {
-    const result = await removeShare(supabase, s.id);
-    if (result.error) return notify({ title: 'Error deleting share', description: result.error.message, variant: 'destructive' });
-    replace((current) => current.filter((x) => x.id !== s.id));
-    notify({ title: 'Sharing stopped', description: SHARE_TEXTS.revoked(s.recipientEmail) });
+    await stopSharing(s).catch(() => undefined);
   };
 
   return (
