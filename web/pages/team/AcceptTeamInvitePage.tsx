@@ -1,15 +1,10 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Container, Stack, Typography } from '@mui/material';
 import { ROUTES } from '@/shared/core/routes.ts';
-import { TEAM_ROLE_LABELS } from '@/shared/core/teams.ts';
-import { acceptTeamInvitation } from '@/shared/data/teams.ts';
-import { useNotify } from '@/shared/ui/notices.tsx';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { useUser } from '@/web/lib/sessionState.ts';
-import { supabase } from '@/web/lib/supabase.ts';
 import { useFragmentToken } from '@/web/lib/useFragmentToken.ts';
+import { useAcceptTeamInvitationMutation } from '@/web/queries/teams.ts';
 
 /**
  * /team/accept#token=… — the link of a team invitation. The token rides in the fragment (never
@@ -18,25 +13,20 @@ import { useFragmentToken } from '@/web/lib/useFragmentToken.ts';
  */
 export function AcceptTeamInvitePage() {
   const navigate = useNavigate();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const user = useUser();
   const { token, ready } = useFragmentToken();
-  const [busy, setBusy] = useState(false);
+  const { mutateAsync: acceptInvitation, isPending: busy } = useAcceptTeamInvitationMutation();
   const [problem, setProblem] = useState<string | null>(null);
 
   const accept = async () => {
-    setBusy(true);
-    const result = await acceptTeamInvitation(supabase, token);
-    setBusy(false);
-    if (result.error) return setProblem(result.error.message);
-    await queryClient.invalidateQueries({ queryKey: queryKeys.teams.all });
-    await queryClient.invalidateQueries({ queryKey: queryKeys.plan.all });
-    notify({
-      title: `You joined ${result.data.teamName}`,
-      description: `Your role: ${TEAM_ROLE_LABELS[result.data.role].toLowerCase()}. The team’s workspaces are listed on the team page.`,
-    });
-    void navigate(ROUTES.teamSettings, { replace: true });
+    const joined = await acceptInvitation(token).then(
+      () => true,
+      (error: Error) => {
+        setProblem(error.message);
+        return false;
+      },
+    );
+    if (joined) void navigate(ROUTES.teamSettings, { replace: true });
   };
 
   const missing = ready && !token;

@@ -29,9 +29,10 @@ import { errorMessage } from '@/shared/ui/query.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useUser } from '@/web/lib/sessionState.ts';
+import { useTeamMutations } from '@/web/queries/teams.ts';
 import { PendingInvitations, TeamMembersList } from './TeamMembersList.tsx';
 import { TeamInviteForm } from './TeamInviteForm.tsx';
-import { useMyTeam, useTeamActions, useTeamLists } from './useTeam.ts';
+import { useMyTeam, useTeamLists } from './useTeam.ts';
 
 /**
  * /settings/team: the team of a Team subscriber (created on the first visit) — its name, members and
@@ -100,7 +101,7 @@ function TeamView({ mine, userId, ownerEmail }: { mine: MyTeam; userId: string; 
   const notify = useNotify();
   const isOwner = mine.role === 'owner';
   const lists = useTeamLists(mine.team.id, isOwner);
-  const actions = useTeamActions(mine.team.id);
+  const actions = useTeamMutations(mine.team.id);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const [leaving, setLeaving] = useState(false);
   const members = lists.members.data ?? [];
