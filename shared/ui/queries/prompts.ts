@@ -1,10 +1,17 @@
-import { queryOptions } from '@tanstack/react-query';
-import { buildFolderPath, type LibraryFolder } from '@/shared/core/promptLibrary/library.ts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  buildFolderPath,
+  LIBRARY_ERRORS,
+  LIBRARY_SUCCESS,
+  type LibraryFolder,
+  type PromptDraft,
+} from '@/shared/core/promptLibrary/library.ts';
 import { libraryMode, type LibraryView } from '@/shared/core/promptLibrary/view.ts';
 import { buildPromptStacks, builtInFolderOf, type OwnPrompt, type StackCategory, type StackPrompt } from '@/shared/core/promptStacks.ts';
 import { fromFreePrompt, fromSavedPrompt, type RunnablePrompt } from '@/shared/core/runPrompt.ts';
 import { folderSummary, listFilteredPrompts, listTags } from '@/shared/data/promptLibrary/browse.ts';
 import {
+  createPrompt,
   getFolder,
   getPrompt,
   listAllFolders,
@@ -15,7 +22,8 @@ import {
 } from '@/shared/data/promptLibrary/library.ts';
 import { listFreeStacks, listOwnPromptsForStacks } from '@/shared/data/promptCatalog.ts';
 import type { DataResult } from '@/shared/data/result.ts';
-import { unwrap, type DataClient } from '../query.ts';
+import { useNotify } from '../notices.tsx';
+import { QueryError, unwrap, type DataClient } from '../query.ts';
 import { queryKeys } from '../queryKeys.ts';
 
 /** Prompts per request of the library grid: a few screens of cards; 10,000 prompts are read only as far as the user scrolls. */
@@ -165,3 +173,22 @@ export const promptQueries = {
       },
     }),
 };
+
+/**
+ * Saves a new prompt into the library (outside the library page: the generator's "Save prompt");
+ * every prompt view reads again. A rule's refusal (a blank name…) is the dialog's to show.
+ */
+export function useCreatePromptMutation(client: DataClient) {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: async (draft: PromptDraft) => unwrap(await createPrompt(await client(), draft)),
+    onSuccess: (saved) => {
+      notify(LIBRARY_SUCCESS.promptSaved(saved.name));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.prompts.all });
+    },
+    onError: (error) => {
+      if (!(error instanceof QueryError && error.dataError.code === 'invalid')) notify(LIBRARY_ERRORS.savePrompt(error.message));
+    },
+  });
+}

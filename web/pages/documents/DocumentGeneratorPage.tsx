@@ -1,25 +1,20 @@
 import { defaultModel } from '@/shared/ai/modelChoice.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Container, Link, Stack } from '@mui/material';
 import { folderTreeRows } from '@/shared/core/documents/generator.ts';
 import { folderSortOf } from '@/shared/core/documents/documents.ts';
-import { LIBRARY_ERRORS, LIBRARY_SUCCESS } from '@/shared/core/promptLibrary/library.ts';
 import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
 import type { DocumentSummary } from '@/shared/data/documents/documents.ts';
-import { createPrompt } from '@/shared/data/promptLibrary/library.ts';
 import type { AvailableKeys } from '@/shared/ui/ai/ModelPicker.tsx';
-import { useNotify } from '@/shared/ui/notices.tsx';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useProviderKeys } from '@/web/lib/providerKeys.ts';
 import { useProfile, useUser } from '@/web/lib/sessionState.ts';
-import { supabase } from '@/web/lib/supabase.ts';
 import { NameDialog } from '../files/NameDialog.tsx';
 import { UsedSources } from '@/shared/ui/knowledge/UsedSources.tsx';
 import { useKnowledgeChoice } from '@/shared/ui/knowledge/useKnowledgeChoice.ts';
+import { useCreatePromptMutation } from '@/shared/ui/queries/prompts.ts';
 import { webData } from '../run/runSide.ts';
 import { DocumentsSection } from './DocumentsSection.tsx';
 import { GeneratorForm } from './GeneratorForm.tsx';
@@ -43,7 +38,6 @@ import { useSavedDocument } from './useSavedDocument.ts';
 export function DocumentGeneratorPage() {
   const user = useUser();
   const profile = useProfile();
-  const notify = useNotify();
   const userId = user?.id ?? '';
   const readOnly = profile?.role === 'view_only';
 
@@ -78,7 +72,7 @@ export function DocumentGeneratorPage() {
   const knowledge = useKnowledgeChoice(webData, true);
   const generator = useGenerator({ available, keysReady: keys.ready, quota, saving, knowledge: knowledge.selection });
 
-  const queryClient = useQueryClient();
+  const { mutateAsync: createPrompt } = useCreatePromptMutation(webData);
   const [savePrompt, setSavePrompt] = useState<SavePromptRequest | null>(null);
   const [renaming, setRenaming] = useState<DocumentSummary | null>(null);
   // The result as the user last saved it from the editor, for the generation it belongs to.
@@ -90,22 +84,19 @@ export function DocumentGeneratorPage() {
   const savedDoc = saved && list ? (list.documents.find((d) => d.id === saved.id) ?? null) : saved;
 
   const savePromptToLibrary = async (name: string, text: string): Promise<string | null> => {
-    const result = await createPrompt(supabase, {
+    const problem = await createPrompt({
       name,
       promptText: text,
       templateId: generator.templateId || null,
       llmProvider: generator.choice.provider,
       model: generator.choice.model || null,
       folderId: null,
-    });
-    if (result.error) {
-      if (result.error.code !== 'invalid') notify(LIBRARY_ERRORS.savePrompt(result.error.message));
-      return result.error.message;
-    }
-    notify(LIBRARY_SUCCESS.promptSaved(result.data.name));
-    setSavePrompt(null);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.prompts.all });
-    return null;
+    }).then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    if (problem === null) setSavePrompt(null);
+    return problem;
   };
 
   return (

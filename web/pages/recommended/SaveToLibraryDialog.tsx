@@ -1,17 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { folderPathFromTree, LIBRARY_TEXTS, type FolderRef, type LibraryFolder } from '@/shared/core/promptLibrary/library.ts';
 import { RECOMMENDED_TEXTS, saveRecommendedProblem, type RecommendedPrompt } from '@/shared/core/recommendedPrompts.ts';
-import { runPromptPath } from '@/shared/core/routes.ts';
-import { saveRecommendedPrompt } from '@/shared/data/promptCatalog.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { promptQueries } from '@/shared/ui/queries/prompts.ts';
 import { errorMessage } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { useUser } from '@/web/lib/sessionState.ts';
-import { supabase } from '@/web/lib/supabase.ts';
+import { failureCode, useSaveRecommendedMutation } from '@/web/queries/recommended.ts';
 import { webData } from '../run/runSide.ts';
 
 const ROOT = '';
@@ -38,12 +34,10 @@ function folderOptions(folders: readonly LibraryFolder[]): { id: string; label: 
 export function SaveToLibraryDialog({ prompt, onClose }: { prompt: RecommendedPrompt; onClose: () => void }) {
   const user = useUser();
   const notify = useNotify();
-  const navigate = useNavigate();
   const [name, setName] = useState(prompt.name);
   const [folderId, setFolderId] = useState(ROOT);
   const [nameProblem, setNameProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const queryClient = useQueryClient();
+  const { mutateAsync: saveToLibrary, isPending: saving } = useSaveRecommendedMutation();
   const folders = useQuery({ ...promptQueries.folders(webData), select: folderOptions });
   const foldersLoading = folders.data === undefined && (folders.status === 'pending' || folders.isFetching);
 
@@ -54,25 +48,14 @@ export function SaveToLibraryDialog({ prompt, onClose }: { prompt: RecommendedPr
       if (problem === RECOMMENDED_TEXTS.nameRequired) return setNameProblem(problem.description);
       return notify({ ...problem, variant: 'destructive' });
     }
-    setSaving(true);
-    const result = await saveRecommendedPrompt(supabase, prompt, { name, folderId: folderId || null });
-    setSaving(false);
-    if (result.error) {
-      if (result.error.code === 'login_required') return notify({ ...RECOMMENDED_TEXTS.loginRequired, variant: 'destructive' });
-      if (result.error.code === 'invalid') return setNameProblem(result.error.message);
-      return notify(RECOMMENDED_TEXTS.saveFailed(result.error.message));
-    }
-    const saved = result.data;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.prompts.all });
-    notify({
-      ...RECOMMENDED_TEXTS.saved(saved.name),
-      action: {
-        label: 'Run it',
-        altText: `Run it: open "${saved.name}" in the runner`,
-        onClick: () => void navigate(runPromptPath(saved.id)),
+    const saved = await saveToLibrary({ prompt, name, folderId: folderId || null }).then(
+      () => true,
+      (error: Error) => {
+        if (failureCode(error) === 'invalid') setNameProblem(error.message);
+        return false;
       },
-    });
-    onClose();
+    );
+    if (saved) onClose();
   };
 
   return (
