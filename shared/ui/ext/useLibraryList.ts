@@ -1,11 +1,16 @@
 import { useCallback, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { setFavorite } from '@/shared/data/promptLibrary/library.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CachedFolder, CachedPrompt } from '@/shared/ext/librarySnapshot.ts';
-import { sendMessage, type AuthUser } from '@/shared/ext/messaging.ts';
-import { FOLDER_PAGE_SIZE, panelLibraryQueries, REMEMBERED, type PanelContents, type PanelList } from '../queries/panelLibrary.ts';
+import type { AuthUser } from '@/shared/ext/messaging.ts';
+import {
+  FOLDER_PAGE_SIZE,
+  panelLibraryQueries,
+  REMEMBERED,
+  useToggleFavoriteMutation,
+  type PanelContents,
+  type PanelList,
+} from '../queries/panelLibrary.ts';
 import { errorMessage } from '../query.ts';
-import { queryKeys } from '../queryKeys.ts';
 import { extData } from './extClient.ts';
 
 /**
@@ -28,13 +33,9 @@ export interface LibraryList {
   toggleFavorite(prompt: CachedPrompt): Promise<string | null>;
 }
 
-type ListKey = ReturnType<typeof queryKeys.prompts.panelList>;
-
 const EMPTY: PanelContents = { folders: [], prompts: [], total: 0 };
-const isFavourites = (key: readonly unknown[]) => (key as ListKey)[2]?.mode === 'favorites';
 
 export function useLibraryList(user: AuthUser, mode: LibraryMode, folderId: string | null, query: string): LibraryList {
-  const queryClient = useQueryClient();
   // What the list is (a search spans every folder); "Show more" raises its limit, a new list starts at one page.
   const list: PanelList = query
     ? { mode: 'search', folderId: null, query }
@@ -50,33 +51,15 @@ export function useLibraryList(user: AuthUser, mode: LibraryMode, folderId: stri
     placeholderData: keepPreviousData,
   });
 
+  const { mutateAsync: setFavourite } = useToggleFavoriteMutation(extData);
+  /** The failure's message, or null once starred or unstarred. */
   const toggleFavorite = useCallback(
-    async (prompt: CachedPrompt) => {
-      const next = !prompt.isFavorite;
-      // At once in every list read so far; back if the server says no.
-      const patch = (isFavorite: boolean) =>
-        queryClient.setQueriesData<PanelContents>({ queryKey: queryKeys.prompts.panelLists() }, (contents) =>
-          contents?.prompts.some((p) => p.id === prompt.id)
-            ? { ...contents, prompts: contents.prompts.map((p) => (p.id === prompt.id ? { ...p, isFavorite } : p)) }
-            : contents,
-        );
-      patch(next);
-      const { error } = await setFavorite(await extData(), prompt.id, next);
-      if (error) {
-        patch(!next);
-        return error.message;
-      }
-      // The favourites read before are read again (the one on screen keeps its rows until shown again).
-      void queryClient.invalidateQueries({
-        queryKey: queryKeys.prompts.panelLists(),
-        predicate: (q) => isFavourites(q.queryKey),
-        refetchType: 'inactive',
-      });
-      // The context menu lists the favourites.
-      void sendMessage('menu:refresh').catch(() => undefined);
-      return null;
-    },
-    [queryClient],
+    (prompt: CachedPrompt): Promise<string | null> =>
+      setFavourite({ prompt, next: !prompt.isFavorite }).then(
+        () => null,
+        (error: Error) => error.message,
+      ),
+    [setFavourite],
   );
 
   const { data, status, error, isFetching, isPlaceholderData, dataUpdatedAt, refetch } = result;

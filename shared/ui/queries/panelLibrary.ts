@@ -1,8 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
-import { listFolderContents, searchLibrary } from '@/shared/data/promptLibrary/library.ts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { listFolderContents, searchLibrary, setFavorite } from '@/shared/data/promptLibrary/library.ts';
 import { listFavoritePrompts } from '@/shared/ext/favorites.ts';
 import type { CachedFolder, CachedPrompt } from '@/shared/ext/librarySnapshot.ts';
-import type { AuthUser } from '@/shared/ext/messaging.ts';
+import { sendMessage, type AuthUser } from '@/shared/ext/messaging.ts';
 import { rememberedLibrary, rememberLibrary, takeBootRoot } from '../ext/boot.ts';
 import { unwrap, type DataClient } from '../query.ts';
 import { queryKeys } from '../queryKeys.ts';
@@ -60,3 +60,35 @@ export const panelLibraryQueries = {
     });
   },
 };
+
+type ListKey = ReturnType<typeof queryKeys.prompts.panelList>;
+const isFavourites = (key: readonly unknown[]) => (key as ListKey)[2]?.mode === 'favorites';
+
+/**
+ * Stars or unstars a prompt: at once in every list read so far, back if the server says no. The
+ * favourites read before are read again when next shown, and the context menu (which lists them) too.
+ */
+export function useToggleFavoriteMutation(client: DataClient) {
+  const queryClient = useQueryClient();
+  const patch = (promptId: string, isFavorite: boolean) =>
+    queryClient.setQueriesData<PanelContents>({ queryKey: queryKeys.prompts.panelLists() }, (contents) =>
+      contents?.prompts.some((p) => p.id === promptId)
+        ? { ...contents, prompts: contents.prompts.map((p) => (p.id === promptId ? { ...p, isFavorite } : p)) }
+        : contents,
+    );
+  return useMutation({
+    onMutate: ({ prompt, next }: { prompt: CachedPrompt; next: boolean }) => patch(prompt.id, next),
+    mutationFn: async ({ prompt, next }: { prompt: CachedPrompt; next: boolean }) =>
+      unwrap(await setFavorite(await client(), prompt.id, next)),
+    onError: (_error, { prompt, next }) => patch(prompt.id, !next),
+    onSuccess: () => {
+      // The one on screen keeps its rows until shown again.
+      void queryClient.invalidateQueries({
+        queryKey: queryKeys.prompts.panelLists(),
+        predicate: (q) => isFavourites(q.queryKey),
+        refetchType: 'inactive',
+      });
+      void sendMessage('menu:refresh').catch(() => undefined);
+    },
+  });
+}
