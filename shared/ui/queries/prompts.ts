@@ -1,9 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { importReportNotice } from '@/shared/core/promptLibrary/import.ts';
 import {
   buildFolderPath,
   LIBRARY_ERRORS,
   LIBRARY_SUCCESS,
+  type DeleteTarget,
   type LibraryFolder,
+  type LibraryPrompt,
+  type LineImportRow,
   type PromptDraft,
 } from '@/shared/core/promptLibrary/library.ts';
 import { libraryMode, type LibraryView } from '@/shared/core/promptLibrary/view.ts';
@@ -11,15 +15,24 @@ import { buildPromptStacks, builtInFolderOf, type OwnPrompt, type StackCategory,
 import { fromFreePrompt, fromSavedPrompt, type RunnablePrompt } from '@/shared/core/runPrompt.ts';
 import { folderSummary, listFilteredPrompts, listTags } from '@/shared/data/promptLibrary/browse.ts';
 import {
+  createFolder,
   createPrompt,
+  deleteFolder,
+  deletePrompt,
   getFolder,
   getPrompt,
   listAllFolders,
   listFolderContents,
   listRecentPrompts,
+  importPromptLines,
+  moveItems,
+  renameFolder,
   searchLibrary,
+  setFavorite,
+  updatePrompt,
   type PromptCard,
 } from '@/shared/data/promptLibrary/library.ts';
+import { importLibrary } from '@/shared/data/promptLibrary/transfer.ts';
 import { listFreeStacks, listOwnPromptsForStacks } from '@/shared/data/promptCatalog.ts';
 import type { DataResult } from '@/shared/data/result.ts';
 import { useNotify } from '../notices.tsx';
@@ -188,7 +201,149 @@ export function useCreatePromptMutation(client: DataClient) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.prompts.all });
     },
     onError: (error) => {
-      if (!(error instanceof QueryError && error.dataError.code === 'invalid')) notify(LIBRARY_ERRORS.savePrompt(error.message));
+      if (!isRule(error)) notify(LIBRARY_ERRORS.savePrompt(error.message));
     },
   });
+}
+
+/** A rule's refusal (a blank name…) is the dialog's to show; any other failure is also a notice. */
+const isRule = (error: Error) => error instanceof QueryError && error.dataError.code === 'invalid';
+
+/** What a library change makes stale: the cards of every view, the folder tree, the tags; or one card changed in place. */
+function useLibraryRefresh(client: DataClient) {
+  const queryClient = useQueryClient();
+  return {
+    // Every view's loaded pages read again: the open view now, the others when shown again (the grid keeps its place).
+    cards: () => void queryClient.invalidateQueries({ queryKey: queryKeys.prompts.allCards() }),
+    folders: () => void queryClient.invalidateQueries({ queryKey: promptQueries.folders(client).queryKey }),
+    tags: () => void queryClient.invalidateQueries({ queryKey: promptQueries.tags(client).queryKey }),
+    /** Changes a card in place, in every view read so far. */
+    patchCard: (id: string, change: Partial<LibraryPrompt>) =>
+      queryClient.setQueriesData<CardsData>({ queryKey: queryKeys.prompts.allCards() }, (s) => {
+        if (!s) return s;
+        let changed = false;
+        const pages = new Map(s.pages);
+        for (const [page, cards] of pages)
+          if (cards.some((c) => c.id === id)) {
+            changed = true;
+            pages.set(
+              page,
+              cards.map((c) => (c.id === id ? { ...c, ...change } : c)),
+            );
+          }
+        return changed ? { ...s, pages } : s;
+      }),
+  };
+}
+
+/**
+ * The library page's changes, each with its notice ('Error creating folder', 'Error saving prompt',
+ * …) and then a reading of what it made stale. Each rejects with the failure, for the dialogs.
+ */
+export function useLibraryMutations(client: DataClient) {
+  const notify = useNotify();
+  const refresh = useLibraryRefresh(client);
+  return {
+    createFolder: useMutation({
+      mutationFn: async ({ name, parentId }: { name: string; parentId: string | null }) =>
+        unwrap(await createFolder(await client(), name, parentId)),
+      onSuccess: (folder) => {
+        notify(LIBRARY_SUCCESS.folderCreated(folder.name));
+        refresh.cards();
+        refresh.folders();
+      },
+      onError: (error) => {
+        if (!isRule(error)) notify(LIBRARY_ERRORS.createFolder(error.message));
+      },
+    }),
+    renameFolder: useMutation({
+      mutationFn: async ({ folder, name }: { folder: LibraryFolder; name: string }) =>
+        unwrap(await renameFolder(await client(), folder.id, name)),
+      onSuccess: (renamed, { folder }) => {
+        notify({ title: 'Folder renamed', description: `"${folder.name}" is now "${renamed.name}".` });
+        refresh.cards();
+        refresh.folders();
+      },
+      onError: (error) => {
+        if (!isRule(error)) notify({ title: 'Error renaming folder', description: error.message, variant: 'destructive' });
+      },
+    }),
+    /** A new prompt, or the changes to prompt `id` (its folder stays). */
+    savePrompt: useMutation({
+      mutationFn: async ({ draft, id }: { draft: PromptDraft; id: string | null }) =>
+        unwrap(id ? await updatePrompt(await client(), id, { ...draft, folderId: undefined }) : await createPrompt(await client(), draft)),
+      onSuccess: (saved) => {
+        notify(LIBRARY_SUCCESS.promptSaved(saved.name));
+        refresh.cards();
+        refresh.tags();
+      },
+      onError: (error) => {
+        if (!isRule(error)) notify(LIBRARY_ERRORS.savePrompt(error.message));
+      },
+    }),
+    remove: useMutation({
+      mutationFn: async (target: DeleteTarget) =>
+        unwrap(target.type === 'folder' ? await deleteFolder(await client(), target.id) : await deletePrompt(await client(), target.id)),
+      onSuccess: (_done, target) => {
+        notify(LIBRARY_SUCCESS.deleted(target));
+        refresh.cards();
+        refresh.tags();
+        if (target.type === 'folder') refresh.folders();
+      },
+      onError: (error, target) => notify(LIBRARY_ERRORS.delete(target.type, error.message)),
+    }),
+    /** Stars or unstars a card: at once in every view, back on a refusal; the favourites view then drops an unstarred prompt. */
+    toggleFavorite: useMutation({
+      onMutate: ({ card }: { card: PromptCard; listedByFavorite: boolean }) => refresh.patchCard(card.id, { isFavorite: !card.isFavorite }),
+      mutationFn: async ({ card }: { card: PromptCard; listedByFavorite: boolean }) =>
+        unwrap(await setFavorite(await client(), card.id, !card.isFavorite)),
+      onSuccess: (_done, { listedByFavorite }) => {
+        if (listedByFavorite) refresh.cards();
+      },
+      onError: (error, { card }) => {
+        refresh.patchCard(card.id, { isFavorite: card.isFavorite });
+        notify(LIBRARY_ERRORS.update(error.message));
+      },
+    }),
+    /** Moves folders and prompts into a folder (`name`: what is moved, `target.name`: where, both for the notice). */
+    move: useMutation({
+      mutationFn: async (move: {
+        items: { folderIds?: string[]; promptIds?: string[] };
+        name: string;
+        target: { id: string | null; name: string };
+      }) => unwrap(await moveItems(await client(), move.items, move.target.id)),
+      onSuccess: (count, { items, name, target }) => {
+        notify({ ...LIBRARY_SUCCESS.moved(count), description: `"${name}" is now in ${target.name}.` });
+        refresh.cards();
+        if (items.folderIds?.length) refresh.folders();
+      },
+      onError: (error) => notify(LIBRARY_ERRORS.move(error.message)),
+    }),
+    /** Line import of parsed rows (`skipped`: the lines left out, named in the notice). */
+    importLines: useMutation({
+      mutationFn: async ({ rows }: { rows: LineImportRow[]; skipped: { line: number; reason: string }[] }) =>
+        unwrap(await importPromptLines(await client(), rows)),
+      onSuccess: (count, { skipped }) => {
+        const notice = LIBRARY_SUCCESS.imported(count);
+        const left = skipped.length ? ` ${skipped.map((s) => `Line ${s.line} skipped: ${s.reason}`).join(' ')}` : '';
+        notify({ ...notice, description: `${notice.description}${left}` });
+        refresh.cards();
+      },
+      onError: (error) => notify(LIBRARY_ERRORS.importPrompts(error.message)),
+    }),
+    /** A library file (JSON or CSV) imported into a folder. */
+    importFile: useMutation({
+      mutationFn: async ({ text, folderId }: { text: string; folderId: string | null }) =>
+        unwrap(await importLibrary(await client(), text, folderId)),
+      onSuccess: (report) => {
+        notify(importReportNotice(report));
+        refresh.cards();
+        refresh.folders();
+        refresh.tags();
+      },
+      onError: (error) => {
+        if (!isRule(error)) notify(LIBRARY_ERRORS.importPrompts(error.message));
+      },
+    }),
+  };
 }

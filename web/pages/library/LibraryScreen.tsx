@@ -67,16 +67,7 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
   const path = useBreadcrumb(view.folderId, () => openFolder(null, { replace: true }));
   const here = { id: view.folderId, name: path.crumbs[path.crumbs.length - 1]!.name };
 
-  const refreshers = useMemo(
-    () => ({
-      cards: () => void cards.refresh(),
-      folders: () => void tree.reloadFolders(),
-      tags: () => void tree.reloadTags(),
-      patchCard: cards.patch,
-    }),
-    [cards.refresh, cards.patch, tree.reloadFolders, tree.reloadTags], // eslint-disable-line react-hooks/exhaustive-deps
-  );
-  const actions = useLibraryActions(refreshers);
+  const actions = useLibraryActions();
 
   const [folderDialog, setFolderDialog] = useState<FolderDialog>(null);
   const [promptDialog, setPromptDialog] = useState<LibraryPrompt | 'new' | null>(null);

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIBRARY_ERRORS, type LibraryNotice, type LibraryPrompt } from '@/shared/core/promptLibrary/library.ts';
+import { LIBRARY_ERRORS, type LibraryNotice } from '@/shared/core/promptLibrary/library.ts';
 import { libraryMode, pagesFor, type LibraryView } from '@/shared/core/promptLibrary/view.ts';
 import type { PromptCard } from '@/shared/data/promptLibrary/library.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { CARDS_PAGE_SIZE, promptQueries, readCardsPage, type CardsData } from '@/shared/ui/queries/prompts.ts';
 import { errorMessage } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { webData } from '../run/runSide.ts';
 
 /** Where the cards of a view come from (one folder, a filter across folders, or a search), and the toast of a failed reading. */
@@ -21,8 +20,9 @@ function sourceOf(view: LibraryView, tagSpellings: readonly string[] | null) {
 /**
  * The cards of the current view, read a page at a time as the grid scrolls (ensureRange), with
  * the total so the grid can size itself for the whole list. The first reading of a view asks for
- * its first page; every later one (`refresh` after a change, coming back to the view) re-reads the
- * pages loaded so far, in one swap (no flicker); `patch` changes a card in place (a star toggled).
+ * its first page; every later one (after a change, coming back to the view) re-reads the pages
+ * loaded so far, in one swap (no flicker). A change updates or re-reads them through the library's
+ * mutations (shared/ui/queries/prompts.ts).
  * A failed reading is also a toast.
  */
 export function useLibraryCards(view: LibraryView, tagSpellings: readonly string[] | null) {
@@ -74,31 +74,7 @@ export function useLibraryCards(view: LibraryView, tagSpellings: readonly string
     [notify, queryClient],
   );
 
-  /** Re-reads every view's loaded pages after a change (the open view now, the others when shown again); the grid keeps its place. */
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.prompts.allCards() }), [queryClient]);
-
-  /** Changes a card in place, in every view read so far. */
-  const patch = useCallback(
-    (id: string, change: Partial<LibraryPrompt>) => {
-      queryClient.setQueriesData<CardsData>({ queryKey: queryKeys.prompts.allCards() }, (s) => {
-        if (!s) return s;
-        let changed = false;
-        const pages = new Map(s.pages);
-        for (const [page, cards] of pages)
-          if (cards.some((c) => c.id === id)) {
-            changed = true;
-            pages.set(
-              page,
-              cards.map((c) => (c.id === id ? { ...c, ...change } : c)),
-            );
-          }
-        return changed ? { ...s, pages } : s;
-      });
-    },
-    [queryClient],
-  );
-
-  return { query, ensureRange, refresh, patch };
+  return { query, ensureRange };
 }
 
 /** The card at an index of the whole list, or undefined while its page loads. */

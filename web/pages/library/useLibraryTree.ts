@@ -1,5 +1,5 @@
-import { useCallback, useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { LIBRARY_ERRORS } from '@/shared/core/promptLibrary/library.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { promptQueries } from '@/shared/ui/queries/prompts.ts';
@@ -9,11 +9,10 @@ import { webData } from '../run/runSide.ts';
 /**
  * The whole folder tree (for "Move to…" and the folder of each search result; the same query as
  * the save-to-library dialog's folders) and the user's tags (filter and tag suggestions), read
- * once and again after a change. null while loading or after a failure (which shows its toast).
+ * once and again after a change (shared/ui/queries/prompts.ts). null while loading or after a failure (which shows its toast).
  */
 export function useLibraryTree() {
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const folders = useQuery(promptQueries.folders(webData));
   const tags = useQuery(promptQueries.tags(webData));
 
@@ -24,11 +23,5 @@ export function useLibraryTree() {
     if (tags.error) notify(LIBRARY_ERRORS.fetchYourPrompts(errorMessage(tags.error)));
   }, [tags.error, notify]);
 
-  const reloadFolders = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: promptQueries.folders(webData).queryKey }),
-    [queryClient],
-  );
-  const reloadTags = useCallback(() => queryClient.invalidateQueries({ queryKey: promptQueries.tags(webData).queryKey }), [queryClient]);
-
-  return { folders: folders.data ?? null, tags: tags.data ?? null, reloadFolders, reloadTags };
+  return { folders: folders.data ?? null, tags: tags.data ?? null };
 }
