@@ -1,18 +1,8 @@
 import { useEffect, useState } from 'react';
-import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { dismissGettingStarted, markExtensionConnected, visitDashboard, type GettingStarted } from '@/shared/data/gettingStarted.ts';
-import { useNotify } from '@/shared/ui/notices.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { GettingStarted } from '@/shared/data/gettingStarted.ts';
 import { pingExtension } from '@/web/lib/extensionBridge.ts';
-import { supabase } from '@/web/lib/supabase.ts';
-
-/** The first-run checklist as the database has it; each read records a dashboard visit. */
-export const gettingStartedQuery = () =>
-  queryOptions({ queryKey: queryKeys.gettingStarted.all, queryFn: async () => unwrap(await visitDashboard(supabase)) });
-
-const dismissMutation = (userId: string) =>
-  mutationOptions({ mutationFn: async () => unwrap(await dismissGettingStarted(supabase, userId)) });
+import { gettingStartedQueries, useDismissGettingStartedMutation, useExtensionConnectedMutation } from '@/web/queries/gettingStarted.ts';
 
 export interface GettingStartedState {
   /** null until the first answer; then whether this account had opened the dashboard before this visit. */
@@ -31,9 +21,9 @@ const allDone = (s: GettingStarted) => s.hasKey && s.extensionConnected && s.has
  * answers on this page; that is stored, so it stays ticked in other browsers.
  */
 export function useGettingStarted(userId: string): GettingStartedState {
-  const queryClient = useQueryClient();
-  const notify = useNotify();
-  const query = useQuery({ ...gettingStartedQuery(), enabled: Boolean(userId) });
+  const query = useQuery({ ...gettingStartedQueries.checklist(), enabled: Boolean(userId) });
+  const { mutateAsync: markConnected } = useExtensionConnectedMutation(userId);
+  const dismiss = useDismissGettingStartedMutation(userId);
   const [returning, setReturning] = useState<boolean | null>(null);
   const data = query.data;
   useEffect(() => {
@@ -45,21 +35,12 @@ export function useGettingStarted(userId: string): GettingStartedState {
     if (!needsExtension) return;
     let cancelled = false;
     void pingExtension(window).then(async (found) => {
-      if (!found || cancelled) return;
-      const marked = await markExtensionConnected(supabase, userId);
-      if (!marked.error && !cancelled)
-        queryClient.setQueryData(gettingStartedQuery().queryKey, (s) => s && { ...s, extensionConnected: true });
+      if (found && !cancelled) await markConnected().catch(() => undefined);
     });
     return () => {
       cancelled = true;
     };
-  }, [needsExtension, userId, queryClient]);
-
-  const dismiss = useMutation({
-    ...dismissMutation(userId),
-    onSuccess: () => queryClient.setQueryData(gettingStartedQuery().queryKey, (s) => s && { ...s, dismissed: true }),
-    onError: (error) => notify({ title: 'Could not hide the checklist', description: error.message, variant: 'destructive' }),
-  });
+  }, [needsExtension, markConnected]);
 
   return {
     returning,
