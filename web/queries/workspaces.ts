@@ -112,3 +112,12 @@ export function useLeaveShareMutation(userId: string) {
     onError: useFailureNotice('Error deleting share'),
   });
 }
+
+/** A workspace version this tab saved: the cached workspace becomes it and the file manager's lists are read again. */
+export function useWorkspaceSaved() {
+  const queryClient = useQueryClient();
+  return (saved: Workspace) => {
+    queryClient.setQueryData(workspaceQueries.detail(saved.id).queryKey, saved);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.lists() });
+  };
+}

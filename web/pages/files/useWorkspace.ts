@@ -6,10 +6,9 @@ import type { DocumentSummary } from '@/shared/data/documents/documents.ts';
 import { saveWorkspaceEdit, type EditSave, type Workspace } from '@/shared/data/workspaces.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { errorMessage } from '@/shared/ui/query.ts';
-import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { documentQueries } from '@/web/queries/documents.ts';
-import { workspaceQueries } from '@/web/queries/workspaces.ts';
+import { useWorkspaceSaved, workspaceQueries } from '@/web/queries/workspaces.ts';
 
 type LoadState = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready' };
 export type SaveState = 'saved' | 'saving' | 'error' | 'gone';
@@ -31,6 +30,7 @@ export function useWorkspace(workspaceId: string, userId: string, editableTeamId
   const notify = useNotify();
   const queryClient = useQueryClient();
   const query = useQuery(workspaceQueries.detail(workspaceId));
+  const cacheSaved = useWorkspaceSaved();
   const [workspace, setWorkspace] = useState<Workspace | null>(null);
   const [structure, setStructure] = useState<WorkspaceStructure>([]);
   const [saveState, setSaveState] = useState<SaveState>('saved');
@@ -51,8 +51,7 @@ export function useWorkspace(workspaceId: string, userId: string, editableTeamId
   /** A version this tab saved: the cached workspace follows it, and the file manager's lists read again. */
   const adoptSaved = (next: Workspace) => {
     adopt(next);
-    queryClient.setQueryData(workspaceQueries.detail(next.id).queryKey, next);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.lists() });
+    cacheSaved(next);
   };
 
   // The workspace as read: another workspace (or the first reading) is taken as it is; a newer
