@@ -5,8 +5,9 @@ import type { AppClient } from '../data/supabase.ts';
 
 /**
  * Server state (what the database holds) lives in TanStack Query: one QueryClient per app (the
- * dashboard, the side panel, the popup), keys from queryKeys.ts, `unwrap` between shared/data's
- * DataResult and a query function. jotai keeps client state only (see docs/architecture.md).
+ * dashboard, the side panel, the popup), keys from queryKeys.ts used through each feature's query
+ * factories (shared/ui/queries/, web/queries/), `unwrap` between shared/data's DataResult and a
+ * query function. jotai keeps client state only (see docs/architecture.md).
  */
 
 /** A side's data client as the shared query factories take it: the dashboard's, or the extension's (opened on first use). */

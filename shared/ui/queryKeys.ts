@@ -1,6 +1,8 @@
 /**
  * Every query key of the apps, per feature. A feature's `all` is the prefix of each of its keys,
  * so `invalidateQueries({ queryKey: queryKeys.ideas.all })` asks again for everything it shows.
+ * Each key is read and written through its feature's factory (shared/ui/queries/, web/queries/),
+ * which ties it to its fetcher and data type; one key, one shape.
  * Keys carry no user id: the cache is emptied whenever the signed-in user changes (query.ts).
  */
 export const queryKeys = {
@@ -132,6 +134,7 @@ export const queryKeys = {
   },
   knowledge: {
     all: ['knowledge'] as const,
+    /** Folders, documents and the saved selection (the Knowledge Base page, and what the Offer Builder feeds in). */
     base: () => ['knowledge', 'base'] as const,
     /** Folders and documents without the saved selection (the generators' knowledge-base choice). */
     list: () => ['knowledge', 'list'] as const,
