@@ -14,7 +14,7 @@ function sourceOf(view: LibraryView, tagSpellings: readonly string[] | null) {
   const fetchPage = (page: number) => readCardsPage(webData, view, tagSpellings, page);
   const failure: (message: string) => LibraryNotice =
     libraryMode(view) === 'folder' ? LIBRARY_ERRORS.fetchPrompts : LIBRARY_ERRORS.fetchYourPrompts;
-  return { options, queryKey: options.queryKey, fetchPage, failure };
+  return { options, fetchPage, failure };
 }
 
 /**
@@ -42,7 +42,7 @@ export function useLibraryCards(view: LibraryView, tagSpellings: readonly string
   const toasted = useRef(new Map<string, number>());
   useEffect(() => {
     if (!error) return;
-    const hash = JSON.stringify(current.current.queryKey);
+    const hash = JSON.stringify(current.current.options.queryKey);
     if (toasted.current.get(hash) === errorUpdatedAt) return;
     toasted.current.set(hash, errorUpdatedAt);
     notify(current.current.failure(errorMessage(error)));
@@ -51,7 +51,8 @@ export function useLibraryCards(view: LibraryView, tagSpellings: readonly string
   /** Makes sure prompts `from`…`to` (indexes in the whole list) are loaded or on their way. */
   const ensureRange = useCallback(
     (from: number, to: number) => {
-      const { queryKey, fetchPage, failure } = current.current;
+      const { options, fetchPage, failure } = current.current;
+      const { queryKey } = options;
       const ready = queryClient.getQueryData(queryKey);
       if (!ready) return;
       const hash = JSON.stringify(queryKey);
@@ -62,7 +63,7 @@ export function useLibraryCards(view: LibraryView, tagSpellings: readonly string
         void fetchPage(page).then((result) => {
           inFlight.current.delete(id);
           if (result.error) {
-            if (JSON.stringify(current.current.queryKey) === hash) notify(failure(result.error.message));
+            if (JSON.stringify(current.current.options.queryKey) === hash) notify(failure(result.error.message));
             return;
           }
           queryClient.setQueryData(queryKey, (s) =>
