@@ -120,6 +120,35 @@ const ANY_ERROR_SELECTORS = [
   },
 ];
 
+/** Calls whose object argument is a cache filter (a key prefix), not query options. */
+const CACHE_FILTER_CALLS =
+  '/^(invalidateQueries|refetchQueries|cancelQueries|removeQueries|resetQueries|setQueriesData|getQueriesData|isFetching|useIsFetching)$/';
+/**
+ * Server state goes through each feature's query factories (shared/ui/queries/, web/queries/): a
+ * key, its fetcher and its data type are defined once, so one key never holds two shapes.
+ */
+const QUERY_FACTORY_SELECTORS = [
+  // Query options written anywhere but in queryOptions / infiniteQueryOptions (useQuery, fetchQuery,
+  // useQueries' items, a variable…); a cache filter ({ queryKey: prefix }) is no query options.
+  {
+    selector:
+      "ObjectExpression:has(> Property[key.name='queryKey'])" +
+      ':not(CallExpression[callee.name=/^(queryOptions|infiniteQueryOptions)$/] > ObjectExpression)' +
+      `:not(CallExpression[callee.property.name=${CACHE_FILTER_CALLS}] > ObjectExpression)` +
+      `:not(CallExpression[callee.name=${CACHE_FILTER_CALLS}] > ObjectExpression)`,
+    message:
+      "Read through the feature's query factory (useQuery(ideaQueries.list()), spreading in enabled/select), " +
+      'defined once with queryOptions / infiniteQueryOptions in shared/ui/queries/ or web/queries/: not inline options.',
+  },
+  // The cache read or written under a raw key: the factory's key carries the data type.
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(setQueryData|getQueryData|setQueriesData)$/]' +
+      ":matches([arguments.0.callee.object.object.name='queryKeys'], [arguments.0.object.object.name='queryKeys'])",
+    message: "Use the factory's key (setQueryData(ideaQueries.list().queryKey, …)), typed with its data, not a raw queryKeys key.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -181,6 +210,14 @@ export default tseslint.config(
     files: ['tests/**/*.{ts,tsx,js,mjs,cjs}'],
     rules: {
       'no-restricted-syntax': ['error', ...FOCUSED_TEST_SELECTORS, ...ANY_ERROR_SELECTORS],
+    },
+  },
+  // The apps read and write server state through the query factories. A later block replaces the
+  // rule's options for these files, so the focused-test selectors are repeated here.
+  {
+    files: ['{web,shared,entrypoints}/**/*.{ts,tsx,js,jsx,mts,cts}'],
+    rules: {
+      'no-restricted-syntax': ['error', ...FOCUSED_TEST_SELECTORS, ...QUERY_FACTORY_SELECTORS],
     },
   },
   {
