@@ -3,7 +3,7 @@ import { DEFAULT_ANON_KEY, DEFAULT_PORT } from '../supabase/local/config.ts';
 import { startFakeGoogle } from '../tests/fixtures/fake-google.ts';
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from '../tests/fixtures/fake-stripe.ts';
 import { FAKE_PRICE_PRO, FAKE_PRICE_TEAM } from '../tests/fixtures/fake-stripe-billing.ts';
-import { startFakeOpenAI } from '../tests/fixtures/fake-openai.ts';
+import { FAKE_AI_KINDS, startFakeAiServices } from '../tests/fixtures/fake-ai-services.ts';
 import { readStamp, sourcesFingerprint, writeStamp } from './lib/fingerprint.ts';
 import { bin, root, run, startService, waitForHttp } from './lib/proc.ts';
 
@@ -37,12 +37,17 @@ const frontEnv: Record<string, string> = {
 };
 
 if (fakeAi) {
-  // Any key works, except ones containing "bad" (to try the error path).
-  const ai = await startFakeOpenAI({ port: Number(process.env.FAKE_AI_PORT ?? 54330), acceptKey: (key) => !key.includes('bad') });
-  frontEnv.VITE_AI_BASE_URL = ai.baseURL;
-  frontEnv.WXT_AI_BASE_URL = ai.baseURL;
+  // Every AI service as a local fake, one port each from FAKE_AI_PORT (54330) up; any key works,
+  // except ones containing "bad" (to try the error path).
+  const first = Number(process.env.FAKE_AI_PORT ?? 54330);
+  const ai = await startFakeAiServices({
+    ports: Object.fromEntries(FAKE_AI_KINDS.map((kind, i) => [kind, first + i])),
+    acceptKey: (key) => !key.includes('bad'),
+  });
+  frontEnv.VITE_AI_BASE_URLS = ai.baseUrlsJson;
+  frontEnv.WXT_AI_BASE_URLS = ai.baseUrlsJson;
   console.log(
-    `Fake AI provider on ${ai.url}: save any key (e.g. sk-test-1234567890abcdef) in Settings; type [[fake:429]], [[fake:timeout]] … in a prompt to try the error paths`,
+    `Fake AI services on ports ${first}–${first + FAKE_AI_KINDS.length - 1} (Ollama as a custom base URL: ${ai.fakes.ollama.baseURL}): save any key in Settings (e.g. sk-test-1234567890abcdef); type [[fake:429]], [[fake:timeout]] … in a prompt to try the error paths`,
   );
 }
 
@@ -107,7 +112,7 @@ if (!hosted) {
     );
   }
   // With the fake AI provider, the stack's functions (server-side document generation) call it too.
-  const aiEnv = frontEnv.VITE_AI_BASE_URL ? { AI_BASE_URL: frontEnv.VITE_AI_BASE_URL } : {};
+  const aiEnv = frontEnv.VITE_AI_BASE_URLS ? { AI_BASE_URLS: frontEnv.VITE_AI_BASE_URLS } : {};
   watch(
     startService('stack', process.execPath, ['--import', 'tsx', 'supabase/local/main.ts'], { ...googleEnv, ...stripeEnv, ...aiEnv }),
     'local stack',

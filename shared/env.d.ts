@@ -13,9 +13,9 @@ interface ImportMetaEnv {
   readonly VITE_STRIPE_PUBLISHABLE_KEY?: string;
   /** The dashboard's release, named in error reports (set by web/vite.config.ts). */
   readonly VITE_RELEASE?: string;
-  /** Development and tests: every AI provider at this OpenAI-compatible URL (the fake provider). */
-  readonly VITE_AI_BASE_URL?: string;
-  readonly WXT_AI_BASE_URL?: string;
+  /** Development and tests: AI providers at other base URLs, as JSON provider → URL (the local fakes). */
+  readonly VITE_AI_BASE_URLS?: string;
+  readonly WXT_AI_BASE_URLS?: string;
   readonly WXT_SUPABASE_URL?: string;
   readonly WXT_SUPABASE_ANON_KEY?: string;
   readonly WXT_DASHBOARD_URL?: string;

@@ -1,10 +1,21 @@
 import { hostAppFor } from '../shared/core/hosts.ts';
+import { aiBaseUrlsFrom } from '../shared/ai/baseUrls.ts';
 import { setAiDefaults } from '../shared/ai/settings.ts';
 import { webConfig } from './lib/config.ts';
 import { sessionNeededAtStart } from './lib/sessionState.ts';
 import { publicEntryPage } from './routes/publicPages.ts';
 
-setAiDefaults({ baseUrlOverride: webConfig.aiBaseUrl });
+// A web page: Cohere, AI21 and Hugging Face go through the ai-relay function (shared/ai/providers.ts).
+setAiDefaults({
+  surface: 'page',
+  baseUrls: aiBaseUrlsFrom(webConfig.aiBaseUrls),
+  relay: {
+    url: `${webConfig.supabaseUrl}/functions/v1/ai-relay`,
+    anonKey: webConfig.supabaseAnonKey,
+    // The session's current token; the client loads with the app, not with the first paint.
+    accessToken: async () => (await (await import('./lib/supabase.ts')).supabase.auth.getSession()).data.session?.access_token ?? null,
+  },
+});
 
 const container = document.getElementById('root')!;
 

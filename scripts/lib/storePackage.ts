@@ -28,7 +28,7 @@ export function storePackageProblems(env: BuildEnv): string[] {
       .split(',')
       .filter((url) => url.trim())
       .map((url) => hostedUrlProblem('Each of WXT_DASHBOARD_URLS', url, '')),
-    env.WXT_AI_BASE_URL?.trim() ? 'Unset WXT_AI_BASE_URL: it sends every AI call to a development server.' : null,
+    env.WXT_AI_BASE_URLS?.trim() ? 'Unset WXT_AI_BASE_URLS: it sends AI calls to development servers.' : null,
   ];
   return problems.filter((problem): problem is string => problem !== null);
 }

@@ -56,6 +56,13 @@ function providerMessage(error: APIError): string {
   return error.message.replace(/^\d{3}\s*(status code \(no body\))?/, '').trim() || `HTTP ${error.status}`;
 }
 
+/** Gemini answers a bad key with 400 INVALID_ARGUMENT and the reason API_KEY_INVALID, not 401 (docs/providers.md §2 row 6). */
+function isInvalidGeminiKey(error: APIError): boolean {
+  if (error.status !== 400) return false;
+  const details = (error.error as { details?: unknown } | undefined)?.details;
+  return Array.isArray(details) && details.some((d) => (d as { reason?: unknown } | null)?.reason === 'API_KEY_INVALID');
+}
+
 export function toAiError(error: unknown, context: { provider: ProviderId; fallback?: string; partial?: string }): AiError {
   const partial = context.partial ?? '';
   if (error instanceof AiError) return error;
@@ -67,7 +74,7 @@ export function toAiError(error: unknown, context: { provider: ProviderId; fallb
   if (error instanceof APIConnectionError)
     return new AiError('network', context.fallback ?? AI_TEXTS.network, AI_TEXTS.failedTitle, undefined, partial);
   if (error instanceof APIError && error.status !== undefined) {
-    if (error.status === 401 || error.status === 403)
+    if (error.status === 401 || error.status === 403 || isInvalidGeminiKey(error))
       return new AiError('auth', AI_TEXTS.auth(context.provider), 'Authentication Failed', error.status, partial);
     const kind: AiErrorKind = error.status === 429 ? 'rateLimit' : 'api';
     return new AiError(kind, AI_TEXTS.api(providerMessage(error)), AI_TEXTS.failedTitle, error.status, partial);

@@ -1,16 +1,16 @@
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ZodType } from 'zod';
-import type { ProviderId } from '../core/providerKeys.ts';
 import { AI_TEXTS, AiError, toAiError } from './aiErrors.ts';
 import { parseJsonReply } from './jsonReply.ts';
-import { createProviderClient, keyRequired, type ClientOptions, type ProviderTarget } from './providers.ts';
+import { maxOutputTokensFor } from './modelLimits.ts';
+import type { ChatCall, ChatMessage, TokenUsage } from './protocol/types.ts';
+import { keyRequired, protocolFor, type ClientOptions, type ProviderTarget } from './providers.ts';
 import { withRetries } from './retry.ts';
 import { withAiDefaults } from './settings.ts';
 import { readChatStream, streamCutError } from './streamReader.ts';
 
 /**
- * Running a prompt on the user's provider (the `openai` SDK at the provider's OpenAI-compatible
- * URL). A prompt is sent as one user message and the answer read from the first choice. Defaults: a
+ * Running a prompt on the user's provider, in the protocol the provider speaks (providers.ts). A
+ * prompt is sent as one user message, or a conversation as its messages. Defaults: a
  * 600000 ms client timeout (until the headers, and for a stream until its first words), a stream
  * idle limit of 60 s between chunks after that (streamReader.ts), and two retries with backoff on
  * 429/5xx only, honouring retry-after (retry.ts: never after a timeout or a dropped connection).
@@ -35,7 +35,7 @@ export interface AiRequest {
   target: ProviderTarget;
   model: string;
   /** One user message (how every screen sends a prompt), or a full conversation. */
-  prompt: string | ChatCompletionMessageParam[];
+  prompt: string | readonly ChatMessage[];
   signal?: AbortSignal;
   /** Timeout, retries, base-URL override (development), fetch (tests). */
   settings?: ClientOptions;
@@ -48,13 +48,21 @@ export interface StreamResult {
   /** The user stopped it: `text` is what had arrived. */
   stopped: boolean;
   model: string;
+  /** Tokens as the provider reported them (null or absent: it reported none, e.g. a stream stopped early). */
+  usage?: TokenUsage | null;
 }
 
-/** Providers whose OpenAI-compatible API takes response_format json_object (the others get the instruction only). */
-const JSON_MODE: ReadonlySet<ProviderId> = new Set(['openai', 'gemini', 'cohere', 'ai21', 'chatgpt_custom']);
-
-const messagesOf = (prompt: AiRequest['prompt']): ChatCompletionMessageParam[] =>
+const messagesOf = (prompt: AiRequest['prompt']): readonly ChatMessage[] =>
   typeof prompt === 'string' ? [{ role: 'user', content: prompt }] : prompt;
+
+/** The call as every protocol takes it: the model's output limit where its service needs one. */
+const callOf = (request: AiRequest, json: boolean): ChatCall => ({
+  model: request.model,
+  messages: messagesOf(request.prompt),
+  json,
+  maxOutputTokens: maxOutputTokensFor(request.target.provider, request.model),
+  signal: request.signal,
+});
 
 /** The settings a call runs with: our defaults, then the front end's (setAiDefaults), then the request's. */
 function settingsFor(request: AiRequest): Required<Pick<ClientOptions, 'timeoutMs' | 'streamIdleMs' | 'maxRetries'>> & ClientOptions {
@@ -71,62 +79,47 @@ function clientFor(request: AiRequest, settings: ClientOptions) {
   if (keyRequired(target) && !target.apiKey?.trim()) {
     throw new AiError('noKey', AI_TEXTS.noKey(target.provider), AI_TEXTS.noKeyTitle(target.provider));
   }
-  return createProviderClient(target, settings);
+  return protocolFor(target, settings);
 }
-
-/** Anthropic's compatibility layer wants a token limit; the others pick their own. */
-const extraParams = (provider: ProviderId) => (provider === 'anthropic' ? { max_tokens: 8192 } : {});
 
 export async function streamText(request: AiRequest & { onDelta?: (delta: string, text: string) => void }): Promise<StreamResult> {
   const settings = settingsFor(request);
-  const client = clientFor(request, settings);
   let text = '';
   try {
+    const client = clientFor(request, settings);
     let startedAt = 0;
     const stream = await withRetries(
       () => {
         startedAt = Date.now();
-        return client.chat.completions.create(
-          { model: request.model, messages: messagesOf(request.prompt), stream: true, ...extraParams(request.target.provider) },
-          { signal: request.signal },
-        );
+        return client.streamChat(callOf(request, false));
       },
       { maxRetries: settings.maxRetries, signal: request.signal },
     );
     const limits = { firstContentMs: Math.max(1, settings.timeoutMs - (Date.now() - startedAt)), idleMs: settings.streamIdleMs };
-    const { finishReason } = await readChatStream(stream, limits, (delta) => {
+    const { finishReason, usage } = await readChatStream(stream, limits, (delta) => {
       text += delta;
       request.onDelta?.(delta, text);
     });
-    // The SDK ends the iteration quietly when the signal aborts.
-    if (request.signal?.aborted) return { text, stopped: true, model: request.model };
+    // A stopped stream ends its iteration quietly.
+    if (request.signal?.aborted) return { text, stopped: true, model: request.model, usage };
     if (!finishReason) throw streamCutError();
-    return { text, stopped: false, model: request.model };
+    return { text, stopped: false, model: request.model, usage };
   } catch (error) {
     const mapped = toAiError(error, { provider: request.target.provider, fallback: request.fallbackError, partial: text });
-    if (mapped.kind === 'aborted') return { text, stopped: true, model: request.model };
+    if (mapped.kind === 'aborted') return { text, stopped: true, model: request.model, usage: null };
     throw mapped;
   }
 }
 
 export async function completeText(request: AiRequest, json = false): Promise<string> {
   const settings = settingsFor(request);
-  const client = clientFor(request, settings);
   try {
-    const answer = await withRetries(
-      () =>
-        client.chat.completions.create(
-          {
-            model: request.model,
-            messages: messagesOf(request.prompt),
-            ...(json && JSON_MODE.has(request.target.provider) ? { response_format: { type: 'json_object' as const } } : {}),
-            ...extraParams(request.target.provider),
-          },
-          { signal: request.signal },
-        ),
-      { maxRetries: settings.maxRetries, signal: request.signal },
-    );
-    return answer.choices[0]?.message?.content ?? '';
+    const client = clientFor(request, settings);
+    const answer = await withRetries(() => client.completeChat(callOf(request, json)), {
+      maxRetries: settings.maxRetries,
+      signal: request.signal,
+    });
+    return answer.text;
   } catch (error) {
     throw toAiError(error, { provider: request.target.provider, fallback: request.fallbackError });
   }

@@ -1,15 +1,15 @@
 import type { ProviderId } from '../core/providerKeys.ts';
 import { AI_TEXTS, AiError, toAiError } from './aiErrors.ts';
-import { createProviderClient, keyRequired, type ClientOptions, type ProviderTarget } from './providers.ts';
+import { keyRequired, protocolFor, type ClientOptions, type ProviderTarget } from './providers.ts';
 import { withRetries } from './retry.ts';
 import { withAiDefaults } from './settings.ts';
 
 /**
- * Embeddings through the provider's OpenAI-compatible POST {baseURL}/embeddings (the `openai` SDK),
- * for ranking knowledge passages by meaning. Which providers have one (docs, November 2026):
+ * Embeddings in the provider's own protocol (providers.ts), for ranking knowledge passages by
+ * meaning. Which providers have one (docs/providers.md, row 7 of each):
  * - OpenAI: text-embedding-3-small, asked for 512 dimensions (the model shortens its vectors well,
  *   and shorter vectors keep the database's re-ranking fast).
- * - Gemini: its OpenAI compatibility layer embeds with gemini-embedding-001.
+ * - Gemini: batchEmbedContents with gemini-embedding-001.
  * - Cohere: its Compatibility API embeds with embed-v4.0.
  * - Custom ChatGPT: OpenAI's model without a custom base URL; with one (Ollama, LM Studio, …) the
  *   first model it lists whose name says "embed" (e.g. nomic-embed-text), else none.
@@ -42,9 +42,6 @@ export function embeddingModelFor(target: ProviderTarget, listed: readonly strin
   return PROVIDER_EMBEDDING_MODELS[target.provider] ?? null;
 }
 
-/** OpenAI's text-embedding-3 models can be asked for shorter vectors; others answer at their own length. */
-const dimensionsFor = (model: string) => (/^text-embedding-3-/.test(model) ? { dimensions: 512 } : {});
-
 export interface EmbeddingRequest {
   target: ProviderTarget;
   model: string;
@@ -61,21 +58,15 @@ export async function embedTexts(request: EmbeddingRequest): Promise<number[][]>
     throw new AiError('noKey', AI_TEXTS.noKey(target.provider), AI_TEXTS.noKeyTitle(target.provider));
   }
   const settings = { timeoutMs: EMBEDDING_TIMEOUT_MS, maxRetries: 2, ...withAiDefaults(request.settings) };
-  const client = createProviderClient(target, settings);
   const vectors: number[][] = [];
   try {
+    const client = protocolFor(target, settings);
     for (let start = 0; start < request.texts.length; start += BATCH_SIZE) {
       const input = request.texts.slice(start, start + BATCH_SIZE).map((text) => text.slice(0, MAX_TEXT_CHARS));
-      const answer = await withRetries(
-        () =>
-          client.embeddings.create(
-            // Floats, not the SDK's default base64: not every compatible server speaks base64.
-            { model, input, encoding_format: 'float', ...dimensionsFor(model) },
-            { signal: request.signal },
-          ),
-        { maxRetries: settings.maxRetries, signal: request.signal },
-      );
-      const ordered = [...answer.data].sort((a, b) => a.index - b.index).map((item) => item.embedding);
+      const ordered = await withRetries(() => client.embed(model, input, request.signal), {
+        maxRetries: settings.maxRetries,
+        signal: request.signal,
+      });
       if (ordered.length !== input.length || ordered.some((v) => !Array.isArray(v) || v.length === 0)) {
         throw new AiError('api', AI_TEXTS.api('The embeddings answer did not match the texts sent.'));
       }

@@ -1,64 +1,27 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { PROVIDER_KEYS, modelsAvailableText, type ProviderId } from '../core/providerKeys.ts';
+import { ProviderUnreachableError } from './protocol/openai.ts';
 import {
-  createProviderClient,
   keyRequired,
   PROVIDER_ENDPOINTS,
+  protocolFor,
   resolveBaseURL,
+  usesRelay,
   type ClientOptions,
-  type ModelListing,
   type ProviderTarget,
 } from './providers.ts';
 import { withAiDefaults } from './settings.ts';
 
+export { ProviderUnreachableError } from './protocol/openai.ts';
+
 /**
  * The models a key can use (the model pickers), which is also how a key is tested (Settings):
- * each provider's listing is in PROVIDER_ENDPOINTS (providers.ts); errors become readable sentences.
+ * each provider's listing is in its protocol (providers.ts); errors become readable sentences.
  */
 
-/** A request that never reached the server, with the URL it was sent to (for the message). */
-export class ProviderUnreachableError extends APIConnectionError {
-  constructor(
-    readonly url: string,
-    cause: APIConnectionError,
-  ) {
-    super({ message: cause.message, cause });
-  }
-}
-
-/** Runs one request of `url`; a connection failure (not a timeout or a stop) says which URL it was. */
-async function calling<T>(url: string, request: () => Promise<T>): Promise<T> {
-  try {
-    return await request();
-  } catch (error) {
-    if (error instanceof APIConnectionError && !(error instanceof APIConnectionTimeoutError))
-      throw new ProviderUnreachableError(url, error);
-    throw error;
-  }
-}
-
-/** The model ids a key can use. Throws the SDK's error (see `describeProviderError`). */
+/** The model ids a key can use. Throws the service's refusal (see `describeProviderError`). */
 export async function listModels(target: ProviderTarget, given: ClientOptions = {}): Promise<string[]> {
-  const options = withAiDefaults(given);
-  const endpoint = PROVIDER_ENDPOINTS[target.provider];
-  const overridden = Boolean(options.baseUrlOverride) && !(target.provider === 'chatgpt_custom' && target.customBaseUrl);
-  const listing: ModelListing = target.provider === 'chatgpt_custom' || overridden ? { kind: 'openai' } : endpoint.models;
-  if (listing.kind === 'unsupported') throw new Error(listing.reason);
-  const client = createProviderClient(target, options);
-  const { verifyUrl } = endpoint;
-  if (verifyUrl && !overridden) await calling(verifyUrl, () => client.get(verifyUrl));
-  if (listing.kind === 'custom') {
-    const body = (await calling(listing.url, () => client.get(listing.url))) as Record<string, unknown>;
-    const items = Array.isArray(body[listing.field]) ? (body[listing.field] as Record<string, unknown>[]) : [];
-    return items.map((item) => String(item[listing.idField] ?? '')).filter(Boolean);
-  }
-  const ids: string[] = [];
-  // One page is enough to prove the key; providers with paging (Anthropic) are asked for a big page.
-  const page = await calling(`${client.baseURL}/models`, () =>
-    client.models.list(target.provider === 'anthropic' ? { query: { limit: 1000 } } : undefined),
-  );
-  for (const model of page.data) ids.push(model.id);
-  return ids;
+  return protocolFor(target, given).listModels();
 }
 
 export type KeyTestResult =
@@ -84,8 +47,15 @@ export function describeProviderError(
   if (error instanceof APIConnectionTimeoutError) return { message: `${label} did not answer in time. Try again later.` };
   if (error instanceof APIUserAbortError) return { message: 'The test was cancelled.' };
   if (error instanceof APIError && error.status === undefined) {
+    const options = withAiDefaults(given);
+    const where =
+      error instanceof ProviderUnreachableError
+        ? error.url
+        : usesRelay(target, options)
+          ? (options.relay?.url ?? '')
+          : resolveBaseURL(target, options.baseUrls);
     return {
-      message: `Could not reach ${error instanceof ProviderUnreachableError ? error.url : resolveBaseURL(target, withAiDefaults(given).baseUrlOverride)}. Check the address and your connection; the server may also refuse requests from a browser (CORS).`,
+      message: `Could not reach ${where}. Check the address and your connection; the server may also refuse requests from a browser (CORS).`,
     };
   }
   if (error instanceof APIError) {
@@ -102,7 +72,7 @@ export function describeProviderError(
  */
 export async function testProviderKey(target: ProviderTarget, given: ClientOptions = {}): Promise<KeyTestResult> {
   const options = withAiDefaults(given);
-  if (target.provider !== 'chatgpt_custom' && !options.baseUrlOverride) {
+  if (target.provider !== 'chatgpt_custom') {
     const reason = untestableReason(target.provider);
     if (reason) return { ok: false, message: reason, unsupported: true };
   }

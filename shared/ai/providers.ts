@@ -1,83 +1,86 @@
-import OpenAI from 'openai';
 import type { ProviderId } from '../core/providerKeys.ts';
+import { anthropicProtocol } from './protocol/anthropic.ts';
+import { geminiProtocol } from './protocol/gemini.ts';
+import { openAiProtocol, type ModelListing } from './protocol/openai.ts';
+import type { ProtocolClient } from './protocol/types.ts';
+import { maxOutputTokensFor } from './modelLimits.ts';
 import { withAiDefaults } from './settings.ts';
 
 /**
- * The AI providers, all reached through the `openai` SDK at each provider's OpenAI-compatible
- * base URL, so every listed provider works through one client. This module knows where each
- * provider lives and how its models are listed, and builds the client; keyTest.ts lists a key's
- * models and tests it, and the prompt runner builds its chat completions on `createProviderClient`.
- *
- * Researched per provider (docs, July 2026):
- * - OpenAI  https://api.openai.com/v1 — GET /models lists the models; browser CORS allowed.
- * - Gemini  https://generativelanguage.googleapis.com/v1beta/openai — Google's OpenAI
- *   compatibility layer (chat completions, embeddings, GET /models), key as Bearer token.
- * - Anthropic  https://api.anthropic.com/v1 — Anthropic's OpenAI SDK compatibility layer;
- *   GET /v1/models is Anthropic's own Models API (x-api-key + anthropic-version, `data` list).
- *   Browser calls are refused unless `anthropic-dangerous-direct-browser-access: true` is sent.
- * - Cohere  https://api.cohere.ai/compatibility/v1 — the Compatibility API has chat completions
- *   and embeddings but no model list, so the key test calls Cohere's native
- *   GET https://api.cohere.com/v1/models (Bearer key, `{ models: [...] }`).
- * - AI21  https://api.ai21.com/studio/v1 — OpenAI-style chat completions; its GET /models answers
- *   200 without checking the key, so a key cannot be tested without spending tokens: the UI says
- *   so and the key is checked on first use.
- * - Hugging Face  https://router.huggingface.co/v1 — Inference Providers router (OpenAI-compatible,
- *   GET /models). The model list is public, so the key is first checked with the Hub's
- *   GET https://huggingface.co/api/whoami-v2, which rejects a bad token with 401.
- * - Custom ChatGPT — the custom OpenAI-compatible base URL (Ollama, LM Studio, …) or OpenAI when
- *   none is set; the key is optional for local servers.
+ * Where each provider lives, which protocol it speaks, and how each surface reaches it — the
+ * rules and their sources are in docs/providers.md:
+ * - OpenAI, Cohere (compatibility layer), AI21, the Hugging Face router and a custom server speak
+ *   OpenAI's chat completions (`openai` SDK, its telemetry headers dropped: protocol/openai.ts).
+ * - Anthropic and Gemini are called in their own APIs everywhere (protocol/anthropic.ts,
+ *   protocol/gemini.ts): their OpenAI layers are unfit for browsers or for production.
+ * - A web page (the dashboard) reaches Cohere, AI21 and Hugging Face through the ai-relay Edge
+ *   Function: whether they answer a browser's preflight is unverified, so a page never depends on it.
+ *   The extension (host permissions) and the Edge Functions call every service directly.
  */
 
-const OPENAI_BASE_URL = 'https://api.openai.com/v1';
-
-export type ModelListing =
-  /** OpenAI's GET {baseURL}/models with a `data` list. */
-  | { kind: 'openai' }
-  /** A GET at another absolute URL answering `{ [field]: [{ [idField] }] }`. */
-  | { kind: 'custom'; url: string; field: string; idField: string }
-  /** No endpoint that checks the key; `reason` is shown to the user. */
-  | { kind: 'unsupported'; reason: string };
+export type Surface = 'page' | 'extension' | 'server';
 
 export interface ProviderEndpoint {
   id: ProviderId;
-  /** OpenAI-compatible base URL (chat completions live at {baseURL}/chat/completions). */
+  protocol: 'openai' | 'anthropic' | 'gemini';
   baseURL: string;
-  /** Extra headers for every request (given the key). */
-  headers?: (apiKey: string) => Record<string, string>;
   models: ModelListing;
-  /** A GET that rejects a bad key (401/403) before the model list is read, when the list is public. */
+  /** A GET that refuses a bad key (401) before a public model list is read. */
   verifyUrl?: string;
   /** Whether the provider's own URL needs a key (a custom base URL never does: see keyRequired()). */
   keyRequired: boolean;
+  /** A web page calls it through the ai-relay Edge Function. */
+  relayedForPages: boolean;
+  /** OpenAI protocol: streams ask for usage (`stream_options.include_usage`), which the service takes. */
+  streamUsage?: boolean;
+  /** OpenAI protocol: JSON mode (`response_format: json_object`) is sent. */
+  jsonMode?: boolean;
+  /** OpenAI protocol: the service's token ceiling is below its default, so max_tokens is sent. */
+  sendsMaxTokens?: boolean;
 }
 
+const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
 export const PROVIDER_ENDPOINTS: Record<ProviderId, ProviderEndpoint> = {
-  openai: { id: 'openai', baseURL: OPENAI_BASE_URL, models: { kind: 'openai' }, keyRequired: true },
-  gemini: {
-    id: 'gemini',
-    baseURL: 'https://generativelanguage.googleapis.com/v1beta/openai',
+  openai: {
+    id: 'openai',
+    protocol: 'openai',
+    baseURL: OPENAI_BASE_URL,
     models: { kind: 'openai' },
     keyRequired: true,
+    relayedForPages: false,
+    streamUsage: true,
+    jsonMode: true,
+  },
+  gemini: {
+    id: 'gemini',
+    protocol: 'gemini',
+    baseURL: 'https://generativelanguage.googleapis.com/v1beta',
+    models: { kind: 'openai' },
+    keyRequired: true,
+    relayedForPages: false,
   },
   anthropic: {
     id: 'anthropic',
+    protocol: 'anthropic',
     baseURL: 'https://api.anthropic.com/v1',
-    headers: (apiKey) => ({
-      'x-api-key': apiKey,
-      'anthropic-version': '2023-06-01',
-      'anthropic-dangerous-direct-browser-access': 'true',
-    }),
     models: { kind: 'openai' },
     keyRequired: true,
+    relayedForPages: false,
   },
   cohere: {
     id: 'cohere',
+    protocol: 'openai',
     baseURL: 'https://api.cohere.ai/compatibility/v1',
-    models: { kind: 'custom', url: 'https://api.cohere.com/v1/models', field: 'models', idField: 'name' },
+    // The compatibility layer lists no models: Cohere's own list, chat models only, one big page (its default is 20).
+    models: { kind: 'custom', url: 'https://api.cohere.com/v1/models?endpoint=chat&page_size=1000', field: 'models', idField: 'name' },
     keyRequired: true,
+    relayedForPages: true,
+    jsonMode: true,
   },
   ai21: {
     id: 'ai21',
+    protocol: 'openai',
     baseURL: 'https://api.ai21.com/studio/v1',
     models: {
       kind: 'unsupported',
@@ -85,15 +88,30 @@ export const PROVIDER_ENDPOINTS: Record<ProviderId, ProviderEndpoint> = {
         "AI21 has no endpoint that checks a key without running a model, so it can't be tested here. It is checked the first time you use it.",
     },
     keyRequired: true,
+    relayedForPages: true,
+    jsonMode: true,
+    sendsMaxTokens: true,
   },
   huggingface: {
     id: 'huggingface',
+    protocol: 'openai',
     baseURL: 'https://router.huggingface.co/v1',
     verifyUrl: 'https://huggingface.co/api/whoami-v2',
     models: { kind: 'openai' },
     keyRequired: true,
+    relayedForPages: true,
+    jsonMode: true,
   },
-  chatgpt_custom: { id: 'chatgpt_custom', baseURL: OPENAI_BASE_URL, models: { kind: 'openai' }, keyRequired: true },
+  chatgpt_custom: {
+    id: 'chatgpt_custom',
+    protocol: 'openai',
+    baseURL: OPENAI_BASE_URL,
+    models: { kind: 'openai' },
+    keyRequired: true,
+    relayedForPages: false,
+    streamUsage: true,
+    jsonMode: true,
+  },
 };
 
 export interface ProviderTarget {
@@ -104,74 +122,14 @@ export interface ProviderTarget {
   customBaseUrl?: string | null;
 }
 
-/**
- * The base URL a provider is called at: the custom one for chatgpt_custom when set, else the
- * development override (every provider at one OpenAI-compatible server, e.g. the fake provider),
- * else the provider's own.
- */
-export function resolveBaseURL({ provider, customBaseUrl }: ProviderTarget, override?: string | null): string {
-  if (provider === 'chatgpt_custom' && customBaseUrl) return customBaseUrl;
-  if (override) return override;
-  return PROVIDER_ENDPOINTS[provider].baseURL;
-}
-
-/** Whether a key is needed for this target: the provider's rule, except that a custom base URL may be a local server without keys. */
-export function keyRequired(target: ProviderTarget): boolean {
-  if (target.provider === 'chatgpt_custom' && target.customBaseUrl) return false;
-  return PROVIDER_ENDPOINTS[target.provider].keyRequired;
-}
-
-/** Sent as the key to keyless local servers: the SDK always sends an Authorization header. */
-const NO_KEY = 'no-key';
-
-/**
- * Providers answer errors in their own shapes ({error:{message}}, {message}, [{error:{…}}], text).
- * This fetch rewrites any error body to OpenAI's `{ error: { message } }` so the SDK's error
- * carries the provider's own message.
- */
-export function normalizingFetch(inner: typeof fetch = (...args) => globalThis.fetch(...args)): typeof fetch {
-  return async (input, init) => {
-    const response = await inner(input, init);
-    if (response.ok) return response;
-    const text = await response.text();
-    const message = errorMessageFromBody(text);
-    const body = JSON.stringify({
-      error: { ...extractErrorObject(text), message: message ?? `${response.status} ${response.statusText}`.trim() },
-    });
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-  };
-}
-
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function extractErrorObject(text: string): Record<string, unknown> {
-  let body = parse(text);
-  if (Array.isArray(body)) body = body[0];
-  const error = (body as { error?: unknown } | undefined)?.error;
-  return error && typeof error === 'object' ? (error as Record<string, unknown>) : {};
-}
-
-/** The human message inside a provider's error body, if any. */
-export function errorMessageFromBody(text: string): string | null {
-  let body = parse(text);
-  if (body === undefined) return text.trim() ? text.trim().slice(0, 300) : null;
-  if (Array.isArray(body)) body = body[0];
-  if (!body || typeof body !== 'object') return null;
-  const record = body as Record<string, unknown>;
-  const error = record.error;
-  if (typeof error === 'string') return error;
-  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
-    return (error as { message: string }).message;
-  }
-  if (typeof record.message === 'string') return record.message;
-  if (typeof record.detail === 'string') return record.detail;
-  return null;
+/** The dashboard's way to the ai-relay Edge Function (providers a web page cannot call directly). */
+interface RelaySettings {
+  /** The function's URL (…/functions/v1/ai-relay). */
+  url: string;
+  /** The project's anon key (the gateway's apikey). */
+  anonKey: string;
+  /** The signed-in user's access token: the relay serves accounts only. */
+  accessToken: () => Promise<string | null>;
 }
 
 export interface ClientOptions {
@@ -181,25 +139,93 @@ export interface ClientOptions {
   streamIdleMs?: number;
   /** Retries after a 429/5xx (chat.ts's retry loop; the SDK itself never retries). */
   maxRetries?: number;
-  /** Replaces fetch (tests). */
+  /** Replaces fetch (tests; the Edge Functions' address guard for custom URLs). */
   fetch?: typeof fetch;
-  /** Sends every provider to this OpenAI-compatible base URL (development and tests: the fake provider). */
-  baseUrlOverride?: string | null;
+  /** Development and tests: a provider's service at this base URL instead of its own (the local fakes). */
+  baseUrls?: Partial<Record<ProviderId, string>> | null;
+  /** Where the call is made from: the dashboard says 'page', the extension 'extension'; otherwise a server. */
+  surface?: Surface;
+  /** The dashboard's relay, for the providers it does not call directly. */
+  relay?: RelaySettings | null;
 }
 
-/** An `openai` SDK client for a provider, in the browser or in Node. */
-export function createProviderClient(target: ProviderTarget, given: ClientOptions = {}): OpenAI {
+/**
+ * The base URL a provider is called at: the custom one for chatgpt_custom when set, else the
+ * development override for that provider, else the provider's own.
+ */
+export function resolveBaseURL({ provider, customBaseUrl }: ProviderTarget, baseUrls?: ClientOptions['baseUrls']): string {
+  if (provider === 'chatgpt_custom' && customBaseUrl) return customBaseUrl;
+  return baseUrls?.[provider] ?? PROVIDER_ENDPOINTS[provider].baseURL;
+}
+
+/** An absolute URL of a provider outside its base URL (Cohere's model list, Hugging Face's whoami), on the override's host when there is one. */
+function siblingUrl(real: string, override: string | undefined): string {
+  if (!override) return real;
+  const url = new URL(real);
+  return `${new URL(override).origin}${url.pathname}${url.search}`;
+}
+
+/** Whether a key is needed for this target: the provider's rule, except that a custom base URL may be a local server without keys. */
+export function keyRequired(target: ProviderTarget): boolean {
+  if (target.provider === 'chatgpt_custom' && target.customBaseUrl) return false;
+  return PROVIDER_ENDPOINTS[target.provider].keyRequired;
+}
+
+/** Whether this call goes through the dashboard's relay. */
+export const usesRelay = (target: ProviderTarget, options: ClientOptions): boolean =>
+  options.surface === 'page' && PROVIDER_ENDPOINTS[target.provider].relayedForPages;
+
+/** Sent as the key to keyless local servers: the SDK always sends an Authorization header. */
+const NO_KEY = 'no-key';
+
+/** The protocol client for a provider, on the surface the options name. */
+export function protocolFor(target: ProviderTarget, given: ClientOptions = {}): ProtocolClient {
   const options = withAiDefaults(given);
   const endpoint = PROVIDER_ENDPOINTS[target.provider];
   const apiKey = target.apiKey?.trim() || NO_KEY;
-  return new OpenAI({
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const override =
+    target.provider === 'chatgpt_custom' && target.customBaseUrl ? undefined : (options.baseUrls?.[target.provider] ?? undefined);
+  const baseURL = resolveBaseURL(target, options.baseUrls);
+  if (usesRelay(target, options)) {
+    const relay = options.relay;
+    if (!relay) throw new Error(`${target.provider} is reached through the relay, which this page has not set up.`);
+    // The relay speaks OpenAI's protocol for each relayed provider (its own model listing included).
+    return openAiProtocol({
+      baseURL: `${relay.url}/${target.provider}`,
+      apiKey: async () => (await relay.accessToken()) ?? '',
+      headers: { apikey: relay.anonKey, 'x-provider-key': apiKey },
+      timeoutMs,
+      listing: endpoint.models.kind === 'unsupported' ? endpoint.models : { kind: 'openai' },
+      streamUsage: endpoint.streamUsage === true,
+      jsonMode: endpoint.jsonMode === true,
+      sendsMaxTokens: endpoint.sendsMaxTokens === true,
+      fetch: options.fetch,
+    });
+  }
+  if (endpoint.protocol === 'anthropic') {
+    return anthropicProtocol({
+      baseURL,
+      apiKey,
+      timeoutMs,
+      fetch: options.fetch,
+      maxOutputTokens: (model) => maxOutputTokensFor('anthropic', model),
+    });
+  }
+  if (endpoint.protocol === 'gemini') return geminiProtocol({ baseURL, apiKey, timeoutMs, fetch: options.fetch });
+  const custom = target.provider === 'chatgpt_custom';
+  const listing: ModelListing =
+    endpoint.models.kind === 'custom' ? { ...endpoint.models, url: siblingUrl(endpoint.models.url, override) } : endpoint.models;
+  return openAiProtocol({
+    baseURL,
     apiKey,
-    baseURL: resolveBaseURL(target, options.baseUrlOverride),
-    dangerouslyAllowBrowser: true,
-    timeout: options.timeoutMs ?? 10_000,
-    // The SDK would also retry timeouts and dropped connections; our retries are 429/5xx only (retry.ts).
-    maxRetries: 0,
-    defaultHeaders: endpoint.headers?.(apiKey),
-    fetch: normalizingFetch(options.fetch),
+    timeoutMs,
+    listing: custom ? { kind: 'openai' } : listing,
+    verifyUrl: endpoint.verifyUrl && siblingUrl(endpoint.verifyUrl, override),
+    // A custom server may not know stream_options; OpenAI itself (no custom URL) does.
+    streamUsage: endpoint.streamUsage === true && !(custom && target.customBaseUrl),
+    jsonMode: endpoint.jsonMode === true,
+    sendsMaxTokens: endpoint.sendsMaxTokens === true,
+    fetch: options.fetch,
   });
 }

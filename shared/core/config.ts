@@ -27,3 +27,24 @@ export function envOr(value: string | undefined | null, fallback: string): strin
 export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
+
+/**
+ * Development and tests: each AI provider's service at another base URL (the local fakes), from a
+ * JSON object such as `{"openai":"http://127.0.0.1:4403/v1","gemini":"http://127.0.0.1:4404/v1beta"}`.
+ * Unknown providers, non-http(s) URLs and a value that is not such an object are ignored: a
+ * production build without it calls every provider at its own address.
+ */
+export function parseAiBaseUrls(value: string | undefined | null, providers: readonly string[]): Record<string, string> | null {
+  if (!value?.trim()) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  const entries = Object.entries(parsed as Record<string, unknown>).filter(
+    (entry): entry is [string, string] => providers.includes(entry[0]) && typeof entry[1] === 'string' && /^https?:\/\//.test(entry[1]),
+  );
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
+}

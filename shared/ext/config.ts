@@ -1,4 +1,5 @@
 import { DEFAULT_DASHBOARD_URL, DEFAULT_SUPABASE_ANON_KEY, DEFAULT_SUPABASE_URL } from '../core/config.ts';
+import { aiBaseUrlsFrom } from '../ai/baseUrls.ts';
 import { setAiDefaults } from '../ai/settings.ts';
 
 /**
@@ -15,5 +16,6 @@ export const extensionConfig = {
   dashboardUrls: import.meta.env.WXT_DASHBOARD_URLS?.trim() || dashboardUrl,
 } as const;
 
-// Every extension context reads this module: AI calls made there go to the development override, if built with one.
-setAiDefaults({ baseUrlOverride: import.meta.env.WXT_AI_BASE_URL?.trim() || null });
+// Every extension context reads this module: an extension page calls every provider directly (host
+// permissions), at the development overrides if built with them.
+setAiDefaults({ surface: 'extension', baseUrls: aiBaseUrlsFrom(import.meta.env.WXT_AI_BASE_URLS) });

@@ -103,7 +103,7 @@ export interface StackConfig {
 }
 
 /** What the functions may be given from the stack's environment. */
-const FUNCTION_ENV = ['PROVIDER_KEYS_SECRET', 'AI_BASE_URL', 'RESEND_API_KEY', 'MAIL_FROM'] as const;
+const FUNCTION_ENV = ['PROVIDER_KEYS_SECRET', 'AI_BASE_URLS', 'RESEND_API_KEY', 'MAIL_FROM'] as const;
 
 const env = (name: string): string | undefined => {
   const value = process.env[name];

@@ -153,7 +153,7 @@ async function streamFirstToken(fake: FakeOpenAI, prompt: string): Promise<numbe
     model: 'gpt-4o-mini',
     prompt,
     signal: controller.signal,
-    settings: { baseUrlOverride: fake.baseURL, maxRetries: 0 },
+    settings: { baseUrls: { openai: fake.baseURL }, maxRetries: 0 },
     onDelta: () => {
       if (!first) first = performance.now() - started;
       controller.abort();

@@ -40,7 +40,7 @@ export async function measureQuality(
       doc.content,
     ]);
   }
-  const settings = { baseUrlOverride: ai.baseURL, maxRetries: 0 };
+  const settings = { baseUrls: { openai: ai.baseURL }, maxRetries: 0 };
   const embed = (texts: string[]) => embedTexts({ target: ai.target, model: ai.model, texts, settings });
   const stored = await embedKnowledge(client, ai.model, embed);
   if (stored.error) throw new Error(`embedding the fixture failed: ${stored.error.message}`);

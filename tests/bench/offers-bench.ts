@@ -19,7 +19,7 @@ const fake = await startFakeOpenAI({ chunkDelayMs: 0 });
 const options: OfferAiOptions = {
   target: { provider: 'openai', apiKey: FAKE_OPENAI_GOOD_KEY },
   model: 'gpt-4o-mini',
-  settings: { baseUrlOverride: fake.baseURL, maxRetries: 0 },
+  settings: { baseUrls: { openai: fake.baseURL }, maxRetries: 0 },
 };
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

@@ -80,7 +80,7 @@ async function main(): Promise<void> {
         target: { provider: 'openai', apiKey: FAKE_OPENAI_GOOD_KEY },
         model: 'gpt-4o-mini',
         prompt: `Research pricing ${i}`,
-        settings: { baseUrlOverride: fake.baseURL },
+        settings: { baseUrls: { openai: fake.baseURL } },
       });
       direct.push(performance.now() - started);
     }

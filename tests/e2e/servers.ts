@@ -1,18 +1,18 @@
 import { startLocalStack } from '@/supabase/local/server.ts';
 import { openPglite } from '@/supabase/local/db/pglite.ts';
 import { startFakeGoogle } from '../fixtures/fake-google.ts';
-import { startFakeOpenAI } from '../fixtures/fake-openai.ts';
+import { startFakeAiServices } from '../fixtures/fake-ai-services.ts';
+import { OPENAI_MODELS } from '../fixtures/fake-providers/openai.ts';
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from '../fixtures/fake-stripe.ts';
 import { FAKE_PRICE_PRO, FAKE_PRICE_TEAM } from '../fixtures/fake-stripe-billing.ts';
-import { GOOGLE_PORT, OPENAI_PORT, PAGES_PORT, STACK_PORT, STACK_URL, STRIPE_PORT, WEB_URL } from './ports.ts';
+import { AI_BASE_URLS, AI_PORTS, GOOGLE_PORT, PAGES_PORT, STACK_PORT, STACK_URL, STRIPE_PORT, WEB_URL } from './ports.ts';
 import { startTestPages } from '../fixtures/pages/serve.ts';
 import { E2E_PROVIDER_KEYS_SECRET } from './support.ts';
 
 /**
  * The backend of the e2e run (started by playwright.config.ts): a fresh local stack on
- * in-memory PGlite with the fake Google as its Google OAuth provider, and a fake
- * OpenAI-compatible AI provider. Everything is thrown
- * away when Playwright stops it.
+ * in-memory PGlite with the fake Google as its Google OAuth provider, and strict fakes of every AI
+ * service (tests/fixtures/fake-providers). Everything is thrown away when Playwright stops it.
  */
 // The stack's fetch-url function reads the local test pages.
 process.env.FETCH_URL_ALLOW_PRIVATE = 'true';
@@ -27,7 +27,9 @@ Object.assign(process.env, {
   STRIPE_PRICE_PRO: FAKE_PRICE_PRO,
   STRIPE_PRICE_TEAM: FAKE_PRICE_TEAM,
 });
-const openai = await startFakeOpenAI({ port: OPENAI_PORT });
+// OpenAI's fake also lists models the older specs name (still served until 2027).
+const ai = await startFakeAiServices({ ports: AI_PORTS, openaiModels: [...OPENAI_MODELS, 'gpt-4o-mini', 'gpt-4o', 'gpt-4.1'] });
+if (ai.baseUrlsJson !== AI_BASE_URLS) throw new Error(`the AI fakes are not where the builds expect them: ${ai.baseUrlsJson}`);
 const stack = await startLocalStack({
   db: await openPglite(),
   config: {
@@ -36,7 +38,7 @@ const stack = await startLocalStack({
     additionalRedirectUrls: [`${WEB_URL}/**`, 'http://marketplace.aivault.test:*/**', 'http://feedback.aivault.test:*/**'],
     logRequests: false,
     rateLimits: { signIn: 10_000, signUp: 10_000, recover: 10_000, emailSent: 10_000 },
-    functionSecrets: { PROVIDER_KEYS_SECRET: E2E_PROVIDER_KEYS_SECRET, AI_BASE_URL: `${openai.url}/v1` },
+    functionSecrets: { PROVIDER_KEYS_SECRET: E2E_PROVIDER_KEYS_SECRET, AI_BASE_URLS },
     authEncryptionKey: 'e2e-auth-db-encryption-key',
     // Scheduled workflows run only when a spec asks for ticks (LOCAL_SCHEDULER_INTERVAL_MS, e.g. 1000).
     schedulerIntervalMs: Number(process.env.LOCAL_SCHEDULER_INTERVAL_MS ?? 0),
@@ -49,10 +51,10 @@ const stack = await startLocalStack({
     },
   },
 });
-console.log(`e2e stack on ${stack.url}, fake Google on ${google.url}, fake OpenAI on ${openai.url}`);
+console.log(`e2e stack on ${stack.url}, fake Google on ${google.url}, AI fakes ${AI_BASE_URLS}`);
 
 const stop = async () => {
-  await Promise.allSettled([stack.stop(), google.close(), openai.close(), pages.close(), stripe.close()]);
+  await Promise.allSettled([stack.stop(), google.close(), ai.close(), pages.close(), stripe.close()]);
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());

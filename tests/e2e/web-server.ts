@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { EXTENSION_OUT_DIR, OPENAI_URL, STACK_URL, WEB_OUT_DIR, WEB_PORT, WEB_URL } from './ports.ts';
+import { AI_BASE_URLS, EXTENSION_OUT_DIR, STACK_URL, WEB_OUT_DIR, WEB_PORT, WEB_URL } from './ports.ts';
 
 /**
  * The dashboard of the e2e run (started by playwright.config.ts): the dashboard and the unpacked
@@ -25,7 +25,7 @@ function build(label: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
 const dashboardEnv = {
   VITE_SUPABASE_URL: STACK_URL,
   VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_e2e',
-  VITE_AI_BASE_URL: `${OPENAI_URL}/v1`,
+  VITE_AI_BASE_URLS: AI_BASE_URLS,
 };
 const vite = (...args: string[]) => [bin('vite/bin/vite.js'), ...args, '--config', 'web/vite.config.ts', '--outDir', WEB_OUT_DIR];
 
@@ -37,7 +37,7 @@ await Promise.all([
         WXT_OUT_DIR: EXTENSION_OUT_DIR,
         WXT_SUPABASE_URL: STACK_URL,
         WXT_DASHBOARD_URL: WEB_URL,
-        WXT_AI_BASE_URL: `${OPENAI_URL}/v1`,
+        WXT_AI_BASE_URLS: AI_BASE_URLS,
       }),
 ]);
 

@@ -22,7 +22,7 @@ let brandFolder: string;
 
 beforeAll(async () => {
   ai = await startFakeOpenAI({ chunkDelayMs: 1 });
-  stack = await startTestStack({ config: { functionSecrets: { AI_BASE_URL: `${ai.url}/v1` } } });
+  stack = await startTestStack({ config: { functionSecrets: { AI_BASE_URLS: JSON.stringify({ openai: `${ai.url}/v1` }) } } });
   [me, other] = [await person(stack, 'grounding'), await person(stack, 'grounding-other')];
   brandFolder = must(await kb.createKbFolder(me.client, 'Brand'))!.id;
   must(

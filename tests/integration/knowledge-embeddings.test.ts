@@ -27,7 +27,7 @@ const embed = (texts: string[]) =>
     target: { provider: 'openai', apiKey: FAKE_OPENAI_GOOD_KEY },
     model: MODEL,
     texts,
-    settings: { baseUrlOverride: fake.baseURL },
+    settings: { baseUrls: { openai: fake.baseURL } },
   });
 
 const add = async (who: Person, name: string, content: string, folderId: string | null = null) =>

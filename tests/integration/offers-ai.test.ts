@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AiError } from '@/shared/ai/aiErrors.ts';
 import {
   generateAssetContent,
   generateFramework,
@@ -10,6 +9,7 @@ import {
 } from '@/shared/ai/offers.ts';
 import { knowledgeContext, newOffer, planOrder, updateAsset, type AssetContent } from '@/shared/core/offers/index.ts';
 import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
+import { aiFailure } from '../helpers/aiFailure.ts';
 
 /** The offer builder's AI calls through the real `openai` SDK against the fake provider: formats, rewrites, Organize, the user-facing errors. */
 
@@ -25,22 +25,12 @@ beforeEach(() => {
 const options = (extra: Partial<OfferAiOptions> = {}): OfferAiOptions => ({
   target: { provider: 'openai', apiKey: FAKE_OPENAI_GOOD_KEY },
   model: 'gpt-4o-mini',
-  settings: { baseUrlOverride: fake.baseURL, maxRetries: 0 },
+  settings: { baseUrls: { openai: fake.baseURL }, maxRetries: 0 },
   ...extra,
 });
 
 const lastPrompt = () => String((fake.requests.at(-1)!.body!.messages as { content: string }[])[0]!.content);
 const lastJsonMode = () => (fake.requests.at(-1)!.body!.response_format as { type?: string } | undefined)?.type === 'json_object';
-
-async function failure(promise: Promise<unknown>): Promise<AiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AiError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
 
 async function offer() {
   return newOffer('course pricing', await generateFramework('course pricing', null, options()));
@@ -77,7 +67,7 @@ describe('framework and assets', () => {
     fake.script([{ text: '```markdown\n# Hooks\n\n- one\n```' }]);
     expect(await generateAssetContent(draft, draft.assets[0]!, null, options())).toEqual({ format: 'text', markdown: '# Hooks\n\n- one' });
     fake.script([{ json: { emails: [{ subject: 'Only one', body: 'b' }] } }]);
-    const error = await failure(
+    const error = await aiFailure(
       generateAssetContent(
         draft,
         draft.assets.find((a) => a.name === 'Product Launch Email Sequence')!,
@@ -131,30 +121,30 @@ describe('rewrite and organize', () => {
 
 describe("failures carry the product's offer messages", () => {
   it('401, 500 and bad JSON', async () => {
-    expect(await failure(generateFramework('pricing [[fake:401]]', null, options()))).toMatchObject({
+    expect(await aiFailure(generateFramework('pricing [[fake:401]]', null, options()))).toMatchObject({
       kind: 'auth',
       message: 'Authentication failed. Please check your OpenAI API key in Settings.',
     });
-    expect(await failure(generateFramework('pricing [[fake:500]]', null, options()))).toMatchObject({
+    expect(await aiFailure(generateFramework('pricing [[fake:500]]', null, options()))).toMatchObject({
       kind: 'api',
       message: 'The AI service returned an error: The server had an error while processing your request.',
     });
-    expect(await failure(generateFramework('pricing [[fake:badjson]]', null, options()))).toMatchObject({
+    expect(await aiFailure(generateFramework('pricing [[fake:badjson]]', null, options()))).toMatchObject({
       kind: 'badJson',
       message: 'The AI returned an unexpected data format. Please try again.',
     });
   });
 
   it('an unreachable provider reads "Could not generate the offer…"', async () => {
-    const error = await failure(
-      generateFramework('pricing', null, options({ settings: { baseUrlOverride: 'http://127.0.0.1:9/v1', maxRetries: 0 } })),
+    const error = await aiFailure(
+      generateFramework('pricing', null, options({ settings: { baseUrls: { openai: 'http://127.0.0.1:9/v1' }, maxRetries: 0 } })),
     );
     expect(error).toMatchObject({ kind: 'network', message: 'Could not generate the offer. Please check your network and try again.' });
   });
 
   it("an asset's notes reach its prompt (and here, make it fail)", async () => {
     const draft = updateAsset(await offer(), 'Offer Hooks', { notes: 'punchy [[fake:500]]' });
-    const error = await failure(generateAssetContent(draft, draft.assets[0]!, null, options()));
+    const error = await aiFailure(generateAssetContent(draft, draft.assets[0]!, null, options()));
     expect(error.message).toBe('The AI service returned an error: The server had an error while processing your request.');
     expect(lastPrompt()).toContain("The user's notes for this asset: punchy [[fake:500]]");
   });

@@ -22,7 +22,7 @@ let viewer: Person;
 beforeAll(async () => {
   ai = await startFakeOpenAI({ chunkDelayMs: 1 });
   stack = await startTestStack({
-    config: { functionSecrets: { PROVIDER_KEYS_SECRET: 'quota-tests-secret', AI_BASE_URL: `${ai.url}/v1` } },
+    config: { functionSecrets: { PROVIDER_KEYS_SECRET: 'quota-tests-secret', AI_BASE_URLS: JSON.stringify({ openai: `${ai.url}/v1` }) } },
   });
   [me, other, viewer] = [
     await person(stack, 'quota'),

@@ -28,7 +28,10 @@ export const scheduleStack = (ai: FakeOpenAI, schedulerIntervalMs = 0): Promise<
   startTestStack({
     config: {
       schedulerIntervalMs,
-      functionSecrets: { AI_BASE_URL: `${ai.url}/v1`, PROVIDER_KEYS_SECRET: randomBytes(32).toString('base64') },
+      functionSecrets: {
+        AI_BASE_URLS: JSON.stringify({ openai: `${ai.url}/v1` }),
+        PROVIDER_KEYS_SECRET: randomBytes(32).toString('base64'),
+      },
     },
   });
 

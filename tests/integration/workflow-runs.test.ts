@@ -32,7 +32,7 @@ let viewer: Person;
 
 beforeAll(async () => {
   ai = await startFakeOpenAI({ chunkDelayMs: 1 });
-  stack = await startTestStack({ config: { functionSecrets: { AI_BASE_URL: `${ai.url}/v1` } } });
+  stack = await startTestStack({ config: { functionSecrets: { AI_BASE_URLS: JSON.stringify({ openai: `${ai.url}/v1` }) } } });
   [me, other, viewer] = [
     await person(stack, 'flows'),
     await person(stack, 'flows-other'),

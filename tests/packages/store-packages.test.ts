@@ -60,7 +60,7 @@ beforeAll(async () => {
     WXT_SUPABASE_ANON_KEY: 'hosted-anon-key',
     WXT_DASHBOARD_URL: HOSTED.dashboard,
     WXT_DASHBOARD_URLS: '',
-    WXT_AI_BASE_URL: '',
+    WXT_AI_BASE_URLS: '',
   };
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/zip.ts'], {
     cwd: root,

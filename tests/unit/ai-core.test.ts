@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AiJsonError, toAiError } from '@/shared/ai/aiErrors.ts';
 import { extractJson, parseJsonReply } from '@/shared/ai/jsonReply.ts';
-import { chatModels, defaultModel } from '@/shared/ai/modelChoice.ts';
+import { chatModels, defaultModel, MODEL_PREFERENCES_CHECKED } from '@/shared/ai/modelChoice.ts';
+import { maxOutputTokensFor } from '@/shared/ai/modelLimits.ts';
 
 describe('error mapping', () => {
   const apiError = (status: number, message: string) => APIError.generate(status, { error: { message } }, undefined, new Headers());
@@ -48,13 +49,31 @@ describe('JSON in answers', () => {
   });
 });
 
+describe('output-token limits per model family', () => {
+  it('sends Anthropic its model family’s limit, AI21 its ceiling, and the others none', () => {
+    expect(maxOutputTokensFor('anthropic', 'claude-sonnet-5-5')).toBe(128_000);
+    expect(maxOutputTokensFor('anthropic', 'claude-opus-4-7')).toBe(128_000);
+    expect(maxOutputTokensFor('anthropic', 'claude-haiku-4-5')).toBe(64_000);
+    expect(maxOutputTokensFor('anthropic', 'claude-opus-4-1-20250805')).toBe(32_000);
+    expect(maxOutputTokensFor('anthropic', 'claude-3-5-haiku-latest')).toBe(8_192);
+    expect(maxOutputTokensFor('anthropic', 'claude-3-haiku-20240307')).toBe(4_096);
+    expect(maxOutputTokensFor('anthropic', 'claude-next')).toBe(8_192);
+    expect(maxOutputTokensFor('ai21', 'jamba-large')).toBe(4_096);
+    expect(maxOutputTokensFor('openai', 'gpt-6.1-terra')).toBeUndefined();
+  });
+});
+
 describe('model choice', () => {
-  it('prefers the recommended model when offered, else a preference, else the first chat model', () => {
-    expect(defaultModel('openai', ['gpt-4o', 'gpt-4-turbo-preview', 'text-embedding-3-small'])).toBe('gpt-4-turbo-preview');
-    expect(defaultModel('openai', ['gpt-4o', 'gpt-4o-mini'])).toBe('gpt-4o-mini');
-    expect(defaultModel('gemini', ['models/gemini-2.0-flash', 'models/text-embedding-004'])).toBe('gemini-2.0-flash');
+  it('prefers a current model the key lists, never a preview; our first preference when the list is unknown', () => {
+    // A retired id the key still lists is not chosen over a current preference.
+    expect(defaultModel('openai', ['gpt-4o', 'gpt-4-turbo-preview', 'gpt-6-luna', 'text-embedding-3-small'])).toBe('gpt-6-luna');
+    // None of our preferences listed: the first current chat model, skipping previews.
+    expect(defaultModel('openai', ['gpt-4-turbo-preview', 'gpt-4o', 'gpt-4o-mini'])).toBe('gpt-4o');
+    expect(defaultModel('gemini', ['models/gemini-3.8-flash', 'models/gemini-embedding-001'])).toBe('gemini-3.8-flash');
+    expect(defaultModel('gemini', ['models/gemini-3.1-pro-preview', 'models/gemini-9-flash'])).toBe('gemini-9-flash');
     expect(defaultModel('chatgpt_custom', ['phi3:latest', 'nomic-embed-text'])).toBe('phi3:latest');
-    expect(defaultModel('anthropic', null)).toBe('claude-sonnet-4-5');
+    expect(defaultModel('anthropic', null)).toBe('claude-sonnet-5-5');
+    expect(MODEL_PREFERENCES_CHECKED).toBe('2026-11-29');
     expect(chatModels(['whisper-1', 'tts-1', 'dall-e-3', 'gpt-4o', 'omni-moderation-latest'])).toEqual(['gpt-4o']);
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import type { Stream } from 'openai/core/streaming';
-import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import type { ChatEvent, ChatStream } from '@/shared/ai/protocol/types.ts';
 import { MAX_RETRY_AFTER_MS, retryAfterMs, withRetries } from '@/shared/ai/retry.ts';
 import { readChatStream } from '@/shared/ai/streamReader.ts';
 import { describeProviderError, ProviderUnreachableError } from '@/shared/ai/keyTest.ts';
@@ -97,27 +96,17 @@ describe('retries', () => {
 });
 
 /** A stream of chunks as the SDK yields them. */
-function streamOf(chunks: { content?: string; finish?: string | null }[]): Stream<ChatCompletionChunk> {
-  const items = chunks.map((c) => ({
-    id: 'c',
-    object: 'chat.completion.chunk' as const,
-    created: 0,
-    model: 'm',
-    choices: [
-      {
-        index: 0,
-        delta: { content: c.content ?? '' },
-        finish_reason: (c.finish ?? null) as ChatCompletionChunk.Choice['finish_reason'],
-        logprobs: null,
-      },
-    ],
-  }));
+function streamOf(chunks: { content?: string; finish?: string | null }[]): ChatStream {
+  const events: ChatEvent[] = chunks.flatMap((c): ChatEvent[] => [
+    ...(c.content ? [{ type: 'text' as const, text: c.content }] : []),
+    ...(c.finish ? [{ type: 'finish' as const, reason: c.finish }] : []),
+  ]);
   return {
-    controller: new AbortController(),
+    abort: () => undefined,
     async *[Symbol.asyncIterator]() {
-      yield* items;
+      yield* events;
     },
-  } as unknown as Stream<ChatCompletionChunk>;
+  };
 }
 
 describe('the end of a stream', () => {
@@ -127,7 +116,7 @@ describe('the end of a stream', () => {
     const pieces: string[] = [];
     expect(
       await readChatStream(streamOf([{ content: 'Hel' }, { content: 'lo' }, { finish: 'stop' }]), limits, (d) => pieces.push(d)),
-    ).toEqual({ finishReason: 'stop' });
+    ).toEqual({ finishReason: 'stop', usage: null });
     expect(pieces).toEqual(['Hel', 'lo']);
     expect(
       await readChatStream(
@@ -138,8 +127,8 @@ describe('the end of a stream', () => {
         limits,
         () => {},
       ),
-    ).toEqual({ finishReason: null });
-    expect(await readChatStream(streamOf([{ content: 'cut' }]), limits, () => {})).toEqual({ finishReason: null });
+    ).toEqual({ finishReason: null, usage: null });
+    expect(await readChatStream(streamOf([{ content: 'cut' }]), limits, () => {})).toEqual({ finishReason: null, usage: null });
   });
 });
 
@@ -148,10 +137,15 @@ describe('provider errors and keys', () => {
     const gemini = { provider: 'gemini' as const, apiKey: 'AIzaSyFakeFakeFakeFakeFakeFakeFakeFake' };
     const refused = new APIConnectionError({ message: 'Connection error.' });
     expect(describeProviderError(refused, gemini).message).toMatch(
-      /^Could not reach https:\/\/generativelanguage\.googleapis\.com\/v1beta\/openai\. /,
+      /^Could not reach https:\/\/generativelanguage\.googleapis\.com\/v1beta\. /,
     );
-    expect(describeProviderError(refused, gemini, { baseUrlOverride: 'http://127.0.0.1:54330/v1' }).message).toMatch(
-      /^Could not reach http:\/\/127\.0\.0\.1:54330\/v1\. /,
+    expect(describeProviderError(refused, gemini, { baseUrls: { gemini: 'http://127.0.0.1:54330/v1beta' } }).message).toMatch(
+      /^Could not reach http:\/\/127\.0\.0\.1:54330\/v1beta\. /,
+    );
+    // A web page reaches Cohere through the relay: an unreachable relay is named.
+    const relay = { url: 'https://project.example/functions/v1/ai-relay', anonKey: 'anon', accessToken: async () => 'jwt' };
+    expect(describeProviderError(refused, { provider: 'cohere', apiKey: 'co-x' }, { surface: 'page', relay }).message).toMatch(
+      /^Could not reach https:\/\/project\.example\/functions\/v1\/ai-relay\. /,
     );
     const whoami = new ProviderUnreachableError('https://huggingface.co/api/whoami-v2', refused);
     expect(describeProviderError(whoami, { provider: 'huggingface', apiKey: 'hf_x' }).message).toMatch(

@@ -1,7 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listModels, testProviderKey } from '@/shared/ai/keyTest.ts';
-import { PROVIDER_ENDPOINTS, errorMessageFromBody, normalizingFetch, resolveBaseURL } from '@/shared/ai/providers.ts';
+import { errorObjectOf } from '@/shared/ai/protocol/http.ts';
+import { serviceFetch } from '@/shared/ai/protocol/openai.ts';
+import { PROVIDER_ENDPOINTS, resolveBaseURL } from '@/shared/ai/providers.ts';
 import {
   KEY_TEXTS,
   PROVIDER_IDS,
@@ -234,9 +236,13 @@ describe('provider registry', () => {
   });
   afterAll(async () => fake?.close());
 
-  it('knows each provider’s OpenAI-compatible base URL', () => {
+  it('knows each provider’s base URL (Gemini and Anthropic in their own APIs)', () => {
     expect(resolveBaseURL({ provider: 'openai', apiKey: 'sk-x' })).toBe('https://api.openai.com/v1');
-    expect(resolveBaseURL({ provider: 'gemini', apiKey: 'k' })).toBe('https://generativelanguage.googleapis.com/v1beta/openai');
+    expect(resolveBaseURL({ provider: 'gemini', apiKey: 'k' })).toBe('https://generativelanguage.googleapis.com/v1beta');
+    expect(resolveBaseURL({ provider: 'anthropic', apiKey: 'k' })).toBe('https://api.anthropic.com/v1');
+    expect(resolveBaseURL({ provider: 'gemini', apiKey: 'k' }, { gemini: 'http://127.0.0.1:4404/v1beta' })).toBe(
+      'http://127.0.0.1:4404/v1beta',
+    );
     expect(resolveBaseURL({ provider: 'huggingface', apiKey: 'k' })).toBe('https://router.huggingface.co/v1');
     expect(resolveBaseURL({ provider: 'chatgpt_custom', apiKey: null, customBaseUrl: 'http://localhost:11434/v1' })).toBe(
       'http://localhost:11434/v1',
@@ -252,6 +258,8 @@ describe('provider registry', () => {
       message: `Key works — ${FAKE_OPENAI_MODELS.length} models available`,
     });
     expect(fake.requests.at(-1)).toEqual({ method: 'GET', path: '/v1/models', key: FAKE_OPENAI_GOOD_KEY });
+    // The SDK's telemetry headers never leave (a service listing its allowed headers would refuse the preflight).
+    expect(fake.headers.at(-1)?.filter((name) => name.startsWith('x-stainless'))).toEqual([]);
   });
 
   it('a rejected key reports the provider’s own message and status', async () => {
@@ -311,12 +319,17 @@ describe('provider registry', () => {
   });
 
   it('error bodies in other shapes keep the provider’s message', async () => {
-    expect(
-      errorMessageFromBody(JSON.stringify([{ error: { code: 400, message: 'API key not valid.', status: 'INVALID_ARGUMENT' } }])),
-    ).toBe('API key not valid.');
-    expect(errorMessageFromBody(JSON.stringify({ message: 'invalid api token' }))).toBe('invalid api token');
-    expect(errorMessageFromBody('Unauthorized')).toBe('Unauthorized');
-    const wrapped = normalizingFetch(async () => new Response(JSON.stringify({ message: 'invalid api token' }), { status: 401 }));
+    expect(errorObjectOf(JSON.stringify([{ error: { code: 400, message: 'API key not valid.', status: 'INVALID_ARGUMENT' } }]))).toEqual({
+      code: 400,
+      message: 'API key not valid.',
+      status: 'INVALID_ARGUMENT',
+    });
+    expect(errorObjectOf(JSON.stringify({ message: 'invalid api token' }))).toEqual({ message: 'invalid api token' });
+    expect(errorObjectOf(JSON.stringify({ detail: 'Bad request: bad or missing authentication.' }))).toEqual({
+      message: 'Bad request: bad or missing authentication.',
+    });
+    expect(errorObjectOf('Unauthorized')).toEqual({ message: 'Unauthorized' });
+    const wrapped = serviceFetch(async () => new Response(JSON.stringify({ message: 'invalid api token' }), { status: 401 }));
     const response = await wrapped('http://x');
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: { message: 'invalid api token' } });

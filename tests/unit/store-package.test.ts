@@ -37,8 +37,8 @@ describe('storePackageProblems', () => {
     expect(storePackageProblems({ ...hosted, WXT_DASHBOARD_URL: 'app.aivault.app' })).toEqual([
       'WXT_DASHBOARD_URL is not a URL: app.aivault.app',
     ]);
-    expect(storePackageProblems({ ...hosted, WXT_AI_BASE_URL: 'http://127.0.0.1:54330/v1' })).toEqual([
-      'Unset WXT_AI_BASE_URL: it sends every AI call to a development server.',
+    expect(storePackageProblems({ ...hosted, WXT_AI_BASE_URLS: '{"openai":"http://127.0.0.1:54330/v1"}' })).toEqual([
+      'Unset WXT_AI_BASE_URLS: it sends AI calls to development servers.',
     ]);
   });
 });

@@ -24,8 +24,8 @@ export const webConfig = {
   mainSiteUrl: import.meta.env.VITE_MAIN_SITE_URL?.trim() || null,
   /** The feedback host the main site may send signed-in visitors back to; unset: the prefix before this site's host. */
   feedbackHostUrl: optionalEnv(import.meta.env.VITE_FEEDBACK_HOST_URL as unknown),
-  /** Development and tests only: send every AI provider to this OpenAI-compatible URL (the fake provider). */
-  aiBaseUrl: import.meta.env.VITE_AI_BASE_URL?.trim() || null,
+  /** Development and tests only: AI providers at other base URLs (JSON: provider → URL; the local fakes). */
+  aiBaseUrls: import.meta.env.VITE_AI_BASE_URLS?.trim() || null,
   /** This build's release (package version, or VITE_RELEASE): named in error reports. */
   release: envOr(import.meta.env.VITE_RELEASE, 'dev'),
   /** Stripe's publishable key; unset means payments are not configured. */

@@ -7,10 +7,10 @@ import { routePatternOf } from '../routes.ts';
  * so ids stay out; the message is cut short. Pure.
  */
 
-export const CLIENT_ERROR_SURFACES = ['dashboard', 'sidepanel', 'popup'] as const;
+const CLIENT_ERROR_SURFACES = ['dashboard', 'sidepanel', 'popup'] as const;
 export type ClientErrorSurface = (typeof CLIENT_ERROR_SURFACES)[number];
 
-export const MAX_CLIENT_ERROR_MESSAGE = 300;
+const MAX_CLIENT_ERROR_MESSAGE = 300;
 
 export const clientErrorReportSchema = z.object({
   message: z.string().trim().min(1).max(MAX_CLIENT_ERROR_MESSAGE),

@@ -46,7 +46,7 @@ const FAILURE_KIND: Readonly<Record<string, MonitoringKind>> = {
 };
 
 /** Functions whose 5xx answers report someone else's site being down, not ours (their exceptions still count). */
-const ANSWERS_ABOUT_OTHER_SITES = new Set(['fetch-url']);
+const ANSWERS_ABOUT_OTHER_SITES = new Set(['fetch-url', 'ai-relay']);
 
 /**
  * The function as served: an exception or a 5xx answer is recorded as a function error, or as the

@@ -1,3 +1,4 @@
+import { aiBaseUrlsFrom } from '../../../shared/ai/baseUrls.ts';
 import { toAiError } from '../../../shared/ai/aiErrors.ts';
 import { streamText } from '../../../shared/ai/chat.ts';
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/core/providerKeys.ts';
@@ -26,8 +27,8 @@ import { recordEvent } from '../_shared/monitoring.ts';
  * {"type":"stopped","quota"} or {"type":"error","kind","message","quota"};
  * or, before anything streams, a JSON error: 429 at the limit, 400/403 for bad input.
  * A custom OpenAI-compatible base URL is reached only at a public address (pinned), unless
- * FETCH_URL_ALLOW_PRIVATE=true (a developer's own machine). AI_BASE_URL sends every provider to one
- * OpenAI-compatible server (development, tests).
+ * FETCH_URL_ALLOW_PRIVATE=true (a developer's own machine). AI_BASE_URLS sends providers to other
+ * base URLs (JSON provider → URL: the local fakes, in development and tests).
  */
 
 type Input = GenerationRequest;
@@ -86,7 +87,7 @@ export default async function handler(req: Request): Promise<Response> {
 
   const apiKey = input.apiKey ?? (await storedProviderKey(caller.id, input.provider, caller.token));
   const customBaseUrl = input.provider === 'chatgpt_custom' ? input.customBaseUrl : null;
-  const override = optionalEnv('AI_BASE_URL');
+  const baseUrls = aiBaseUrlsFrom(optionalEnv('AI_BASE_URLS'));
   const encoder = new TextEncoder();
 
   const stream = new ReadableStream<Uint8Array>({
@@ -106,8 +107,8 @@ export default async function handler(req: Request): Promise<Response> {
           prompt: groundedTask(generationPrompt(input.prompt, input.templateId as Parameters<typeof generationPrompt>[1]), passages),
           signal: req.signal,
           settings: {
-            baseUrlOverride: override ?? null,
-            fetch: customBaseUrl && !override ? pinnedFetch(undefined, optionalEnv('FETCH_URL_ALLOW_PRIVATE') === 'true') : undefined,
+            baseUrls,
+            fetch: customBaseUrl && !baseUrls ? pinnedFetch(undefined, optionalEnv('FETCH_URL_ALLOW_PRIVATE') === 'true') : undefined,
           },
           onDelta: (delta) => send({ type: 'delta', text: delta }),
         });

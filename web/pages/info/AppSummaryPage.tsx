@@ -30,7 +30,11 @@ const FEATURES: readonly Feature[] = [
     title: 'Choose your own AI',
     description:
       'Bring your own API key from OpenAI, Google Gemini, Anthropic, Cohere, AI21 or Hugging Face — or a local model. You stay in control of the model, the cost and your data.',
-    points: ['Use the provider and model you trust', 'Pay your provider directly, no mark-up', 'Requests go straight from your browser'],
+    points: [
+      'Use the provider and model you trust',
+      'Pay your provider directly, no mark-up',
+      'Most requests go straight from your browser',
+    ],
     icon: KeyIcon,
     color: '#4F46E5',
   },

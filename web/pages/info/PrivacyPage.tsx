@@ -62,10 +62,15 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <P>
-          When you run a prompt or generate content, the request goes{' '}
-          <strong>directly from your browser to the AI provider you chose</strong> (for example OpenAI, Google Gemini, Anthropic, Cohere,
-          AI21, Hugging Face, or a local model you run yourself), using your own key. It does not pass through our servers, and we do not
-          see or log your prompts or the provider's answers unless you decide to save them in your account.
+          When you run a prompt, chat or build an offer, the request goes{' '}
+          <strong>directly from your browser or the extension to the AI provider you chose</strong> (for example OpenAI, Google Gemini,
+          Anthropic, or a local model you run yourself), using your own key.
+        </P>
+        <P>
+          Some requests pass through our servers on their way to your provider: documents you generate, workflow runs (scheduled ones
+          included), and, from the dashboard only, requests to Cohere, AI21 and Hugging Face, whose services are not reached directly from a
+          web page. We forward them with your key and keep neither the prompts, the answers nor the key once the request is done, except
+          what you save in your account (a generated document is saved there).
         </P>
         <P>
           Your provider processes those requests under its own terms and privacy policy, and bills you for the usage. Please review them
@@ -229,8 +234,8 @@ export function PrivacyPage() {
       title="Privacy Policy"
       intro={
         <P>
-          Your privacy matters to us. In short: you bring your own AI key, your AI requests go straight from your browser to your provider,
-          we store only what you choose to save, and we never sell your data.
+          Your privacy matters to us. In short: you bring your own AI key, your AI requests go to your provider (most of them straight from
+          your browser), we store only what you choose to save, and we never sell your data.
         </P>
       }
       sections={SECTIONS}

@@ -1,3 +1,4 @@
+import { aiBaseUrlsFrom } from '../../../../shared/ai/baseUrls.ts';
 import { toAiError } from '../../../../shared/ai/aiErrors.ts';
 import { streamText } from '../../../../shared/ai/chat.ts';
 import type { ProviderId } from '../../../../shared/core/providerKeys.ts';
@@ -120,7 +121,7 @@ const startedStep = (ctx: StepContext, step: WorkflowStep) => ({
 });
 
 async function generate(ctx: StepContext, step: WorkflowStep, prompt: string, onDelta: (delta: string, text: string) => void) {
-  const override = optionalEnv('AI_BASE_URL');
+  const baseUrls = aiBaseUrlsFrom(optionalEnv('AI_BASE_URLS'));
   const customBaseUrl = ctx.target.provider === 'chatgpt_custom' ? ctx.target.customBaseUrl : null;
   // Each call listens on its own signal, tied to the run's for the call's duration: a for-each
   // step's many calls would otherwise pile listeners onto the request's signal.
@@ -135,8 +136,8 @@ async function generate(ctx: StepContext, step: WorkflowStep, prompt: string, on
       prompt,
       signal: call.signal,
       settings: {
-        baseUrlOverride: override ?? null,
-        fetch: customBaseUrl && !override ? pinnedFetch(undefined, optionalEnv('FETCH_URL_ALLOW_PRIVATE') === 'true') : undefined,
+        baseUrls,
+        fetch: customBaseUrl && !baseUrls ? pinnedFetch(undefined, optionalEnv('FETCH_URL_ALLOW_PRIVATE') === 'true') : undefined,
       },
       onDelta,
     });

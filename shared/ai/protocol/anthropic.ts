@@ -1,0 +1,141 @@
+import { APIError } from 'openai';
+import { callService, eventJson, serverEvents } from './http.ts';
+import type { ChatAnswer, ChatCall, ChatEvent, ChatMessage, ChatStream, ProtocolClient, TokenUsage } from './types.ts';
+
+/**
+ * Anthropic's own Messages API (docs/providers.md §3), from every surface: its OpenAI layer is not
+ * meant for production, and a browser (the dashboard, and the extension, which still sends an
+ * Origin) must opt in with `anthropic-dangerous-direct-browser-access`. `max_tokens` is required;
+ * the system prompt is a top-level field; user and assistant turns alternate, starting with the user.
+ */
+
+const VERSION = '2023-06-01';
+const JSON_INSTRUCTION = 'Answer with one JSON object and nothing else.';
+/** The start of a JSON answer, given for the model to continue (the Messages API has no JSON-mode flag). */
+const JSON_PREFILL = '{';
+
+interface AnthropicUsage {
+  input_tokens?: number;
+  output_tokens?: number;
+  cache_read_input_tokens?: number;
+}
+
+/** The stream events read here (the others — ping, content_block_start/stop, message_stop — carry nothing needed). */
+interface AnthropicEvent {
+  type?: string;
+  message?: { usage?: AnthropicUsage };
+  delta?: { type?: string; text?: string; stop_reason?: string | null };
+  usage?: AnthropicUsage;
+  error?: { type?: string; message?: string };
+}
+
+const usageOf = (
+  usage: AnthropicUsage | undefined,
+  into: TokenUsage = { inputTokens: null, outputTokens: null, cachedInputTokens: null },
+): TokenUsage => ({
+  inputTokens: usage?.input_tokens ?? into.inputTokens,
+  outputTokens: usage?.output_tokens ?? into.outputTokens,
+  cachedInputTokens: usage?.cache_read_input_tokens ?? into.cachedInputTokens,
+});
+
+/**
+ * System messages joined into `system`; the rest merged so roles alternate, starting with the user.
+ * JSON is asked for in the system prompt and by starting the answer with `{`, which it continues.
+ */
+function anthropicMessages(messages: readonly ChatMessage[], json: boolean) {
+  const system = [...messages.filter((m) => m.role === 'system').map((m) => m.content), ...(json ? [JSON_INSTRUCTION] : [])].join('\n\n');
+  const turns: { role: 'user' | 'assistant'; content: string }[] = [];
+  for (const message of messages) {
+    if (message.role === 'system') continue;
+    const last = turns.at(-1);
+    if (last?.role === message.role) last.content = `${last.content}\n\n${message.content}`;
+    else turns.push({ role: message.role, content: message.content });
+  }
+  if (turns[0]?.role !== 'user') turns.unshift({ role: 'user', content: '(continue)' });
+  if (json && turns.at(-1)?.role === 'user') turns.push({ role: 'assistant', content: JSON_PREFILL });
+  return { system: system || undefined, messages: turns };
+}
+
+export interface AnthropicOptions {
+  baseURL: string;
+  apiKey: string;
+  timeoutMs: number;
+  /** The answer's token limit when the call names none (the model family's). */
+  maxOutputTokens: (model: string) => number;
+  fetch?: typeof fetch;
+}
+
+export function anthropicProtocol(options: AnthropicOptions): ProtocolClient {
+  const headers = {
+    'x-api-key': options.apiKey,
+    'anthropic-version': VERSION,
+    'anthropic-dangerous-direct-browser-access': 'true',
+  };
+  const request = (call: ChatCall, stream: boolean) => ({
+    url: `${options.baseURL}/messages`,
+    headers,
+    timeoutMs: options.timeoutMs,
+    signal: call.signal,
+    fetch: options.fetch,
+    body: {
+      model: call.model,
+      max_tokens: call.maxOutputTokens ?? options.maxOutputTokens(call.model),
+      ...anthropicMessages(call.messages, call.json === true),
+      ...(stream ? { stream: true } : {}),
+    },
+  });
+
+  return {
+    async streamChat(call) {
+      const controller = new AbortController();
+      const response = await callService(request(call, true), controller);
+      async function* events(): AsyncGenerator<ChatEvent> {
+        let usage: TokenUsage | undefined;
+        for await (const { data } of serverEvents(response, controller)) {
+          const event = eventJson<AnthropicEvent>(data);
+          if (!event) continue;
+          if (event.type === 'message_start') usage = usageOf(event.message?.usage);
+          else if (event.type === 'content_block_delta' && event.delta?.type === 'text_delta' && event.delta.text) {
+            yield { type: 'text', text: event.delta.text };
+          } else if (event.type === 'message_delta') {
+            usage = usageOf(event.usage, usage);
+            if (event.delta?.stop_reason) yield { type: 'finish', reason: event.delta.stop_reason };
+          } else if (event.type === 'error') {
+            // A failure mid-stream (overloaded): the status the same failure has before a stream.
+            const status = event.error?.type === 'overloaded_error' ? 529 : 500;
+            throw APIError.generate(status, { error: event.error }, event.error?.message ?? 'Stream error', new Headers());
+          }
+        }
+        if (usage) yield { type: 'usage', usage };
+      }
+      const iterator = events();
+      return { [Symbol.asyncIterator]: () => iterator, abort: () => controller.abort() } satisfies ChatStream;
+    },
+
+    async completeChat(call): Promise<ChatAnswer> {
+      const response = await callService(request(call, false));
+      const body = (await response.json()) as { content?: { type: string; text?: string }[]; usage?: AnthropicUsage };
+      const text = (body.content ?? [])
+        .filter((block) => block.type === 'text')
+        .map((block) => block.text ?? '')
+        .join('');
+      // The answer continues the prefill: put it back in front.
+      return { text: call.json ? `${JSON_PREFILL}${text}` : text, usage: usageOf(body.usage) };
+    },
+
+    async listModels() {
+      const response = await callService({
+        url: `${options.baseURL}/models?limit=1000`,
+        headers,
+        timeoutMs: options.timeoutMs,
+        fetch: options.fetch,
+      });
+      const body = (await response.json()) as { data?: { id?: string }[] };
+      return (body.data ?? []).map((model) => String(model.id ?? '')).filter(Boolean);
+    },
+
+    embed() {
+      return Promise.reject(new Error('Anthropic has no embeddings.'));
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * What every provider protocol offers the AI layer, whatever the service speaks underneath
+ * (OpenAI's chat completions, Anthropic's Messages API, Gemini's generateContent). Failures are
+ * thrown as the `openai` SDK's error classes (APIError with the HTTP status, APIConnectionError,
+ * APIConnectionTimeoutError, APIUserAbortError), so retries (retry.ts) and the catalogue
+ * (aiErrors.ts) treat every protocol alike.
+ */
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** Tokens as the provider reported them (null fields: it did not say). */
+export interface TokenUsage {
+  inputTokens: number | null;
+  outputTokens: number | null;
+  cachedInputTokens: number | null;
+}
+
+export interface ChatCall {
+  model: string;
+  messages: readonly ChatMessage[];
+  /** Ask for a JSON object (each protocol asks its own way; the prompt says so too). */
+  json?: boolean;
+  /** The most tokens the answer may take (sent only where the service needs or honours one). */
+  maxOutputTokens?: number;
+  signal?: AbortSignal;
+}
+
+export type ChatEvent =
+  | { type: 'text'; text: string }
+  /** The service said the answer is complete (a stream without one was cut). */
+  | { type: 'finish'; reason: string }
+  | { type: 'usage'; usage: TokenUsage };
+
+export interface ChatStream extends AsyncIterable<ChatEvent> {
+  /** Stops reading and closes the connection. */
+  abort(): void;
+}
+
+export interface ChatAnswer {
+  text: string;
+  usage: TokenUsage | null;
+}
+
+export interface ProtocolClient {
+  /** Resolves once the service has answered with a stream (a refusal is thrown here). */
+  streamChat(call: ChatCall): Promise<ChatStream>;
+  completeChat(call: ChatCall): Promise<ChatAnswer>;
+  /** The model ids the key can use (throws the service's refusal for a bad key). */
+  listModels(): Promise<string[]>;
+  /** One vector per text, in order. */
+  embed(model: string, texts: readonly string[], signal?: AbortSignal): Promise<number[][]>;
+}
