@@ -21,7 +21,7 @@ async function runSavedPrompt(page: Page, client: Awaited<ReturnType<typeof memb
   const saved = await lib.createPrompt(client, { name, promptText: text, folderId: null });
   await page.goto(`/run-prompt/${saved.data!.id}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('gpt-4-turbo-preview', { timeout: 20_000 });
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('gpt-6.1-terra', { timeout: 20_000 });
   await page.getByRole('button', { name: 'Run prompt' }).click();
   await expect(page.getByTestId('run-output').getByRole('heading', { name: `Draft: ${text}` })).toBeVisible({ timeout: 20_000 });
 }
@@ -43,7 +43,7 @@ test('a run is followed up, regenerated, edited and resent, stopped, and exporte
   await expect(answers(page)).toHaveCount(1);
   await expect(answers(page).first()).toContainText('Follow-up: Make it shorter');
   await expect(answers(page).first()).toContainText('with the 2 earlier messages');
-  await expect(answers(page).first()).toContainText('AI (gpt-4-turbo-preview)');
+  await expect(answers(page).first()).toContainText('AI (gpt-6.1-terra)');
   await expect(followUpBox(page)).toHaveValue('');
 
   // Regenerate replaces the last answer; Edit changes the last question and answers it anew.
@@ -77,7 +77,7 @@ test('a run is followed up, regenerated, edited and resent, stopped, and exporte
     ]);
   const stored = await client.from('conversations').select('title, source, prompt_id, prompt_run_id, model');
   expect(stored.data).toHaveLength(1);
-  expect(stored.data![0]).toMatchObject({ title: 'Budget tagline', source: 'run', model: 'gpt-4-turbo-preview' });
+  expect(stored.data![0]).toMatchObject({ title: 'Budget tagline', source: 'run', model: 'gpt-6.1-terra' });
   expect(stored.data![0]!.prompt_id).not.toBeNull();
   const question = await client.from('conversation_messages').select('content').eq('position', 2).single();
   expect(question.data!.content).toBe('Make it punchier');
@@ -138,7 +138,7 @@ test('History finds, renames, opens, continues with another model and deletes co
   await list.getByRole('link', { name: 'Sourdough outreach' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sourdough outreach' })).toBeVisible();
   await expect(page.getByTestId('conversation-question')).toHaveCount(2);
-  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('gpt-4-turbo-preview', { timeout: 20_000 });
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('gpt-6.1-terra', { timeout: 20_000 });
   await page.getByRole('combobox', { name: 'Model' }).fill('gpt-4o-mini');
   await followUpBox(page).fill('Add a P.S.');
   await page.getByRole('button', { name: 'Send' }).click();
@@ -210,7 +210,7 @@ test('a generated startup idea is followed up when signed in; the idea as text s
   await signInAs(page, user);
   await page.goto('/app-summary');
   const generator = page.getByRole('region', { name: 'Startup Idea Generator' });
-  await expect(generator.getByLabel('Model')).toHaveValue('gpt-4-turbo-preview', { timeout: 45_000 });
+  await expect(generator.getByLabel('Model')).toHaveValue('gpt-6.1-terra', { timeout: 45_000 });
   await generator.getByLabel('Interest or market').fill('urban gardening');
   await generator.getByRole('button', { name: 'Generate idea' }).click();
   await expect(generator.getByRole('heading', { level: 3, name: 'Urban Gardening Pilot' })).toBeVisible({ timeout: 20_000 });

@@ -4,7 +4,9 @@ import * as kb from '@/shared/data/knowledge.ts';
 import { exportDocument } from '@/shared/export/index.ts';
 import { expect, lookAt, member } from './prompts-support.ts';
 import { screenshots, toast, watchErrors } from './screens.ts';
-import { signInAs } from './support.ts';
+import { AI_ORIGINS } from './ports.ts';
+import { E2E_SMALL_LOCAL_MODEL, signInAs } from './support.ts';
+import { fakeProviderURLs } from '../fixtures/fake-providers/index.ts';
 
 /**
  * Document Analysis against the fake provider, which answers an analysis from the document text it
@@ -128,6 +130,12 @@ test("a knowledge-base document is analysed; a long one is cut to the model's wi
   const filler = 'Our course covers pricing, launches and e-mail in plain steps. '.repeat(700);
   const handbookText = `Welcome to the handbook. ${filler}The end.`;
   await kb.addKbDocument(client, { name: 'Course handbook', type: 'text', content: handbookText, folderId: null });
+  // The account's custom OpenAI-compatible server: the fake Ollama (a local server needs no key).
+  const custom = await client
+    .from('user_api_keys')
+    .update({ custom_base_url: fakeProviderURLs('ollama', AI_ORIGINS.ollama).baseURL })
+    .eq('user_id', user.id);
+  expect(custom.error).toBeNull();
   await signInAs(page, user);
   await openAnalysis(page);
 
@@ -141,10 +149,12 @@ test("a knowledge-base document is analysed; a long one is cut to the model's wi
   await expect(refund.getByRole('button', { name: 'What is the main point of Refund policy?' })).toBeVisible();
   await expect(refund.getByRole('note')).toHaveCount(0);
 
-  // gpt-4's 8,192-token window holds only the start of a 44,000-character document.
+  // A local model's 8,192-token window (llama2 on the custom server) holds only the start of a 44,000-character document.
   await form(page).getByRole('combobox', { name: 'Knowledge-base document' }).click();
   await page.getByRole('option', { name: 'Course handbook' }).click();
-  await form(page).getByRole('combobox', { name: 'Model' }).fill('gpt-4');
+  await form(page).getByRole('combobox', { name: 'AI provider' }).click();
+  await page.getByRole('option', { name: /^Custom ChatGPT/ }).click();
+  await form(page).getByRole('combobox', { name: 'Model' }).fill(E2E_SMALL_LOCAL_MODEL);
   await page.keyboard.press('Escape');
   await form(page).getByRole('button', { name: 'Analyse' }).click();
   const handbook = analysis(page, 'Course handbook');

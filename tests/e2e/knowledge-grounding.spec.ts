@@ -32,7 +32,7 @@ test('a prompt run grounded in the knowledge base cites its sources, which open 
 
   await signInAs(page, user);
   await page.goto(`/run-prompt/${saved.id}`);
-  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('gpt-4-turbo-preview', { timeout: 30_000 });
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('gpt-6.1-terra', { timeout: 30_000 });
   await page.getByRole('textbox', { name: 'topic' }).fill('spring launch');
 
   // Without the knowledge base (the default), the answer cites nothing.

@@ -127,7 +127,7 @@ test('framework, knowledge base, Generate All with a failure retried, structured
   ]);
   await signInAs(page, user);
   await page.goto('/prompt-stacks');
-  // gpt-4-turbo-preview (the default model) gets the largest budget; 60,000 characters still do not fit.
+  // gpt-6.1-terra (the default model) gets the largest budget; 60,000 characters still do not fit.
   await expect(page.getByTestId('knowledge-trimmed')).toContainText(
     'Only the first 48,000 characters are sent: 2 of 2 documents, oldest first, the last one cut short',
   );

@@ -79,7 +79,7 @@ async function openAsNewUserWithKey(page: Page) {
   await signInAs(page, user);
   await page.goto('/pitch-deck');
   await expect(page.getByRole('radio', { name: 'My own description' })).toBeChecked({ timeout: 45_000 });
-  await expect(page.getByLabel('Model')).toHaveValue('gpt-4-turbo-preview');
+  await expect(page.getByLabel('Model')).toHaveValue('gpt-6.1-terra');
   return user;
 }
 
@@ -98,7 +98,7 @@ test('from a saved idea: generate, edit, reorder, regenerate a slide, save, reop
   await expect(page.getByRole('heading', { level: 1, name: 'Pitch Deck' })).toBeVisible({ timeout: 45_000 });
   await expect(page.getByRole('radio', { name: 'A saved idea' })).toBeChecked();
   await expect(page.getByRole('combobox', { name: 'Saved idea' })).toHaveText('Garden Pilot');
-  await expect(page.getByLabel('Model')).toHaveValue('gpt-4-turbo-preview');
+  await expect(page.getByLabel('Model')).toHaveValue('gpt-6.1-terra');
   await expect(page.getByText('No saved decks yet. Generate one above and save it.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Generate deck' }).click();

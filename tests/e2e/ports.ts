@@ -29,7 +29,7 @@ export const AI_PORTS: Record<FakeProviderKind, number> = {
   huggingface: base + 14,
   ollama: base + 15,
 };
-const AI_ORIGINS = Object.fromEntries(Object.entries(AI_PORTS).map(([kind, port]) => [kind, `http://127.0.0.1:${port}`])) as Record<
+export const AI_ORIGINS = Object.fromEntries(Object.entries(AI_PORTS).map(([kind, port]) => [kind, `http://127.0.0.1:${port}`])) as Record<
   FakeProviderKind,
   string
 >;

@@ -83,6 +83,8 @@ test.describe('signed-in shell', () => {
     ['Workflows', '/workflows'],
     ['AI Features', '/ai-features'],
     ['My Prompts/Stacks', '/my-prompts'],
+    // Ours: every run and conversation, one step from anywhere.
+    ['History', '/history'],
     ['Training', '/training'],
     ['Support', '/support'],
   ] as const;

@@ -26,7 +26,7 @@ const model = (page: Page) => page.getByRole('combobox', { name: 'Model' });
 async function openRunner(page: Page, path: string, heading: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 30_000 });
-  await expect(model(page)).toHaveValue('gpt-4-turbo-preview', { timeout: 20_000 });
+  await expect(model(page)).toHaveValue('gpt-6.1-terra', { timeout: 20_000 });
 }
 
 test('a built-in prompt with its questions: streamed output, Stop keeps the partial text, Copy, Save, history reopen and delete', async ({
@@ -111,7 +111,7 @@ test('a built-in prompt with its questions: streamed output, Stop keeps the part
       prompt_id: null,
       status: 'done',
       provider: 'openai',
-      model: 'gpt-4-turbo-preview',
+      model: 'gpt-6.1-terra',
       filled_values: { product: 'AI Vault', audience: 'course creators', benefit: 'one place for every prompt' },
     },
     { free_prompt_id: 'fp1', status: 'stopped', final_prompt: 'Write slowly about pricing. [[fake:slow]]' },
@@ -238,7 +238,7 @@ test('every provider error shows its catalogue message, keeps the inputs and is 
     {
       marker: '500',
       title: 'Generation Failed',
-      message: 'The AI service returned an error: The server had an error while processing your request.',
+      message: 'The AI service returned an error: The server had an error while processing your request. Sorry about that!',
     },
     {
       marker: 'cut',

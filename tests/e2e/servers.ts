@@ -2,12 +2,11 @@ import { startLocalStack } from '@/supabase/local/server.ts';
 import { openPglite } from '@/supabase/local/db/pglite.ts';
 import { startFakeGoogle } from '../fixtures/fake-google.ts';
 import { startFakeAiServices } from '../fixtures/fake-ai-services.ts';
-import { OPENAI_MODELS } from '../fixtures/fake-providers/openai.ts';
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from '../fixtures/fake-stripe.ts';
 import { FAKE_PRICE_PRO, FAKE_PRICE_TEAM } from '../fixtures/fake-stripe-billing.ts';
 import { AI_BASE_URLS, AI_PORTS, GOOGLE_PORT, PAGES_PORT, STACK_PORT, STACK_URL, STRIPE_PORT, WEB_URL } from './ports.ts';
 import { startTestPages } from '../fixtures/pages/serve.ts';
-import { E2E_PROVIDER_KEYS_SECRET } from './support.ts';
+import { E2E_AI_MODELS, E2E_PROVIDER_KEYS_SECRET } from './support.ts';
 
 /**
  * The backend of the e2e run (started by playwright.config.ts): a fresh local stack on
@@ -27,8 +26,7 @@ Object.assign(process.env, {
   STRIPE_PRICE_PRO: FAKE_PRICE_PRO,
   STRIPE_PRICE_TEAM: FAKE_PRICE_TEAM,
 });
-// OpenAI's fake also lists models the older specs name (still served until 2027).
-const ai = await startFakeAiServices({ ports: AI_PORTS, openaiModels: [...OPENAI_MODELS, 'gpt-4o-mini', 'gpt-4o', 'gpt-4.1'] });
+const ai = await startFakeAiServices({ ports: AI_PORTS, models: E2E_AI_MODELS });
 if (ai.baseUrlsJson !== AI_BASE_URLS) throw new Error(`the AI fakes are not where the builds expect them: ${ai.baseUrlsJson}`);
 const stack = await startLocalStack({
   db: await openPglite(),

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FAKE_OPENAI_BAD_KEY, FAKE_OPENAI_GOOD_KEY, FAKE_OPENAI_MODELS } from '../fixtures/fake-openai.ts';
+import { FAKE_OPENAI_BAD_KEY, FAKE_OPENAI_GOOD_KEY } from '../fixtures/fake-openai.ts';
 import { SCREENSHOT_DIR } from './chromium.ts';
 import { OPENAI_URL } from './ports.ts';
-import { createUser, signInAs, storedKeys, type TestUser } from './support.ts';
+import { createUser, E2E_OPENAI_MODELS, signInAs, storedKeys, type TestUser } from './support.ts';
 
 /**
  * Settings → Provider Keys: saving, masking, clearing, cloud sync,
@@ -148,7 +148,7 @@ test('"Test key" reports the model count or the provider’s error', async ({ pa
   await saveKey(page, 'chatgpt_custom', FAKE_OPENAI_GOOD_KEY);
   await expect(notice(page, 'Custom ChatGPT API Key Saved')).toBeVisible();
   await custom.getByRole('button', { name: 'Test Custom ChatGPT key' }).click();
-  await expect(custom.getByRole('status')).toHaveText(`Key works — ${FAKE_OPENAI_MODELS.length} models available`);
+  await expect(custom.getByRole('status')).toHaveText(`Key works — ${E2E_OPENAI_MODELS.length} models available`);
 
   await saveKey(page, 'chatgpt_custom', FAKE_OPENAI_BAD_KEY);
   await expect(notice(page, 'Custom ChatGPT API Key Saved')).toBeVisible();
@@ -166,7 +166,7 @@ test('"Test key" reports the model count or the provider’s error', async ({ pa
   await expect(notice(page, 'OpenAI API Key Saved')).toBeVisible();
   const openai = row(page, 'openai');
   await openai.getByRole('button', { name: 'Test OpenAI key' }).click();
-  await expect(openai.getByRole('status')).toHaveText(`Key works — ${FAKE_OPENAI_MODELS.length} models available`);
+  await expect(openai.getByRole('status')).toHaveText(`Key works — ${E2E_OPENAI_MODELS.length} models available`);
   await saveKey(page, 'openai', FAKE_OPENAI_BAD_KEY);
   await openai.getByRole('button', { name: 'Test OpenAI key' }).click();
   await expect(openai.getByRole('status')).toContainText('Incorrect API key provided');

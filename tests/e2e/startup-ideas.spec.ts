@@ -28,7 +28,7 @@ async function openGenerator(page: Page): Promise<void> {
   await page.goto('/app-summary');
   await expect(generator(page).getByRole('heading', { level: 2, name: 'Startup Idea Generator' })).toBeVisible({ timeout: 45_000 });
   // The model list came from the provider with the key: the preferred model is preselected.
-  await expect(generator(page).getByLabel('Model')).toHaveValue('gpt-4-turbo-preview');
+  await expect(generator(page).getByLabel('Model')).toHaveValue('gpt-6.1-terra');
 }
 
 async function generateIdea(page: Page, text: string, name: string): Promise<void> {
@@ -93,7 +93,7 @@ test('signed in: generate, regenerate, save, view, download DOCX and PDF, delete
   await screens(page, 'saved-ideas-empty');
   await page.getByRole('link', { name: 'Open the Startup Idea Generator' }).click();
   await expect(page).toHaveURL('/app-summary#startup-idea-generator');
-  await expect(generator(page).getByLabel('Model')).toHaveValue('gpt-4-turbo-preview');
+  await expect(generator(page).getByLabel('Model')).toHaveValue('gpt-6.1-terra');
   await expect(generator(page).getByRole('link', { name: 'Saved ideas' })).toHaveAttribute('href', '/saved-ideas');
 
   // The interest is required (the core's message, at the field).

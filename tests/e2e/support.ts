@@ -6,6 +6,8 @@ import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from '@/supabase/local/con
 import type { MailMessage } from '@/supabase/local/mail/mailbox.ts';
 import { decryptKey } from '@/shared/core/keyCipher.ts';
 import { FAKE_OPENAI_GOOD_KEY } from '../fixtures/fake-openai.ts';
+import { OLLAMA_MODELS } from '../fixtures/fake-providers/ollama.ts';
+import { OPENAI_MODELS } from '../fixtures/fake-providers/openai.ts';
 import { STACK_URL } from './ports.ts';
 
 /** Helpers for e2e specs: users made through the real Auth admin API of the e2e stack, the mailbox, sessions. */
@@ -100,6 +102,12 @@ export function linkIn(mail: MailMessage, fragment = '/auth/v1/verify'): string 
   if (!link) throw new Error(`no ${fragment} link in mail "${mail.subject}"`);
   return link;
 }
+
+/** The models the e2e run's fake OpenAI lists: today's, and older ones some specs name (served until 2027). */
+export const E2E_OPENAI_MODELS: readonly string[] = [...OPENAI_MODELS, 'gpt-4o-mini', 'gpt-4o', 'gpt-4.1'];
+/** The fake Ollama also has a model with a small context window (8,192 tokens), to see long material cut to fit. */
+export const E2E_SMALL_LOCAL_MODEL = 'llama2:latest';
+export const E2E_AI_MODELS = { openai: E2E_OPENAI_MODELS, ollama: [...OLLAMA_MODELS, E2E_SMALL_LOCAL_MODEL] };
 
 /** The e2e stack's secret for provider keys at rest (tests/e2e/servers.ts), so tests can open what is stored. */
 export const E2E_PROVIDER_KEYS_SECRET = 'e2e-provider-keys-secret-not-for-production';

@@ -241,7 +241,9 @@ describe('knowledge context and Organize', () => {
     expect(knowledgeBudgetChars('gpt-4')).toBe(8_000);
     expect(knowledgeBudgetChars('gpt-3.5-turbo')).toBe(16_000);
     for (const model of [
-      'gpt-4-turbo-preview',
+      'gpt-6.1-terra',
+      'gpt-5.6-terra',
+      'openai/gpt-oss-120b',
       'gpt-4o-mini',
       'models/gemini-2.5-flash',
       'claude-sonnet-4-5',

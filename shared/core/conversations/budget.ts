@@ -17,8 +17,10 @@ const TOKENS_PER_MESSAGE = 4;
 const WINDOWS: [RegExp, number][] = [
   [/gemini-1\.5|gemini-2|gemini-3/i, 1_000_000],
   [/claude/i, 200_000],
-  [/gpt-4\.1/i, 1_000_000],
-  [/gpt-4o|gpt-4-turbo|gpt-5|o1|o3|o4/i, 128_000],
+  [/gpt-4\.1|gpt-6|gpt-5\.[5-9]/i, 1_000_000],
+  [/gpt-4o|gpt-4-turbo|gpt-5|gpt-oss|o1|o3|o4/i, 128_000],
+  [/command-a|jamba/i, 256_000],
+  [/deepseek/i, 128_000],
   [/gpt-4-32k/i, 32_768],
   [/gpt-4\b/i, 8_192],
   [/gpt-3\.5/i, 16_385],
