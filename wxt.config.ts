@@ -17,6 +17,17 @@ const AI_PROVIDER_HOSTS = [
 
 const originPattern = (url: string) => `${new URL(url).origin}/*`;
 
+/**
+ * Development and tests (WXT_AI_BASE_URLS, never in a store package): the local fakes stand in for
+ * the providers' hosts, so they get the same host permission the real hosts have.
+ */
+function developmentAiHosts(): string[] {
+  const value = process.env.WXT_AI_BASE_URLS?.trim();
+  if (!value) return [];
+  const urls = Object.values(JSON.parse(value) as Record<string, string>);
+  return [...new Set(urls.map(originPattern))];
+}
+
 // `npm run zip` (scripts/zip.ts) sets this: a package for the stores, not an unpacked build.
 const isStorePackage = process.env.AI_VAULT_STORE_PACKAGE === '1';
 
@@ -61,7 +72,7 @@ export default defineConfig({
       name: 'AI Vault',
       description: 'AI Vault: bring-your-own-key AI toolkit for marketers and creators. Run saved prompts and build offers from any page.',
       permissions,
-      host_permissions: [originPattern(process.env.WXT_SUPABASE_URL || DEFAULT_SUPABASE_URL), ...AI_PROVIDER_HOSTS],
+      host_permissions: [originPattern(process.env.WXT_SUPABASE_URL || DEFAULT_SUPABASE_URL), ...AI_PROVIDER_HOSTS, ...developmentAiHosts()],
       // Asked for at run time: a custom OpenAI-compatible server (Ollama on localhost) and, if the
       // user wants the side panel to follow every tab, reading pages without a click.
       // (Firefox's MV2 manifest has no optional_host_permissions: origins go in optional_permissions.)

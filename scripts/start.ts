@@ -111,8 +111,9 @@ if (!hosted) {
       `Fake Stripe on ${stripe.url} (its checkout page has Pay and Cancel buttons; any price id starting with price_ sells for $19.99)`,
     );
   }
-  // With the fake AI provider, the stack's functions (server-side document generation) call it too.
-  const aiEnv = frontEnv.VITE_AI_BASE_URLS ? { AI_BASE_URLS: frontEnv.VITE_AI_BASE_URLS } : {};
+  // With the fake AI services, the stack's functions (server-side documents, workflows) call them too.
+  // A developer's own machine: the functions may call a custom AI server on it (a local Ollama).
+  const aiEnv = { CUSTOM_AI_ALLOW_PRIVATE: 'true', ...(frontEnv.VITE_AI_BASE_URLS ? { AI_BASE_URLS: frontEnv.VITE_AI_BASE_URLS } : {}) };
   watch(
     startService('stack', process.execPath, ['--import', 'tsx', 'supabase/local/main.ts'], { ...googleEnv, ...stripeEnv, ...aiEnv }),
     'local stack',

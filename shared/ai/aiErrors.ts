@@ -22,6 +22,9 @@ export const AI_TEXTS = {
   noKeyTitle: (provider: ProviderId) => `${PROVIDER_KEYS[provider].label} API Key Missing`,
   noKey: (provider: ProviderId) => `Add your ${PROVIDER_KEYS[provider].label} API key in Settings to use this.`,
   failedTitle: 'Generation Failed',
+  /** Ollama answers 403 to an Origin it does not list, and lists no extension by default (docs/providers.md §7). */
+  customRefusedExtension:
+    'Your custom AI server refused the extension (HTTP 403). For Ollama, allow it with OLLAMA_ORIGINS=chrome-extension://*,moz-extension://* and restart Ollama.',
 } as const;
 
 export class AiError extends Error {
@@ -82,4 +85,15 @@ export function toAiError(error: unknown, context: { provider: ProviderId; fallb
   if (error instanceof AiJsonError || error instanceof ZodError || error instanceof SyntaxError)
     return new AiError('badJson', AI_TEXTS.badJson, AI_TEXTS.failedTitle, undefined, partial);
   return new AiError('network', context.fallback ?? AI_TEXTS.network, AI_TEXTS.failedTitle, undefined, partial);
+}
+
+/**
+ * A failure said for where it happened: a custom server refusing the extension is a setting of
+ * that server, not a bad key.
+ */
+export function explainedFor(error: AiError, context: { provider: ProviderId; customBaseUrl?: string | null; surface?: string }): AiError {
+  if (context.provider === 'chatgpt_custom' && context.customBaseUrl && context.surface === 'extension' && error.status === 403) {
+    return new AiError('auth', AI_TEXTS.customRefusedExtension, AI_TEXTS.failedTitle, 403, error.partial);
+  }
+  return error;
 }

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { AI_TEXTS, AiError, toAiError } from './aiErrors.ts';
+import { AI_TEXTS, AiError, explainedFor, toAiError } from './aiErrors.ts';
 import { parseJsonReply } from './jsonReply.ts';
 import { maxOutputTokensFor } from './modelLimits.ts';
 import type { ChatCall, ChatMessage, TokenUsage } from './protocol/types.ts';
@@ -105,7 +105,10 @@ export async function streamText(request: AiRequest & { onDelta?: (delta: string
     if (!finishReason) throw streamCutError();
     return { text, stopped: false, model: request.model, usage };
   } catch (error) {
-    const mapped = toAiError(error, { provider: request.target.provider, fallback: request.fallbackError, partial: text });
+    const mapped = explainedFor(toAiError(error, { provider: request.target.provider, fallback: request.fallbackError, partial: text }), {
+      ...request.target,
+      surface: settings.surface,
+    });
     if (mapped.kind === 'aborted') return { text, stopped: true, model: request.model, usage: null };
     throw mapped;
   }
@@ -121,7 +124,10 @@ export async function completeText(request: AiRequest, json = false): Promise<st
     });
     return answer.text;
   } catch (error) {
-    throw toAiError(error, { provider: request.target.provider, fallback: request.fallbackError });
+    throw explainedFor(toAiError(error, { provider: request.target.provider, fallback: request.fallbackError }), {
+      ...request.target,
+      surface: settings.surface,
+    });
   }
 }
 

@@ -1,5 +1,6 @@
 import { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { PROVIDER_KEYS, modelsAvailableText, type ProviderId } from '../core/providerKeys.ts';
+import { AI_TEXTS } from './aiErrors.ts';
 import { ProviderUnreachableError } from './protocol/openai.ts';
 import {
   keyRequired,
@@ -44,10 +45,10 @@ export function describeProviderError(
   given: ClientOptions = {},
 ): { message: string; status?: number } {
   const label = PROVIDER_KEYS[target.provider].label;
+  const options = withAiDefaults(given);
   if (error instanceof APIConnectionTimeoutError) return { message: `${label} did not answer in time. Try again later.` };
   if (error instanceof APIUserAbortError) return { message: 'The test was cancelled.' };
   if (error instanceof APIError && error.status === undefined) {
-    const options = withAiDefaults(given);
     const where =
       error instanceof ProviderUnreachableError
         ? error.url
@@ -57,6 +58,15 @@ export function describeProviderError(
     return {
       message: `Could not reach ${where}. Check the address and your connection; the server may also refuse requests from a browser (CORS).`,
     };
+  }
+  if (
+    error instanceof APIError &&
+    error.status === 403 &&
+    target.provider === 'chatgpt_custom' &&
+    target.customBaseUrl &&
+    options.surface === 'extension'
+  ) {
+    return { message: AI_TEXTS.customRefusedExtension, status: 403 };
   }
   if (error instanceof APIError) {
     const inner = (error.error as { message?: unknown } | undefined)?.message;

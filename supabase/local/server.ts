@@ -86,8 +86,10 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
   const validKeys = new Set([config.anonKey, config.serviceRoleKey]);
 
   async function route(req: Request): Promise<Response> {
-    if (req.method === 'OPTIONS') return new Response(null, { status: 204 });
     const url = new URL(req.url);
+    // Preflights end at the gateway, except for Edge Functions, which answer their own (as hosted:
+    // a function lists the headers it accepts, e.g. the ai-relay's x-provider-key).
+    if (req.method === 'OPTIONS' && !url.pathname.startsWith('/functions/v1/')) return new Response(null, { status: 204 });
     if (url.pathname === '/' || url.pathname === '/health') {
       return json({
         name: 'AI Vault local stack',

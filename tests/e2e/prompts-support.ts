@@ -14,7 +14,7 @@ import { createUser, passwordSession, type TestUser } from './support.ts';
 export const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** A supabase-js client signed in as the user (Node side): seeds rows and checks what the pages wrote, through the data layer. */
-async function userClient(user: TestUser): Promise<SupabaseClient> {
+export async function userClient(user: TestUser): Promise<SupabaseClient> {
   const session = await passwordSession(user);
   return createClient(STACK_URL, DEFAULT_ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false },

@@ -7,7 +7,8 @@ import { DOCUMENT_TEXTS, type GenerationRequest } from '../../../shared/core/doc
 import { documentTitleFrom, generationPrompt, isTemplateId } from '../../../shared/core/documents/templates.ts';
 import { groundedTask, KNOWLEDGE_TEXTS, knowledgeScopeFrom } from '../../../shared/core/knowledge/grounding.ts';
 import { callerOf, fail, json, optionalEnv, preflight, rest } from '../_shared/http.ts';
-import { pinnedFetch, RefusedAddress } from '../_shared/pinnedFetch.ts';
+import { customServerFetch, customServerRefusal } from '../_shared/customServer.ts';
+import { RefusedAddress } from '../_shared/pinnedFetch.ts';
 import { passagesFor } from '../_shared/knowledge.ts';
 import { storedProviderKey } from '../_shared/providerKey.ts';
 import { recordEvent } from '../_shared/monitoring.ts';
@@ -26,8 +27,8 @@ import { recordEvent } from '../_shared/monitoring.ts';
  * {"type":"delta","text"} …, then {"type":"done","documentId","name","quota","passages"},
  * {"type":"stopped","quota"} or {"type":"error","kind","message","quota"};
  * or, before anything streams, a JSON error: 429 at the limit, 400/403 for bad input.
- * A custom OpenAI-compatible base URL is reached only at a public address (pinned), unless
- * FETCH_URL_ALLOW_PRIVATE=true (a developer's own machine). AI_BASE_URLS sends providers to other
+ * A custom OpenAI-compatible base URL is reached only at a public address (pinned; refused with one
+ * sentence before anything is spent), unless CUSTOM_AI_ALLOW_PRIVATE=true (a developer's own machine). AI_BASE_URLS sends providers to other
  * base URLs (JSON provider → URL: the local fakes, in development and tests).
  */
 
@@ -65,6 +66,9 @@ export default async function handler(req: Request): Promise<Response> {
   if (!caller) return fail('Sign in first.', 401);
   const input = readInput((await req.json().catch(() => null)) as Record<string, unknown> | null);
   if (typeof input === 'string') return json({ error: input, code: 'invalid' }, 400);
+  // A custom server our servers cannot reach is refused before anything is spent.
+  const customRefusal = input.provider === 'chatgpt_custom' && input.customBaseUrl ? await customServerRefusal(input.customBaseUrl) : null;
+  if (customRefusal) return json({ error: customRefusal, code: 'custom_server_unreachable' }, 400);
   // Searched before the slot is reserved: a failed search costs nothing.
   const passages = input.knowledge ? await passagesFor(caller.token, input.prompt, input.knowledge) : [];
   if (typeof passages === 'string') return json({ error: `${KNOWLEDGE_TEXTS.searchError}: ${passages}`, code: 'knowledge' }, 500);
@@ -108,7 +112,7 @@ export default async function handler(req: Request): Promise<Response> {
           signal: req.signal,
           settings: {
             baseUrls,
-            fetch: customBaseUrl && !baseUrls ? pinnedFetch(undefined, optionalEnv('FETCH_URL_ALLOW_PRIVATE') === 'true') : undefined,
+            fetch: customBaseUrl ? customServerFetch() : undefined,
           },
           onDelta: (delta) => send({ type: 'delta', text: delta }),
         });

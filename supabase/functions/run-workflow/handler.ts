@@ -9,6 +9,7 @@ import { storedBaseUrl, storedProviderKey } from '../_shared/providerKey.ts';
 import type { RunEvent } from '../../../shared/core/workflows/runEvents.ts';
 import { executeRun, startRun, type RunSource, type RunTarget } from '../_shared/workflows/runner.ts';
 import { loadRun, takeGeneration } from '../_shared/workflows/store.ts';
+import { customServerRefusal } from '../_shared/customServer.ts';
 
 /**
  * POST /functions/v1/run-workflow (signed in): runs a workflow's steps on the server with the
@@ -97,6 +98,9 @@ export default async function handler(req: Request): Promise<Response> {
     customBaseUrl:
       chosen.provider === 'chatgpt_custom' ? (text(body.customBaseUrl) ?? (await storedBaseUrl(caller.id, caller.token))) : null,
   };
+  // A custom server our servers cannot reach is refused before the run starts (nothing is spent).
+  const customRefusal = target.customBaseUrl ? await customServerRefusal(target.customBaseUrl) : null;
+  if (customRefusal) return json({ error: customRefusal, code: 'custom_server_unreachable' }, 400);
   const searchKnowledge = (query: string, scope: Parameters<typeof passagesFor>[2]) => passagesFor(caller.token, query, scope);
 
   let runId: string;

@@ -9,7 +9,7 @@ import type { RunEvent, RunItem } from '../../../../shared/core/workflows/runEve
 import { WORKFLOW_RUN_TEXTS } from '../../../../shared/core/workflows/runTexts.ts';
 import { missingFields, resolveStepPrompt, workflowProblems } from '../../../../shared/core/workflows/variables.ts';
 import { optionalEnv } from '../http.ts';
-import { pinnedFetch } from '../pinnedFetch.ts';
+import { customServerFetch } from '../customServer.ts';
 import {
   deleteRun,
   insertRun,
@@ -137,7 +137,7 @@ async function generate(ctx: StepContext, step: WorkflowStep, prompt: string, on
       signal: call.signal,
       settings: {
         baseUrls,
-        fetch: customBaseUrl && !baseUrls ? pinnedFetch(undefined, optionalEnv('FETCH_URL_ALLOW_PRIVATE') === 'true') : undefined,
+        fetch: customBaseUrl ? customServerFetch() : undefined,
       },
       onDelta,
     });
