@@ -72,7 +72,11 @@ export default defineConfig({
       name: 'AI Vault',
       description: 'AI Vault: bring-your-own-key AI toolkit for marketers and creators. Run saved prompts and build offers from any page.',
       permissions,
-      host_permissions: [originPattern(process.env.WXT_SUPABASE_URL || DEFAULT_SUPABASE_URL), ...AI_PROVIDER_HOSTS, ...developmentAiHosts()],
+      host_permissions: [
+        originPattern(process.env.WXT_SUPABASE_URL || DEFAULT_SUPABASE_URL),
+        ...AI_PROVIDER_HOSTS,
+        ...developmentAiHosts(),
+      ],
       // Asked for at run time: a custom OpenAI-compatible server (Ollama on localhost) and, if the
       // user wants the side panel to follow every tab, reading pages without a click.
       // (Firefox's MV2 manifest has no optional_host_permissions: origins go in optional_permissions.)

@@ -41,7 +41,8 @@ const SMALL_WINDOW_MODELS: readonly [RegExp, number][] = [
   [/^gpt-4(-0314|-0613)?$/i, 8_000], // 8k tokens
   [/^gpt-3\.5/i, 16_000], // 16k tokens
 ];
-const LONG_CONTEXT_MODELS = /gpt-4o|gpt-4\.1|gpt-4-turbo|gpt-5|gpt-6|gpt-oss|^o\d|gemini|claude|command|jamba|llama-3|mistral|mixtral|qwen|deepseek/i;
+const LONG_CONTEXT_MODELS =
+  /gpt-4o|gpt-4\.1|gpt-4-turbo|gpt-5|gpt-6|gpt-oss|^o\d|gemini|claude|command|jamba|llama-3|mistral|mixtral|qwen|deepseek/i;
 
 /**
  * How many characters of knowledge-base context go with a prompt for this model: about a quarter
