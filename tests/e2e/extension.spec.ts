@@ -13,7 +13,7 @@ import {
   type ChromeGlobal,
 } from './extension-support.ts';
 import { CHROME_EXTENSION_ID } from '@/shared/core/extensionIdentity.ts';
-import { PAGES_URL, STACK_URL, WEB_URL } from './ports.ts';
+import { AI_BASE_URLS, PAGES_URL, STACK_URL, WEB_URL } from './ports.ts';
 import { screenshots, seriousViolations } from './screens.ts';
 import { anonClient, createUser, SESSION_STORAGE_KEY, signInAs } from './support.ts';
 
@@ -59,6 +59,8 @@ test('manifest: side panel, popup, shortcut, minimal permissions, strict CSP', a
     'https://api.ai21.com/*',
     'https://router.huggingface.co/*',
     'https://huggingface.co/*',
+    // This build's development overrides (the AI fakes), granted what the real hosts are; a store package has none.
+    ...[...new Set(Object.values(JSON.parse(AI_BASE_URLS) as Record<string, string>).map((url) => `${new URL(url).origin}/*`))],
   ]);
   expect(manifest.optional_host_permissions).toEqual(['<all_urls>']);
   expect(manifest.optional_permissions).toBeUndefined();
