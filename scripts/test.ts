@@ -5,7 +5,7 @@ import pg from 'pg';
 import { bin, root, run } from './lib/proc.ts';
 
 /**
- * `npm test`: every check, in order — typecheck, lint, unused code (knip), unit tests,
+ * `npm test`: every check, in order — typecheck, `deno check` of the Edge Functions, lint, unused code (knip), unit tests,
  * integration tests against the local stack on PGlite and on PostgreSQL, the store packages, the production builds,
  * and end-to-end tests in Chromium. Ends with each step's time, the flaky tests (passed only on a
  * retry) and one line "N passed, N failed".
@@ -120,6 +120,7 @@ const vitest = (project: string, out: string) => [
 ];
 
 await step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+await step('Edge Functions: deno check of the deploy bundle', process.execPath, ['--import', 'tsx', 'scripts/deno-check.ts']);
 await step('lint', bin('eslint'), ['.']);
 await step('unused code (knip)', bin('knip'), []);
 await step('unit tests', bin('vitest'), vitest('unit', 'unit'));

@@ -1,60 +1,92 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { functionEntries, readImportMap, walkFunctions } from '../../scripts/lib/functionGraph.ts';
 
-// On hosted Supabase, Edge Functions run on Deno, where a bare import resolves only through
-// supabase/functions/deno.json's import map; locally npm resolves everything. A package reached
-// from a handler (through shared/ too) but missing from the map deploys and then fails to boot.
-const functionsDir = resolve(__dirname, '../../supabase/functions');
-const importMap = JSON.parse(readFileSync(join(functionsDir, 'deno.json'), 'utf8')) as { imports: Record<string, string> };
+// Hosted Supabase deploys each function from supabase/functions: a bare import resolves only through
+// deno.json's import map, and a relative import that leaves the folder is not in the upload.
+const repoRoot = resolve(__dirname, '../..');
+const functionsDir = join(repoRoot, 'supabase/functions');
 
-const importPattern = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+describe('Edge Functions as a deploy resolves them', () => {
+  const graph = walkFunctions(functionsDir, repoRoot);
 
-function packageName(specifier: string): string {
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
-}
-
-/** Bare packages reached from a file, following relative imports (type-only imports are erased). */
-function barePackages(entry: string): Set<string> {
-  const found = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const source = readFileSync(file, 'utf8');
-    for (const match of source.matchAll(importPattern)) {
-      const specifier = match[1] ?? match[2] ?? '';
-      if (/^\s*(?:import|export)\s+type\s/.test(match[0].trimStart()) || specifier.startsWith('node:')) continue;
-      if (specifier.startsWith('.')) {
-        const target = resolve(dirname(file), specifier);
-        const candidates = [target, `${target}.ts`, `${target}.tsx`, join(target, 'index.ts')];
-        const hit = candidates.find((path) => existsSync(path) && statSync(path).isFile());
-        if (hit) visit(hit);
-      } else {
-        found.add(packageName(specifier));
-      }
-    }
-  };
-  visit(entry);
-  return found;
-}
-
-const handlers = readdirSync(functionsDir, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_') && existsSync(join(functionsDir, entry.name, 'handler.ts')))
-  .map((entry) => entry.name);
-
-describe('Edge Functions on Deno', () => {
-  it('finds the functions', () => {
-    expect(handlers).toEqual(expect.arrayContaining(['fetch-url', 'generate-document', 'stripe-webhook']));
+  it('reaches every function and the shared code it needs', () => {
+    expect(functionEntries(functionsDir).length).toBeGreaterThanOrEqual(20);
+    expect([...graph.files].some((file) => file.endsWith('shared/core/providerKeys.ts'))).toBe(true);
+    expect(graph.mappedRoots).toEqual([join(repoRoot, 'shared')]);
   });
 
-  it.each(handlers)('%s: every package it imports is in deno.json', (name) => {
-    const missing = [...barePackages(join(functionsDir, name, 'handler.ts'))].filter((pkg) => !(pkg in importMap.imports));
+  it('every import resolves inside the folder or through the import map', () => {
+    expect(graph.problems).toEqual([]);
+  });
+
+  it('supabase/config.toml deploys every function with that import map (no deploy flags)', () => {
+    const toml = readFileSync(join(repoRoot, 'supabase/config.toml'), 'utf8');
+    const missing = functionEntries(functionsDir)
+      .map((entry) => basename(dirname(entry)))
+      .filter((name) => !toml.includes(`[functions.${name}]\nimport_map = "./functions/deno.json"\n`));
     expect(missing).toEqual([]);
+    expect(toml).toMatch(/\[functions\.stripe-webhook\][^[]*verify_jwt = false/);
   });
 
-  it('sees packages reached through shared/', () => {
-    expect([...barePackages(join(functionsDir, 'generate-document', 'handler.ts'))]).toEqual(expect.arrayContaining(['openai', 'zod']));
+  it('the import map pins the same major versions as package.json', () => {
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    const installed = { ...pkg.devDependencies, ...pkg.dependencies };
+    const mismatched = Object.entries(readImportMap(functionsDir)).flatMap(([name, target]) => {
+      const npm = /^npm:((?:@[^/@]+\/)?[^@]+)@(\d+)/.exec(target);
+      if (!npm || npm[1] !== name) return [];
+      const range = installed[name];
+      const major = range ? /(\d+)/.exec(range)?.[1] : undefined;
+      return major === npm[2] ? [] : [`${name}: deno.json ${npm[2]}, package.json ${range ?? 'absent'}`];
+    });
+    expect(mismatched).toEqual([]);
+  });
+
+  describe('refuses what a deploy could not resolve', () => {
+    const sandbox = mkdtempSync(join(tmpdir(), 'function-graph-'));
+    afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(sandbox, path)), { recursive: true });
+      writeFileSync(join(sandbox, path), text);
+    };
+    write('supabase/functions/deno.json', JSON.stringify({ imports: { '@/shared/': '../../shared/', zod: 'npm:zod@4' } }));
+    write('shared/ok.ts', "import { z } from 'zod';\nimport 'zod/mini';\nexport const ok = z;\n");
+    write('shared/leaks.ts', "export { web } from '../web/page.ts';\n");
+    write('web/page.ts', 'export const web = 1;\n');
+    write(
+      'supabase/functions/demo/index.ts',
+      [
+        "import { ok } from '@/shared/ok.ts';",
+        "import '@/shared/leaks.ts';",
+        "import { direct } from '../../../shared/ok.ts';",
+        "import lodash from 'lodash';",
+        "import './missing';",
+        "import 'node:crypto';",
+        'export default [ok, direct, lodash];',
+      ].join('\n'),
+    );
+    const result = walkFunctions(join(sandbox, 'supabase/functions'), sandbox);
+
+    it('names each problem once, with the file and the import', () => {
+      expect(result.problems).toEqual([
+        'shared/leaks.ts: ../web/page.ts — leaves supabase/functions without the import map',
+        'supabase/functions/demo/index.ts: ../../../shared/ok.ts — leaves supabase/functions without the import map',
+        "supabase/functions/demo/index.ts: lodash — not in supabase/functions/deno.json's import map",
+        'supabase/functions/demo/index.ts: ./missing — no such file (Deno needs the extension written out)',
+      ]);
+    });
+
+    it('follows mapped files and package subpaths', () => {
+      expect([...result.files].map((file) => file.slice(sandbox.length + 1)).sort()).toEqual([
+        'shared/leaks.ts',
+        'shared/ok.ts',
+        'supabase/functions/demo/index.ts',
+      ]);
+    });
   });
 });

@@ -1,7 +1,7 @@
-import { documentToDocx } from '../../../shared/export/docx.ts';
-import { EXPORT_MIME_TYPES } from '../../../shared/export/model.ts';
-import { documentToPdf } from '../../../shared/export/pdf.ts';
-import { purchaseFileText, type ProductType } from '../../../shared/core/products.ts';
+import { documentToDocx } from '@/shared/export/docx.ts';
+import { EXPORT_MIME_TYPES } from '@/shared/export/model.ts';
+import { documentToPdf } from '@/shared/export/pdf.ts';
+import { purchaseFileText, type ProductType } from '@/shared/core/products.ts';
 import {
   defaultDeliverable,
   deliverableFileName,
@@ -9,7 +9,7 @@ import {
   linkPageHtml,
   uploadedFileName,
   type DocumentFormat,
-} from '../../../shared/core/storefront.ts';
+} from '@/shared/core/storefront.ts';
 import { env } from './http.ts';
 
 /**

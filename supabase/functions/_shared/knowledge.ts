@@ -4,7 +4,7 @@ import {
   type KnowledgePassage,
   type KnowledgeScope,
   type MatchedRow,
-} from '../../../shared/core/knowledge/grounding.ts';
+} from '@/shared/core/knowledge/grounding.ts';
 import { rest } from './http.ts';
 
 /** How many passages go with a prompt. */

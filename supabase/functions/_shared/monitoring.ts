@@ -1,4 +1,4 @@
-import type { MonitoringKind } from '../../../shared/core/admin/monitoringEvents.ts';
+import type { MonitoringKind } from '@/shared/core/admin/monitoringEvents.ts';
 import { json, rest } from './http.ts';
 
 /**

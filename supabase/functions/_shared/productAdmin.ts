@@ -1,5 +1,5 @@
-import type { ProductType } from '../../../shared/core/products.ts';
-import { STOREFRONT_TEXTS } from '../../../shared/core/storefront.ts';
+import type { ProductType } from '@/shared/core/products.ts';
+import { STOREFRONT_TEXTS } from '@/shared/core/storefront.ts';
 import { callerOf, json, rest } from './http.ts';
 import { serviceRest } from './stripe.ts';
 

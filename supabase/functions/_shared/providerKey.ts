@@ -1,5 +1,5 @@
-import { decryptKey, isEncrypted } from '../../../shared/core/keyCipher.ts';
-import { PROVIDER_KEY_COLUMNS, type ProviderId } from '../../../shared/core/providerKeys.ts';
+import { decryptKey, isEncrypted } from '@/shared/core/keyCipher.ts';
+import { PROVIDER_KEY_COLUMNS, type ProviderId } from '@/shared/core/providerKeys.ts';
 import { optionalEnv, rest } from './http.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { receiptMail } from '../../../shared/core/storefront.ts';
+import { receiptMail } from '@/shared/core/storefront.ts';
 import { sendMail } from './mail.ts';
 import { serviceRest, siteUrl } from './stripe.ts';
 

@@ -1,4 +1,4 @@
-import type { PlanPrices, SubscriptionRow } from '../../../shared/core/billing.ts';
+import type { PlanPrices, SubscriptionRow } from '@/shared/core/billing.ts';
 import { optionalEnv, rest } from './http.ts';
 
 /**

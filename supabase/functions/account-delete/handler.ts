@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import { hasPasswordIdentity, recentSignInSecondsLeft } from '../../../shared/core/account/reauth.ts';
-import { ACCOUNT_TEXTS } from '../../../shared/core/account/texts.ts';
+import { hasPasswordIdentity, recentSignInSecondsLeft } from '@/shared/core/account/reauth.ts';
+import { ACCOUNT_TEXTS } from '@/shared/core/account/texts.ts';
 import { authAdmin, callerOf, env, fail, json, preflight, rest } from '../_shared/http.ts';
 import { stripeClient } from '../_shared/stripe.ts';
 import { storedSubscription } from '../_shared/subscriptions.ts';

@@ -1,5 +1,5 @@
-import { EXPORTED_ROWS, OMITTED_COLUMNS, type ExportedRows } from '../../../shared/core/account/manifest.ts';
-import { ACCOUNT_TEXTS } from '../../../shared/core/account/texts.ts';
+import { EXPORTED_ROWS, OMITTED_COLUMNS, type ExportedRows } from '@/shared/core/account/manifest.ts';
+import { ACCOUNT_TEXTS } from '@/shared/core/account/texts.ts';
 import { recordEvent } from '../_shared/monitoring.ts';
 import { callerOf, CORS_HEADERS, fail, preflight, rest, type Caller } from '../_shared/http.ts';
 

@@ -7,7 +7,7 @@ import {
   refuseManage,
   type AdminRefusal,
   type AppRole,
-} from '../../../shared/core/admin/roles.ts';
+} from '@/shared/core/admin/roles.ts';
 import {
   firstFieldError,
   normalizeUserForm,
@@ -16,7 +16,7 @@ import {
   validateUserEdit,
   VALIDATION_ERROR_TITLE,
   type UserFormInput,
-} from '../../../shared/core/admin/users.ts';
+} from '@/shared/core/admin/users.ts';
 import { callerSees, isAdminNow, profileById, roleOf, updateProfileAs } from './rest.ts';
 
 /**

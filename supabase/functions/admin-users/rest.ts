@@ -1,6 +1,6 @@
 import { env } from '../_shared/http.ts';
-import { isAppRole, type AppRole } from '../../../shared/core/admin/roles.ts';
-import type { ManagedUser } from '../../../shared/core/admin/users.ts';
+import { isAppRole, type AppRole } from '@/shared/core/admin/roles.ts';
+import type { ManagedUser } from '@/shared/core/admin/users.ts';
 
 /**
  * The database as the admin-users function sees it: as the caller (their JWT, so RLS and the

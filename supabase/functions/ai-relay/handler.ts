@@ -1,7 +1,7 @@
 import { APIError } from 'openai';
-import { aiBaseUrlsFrom } from '../../../shared/ai/baseUrls.ts';
-import { PROVIDER_ENDPOINTS, protocolFor, resolveBaseURL } from '../../../shared/ai/providers.ts';
-import type { ProviderId } from '../../../shared/core/providerKeys.ts';
+import { aiBaseUrlsFrom } from '@/shared/ai/baseUrls.ts';
+import { PROVIDER_ENDPOINTS, protocolFor, resolveBaseURL } from '@/shared/ai/providers.ts';
+import type { ProviderId } from '@/shared/core/providerKeys.ts';
 import { callerOf, CORS_HEADERS, json, optionalEnv } from '../_shared/http.ts';
 
 /**

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { BILLING_ERRORS } from '../../../shared/core/billingTexts.ts';
+import { BILLING_ERRORS } from '@/shared/core/billingTexts.ts';
 import { callerOf, fail, json, preflight } from '../_shared/http.ts';
 import { siteUrl, stripeClient } from '../_shared/stripe.ts';
 import { storedSubscription } from '../_shared/subscriptions.ts';

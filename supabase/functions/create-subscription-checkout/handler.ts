@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import { BILLING_ERRORS, planName } from '../../../shared/core/billingTexts.ts';
-import { isPaidPlan } from '../../../shared/core/billing.ts';
+import { BILLING_ERRORS, planName } from '@/shared/core/billingTexts.ts';
+import { isPaidPlan } from '@/shared/core/billing.ts';
 import { callerOf, fail, json, preflight } from '../_shared/http.ts';
 import { siteUrl, stripeClient } from '../_shared/stripe.ts';
 import { planPrices, storedSubscription } from '../_shared/subscriptions.ts';

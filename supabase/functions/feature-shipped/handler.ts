@@ -1,4 +1,4 @@
-import { featureShippedMail, isRequestableFeature } from '../../../shared/core/featureRequests.ts';
+import { featureShippedMail, isRequestableFeature } from '@/shared/core/featureRequests.ts';
 import { callerOf, env, fail, json, preflight, rest } from '../_shared/http.ts';
 import { sendMail } from '../_shared/mail.ts';
 

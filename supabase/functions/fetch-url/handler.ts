@@ -48,11 +48,18 @@ const collapse = (text: string) =>
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 
+/** What is read of a parsed page: linkedom's document, typed without the DOM library (Deno has none). */
+interface PageDocument {
+  title?: string;
+  body?: { textContent: string | null } | null;
+  querySelectorAll(selector: string): Iterable<{ remove(): void }>;
+}
+
 export function readableText(html: string, url: string): { title: string; text: string } {
-  const { document } = parseHTML(html);
+  const document = (parseHTML(html) as unknown as { document: PageDocument }).document;
   const title = document.title?.trim() || new URL(url).hostname;
   try {
-    const article = new Readability(document as unknown as Document).parse();
+    const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0]).parse();
     if (article?.textContent && article.textContent.trim().length > 100)
       return { title: article.title?.trim() || title, text: collapse(article.textContent) };
   } catch {

@@ -1,4 +1,4 @@
-import { isMonitoringKind, monitoringAlertMail, type AlertEvent } from '../../../shared/core/admin/monitoringEvents.ts';
+import { isMonitoringKind, monitoringAlertMail, type AlertEvent } from '@/shared/core/admin/monitoringEvents.ts';
 import { env, fail, json, optionalEnv, preflight, rest } from '../_shared/http.ts';
 import { sendMail } from '../_shared/mail.ts';
 import { sameSecret } from '../_shared/tokens.ts';

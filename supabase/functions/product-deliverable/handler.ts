@@ -1,4 +1,4 @@
-import { isDocumentFormat, MAX_DELIVERABLE_BYTES, STOREFRONT_TEXTS } from '../../../shared/core/storefront.ts';
+import { isDocumentFormat, MAX_DELIVERABLE_BYTES, STOREFRONT_TEXTS } from '@/shared/core/storefront.ts';
 import { publishDeliverable, storedDeliverable, storeUpload } from '../_shared/deliverables.ts';
 import { fail, json, preflight } from '../_shared/http.ts';
 import { adminProduct, refuseNonAdmin } from '../_shared/productAdmin.ts';

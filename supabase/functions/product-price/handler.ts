@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { STOREFRONT_TEXTS } from '../../../shared/core/storefront.ts';
+import { STOREFRONT_TEXTS } from '@/shared/core/storefront.ts';
 import { fail, json, preflight } from '../_shared/http.ts';
 import { adminProduct, refuseNonAdmin, type AdminProduct } from '../_shared/productAdmin.ts';
 import { PAYMENTS_NOT_CONFIGURED, serviceRest, stripeClient } from '../_shared/stripe.ts';

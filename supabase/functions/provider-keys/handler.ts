@@ -1,6 +1,6 @@
-import { CUSTOM_BASE_URL_COLUMN, PROVIDER_KEY_COLUMNS } from '../../../shared/core/providerKeys.ts';
+import { CUSTOM_BASE_URL_COLUMN, PROVIDER_KEY_COLUMNS } from '@/shared/core/providerKeys.ts';
 import { callerOf, env, fail, json, optionalEnv, preflight, type Caller } from '../_shared/http.ts';
-import { decryptKey, encryptKey, isEncrypted } from '../../../shared/core/keyCipher.ts';
+import { decryptKey, encryptKey, isEncrypted } from '@/shared/core/keyCipher.ts';
 
 /**
  * POST /functions/v1/provider-keys (signed in): the caller's AI provider keys, encrypted at rest.

@@ -1,4 +1,4 @@
-import { clientErrorReportSchema } from '../../../shared/core/admin/clientErrors.ts';
+import { clientErrorReportSchema } from '@/shared/core/admin/clientErrors.ts';
 import { callerOf, fail, json, preflight, rest } from '../_shared/http.ts';
 
 /**

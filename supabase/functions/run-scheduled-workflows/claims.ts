@@ -1,5 +1,5 @@
-import { nextRunAfter, parseSchedule, type WorkflowSchedule } from '../../../shared/core/workflows/schedule.ts';
-import { SCHEDULE_TEXTS } from '../../../shared/core/workflows/scheduleTexts.ts';
+import { nextRunAfter, parseSchedule, type WorkflowSchedule } from '@/shared/core/workflows/schedule.ts';
+import { SCHEDULE_TEXTS } from '@/shared/core/workflows/scheduleTexts.ts';
 import { rest } from '../_shared/http.ts';
 
 /** A workflow whose schedule is due, as read with the service role. */

@@ -1,12 +1,12 @@
-import { isUuid } from '../../../shared/core/ids.ts';
-import { PROVIDER_IDS, type ProviderId } from '../../../shared/core/providerKeys.ts';
-import type { WorkflowDefinition } from '../../../shared/core/workflows/definition.ts';
-import { WORKFLOW_RUN_TEXTS } from '../../../shared/core/workflows/runTexts.ts';
-import { workflowTemplate } from '../../../shared/core/workflows/templates.ts';
+import { isUuid } from '@/shared/core/ids.ts';
+import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
+import type { WorkflowDefinition } from '@/shared/core/workflows/definition.ts';
+import { WORKFLOW_RUN_TEXTS } from '@/shared/core/workflows/runTexts.ts';
+import { workflowTemplate } from '@/shared/core/workflows/templates.ts';
 import { callerOf, fail, json, preflight, rest, type Caller } from '../_shared/http.ts';
 import { passagesFor } from '../_shared/knowledge.ts';
 import { storedBaseUrl, storedProviderKey } from '../_shared/providerKey.ts';
-import type { RunEvent } from '../../../shared/core/workflows/runEvents.ts';
+import type { RunEvent } from '@/shared/core/workflows/runEvents.ts';
 import { executeRun, startRun, type RunSource, type RunTarget } from '../_shared/workflows/runner.ts';
 import { loadRun, takeGeneration } from '../_shared/workflows/store.ts';
 import { customServerRefusal } from '../_shared/customServer.ts';

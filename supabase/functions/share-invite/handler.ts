@@ -1,5 +1,5 @@
-import { isSimpleEmail } from '../../../shared/core/auth.ts';
-import { SHARE_TEXTS, shareAcceptUrl, shareInvitationMail } from '../../../shared/core/shares.ts';
+import { isSimpleEmail } from '@/shared/core/auth.ts';
+import { SHARE_TEXTS, shareAcceptUrl, shareInvitationMail } from '@/shared/core/shares.ts';
 import { callerOf, env, fail, json, preflight, rest, type Caller } from '../_shared/http.ts';
 import { sendMail } from '../_shared/mail.ts';
 import { newToken, sha256Hex } from '../_shared/tokens.ts';

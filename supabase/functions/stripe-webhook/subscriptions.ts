@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import { isUuid } from '../../../shared/core/ids.ts';
-import { replacesRow, subscriptionRow } from '../../../shared/core/billing.ts';
+import { isUuid } from '@/shared/core/ids.ts';
+import { replacesRow, subscriptionRow } from '@/shared/core/billing.ts';
 import { fail, json, rest } from '../_shared/http.ts';
 import { planPrices, storedSubscription } from '../_shared/subscriptions.ts';
 
@@ -56,7 +56,7 @@ async function sync(stripe: Stripe, event: Stripe.Event): Promise<boolean> {
     return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
   }
   const customer = idOf(sub.customer)!;
-  let userId = sub.metadata.user_id ?? subject.userId;
+  let userId: string | null = sub.metadata.user_id ?? subject.userId;
   if (!userId) {
     const byCustomer = await storedSubscription({ customer });
     if (byCustomer === null) return false;

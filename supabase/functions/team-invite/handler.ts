@@ -1,5 +1,5 @@
-import { isSimpleEmail } from '../../../shared/core/auth.ts';
-import { isTeamRole, TEAM_TEXTS, teamAcceptUrl, teamInvitationMail } from '../../../shared/core/teams.ts';
+import { isSimpleEmail } from '@/shared/core/auth.ts';
+import { isTeamRole, TEAM_TEXTS, teamAcceptUrl, teamInvitationMail } from '@/shared/core/teams.ts';
 import { callerOf, env, fail, json, preflight, rest } from '../_shared/http.ts';
 import { sendMail } from '../_shared/mail.ts';
 import { newToken, sha256Hex } from '../_shared/tokens.ts';

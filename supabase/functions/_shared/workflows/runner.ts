@@ -1,13 +1,13 @@
-import { aiBaseUrlsFrom } from '../../../../shared/ai/baseUrls.ts';
-import { toAiError } from '../../../../shared/ai/aiErrors.ts';
-import { streamText } from '../../../../shared/ai/chat.ts';
-import type { ProviderId } from '../../../../shared/core/providerKeys.ts';
-import { groundedTask, retrievalQuery, type KnowledgePassage, type KnowledgeScope } from '../../../../shared/core/knowledge/grounding.ts';
-import { parseWorkflowDefinition, type WorkflowDefinition, type WorkflowStep } from '../../../../shared/core/workflows/definition.ts';
-import { joinItemOutputs, mapBounded, splitItems } from '../../../../shared/core/workflows/forEach.ts';
-import type { RunEvent, RunItem } from '../../../../shared/core/workflows/runEvents.ts';
-import { WORKFLOW_RUN_TEXTS } from '../../../../shared/core/workflows/runTexts.ts';
-import { missingFields, resolveStepPrompt, workflowProblems } from '../../../../shared/core/workflows/variables.ts';
+import { aiBaseUrlsFrom } from '@/shared/ai/baseUrls.ts';
+import { toAiError } from '@/shared/ai/aiErrors.ts';
+import { streamText } from '@/shared/ai/chat.ts';
+import type { ProviderId } from '@/shared/core/providerKeys.ts';
+import { groundedTask, retrievalQuery, type KnowledgePassage, type KnowledgeScope } from '@/shared/core/knowledge/grounding.ts';
+import { parseWorkflowDefinition, type WorkflowDefinition, type WorkflowStep } from '@/shared/core/workflows/definition.ts';
+import { joinItemOutputs, mapBounded, splitItems } from '@/shared/core/workflows/forEach.ts';
+import type { RunEvent, RunItem } from '@/shared/core/workflows/runEvents.ts';
+import { WORKFLOW_RUN_TEXTS } from '@/shared/core/workflows/runTexts.ts';
+import { missingFields, resolveStepPrompt, workflowProblems } from '@/shared/core/workflows/variables.ts';
 import { optionalEnv } from '../http.ts';
 import { customServerFetch } from '../customServer.ts';
 import {

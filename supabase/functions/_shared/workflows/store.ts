@@ -1,5 +1,5 @@
-import type { RunItem } from '../../../../shared/core/workflows/runEvents.ts';
-import type { WorkflowDefinition } from '../../../../shared/core/workflows/definition.ts';
+import type { RunItem } from '@/shared/core/workflows/runEvents.ts';
+import type { WorkflowDefinition } from '@/shared/core/workflows/definition.ts';
 import { rest } from '../http.ts';
 import { recordEvent } from '../monitoring.ts';
 
