@@ -1,8 +1,12 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { WebSocket } from 'ws';
 import { monitored } from '../functions/_shared/monitoring.ts';
 import { json, type ServiceHandler, type StackContext } from './context.ts';
+
+// Functions served by Node get what Deno has built in: supabase-js wants a WebSocket class at createClient.
+(globalThis as Record<string, unknown>).WebSocket ??= WebSocket;
 
 type EdgeHandler = (req: Request) => Response | Promise<Response>;
 
