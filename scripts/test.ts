@@ -6,7 +6,7 @@ import { bin, root, run } from './lib/proc.ts';
 
 /**
  * `npm test`: every check, in order — typecheck, `deno check` of the Edge Functions, lint, unused code (knip), unit tests,
- * integration tests against the local stack on PGlite and on PostgreSQL, the store packages, the production builds,
+ * integration tests against the local stack on PGlite, again with the Edge Functions on Deno, and on PostgreSQL, the store packages, the production builds,
  * and end-to-end tests in Chromium. Ends with each step's time, the flaky tests (passed only on a
  * retry) and one line "N passed, N failed".
  * PostgreSQL: TEST_PG_URL (default postgres://postgres:postgres@127.0.0.1:5432/postgres); if it is
@@ -125,6 +125,29 @@ await step('lint', bin('eslint'), ['.']);
 await step('unused code (knip)', bin('knip'), []);
 await step('unit tests', bin('vitest'), vitest('unit', 'unit'));
 await step('integration tests (PGlite)', bin('vitest'), vitest('integration', 'integration-pglite'), { TEST_DB: 'pglite' });
+// The functions that matter most, served by Deno from their index.ts as on hosted Supabase (the
+// runs above import their handlers into Node): documents, workflows and schedules, page fetching,
+// provider keys, payments, account export and deletion, sharing.
+const onDeno = [
+  'document-grounding',
+  'quota-generations',
+  'workflow-runs',
+  'workflow-schedules',
+  'workflow-schedules-ticker',
+  'offers-knowledge',
+  'api-keys',
+  'purchases',
+  'subscriptions',
+  'storefront',
+  'account-delete',
+  'account-export',
+  'shares-roles',
+  'functions-ssrf',
+].map((name) => `tests/integration/${name}.test.ts`);
+await step('integration tests, Edge Functions on Deno (PGlite)', bin('vitest'), [...vitest('integration', 'integration-deno'), ...onDeno], {
+  TEST_DB: 'pglite',
+  TEST_FUNCTIONS_RUNTIME: 'deno',
+});
 if (await ensurePostgres()) {
   await step('integration tests (PostgreSQL)', bin('vitest'), vitest('integration', 'integration-postgres'), { TEST_DB: 'postgres' });
 } else {
@@ -138,7 +161,8 @@ if (await step('build (dashboard, extension for Chrome and Firefox)', 'npm', ['r
   failures.push('end-to-end tests: skipped because the build failed');
 }
 
-for (const file of ['unit', 'integration-pglite', 'integration-postgres', 'packages']) await countVitest(`${reports}/${file}.json`);
+for (const file of ['unit', 'integration-pglite', 'integration-deno', 'integration-postgres', 'packages'])
+  await countVitest(`${reports}/${file}.json`);
 await countPlaywright(`${reports}/e2e.json`);
 
 stopHog();

@@ -72,6 +72,11 @@ export interface StackConfig {
   /** Directory with Edge Function folders (supabase/functions). */
   functionsDir: string;
   /**
+   * What runs the Edge Functions: 'node' imports their handlers into this process (fast to start);
+   * 'deno' serves each from its index.ts on Deno, as hosted Supabase does. FUNCTIONS_RUNTIME, default node.
+   */
+  functionsRuntime: 'node' | 'deno';
+  /**
    * Secrets the Edge Functions read from their environment (`supabase secrets set` on hosted
    * Supabase), e.g. PROVIDER_KEYS_SECRET. Kept out of the database by design.
    */
@@ -166,6 +171,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     maxBodyBytes: 1024 * 1024,
     logRequests: true,
     functionsDir: new URL('../functions/', import.meta.url).pathname,
+    functionsRuntime: env('FUNCTIONS_RUNTIME') === 'deno' ? 'deno' : 'node',
     functionSecrets: Object.fromEntries(FUNCTION_ENV.flatMap((name) => (env(name) ? [[name, env(name)!]] : []))),
     authEncryptionKey: env('AUTH_DB_ENCRYPTION_KEY') ?? null,
     schedulerIntervalMs: schedulerInterval(env('LOCAL_SCHEDULER_INTERVAL_MS')),

@@ -3,31 +3,46 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { WebSocket } from 'ws';
 import { monitored } from '../functions/_shared/monitoring.ts';
+import type { StackConfig } from './config.ts';
 import { json, type ServiceHandler, type StackContext } from './context.ts';
+import { createDenoFunctions, type DenoFunctions } from './denoFunctions.ts';
 
 // Functions served by Node get what Deno has built in: supabase-js wants a WebSocket class at createClient.
 (globalThis as Record<string, unknown>).WebSocket ??= WebSocket;
 
 type EdgeHandler = (req: Request) => Response | Promise<Response>;
 
+/** What a function finds in its environment: this stack's address and keys, and the project's secrets. */
+export function functionEnv(config: StackConfig): Record<string, string> {
+  return {
+    SUPABASE_URL: config.publicUrl,
+    SUPABASE_ANON_KEY: config.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
+    SITE_URL: config.siteUrl,
+    // Mail from functions goes to this stack's mailbox (a Resend-compatible endpoint).
+    RESEND_API_URL: `${config.publicUrl}/mail/resend`,
+    RESEND_API_KEY: config.serviceRoleKey,
+    ...config.functionSecrets,
+  };
+}
+
 /**
- * /functions/v1/<name>: each supabase/functions/<name>/handler.ts default-exports a standard
- * (Request) => Response; its index.ts passes it to Deno.serve on hosted Supabase. Here we import
- * handler.ts directly. The caller's Authorization header is forwarded untouched; the handler gets
- * SUPABASE_URL / keys through process env (Deno.env on hosted Supabase).
+ * /functions/v1/<name>. On Deno (functionsRuntime 'deno'): each function's own index.ts, as hosted
+ * (denoFunctions.ts). On Node (the default, fastest to start): each supabase/functions/<name>/handler.ts
+ * default-exports a standard (Request) => Response, imported here directly and served through the
+ * same `monitored` wrapper as index.ts; the handler reads its environment from process.env.
+ * The caller's Authorization header is forwarded untouched either way.
  */
-export function createFunctionsHandler(ctx: StackContext): ServiceHandler {
+export function createFunctionsHandler(ctx: StackContext): DenoFunctions {
+  if (ctx.config.functionsRuntime === 'deno') return createDenoFunctions(ctx.config.functionsDir, () => functionEnv(ctx.config));
+  return { handler: nodeFunctions(ctx), close: () => Promise.resolve() };
+}
+
+function nodeFunctions(ctx: StackContext): ServiceHandler {
   const cache = new Map<string, EdgeHandler>();
   return async (req, path) => {
-    // This stack's address and keys, set per request: the port may only be known once listening.
-    process.env.SUPABASE_URL = ctx.config.publicUrl;
-    process.env.SUPABASE_ANON_KEY = ctx.config.anonKey;
-    process.env.SUPABASE_SERVICE_ROLE_KEY = ctx.config.serviceRoleKey;
-    process.env.SITE_URL = ctx.config.siteUrl;
-    // Mail from functions goes to this stack's mailbox (a Resend-compatible endpoint).
-    process.env.RESEND_API_URL = `${ctx.config.publicUrl}/mail/resend`;
-    process.env.RESEND_API_KEY = ctx.config.serviceRoleKey;
-    Object.assign(process.env, ctx.config.functionSecrets);
+    // Set per request: the port may only be known once listening.
+    Object.assign(process.env, functionEnv(ctx.config));
     const name = path.split('/')[1] ?? '';
     if (!/^[a-z0-9][a-z0-9_-]*$/i.test(name)) return json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
     let handler = cache.get(name);

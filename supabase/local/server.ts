@@ -11,7 +11,7 @@ import { Mailbox } from './mail/mailbox.ts';
 import { createRealtime, type Realtime } from './realtime/index.ts';
 import { createRestHandler, type RestResponse } from './rest/index.ts';
 import { fetchResponse, nodeRestRequest, restInternalError, restPathOf, writeRestResponse } from './rest/node-http.ts';
-import { startScheduler, type Scheduler } from './scheduler.ts';
+import { declareLocalScheduler, startScheduler, type Scheduler } from './scheduler.ts';
 import { ERRORS as STORAGE_ERRORS } from './storage/errors.ts';
 import { createStorageHandler } from './storage/index.ts';
 
@@ -35,6 +35,11 @@ export interface LocalStack {
   mailbox: Mailbox;
   server: Server;
   migrations: MigrationReport;
+  /**
+   * `supabase secrets set` / `unset` for the Edge Functions (null removes one): the functions see
+   * the new values from their next request on (on Deno, a restarted worker, as hosted).
+   */
+  setFunctionSecrets(changes: Record<string, string | null>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -60,6 +65,8 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
   let migrations: MigrationReport;
   try {
     migrations = await migrate(db, options.supabaseDir, signal);
+    // What pg_cron's job tells on hosted Supabase: whether scheduled workflows run here.
+    await declareLocalScheduler(db, config.schedulerIntervalMs > 0);
     signal?.throwIfAborted();
   } catch (error) {
     await closeOwnDb();
@@ -75,10 +82,11 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     throw error;
   }
   const rest = createRestHandler(ctx);
+  const functions = createFunctionsHandler(ctx);
   const services: [string, ServiceHandler][] = [
     ['/rest/v1', async (req, path) => fetchResponse(await rest(req, path))],
     ['/auth/v1', createAuthHandler(ctx)],
-    ['/functions/v1', createFunctionsHandler(ctx)],
+    ['/functions/v1', functions.handler],
     ['/storage/v1', createStorageHandler(ctx)],
     ['/mail', createMailHandler(ctx)],
     ['/realtime/v1', realtime.handler],
@@ -236,8 +244,20 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     mailbox,
     server,
     migrations,
+    async setFunctionSecrets(changes) {
+      const changed = Object.entries(changes).filter(([name, value]) => (config.functionSecrets[name] ?? null) !== value);
+      if (changed.length === 0) return;
+      for (const [name, value] of changed) {
+        if (value === null) {
+          delete config.functionSecrets[name];
+          if (config.functionsRuntime === 'node') delete process.env[name];
+        } else config.functionSecrets[name] = value;
+      }
+      await functions.close();
+    },
     async stop() {
       await Promise.all(schedulers.map((scheduler) => scheduler.stop()));
+      await functions.close();
       await realtime.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -264,6 +284,9 @@ async function writeResponse(nodeRes: ServerResponse, res: Response, headOnly = 
       if (nodeRes.destroyed) break;
       nodeRes.write(chunk);
     }
+  } catch (error) {
+    // A client that hung up aborts the body it was reading (nothing to tell anyone); any other failure midway is logged.
+    if (!nodeRes.destroyed) console.error('[stack] response body failed midway', error);
   } finally {
     nodeRes.end();
   }

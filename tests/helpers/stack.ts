@@ -83,6 +83,9 @@ export async function startTestStack(options: Omit<StartOptions, 'db'> = {}): Pr
       // tick never lands in the middle of another test's checks.
       schedulerIntervalMs: 0,
       storageDir,
+      // TEST_FUNCTIONS_RUNTIME=deno serves the Edge Functions from Deno, as hosted (npm test runs the
+      // functions' own files so once more).
+      functionsRuntime: process.env.TEST_FUNCTIONS_RUNTIME === 'deno' ? 'deno' : 'node',
       ...options.config,
     },
   });

@@ -35,9 +35,9 @@ beforeAll(async () => {
   stack = shop.stack;
 });
 afterAll(async () => shop?.close());
-beforeEach(() => {
-  shop.configure();
-  Object.assign(process.env, { STRIPE_PRICE_PRO: FAKE_PRICE_PRO, STRIPE_PRICE_TEAM: FAKE_PRICE_TEAM });
+beforeEach(async () => {
+  await shop.configure();
+  await stack.setFunctionSecrets({ STRIPE_PRICE_PRO: FAKE_PRICE_PRO, STRIPE_PRICE_TEAM: FAKE_PRICE_TEAM });
 });
 
 const accountExists = async (userId: string) =>

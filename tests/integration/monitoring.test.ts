@@ -64,14 +64,13 @@ const sendAlerts = async () => {
 
 describe(`monitoring events are recorded where things go wrong (${testDbKind})`, () => {
   it('records unsigned and wrongly signed Stripe webhook deliveries', async () => {
-    Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_monitoring', STRIPE_WEBHOOK_SECRET: 'whsec_monitoring' });
+    await stack.setFunctionSecrets({ STRIPE_SECRET_KEY: 'sk_test_monitoring', STRIPE_WEBHOOK_SECRET: 'whsec_monitoring' });
     try {
       expect((await post('/functions/v1/stripe-webhook', { body: '{}' })).status).toBe(400);
       const forged = await post('/functions/v1/stripe-webhook', { headers: { 'stripe-signature': 't=1,v1=deadbeef' }, body: '{}' });
       expect(forged.status).toBe(400);
     } finally {
-      delete process.env.STRIPE_SECRET_KEY;
-      delete process.env.STRIPE_WEBHOOK_SECRET;
+      await stack.setFunctionSecrets({ STRIPE_SECRET_KEY: null, STRIPE_WEBHOOK_SECRET: null });
     }
     expect((await eventsOf('stripe_webhook_failed')).map((e) => [e.source, e.message])).toEqual([
       ['stripe-webhook', 'Refused a delivery: Missing Stripe-Signature.'],

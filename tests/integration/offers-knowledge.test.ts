@@ -7,6 +7,7 @@ import * as kb from '@/shared/data/knowledge.ts';
 import * as offers from '@/shared/data/offers.ts';
 import { createFetchUrl } from '@/supabase/functions/fetch-url/handler.ts';
 import type { Resolve } from '@/supabase/functions/_shared/pinnedFetch.ts';
+import { functionEnv } from '@/supabase/local/functions.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { memoryClient, uniqueEmail } from './auth-helpers.ts';
 import { must } from './documents-helpers.ts';
@@ -59,9 +60,7 @@ afterAll(async () => {
   await stack?.close();
   await new Promise((resolve) => site?.close(resolve));
 });
-afterEach(() => {
-  delete process.env.FETCH_URL_ALLOW_PRIVATE;
-});
+afterEach(() => stack.setFunctionSecrets({ FETCH_URL_ALLOW_PRIVATE: null }));
 
 describe('saved offers', () => {
   it('saves a draft, updates the same row, lists, opens, renames, duplicates and deletes', async () => {
@@ -179,7 +178,7 @@ describe('fetch-url (URL documents)', () => {
   };
 
   it("reads a page's article text (following redirects) and plain text files", async () => {
-    process.env.FETCH_URL_ALLOW_PRIVATE = 'true';
+    await stack.setFunctionSecrets({ FETCH_URL_ALLOW_PRIVATE: 'true' });
     const { client } = await signedIn();
     const page = await fetchUrl(client, `${siteUrl}/moved`);
     expect(page.status).toBe(200);
@@ -190,7 +189,7 @@ describe('fetch-url (URL documents)', () => {
   });
 
   it('refuses what it should, with clear messages', async () => {
-    process.env.FETCH_URL_ALLOW_PRIVATE = 'true';
+    await stack.setFunctionSecrets({ FETCH_URL_ALLOW_PRIVATE: 'true' });
     const { client } = await signedIn();
     expect(await fetchUrl(client, '')).toEqual({ status: 400, error: 'URL cannot be empty' });
     expect(await fetchUrl(client, 'ftp://example.com/x')).toEqual({ status: 400, error: 'Only http and https addresses can be added.' });
@@ -199,7 +198,7 @@ describe('fetch-url (URL documents)', () => {
     expect(await fetchUrl(client, `${siteUrl}/huge`)).toEqual({ status: 413, error: 'That page is too large to add (over 2 MB).' });
     expect(await fetchUrl(client, `${siteUrl}/loop`)).toEqual({ status: 400, error: 'That address redirects too many times.' });
 
-    delete process.env.FETCH_URL_ALLOW_PRIVATE;
+    await stack.setFunctionSecrets({ FETCH_URL_ALLOW_PRIVATE: null });
     expect(await fetchUrl(client, `${siteUrl}/article`)).toEqual({
       status: 400,
       error: 'That address is on a private network and cannot be read.',
@@ -249,6 +248,8 @@ describe('fetch-url (URL documents)', () => {
     await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
     const { port } = local.address() as AddressInfo;
     let asked = 0;
+    // The handler runs in this process here (to be given a resolver): it reads the stack's settings from process.env.
+    Object.assign(process.env, functionEnv(stack.config));
     // Public the first time it is asked, loopback from then on.
     const rebinding: Resolve = async () =>
       asked++ === 0 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }];

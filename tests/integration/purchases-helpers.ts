@@ -16,7 +16,8 @@ export interface Shop {
   /** Pays a Checkout session on the fake's hosted page; answers where Stripe sends the buyer back. */
   pay(url: string): Promise<URL>;
   /** Points the stack's payment functions at the fake Stripe (the tests unset it now and then). */
-  configure(): void;
+  /** Stripe's keys and address set as the functions' secrets (a test may unset some). */
+  configure(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -83,13 +84,12 @@ export async function openShop(): Promise<Shop> {
     return new URL(res.headers.get('location')!);
   };
 
-  const configure = () => {
-    Object.assign(process.env, {
+  const configure = () =>
+    stack.setFunctionSecrets({
       STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
       STRIPE_API_URL: stripe.url,
     });
-  };
 
   return {
     stack,

@@ -190,7 +190,7 @@ describe('checkout → webhook → download', () => {
     });
     const { count } = await stack.service().from('purchases').select('*', { count: 'exact', head: true }).eq('product_id', unknownPrice);
     expect(count).toBe(0);
-    delete process.env.STRIPE_SECRET_KEY;
+    await stack.setFunctionSecrets({ STRIPE_SECRET_KEY: null });
     expect(await call('create-checkout-session', { productId: await product() })).toEqual({
       status: 503,
       body: {

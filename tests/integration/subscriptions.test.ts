@@ -24,9 +24,9 @@ beforeAll(async () => {
   sdk = new Stripe(FAKE_STRIPE_SECRET_KEY, { host: shop.stripe.host, port: shop.stripe.port, protocol: 'http', maxNetworkRetries: 0 });
 });
 afterAll(async () => shop?.close());
-beforeEach(() => {
-  shop.configure();
-  Object.assign(process.env, { STRIPE_PRICE_PRO: FAKE_PRICE_PRO, STRIPE_PRICE_TEAM: FAKE_PRICE_TEAM });
+beforeEach(async () => {
+  await shop.configure();
+  await stack.setFunctionSecrets({ STRIPE_PRICE_PRO: FAKE_PRICE_PRO, STRIPE_PRICE_TEAM: FAKE_PRICE_TEAM });
   shop.stripe.setWebhookUrl(`${stack.url}/functions/v1/stripe-webhook`);
 });
 
@@ -183,13 +183,13 @@ describe(`subscriptions (${testDbKind})`, () => {
       status: 409,
       body: { error: BILLING_ERRORS.otherPlan },
     });
-    delete process.env.STRIPE_PRICE_TEAM;
+    await stack.setFunctionSecrets({ STRIPE_PRICE_TEAM: null });
     const other = await shop.user();
     expect(await shop.call('create-subscription-checkout', { plan: 'team' }, other.token)).toEqual({
       status: 503,
       body: { error: BILLING_ERRORS.notConfigured },
     });
-    delete process.env.STRIPE_SECRET_KEY;
+    await stack.setFunctionSecrets({ STRIPE_SECRET_KEY: null });
     expect(await shop.call('create-portal-session', {}, buyer.token)).toEqual({
       status: 503,
       body: { error: BILLING_ERRORS.notConfigured },

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { callerOf, fail, json, preflight } from '../_shared/http.ts';
-import { getPinned, publicTarget, RefusedAddress, systemResolve, type Resolve } from '../_shared/pinnedFetch.ts';
+import { getPinned, publicTarget, RefusedAddress, systemResolve, type Resolve, type Target } from '../_shared/pinnedFetch.ts';
 
 /**
  * POST /functions/v1/fetch-url { url } (signed in): the readable text of a web page, for a
@@ -69,8 +69,11 @@ export function readableText(html: string, url: string): { title: string; text: 
   return { title, text: collapse(document.body?.textContent ?? '') };
 }
 
-/** The handler; `resolve` is the DNS lookup (a test passes its own to play a rebinding server). */
-export function createFetchUrl(resolve: Resolve = systemResolve) {
+/**
+ * The handler. `resolve` is the DNS lookup and `reach` where a checked address is connected to:
+ * a test passes its own to play a rebinding server, or a public site that is a local server.
+ */
+export function createFetchUrl(resolve: Resolve = systemResolve, reach: (checked: Target) => Target = (checked) => checked) {
   return async function fetchUrl(req: Request): Promise<Response> {
     const early = preflight(req);
     if (early) return early;
@@ -92,7 +95,7 @@ export function createFetchUrl(resolve: Resolve = systemResolve) {
       let res: IncomingMessage | null = null;
       for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
         const target = await publicTarget(url, resolve, allowPrivate());
-        res = await getPinned(url, target, {
+        res = await getPinned(url, reach(target), {
           signal: controller.signal,
           headers: { accept: 'text/html, text/plain;q=0.9, */*;q=0.1', 'user-agent': 'AI Vault knowledge base (+https://aivault.app)' },
         });
