@@ -5,6 +5,21 @@
  * cancels the wait and the call under way, and resolves once nothing is left running.
  */
 
+import type { Queryable } from './db/types.ts';
+
+/**
+ * Tells the database whether this stack runs the scheduler (on hosted Supabase, pg_cron's job says
+ * it): public.workflow_schedules_status() reads the declaration, and the workflow page says
+ * schedules are off when they are. A database without that migration is left as it is.
+ */
+export async function declareLocalScheduler(db: Queryable, running: boolean): Promise<void> {
+  await db.exec(`do $$ begin
+    if to_regprocedure('private.declare_local_scheduler(boolean)') is not null then
+      perform private.declare_local_scheduler(${running ? 'true' : 'false'});
+    end if;
+  end $$`);
+}
+
 export interface SchedulerOptions {
   /** The function's URL, e.g. http://127.0.0.1:54321/functions/v1/run-scheduled-workflows. */
   url: string;
