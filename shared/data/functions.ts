@@ -1,4 +1,5 @@
 import { FunctionsFetchError } from '@supabase/supabase-js';
+import { ACCOUNT_TEXTS } from '../core/account/texts.ts';
 import { kindOfCode, type DataErrorKind } from './result.ts';
 
 /**
@@ -13,11 +14,19 @@ export interface FunctionRefusal {
   title?: string;
 }
 
-/** The refusal body of a failed call, or null when the function never answered or sent no JSON. */
+/**
+ * The refusal body of a failed call, or null when the function never answered or sent no JSON.
+ * The gateway's own refusal (no JWT, or one it cannot verify: an expired session) comes as
+ * `{ code: 401, message }` before any function runs; it reads as the functions' "sign in" sentence.
+ */
 export async function functionRefusal(error: unknown): Promise<FunctionRefusal | null> {
   const context = (error as { context?: unknown } | null)?.context;
   if (!(context instanceof Response)) return null;
-  return (await context.json().catch(() => null)) as FunctionRefusal | null;
+  const body = (await context.json().catch(() => null)) as (FunctionRefusal & { message?: unknown }) | null;
+  if (context.status === 401 && body && typeof body.error !== 'string' && typeof body.message === 'string') {
+    return { error: ACCOUNT_TEXTS.signIn, code: null };
+  }
+  return body;
 }
 
 const KIND_OF_STATUS: Readonly<Record<number, DataErrorKind>> = {

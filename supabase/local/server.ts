@@ -6,6 +6,7 @@ import { migrate, type MigrationReport } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import type { Database } from './db/types.ts';
 import { createFunctionsHandler } from './functions.ts';
+import { withJwtCheck } from './functionsGate.ts';
 import { createMailHandler } from './mail/routes.ts';
 import { Mailbox } from './mail/mailbox.ts';
 import { createRealtime, type Realtime } from './realtime/index.ts';
@@ -86,7 +87,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
   const services: [string, ServiceHandler][] = [
     ['/rest/v1', async (req, path) => fetchResponse(await rest(req, path))],
     ['/auth/v1', createAuthHandler(ctx)],
-    ['/functions/v1', functions.handler],
+    ['/functions/v1', withJwtCheck(ctx, functions.handler)],
     ['/storage/v1', createStorageHandler(ctx)],
     ['/mail', createMailHandler(ctx)],
     ['/realtime/v1', realtime.handler],

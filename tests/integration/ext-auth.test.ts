@@ -219,7 +219,15 @@ describe('dashboard → extension handoff (session-handoff function)', () => {
     });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: 'Sign in first.' });
-    const get = await fetch(`${stack.url}/functions/v1/session-handoff`, { headers: { apikey: stack.config.anonKey } });
+    const get = await fetch(`${stack.url}/functions/v1/session-handoff`, {
+      headers: { apikey: stack.config.anonKey, authorization: `Bearer ${stack.config.anonKey}` },
+    });
     expect(get.status).toBe(405);
+    // Without any JWT the gateway answers before the function, as hosted (verify_jwt).
+    const bare = await fetch(`${stack.url}/functions/v1/session-handoff`, { method: 'POST', headers: { apikey: stack.config.anonKey } });
+    expect({ status: bare.status, body: await bare.json() }).toEqual({
+      status: 401,
+      body: { code: 401, message: 'Missing authorization header' },
+    });
   });
 });

@@ -9,6 +9,9 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.close());
 
+/** What supabase-js sends when no one is signed in: the anon key as the bearer JWT. */
+const anonAuth = () => ({ apikey: stack.config.anonKey, authorization: `Bearer ${stack.config.anonKey}` });
+
 describe('/functions/v1', () => {
   it('runs a handler through supabase-js functions.invoke and forwards the caller’s Authorization', async () => {
     const { data, error } = await stack.anon().functions.invoke('echo-auth', { body: { hello: 'world' } });
@@ -22,18 +25,38 @@ describe('/functions/v1', () => {
     expect(data.supabaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:/);
   });
 
+  it('checks the JWT before a function runs, as hosted (verify_jwt), and lets preflights through', async () => {
+    const call = async (authorization?: string) => {
+      const res = await fetch(`${stack.url}/functions/v1/echo-auth`, {
+        method: 'POST',
+        headers: { apikey: stack.config.anonKey, ...(authorization ? { authorization } : {}) },
+      });
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    expect(await call()).toEqual({ status: 401, body: { code: 401, message: 'Missing authorization header' } });
+    expect(await call('Bearer not-a-jwt')).toEqual({ status: 401, body: { code: 401, message: 'Invalid JWT' } });
+    const forged = `${stack.config.anonKey.split('.').slice(0, 2).join('.')}.${'A'.repeat(43)}`;
+    expect(await call(`Bearer ${forged}`)).toEqual({ status: 401, body: { code: 401, message: 'Invalid JWT' } });
+    expect((await call(`Bearer ${stack.config.serviceRoleKey}`)).status).toBe(200);
+    const preflight = await fetch(`${stack.url}/functions/v1/echo-auth`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:5173' },
+    });
+    expect(preflight.status).toBeLessThan(300);
+  });
+
   it('answers 404 for an unknown function and for path tricks', async () => {
     for (const name of ['missing', '..%2F..%2Fpackage.json', '.hidden']) {
-      const res = await fetch(`${stack.url}/functions/v1/${name}`, { method: 'POST' });
+      const res = await fetch(`${stack.url}/functions/v1/${name}`, { method: 'POST', headers: anonAuth() });
       expect(res.status).toBe(404);
     }
   });
 
   it('turns a thrown error into a clean 500 without taking the stack down', async () => {
-    const res = await fetch(`${stack.url}/functions/v1/broken`, { method: 'POST' });
+    const res = await fetch(`${stack.url}/functions/v1/broken`, { method: 'POST', headers: anonAuth() });
     expect(res.status).toBe(500);
     expect(await res.json()).toMatchObject({ code: 'WORKER_ERROR' });
-    const again = await fetch(`${stack.url}/functions/v1/echo-auth`);
+    const again = await fetch(`${stack.url}/functions/v1/echo-auth`, { headers: anonAuth() });
     expect(again.status).toBe(200);
   });
 });
