@@ -3,6 +3,7 @@
  * ready" mail the feature-shipped function sends each requester once. Pure.
  */
 import { featureLabel, REQUESTABLE_FEATURES, type RequestableFeature } from './hub.ts';
+import type { MailKind } from './mail.ts';
 import { ROUTES } from './routes.ts';
 
 export const isRequestableFeature = (value: unknown): value is RequestableFeature =>
@@ -61,7 +62,10 @@ const FEATURE_PATHS: Record<RequestableFeature, string> = {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The mail telling a requester the feature they asked for is ready. */
-export function featureShippedMail(feature: RequestableFeature, siteUrl: string): { subject: string; text: string; html: string } {
+export function featureShippedMail(
+  feature: RequestableFeature,
+  siteUrl: string,
+): { kind: MailKind; subject: string; text: string; html: string } {
   const label = featureLabel(feature);
   const link = `${siteUrl.replace(/\/+$/, '')}${FEATURE_PATHS[feature]}`;
   const subject = `${label} is ready in AI Vault`;
@@ -79,7 +83,7 @@ export function featureShippedMail(feature: RequestableFeature, siteUrl: string)
     `<p>You get this mail once, because you asked for this feature.</p>`,
     `<p>— The AI Vault team</p>`,
   ].join('\n');
-  return { subject, text: lines.join('\n\n'), html };
+  return { kind: 'feature_shipped', subject, text: lines.join('\n\n'), html };
 }
 
 /** What the admin tab says. */
@@ -99,8 +103,10 @@ export const FEATURE_REQUEST_TEXTS = {
       : `${label} will show as shipped and ${count} ${count === 1 ? 'person' : 'people'} who asked for it will get an e-mail saying it is ready. Each person is mailed once.`,
   confirm: 'Mark shipped',
   done: 'Feature Shipped',
-  doneBody: (label: string, mailed: number, failed: number) =>
-    `${label} is marked shipped. ${mailed} ${mailed === 1 ? 'mail' : 'mails'} sent${failed > 0 ? `, ${failed} could not be sent (try again to retry them)` : ''}.`,
+  doneBody: (label: string, mailed: number, failed: number, mail: 'on' | 'off' = 'on') =>
+    mail === 'off' && failed > 0
+      ? `${label} is marked shipped. E-mail is off on this project, so its ${failed} ${failed === 1 ? 'requester was' : 'requesters were'} not mailed: they will be on the next click once mail is set up.`
+      : `${label} is marked shipped. ${mailed} ${mailed === 1 ? 'mail' : 'mails'} sent${failed > 0 ? `, ${failed} could not be sent (try again to retry them)` : ''}.`,
   error: 'Error marking feature shipped',
   notified: 'mailed',
   unknownEmail: '(account deleted)',

@@ -1,8 +1,10 @@
+import type { MailKind } from './mail.ts';
 import { escapeHtml } from './text.ts';
 
 /** An invitation e-mail (shares, teams): the sentence, a button to the single-use link, the link in full. Pure. */
 
 export interface InvitationMail {
+  kind: MailKind;
   subject: string;
   html: string;
   text: string;
@@ -10,7 +12,7 @@ export interface InvitationMail {
 
 const VALIDITY = 'The link works once and for 14 days. If you did not expect this, you can ignore this e-mail.';
 
-export function invitationMail(input: { subject: string; intro: string; button: string; link: string }): InvitationMail {
+export function invitationMail(input: { kind: MailKind; subject: string; intro: string; button: string; link: string }): InvitationMail {
   const link = escapeHtml(input.link);
   const html = `<!doctype html>
 <html><body style="font-family: system-ui, sans-serif; color: #1f2937; max-width: 560px; margin: 0 auto; padding: 24px">
@@ -21,5 +23,5 @@ export function invitationMail(input: { subject: string; intro: string; button: 
 <p style="color: #6b7280; font-size: 12px">${VALIDITY}</p>
 </body></html>`;
   const text = `AI Vault\n\n${input.intro}\n${input.link}\n\n${VALIDITY}\n`;
-  return { subject: input.subject, html, text };
+  return { kind: input.kind, subject: input.subject, html, text };
 }

@@ -1,3 +1,4 @@
+import type { MailKind } from './mail.ts';
 import type { ProductType } from './products.ts';
 import { escapeHtml } from './text.ts';
 
@@ -90,6 +91,7 @@ pre{white-space:pre-wrap}</style></head>
 
 /** The receipt mailed when a payment is recorded: what was bought, what was paid, where to download it. */
 export function receiptMail(purchase: { productName: string; amountTotal: number | null; currency: string | null; downloadUrl: string }): {
+  kind: MailKind;
   subject: string;
   text: string;
   html: string;
@@ -110,5 +112,5 @@ export function receiptMail(purchase: { productName: string; amountTotal: number
   const html = `<p>Thank you for buying <strong>${escapeHtml(purchase.productName)}</strong>.</p>${
     paid ? `<p>Amount paid: ${escapeHtml(paid)}</p>` : ''
   }<p><a href="${escapeHtml(purchase.downloadUrl)}">Download ${escapeHtml(purchase.productName)}</a></p><p>${escapeHtml(lines[lines.length - 1]!)}</p>`;
-  return { subject, text: lines.join('\n\n'), html };
+  return { kind: 'receipt', subject, text: lines.join('\n\n'), html };
 }

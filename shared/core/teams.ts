@@ -22,7 +22,6 @@ export const TEAM_TEXTS = {
   alreadyMember: (email: string) => `${email} is already in your team.`,
   full: 'A team has at most 5 people, the owner included. Remove a member or revoke an invitation first.',
   noTeam: 'Only Team-plan subscribers have a team.',
-  mailFailed: 'The invitation could not be mailed. Please try again.',
   invited: (email: string) => `Invitation sent to ${email}. They join once they accept it from that e-mail.`,
   revoked: (email: string) => `The invitation to ${email} was revoked.`,
   removed: (email: string) => `${email} is no longer in the team.`,
@@ -32,6 +31,14 @@ export const TEAM_TEXTS = {
   invalidName: 'Give the team a name of at most 100 characters.',
   sharedWithTeam: 'The team can now open this workspace.',
   unsharedFromTeam: 'This workspace is yours alone again.',
+  /** Under the invitation form while mail is off on the project. */
+  mailOff: 'E-mail is off on this project: invitations are not mailed. You get a link to send yourself.',
+  linkTitle: 'Send them this link',
+  linkOff: (email: string) =>
+    `E-mail is off on this project, so nothing was sent to ${email}. Copy this link and pass it on yourself: it works once, for 14 days.`,
+  linkRefused: (email: string) =>
+    `The invitation could not be mailed to ${email}. Copy this link and pass it on yourself: it works once, for 14 days.`,
+  linkReady: (email: string) => `Copy the invitation link for ${email} and send it yourself.`,
 } as const;
 
 /** The team settings page's words. */
@@ -81,5 +88,5 @@ export const teamAcceptUrl = (siteUrl: string, token: string): string =>
 export function teamInvitationMail(input: { ownerEmail: string; teamName: string; role: TeamRole; link: string }): InvitationMail {
   const subject = `${input.ownerEmail} invited you to the team “${input.teamName}”`;
   const intro = `${input.ownerEmail} invited you to join the team “${input.teamName}” on AI Vault as ${TEAM_ROLE_LABELS[input.role].toLowerCase()}. Open this link and sign in (or create an account) to accept:`;
-  return invitationMail({ subject, intro, button: 'Join the team', link: input.link });
+  return invitationMail({ kind: 'team_invitation', subject, intro, button: 'Join the team', link: input.link });
 }

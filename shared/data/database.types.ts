@@ -2020,6 +2020,16 @@ export type Database = {
         Returns: number
       }
       record_purchase_download: { Args: { purchase: string }; Returns: Json }
+      record_unsent_mail: {
+        Args: {
+          event_detail?: Json
+          event_message: string
+          mail_kind: string
+          reason: string
+          recipient: string
+        }
+        Returns: boolean
+      }
       release_monitoring_alert: {
         Args: { alert_kind: string; event_ids: number[] }
         Returns: undefined

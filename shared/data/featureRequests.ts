@@ -2,6 +2,7 @@ import type { Tables } from './database.types.ts';
 import type { AppClient } from './supabase.ts';
 import type { FeatureRequestRow } from '../core/featureRequests.ts';
 import type { FeatureRequestOutcome, RequestableFeature } from '../core/hub.ts';
+import type { MailStatus } from '../core/mail.ts';
 import { functionErrorKind, functionRefusal } from './functions.ts';
 import { fail, ok, type DataResult } from './result.ts';
 
@@ -60,7 +61,10 @@ export async function listFeatureStatus(client: AppClient): Promise<DataResult<M
 export interface ShippedOutcome {
   shippedAt: string;
   mailed: number;
+  /** Requesters not mailed: they are mailed on the next click (once mail is on, when it is off). */
   failed: number;
+  /** Whether the project has a mailer. */
+  mail: MailStatus;
 }
 
 /** Marks a feature shipped and mails its requesters not mailed yet (the feature-shipped function; admins only). */

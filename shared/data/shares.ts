@@ -3,13 +3,14 @@ import type { AppClient } from './supabase.ts';
 import { isSimpleEmail } from '../core/auth.ts';
 import { SHARE_TEXTS } from '../core/shares.ts';
 import { functionErrorKind, functionRefusal } from './functions.ts';
+import { invitationDelivery, type InvitationDelivery } from './projectStatus.ts';
 import { fail, invalid, ok, type DataResult } from './result.ts';
 import { toWorkspace, WORKSPACE_COLUMNS, type Workspace } from './workspaces.ts';
 
 /**
  * Read-only sharing by invitation (table shares; migrations 20261123001400 and
  * 20261125000300): the owner invites an e-mail address (the share-invite Edge Function mails a
- * single-use link); whoever accepts the link while signed in gets the share bound to their account
+ * single-use link, or gives it back to pass on when mail is off); whoever accepts the link while signed in gets the share bound to their account
  * and sees the item read-only (RLS). An address alone grants nothing.
  */
 
@@ -43,19 +44,27 @@ const toShare = (r: ShareRow): Share => ({
   status: r.accepted_at ? 'accepted' : 'invited',
 });
 
+/** A share just made or renewed, and how its invitation went out (null: already accepted, nothing sent). */
+export type InvitedShare = Share & { delivery: InvitationDelivery | null };
+
 /**
  * Invites the address to see the workspace or document read-only: the share-invite function
- * mails a single-use link. Inviting again mails a new link (an accepted share stays as it is).
+ * mails a single-use link — or, when mail is off on the project or the mailer refused it, gives
+ * the link back for the owner to pass on. Inviting again sends a new link (an accepted share stays as it is).
  */
-export async function shareByEmail(client: AppClient, target: ShareTarget, email: string): Promise<DataResult<Share>> {
+export async function shareByEmail(client: AppClient, target: ShareTarget, email: string): Promise<DataResult<InvitedShare>> {
   const address = email.trim().toLowerCase();
   if (!isSimpleEmail(address) || address.length > 320) return invalid(SHARE_TEXTS.invalidEmail);
-  const { data, error } = await client.functions.invoke<{ share: ShareRow }>('share-invite', { body: { ...target, email: address } });
-  if (!error && data) return ok(toShare(data.share));
+  const { data, error } = await client.functions.invoke<{ share: ShareRow; alreadyAccepted?: boolean; mail?: unknown; link?: unknown }>(
+    'share-invite',
+    { body: { ...target, email: address } },
+  );
+  if (!error && data) return ok({ ...toShare(data.share), delivery: data.alreadyAccepted ? null : invitationDelivery(data) });
   const detail = await functionRefusal(error);
   const message = detail?.error ?? error?.message ?? 'The item could not be shared.';
-  if (detail?.code === 'invalid' || detail?.code === '23514') return invalid(message);
-  return fail({ message, code: detail?.code ?? undefined }, functionErrorKind(error, detail));
+  const kind = functionErrorKind(error, detail);
+  if (detail?.code === 'invalid' || detail?.code === '23514' || (kind === 'invalid' && !detail?.code)) return invalid(message);
+  return fail({ message, code: detail?.code ?? undefined }, kind);
 }
 
 /** Accepts an invitation link's token as the signed-in user; where it leads. */

@@ -3,6 +3,7 @@ import type { AppClient } from './supabase.ts';
 import { isSimpleEmail } from '../core/auth.ts';
 import { isTeamRole, TEAM_TEXTS, teamNameProblem, type TeamRole } from '../core/teams.ts';
 import { functionErrorKind, functionRefusal } from './functions.ts';
+import { invitationDelivery, type InvitationDelivery } from './projectStatus.ts';
 import { fail, invalid, ok, type DataResult } from './result.ts';
 import { toWorkspace, WORKSPACE_COLUMNS, type Workspace } from './workspaces.ts';
 
@@ -102,15 +103,23 @@ export async function listInvitations(client: AppClient, teamId: string): Promis
   return error ? fail(error) : ok(data.map(toInvitation));
 }
 
-/** Mails the address a single-use link to join the caller's team with the role (again: a new link). */
-export async function inviteToTeam(client: AppClient, email: string, role: TeamRole): Promise<DataResult<TeamInvitation>> {
+/** An invitation just made or renewed, and how it went out. */
+export type SentTeamInvitation = TeamInvitation & { delivery: InvitationDelivery };
+
+/**
+ * Mails the address a single-use link to join the caller's team with the role (again: a new
+ * link); when mail is off on the project or the mailer refused it, the link comes back to pass on.
+ */
+export async function inviteToTeam(client: AppClient, email: string, role: TeamRole): Promise<DataResult<SentTeamInvitation>> {
   const address = email.trim().toLowerCase();
   if (!isSimpleEmail(address) || address.length > 320) return invalid(TEAM_TEXTS.invalidEmail);
-  const { data, error } = await client.functions.invoke<{ invitation: InvitationRow }>('team-invite', { body: { email: address, role } });
-  if (!error && data) return ok(toInvitation(data.invitation));
+  const { data, error } = await client.functions.invoke<{ invitation: InvitationRow; mail?: unknown; link?: unknown }>('team-invite', {
+    body: { email: address, role },
+  });
+  if (!error && data) return ok({ ...toInvitation(data.invitation), delivery: invitationDelivery(data) });
   const detail = await functionRefusal(error);
   const message = detail?.error ?? error?.message ?? 'The invitation could not be sent.';
-  if (detail?.code === 'invalid') return invalid(message);
+  if (detail?.code === 'invalid' || (!detail?.code && functionErrorKind(error, detail) === 'invalid')) return invalid(message);
   if (detail?.code === 'full') return fail({ message, code: '23514' }, 'limit');
   return fail({ message, code: detail?.code ?? undefined }, functionErrorKind(error, detail));
 }

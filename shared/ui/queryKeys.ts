@@ -9,6 +9,11 @@ export const queryKeys = {
   quota: {
     all: ['quota'] as const,
   },
+  /** How this project is set up: whether it has a mailer. */
+  project: {
+    all: ['project'] as const,
+    mail: () => ['project', 'mail'] as const,
+  },
   /** The dashboard's first-run checklist (each read records a dashboard visit). */
   gettingStarted: {
     all: ['gettingStarted'] as const,

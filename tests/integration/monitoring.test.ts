@@ -5,6 +5,7 @@ import { BILLING_ERRORS } from '@/shared/core/billingTexts.ts';
 import type { GenerationRequest } from '@/shared/core/documents/documents.ts';
 import { getMonitoringActivity, saveMonitoringSettings } from '@/shared/data/admin/monitoring.ts';
 import { reportClientError } from '@/shared/data/clientErrors.ts';
+import { markFeatureShipped, requestFeature } from '@/shared/data/featureRequests.ts';
 import { generateDocument } from '@/shared/data/documents/generation.ts';
 import { GENERATION_LIMIT_CODE } from '@/shared/data/quota.ts';
 import { saveSchedule } from '@/shared/data/workflowSchedules.ts';
@@ -149,6 +150,20 @@ describe(`monitoring events are recorded where things go wrong (${testDbKind})`,
     expect(failed[0]!.message).toMatch(/^Schedule paused: /);
   });
 
+  it('records a mail that could not be sent, with the kind of mail and why', async () => {
+    must(await requestFeature(user.client, 'folder_view'));
+    // No mailer on the project (RESEND_API_KEY unset): the requester's mail cannot go out.
+    await stack.setFunctionSecrets({ RESEND_API_KEY: '' });
+    try {
+      expect(must(await markFeatureShipped(admin.client, 'folder_view'))).toMatchObject({ mailed: 0, failed: 1, mail: 'off' });
+    } finally {
+      await stack.setFunctionSecrets({ RESEND_API_KEY: null });
+    }
+    expect((await eventsOf('mail_unsent')).map((e) => [e.source, e.detail.mail, e.detail.reason])).toEqual([
+      ['mail', 'feature_shipped', 'no_mailer'],
+    ]);
+  });
+
   it('records a page that failed to draw, reported by its error screen', async () => {
     const report = clientErrorReport(new TypeError('x is undefined'), '/knowledge-base', '0.1.0', 'dashboard');
     must(await reportClientError(user.client, report));
@@ -216,6 +231,7 @@ describe(`alerts (${testDbKind})`, () => {
       [
         ['client_error', 1],
         ['function_error', 2],
+        ['mail_unsent', 1],
         ['quota_exhausted', 1],
         ['scheduled_run_failed', 1],
         ['sign_in_lockout', 1],
@@ -223,7 +239,7 @@ describe(`alerts (${testDbKind})`, () => {
       ].sort(),
     );
     const mails = stack.mailbox.list(to);
-    expect(mails).toHaveLength(6);
+    expect(mails).toHaveLength(7);
     const webhookMail = mails.find((m) => m.subject === 'AI Vault alert: Stripe webhooks failed or unverifiable (2)')!;
     expect(webhookMail.text).toContain('Refused a delivery: Invalid signature.');
     expect(webhookMail.text).toContain(`${stack.config.siteUrl}/admin/dashboard`);
@@ -231,7 +247,7 @@ describe(`alerts (${testDbKind})`, () => {
     // Within the hour: a new event waits; nothing is sent twice.
     expect((await post('/functions/v1/stripe-webhook', { body: '{}' })).status).toBe(503);
     expect(await sendAlerts()).toEqual({ sent: [], failed: [] });
-    expect(stack.mailbox.list(to)).toHaveLength(6);
+    expect(stack.mailbox.list(to)).toHaveLength(7);
     // An hour later it goes out, alone.
     await stack.db.query(
       "update public.monitoring_alerts set last_sent_at = now() - interval '61 minutes' where kind = 'stripe_webhook_failed'",

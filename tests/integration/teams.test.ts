@@ -44,7 +44,7 @@ describe(`a team (${testDbKind})`, () => {
     expect((await teams.inviteToTeam(owner.client, 'nope', 'editor')).error?.message).toBe(TEAM_TEXTS.invalidEmail);
     const adminRole = await owner.client.functions.invoke('team-invite', { body: { email: 'a@example.com', role: 'admin' } });
     expect(adminRole.response?.status).toBe(400);
-    expect(await adminRole.response?.json()).toEqual({ error: TEAM_TEXTS.invalidRole, code: 'invalid' });
+    expect(await adminRole.response?.json()).toEqual({ error: TEAM_TEXTS.invalidRole });
     expect((await teams.inviteToTeam(owner.client, owner.email.toUpperCase(), 'editor')).error?.message).toBe(TEAM_TEXTS.self);
     expect((await teams.inviteToTeam(pro.client, 'someone@example.com', 'editor')).error).toMatchObject({
       message: TEAM_TEXTS.noTeam,

@@ -59,7 +59,7 @@ export function useMarkShippedMutation() {
     onSuccess: (outcome, demand) =>
       notify({
         title: FEATURE_REQUEST_TEXTS.done,
-        description: FEATURE_REQUEST_TEXTS.doneBody(demand.label, outcome.mailed, outcome.failed),
+        description: FEATURE_REQUEST_TEXTS.doneBody(demand.label, outcome.mailed, outcome.failed, outcome.mail),
       }),
     onError: (error) => notify({ title: FEATURE_REQUEST_TEXTS.error, description: error.message, variant: 'destructive' }),
   });

@@ -5,6 +5,7 @@ import {
   removeShare,
   shareByEmail,
   SHARE_TEXTS,
+  type InvitedShare,
   type Share,
   type ShareTarget,
 } from '@/shared/data/shares.ts';
@@ -28,6 +29,9 @@ export const shareQueries = {
     queryOptions({ queryKey: queryKeys.shares.documentCounts(), queryFn: async () => unwrap(await countDocumentShares(supabase, userId)) }),
 };
 
+/** The share as listed (the invitation's link is the dialog's, never kept in the cache). */
+const shareOnly = ({ delivery: _delivery, ...share }: InvitedShare): Share => share;
+
 /** The list as the server now has it, after a share or a revoke (no second read). */
 function useReplaceShares(target: ShareTarget) {
   const queryClient = useQueryClient();
@@ -35,18 +39,23 @@ function useReplaceShares(target: ShareTarget) {
     queryClient.setQueryData(shareQueries.list(target).queryKey, (current = []) => change(current));
 }
 
-/** Shares the target with an e-mail address (an invitation, or "already shared"). A refusal is the dialog's to show. */
+/**
+ * Shares the target with an e-mail address (an invitation, or "already shared"); an invitation
+ * that was not mailed comes with its link, for the dialog to show. A refusal is the dialog's to show.
+ */
 export function useShareMutation(target: ShareTarget) {
   const replace = useReplaceShares(target);
   const notify = useNotify();
   return useMutation({
     mutationFn: async (email: string) => unwrap(await shareByEmail(supabase, target, email)),
     onSuccess: (share) => {
-      replace((current) => [share, ...current.filter((s) => s.id !== share.id)]);
+      replace((current) => [shareOnly(share), ...current.filter((s) => s.id !== share.id)]);
       notify(
         share.status === 'accepted'
           ? { title: 'Already shared', description: SHARE_TEXTS.alreadyAccepted(share.recipientEmail) }
-          : { title: 'Invitation sent', description: SHARE_TEXTS.invited(share.recipientEmail) },
+          : share.delivery && share.delivery.mail !== 'sent'
+            ? { title: 'Invitation ready', description: SHARE_TEXTS.linkReady(share.recipientEmail) }
+            : { title: 'Invitation sent', description: SHARE_TEXTS.invited(share.recipientEmail) },
       );
     },
   });

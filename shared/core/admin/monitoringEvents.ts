@@ -12,6 +12,7 @@ export const MONITORING_KINDS = [
   'sign_in_lockout',
   'quota_exhausted',
   'client_error',
+  'mail_unsent',
 ] as const;
 export type MonitoringKind = (typeof MONITORING_KINDS)[number];
 
@@ -22,6 +23,7 @@ export const MONITORING_KIND_LABELS: Record<MonitoringKind, string> = {
   sign_in_lockout: 'Sign-in lockouts',
   quota_exhausted: 'Generation quotas exhausted',
   client_error: 'Page errors (dashboard, side panel, popup)',
+  mail_unsent: 'Mails not sent (no mailer, or refused)',
 };
 
 export const isMonitoringKind = (value: string): value is MonitoringKind => (MONITORING_KINDS as readonly string[]).includes(value);
@@ -52,5 +54,5 @@ ${more > 0 ? `<p>…and ${more} more.</p>` : ''}
 <p><a href="${escapeHtml(input.adminUrl)}">Open the monitoring card</a></p>
 </body></html>`;
   const text = `AI Vault monitoring\n\n${intro}\n\n${listed.map((e) => `- ${line(e)}`).join('\n')}\n${more > 0 ? `…and ${more} more.\n` : ''}\nOpen the monitoring card: ${input.adminUrl}\n`;
-  return { subject, html, text };
+  return { kind: 'monitoring_alert' as const, subject, html, text };
 }

@@ -1,3 +1,4 @@
+import type { MailKind } from '../mail.ts';
 import { SCHEDULE_TEXTS } from './scheduleTexts.ts';
 import { escapeHtml } from '../text.ts';
 
@@ -26,7 +27,7 @@ function summaryOf(output: string): string {
 const button = (href: string, label: string) =>
   `<p><a href="${escapeHtml(href)}" style="display: inline-block; padding: 10px 18px; background: #4f46e5; color: #fff; border-radius: 6px; text-decoration: none">${escapeHtml(label)}</a></p>`;
 
-export function scheduledRunMail(input: ScheduledRunMailInput): { subject: string; html: string; text: string } {
+export function scheduledRunMail(input: ScheduledRunMailInput): { kind: MailKind; subject: string; html: string; text: string } {
   const name = input.workflowName;
   let subject: string;
   const paragraphs: string[] = [];
@@ -59,5 +60,5 @@ ${quote ? `<blockquote style="margin: 0 0 16px; padding: 8px 12px; border-left: 
   const text = ['AI Vault', '', ...paragraphs, ...(quote ? ['', quote] : []), '', ...links.map((l) => `${l.label}: ${l.href}`), ''].join(
     '\n',
   );
-  return { subject, html, text };
+  return { kind: 'schedule_result', subject, html, text };
 }

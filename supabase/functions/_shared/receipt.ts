@@ -1,27 +1,25 @@
 import { receiptMail } from '@/shared/core/storefront.ts';
+import { serviceDb } from './db.ts';
 import { sendMail } from './mail.ts';
-import { serviceRest, siteUrl } from './stripe.ts';
-
-interface PaidPurchase {
-  id: string;
-  product_id: string | null;
-  product_name: string;
-  buyer_email: string | null;
-  amount_total: number | null;
-  currency: string | null;
-}
+import { siteUrl } from './stripe.ts';
 
 /**
  * Mails the buyer's receipt for a paid Checkout session, once: the purchase's receipt_sent_at is
  * claimed first, so a repeated webhook delivery sends nothing. The download link is the success
- * page of this session, which checks the payment and counts each download.
+ * page of this session, which checks the payment and counts each download. A receipt that cannot
+ * be sent is recorded in monitoring (mail.ts) and its claim released.
  */
 export async function sendPurchaseReceipt(sessionId: string): Promise<void> {
-  const claimed = await serviceRest(
-    `purchases?stripe_session_id=eq.${encodeURIComponent(sessionId)}&status=eq.paid&receipt_sent_at=is.null&select=id,product_id,product_name,buyer_email,amount_total,currency`,
-    { method: 'PATCH', headers: { prefer: 'return=representation' }, body: JSON.stringify({ receipt_sent_at: new Date().toISOString() }) },
-  ).catch(() => null);
-  const [purchase] = claimed?.ok ? ((await claimed.json()) as PaidPurchase[]) : [];
+  const db = serviceDb();
+  // supabase-js answers a failed call (the network included) with { error }, never a throw.
+  const claimed = await db
+    .from('purchases')
+    .update({ receipt_sent_at: new Date().toISOString() })
+    .eq('stripe_session_id', sessionId)
+    .eq('status', 'paid')
+    .is('receipt_sent_at', null)
+    .select('id, product_id, product_name, buyer_email, amount_total, currency');
+  const purchase = claimed.data?.[0];
   if (!purchase?.buyer_email || !purchase.product_id) return;
   const downloadUrl = `${siteUrl()}/purchase-success?product_id=${encodeURIComponent(purchase.product_id)}&session_id=${encodeURIComponent(sessionId)}`;
   const mail = receiptMail({
@@ -32,8 +30,5 @@ export async function sendPurchaseReceipt(sessionId: string): Promise<void> {
   });
   const sent = await sendMail({ to: purchase.buyer_email, ...mail });
   // Unsent: released, so the next delivery of this payment tries again.
-  if (!sent)
-    await serviceRest(`purchases?id=eq.${purchase.id}`, { method: 'PATCH', body: JSON.stringify({ receipt_sent_at: null }) }).catch(
-      () => null,
-    );
+  if (!sent) await db.from('purchases').update({ receipt_sent_at: null }).eq('id', purchase.id);
 }

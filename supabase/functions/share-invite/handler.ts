@@ -1,7 +1,10 @@
+import { z } from 'zod';
 import { isSimpleEmail } from '@/shared/core/auth.ts';
 import { SHARE_TEXTS, shareAcceptUrl, shareInvitationMail } from '@/shared/core/shares.ts';
-import { callerOf, env, fail, json, preflight, rest, type Caller } from '../_shared/http.ts';
-import { sendMail } from '../_shared/mail.ts';
+import { readBody } from '../_shared/body.ts';
+import { callerDb, serviceDb, type Db } from '../_shared/db.ts';
+import { callerOf, env, fail, json, preflight } from '../_shared/http.ts';
+import { deliverMail } from '../_shared/mail.ts';
 import { newToken, sha256Hex } from '../_shared/tokens.ts';
 
 /**
@@ -10,50 +13,72 @@ import { newToken, sha256Hex } from '../_shared/tokens.ts';
  * their own item, not view_only); its single-use token is stored hashed (service role) and mailed
  * to the address as a link. Nothing is visible to anyone until someone accepts the link while signed
  * in (accept_share), which binds the share to that account. Inviting again sends a new link.
- * Answers { share } or { error, code }.
+ * Answers { share, mail: 'sent' } — or, when the link could not be mailed (mail is off on the
+ * project, or the mailer refused it), { share, mail: 'off' | 'refused', link } for the owner to pass
+ * on themselves — or { share, alreadyAccepted: true }, or { error, code }.
  */
 
-const SHARE_COLUMNS = 'id,recipient_email,owner_email,workspace_id,document_id,created_at,accepted_at,invited_at';
+const SHARE_COLUMNS = 'id, recipient_email, owner_email, workspace_id, document_id, created_at, accepted_at, invited_at';
+const uuid = /^[0-9a-f-]{36}$/i;
 
-const problem = (answer: { status: number; body: unknown }) => {
-  const body = (answer.body ?? {}) as { message?: string; code?: string };
-  if (body.code === '23514' && /yourself/.test(body.message ?? '')) return json({ error: SHARE_TEXTS.self, code: body.code }, 400);
-  if (body.code === '42501') return json({ error: SHARE_TEXTS.viewOnly, code: body.code }, 403);
-  return json(
-    { error: body.message ?? 'The item could not be shared.', code: body.code ?? null },
-    answer.status >= 400 ? answer.status : 500,
-  );
-};
+type Target = { column: 'workspace_id'; id: string } | { column: 'document_id'; id: string };
 
-type ShareRow = {
-  id: string;
-  recipient_email: string;
-  owner_email: string | null;
-  workspace_id: string | null;
-  document_id: string | null;
-  accepted_at: string | null;
+const ShareRequest = z.preprocess(
+  // Anything but an object reads as one without an address.
+  (raw) => (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}),
+  z
+    .object({
+      email: z
+        .unknown()
+        .transform((value) => (typeof value === 'string' ? value.trim().toLowerCase() : ''))
+        .refine((email) => isSimpleEmail(email) && email.length <= 320, SHARE_TEXTS.invalidEmail),
+      workspaceId: z.unknown().optional(),
+      documentId: z.unknown().optional(),
+    })
+    .transform(({ email, workspaceId, documentId }, ctx) => {
+      const target: Target | null =
+        typeof workspaceId === 'string' && uuid.test(workspaceId)
+          ? { column: 'workspace_id', id: workspaceId }
+          : typeof documentId === 'string' && uuid.test(documentId)
+            ? { column: 'document_id', id: documentId }
+            : null;
+      if (!target) {
+        ctx.addIssue({ code: 'custom', message: 'Say which workspace or document to share.' });
+        return z.NEVER;
+      }
+      return { email, target };
+    }),
+);
+
+/** The database's refusal as the dialog shows it. */
+const problem = (error: { message: string; code: string }, status: number) => {
+  if (error.code === '23514' && /yourself/.test(error.message)) return json({ error: SHARE_TEXTS.self, code: error.code }, 400);
+  if (error.code === '42501') return json({ error: SHARE_TEXTS.viewOnly, code: error.code }, 403);
+  return json({ error: error.message || 'The item could not be shared.', code: error.code || null }, status >= 400 ? status : 500);
 };
 
 /** The caller's share of the item with the address: created, or the existing one. */
-async function shareOf(caller: Caller, target: { column: 'workspace_id' | 'document_id'; id: string }, email: string) {
-  const created = await rest(
-    `shares?select=${SHARE_COLUMNS}`,
-    {
-      method: 'POST',
-      headers: { prefer: 'return=representation' },
-      body: JSON.stringify({ [target.column]: target.id, recipient_email: email }),
-    },
-    caller.token,
-  );
-  if (created.ok) return { share: (created.body as ShareRow[])[0]! };
-  if ((created.body as { code?: string } | null)?.code !== '23505') return { refusal: problem(created) };
-  const existing = await rest(
-    `shares?select=${SHARE_COLUMNS}&${target.column}=eq.${target.id}&recipient_email=eq.${encodeURIComponent(email)}`,
-    { method: 'GET' },
-    caller.token,
-  );
-  const row = existing.ok ? (existing.body as ShareRow[])[0] : undefined;
-  return row ? { share: row } : { refusal: problem(existing) };
+async function shareOf(db: Db, target: Target, email: string) {
+  const row = target.column === 'workspace_id' ? { workspace_id: target.id } : { document_id: target.id };
+  const created = await db
+    .from('shares')
+    .insert({ ...row, recipient_email: email })
+    .select(SHARE_COLUMNS)
+    .single();
+  if (!created.error) return { share: created.data, refusal: null };
+  if (created.error.code !== '23505') return { share: null, refusal: problem(created.error, created.status) };
+  const existing = await db.from('shares').select(SHARE_COLUMNS).eq(target.column, target.id).eq('recipient_email', email).maybeSingle();
+  if (existing.data) return { share: existing.data, refusal: null };
+  return { share: null, refusal: existing.error ? problem(existing.error, existing.status) : problem(created.error, created.status) };
+}
+
+/** The shared item's name, as the caller sees it. */
+async function itemName(db: Db, target: Target): Promise<string> {
+  const found =
+    target.column === 'workspace_id'
+      ? await db.from('workspaces').select('name').eq('id', target.id).maybeSingle()
+      : await db.from('generated_documents').select('name').eq('id', target.id).maybeSingle();
+  return found.data?.name ?? 'an item';
 }
 
 export default async function handler(req: Request): Promise<Response> {
@@ -62,42 +87,30 @@ export default async function handler(req: Request): Promise<Response> {
   if (req.method !== 'POST') return fail('Method not allowed', 405);
   const caller = await callerOf(req);
   if (!caller) return fail('Sign in first.', 401);
-  const body = (await req.json().catch(() => null)) as { workspaceId?: unknown; documentId?: unknown; email?: unknown } | null;
-  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-  if (!isSimpleEmail(email) || email.length > 320) return json({ error: SHARE_TEXTS.invalidEmail, code: 'invalid' }, 400);
-  const uuid = /^[0-9a-f-]{36}$/i;
-  const target =
-    typeof body?.workspaceId === 'string' && uuid.test(body.workspaceId)
-      ? { column: 'workspace_id' as const, id: body.workspaceId, table: 'workspaces' }
-      : typeof body?.documentId === 'string' && uuid.test(body.documentId)
-        ? { column: 'document_id' as const, id: body.documentId, table: 'generated_documents' }
-        : null;
-  if (!target) return fail('Say which workspace or document to share.', 400);
+  const read = await readBody(req, ShareRequest);
+  if (!read.ok) return read.response;
+  const { email, target } = read.body;
+  const db = callerDb(caller.token);
 
-  const found = await shareOf(caller, target, email);
-  if ('refusal' in found) return found.refusal!;
-  const { share } = found;
+  const { share, refusal } = await shareOf(db, target, email);
+  if (!share) return refusal;
   if (share.accepted_at) return json({ share, alreadyAccepted: true });
 
-  const item = await rest(`${target.table}?select=name&id=eq.${target.id}`, { method: 'GET' }, caller.token);
-  const itemName = (item.ok ? (item.body as { name: string }[])[0]?.name : undefined) ?? 'an item';
   const token = newToken();
-  const stored = await rest(
-    `shares?id=eq.${share.id}&accepted_at=is.null`,
-    {
-      method: 'PATCH',
-      headers: { prefer: 'return=minimal' },
-      body: JSON.stringify({ invite_token_hash: await sha256Hex(token), invited_at: new Date().toISOString() }),
-    },
-    'service',
-  );
-  if (!stored.ok) return fail('The invitation could not be stored. Please try again.', 502);
+  const stored = await serviceDb()
+    .from('shares')
+    .update({ invite_token_hash: await sha256Hex(token), invited_at: new Date().toISOString() })
+    .eq('id', share.id)
+    .is('accepted_at', null);
+  if (stored.error) return fail('The invitation could not be stored. Please try again.', 502);
+  const link = shareAcceptUrl(env('SITE_URL'), token);
   const mail = shareInvitationMail({
     ownerEmail: share.owner_email ?? caller.email,
-    itemName,
+    itemName: await itemName(db, target),
     kind: target.column === 'workspace_id' ? 'workspace' : 'document',
-    link: shareAcceptUrl(env('SITE_URL'), token),
+    link,
   });
-  if (!(await sendMail({ to: email, ...mail }))) return json({ error: SHARE_TEXTS.mailFailed, code: 'mail' }, 502);
-  return json({ share });
+  const delivery = await deliverMail({ ...mail, to: email });
+  // Not mailed: the owner gets the link to pass on (it grants what the mail would have, no more).
+  return json(delivery === 'sent' ? { share, mail: delivery } : { share, mail: delivery, link });
 }

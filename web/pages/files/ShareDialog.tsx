@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
+  Alert,
+  AlertTitle,
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -16,15 +19,20 @@ import {
   Tooltip,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import { MAIL_TEXTS } from '@/shared/core/mail.ts';
+import type { InvitationDelivery } from '@/shared/data/projectStatus.ts';
 import { SHARE_TEXTS, type Share, type ShareTarget } from '@/shared/data/shares.ts';
 import { QueryError } from '@/shared/ui/query.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
+import { InvitationLink } from '@/web/components/InvitationLink.tsx';
+import { projectQueries } from '@/web/queries/projectStatus.ts';
 import { shareQueries, useRevokeShareMutation, useShareMutation } from '@/web/queries/shares.ts';
 import { fieldProblem } from './fieldProblem.ts';
 
 /**
  * Share a workspace or a document read-only by e-mail invitation, and see (invited / can view) or
- * revoke who it is shared with.
+ * revoke who it is shared with. While mail is off on the project (or when the mailer refused one),
+ * the invitation's link is shown to copy and pass on.
  * `onSharesChange` hears the list after every load, share and revoke (e.g. a row's "Shared with n").
  */
 export function ShareDialog({
@@ -42,9 +50,12 @@ export function ShareDialog({
 }) {
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  /** The last invitation's link, when it was not mailed. */
+  const [unmailed, setUnmailed] = useState<{ email: string; delivery: Exclude<InvitationDelivery, { mail: 'sent' }> } | null>(null);
   const isWorkspace = 'workspaceId' in target;
   // Read each time the dialog opens (the last list shows meanwhile).
   const query = useQuery({ ...shareQueries.list(target), enabled: open });
+  const mailOff = useQuery({ ...projectQueries.mail(), enabled: open }).data === 'off';
   const { mutateAsync: shareWith, isPending: busy } = useShareMutation(target);
   const { mutateAsync: stopSharing } = useRevokeShareMutation(target);
   const heard = useRef(onSharesChange);
@@ -63,6 +74,12 @@ export function ShareDialog({
     if (!shared) return;
     setEmail('');
     setProblem(null);
+    setUnmailed(shared.delivery && shared.delivery.mail !== 'sent' ? { email: shared.recipientEmail, delivery: shared.delivery } : null);
+  };
+
+  const close = () => {
+    setUnmailed(null);
+    onClose();
   };
 
   const revoke = async (s: Share) => {
@@ -70,13 +87,19 @@ export function ShareDialog({
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="share-title">
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="share-title">
       <DialogTitle id="share-title">Share “{name}”</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          People you share with can open it and download {isWorkspace ? 'its files' : 'it'}, but cannot change anything. They get an e-mail
-          with a link; once they accept it while signed in, they find it in their File Manager.
+        <DialogContentText sx={{ mb: mailOff ? 1 : 2 }}>
+          People you share with can open it and download {isWorkspace ? 'its files' : 'it'}, but cannot change anything.
+          {!mailOff && ' They get an e-mail with a link; once they accept it while signed in, they find it in their File Manager.'}
         </DialogContentText>
+        {mailOff && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            <AlertTitle>{MAIL_TEXTS.offTitle}</AlertTitle>
+            {SHARE_TEXTS.mailOffIntro}
+          </Alert>
+        )}
         <Stack
           component="form"
           aria-label="Share by e-mail"
@@ -102,6 +125,15 @@ export function ShareDialog({
             {busy ? 'Sending…' : 'Share read-only'}
           </Button>
         </Stack>
+        {unmailed && (
+          <Box sx={{ mt: 2 }}>
+            <InvitationLink
+              title={SHARE_TEXTS.linkTitle}
+              message={unmailed.delivery.mail === 'off' ? SHARE_TEXTS.linkOff(unmailed.email) : SHARE_TEXTS.linkRefused(unmailed.email)}
+              link={unmailed.delivery.link}
+            />
+          </Box>
+        )}
         <QueryState
           query={query}
           loadingLabel="Loading shares"
@@ -129,7 +161,11 @@ export function ShareDialog({
                 >
                   <ListItemText
                     primary={s.recipientEmail}
-                    secondary={s.status === 'accepted' ? 'Can view' : 'Invited: not accepted yet (invite again to resend the link)'}
+                    secondary={
+                      s.status === 'accepted'
+                        ? 'Can view'
+                        : `Invited: not accepted yet (invite again to ${mailOff ? 'get a new link' : 'resend the link'})`
+                    }
                     slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }}
                   />
                 </ListItem>
@@ -139,7 +175,7 @@ export function ShareDialog({
         </QueryState>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Done</Button>
+        <Button onClick={close}>Done</Button>
       </DialogActions>
     </Dialog>
   );

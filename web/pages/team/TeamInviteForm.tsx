@@ -1,17 +1,27 @@
 import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { isSimpleEmail } from '@/shared/core/auth.ts';
 import { TEAM_ROLE_HINTS, TEAM_ROLE_LABELS, TEAM_ROLES, TEAM_TEXTS, type TeamRole } from '@/shared/core/teams.ts';
+import type { InvitationDelivery } from '@/shared/data/projectStatus.ts';
 import type { DataResult } from '@/shared/data/result.ts';
-import type { TeamInvitation } from '@/shared/data/teams.ts';
+import type { SentTeamInvitation } from '@/shared/data/teams.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
+import { InvitationLink } from '@/web/components/InvitationLink.tsx';
+import { projectQueries } from '@/web/queries/projectStatus.ts';
 
-/** The owner's invitation form: an address and a role; the server mails the link. */
+/**
+ * The owner's invitation form: an address and a role; the server mails the link. While mail is
+ * off on the project (or when the mailer refused it) the link is shown here to copy and pass on.
+ */
 export function TeamInviteForm(props: {
   seatsLeft: number;
-  onInvite: (input: { email: string; role: TeamRole }) => Promise<DataResult<TeamInvitation>>;
+  onInvite: (input: { email: string; role: TeamRole }) => Promise<DataResult<SentTeamInvitation>>;
 }) {
   const notify = useNotify();
+  const mailOff = useQuery(projectQueries.mail()).data === 'off';
+  /** The last invitation's link, when it was not mailed. */
+  const [unmailed, setUnmailed] = useState<{ email: string; delivery: Exclude<InvitationDelivery, { mail: 'sent' }> } | null>(null);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<TeamRole>('editor');
   const [problem, setProblem] = useState<string | null>(null);
@@ -28,7 +38,14 @@ export function TeamInviteForm(props: {
     setBusy(false);
     if (result.error) return setProblem(result.error.message);
     setEmail('');
-    notify({ title: 'Invitation sent', description: TEAM_TEXTS.invited(address) });
+    const { delivery } = result.data;
+    if (delivery.mail === 'sent') {
+      setUnmailed(null);
+      notify({ title: 'Invitation sent', description: TEAM_TEXTS.invited(address) });
+    } else {
+      setUnmailed({ email: address, delivery });
+      notify({ title: 'Invitation ready', description: TEAM_TEXTS.linkReady(address) });
+    }
   };
 
   return (
@@ -67,6 +84,20 @@ export function TeamInviteForm(props: {
           {busy ? 'Sending…' : 'Send invitation'}
         </Button>
       </Box>
+      {mailOff && !unmailed && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {TEAM_TEXTS.mailOff}
+        </Typography>
+      )}
+      {unmailed && (
+        <Box sx={{ mt: 1.5 }}>
+          <InvitationLink
+            title={TEAM_TEXTS.linkTitle}
+            message={unmailed.delivery.mail === 'off' ? TEAM_TEXTS.linkOff(unmailed.email) : TEAM_TEXTS.linkRefused(unmailed.email)}
+            link={unmailed.delivery.link}
+          />
+        </Box>
+      )}
       {full && <Alert severity="info">{TEAM_TEXTS.full}</Alert>}
     </Box>
   );

@@ -1,15 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Alert, AlertTitle, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { MONITORING_NOTE, MONITORING_PHONE_HELP, normalizeMonitoring, validateMonitoring } from '@/shared/core/admin/monitoring.ts';
+import { MAIL_TEXTS } from '@/shared/core/mail.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { adminQueries, useSaveMonitoringMutation } from '@/web/queries/admin.ts';
+import { projectQueries } from '@/web/queries/projectStatus.ts';
 
 /** Monitoring alerts: the e-mail and phone for server alerts, stored in the database. */
 export function MonitoringCard() {
   const notify = useNotify();
   const query = useQuery(adminQueries.monitoring());
+  const mailOff = useQuery(projectQueries.mail()).data === 'off';
   const { mutateAsync: saveSettings, isPending: saving } = useSaveMonitoringMutation();
   const [alertEmail, setAlertEmail] = useState('');
   const [alertPhone, setAlertPhone] = useState('');
@@ -71,7 +74,14 @@ export function MonitoringCard() {
                 disabled={saving}
                 fullWidth
               />
-              <Alert severity="info">{MONITORING_NOTE}</Alert>
+              {mailOff ? (
+                <Alert severity="warning">
+                  <AlertTitle>{MAIL_TEXTS.offTitle}</AlertTitle>
+                  {MAIL_TEXTS.monitoringAlerts}
+                </Alert>
+              ) : (
+                <Alert severity="info">{MONITORING_NOTE}</Alert>
+              )}
               <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 <Button type="submit" variant="contained" loading={saving} sx={{ whiteSpace: 'nowrap' }}>
                   Save settings
