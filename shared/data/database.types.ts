@@ -2128,6 +2128,7 @@ export type Database = {
       valid_prompt_tags: { Args: { tags: string[] }; Returns: boolean }
       valid_workspace_structure: { Args: { structure: Json }; Returns: boolean }
       visit_dashboard: { Args: never; Returns: Json }
+      workflow_schedules_status: { Args: never; Returns: string }
       workspace_has_document: {
         Args: { document: string; structure: Json }
         Returns: boolean

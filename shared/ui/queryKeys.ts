@@ -9,10 +9,11 @@ export const queryKeys = {
   quota: {
     all: ['quota'] as const,
   },
-  /** How this project is set up: whether it has a mailer. */
+  /** How this project is set up: whether it has a mailer, whether scheduled workflows run. */
   project: {
     all: ['project'] as const,
     mail: () => ['project', 'mail'] as const,
+    schedules: () => ['project', 'schedules'] as const,
   },
   /** The dashboard's first-run checklist (each read records a dashboard visit). */
   gettingStarted: {

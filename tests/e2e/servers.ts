@@ -1,3 +1,4 @@
+import { declareLocalScheduler } from '@/supabase/local/scheduler.ts';
 import { startLocalStack } from '@/supabase/local/server.ts';
 import { openPglite } from '@/supabase/local/db/pglite.ts';
 import { startFakeGoogle } from '../fixtures/fake-google.ts';
@@ -49,6 +50,9 @@ const stack = await startLocalStack({
     },
   },
 });
+// Schedules are on for the dashboard here: the specs are the scheduler (they call
+// run-scheduled-workflows, or set LOCAL_SCHEDULER_INTERVAL_MS), so the Schedule card offers them.
+await declareLocalScheduler(stack.db, true);
 console.log(`e2e stack on ${stack.url}, fake Google on ${google.url}, AI fakes ${AI_BASE_URLS}`);
 
 const stop = async () => {

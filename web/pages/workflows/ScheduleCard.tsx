@@ -1,9 +1,18 @@
 import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, AlertTitle, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { MAIL_TEXTS } from '@/shared/core/mail.ts';
 import { describeSchedule, nextRunAfter, parseSchedule, scheduleBlocker } from '@/shared/core/workflows/schedule.ts';
+import {
+  isSchedulesOff,
+  SCHEDULES_OFF_REASONS,
+  SCHEDULES_OFF_STORED,
+  SCHEDULES_OFF_TITLE,
+} from '@/shared/core/workflows/schedulesStatus.ts';
 import { SCHEDULE_TEXTS } from '@/shared/core/workflows/scheduleTexts.ts';
 import type { SavedWorkflow } from '@/shared/data/workflows.ts';
 import { useScheduleMutation } from '@/shared/ui/queries/workflows.ts';
+import { projectQueries } from '@/web/queries/projectStatus.ts';
 import { webData } from '../run/runSide.ts';
 import { browserTimeZone, ScheduleFields, type ScheduleDraft } from './ScheduleFields.tsx';
 
@@ -33,13 +42,18 @@ const sameSchedule = (a: ScheduleDraft, b: ScheduleDraft | null): boolean =>
  * A saved workflow's schedule: how often and when it runs on its own (in a time zone, the
  * browser's by default), the next run on the user's clock, why it is paused and how to resume,
  * and removing it. Workflows that cannot run unattended (page variables, fields without a
- * default, problems) show why instead of a usable form.
+ * default, problems) show why instead of a usable form; so does a project where schedules do not
+ * run (no pg_cron, a local stack without its scheduler), and one without mail says results are
+ * not mailed.
  */
 export function ScheduleCard({ workflow, canEdit }: { workflow: SavedWorkflow; canEdit: boolean }) {
   const [draft, setDraft] = useState<ScheduleDraft>(() => draftOf(workflow));
   const [error, setError] = useState<string | null>(null);
   const scheduling = useScheduleMutation(webData);
   const { mutateAsync: changeSchedule } = scheduling;
+  const schedulesQuery = useQuery(projectQueries.schedules());
+  const schedules = schedulesQuery.data ?? 'unknown';
+  const mailOff = useQuery(projectQueries.mail()).data === 'off';
   /** Which change is on its way, if any. */
   const busy = scheduling.isPending ? scheduling.variables.kind : null;
 
@@ -53,7 +67,8 @@ export function ScheduleCard({ workflow, canEdit }: { workflow: SavedWorkflow; c
   }
 
   const blocker = scheduleBlocker(workflow.definition);
-  const disabled = !canEdit || Boolean(blocker) || busy !== null;
+  // Until the project says whether schedules run, nothing is offered yet.
+  const disabled = !canEdit || Boolean(blocker) || busy !== null || schedulesQuery.isPending;
   const checked = parseSchedule(draft);
   const unchanged = sameSchedule(draft, stored);
   const paused = workflow.schedulePausedReason;
@@ -77,6 +92,41 @@ export function ScheduleCard({ workflow, canEdit }: { workflow: SavedWorkflow; c
     await changeSchedule({ kind: 'remove', workflow }).catch((failure: Error) => setError(failure.message));
   };
 
+  if (isSchedulesOff(schedules))
+    return (
+      <Card component="section" aria-labelledby="workflow-schedule-title" variant="outlined">
+        <CardContent>
+          <Stack spacing={2}>
+            <Typography id="workflow-schedule-title" variant="h6" component="h2">
+              {SCHEDULE_TEXTS.title}
+            </Typography>
+            <Alert severity="info">
+              <AlertTitle>{SCHEDULES_OFF_TITLE}</AlertTitle>
+              {SCHEDULES_OFF_REASONS[schedules]}
+              {stored && ` ${SCHEDULES_OFF_STORED}`}
+            </Alert>
+            {stored && (
+              <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                {SCHEDULE_TEXTS.current(describeSchedule(stored))}
+              </Typography>
+            )}
+            {error && (
+              <Alert severity="error" role="alert">
+                {error}
+              </Alert>
+            )}
+            {canEdit && stored && (
+              <div>
+                <Button color="error" onClick={() => void remove()} disabled={busy !== null} loading={busy === 'remove'}>
+                  {SCHEDULE_TEXTS.remove}
+                </Button>
+              </div>
+            )}
+          </Stack>
+        </CardContent>
+      </Card>
+    );
+
   return (
     <Card component="section" aria-labelledby="workflow-schedule-title" variant="outlined">
       <CardContent>
@@ -88,6 +138,11 @@ export function ScheduleCard({ workflow, canEdit }: { workflow: SavedWorkflow; c
             <Typography variant="body2" color="text.secondary">
               {SCHEDULE_TEXTS.intro}
             </Typography>
+            {mailOff && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                {MAIL_TEXTS.scheduleResults}
+              </Typography>
+            )}
           </div>
           {blocker && <Alert severity="info">{blocker}</Alert>}
           {!blocker && !canEdit && <Alert severity="info">{SCHEDULE_TEXTS.viewOnly}</Alert>}
