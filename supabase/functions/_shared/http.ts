@@ -1,8 +1,8 @@
 /**
  * What every Edge Function here shares: configuration (process.env locally, Deno.env on hosted
  * Supabase), JSON answers with CORS for the dashboard and extension, and the caller's account
- * checked with Supabase Auth. Plain fetch against the Auth API: no client library, so the same
- * file runs in Node (local stack) and Deno.
+ * checked with Supabase Auth (plain fetch: the same file runs in Node, on the local stack, and
+ * Deno). The database is reached through db.ts (typed supabase-js); request bodies through body.ts.
  */
 
 declare const Deno: { env: { get(name: string): string | undefined } } | undefined;
@@ -23,7 +23,10 @@ export function optionalEnv(name: string): string | undefined {
   }
 }
 
-/** PostgREST on this project, as the caller (their access token: RLS applies) or as the service role. */
+/**
+ * PostgREST on this project, as the caller (their access token: RLS applies) or as the service role.
+ * Untyped: only for the functions not yet moved to db.ts's callerDb() / serviceDb().
+ */
 export async function rest(
   path: string,
   init: RequestInit,
@@ -56,6 +59,14 @@ export function json(body: unknown, status = 200): Response {
 /** An error answer in the shape supabase-js' functions.invoke surfaces: { error: message }. */
 export const fail = (message: string, status: number): Response => json({ error: message }, status);
 
+/** The sentence of a { error } answer (body.ts' refusal of a body), for a function that answers in a shape of its own ({ error, title }, { error, code }). */
+export async function errorOf(answer: Response): Promise<string> {
+  const body: unknown = await answer.json().catch(() => null);
+  return typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string'
+    ? body.error
+    : 'The request is not valid.';
+}
+
 export const preflight = (req: Request): Response | null =>
   req.method === 'OPTIONS' ? new Response('ok', { headers: CORS_HEADERS }) : null;
 
@@ -77,7 +88,7 @@ export async function callerOf(req: Request): Promise<Caller | null> {
   return user.id ? { id: user.id, email: user.email ?? '', token } : null;
 }
 
-/** A call to the Auth admin API with the service role key. */
+/** A call to the Auth admin API with the service role key (where serviceDb().auth.admin does not serve). */
 export function authAdmin(path: string, init: RequestInit = {}): Promise<Response> {
   const key = env('SUPABASE_SERVICE_ROLE_KEY');
   return fetch(`${env('SUPABASE_URL')}/auth/v1/admin/${path}`, {

@@ -1,11 +1,5 @@
-import {
-  passageFrom,
-  retrievalQuery,
-  type KnowledgePassage,
-  type KnowledgeScope,
-  type MatchedRow,
-} from '@/shared/core/knowledge/grounding.ts';
-import { rest } from './http.ts';
+import { passageFrom, retrievalQuery, type KnowledgePassage, type KnowledgeScope } from '@/shared/core/knowledge/grounding.ts';
+import { callerDb } from './db.ts';
 
 /** How many passages go with a prompt. */
 const PASSAGES = 5;
@@ -16,19 +10,12 @@ const PASSAGES = 5;
  * sentence when the search failed.
  */
 export async function passagesFor(token: string, prompt: string, scope: KnowledgeScope): Promise<KnowledgePassage[] | string> {
-  const answer = await rest(
-    'rpc/match_knowledge',
-    {
-      method: 'POST',
-      body: JSON.stringify({
-        query: retrievalQuery(prompt),
-        selection: scope.kind,
-        folder: scope.kind === 'folder' ? scope.folderId : null,
-        match_count: PASSAGES,
-      }),
-    },
-    token,
-  );
-  if (!answer.ok) return (answer.body as { message?: string } | null)?.message ?? 'The knowledge base could not be searched.';
-  return (answer.body as MatchedRow[]).map(passageFrom);
+  const { data, error } = await callerDb(token).rpc('match_knowledge', {
+    query: retrievalQuery(prompt),
+    selection: scope.kind,
+    folder: scope.kind === 'folder' ? scope.folderId : undefined,
+    match_count: PASSAGES,
+  });
+  if (error) return error.message || 'The knowledge base could not be searched.';
+  return data.map(passageFrom);
 }

@@ -1,5 +1,7 @@
 import type { MonitoringKind } from '@/shared/core/admin/monitoringEvents.ts';
-import { json, rest } from './http.ts';
+import type { Json } from '@/shared/data/database.types.ts';
+import { serviceDb } from './db.ts';
+import { json } from './http.ts';
 
 /**
  * Operational events for the master admins' monitoring card (public.monitoring_events). Recording
@@ -11,27 +13,20 @@ export interface MonitoringEvent {
   kind: MonitoringKind;
   source: string;
   message: string;
-  detail?: Record<string, unknown>;
+  detail?: { [key: string]: Json | undefined };
   userId?: string | null;
 }
 
 export async function recordEvent(event: MonitoringEvent): Promise<void> {
   try {
-    const answer = await rest(
-      'rpc/record_monitoring_event',
-      {
-        method: 'POST',
-        body: JSON.stringify({
-          event_kind: event.kind,
-          event_source: event.source,
-          event_message: event.message,
-          event_detail: event.detail ?? {},
-          event_user: event.userId ?? null,
-        }),
-      },
-      'service',
-    );
-    if (!answer.ok) console.error('[monitoring] could not record an event', answer.status, answer.body);
+    const { error, status } = await serviceDb().rpc('record_monitoring_event', {
+      event_kind: event.kind,
+      event_source: event.source,
+      event_message: event.message,
+      event_detail: event.detail ?? {},
+      event_user: event.userId ?? undefined,
+    });
+    if (error) console.error('[monitoring] could not record an event', status, error);
   } catch (error) {
     console.error('[monitoring] could not record an event', error);
   }

@@ -1,12 +1,15 @@
+import { z } from 'zod';
 import { aiBaseUrlsFrom } from '@/shared/ai/baseUrls.ts';
 import { toAiError } from '@/shared/ai/aiErrors.ts';
 import { streamText } from '@/shared/ai/chat.ts';
-import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
+import { PROVIDER_IDS } from '@/shared/core/providerKeys.ts';
 import { QUOTA_TEXTS } from '@/shared/core/quota.ts';
 import { DOCUMENT_TEXTS, type GenerationRequest } from '@/shared/core/documents/documents.ts';
-import { documentTitleFrom, generationPrompt, isTemplateId } from '@/shared/core/documents/templates.ts';
+import { documentTitleFrom, generationPrompt, isTemplateId, type TemplateId } from '@/shared/core/documents/templates.ts';
 import { groundedTask, KNOWLEDGE_TEXTS, knowledgeScopeFrom } from '@/shared/core/knowledge/grounding.ts';
-import { callerOf, fail, json, optionalEnv, preflight, rest } from '../_shared/http.ts';
+import { readBody } from '../_shared/body.ts';
+import { callerDb, serviceDb } from '../_shared/db.ts';
+import { callerOf, errorOf, fail, json, optionalEnv, preflight } from '../_shared/http.ts';
 import { customServerFetch, customServerRefusal } from '../_shared/customServer.ts';
 import { RefusedAddress } from '../_shared/pinnedFetch.ts';
 import { passagesFor } from '../_shared/knowledge.ts';
@@ -32,31 +35,40 @@ import { recordEvent } from '../_shared/monitoring.ts';
  * base URLs (JSON provider → URL: the local fakes, in development and tests).
  */
 
-type Input = GenerationRequest;
+/** Text that may be left out: trimmed, or null when absent, blank or not text. */
+const optionalText = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === 'string' && value.trim() ? value.trim() : null));
 
-function readInput(body: Record<string, unknown> | null): Input | string {
-  const prompt = typeof body?.prompt === 'string' ? body.prompt : '';
-  if (!prompt.trim()) return DOCUMENT_TEXTS.promptRequired;
-  if (!isTemplateId(body?.templateId)) return DOCUMENT_TEXTS.templateRequired;
-  const provider = body?.provider;
-  if (!PROVIDER_IDS.includes(provider as ProviderId)) return 'Unknown AI provider.';
-  const model = typeof body?.model === 'string' ? body.model.trim() : '';
-  if (!model) return 'Choose a model.';
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
-  const folderId = text(body?.folderId);
-  const knowledge = knowledgeScopeFrom(body?.knowledge);
-  if (body?.knowledge != null && !knowledge) return KNOWLEDGE_TEXTS.badScope;
-  return {
-    prompt,
-    templateId: body!.templateId as string,
-    provider: provider as ProviderId,
-    model,
-    apiKey: text(body?.apiKey),
-    customBaseUrl: text(body?.customBaseUrl),
-    folderId: folderId && /^[0-9a-f-]{36}$/i.test(folderId) ? folderId : null,
-    knowledge,
-  };
-}
+/** Judged in the order the form asks (the first problem is the one answered). */
+const GenerationBody = z.object(
+  {
+    prompt: z.string({ error: DOCUMENT_TEXTS.promptRequired }).refine((prompt) => prompt.trim() !== '', DOCUMENT_TEXTS.promptRequired),
+    templateId: z.custom<TemplateId>(isTemplateId, { error: DOCUMENT_TEXTS.templateRequired }),
+    provider: z.enum(PROVIDER_IDS, { error: 'Unknown AI provider.' }),
+    model: z.string({ error: 'Choose a model.' }).trim().min(1, 'Choose a model.'),
+    knowledge: z
+      .unknown()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === null) return null;
+        const scope = knowledgeScopeFrom(value);
+        if (!scope) ctx.addIssue({ code: 'custom', message: KNOWLEDGE_TEXTS.badScope });
+        return scope;
+      }),
+    apiKey: optionalText,
+    customBaseUrl: optionalText,
+    /** A folder that is not an id files the document at the top level. */
+    folderId: optionalText.transform((id) => (id && /^[0-9a-f-]{36}$/i.test(id) ? id : null)),
+  },
+  { error: DOCUMENT_TEXTS.promptRequired },
+) satisfies z.ZodType<GenerationRequest>;
+
+/** What consume_generation answers: the slot reserved. */
+const Reserved = z.object({ reservation_id: z.string() });
+/** What finish_generation answers: the document, and the quota after it. */
+const Finished = z.looseObject({ document_id: z.string() });
 
 export default async function handler(req: Request): Promise<Response> {
   const early = preflight(req);
@@ -64,32 +76,36 @@ export default async function handler(req: Request): Promise<Response> {
   if (req.method !== 'POST') return fail('Method not allowed', 405);
   const caller = await callerOf(req);
   if (!caller) return fail('Sign in first.', 401);
-  const input = readInput((await req.json().catch(() => null)) as Record<string, unknown> | null);
-  if (typeof input === 'string') return json({ error: input, code: 'invalid' }, 400);
+  const read = await readBody(req, GenerationBody);
+  if (!read.ok) return json({ error: await errorOf(read.response), code: 'invalid' }, 400);
+  const input = read.body;
   // A custom server our servers cannot reach is refused before anything is spent.
   const customRefusal = input.provider === 'chatgpt_custom' && input.customBaseUrl ? await customServerRefusal(input.customBaseUrl) : null;
   if (customRefusal) return json({ error: customRefusal, code: 'custom_server_unreachable' }, 400);
   // Searched before the slot is reserved: a failed search costs nothing.
   const passages = input.knowledge ? await passagesFor(caller.token, input.prompt, input.knowledge) : [];
   if (typeof passages === 'string') return json({ error: `${KNOWLEDGE_TEXTS.searchError}: ${passages}`, code: 'knowledge' }, 500);
+  // Read before the slot is reserved too: a key that cannot be read costs nothing.
+  const apiKey = input.apiKey ?? (await storedProviderKey(caller.id, input.provider, caller.token));
 
-  const reserved = await rest('rpc/consume_generation', { method: 'POST', body: '{}' }, caller.token);
-  if (!reserved.ok) {
-    const body = (reserved.body ?? {}) as { code?: string; message?: string };
-    if (body.code === 'PT429') {
+  const reserved = await callerDb(caller.token).rpc('consume_generation');
+  if (reserved.error) {
+    const { code, message } = reserved.error;
+    if (code === 'PT429') {
       await recordEvent({ kind: 'quota_exhausted', source: 'generate-document', message: QUOTA_TEXTS.limitTitle, userId: caller.id });
       return json({ error: QUOTA_TEXTS.limitTitle, code: 'generation_limit' }, 429);
     }
     return json(
-      { error: body.message ?? 'The generation could not be started.', code: body.code ?? null },
+      { error: message || 'The generation could not be started.', code: code || null },
       reserved.status >= 400 ? reserved.status : 500,
     );
   }
-  const reservation = (reserved.body as { reservation_id: string }).reservation_id;
-  const settle = (path: 'finish_generation' | 'cancel_generation', args: Record<string, unknown>) =>
-    rest(`rpc/${path}`, { method: 'POST', body: JSON.stringify({ owner: caller.id, reservation, ...args }) }, 'service');
+  const { reservation_id: reservation } = Reserved.parse(reserved.data);
+  const owner = caller.id;
+  const db = serviceDb();
+  /** Gives the slot back; the quota after it (null when that could not be done). */
+  const cancel = async () => (await db.rpc('cancel_generation', { owner, reservation })).data ?? null;
 
-  const apiKey = input.apiKey ?? (await storedProviderKey(caller.id, input.provider, caller.token));
   const customBaseUrl = input.provider === 'chatgpt_custom' ? input.customBaseUrl : null;
   const baseUrls = aiBaseUrlsFrom(optionalEnv('AI_BASE_URLS'));
   const encoder = new TextEncoder();
@@ -108,7 +124,7 @@ export default async function handler(req: Request): Promise<Response> {
         const result = await streamText({
           target: { provider: input.provider, apiKey, customBaseUrl },
           model: input.model,
-          prompt: groundedTask(generationPrompt(input.prompt, input.templateId as Parameters<typeof generationPrompt>[1]), passages),
+          prompt: groundedTask(generationPrompt(input.prompt, input.templateId), passages),
           signal: req.signal,
           settings: {
             baseUrls,
@@ -117,7 +133,7 @@ export default async function handler(req: Request): Promise<Response> {
           onDelta: (delta) => send({ type: 'delta', text: delta }),
         });
         if (result.stopped || !result.text.trim()) {
-          const quota = (await settle('cancel_generation', {})).body;
+          const quota = await cancel();
           settled = true;
           send(
             result.stopped
@@ -126,20 +142,21 @@ export default async function handler(req: Request): Promise<Response> {
           );
         } else {
           const name = documentTitleFrom(result.text, input.templateId);
-          const finished = await settle('finish_generation', {
+          const finished = await db.rpc('finish_generation', {
+            owner,
+            reservation,
             doc_name: name,
             doc_content: result.text,
             doc_template: input.templateId,
-            doc_folder: input.folderId,
+            doc_folder: input.folderId ?? undefined,
           });
           settled = true;
-          if (!finished.ok)
-            throw new Error((finished.body as { message?: string } | null)?.message ?? 'The document could not be recorded.');
-          const { document_id: documentId, ...quota } = finished.body as { document_id: string } & Record<string, unknown>;
+          if (finished.error) throw new Error(finished.error.message || 'The document could not be recorded.');
+          const { document_id: documentId, ...quota } = Finished.parse(finished.data);
           send({ type: 'done', documentId, name, quota, passages });
         }
       } catch (thrown) {
-        const quota = settled ? null : ((await settle('cancel_generation', {}).catch(() => null))?.body ?? null);
+        const quota = settled ? null : await cancel().catch(() => null);
         const error =
           thrown instanceof RefusedAddress
             ? { kind: 'api', message: thrown.message }
