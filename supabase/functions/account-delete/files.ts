@@ -1,4 +1,5 @@
-import { env, rest } from '../_shared/http.ts';
+import { serviceDb } from '../_shared/db.ts';
+import { env } from '../_shared/http.ts';
 
 /**
  * The account's files in Storage, removed before the account goes (the rows pointing at them go
@@ -47,11 +48,7 @@ async function removeObjects(bucket: string, paths: string[]): Promise<void> {
 /** Removes the account's knowledge files and product deliverables; throws when Storage refuses. */
 export async function removeAccountFiles(userId: string): Promise<void> {
   await removeObjects('knowledge-files', await objectsUnder('knowledge-files', userId));
-  const products = await rest(
-    `generated_documents?user_id=eq.${userId}&is_digital_product=eq.true&select=id`,
-    { method: 'GET' },
-    'service',
-  );
-  if (!products.ok) throw new Error(`reading the products answered ${products.status}`);
-  for (const { id } of products.body as { id: string }[]) await removeObjects('deliverables', await objectsUnder('deliverables', id));
+  const products = await serviceDb().from('generated_documents').select('id').eq('user_id', userId).eq('is_digital_product', true);
+  if (products.error) throw new Error(`reading the products answered ${products.status}: ${products.error.message}`);
+  for (const { id } of products.data) await removeObjects('deliverables', await objectsUnder('deliverables', id));
 }

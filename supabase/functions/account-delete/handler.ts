@@ -1,7 +1,10 @@
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { hasPasswordIdentity, recentSignInSecondsLeft } from '@/shared/core/account/reauth.ts';
 import { ACCOUNT_TEXTS } from '@/shared/core/account/texts.ts';
-import { authAdmin, callerOf, env, fail, json, preflight, rest } from '../_shared/http.ts';
+import { readBody } from '../_shared/body.ts';
+import { callerDb, serviceDb } from '../_shared/db.ts';
+import { callerOf, env, errorOf, fail, json, preflight } from '../_shared/http.ts';
 import { stripeClient } from '../_shared/stripe.ts';
 import { storedSubscription } from '../_shared/subscriptions.ts';
 import { removeAccountFiles } from './files.ts';
@@ -23,12 +26,18 @@ const ENDED = ['canceled', 'incomplete_expired'];
 
 const refuse = (message: string, status: number, code: 'invalid' | 'refused' | 'server') => json({ error: message, code }, status);
 
-interface AuthUser {
-  id: string;
-  email?: string;
-  factors?: { id: string; factor_type: string; status: string }[];
-  identities?: { provider: string }[];
-}
+/** The confirmation is judged first; whether the password and code are needed depends on the account (below). */
+const DeleteBody = z.object(
+  {
+    confirmation: z.literal(ACCOUNT_TEXTS.confirmWord, { error: ACCOUNT_TEXTS.confirmMissing }),
+    password: z.string({ error: ACCOUNT_TEXTS.passwordMissing }).default(''),
+    code: z
+      .string({ error: ACCOUNT_TEXTS.codeMissing })
+      .default('')
+      .transform((code) => code.replace(/\s+/g, '')),
+  },
+  { error: ACCOUNT_TEXTS.confirmMissing },
+);
 
 async function auth(path: string, init: RequestInit, token?: string): Promise<Response> {
   return fetch(`${env('SUPABASE_URL')}/auth/v1/${path}`, {
@@ -62,7 +71,8 @@ async function codeVerified(token: string, factorId: string, code: string): Prom
 async function cancelSubscription(userId: string): Promise<boolean> {
   const row = await storedSubscription({ userId });
   if (row === null) return false;
-  if (!row || ENDED.includes(row.status)) return true;
+  // No row, an ended subscription, or a plan granted without one: nothing to bill.
+  if (!row?.stripe_subscription_id || ENDED.includes(row.status)) return true;
   const stripe = stripeClient();
   if (!stripe) return false;
   try {
@@ -80,14 +90,16 @@ async function cancelSubscription(userId: string): Promise<boolean> {
  * (a seller's sales record keeps the product, amount and date, no longer who bought).
  */
 async function removePersonalTraces(userId: string, email: string): Promise<boolean> {
-  const address = encodeURIComponent(email.toLowerCase());
+  const db = serviceDb();
+  const address = email.toLowerCase();
   const writes = await Promise.all([
-    rest(`shares?recipient_email=eq.${address}&recipient_id=is.null`, { method: 'DELETE' }, 'service'),
-    rest(`team_invitations?or=(email.eq.${address},accepted_by.eq.${userId})`, { method: 'DELETE' }, 'service'),
-    rest(`contact_messages?user_id=eq.${userId}`, { method: 'DELETE' }, 'service'),
-    rest(`purchases?buyer_id=eq.${userId}`, { method: 'PATCH', body: JSON.stringify({ buyer_email: null }) }, 'service'),
+    db.from('shares').delete().eq('recipient_email', address).is('recipient_id', null),
+    db.from('team_invitations').delete().eq('email', address),
+    db.from('team_invitations').delete().eq('accepted_by', userId),
+    db.from('contact_messages').delete().eq('user_id', userId),
+    db.from('purchases').update({ buyer_email: null }).eq('buyer_id', userId),
   ]);
-  return writes.every((res) => res.ok);
+  return writes.every((result) => !result.error);
 }
 
 export default async function handler(req: Request): Promise<Response> {
@@ -96,14 +108,13 @@ export default async function handler(req: Request): Promise<Response> {
   if (req.method !== 'POST') return fail('Method not allowed', 405);
   const caller = await callerOf(req);
   if (!caller) return refuse(ACCOUNT_TEXTS.signIn, 401, 'refused');
-  const body = (await req.json().catch(() => ({}))) as { password?: unknown; code?: unknown; confirmation?: unknown };
-  const password = typeof body.password === 'string' ? body.password : '';
-  const code = typeof body.code === 'string' ? body.code.replace(/\s+/g, '') : '';
-  if (body.confirmation !== ACCOUNT_TEXTS.confirmWord) return refuse(ACCOUNT_TEXTS.confirmMissing, 400, 'invalid');
+  const read = await readBody(req, DeleteBody);
+  if (!read.ok) return refuse(await errorOf(read.response), 400, 'invalid');
+  const { password, code } = read.body;
 
-  const me = await auth('user', { method: 'GET' }, caller.token);
-  if (!me.ok) return refuse(ACCOUNT_TEXTS.signIn, 401, 'refused');
-  const user = (await me.json()) as AuthUser;
+  const { data: me, error: unknownUser } = await callerDb(caller.token).auth.getUser(caller.token);
+  if (unknownUser) return refuse(ACCOUNT_TEXTS.signIn, 401, 'refused');
+  const { user } = me;
   let session: string | null;
   if (hasPasswordIdentity(user.identities)) {
     if (!password) return refuse(ACCOUNT_TEXTS.passwordMissing, 400, 'invalid');
@@ -128,9 +139,9 @@ export default async function handler(req: Request): Promise<Response> {
     return refuse(ACCOUNT_TEXTS.filesFailed, 500, 'server');
   }
   if (!(await removePersonalTraces(user.id, user.email!))) return refuse(ACCOUNT_TEXTS.deleteFailed, 500, 'server');
-  const removed = await authAdmin(`users/${user.id}`, { method: 'DELETE' });
-  if (!removed.ok) {
-    console.error('[account-delete] auth user', removed.status, await removed.text().catch(() => ''));
+  const removed = await serviceDb().auth.admin.deleteUser(user.id);
+  if (removed.error) {
+    console.error('[account-delete] auth user', removed.error.status, removed.error.message);
     return refuse(ACCOUNT_TEXTS.deleteFailed, 500, 'server');
   }
   return json({ deleted: true });

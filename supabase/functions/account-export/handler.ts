@@ -1,7 +1,9 @@
 import { EXPORTED_ROWS, OMITTED_COLUMNS, type ExportedRows } from '@/shared/core/account/manifest.ts';
 import { ACCOUNT_TEXTS } from '@/shared/core/account/texts.ts';
+import type { Database } from '@/shared/data/database.types.ts';
+import { serviceDb } from '../_shared/db.ts';
 import { recordEvent } from '../_shared/monitoring.ts';
-import { callerOf, CORS_HEADERS, fail, preflight, rest, type Caller } from '../_shared/http.ts';
+import { callerOf, CORS_HEADERS, fail, preflight, type Caller } from '../_shared/http.ts';
 
 /**
  * POST /functions/v1/account-export (signed in): every row the caller owns, one list per entry of
@@ -17,14 +19,21 @@ import { callerOf, CORS_HEADERS, fail, preflight, rest, type Caller } from '../_
 
 const PAGE = 500;
 
+/** The manifest names tables as text (shared/core knows no database types); its test holds it to the schema. */
+type TableName = keyof Database['public']['Tables'];
+
 async function* pagesOf(entry: ExportedRows, userId: string): AsyncGenerator<Record<string, unknown>[]> {
+  const db = serviceDb();
   const omitted = OMITTED_COLUMNS[entry.table] ?? [];
   for (let offset = 0; ; offset += PAGE) {
-    const path = `${entry.table}?${entry.column}=eq.${encodeURIComponent(userId)}&select=*&order=${entry.order ?? 'id'}&limit=${PAGE}&offset=${offset}`;
-    const res = await rest(path, { method: 'GET' }, 'service').catch(() => null);
-    if (!res?.ok || !Array.isArray(res.body))
-      throw new Error(`account-export: reading ${entry.table} failed (${res?.status ?? 'unreachable'})`);
-    const page = res.body as Record<string, unknown>[];
+    let query = db
+      .from(entry.table as TableName)
+      .select('*')
+      .eq(entry.column, userId);
+    for (const column of (entry.order ?? 'id').split(',')) query = query.order(column);
+    const { data, error, status } = await query.range(offset, offset + PAGE - 1);
+    if (error) throw new Error(`account-export: reading ${entry.table} failed (${status || 'unreachable'})`);
+    const page = data.map((row): Record<string, unknown> => ({ ...row }));
     for (const row of page) for (const column of omitted) delete row[column];
     yield page;
     if (page.length < PAGE) return;

@@ -1,6 +1,8 @@
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { BILLING_ERRORS, planName } from '@/shared/core/billingTexts.ts';
-import { isPaidPlan } from '@/shared/core/billing.ts';
+import { isPaidPlan, type PaidPlanId } from '@/shared/core/billing.ts';
+import { readBody } from '../_shared/body.ts';
 import { callerOf, fail, json, preflight } from '../_shared/http.ts';
 import { siteUrl, stripeClient } from '../_shared/stripe.ts';
 import { planPrices, storedSubscription } from '../_shared/subscriptions.ts';
@@ -12,15 +14,20 @@ import { planPrices, storedSubscription } from '../_shared/subscriptions.ts';
  * client_reference_id and as the subscription's metadata.user_id, which the webhook reads.
  * Answers { url } to send the browser to; it comes back to /billing?checkout=success|cancelled.
  */
+const PlanBody = z.object(
+  { plan: z.custom<PaidPlanId>(isPaidPlan, { error: BILLING_ERRORS.unknownPlan }) },
+  { error: BILLING_ERRORS.unknownPlan },
+);
+
 export default async function handler(req: Request): Promise<Response> {
   const early = preflight(req);
   if (early) return early;
   if (req.method !== 'POST') return fail('Method not allowed', 405);
   const caller = await callerOf(req);
   if (!caller) return fail(BILLING_ERRORS.signIn, 401);
-  const body = (await req.json().catch(() => null)) as { plan?: unknown } | null;
-  const plan = body?.plan;
-  if (!isPaidPlan(plan)) return fail(BILLING_ERRORS.unknownPlan, 400);
+  const read = await readBody(req, PlanBody);
+  if (!read.ok) return read.response;
+  const { plan } = read.body;
   const price = planPrices()[plan];
   const stripe = stripeClient();
   if (!stripe || !price) return fail(BILLING_ERRORS.notConfigured, 503);

@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
 import { isUuid } from '@/shared/core/ids.ts';
 import { replacesRow, subscriptionRow } from '@/shared/core/billing.ts';
-import { fail, json, rest } from '../_shared/http.ts';
+import { serviceDb } from '../_shared/db.ts';
+import { fail, json } from '../_shared/http.ts';
 import { planPrices, storedSubscription } from '../_shared/subscriptions.ts';
 
 /**
@@ -68,32 +69,23 @@ async function sync(stripe: Stripe, event: Stripe.Event): Promise<boolean> {
   if (!row) return true;
   const existing = await storedSubscription({ userId });
   if (existing === null) return false;
-  if (!replacesRow(existing ?? null, row)) return true;
-  const written = await rest(
-    'subscriptions?on_conflict=user_id',
-    {
-      method: 'POST',
-      headers: { prefer: 'resolution=merge-duplicates,return=minimal' },
-      body: JSON.stringify({ ...row, updated_at: new Date().toISOString() }),
-    },
-    'service',
-  ).catch(() => null);
-  return written?.ok ?? false;
+  // A plan granted by hand has no Stripe subscription: never the same as the event's.
+  if (!replacesRow(existing ? { ...existing, stripe_subscription_id: existing.stripe_subscription_id ?? '' } : null, row)) return true;
+  const written = await serviceDb()
+    .from('subscriptions')
+    .upsert({ ...row, updated_at: new Date().toISOString() }, { onConflict: 'user_id' });
+  return !written.error;
 }
 
 export async function handleSubscriptionEvent(stripe: Stripe, event: Stripe.Event): Promise<Response> {
-  const recorded = await rest(
-    'stripe_events?on_conflict=id&select=id',
-    {
-      method: 'POST',
-      headers: { prefer: 'resolution=ignore-duplicates,return=representation' },
-      body: JSON.stringify({ id: event.id, type: event.type }),
-    },
-    'service',
-  ).catch(() => null);
-  if (!recorded?.ok) return fail('Could not record the event.', 500);
-  if (Array.isArray(recorded.body) && recorded.body.length === 0) return json({ received: true, duplicate: true });
+  const db = serviceDb();
+  const recorded = await db
+    .from('stripe_events')
+    .upsert({ id: event.id, type: event.type }, { onConflict: 'id', ignoreDuplicates: true })
+    .select('id');
+  if (recorded.error) return fail('Could not record the event.', 500);
+  if (recorded.data.length === 0) return json({ received: true, duplicate: true });
   if (await sync(stripe, event).catch(() => false)) return json({ received: true });
-  await rest(`stripe_events?id=eq.${encodeURIComponent(event.id)}`, { method: 'DELETE' }, 'service').catch(() => null);
+  await db.from('stripe_events').delete().eq('id', event.id);
   return fail('Could not record the subscription.', 500);
 }
