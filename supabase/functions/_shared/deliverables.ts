@@ -1,7 +1,7 @@
 import { documentToDocx } from '@/shared/export/docx.ts';
 import { EXPORT_MIME_TYPES } from '@/shared/export/model.ts';
 import { documentToPdf } from '@/shared/export/pdf.ts';
-import { purchaseFileText, type ProductType } from '@/shared/core/products.ts';
+import { PRODUCT_TYPES, purchaseFileText, type ProductType } from '@/shared/core/products.ts';
 import {
   defaultDeliverable,
   deliverableFileName,
@@ -10,6 +10,7 @@ import {
   uploadedFileName,
   type DocumentFormat,
 } from '@/shared/core/storefront.ts';
+import type { Tables } from '@/shared/data/database.types.ts';
 import { env } from './http.ts';
 
 /**
@@ -25,14 +26,19 @@ const UPLOADED = 'file-';
 /** Long enough to start the download, short enough that a shared address soon stops working. */
 const SIGNED_URL_SECONDS = 120;
 
-export interface DeliverableSource {
-  id: string;
-  name: string;
-  content: string | null;
-  product_type: ProductType;
-  product_summary: string | null;
-  /** When the document last changed (a rendered file older than this is rendered again). */
-  updated_at?: string;
+type DocumentRow = Tables<'generated_documents'>;
+
+/** What a file is made from: the document's row, its type known; `updated_at` when the document last changed (a rendered file older than this is rendered again). */
+export type DeliverableSource = Pick<DocumentRow, 'id' | 'name' | 'content' | 'product_summary'> &
+  Partial<Pick<DocumentRow, 'updated_at'>> & { product_type: ProductType };
+
+/** The row as a deliverable's source; throws on a product type the database should not hold (its check constraint lists them). */
+export function deliverableSource<Row extends Omit<DeliverableSource, 'product_type'> & Pick<DocumentRow, 'product_type'>>(
+  row: Row,
+): Row & { product_type: ProductType } {
+  const type = PRODUCT_TYPES.find((known) => known === row.product_type);
+  if (!type) throw new Error(`unknown product type ${row.product_type}`);
+  return { ...row, product_type: type };
 }
 
 type RenderedFormat = DocumentFormat | 'html';

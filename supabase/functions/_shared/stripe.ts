@@ -1,8 +1,10 @@
 import Stripe from 'stripe';
+import type { Tables } from '@/shared/data/database.types.ts';
+import { serviceDb } from './db.ts';
 
 /**
  * The Stripe client of the payment functions (fetch-based, so it runs in Deno and Node) and the
- * service-role database calls they make. STRIPE_API_URL points the SDK at another Stripe API
+ * service-role database calls they share. STRIPE_API_URL points the SDK at another Stripe API
  * (the local fake); unset in production.
  */
 
@@ -36,28 +38,17 @@ export const webhookSecret = (): string | undefined => read('STRIPE_WEBHOOK_SECR
 /** Where buyers come back to: the dashboard (SITE_URL), never an address taken from the request. */
 export const siteUrl = (): string => (read('SITE_URL') ?? 'http://127.0.0.1:5173').replace(/\/+$/, '');
 
-/** A PostgREST call with the service role (the functions write what no user may write). */
-export async function serviceRest(path: string, init: RequestInit = {}): Promise<Response> {
-  const key = read('SUPABASE_SERVICE_ROLE_KEY')!;
-  return fetch(`${read('SUPABASE_URL')}/rest/v1/${path}`, {
-    ...init,
-    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', ...init.headers },
-  });
-}
+export type ProductForSale = Pick<Tables<'generated_documents'>, 'id' | 'name' | 'price' | 'stripe_price_id' | 'is_digital_product'>;
 
-export interface ProductRow {
-  id: string;
-  name: string;
-  price: number | null;
-  stripe_price_id: string | null;
-  is_digital_product: boolean;
-}
-
-export async function productForSale(id: string): Promise<ProductRow | null> {
+/** The product when it is on sale (a digital product with a price); null when it is not. Throws when the database cannot be read. */
+export async function productForSale(id: string): Promise<ProductForSale | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const res = await serviceRest(`generated_documents?id=eq.${id}&select=id,name,price,stripe_price_id,is_digital_product`);
-  const rows = res.ok ? ((await res.json()) as ProductRow[]) : [];
-  const row = rows[0];
+  const { data: row, error } = await serviceDb()
+    .from('generated_documents')
+    .select('id, name, price, stripe_price_id, is_digital_product')
+    .eq('id', id)
+    .maybeSingle();
+  if (error) throw new Error(`reading the product failed: ${error.message}`);
   return row && row.is_digital_product && row.price !== null && Number(row.price) <= 1_000_000 ? row : null;
 }
 
@@ -67,15 +58,20 @@ export async function productForSale(id: string): Promise<ProductRow | null> {
  * an error and Stripe retries the webhook.
  */
 export async function markPaid(session: Stripe.Checkout.Session): Promise<boolean> {
-  const res = await serviceRest(`purchases?stripe_session_id=eq.${encodeURIComponent(session.id)}&status=eq.pending`, {
-    method: 'PATCH',
-    body: JSON.stringify({
-      status: 'paid',
-      paid_at: new Date().toISOString(),
-      amount_total: session.amount_total,
-      currency: session.currency,
-      buyer_email: session.customer_details?.email ?? session.customer_email ?? undefined,
-    }),
-  }).catch(() => null);
-  return res?.ok ?? false;
+  try {
+    const { error } = await serviceDb()
+      .from('purchases')
+      .update({
+        status: 'paid',
+        paid_at: new Date().toISOString(),
+        amount_total: session.amount_total,
+        currency: session.currency,
+        buyer_email: session.customer_details?.email ?? session.customer_email ?? undefined,
+      })
+      .eq('stripe_session_id', session.id)
+      .eq('status', 'pending');
+    return !error;
+  } catch {
+    return false;
+  }
 }

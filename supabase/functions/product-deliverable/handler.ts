@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { isDocumentFormat, MAX_DELIVERABLE_BYTES, STOREFRONT_TEXTS } from '@/shared/core/storefront.ts';
+import { readBody } from '../_shared/body.ts';
 import { publishDeliverable, storedDeliverable, storeUpload } from '../_shared/deliverables.ts';
 import { fail, json, preflight } from '../_shared/http.ts';
 import { adminProduct, refuseNonAdmin } from '../_shared/productAdmin.ts';
@@ -8,7 +10,16 @@ import { adminProduct, refuseNonAdmin } from '../_shared/productAdmin.ts';
  * - JSON { productId }: answers the current file's name ({ fileName: null } when there is none yet).
  * - JSON { productId, format: 'pdf' | 'docx' }: renders the generated document in that format.
  * - multipart form (productId, file): stores the uploaded file as it is.
+ * An unknown product answers 404 before a format is judged, so neither field refuses the body itself.
  */
+const DeliverableBody = z
+  .object({
+    productId: z.string().catch(''),
+    /** Absent: the current file's name. Anything but a document format is refused with badFormat below. */
+    format: z.string().optional().catch(''),
+  })
+  .catch({ productId: '', format: undefined });
+
 export default async function handler(req: Request): Promise<Response> {
   const early = preflight(req);
   if (early) return early;
@@ -32,11 +43,13 @@ export default async function handler(req: Request): Promise<Response> {
     }
   }
 
-  const body = (await req.json().catch(() => null)) as { productId?: unknown; format?: unknown } | null;
-  const product = await adminProduct(body?.productId);
+  const read = await readBody(req, DeliverableBody);
+  if (!read.ok) return read.response;
+  const body = read.body;
+  const product = await adminProduct(body.productId);
   if (!product) return json({ title: 'Product Not Found', error: 'Product Not Found' }, 404);
   try {
-    if (body?.format === undefined) return json({ fileName: (await storedDeliverable(product))?.fileName ?? null });
+    if (body.format === undefined) return json({ fileName: (await storedDeliverable(product))?.fileName ?? null });
     if (!isDocumentFormat(body.format) || product.product_type !== 'document') return failed(STOREFRONT_TEXTS.badFormat, 400);
     return json({ fileName: (await publishDeliverable(product, body.format)).fileName });
   } catch {

@@ -1,6 +1,10 @@
+import { z } from 'zod';
+import type { Tables } from '@/shared/data/database.types.ts';
+import { readBody } from '../_shared/body.ts';
+import { serviceDb } from '../_shared/db.ts';
 import { fail, json, preflight } from '../_shared/http.ts';
-import { currentDeliverable, signedDownloadUrl, type DeliverableSource } from '../_shared/deliverables.ts';
-import { markPaid, serviceRest, stripeClient } from '../_shared/stripe.ts';
+import { currentDeliverable, deliverableSource, signedDownloadUrl, type DeliverableSource } from '../_shared/deliverables.ts';
+import { markPaid, stripeClient } from '../_shared/stripe.ts';
 
 /**
  * POST /functions/v1/purchase-download (the buyer, back from Checkout), two modes:
@@ -15,12 +19,23 @@ import { markPaid, serviceRest, stripeClient } from '../_shared/stripe.ts';
  * When the webhook has not arrived yet, Stripe is asked whether the session is paid.
  */
 
-interface Purchase {
-  id: string;
-  status: string;
-  product_id: string | null;
-  download_count: number;
-}
+type Purchase = Pick<Tables<'purchases'>, 'id' | 'status' | 'product_id' | 'download_count'>;
+
+/** Every field is judged below, with the answer its mode gives (no session: 400 in the mode asked). */
+const DownloadBody = z
+  .object({
+    sessionId: z
+      .string()
+      .regex(/^cs_[\w]+$/)
+      .nullable()
+      .catch(null),
+    productId: z.string().nullable().catch(null),
+    verify: z.boolean().catch(false),
+  })
+  .catch({ sessionId: null, productId: null, verify: false });
+
+/** What record_purchase_download answers. */
+const Counted = z.object({ name: z.string().optional(), downloads: z.number().optional(), max_downloads: z.number().nullish() });
 
 const NO_PRODUCT = { title: 'Error', error: 'Product details not available for download.' };
 const NOT_CONFIRMED = {
@@ -29,10 +44,15 @@ const NOT_CONFIRMED = {
 };
 const NOT_COMPLETED = { title: 'Payment Not Completed', error: 'This payment has not been completed, so the download is not available.' };
 
+/** The purchase of the Checkout session, or null; throws when the database cannot be read. */
 async function purchaseOf(sessionId: string): Promise<Purchase | null> {
-  const found = await serviceRest(`purchases?stripe_session_id=eq.${sessionId}&select=id,status,product_id,download_count`);
-  const [purchase] = found.ok ? ((await found.json()) as Purchase[]) : [];
-  return purchase ?? null;
+  const { data, error } = await serviceDb()
+    .from('purchases')
+    .select('id, status, product_id, download_count')
+    .eq('stripe_session_id', sessionId)
+    .maybeSingle();
+  if (error) throw new Error(`reading the purchase failed: ${error.message}`);
+  return data;
 }
 
 /** null when the purchase is paid (asking Stripe, and recording it, when the webhook is late); else the refusal. */
@@ -50,15 +70,15 @@ export default async function handler(req: Request): Promise<Response> {
   const early = preflight(req);
   if (early) return early;
   if (req.method !== 'POST') return fail('Method not allowed', 405);
-  const body = (await req.json().catch(() => null)) as { sessionId?: unknown; productId?: unknown; verify?: unknown } | null;
-  const verify = body?.verify === true;
-  const sessionId = typeof body?.sessionId === 'string' && /^cs_[\w]+$/.test(body.sessionId) ? body.sessionId : null;
+  const read = await readBody(req, DownloadBody);
+  if (!read.ok) return read.response;
+  const { sessionId, productId, verify } = read.body;
   if (!sessionId) return verify ? json(NOT_CONFIRMED, 400) : json(NO_PRODUCT, 400);
 
   const purchase = await purchaseOf(sessionId);
   if (verify) {
     // A session of another product confirms nothing about this one.
-    if (!purchase || typeof body?.productId !== 'string' || purchase.product_id !== body.productId) return json(NOT_CONFIRMED, 404);
+    if (!purchase || productId === null || purchase.product_id !== productId) return json(NOT_CONFIRMED, 404);
     return (await refuseUnpaid(purchase, sessionId)) ?? json({ paid: true, downloads: purchase.download_count });
   }
   if (!purchase) return json(NO_PRODUCT, 404);
@@ -74,23 +94,22 @@ export default async function handler(req: Request): Promise<Response> {
     return json({ title: 'Error', error: 'The file could not be prepared. Please try again in a moment.' }, 503);
   }
   // Counted last: a file that could not be prepared uses up no download.
-  const res = await serviceRest('rpc/record_purchase_download', { method: 'POST', body: JSON.stringify({ purchase: purchase.id }) });
-  const answer = (await res.json()) as {
-    name?: string;
-    downloads?: number;
-    max_downloads?: number | null;
-    message?: string;
-    code?: string;
-  };
-  if (!res.ok) {
-    const limit = answer.code === 'PT429';
-    return json({ title: limit ? 'Download Limit Reached' : 'Error', error: answer.message ?? NO_PRODUCT.error }, limit ? 429 : 404);
+  const counted = await serviceDb().rpc('record_purchase_download', { purchase: purchase.id });
+  if (counted.error) {
+    const limit = counted.error.code === 'PT429';
+    return json({ title: limit ? 'Download Limit Reached' : 'Error', error: counted.error.message || NO_PRODUCT.error }, limit ? 429 : 404);
   }
+  const answer = Counted.parse(counted.data);
   return json({ name: answer.name, url, downloads: answer.downloads, maxDownloads: answer.max_downloads ?? null });
 }
 
+/** The product's document, or null when it is gone; throws when the database cannot be read. */
 async function sourceOf(productId: string): Promise<DeliverableSource | null> {
-  const res = await serviceRest(`generated_documents?id=eq.${productId}&select=id,name,content,product_type,product_summary,updated_at`);
-  const [row] = res.ok ? ((await res.json()) as DeliverableSource[]) : [];
-  return row ?? null;
+  const { data, error } = await serviceDb()
+    .from('generated_documents')
+    .select('id, name, content, product_type, product_summary, updated_at')
+    .eq('id', productId)
+    .maybeSingle();
+  if (error) throw new Error(`reading the product failed: ${error.message}`);
+  return data && deliverableSource(data);
 }
