@@ -1,4 +1,8 @@
-import { authAdmin, callerOf, json, preflight } from '../_shared/http.ts';
+import type { AuthError } from '@supabase/supabase-js';
+import { z } from 'zod';
+import { readBody } from '../_shared/body.ts';
+import { serviceDb } from '../_shared/db.ts';
+import { callerOf, errorOf, json, preflight } from '../_shared/http.ts';
 import {
   ACCESS_DENIED,
   DEFAULT_NEW_USER_ROLE,
@@ -15,9 +19,8 @@ import {
   validateNewUser,
   validateUserEdit,
   VALIDATION_ERROR_TITLE,
-  type UserFormInput,
 } from '@/shared/core/admin/users.ts';
-import { callerSees, isAdminNow, profileById, roleOf, updateProfileAs } from './rest.ts';
+import { callerSees, isAdminNow, profileById, roleOf, updateProfileAs } from './profiles.ts';
 
 /**
  * POST /functions/v1/admin-users — the admin screen's account changes that need the Auth admin
@@ -30,49 +33,67 @@ import { callerSees, isAdminNow, profileById, roleOf, updateProfileAs } from './
  * then the service role acts. Errors answer { error, title } with the toast title the dashboard shows.
  */
 
-type Action = { action: 'create'; role?: unknown } | { action: 'update'; id?: unknown } | { action: 'delete'; id?: unknown };
+/** A form field the dashboard always sends as text; anything else counts as left blank (the rules below word it). */
+const formText = z.string().catch('');
+/** The account acted on; an id that is not one is refused by target() with its own sentence. */
+const targetId = z
+  .string()
+  .regex(/^[0-9a-f-]{36}$/i)
+  .nullable()
+  .catch(null);
+const formFields = { name: formText, email: formText, phone: formText, password: formText };
+
+const AdminUsersBody = z.discriminatedUnion(
+  'action',
+  [
+    z.object({
+      action: z.literal('create'),
+      ...formFields,
+      role: z.custom<AppRole>(isAppRole, { error: 'Unknown role.' }).nullish(),
+    }),
+    z.object({ action: z.literal('update'), ...formFields, id: targetId }),
+    z.object({ action: z.literal('delete'), id: targetId }),
+  ],
+  { error: 'Unknown action: use create, update or delete.' },
+);
+type Body<A extends z.infer<typeof AdminUsersBody>['action']> = Extract<z.infer<typeof AdminUsersBody>, { action: A }>;
 
 const refuse = (refusal: AdminRefusal, status: number) => json({ error: refusal.message, title: refusal.title }, status);
 const validationError = (message: string) => refuse({ title: VALIDATION_ERROR_TITLE, message }, 400);
 
-const formOf = (body: Record<string, unknown>): UserFormInput => {
-  const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
-  return { name: text('name'), email: text('email'), phone: text('phone'), password: text('password') };
-};
-
 /** Auth's "email_exists" (GoTrue 422) as 'User Exists' ('A user with this email already exists.'); anything else as a validation error. */
-async function authFailure(res: Response): Promise<Response> {
-  const body = (await res.json().catch(() => ({}))) as { error_code?: string; msg?: string; message?: string };
-  if (body.error_code === 'email_exists' || (res.status === 422 && /already been registered/i.test(body.msg ?? '')))
+function authFailure(error: AuthError): Response {
+  if (error.code === 'email_exists' || (error.status === 422 && /already been registered/i.test(error.message)))
     return refuse(USER_EXISTS, 409);
-  return validationError(body.msg ?? body.message ?? 'The account could not be saved.');
+  return validationError(error.message || 'The account could not be saved.');
 }
 
-async function createUser(token: string, caller: AppRole, body: Record<string, unknown>): Promise<Response> {
-  const form = normalizeUserForm(formOf(body));
-  const role = body.role === undefined || body.role === null ? DEFAULT_NEW_USER_ROLE : body.role;
-  if (!isAppRole(role)) return validationError('Unknown role.');
+async function createUser(token: string, caller: AppRole, body: Body<'create'>): Promise<Response> {
+  const form = normalizeUserForm(body);
+  const role = body.role ?? DEFAULT_NEW_USER_ROLE;
   const problem = validateNewUser(form, role, caller);
   if (problem) return refuse(problem, problem.title === 'Action Denied' ? 403 : 400);
-  const created = await authAdmin('users', {
-    method: 'POST',
-    body: JSON.stringify({ email: form.email, password: form.password, email_confirm: true, user_metadata: { name: form.name } }),
+  const auth = serviceDb().auth.admin;
+  const created = await auth.createUser({
+    email: form.email,
+    password: form.password,
+    email_confirm: true,
+    user_metadata: { name: form.name },
   });
-  if (!created.ok) return authFailure(created);
-  const { id } = (await created.json()) as { id: string };
+  if (created.error) return authFailure(created.error);
+  const { id } = created.data.user;
   // The profile (made by the auth trigger) gets its details and role as the caller: the role guard has the last word.
   const profile = await updateProfileAs(token, id, { name: form.name, phone: form.phone || null, role });
   if (!profile.ok) {
-    await authAdmin(`users/${id}`, { method: 'DELETE' });
+    await auth.deleteUser(id);
     return refuse({ title: 'Action Denied', message: profile.message }, profile.status === 400 ? 400 : 403);
   }
-  return json({ user: profile.data }, 201);
+  return json({ user: profile.user }, 201);
 }
 
 /** The target account, or the refusal to answer with. */
-async function target(token: string, callerId: string, caller: AppRole, id: unknown, action: 'edit' | 'delete') {
-  if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id))
-    return { refusal: validationError('Which user? The request has no user id.') };
+async function target(token: string, callerId: string, caller: AppRole, id: string | null, action: 'edit' | 'delete') {
+  if (!id) return { refusal: validationError('Which user? The request has no user id.') };
   const user = await profileById(id);
   if (!user) return { refusal: refuse({ title: 'User Not Found', message: 'This user no longer exists.' }, 404) };
   const refusal = refuseManage(action, caller, { role: user.role, self: id === callerId });
@@ -81,29 +102,30 @@ async function target(token: string, callerId: string, caller: AppRole, id: unkn
   return { user };
 }
 
-async function updateUser(token: string, callerId: string, caller: AppRole, body: Record<string, unknown>): Promise<Response> {
-  const form = normalizeUserForm(formOf(body));
+async function updateUser(token: string, callerId: string, caller: AppRole, body: Body<'update'>): Promise<Response> {
+  const form = normalizeUserForm(body);
   const message = firstFieldError(validateUserEdit(form));
   if (message) return validationError(message);
   const found = await target(token, callerId, caller, body.id, 'edit');
   if (found.refusal) return found.refusal;
   const { user } = found;
   // Blank password keeps the old one.
-  const authChanges: Record<string, unknown> = { user_metadata: { name: form.name } };
-  if (form.email !== user.email) authChanges.email = form.email;
-  if (form.password) authChanges.password = form.password;
-  const updated = await authAdmin(`users/${user.id}`, { method: 'PUT', body: JSON.stringify(authChanges) });
-  if (!updated.ok) return authFailure(updated);
+  const updated = await serviceDb().auth.admin.updateUserById(user.id, {
+    user_metadata: { name: form.name },
+    ...(form.email !== user.email ? { email: form.email } : {}),
+    ...(form.password ? { password: form.password } : {}),
+  });
+  if (updated.error) return authFailure(updated.error);
   const profile = await updateProfileAs(token, user.id, { name: form.name, phone: form.phone || null });
   if (!profile.ok) return refuse({ title: 'Action Denied', message: profile.message }, 403);
-  return json({ user: profile.data });
+  return json({ user: profile.user });
 }
 
-async function deleteUser(token: string, callerId: string, caller: AppRole, body: Record<string, unknown>): Promise<Response> {
+async function deleteUser(token: string, callerId: string, caller: AppRole, body: Body<'delete'>): Promise<Response> {
   const found = await target(token, callerId, caller, body.id, 'delete');
   if (found.refusal) return found.refusal;
-  const removed = await authAdmin(`users/${found.user.id}`, { method: 'DELETE' });
-  if (!removed.ok) return refuse({ title: 'Error deleting user', message: 'The account could not be deleted. Please try again.' }, 502);
+  const removed = await serviceDb().auth.admin.deleteUser(found.user.id);
+  if (removed.error) return refuse({ title: 'Error deleting user', message: 'The account could not be deleted. Please try again.' }, 502);
   return json({ deleted: found.user.id });
 }
 
@@ -115,21 +137,16 @@ export default async function handler(req: Request): Promise<Response> {
   if (!caller) return refuse({ title: 'Access Denied', message: 'Sign in first.' }, 401);
   const role = await roleOf(caller.token);
   // isAdminNow: an admin account with two-factor authentication counts only in a two-factor session.
-  if (!isAdminRole(role) || !(await isAdminNow(caller.token))) return refuse(ACCESS_DENIED, 403);
-  let body: Record<string, unknown> & Action;
-  try {
-    body = (await req.json()) as Record<string, unknown> & Action;
-  } catch {
-    return validationError('The request body must be JSON.');
-  }
-  switch (body?.action) {
+  if (!role || !isAdminRole(role) || !(await isAdminNow(caller.token))) return refuse(ACCESS_DENIED, 403);
+  const read = await readBody(req, AdminUsersBody);
+  if (!read.ok) return validationError(await errorOf(read.response));
+  const body = read.body;
+  switch (body.action) {
     case 'create':
-      return createUser(caller.token, role!, body);
+      return createUser(caller.token, role, body);
     case 'update':
-      return updateUser(caller.token, caller.id, role!, body);
+      return updateUser(caller.token, caller.id, role, body);
     case 'delete':
-      return deleteUser(caller.token, caller.id, role!, body);
-    default:
-      return validationError('Unknown action: use create, update or delete.');
+      return deleteUser(caller.token, caller.id, role, body);
   }
 }

@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
+import { z } from 'zod';
+import { readBody } from '../_shared/body.ts';
 import { callerOf, fail, json, preflight } from '../_shared/http.ts';
 import { getPinned, publicTarget, RefusedAddress, systemResolve, type Resolve, type Target } from '../_shared/pinnedFetch.ts';
 
@@ -17,6 +19,9 @@ const MAX_BYTES = 2_000_000;
 const TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 5;
 const MAX_TEXT = 200_000;
+
+const EMPTY_URL = 'URL cannot be empty';
+const UrlBody = z.object({ url: z.string({ error: EMPTY_URL }).trim().min(1, EMPTY_URL) }, { error: EMPTY_URL });
 
 const allowPrivate = () => (typeof process !== 'undefined' ? process.env.FETCH_URL_ALLOW_PRIVATE : undefined) === 'true';
 
@@ -79,9 +84,9 @@ export function createFetchUrl(resolve: Resolve = systemResolve, reach: (checked
     if (early) return early;
     if (req.method !== 'POST') return fail('Method not allowed', 405);
     if (!(await callerOf(req))) return fail('Sign in first.', 401);
-    const body = (await req.json().catch(() => null)) as { url?: unknown } | null;
-    const raw = typeof body?.url === 'string' ? body.url.trim() : '';
-    if (!raw) return fail('URL cannot be empty', 400);
+    const read = await readBody(req, UrlBody);
+    if (!read.ok) return read.response;
+    const raw = read.body.url;
     let url: URL;
     try {
       url = new URL(/^[a-z]+:\/\//i.test(raw) ? raw : `https://${raw}`);

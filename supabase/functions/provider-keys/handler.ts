@@ -1,6 +1,10 @@
-import { CUSTOM_BASE_URL_COLUMN, PROVIDER_KEY_COLUMNS } from '@/shared/core/providerKeys.ts';
-import { callerOf, env, fail, json, optionalEnv, preflight, type Caller } from '../_shared/http.ts';
+import { z } from 'zod';
+import { CUSTOM_BASE_URL_COLUMN, PROVIDER_KEY_COLUMNS, type ProviderKeyColumn } from '@/shared/core/providerKeys.ts';
+import type { Tables, TablesUpdate } from '@/shared/data/database.types.ts';
 import { decryptKey, encryptKey, isEncrypted } from '@/shared/core/keyCipher.ts';
+import { readBody } from '../_shared/body.ts';
+import { callerDb, type Db } from '../_shared/db.ts';
+import { callerOf, fail, json, optionalEnv, preflight, type Caller } from '../_shared/http.ts';
 
 /**
  * POST /functions/v1/provider-keys (signed in): the caller's AI provider keys, encrypted at rest.
@@ -14,51 +18,53 @@ import { decryptKey, encryptKey, isEncrypted } from '@/shared/core/keyCipher.ts'
  * A row written before encryption (plaintext) is returned as it is and sealed on that first read.
  */
 
-const KEY_COLUMNS: readonly string[] = Object.values(PROVIDER_KEY_COLUMNS);
-const COLUMNS = new Set([...KEY_COLUMNS, CUSTOM_BASE_URL_COLUMN]);
+const KEY_COLUMNS: readonly ProviderKeyColumn[] = Object.values(PROVIDER_KEY_COLUMNS);
+const UNKNOWN_COLUMN = 'Unknown key column.';
+const Column = z.enum([...KEY_COLUMNS, CUSTOM_BASE_URL_COLUMN], { error: UNKNOWN_COLUMN });
+type Column = z.infer<typeof Column>;
+type Values = Partial<Record<Column, string | null>>;
 
-type Row = Record<string, string | null>;
+/** userId is only compared with the caller (another's: nothing to see, or 403), so any value passes here. */
+const KeysBody = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('get'), userId: z.unknown().optional() }),
+    z.object({
+      action: z.literal('save'),
+      userId: z.unknown().optional(),
+      values: z.partialRecord(Column, z.string({ error: 'A key must be text (or null to remove it).' }).nullable(), {
+        error: UNKNOWN_COLUMN,
+      }),
+    }),
+    z.object({ action: z.literal('clear'), userId: z.unknown().optional(), column: Column }),
+  ],
+  { error: 'Unknown action: use get, save or clear.' },
+);
 
 const secret = (): string | null => optionalEnv('PROVIDER_KEYS_SECRET') ?? null;
 
-/** The table as the caller: PostgREST with their token. */
-async function asCaller(caller: Caller, query: string, init: RequestInit = {}): Promise<{ ok: boolean; status: number; body: unknown }> {
-  const res = await fetch(`${env('SUPABASE_URL')}/rest/v1/user_api_keys${query}`, {
-    ...init,
-    headers: {
-      apikey: env('SUPABASE_ANON_KEY'),
-      authorization: `Bearer ${caller.token}`,
-      'content-type': 'application/json',
-      ...init.headers,
-    },
-  });
-  const text = await res.text();
-  return { ok: res.ok, status: res.status, body: text ? JSON.parse(text) : null };
-}
+/** The database's refusal, as the dashboard shows it. */
+const refused = (error: { message: string; code: string }, status: number) =>
+  json({ error: error.message || 'The keys could not be stored.', code: error.code || null }, status >= 400 ? status : 500);
 
-const refused = (answer: { status: number; body: unknown }) => {
-  const body = (answer.body ?? {}) as { message?: string; code?: string };
-  return json(
-    { error: body.message ?? 'The keys could not be stored.', code: body.code ?? null },
-    answer.status >= 400 ? answer.status : 500,
-  );
-};
-
-async function seal(key: string, userId: string, values: Row): Promise<Row> {
-  const out: Row = {};
-  for (const [column, value] of Object.entries(values)) {
-    out[column] = value && KEY_COLUMNS.includes(column) && !isEncrypted(value) ? await encryptKey(key, userId, column, value) : value;
+async function seal(key: string, userId: string, values: Values): Promise<Values> {
+  const out: Values = {};
+  for (const column of Column.options) {
+    const value = values[column];
+    if (value === undefined) continue;
+    out[column] = value && isKeyColumn(column) && !isEncrypted(value) ? await encryptKey(key, userId, column, value) : value;
   }
   return out;
 }
 
-async function read(caller: Caller, key: string): Promise<Response> {
-  const answer = await asCaller(caller, `?select=*&user_id=eq.${caller.id}`);
-  if (!answer.ok) return refused(answer);
-  const stored = (answer.body as Row[])[0];
+const isKeyColumn = (column: Column): column is ProviderKeyColumn => column !== CUSTOM_BASE_URL_COLUMN;
+
+async function read(db: Db, caller: Caller, key: string): Promise<Response> {
+  const { data: stored, error, status } = await db.from('user_api_keys').select('*').eq('user_id', caller.id).maybeSingle();
+  if (error) return refused(error, status);
   if (!stored) return json({ row: null });
-  const row: Row = { ...stored };
-  const legacy: Row = {};
+  const row: Tables<'user_api_keys'> = { ...stored };
+  const legacy: Values = {};
   for (const column of KEY_COLUMNS) {
     const value = stored[column];
     if (!value) continue;
@@ -67,7 +73,10 @@ async function read(caller: Caller, key: string): Promise<Response> {
   }
   if (Object.keys(legacy).length) {
     // Sealed on first read; if that write is refused, the next read tries again.
-    await asCaller(caller, `?user_id=eq.${caller.id}`, { method: 'PATCH', body: JSON.stringify(await seal(key, caller.id, legacy)) });
+    await db
+      .from('user_api_keys')
+      .update(await seal(key, caller.id, legacy))
+      .eq('user_id', caller.id);
   }
   return json({ row });
 }
@@ -80,36 +89,28 @@ export default async function handler(req: Request): Promise<Response> {
   if (!caller) return fail('Sign in first.', 401);
   const key = secret();
   if (!key) return fail('Key storage is not configured (PROVIDER_KEYS_SECRET).', 503);
-  const body = (await req.json().catch(() => null)) as { action?: unknown; userId?: unknown; values?: unknown; column?: unknown } | null;
+  const parsed = await readBody(req, KeysBody);
+  if (!parsed.ok) return parsed.response;
+  const body = parsed.body;
   // Only ever the caller's own record, whatever id was asked for.
-  if (body?.userId !== undefined && body.userId !== caller.id)
+  if (body.userId !== undefined && body.userId !== caller.id)
     return body.action === 'get' ? json({ row: null }) : fail('These are not your keys.', 403);
-  switch (body?.action) {
+  const db = callerDb(caller.token);
+  switch (body.action) {
     case 'get':
-      return read(caller, key);
+      return read(db, caller, key);
     case 'save': {
-      const values = body.values as Row | undefined;
-      if (!values || typeof values !== 'object' || !Object.keys(values).every((c) => COLUMNS.has(c)))
-        return fail('Unknown key column.', 400);
-      const sealed = await seal(key, caller.id, values);
-      const answer = await asCaller(caller, '?on_conflict=user_id', {
-        method: 'POST',
-        headers: { prefer: 'resolution=merge-duplicates,return=minimal' },
-        body: JSON.stringify({ user_id: caller.id, ...sealed, updated_at: new Date().toISOString() }),
-      });
-      return answer.ok ? json({ saved: true }) : refused(answer);
+      const sealed = await seal(key, caller.id, body.values);
+      const { error, status } = await db
+        .from('user_api_keys')
+        .upsert({ user_id: caller.id, ...sealed, updated_at: new Date().toISOString() }, { onConflict: 'user_id' });
+      return error ? refused(error, status) : json({ saved: true });
     }
     case 'clear': {
-      const column = typeof body.column === 'string' ? body.column : '';
-      if (!COLUMNS.has(column)) return fail('Unknown key column.', 400);
-      const answer = await asCaller(caller, `?user_id=eq.${caller.id}`, {
-        method: 'PATCH',
-        headers: { prefer: 'return=minimal' },
-        body: JSON.stringify({ [column]: null, updated_at: new Date().toISOString() }),
-      });
-      return answer.ok ? json({ cleared: true }) : refused(answer);
+      const cleared: TablesUpdate<'user_api_keys'> = { updated_at: new Date().toISOString() };
+      cleared[body.column] = null;
+      const { error, status } = await db.from('user_api_keys').update(cleared).eq('user_id', caller.id);
+      return error ? refused(error, status) : json({ cleared: true });
     }
-    default:
-      return fail('Unknown action: use get, save or clear.', 400);
   }
 }

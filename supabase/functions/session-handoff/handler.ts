@@ -1,4 +1,5 @@
-import { authAdmin, callerOf, fail, json, preflight } from '../_shared/http.ts';
+import { serviceDb } from '../_shared/db.ts';
+import { callerOf, fail, json, preflight } from '../_shared/http.ts';
 
 /**
  * POST /functions/v1/session-handoff (signed in): a one-time magic-link token for the caller's
@@ -14,10 +15,8 @@ export default async function handler(req: Request): Promise<Response> {
   const caller = await callerOf(req);
   if (!caller) return fail('Sign in first.', 401);
   if (!caller.email) return fail('This account has no e-mail address to sign in with.', 400);
-  const res = await authAdmin('generate_link', { method: 'POST', body: JSON.stringify({ type: 'magiclink', email: caller.email }) });
-  if (!res.ok) return fail('Could not create a sign-in token. Please try again.', 502);
-  const link = (await res.json()) as { hashed_token?: string; properties?: { hashed_token?: string } };
-  const tokenHash = link.properties?.hashed_token ?? link.hashed_token;
+  const { data, error } = await serviceDb().auth.admin.generateLink({ type: 'magiclink', email: caller.email });
+  const tokenHash = error ? null : data.properties.hashed_token;
   if (!tokenHash) return fail('Could not create a sign-in token. Please try again.', 502);
   return json({ token_hash: tokenHash, email: caller.email });
 }
