@@ -44,8 +44,11 @@ export function unsentMailMessage(input: {
 /** What the dashboard says where a mail would be expected while mail is off on the project. */
 export const MAIL_TEXTS = {
   offTitle: 'E-mail is off on this project',
-  scheduleResults: 'E-mail is off on this project: each result is saved as a document, but nothing is mailed.',
-  monitoringAlerts: 'E-mail is off on this project: events are recorded here, but no alert is mailed to this address.',
+  /** The Schedule card's introduction while mail is off (instead of "…and sent to you by e-mail"). */
+  scheduleIntro:
+    'Run this workflow on its own, with your saved API key. Each result is saved as a document; e-mail is off on this project, so results are not mailed.',
+  monitoringAlerts:
+    'Events are still recorded here, but no alert is mailed to this address until the project’s functions have a mailer (RESEND_API_KEY).',
   /** The invitation link, shown once when it was not mailed. */
   linkLabel: 'Invitation link',
   copy: 'Copy link',

@@ -13,7 +13,7 @@ export const SHARE_TEXTS = {
   revoked: (email: string) => `${email} can no longer see it.`,
   /** The dialog's explanation while mail is off on the project. */
   mailOffIntro:
-    'E-mail is off on this project, so nothing is mailed: once you share, copy the invitation link shown here and send it yourself. Whoever accepts it while signed in finds the item in their File Manager.',
+    'Nothing is mailed: once you share, copy the invitation link shown here and send it yourself. Whoever accepts it while signed in finds the item in their File Manager.',
   linkTitle: 'Send them this link',
   linkOff: (email: string) =>
     `E-mail is off on this project, so nothing was sent to ${email}. Copy this link and pass it on yourself: it works once, for 14 days.`,

@@ -29,7 +29,9 @@ export function InvitationLink({ title, message, link }: { title: string; messag
   return (
     <Alert severity="info" role="region" aria-labelledby={`${id}-title`} sx={{ '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}>
       <AlertTitle id={`${id}-title`}>{title}</AlertTitle>
-      {message}
+      <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+        {message}
+      </Box>
       <Box sx={{ display: 'flex', gap: 1, mt: 1.5, alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
         <TextField
           label={MAIL_TEXTS.linkLabel}

@@ -90,11 +90,11 @@ export function ShareDialog({
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="share-title">
       <DialogTitle id="share-title">Share “{name}”</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: mailOff ? 1 : 2 }}>
+        <DialogContentText sx={{ mb: mailOff && !unmailed ? 1 : 2 }}>
           People you share with can open it and download {isWorkspace ? 'its files' : 'it'}, but cannot change anything.
           {!mailOff && ' They get an e-mail with a link; once they accept it while signed in, they find it in their File Manager.'}
         </DialogContentText>
-        {mailOff && (
+        {mailOff && !unmailed && (
           <Alert severity="info" sx={{ mb: 2 }}>
             <AlertTitle>{MAIL_TEXTS.offTitle}</AlertTitle>
             {SHARE_TEXTS.mailOffIntro}

@@ -136,13 +136,8 @@ export function ScheduleCard({ workflow, canEdit }: { workflow: SavedWorkflow; c
               {SCHEDULE_TEXTS.title}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {SCHEDULE_TEXTS.intro}
+              {mailOff ? MAIL_TEXTS.scheduleIntro : SCHEDULE_TEXTS.intro}
             </Typography>
-            {mailOff && (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                {MAIL_TEXTS.scheduleResults}
-              </Typography>
-            )}
           </div>
           {blocker && <Alert severity="info">{blocker}</Alert>}
           {!blocker && !canEdit && <Alert severity="info">{SCHEDULE_TEXTS.viewOnly}</Alert>}
