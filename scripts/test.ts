@@ -127,7 +127,7 @@ await step('unit tests', bin('vitest'), vitest('unit', 'unit'));
 await step('integration tests (PGlite)', bin('vitest'), vitest('integration', 'integration-pglite'), { TEST_DB: 'pglite' });
 // The functions that matter most, served by Deno from their index.ts as on hosted Supabase (the
 // runs above import their handlers into Node): documents, workflows and schedules, page fetching,
-// provider keys, payments, account export and deletion, sharing.
+// provider keys, payments, account export and deletion, sharing, mail off.
 const onDeno = [
   'document-grounding',
   'quota-generations',
@@ -143,6 +143,7 @@ const onDeno = [
   'account-export',
   'shares-roles',
   'functions-ssrf',
+  'mail-off',
 ].map((name) => `tests/integration/${name}.test.ts`);
 await step('integration tests, Edge Functions on Deno (PGlite)', bin('vitest'), [...vitest('integration', 'integration-deno'), ...onDeno], {
   TEST_DB: 'pglite',
