@@ -1553,6 +1553,7 @@ export type Database = {
       }
       workflow_runs: {
         Row: {
+          attempts: number
           counted: boolean
           created_at: string
           definition: Json
@@ -1561,6 +1562,8 @@ export type Database = {
           field_values: Json
           finished_at: string | null
           id: string
+          lease_expires_at: string | null
+          lease_id: string | null
           model: string
           provider: string
           status: string
@@ -1572,6 +1575,7 @@ export type Database = {
           workflow_name: string
         }
         Insert: {
+          attempts?: number
           counted?: boolean
           created_at?: string
           definition: Json
@@ -1580,6 +1584,8 @@ export type Database = {
           field_values?: Json
           finished_at?: string | null
           id?: string
+          lease_expires_at?: string | null
+          lease_id?: string | null
           model: string
           provider: string
           status?: string
@@ -1591,6 +1597,7 @@ export type Database = {
           workflow_name: string
         }
         Update: {
+          attempts?: number
           counted?: boolean
           created_at?: string
           definition?: Json
@@ -1599,6 +1606,8 @@ export type Database = {
           field_values?: Json
           finished_at?: string | null
           id?: string
+          lease_expires_at?: string | null
+          lease_id?: string | null
           model?: string
           provider?: string
           status?: string
@@ -1852,6 +1861,17 @@ export type Database = {
           recipient: string
         }[]
       }
+      claim_workflow_run: {
+        Args: {
+          lease: string
+          model: string
+          owner: string
+          provider: string
+          run: string
+          seconds: number
+        }
+        Returns: boolean
+      }
       consume_generation: { Args: never; Returns: Json }
       create_prompt_folder_tree: { Args: { folders: Json }; Returns: Json }
       current_app_role: {
@@ -2034,6 +2054,14 @@ export type Database = {
         Args: { alert_kind: string; event_ids: number[] }
         Returns: undefined
       }
+      release_workflow_run: {
+        Args: { failure: string; lease: string; outcome: string; run: string }
+        Returns: boolean
+      }
+      renew_workflow_run_lease: {
+        Args: { lease: string; run: string; seconds: number }
+        Returns: boolean
+      }
       reorder_free_prompt_categories: {
         Args: { ordered_ids: string[] }
         Returns: undefined
@@ -2043,9 +2071,21 @@ export type Database = {
         Returns: undefined
       }
       require_uid: { Args: never; Returns: string }
+      restart_workflow_run_steps: {
+        Args: { from_position: number; lease: string; run: string }
+        Returns: boolean
+      }
       return_workflow_generation: {
         Args: { owner: string; run: string }
         Returns: Json
+      }
+      save_workflow_run_item: {
+        Args: { item: Json; lease: string; run: string; step: number }
+        Returns: boolean
+      }
+      save_workflow_run_step: {
+        Args: { changes: Json; lease: string; run: string; step: number }
+        Returns: boolean
       }
       search_conversations: {
         Args: { max_results?: number; search: string; skip?: number }
