@@ -2,6 +2,7 @@ import { isUuid } from '../core/ids.ts';
 import type { KnowledgePassage } from '../core/knowledge/grounding.ts';
 import type { ProviderId } from '../core/providerKeys.ts';
 import { parseWorkflowDefinition, type WorkflowDefinition } from '../core/workflows/definition.ts';
+import { autoResume } from '../core/workflows/resume.ts';
 import { storedItems, storedPassages, type RunEvent, type RunItem } from '../core/workflows/runEvents.ts';
 import { WORKFLOW_RUN_TEXTS } from '../core/workflows/runTexts.ts';
 import type { Tables } from './database.types.ts';
@@ -13,7 +14,8 @@ import type { AppClient } from './supabase.ts';
 /**
  * Workflow runs: started and continued through the run-workflow Edge Function (which runs the
  * steps with the user's key and saves each one as it ends) and read back from workflow_runs /
- * workflow_run_steps (owner reads and deletes; a finished step's output may be edited).
+ * workflow_run_steps (owner reads and deletes; a finished step's output may be edited). A run cut
+ * off (runPhase in core/workflows/resume.ts says interrupted) is resumed with `continue`.
  *   streamWorkflowRun · listWorkflowRuns · getWorkflowRun · editStepOutput · deleteWorkflowRun
  */
 
@@ -41,19 +43,27 @@ export type RunRequest =
 
 export interface RunEnd {
   runId: string | null;
-  status: 'done' | 'failed' | 'stopped';
+  /** interrupted: the run was cut off (the connection broke) before it ended; resume it with `continue`. */
+  status: 'done' | 'failed' | 'stopped' | 'interrupted';
   error: string | null;
 }
 
-/** Runs (or continues) a workflow, passing every event on as it arrives; the outcome once it ends. */
-export async function streamWorkflowRun(
+const CONNECTION_BROKE = 'The connection to the server broke. What arrived is saved; continue the run from its history.';
+
+type Segment = DataResult<RunEnd & { progressed: boolean; cut: boolean }>;
+
+/** One request to run-workflow: its events passed on; whether it finished any step or item (not one kept from before). */
+async function streamSegment(
   client: AppClient,
   request: RunRequest,
   signal: AbortSignal,
   onEvent: (event: RunEvent) => void,
-): Promise<DataResult<RunEnd>> {
-  let runId: string | null = request.action === 'continue' ? request.runId : null;
-  const stopped = (): DataResult<RunEnd> => ok({ runId, status: 'stopped', error: null });
+  runIdSoFar: string | null,
+): Promise<Segment> {
+  let runId = runIdSoFar;
+  let progressed = false;
+  const streamed = new Set<string>();
+  const stopped = (): Segment => ok({ runId, status: 'stopped', error: null, progressed, cut: false });
   const { data, error } = await client.functions.invoke<ReadableStream<Uint8Array> | Response>('run-workflow', { body: request, signal });
   if (error) {
     if (signal.aborted) return stopped();
@@ -68,14 +78,44 @@ export async function streamWorkflowRun(
   try {
     for await (const event of serverSentEvents<RunEvent>(body, signal)) {
       if (event.type === 'run') runId = event.runId;
+      if (event.type === 'delta') streamed.add(`${event.position}:${event.item ?? ''}`);
+      if (event.type === 'step-end' && event.status === 'done') progressed = true;
+      // An item done without streaming here is one kept from an earlier segment.
+      if (event.type === 'item' && event.status === 'done' && streamed.has(`${event.position}:${event.item}`)) progressed = true;
       onEvent(event);
-      if (event.type === 'end') return ok({ runId, status: event.status, error: event.error });
+      if (event.type === 'end') return ok({ runId, status: event.status, error: event.error, progressed, cut: false });
     }
   } catch {
     if (signal.aborted) return stopped();
   }
   if (signal.aborted) return stopped();
-  return fail({ message: 'The connection to the server broke. What arrived is saved; continue the run from its history.' }, 'network');
+  // Cut off before its end: what finished is saved, and the run can be resumed.
+  if (runId) return ok({ runId, status: 'interrupted', error: CONNECTION_BROKE, progressed, cut: true });
+  return fail({ message: CONNECTION_BROKE }, 'network');
+}
+
+/**
+ * Runs (or continues) a workflow, passing every event on as it arrives; the outcome once it ends.
+ * A run whose request ran out of the server's time goes on by itself in a new request, from where
+ * it stopped (as long as each request finishes something: resume.ts autoResume).
+ */
+export async function streamWorkflowRun(
+  client: AppClient,
+  request: RunRequest,
+  signal: AbortSignal,
+  onEvent: (event: RunEvent) => void,
+): Promise<DataResult<RunEnd>> {
+  let next = request;
+  let runId: string | null = request.action === 'continue' ? request.runId : null;
+  for (let segments = 1; ; segments += 1) {
+    const segment = await streamSegment(client, next, signal, onEvent, runId);
+    if (segment.error) return segment;
+    const { progressed, cut, ...end } = segment.data;
+    runId = end.runId;
+    if (end.status !== 'interrupted' || cut || !runId || !autoResume(segments, progressed)) return ok(end);
+    const { provider, model, apiKey, customBaseUrl } = request;
+    next = { action: 'continue', runId, provider, model, apiKey, customBaseUrl };
+  }
 }
 
 export interface RunSummary {
@@ -91,6 +131,8 @@ export interface RunSummary {
   documentId: string | null;
   createdAt: string;
   finishedAt: string | null;
+  /** Until when the segment working on a running run is taken to be alive (runPhase: past it, the run was cut off). */
+  leaseExpiresAt: string | null;
 }
 
 interface RunStep {
@@ -114,7 +156,7 @@ export interface WorkflowRun extends RunSummary {
 }
 
 const SUMMARY =
-  'id, workflow_id, template_id, workflow_name, provider, model, trigger, status, error, document_id, created_at, finished_at';
+  'id, workflow_id, template_id, workflow_name, provider, model, trigger, status, error, document_id, created_at, finished_at, lease_expires_at';
 const STEP = 'position, name, kind, status, model, prompt, output, error, items, passages, edited_at';
 
 const toSummary = (
@@ -132,6 +174,7 @@ const toSummary = (
     | 'document_id'
     | 'created_at'
     | 'finished_at'
+    | 'lease_expires_at'
   >,
 ): RunSummary => ({
   id: row.id,
@@ -147,6 +190,7 @@ const toSummary = (
   documentId: row.document_id,
   createdAt: row.created_at,
   finishedAt: row.finished_at,
+  leaseExpiresAt: row.lease_expires_at,
 });
 
 const toStep = (

@@ -7,6 +7,8 @@ import type { KnowledgePassage } from '../knowledge/grounding.ts';
  */
 
 const runItem = z.object({
+  /** Where the item is in its step's list (saved as each item ends, in any order); older runs have none. */
+  index: z.number().int().nonnegative().optional(),
   input: z.string(),
   output: z.string(),
   status: z.enum(['done', 'failed', 'stopped']),
@@ -42,4 +44,8 @@ export type RunEvent =
       error: string | null;
       passages: KnowledgePassage[];
     }
-  | { type: 'end'; status: 'done' | 'failed' | 'stopped'; error: string | null };
+  /**
+   * The segment's end. `interrupted`: the server's time for this request was spent before the run
+   * ended; what finished is saved and the run goes on with `continue` (shared/core/workflows/resume.ts).
+   */
+  | { type: 'end'; status: 'done' | 'failed' | 'stopped' | 'interrupted'; error: string | null };

@@ -34,7 +34,8 @@ export interface LiveStep {
 
 export interface LiveRun {
   runId: string | null;
-  status: 'idle' | 'running' | 'done' | 'failed' | 'stopped';
+  /** interrupted: the run was cut off before it ended (resume.ts); what finished is saved and it can be resumed. */
+  status: 'idle' | 'running' | 'done' | 'failed' | 'stopped' | 'interrupted';
   error: string | null;
   steps: LiveStep[];
 }
@@ -60,7 +61,17 @@ export const idleRun = (definition: WorkflowDefinition): LiveRun => ({
   steps: definition.steps.map(pendingStep),
 });
 
-/** A stored run (from the history) as the screen shows it. */
+/** A stored for-each step's items in their places (each saved with its index as it ended; the others still to run). */
+function placedItems(items: readonly (LiveItem & { index?: number })[]): LiveItem[] {
+  if (!items.some((i) => i.index !== undefined)) return items.map(({ input, output, status, error }) => ({ input, output, status, error }));
+  const placed: LiveItem[] = [];
+  items.forEach(
+    (item, i) => (placed[item.index ?? i] = { input: item.input, output: item.output, status: item.status, error: item.error }),
+  );
+  return Array.from(placed, (item) => item ?? { input: '', output: '', status: 'pending', error: null });
+}
+
+/** A stored run (from the history) as the screen shows it; `status` is its phase (runPhase: a run cut off is interrupted). */
 export function storedRun(run: {
   id: string;
   status: LiveRun['status'];
@@ -73,7 +84,7 @@ export function storedRun(run: {
     prompt: string;
     output: string;
     error: string | null;
-    items: LiveItem[];
+    items: (LiveItem & { index?: number })[];
     passages: KnowledgePassage[];
     editedAt: string | null;
   }[];
@@ -82,7 +93,7 @@ export function storedRun(run: {
     runId: run.id,
     status: run.status,
     error: run.error,
-    steps: run.steps.map((s) => ({ ...s, items: s.items.map((i) => ({ ...i })), edited: s.editedAt !== null })),
+    steps: run.steps.map(({ editedAt, items, ...s }) => ({ ...s, items: placedItems(items), edited: editedAt !== null })),
   };
 }
 

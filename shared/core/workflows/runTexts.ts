@@ -16,8 +16,15 @@ export const WORKFLOW_RUN_TEXTS = {
 export const RUN_VIEW_TEXTS = {
   progress: (current: number, total: number) => `Step ${current} of ${total}`,
   progressLabel: 'Workflow progress',
-  status: { pending: 'Waiting', running: 'Running', done: 'Done', failed: 'Failed', stopped: 'Stopped' },
-  runStatus: { idle: 'Not started', running: 'Running', done: 'Finished', failed: 'Failed', stopped: 'Stopped' },
+  status: { pending: 'Waiting', running: 'Running', done: 'Done', failed: 'Failed', stopped: 'Stopped', interrupted: 'Interrupted' },
+  runStatus: {
+    idle: 'Not started',
+    running: 'Running',
+    done: 'Finished',
+    failed: 'Failed',
+    stopped: 'Stopped',
+    interrupted: 'Interrupted',
+  },
   stepHeading: (position: number, name: string) => `Step ${position + 1} · ${name}`,
   forEachItems: (done: number, total: number) => `${done} of ${total} items done`,
   item: (index: number) => `Item ${index + 1}`,
@@ -35,6 +42,10 @@ export const RUN_VIEW_TEXTS = {
   failedHint: 'What the earlier steps wrote is kept. Retry the step, or edit an earlier output and continue from there.',
   stoppedTitle: 'Run stopped',
   stoppedHint: 'What arrived is kept. Continue to run the remaining steps.',
+  interruptedTitle: 'Run interrupted',
+  interruptedHint:
+    'The run was cut off before it ended (the connection broke, or the server restarted or ran out of time). Every step that finished is saved: resume to run the rest.',
+  resume: 'Resume',
   finalOutput: 'Final output',
   saveAll: 'Save every step as a document',
   exportLabel: 'Export',

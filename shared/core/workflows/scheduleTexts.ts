@@ -53,6 +53,8 @@ export const SCHEDULE_TEXTS = {
     `Paused: there is no ${provider} API key saved to your account. Add it under Settings → Provider Keys.`,
   pausedBadKey: (provider: string) => `Paused: ${provider} refused your saved API key. Update it under Settings → Provider Keys.`,
   runStopped: 'The run stopped before it ended.',
+  gaveUp: (times: number) =>
+    `The run was cut off ${times} times before it could finish, so it was given up. Run the workflow again from its page.`,
   documentFailed: (why: string) => `The run ended, but its result could not be saved as a document: ${why}`,
   pausedBadSchedule: 'Paused: this schedule could not be read. Set it again.',
   pausedBlocked: (why: string) => `Paused: ${why}`,
