@@ -5,20 +5,23 @@ import type { ProviderId } from '@/shared/core/providerKeys.ts';
 import { groundedTask, retrievalQuery, type KnowledgePassage, type KnowledgeScope } from '@/shared/core/knowledge/grounding.ts';
 import { parseWorkflowDefinition, type WorkflowDefinition, type WorkflowStep } from '@/shared/core/workflows/definition.ts';
 import { joinItemOutputs, mapBounded, splitItems } from '@/shared/core/workflows/forEach.ts';
+import { keptItems, LEASE, leaseSeconds, resumePosition, segmentBudget, wallClockSeconds } from '@/shared/core/workflows/resume.ts';
 import type { RunEvent, RunItem } from '@/shared/core/workflows/runEvents.ts';
 import { WORKFLOW_RUN_TEXTS } from '@/shared/core/workflows/runTexts.ts';
 import { missingFields, resolveStepPrompt, workflowProblems } from '@/shared/core/workflows/variables.ts';
+import type { Db } from '../db.ts';
 import { optionalEnv } from '../http.ts';
 import { customServerFetch } from '../customServer.ts';
 import {
+  claimRun,
   deleteRun,
   insertRun,
+  leasedRun,
   loadRun,
-  resetStepsFrom,
   returnGeneration,
   takeGeneration,
-  updateRun,
-  updateStep,
+  type LeasedRun,
+  type StepChanges,
   type StoredStep,
 } from './store.ts';
 
@@ -26,8 +29,14 @@ import {
  * The workflow engine, shared by interactive runs (run-workflow) and scheduled ones
  * (run-scheduled-workflows): each step's prompt is resolved from the run form, the page variables
  * and the earlier outputs, grounded in the knowledge base when the step asks for it, streamed from
- * the provider, and saved as it ends — a stop or failure keeps what arrived, and a later call
- * continues from the first step not done.
+ * the provider, and saved as it ends (each for-each item too).
+ *
+ * A run is worked on in segments (shared/core/workflows/resume.ts): a segment holds the run's lease
+ * and renews it while it works; it stops starting steps once the function's time is nearly spent and
+ * leaves the run unfinished for the next segment. A segment cut off (the function restarted, the
+ * platform's time limit) stops renewing: once its lease expired the run is interrupted, and the next
+ * segment goes on from the first step not done, never asking the provider again for a saved step or
+ * item and never taking a second generation.
  */
 
 export interface RunTarget {
@@ -44,23 +53,50 @@ export type RunSource =
 export type KnowledgeSearch = (query: string, scope: KnowledgeScope) => Promise<KnowledgePassage[] | string>;
 
 export interface RunOutcome {
-  status: 'done' | 'failed' | 'stopped';
+  /** interrupted: the segment ended with the run unfinished (out of time, or taken over); it goes on in another segment. */
+  status: 'done' | 'failed' | 'stopped' | 'interrupted';
   error: string | null;
   /** shared/ai's AiError kind of the failure ('auth': the provider refused the key). */
   errorKind: string | null;
   finalOutput: string;
 }
 
-export type StartResult = { ok: true; runId: string } | { ok: false; status: number; code: string; message: string };
+/** When a segment stops starting work (softAt) and cuts what is still going (hardAt), in epoch milliseconds. */
+export interface Deadline {
+  softAt: number;
+  hardAt: number;
+}
 
-/** Creates the run and its steps, and takes the month's generation (refused at the limit). */
-export async function startRun(input: {
-  owner: string;
-  source: RunSource;
-  trigger: 'dashboard' | 'panel' | 'schedule';
-  fieldValues: Record<string, string>;
-  target: RunTarget;
-}): Promise<StartResult> {
+/** A segment started at `startedAt` on this platform (WORKFLOW_WALL_CLOCK_SECONDS, the free plan's 150 s by default). */
+export function segmentDeadline(startedAt: number): Deadline {
+  const budget = segmentBudget(wallClockSeconds(optionalEnv('WORKFLOW_WALL_CLOCK_SECONDS')));
+  return { softAt: startedAt + budget.softMs, hardAt: startedAt + budget.hardMs };
+}
+
+/** The lease a segment takes (WORKFLOW_LEASE_SECONDS, 30 s by default). */
+const segmentLeaseSeconds = (): number => leaseSeconds(optionalEnv('WORKFLOW_LEASE_SECONDS'));
+
+/** A run held for a segment. */
+export interface Held {
+  runId: string;
+  lease: string;
+  seconds: number;
+}
+
+type Refusal = { ok: false; status: number; code: string; message: string };
+export type StartResult = ({ ok: true } & Held) | Refusal;
+
+/** Creates the run and its steps, held for its first segment, and takes the month's generation (refused at the limit). */
+export async function startRun(
+  db: Db,
+  input: {
+    owner: string;
+    source: RunSource;
+    trigger: 'dashboard' | 'panel' | 'schedule';
+    fieldValues: Record<string, string>;
+    target: RunTarget;
+  },
+): Promise<StartResult> {
   const parsed = parseWorkflowDefinition(input.source.definition);
   if (!parsed.ok) return { ok: false, status: 400, code: 'invalid', message: parsed.error };
   const problem = workflowProblems(parsed.definition)[0];
@@ -68,40 +104,81 @@ export async function startRun(input: {
   const missing = missingFields(parsed.definition, input.fieldValues);
   if (missing.length)
     return { ok: false, status: 400, code: 'invalid', message: WORKFLOW_RUN_TEXTS.missingFields(missing.map((f) => f.label)) };
+  const lease = crypto.randomUUID();
+  const seconds = segmentLeaseSeconds();
   const runId = await insertRun(
+    db,
     {
       user_id: input.owner,
       workflow_id: input.source.workflowId ?? null,
       template_id: input.source.templateId ?? null,
       workflow_name: input.source.name.slice(0, 100),
-      definition: parsed.definition,
+      definition: parsed.definition as never,
       provider: input.target.provider,
       model: input.target.model,
       trigger: input.trigger,
       field_values: input.fieldValues,
     },
     parsed.definition.steps,
+    { id: lease, seconds },
   );
-  const taken = await takeGeneration(input.owner, runId);
+  const taken = await takeGeneration(db, input.owner, runId);
   if (!taken.ok) {
-    await deleteRun(runId);
+    await deleteRun(db, runId);
     return taken.limit
       ? { ok: false, status: 429, code: 'generation_limit', message: WORKFLOW_RUN_TEXTS.limit }
       : { ok: false, status: 500, code: 'server', message: taken.message };
   }
-  return { ok: true, runId };
+  return { ok: true, runId, lease, seconds };
+}
+
+export type ResumeResult = ({ ok: true } & Held) | Refusal;
+
+/**
+ * Takes an existing run up for a segment (a retry, a continue, a resume after it was cut off):
+ * refused while another segment holds a live lease on it. A run that gave its generation back
+ * (it ended without output) takes one again first; one that holds it is never charged again.
+ */
+export async function resumeRun(db: Db, input: { runId: string; owner: string; target: RunTarget }): Promise<ResumeResult> {
+  const run = await loadRun(db, input.runId, input.owner);
+  if (!run) return { ok: false, status: 404, code: 'not_found', message: WORKFLOW_RUN_TEXTS.runNotFound };
+  if (!run.counted) {
+    const taken = await takeGeneration(db, input.owner, run.id);
+    if (!taken.ok)
+      return taken.limit
+        ? { ok: false, status: 429, code: 'generation_limit', message: WORKFLOW_RUN_TEXTS.limit }
+        : { ok: false, status: 500, code: 'server', message: taken.message };
+  }
+  const lease = crypto.randomUUID();
+  const seconds = segmentLeaseSeconds();
+  const claimed = await claimRun(db, {
+    runId: run.id,
+    owner: input.owner,
+    lease,
+    seconds,
+    provider: input.target.provider,
+    model: input.target.model,
+  });
+  if (!claimed) return { ok: false, status: 409, code: 'running', message: WORKFLOW_RUN_TEXTS.running };
+  return { ok: true, runId: run.id, lease, seconds };
 }
 
 /** How often a streaming step's text is saved, so a crash loses at most this much. */
 const SAVE_EVERY_MS = 2000;
 
+/** The segment lost its run: another segment took it over after its lease expired. Nothing more is written. */
+class LeaseLost extends Error {}
+
 interface StepContext {
-  runId: string;
+  held: LeasedRun;
   target: RunTarget;
   fieldValues: Record<string, string>;
   outputs: Record<string, string>;
   searchKnowledge: KnowledgeSearch;
-  signal?: AbortSignal;
+  /** Aborted when the segment must stop what it is doing (the caller left, the time is up, the lease is lost). */
+  signal: AbortSignal;
+  /** Aborted when the segment must not start anything new (also at the soft deadline). */
+  noNewWork: AbortSignal;
   emit: (event: RunEvent) => void;
 }
 
@@ -113,22 +190,27 @@ type StepEnd = {
   passages: KnowledgePassage[];
 };
 
+/** A fenced write: a write refused because the lease moved on ends the segment. */
+async function save(ctx: StepContext, write: Promise<boolean>): Promise<void> {
+  if (!(await write)) throw new LeaseLost();
+}
+
 /** What a step's row says once it starts (one write with its prompt). */
-const startedStep = (ctx: StepContext, step: WorkflowStep) => ({
+const startedStep = (ctx: StepContext, step: WorkflowStep): StepChanges => ({
   status: 'running',
-  started_at: new Date().toISOString(),
+  started: true,
   model: step.model?.trim() || ctx.target.model,
 });
 
 async function generate(ctx: StepContext, step: WorkflowStep, prompt: string, onDelta: (delta: string, text: string) => void) {
   const baseUrls = aiBaseUrlsFrom(optionalEnv('AI_BASE_URLS'));
   const customBaseUrl = ctx.target.provider === 'chatgpt_custom' ? ctx.target.customBaseUrl : null;
-  // Each call listens on its own signal, tied to the run's for the call's duration: a for-each
-  // step's many calls would otherwise pile listeners onto the request's signal.
+  // Each call listens on its own signal, tied to the segment's for the call's duration: a for-each
+  // step's many calls would otherwise pile listeners onto the segment's signal.
   const call = new AbortController();
   const stop = () => call.abort();
-  if (ctx.signal?.aborted) call.abort();
-  ctx.signal?.addEventListener('abort', stop, { once: true });
+  if (ctx.signal.aborted) call.abort();
+  ctx.signal.addEventListener('abort', stop, { once: true });
   try {
     return await streamText({
       target: { provider: ctx.target.provider, apiKey: ctx.target.apiKey, customBaseUrl },
@@ -142,7 +224,7 @@ async function generate(ctx: StepContext, step: WorkflowStep, prompt: string, on
       onDelta,
     });
   } finally {
-    ctx.signal?.removeEventListener('abort', stop);
+    ctx.signal.removeEventListener('abort', stop);
   }
 }
 
@@ -162,25 +244,31 @@ async function runPromptStep(ctx: StepContext, step: WorkflowStep, position: num
   const resolved = resolveStepPrompt(step, { fields: ctx.fieldValues, outputs: ctx.outputs });
   const grounded = await groundedPrompt(ctx, step, resolved);
   if (typeof grounded === 'string') return { status: 'failed', output: '', error: grounded, errorKind: 'knowledge', passages: [] };
-  await updateStep(ctx.runId, position, { ...startedStep(ctx, step), prompt: grounded.prompt, passages: grounded.passages });
+  await save(ctx, ctx.held.saveStep(position, { ...startedStep(ctx, step), prompt: grounded.prompt, passages: grounded.passages }));
   ctx.emit({ type: 'step', position, status: 'running', prompt: grounded.prompt });
   let savedAt = Date.now();
   let saving: Promise<unknown> = Promise.resolve();
+  let lost = false;
   try {
     const result = await generate(ctx, step, grounded.prompt, (delta, text) => {
       ctx.emit({ type: 'delta', position, text: delta });
       if (Date.now() - savedAt >= SAVE_EVERY_MS) {
         savedAt = Date.now();
-        saving = updateStep(ctx.runId, position, { output: text }).catch(() => undefined);
+        saving = ctx.held.saveStep(position, { output: text }).then(
+          (kept) => (lost ||= !kept),
+          () => undefined,
+        );
       }
     });
     await saving;
+    if (lost) throw new LeaseLost();
     if (result.stopped) return { status: 'stopped', output: result.text, error: null, errorKind: null, passages: grounded.passages };
     if (!result.text.trim())
       return { status: 'failed', output: '', error: WORKFLOW_RUN_TEXTS.emptyAnswer, errorKind: 'empty', passages: grounded.passages };
     return { status: 'done', output: result.text, error: null, errorKind: null, passages: grounded.passages };
   } catch (thrown) {
     await saving;
+    if (thrown instanceof LeaseLost || lost) throw new LeaseLost();
     const error = toAiError(thrown, { provider: ctx.target.provider });
     return { status: 'failed', output: error.partial, error: error.message, errorKind: error.kind, passages: grounded.passages };
   }
@@ -191,23 +279,24 @@ async function runForEachStep(ctx: StepContext, step: WorkflowStep, position: nu
   const split = splitItems(ctx.outputs[settings.source] ?? '', settings.split);
   if (!split.ok) return { status: 'failed', output: '', error: split.error, errorKind: 'items', passages: [] };
   const inputs = split.items;
-  // A retry keeps the items already done with the same input and runs only the others.
-  const items: (RunItem | null)[] = inputs.map((input, i) => {
-    const old = stored.items[i];
-    return old && old.input === input && old.status === 'done' ? old : null;
-  });
-  await updateStep(ctx.runId, position, { ...startedStep(ctx, step), prompt: step.prompt, items: items.filter(Boolean) });
+  // The items already done with the same input are kept; only the others are asked for.
+  const items = keptItems(inputs, stored.items);
+  const kept = items.flatMap((item, index) => (item ? [{ ...item, index }] : []));
+  await save(ctx, ctx.held.saveStep(position, { ...startedStep(ctx, step), prompt: step.prompt, items: kept }));
   ctx.emit({ type: 'step', position, status: 'running', prompt: step.prompt, items: inputs });
   let errorKind: string | null = null;
   let passages: KnowledgePassage[] = [];
+  let lost = false;
   await mapBounded(
     inputs.length,
     settings.concurrency,
     async (index) => {
-      if (items[index]) {
-        ctx.emit({ type: 'item', position, item: index, ...items[index]! });
+      const done = items[index];
+      if (done) {
+        ctx.emit({ type: 'item', position, item: index, status: done.status, output: done.output, error: done.error });
         return;
       }
+      if (lost || ctx.noNewWork.aborted) return;
       const input = inputs[index]!;
       const resolved = resolveStepPrompt(step, { fields: ctx.fieldValues, outputs: ctx.outputs, item: input });
       const grounded = await groundedPrompt(ctx, step, resolved);
@@ -231,15 +320,20 @@ async function runForEachStep(ctx: StepContext, step: WorkflowStep, position: nu
         }
       }
       items[index] = item;
+      // Saved as it ends, before it is shown done: a segment cut off later never asks for it again.
+      const saved = await ctx.held.saveItem(position, { ...item, index }).catch(() => true);
+      lost ||= !saved;
       ctx.emit({ type: 'item', position, item: index, ...item });
-      await updateStep(ctx.runId, position, { items: items.filter(Boolean) }).catch(() => undefined);
     },
-    ctx.signal,
+    ctx.noNewWork,
   );
+  if (lost) throw new LeaseLost();
   const done = items.filter((i): i is RunItem => i?.status === 'done');
   const output = joinItemOutputs(items.map((i) => i?.output ?? ''));
-  if (ctx.signal?.aborted || items.some((i) => i?.status === 'stopped'))
+  // Items left (the segment stopped starting them) or cut: the step goes on in the next segment.
+  if (ctx.noNewWork.aborted && (items.some((i) => !i) || items.some((i) => i?.status === 'stopped')))
     return { status: 'stopped', output, error: null, errorKind: null, passages };
+  if (items.some((i) => i?.status === 'stopped')) return { status: 'stopped', output, error: null, errorKind: null, passages };
   if (done.length < inputs.length) {
     const failed = inputs.length - done.length;
     const first = items.find((i) => i && i.status === 'failed')?.error ?? WORKFLOW_RUN_TEXTS.emptyAnswer;
@@ -248,72 +342,125 @@ async function runForEachStep(ctx: StepContext, step: WorkflowStep, position: nu
   return { status: 'done', output, error: null, errorKind: null, passages };
 }
 
+/** Why a segment stopped before the run ended. */
+type Cut = 'caller' | 'deadline' | 'lease';
+
 /**
- * Runs the steps from `fromPosition` (default: the first not done) to the end, saving each step as
- * it ends. A run that ends without any step done gives its generation back.
+ * One segment of a run held with `held` (from startRun or resumeRun): runs the steps from
+ * `fromPosition` (default: the first not done) until the run ends, the caller leaves (`signal`:
+ * the run is stopped), or the segment's time is up (`deadline`: the run is left unfinished for the
+ * next segment). A run that ends without any step done gives its generation back.
  */
 export async function executeRun(input: {
-  runId: string;
+  db: Db;
+  held: Held;
   owner: string;
   target: RunTarget;
   searchKnowledge: KnowledgeSearch;
   fromPosition?: number;
   signal?: AbortSignal;
+  deadline?: Deadline;
   onEvent?: (event: RunEvent) => void;
 }): Promise<RunOutcome> {
   const emit = (event: RunEvent) => input.onEvent?.(event);
-  const run = await loadRun(input.runId, input.owner);
-  if (!run) return { status: 'failed', error: WORKFLOW_RUN_TEXTS.runNotFound, errorKind: null, finalOutput: '' };
-  const parsed = parseWorkflowDefinition(run.definition);
-  if (!parsed.ok) return { status: 'failed', error: parsed.error, errorKind: null, finalOutput: '' };
-  const steps = parsed.definition.steps;
-  // A stopped step whose output the owner edited counts as done: its text is what they want next.
-  const settled = (s: StoredStep) => s.status === 'done' || (s.status === 'stopped' && s.edited_at !== null);
-  const firstOpen = run.steps.findIndex((s) => !settled(s));
-  const from = Math.max(0, Math.min(input.fromPosition ?? (firstOpen < 0 ? steps.length : firstOpen), steps.length));
-  if (from < steps.length) await resetStepsFrom(run.id, from);
-  for (const s of run.steps.slice(0, from)) if (s.status === 'stopped') await updateStep(run.id, s.position, { status: 'done' });
-  await updateRun(run.id, {
-    status: 'running',
-    error: null,
-    finished_at: null,
-    provider: input.target.provider,
-    model: input.target.model,
-  });
-  emit({ type: 'run', runId: run.id, status: 'running', from });
+  const { db } = input;
+  const { runId, lease, seconds } = input.held;
+  const held = leasedRun(db, runId, lease, seconds);
 
-  const outputs: Record<string, string> = {};
-  run.steps.slice(0, from).forEach((s) => (outputs[s.name] = s.output));
-  const ctx: StepContext = {
-    runId: run.id,
-    target: input.target,
-    fieldValues: run.fieldValues,
-    outputs,
-    searchKnowledge: input.searchKnowledge,
-    signal: input.signal,
-    emit,
+  // `work` stops what is going; `noNewWork` also stops starting anything (at the soft deadline).
+  const work = new AbortController();
+  const noNewWork = new AbortController();
+  let cut: Cut | null = null;
+  const stop = (why: Cut) => {
+    cut ??= why;
+    work.abort();
+    noNewWork.abort();
   };
-  let outcome: RunOutcome = { status: 'done', error: null, errorKind: null, finalOutput: run.steps[steps.length - 1]?.output ?? '' };
-  for (let position = from; position < steps.length; position += 1) {
-    const step = steps[position]!;
-    const stored = run.steps[position] ?? { position, name: step.name, status: 'pending', output: '', items: [], edited_at: null };
-    if (input.signal?.aborted) {
-      outcome = { status: 'stopped', error: null, errorKind: null, finalOutput: '' };
-      break;
-    }
-    const end = step.kind === 'for_each' ? await runForEachStep(ctx, step, position, stored) : await runPromptStep(ctx, step, position);
-    await updateStep(run.id, position, { status: end.status, output: end.output, error: end.error, finished_at: new Date().toISOString() });
-    emit({ type: 'step-end', position, status: end.status, output: end.output, error: end.error, passages: end.passages });
-    if (end.status !== 'done') {
-      outcome = { status: end.status, error: end.error, errorKind: end.errorKind, finalOutput: '' };
-      break;
-    }
-    outputs[step.name] = end.output;
-    outcome = { status: 'done', error: null, errorKind: null, finalOutput: end.output };
+  const onCallerGone = () => stop('caller');
+  if (input.signal?.aborted) stop('caller');
+  input.signal?.addEventListener('abort', onCallerGone, { once: true });
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  if (input.deadline) {
+    timers.push(setTimeout(() => noNewWork.abort(), Math.max(0, input.deadline.softAt - Date.now())));
+    timers.push(setTimeout(() => stop('deadline'), Math.max(0, input.deadline.hardAt - Date.now())));
   }
-  await updateRun(run.id, { status: outcome.status, error: outcome.error, finished_at: new Date().toISOString() });
-  const anyDone = Object.keys(outputs).length > 0;
-  if (!anyDone && outcome.status !== 'done') await returnGeneration(input.owner, run.id).catch(() => undefined);
-  emit({ type: 'end', status: outcome.status, error: outcome.error });
-  return outcome;
+  // The heartbeat: a segment that cannot renew its lease before it expires stops (someone else may take the run).
+  let renewedAt = Date.now();
+  const heartbeat = setInterval(
+    () => {
+      held.renew().then(
+        (kept) => (kept ? (renewedAt = Date.now()) : stop('lease')),
+        () => {
+          if (Date.now() - renewedAt >= seconds * 1000) stop('lease');
+        },
+      );
+    },
+    Math.max(200, seconds * 1000 * LEASE.renewEvery),
+  );
+
+  const end = async (outcome: RunOutcome, anyDone: boolean): Promise<RunOutcome> => {
+    if (cut === 'lease') {
+      // Another segment has the run: it is theirs to save and end.
+      const taken: RunOutcome = { status: 'interrupted', error: WORKFLOW_RUN_TEXTS.running, errorKind: null, finalOutput: '' };
+      emit({ type: 'end', status: taken.status, error: taken.error });
+      return taken;
+    }
+    await held.release(outcome.status, outcome.error);
+    if (!anyDone && (outcome.status === 'stopped' || outcome.status === 'failed'))
+      await returnGeneration(db, input.owner, runId).catch(() => undefined);
+    emit({ type: 'end', status: outcome.status, error: outcome.error });
+    return outcome;
+  };
+
+  try {
+    const run = await loadRun(db, runId, input.owner);
+    if (!run) return { status: 'failed', error: WORKFLOW_RUN_TEXTS.runNotFound, errorKind: null, finalOutput: '' };
+    if (!run.definition) return end({ status: 'failed', error: run.definitionError, errorKind: null, finalOutput: '' }, false);
+    const steps = run.definition.steps;
+    const from = resumePosition(run.steps, steps.length, input.fromPosition);
+    if (!(await held.restartFrom(from))) stop('lease');
+    emit({ type: 'run', runId: run.id, status: 'running', from });
+
+    const outputs: Record<string, string> = {};
+    run.steps.slice(0, from).forEach((s) => (outputs[s.name] = s.output));
+    const ctx: StepContext = {
+      held,
+      target: input.target,
+      fieldValues: run.fieldValues,
+      outputs,
+      searchKnowledge: input.searchKnowledge,
+      signal: work.signal,
+      noNewWork: noNewWork.signal,
+      emit,
+    };
+    let outcome: RunOutcome = { status: 'done', error: null, errorKind: null, finalOutput: run.steps[steps.length - 1]?.output ?? '' };
+    for (let position = from; position < steps.length; position += 1) {
+      const step = steps[position]!;
+      const stored = run.steps[position] ?? { position, name: step.name, status: 'pending', output: '', items: [], editedAt: null };
+      if (cut || noNewWork.signal.aborted) {
+        outcome = { status: cut === 'caller' ? 'stopped' : 'interrupted', error: null, errorKind: null, finalOutput: '' };
+        break;
+      }
+      const ended = step.kind === 'for_each' ? await runForEachStep(ctx, step, position, stored) : await runPromptStep(ctx, step, position);
+      await save(ctx, held.saveStep(position, { status: ended.status, output: ended.output, error: ended.error, finished: true }));
+      emit({ type: 'step-end', position, status: ended.status, output: ended.output, error: ended.error, passages: ended.passages });
+      if (ended.status !== 'done') {
+        // A step cut by the segment's end (not by the caller) goes on in the next segment.
+        const status = ended.status === 'stopped' && cut !== 'caller' ? 'interrupted' : ended.status;
+        outcome = { status, error: ended.error, errorKind: ended.errorKind, finalOutput: '' };
+        break;
+      }
+      outputs[step.name] = ended.output;
+      outcome = { status: 'done', error: null, errorKind: null, finalOutput: ended.output };
+    }
+    return await end(outcome, Object.keys(outputs).length > 0);
+  } catch (thrown) {
+    if (!(thrown instanceof LeaseLost)) throw thrown;
+    stop('lease');
+    return end({ status: 'interrupted', error: null, errorKind: null, finalOutput: '' }, true);
+  } finally {
+    clearInterval(heartbeat);
+    timers.forEach(clearTimeout);
+    input.signal?.removeEventListener('abort', onCallerGone);
+  }
 }
