@@ -2,16 +2,20 @@ import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { test, type Page } from '@playwright/test';
 import { WORKFLOW_DEFINITION_VERSION } from '@/shared/core/workflows/definition.ts';
+import { streamWorkflowRun } from '@/shared/data/workflowRuns.ts';
 import { createWorkflow } from '@/shared/data/workflows.ts';
+import { FAKE_OPENAI_GOOD_KEY } from '../fixtures/fake-openai.ts';
+import { AI_ORIGINS } from './ports.ts';
 import { expect, lookAt, member } from './prompts-support.ts';
 import { watchErrors } from './screens.ts';
-import { signInAs } from './support.ts';
+import { serviceClient, signInAs } from './support.ts';
 import { promptStep as step } from '../fixtures/workflows.ts';
 
 /**
  * Running a workflow from the dashboard: every step streams in order with "Step n of m", a step
  * the provider fails is retried, an output edited by hand feeds the next steps, the run history
- * keeps each run with every step, and the result is exported.
+ * keeps each run with every step, and the result is exported. A run whose server was cut off shows
+ * as interrupted once its lease expires, and Resume streams the rest.
  */
 
 test.describe.configure({ timeout: 240_000 });
@@ -141,5 +145,103 @@ test('a workflow that needs nobody is scheduled from its page, and one that asks
   await card.getByRole('button', { name: 'Remove schedule' }).click();
   await expect(card).toContainText('Not scheduled.');
   expect((await client.from('workflows').select('schedule').eq('id', weekly.id).single()).data?.schedule).toBeNull();
+  expect(errors).toEqual([]);
+});
+
+/** What the OpenAI fake was asked (the last message of each chat request). */
+async function askedOpenAi(): Promise<string[]> {
+  const seen = (await (await fetch(`${AI_ORIGINS.openai}/__fake/requests`)).json()) as { method: string; path: string; body: unknown }[];
+  return seen
+    .filter((r) => r.method === 'POST' && r.path.endsWith('/chat/completions'))
+    .map((r) => String((r.body as { messages: { content: string }[] }).messages.at(-1)!.content));
+}
+
+test('a run cut off on the server shows as interrupted once its lease expires, and Resume streams the rest without asking again for what was saved', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const { user, client } = await member();
+  const topic = `resume-${randomUUID().slice(0, 8)}`;
+  const workflow = (
+    await createWorkflow(client, {
+      name: 'Cut-off kit',
+      description: '',
+      definition: {
+        version: WORKFLOW_DEFINITION_VERSION,
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+        steps: [
+          step('research', `Research ${topic} for course creators.`),
+          step('outline', 'Outline from:\n{{steps.research.output}}'),
+          step('draft', 'Draft from:\n{{steps.outline.output}}'),
+        ],
+      },
+    })
+  ).data!;
+  // The first step runs and is saved; then the server is cut off in the second one. Here: the
+  // request ends after the first step, and the run is left as a killed function leaves it —
+  // taken (a lease nobody will renew, expiring in a few seconds) with its second step going.
+  const leaving = new AbortController();
+  let runId = '';
+  await streamWorkflowRun(
+    client as never,
+    {
+      action: 'start',
+      workflowId: workflow.id,
+      fieldValues: {},
+      trigger: 'dashboard',
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      apiKey: FAKE_OPENAI_GOOD_KEY,
+    },
+    leaving.signal,
+    (e) => {
+      if (e.type === 'run') runId = e.runId;
+      if (e.type === 'step-end' && e.position === 0) leaving.abort();
+    },
+  );
+  const service = serviceClient();
+  await expect
+    .poll(async () => (await service.from('workflow_runs').select('lease_id').eq('id', runId).single()).data?.lease_id)
+    .toBeNull();
+  const lease = randomUUID();
+  const claimed = await service.rpc('claim_workflow_run', {
+    run: runId,
+    owner: user.id,
+    lease,
+    seconds: 8,
+    provider: 'openai',
+    model: 'gpt-4o-mini',
+  });
+  expect(claimed.data).toBe(true);
+  await service.rpc('save_workflow_run_step', {
+    run: runId,
+    lease,
+    step: 1,
+    changes: { status: 'running', output: 'An outline that was cut', started: true },
+  });
+
+  await signInAs(page, user);
+  await page.goto(`/workflows/runs/${runId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Run of Cut-off kit' })).toBeVisible();
+  // While its lease lasts the run counts as going on elsewhere; once it expires, it is interrupted.
+  await expect(page.getByTestId('workflow-interrupted')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('workflow-progress')).toHaveText('Step 2 of 3 · Interrupted');
+  await expect(page.getByText('Run interrupted')).toBeVisible();
+  await expect(stepCard(page, 1).getByRole('status')).toHaveText('Done');
+  await expect(stepCard(page, 2).getByRole('status')).toHaveText('Stopped');
+  await expect(stepCard(page, 2)).toContainText('An outline that was cut');
+  await lookAt(page, 'workflow-run-interrupted');
+
+  const researchPrompt = `Research ${topic} for course creators.`;
+  expect((await askedOpenAi()).filter((p) => p === researchPrompt)).toHaveLength(1);
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByTestId('workflow-progress')).toHaveText('Step 3 of 3 · Finished', { timeout: 30_000 });
+  await expect(stepCard(page, 3)).toContainText('Draft: Draft from:');
+  await expect(page.getByTestId('workflow-interrupted')).toHaveCount(0);
+  // The saved first step was not asked for again.
+  expect((await askedOpenAi()).filter((p) => p === researchPrompt)).toHaveLength(1);
+  const stored = await client.from('workflow_runs').select('status, attempts').eq('id', runId).single();
+  expect(stored.data).toEqual({ status: 'done', attempts: 3 });
   expect(errors).toEqual([]);
 });

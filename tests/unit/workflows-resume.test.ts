@@ -13,7 +13,7 @@ import {
   wallClockSeconds,
 } from '@/shared/core/workflows/resume.ts';
 import type { RunItem } from '@/shared/core/workflows/runEvents.ts';
-import { storedRun } from '@/shared/core/workflows/runState.ts';
+import { applyRunEvent, storedRun, type LiveRun } from '@/shared/core/workflows/runState.ts';
 
 const now = Date.parse('2026-12-02T10:00:00Z');
 const at = (ms: number) => new Date(now + ms).toISOString();
@@ -139,10 +139,41 @@ describe('storedRun: a run cut off as the screen shows it', () => {
       ],
     });
     expect(state.status).toBe('interrupted');
+    // The step was going when it was cut: it shows stopped, not still running.
+    expect(state.steps[0]!.status).toBe('stopped');
     expect(state.steps[0]!.items.map((i) => [i.input, i.status])).toEqual([
       ['a', 'done'],
       ['', 'pending'],
       ['c', 'done'],
     ]);
+  });
+
+  it('a stream cut mid-step leaves the step and its item stopped', () => {
+    const running: LiveRun = {
+      runId: 'r',
+      status: 'running',
+      error: null,
+      steps: [
+        {
+          position: 0,
+          name: 'each',
+          kind: 'for_each',
+          status: 'running',
+          prompt: 'p',
+          output: '',
+          error: null,
+          items: [
+            { input: 'a', output: 'A', status: 'done', error: null },
+            { input: 'b', output: 'B…', status: 'running', error: null },
+          ],
+          passages: [],
+          edited: false,
+        },
+      ],
+    };
+    const cut = applyRunEvent(running, { type: 'end', status: 'interrupted', error: 'The connection to the server broke.' });
+    expect(cut.status).toBe('interrupted');
+    expect(cut.steps[0]!.status).toBe('stopped');
+    expect(cut.steps[0]!.items.map((i) => i.status)).toEqual(['done', 'stopped']);
   });
 });

@@ -93,8 +93,18 @@ export function storedRun(run: {
     runId: run.id,
     status: run.status,
     error: run.error,
-    steps: run.steps.map(({ editedAt, items, ...s }) => ({ ...s, items: placedItems(items), edited: editedAt !== null })),
+    steps: cutShort(
+      run.status,
+      run.steps.map(({ editedAt, items, ...s }) => ({ ...s, items: placedItems(items), edited: editedAt !== null })),
+    ),
   };
+}
+
+/** A run cut off leaves its running step (and items) as they were when it stopped: shown stopped, not still going. */
+function cutShort(status: LiveRun['status'], steps: LiveStep[]): LiveStep[] {
+  if (status !== 'interrupted') return steps;
+  const stopped = <T extends { status: LiveStatus }>(x: T): T => (x.status === 'running' ? { ...x, status: 'stopped' } : x);
+  return steps.map((s) => stopped({ ...s, items: s.items.map(stopped) }));
 }
 
 const withStep = (state: LiveRun, position: number, change: (step: LiveStep) => LiveStep): LiveRun => ({
@@ -147,7 +157,7 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
         passages: event.passages,
       }));
     case 'end':
-      return { ...state, status: event.status, error: event.error };
+      return { ...state, status: event.status, error: event.error, steps: cutShort(event.status, state.steps) };
   }
 }
 

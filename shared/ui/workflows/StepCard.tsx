@@ -5,21 +5,26 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import type { LiveStatus, LiveStep } from '../../core/workflows/runState.ts';
 import { RUN_VIEW_TEXTS } from '../../core/workflows/runTexts.ts';
 import { LazyMarkdown } from '../ai/LazyMarkdown.tsx';
+import { accentText } from '../colorMode.tsx';
 
-const CHIP_COLOR: Record<LiveStatus, 'default' | 'primary' | 'success' | 'error' | 'warning'> = {
+const CHIP_COLOR: Record<LiveStatus | 'interrupted', 'default' | 'primary' | 'success' | 'error' | 'warning'> = {
   pending: 'default',
   running: 'primary',
   done: 'success',
   failed: 'error',
   stopped: 'warning',
+  interrupted: 'warning',
 };
 
-export function StatusChip({ status }: { status: LiveStatus }) {
+/** A step's, an item's or (in a history) a run's state; a run may be interrupted (runPhase). */
+export function StatusChip({ status }: { status: LiveStatus | 'interrupted' }) {
   return (
     <Chip
       size="small"
       variant="outlined"
       color={CHIP_COLOR[status]}
+      // MUI's warning orange is too light for text on light surfaces (3:1): darkened there, lightened on dark ones.
+      sx={CHIP_COLOR[status] === 'warning' ? (theme) => accentText(theme.palette.warning.main)(theme) : undefined}
       label={RUN_VIEW_TEXTS.status[status]}
       icon={status === 'running' ? <CircularProgress size={12} aria-hidden /> : undefined}
     />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, AlertTitle, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import ReplayIcon from '@mui/icons-material/Replay';
 import StopIcon from '@mui/icons-material/Stop';
 import { finalOutput, runProgress, type LiveRun } from '../../core/workflows/runState.ts';
 import { RUN_VIEW_TEXTS } from '../../core/workflows/runTexts.ts';
@@ -23,7 +24,7 @@ export interface WorkflowRunViewProps {
 
 /**
  * A workflow run as it goes: "Step n of m" with a progress bar and Stop, every step's state and
- * output (streaming), a failed or stopped run's way on (retry, continue), and the final output's
+ * output (streaming), a failed, stopped or interrupted run's way on (retry, continue, resume), and the final output's
  * actions (copy, save as a document, export the final output or every step).
  */
 export function WorkflowRunView({ name, state, running, onStop, onContinue, onEdit, actions, canSave }: WorkflowRunViewProps) {
@@ -83,6 +84,21 @@ export function WorkflowRunView({ name, state, running, onStop, onContinue, onEd
         >
           <AlertTitle>{RUN_VIEW_TEXTS.stoppedTitle}</AlertTitle>
           {RUN_VIEW_TEXTS.stoppedHint}
+        </Alert>
+      )}
+      {!running && state.status === 'interrupted' && (
+        <Alert
+          severity="warning"
+          data-testid="workflow-interrupted"
+          action={
+            <Button color="inherit" size="small" startIcon={<ReplayIcon />} onClick={() => go()}>
+              {RUN_VIEW_TEXTS.resume}
+            </Button>
+          }
+        >
+          <AlertTitle>{RUN_VIEW_TEXTS.interruptedTitle}</AlertTitle>
+          {state.error && <Box sx={{ mb: 0.5 }}>{state.error}</Box>}
+          {RUN_VIEW_TEXTS.interruptedHint}
         </Alert>
       )}
       {state.steps.map((step) => (

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { WorkflowDefinition } from '../../core/workflows/definition.ts';
 import type { RunEvent } from '../../core/workflows/runEvents.ts';
+import { runPhase } from '../../core/workflows/resume.ts';
 import { applyRunEvent, idleRun, storedRun, type LiveRun } from '../../core/workflows/runState.ts';
 import type { DataError } from '../../data/result.ts';
 import type { AppClient } from '../../data/supabase.ts';
@@ -28,7 +29,8 @@ function reducer(state: LiveRun, action: Action): LiveRun {
 export type RunTargetChoice = Pick<RunRequest, 'provider' | 'model' | 'apiKey' | 'customBaseUrl'>;
 
 /**
- * One workflow run on screen: start, stop, retry a failed step, edit an output and continue. The
+ * One workflow run on screen: start, stop, retry a failed step, edit an output and continue, resume
+ * a run that was cut off (continue from the first step not done). The
  * server runs and saves the steps; this follows its events. `refusal` is why the server would not
  * start or continue (the month's limit, a field left empty).
  */
@@ -53,6 +55,9 @@ export function useWorkflowRun(client: () => Promise<AppClient>, definition: Wor
         const result = await streamWorkflowRun(await client(), request, abort.signal, (event) => dispatch({ type: 'event', event }));
         if (result.error) setRefusal(result.error);
         else if (result.data.status === 'stopped') dispatch({ type: 'event', event: { type: 'end', status: 'stopped', error: null } });
+        // Cut off (the connection broke): what finished is saved, and the run can be resumed.
+        else if (result.data.status === 'interrupted')
+          dispatch({ type: 'event', event: { type: 'end', status: 'interrupted', error: result.data.error } });
       } finally {
         if (controller.current === abort) controller.current = null;
         setBusy(false);
@@ -78,7 +83,11 @@ export function useWorkflowRun(client: () => Promise<AppClient>, definition: Wor
 
   const stop = useCallback(() => controller.current?.abort(), []);
 
-  const load = useCallback((run: WorkflowRun) => dispatch({ type: 'reset', state: storedRun(run) }), []);
+  // A run nobody works on any more (its lease expired) shows as interrupted, with Resume.
+  const load = useCallback(
+    (run: WorkflowRun) => dispatch({ type: 'reset', state: storedRun({ ...run, status: runPhase(run, Date.now()) }) }),
+    [],
+  );
 
   const editOutput = useCallback(
     async (position: number, output: string): Promise<DataError | null> => {

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
 import { labelForValueId } from '@/shared/core/runPrompt.ts';
 import { ROUTES, workflowRunPath, workflowTemplateRunPath } from '@/shared/core/routes.ts';
+import { leaseLeftMs } from '@/shared/core/workflows/resume.ts';
 import { WORKFLOW_PAGE_TEXTS } from '@/shared/core/workflows/runTexts.ts';
 import type { WorkflowRun } from '@/shared/data/workflowRuns.ts';
 import { workflowQueries } from '@/shared/ui/queries/workflows.ts';
@@ -19,7 +20,7 @@ import { useRunOutputActions, webData } from '../run/runSide.ts';
 import { RunTargetFields } from './RunTargetFields.tsx';
 import { useRunTarget } from './useRunTarget.ts';
 
-/** /workflows/runs/:runId — one run from the history: every step's input and output; retry, edit and continue. */
+/** /workflows/runs/:runId — one run from the history: every step's input and output; retry, edit and continue, resume one cut off. */
 export function WorkflowRunDetailPage() {
   const { runId = '' } = useParams();
   const query = useQuery(workflowQueries.run(webData, runId));
@@ -59,6 +60,15 @@ function StoredRun({ run }: { run: WorkflowRun }) {
   }, [running]);
   useEffect(() => {
     if (!runningHere.current) load(run);
+    // A segment cut off elsewhere saves nothing more: look again when its lease expires, when the
+    // run shows as interrupted, with Resume (a segment still alive has renewed it by then, and the
+    // run read again).
+    const left = leaseLeftMs(run, Date.now());
+    if (left === null) return;
+    const timer = setTimeout(() => {
+      if (!runningHere.current) load(run);
+    }, left + 250);
+    return () => clearTimeout(timer);
   }, [load, run]);
   const backTo = run.workflowId
     ? workflowRunPath(run.workflowId)

@@ -5,6 +5,7 @@ import { Box, Button, Chip, IconButton, List, ListItem, ListItemText, Paper, Sta
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { workflowRunDetailPath } from '@/shared/core/routes.ts';
+import { runPhase } from '@/shared/core/workflows/resume.ts';
 import { RUN_VIEW_TEXTS, WORKFLOW_PAGE_TEXTS } from '@/shared/core/workflows/runTexts.ts';
 import type { RunSummary } from '@/shared/data/workflowRuns.ts';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
@@ -44,38 +45,42 @@ export function WorkflowRunHistory({ source }: { source: Source }) {
         {(runs) => (
           <Paper variant="outlined">
             <List disablePadding aria-label={WORKFLOW_PAGE_TEXTS.historyTitle}>
-              {runs.map((run, i) => (
-                <ListItem key={run.id} divider={i < runs.length - 1} data-testid="workflow-history-row">
-                  <ListItemText
-                    primary={
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                        <span>{relativeTime(run.createdAt)}</span>
-                        <Chip size="small" label={WORKFLOW_PAGE_TEXTS.trigger[run.trigger]} />
-                        <StatusChip status={run.status} />
-                        <Typography variant="caption" color="text.secondary">
-                          {run.model}
-                        </Typography>
-                      </Stack>
-                    }
-                    secondary={run.error ?? undefined}
-                    slotProps={{ secondary: { color: 'error' } }}
-                  />
-                  <Stack direction="row" spacing={0.5} sx={{ ml: 1, flexShrink: 0 }}>
-                    <Button size="small" component={RouterLink} to={workflowRunDetailPath(run.id)}>
-                      {WORKFLOW_PAGE_TEXTS.open}
-                    </Button>
-                    <Tooltip title={WORKFLOW_PAGE_TEXTS.delete}>
-                      <IconButton
-                        size="small"
-                        aria-label={`${WORKFLOW_PAGE_TEXTS.delete} ${RUN_VIEW_TEXTS.runStatus[run.status].toLowerCase()} run ${relativeTime(run.createdAt)}`}
-                        onClick={() => setConfirming(run)}
-                      >
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </Stack>
-                </ListItem>
-              ))}
+              {runs.map((run, i) => {
+                // A run left unfinished that nobody works on any more was cut off: interrupted.
+                const phase = runPhase(run, Date.now());
+                return (
+                  <ListItem key={run.id} divider={i < runs.length - 1} data-testid="workflow-history-row">
+                    <ListItemText
+                      primary={
+                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                          <span>{relativeTime(run.createdAt)}</span>
+                          <Chip size="small" label={WORKFLOW_PAGE_TEXTS.trigger[run.trigger]} />
+                          <StatusChip status={phase} />
+                          <Typography variant="caption" color="text.secondary">
+                            {run.model}
+                          </Typography>
+                        </Stack>
+                      }
+                      secondary={run.error ?? undefined}
+                      slotProps={{ secondary: { color: 'error' } }}
+                    />
+                    <Stack direction="row" spacing={0.5} sx={{ ml: 1, flexShrink: 0 }}>
+                      <Button size="small" component={RouterLink} to={workflowRunDetailPath(run.id)}>
+                        {WORKFLOW_PAGE_TEXTS.open}
+                      </Button>
+                      <Tooltip title={WORKFLOW_PAGE_TEXTS.delete}>
+                        <IconButton
+                          size="small"
+                          aria-label={`${WORKFLOW_PAGE_TEXTS.delete} ${RUN_VIEW_TEXTS.runStatus[phase].toLowerCase()} run ${relativeTime(run.createdAt)}`}
+                          onClick={() => setConfirming(run)}
+                        >
+                          <DeleteIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </Stack>
+                  </ListItem>
+                );
+              })}
             </List>
           </Paper>
         )}
