@@ -23,29 +23,6 @@ export function optionalEnv(name: string): string | undefined {
   }
 }
 
-/**
- * PostgREST on this project, as the caller (their access token: RLS applies) or as the service role.
- * Untyped: only for the functions not yet moved to db.ts's callerDb() / serviceDb().
- */
-export async function rest(
-  path: string,
-  init: RequestInit,
-  token: string | 'service',
-): Promise<{ ok: boolean; status: number; body: unknown }> {
-  const key = token === 'service' ? env('SUPABASE_SERVICE_ROLE_KEY') : env('SUPABASE_ANON_KEY');
-  const res = await fetch(`${env('SUPABASE_URL')}/rest/v1/${path}`, {
-    ...init,
-    headers: {
-      apikey: key,
-      authorization: `Bearer ${token === 'service' ? key : token}`,
-      'content-type': 'application/json',
-      ...init.headers,
-    },
-  });
-  const text = await res.text();
-  return { ok: res.ok, status: res.status, body: text ? JSON.parse(text) : null };
-}
-
 export const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
@@ -86,13 +63,4 @@ export async function callerOf(req: Request): Promise<Caller | null> {
   if (!res.ok) return null;
   const user = (await res.json()) as { id?: string; email?: string };
   return user.id ? { id: user.id, email: user.email ?? '', token } : null;
-}
-
-/** A call to the Auth admin API with the service role key (where serviceDb().auth.admin does not serve). */
-export function authAdmin(path: string, init: RequestInit = {}): Promise<Response> {
-  const key = env('SUPABASE_SERVICE_ROLE_KEY');
-  return fetch(`${env('SUPABASE_URL')}/auth/v1/admin/${path}`, {
-    ...init,
-    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', ...init.headers },
-  });
 }
