@@ -93,8 +93,9 @@ describe.each(['RS256', 'ES256'] as const)('asymmetric signing key %s', (alg) =>
     expect(data).toEqual({ row: null });
     const [head, body] = session.access_token.split('.');
     const forged = await stack.asUser(`${head}.${body}.AAAA`).functions.invoke('provider-keys', { body: { action: 'get' } });
+    // The gateway verifies the token with the same keys before the function runs (verify_jwt, as hosted).
     expect(forged.response?.status).toBe(401);
-    expect(await forged.response?.json()).toEqual({ error: 'Sign in first.' });
+    expect(await forged.response?.json()).toEqual({ code: 401, message: 'Invalid JWT' });
   });
 
   it('the HS256 API keys still work beside the signing key', async () => {
