@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { json, type ServiceHandler } from './context.ts';
 
 const repoRoot = new URL('../../', import.meta.url).pathname;
-export const denoBin = join(repoRoot, 'node_modules/.bin/deno');
+const denoBin = join(repoRoot, 'node_modules/.bin/deno');
 const router = new URL('./deno/router.ts', import.meta.url).pathname;
 
 let registry: string | undefined;

@@ -10,7 +10,7 @@ import { bearerToken, verifyJwt } from './jwt.ts';
  * Preflights pass, as browsers send them without credentials. A caller that forgets the header
  * fails here as it would on the hosted project.
  */
-export function functionsWithoutJwtCheck(functionsDir: string): Set<string> {
+function functionsWithoutJwtCheck(functionsDir: string): Set<string> {
   const configFile = join(functionsDir, '..', 'config.toml');
   if (!existsSync(configFile)) return new Set();
   const open = new Set<string>();
