@@ -132,6 +132,7 @@ const onDeno = [
   'document-grounding',
   'quota-generations',
   'workflow-runs',
+  'workflow-resume',
   'workflow-schedules',
   'workflow-schedules-ticker',
   'offers-knowledge',

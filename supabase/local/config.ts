@@ -108,7 +108,16 @@ export interface StackConfig {
 }
 
 /** What the functions may be given from the stack's environment. */
-const FUNCTION_ENV = ['PROVIDER_KEYS_SECRET', 'AI_BASE_URLS', 'RESEND_API_KEY', 'MAIL_FROM'] as const;
+const FUNCTION_ENV = [
+  'PROVIDER_KEYS_SECRET',
+  'AI_BASE_URLS',
+  'RESEND_API_KEY',
+  'MAIL_FROM',
+  'CUSTOM_AI_ALLOW_PRIVATE',
+  'FETCH_URL_ALLOW_PRIVATE',
+  'WORKFLOW_WALL_CLOCK_SECONDS',
+  'WORKFLOW_LEASE_SECONDS',
+] as const;
 
 const env = (name: string): string | undefined => {
   const value = process.env[name];

@@ -6,8 +6,10 @@ import { createStore, Provider } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkflowDefinition } from '@/shared/core/workflows/definition.ts';
 import { SCHEDULE_TEXTS } from '@/shared/core/workflows/scheduleTexts.ts';
+import { SCHEDULES_OFF_REASONS, SCHEDULES_OFF_TITLE, type SchedulesStatus } from '@/shared/core/workflows/schedulesStatus.ts';
 import type { SavedWorkflow } from '@/shared/data/workflows.ts';
 import { createQueryClient } from '@/shared/ui/query.ts';
+import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { ScheduleCard } from '@/web/pages/workflows/ScheduleCard.tsx';
 
 /**
@@ -36,10 +38,18 @@ const workflow = (change: Partial<SavedWorkflow> = {}): SavedWorkflow => ({
   ...change,
 });
 
-function renderCard(saved: SavedWorkflow, canEdit = true) {
+/** The project's answers the card waits for: whether schedules run here and whether mail is on. */
+function renderCard(
+  saved: SavedWorkflow,
+  canEdit = true,
+  project: { schedules: SchedulesStatus; mail: 'on' | 'off' } = { schedules: 'on', mail: 'on' },
+) {
+  const client = createQueryClient();
+  client.setQueryData(queryKeys.project.schedules(), project.schedules);
+  client.setQueryData(queryKeys.project.mail(), project.mail);
   return render(
     <Provider store={createStore()}>
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={client}>
         <ScheduleCard workflow={saved} canEdit={canEdit} />
       </QueryClientProvider>
     </Provider>,
@@ -58,6 +68,13 @@ describe('ScheduleCard', () => {
     expect(screen.getByRole('status').textContent).toMatch(/^Next run if saved: /);
     expect(screen.getByRole('button', { name: SCHEDULE_TEXTS.save })).toBeTruthy();
     expect(screen.queryByRole('button', { name: SCHEDULE_TEXTS.remove })).toBeNull();
+  }, 20_000);
+
+  it('says schedules are off on a project where they cannot run, and offers no form', () => {
+    renderCard(workflow(), true, { schedules: 'no_extensions', mail: 'on' });
+    expect(screen.getByText(SCHEDULES_OFF_TITLE)).toBeTruthy();
+    expect(screen.getByText(SCHEDULES_OFF_REASONS.no_extensions)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: SCHEDULE_TEXTS.save })).toBeNull();
   }, 20_000);
 
   it('asks for the day on a weekly schedule and finds a time zone by typing part of its name', async () => {
