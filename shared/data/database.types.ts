@@ -14,6 +14,72 @@ export type Database = {
   }
   public: {
     Tables: {
+      ai_prices: {
+        Row: {
+          aliases: string[]
+          cache_write_per_million: number | null
+          cached_input_per_million: number | null
+          checked_on: string
+          effective_from: string | null
+          effective_until: string | null
+          id: number
+          input_per_million: number
+          kind: string
+          long_context: Json | null
+          model: string
+          note: string | null
+          output_per_million: number
+          per_image: number | null
+          per_search: number | null
+          provider: string
+          source_date: string | null
+          source_kind: string
+          source_url: string
+        }
+        Insert: {
+          aliases?: string[]
+          cache_write_per_million?: number | null
+          cached_input_per_million?: number | null
+          checked_on: string
+          effective_from?: string | null
+          effective_until?: string | null
+          id?: never
+          input_per_million: number
+          kind: string
+          long_context?: Json | null
+          model: string
+          note?: string | null
+          output_per_million: number
+          per_image?: number | null
+          per_search?: number | null
+          provider: string
+          source_date?: string | null
+          source_kind: string
+          source_url: string
+        }
+        Update: {
+          aliases?: string[]
+          cache_write_per_million?: number | null
+          cached_input_per_million?: number | null
+          checked_on?: string
+          effective_from?: string | null
+          effective_until?: string | null
+          id?: never
+          input_per_million?: number
+          kind?: string
+          long_context?: Json | null
+          model?: string
+          note?: string | null
+          output_per_million?: number
+          per_image?: number | null
+          per_search?: number | null
+          provider?: string
+          source_date?: string | null
+          source_kind?: string
+          source_url?: string
+        }
+        Relationships: []
+      }
       contact_messages: {
         Row: {
           created_at: string
@@ -1426,6 +1492,159 @@ export type Database = {
           },
         ]
       }
+      usage_budgets: {
+        Row: {
+          at_limit: string
+          id: string
+          monthly_limit_micros: number
+          provider: string | null
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          at_limit?: string
+          id?: string
+          monthly_limit_micros: number
+          provider?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          at_limit?: string
+          id?: string
+          monthly_limit_micros?: number
+          provider?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      usage_events: {
+        Row: {
+          cache_write_input_tokens: number | null
+          cached_input_tokens: number | null
+          cost_micros: number | null
+          created_at: string
+          estimated: boolean
+          feature: string
+          id: string
+          images: number
+          input_tokens: number | null
+          model: string
+          outcome: string
+          output_tokens: number | null
+          price: Json | null
+          provider: string
+          searches: number
+          subject_id: string | null
+          subject_kind: string | null
+          surface: string
+          user_id: string
+        }
+        Insert: {
+          cache_write_input_tokens?: number | null
+          cached_input_tokens?: number | null
+          cost_micros?: number | null
+          created_at?: string
+          estimated?: boolean
+          feature: string
+          id?: string
+          images?: number
+          input_tokens?: number | null
+          model: string
+          outcome: string
+          output_tokens?: number | null
+          price?: Json | null
+          provider: string
+          searches?: number
+          subject_id?: string | null
+          subject_kind?: string | null
+          surface: string
+          user_id?: string
+        }
+        Update: {
+          cache_write_input_tokens?: number | null
+          cached_input_tokens?: number | null
+          cost_micros?: number | null
+          created_at?: string
+          estimated?: boolean
+          feature?: string
+          id?: string
+          images?: number
+          input_tokens?: number | null
+          model?: string
+          outcome?: string
+          output_tokens?: number | null
+          price?: Json | null
+          provider?: string
+          searches?: number
+          subject_id?: string | null
+          subject_kind?: string | null
+          surface?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      usage_price_overrides: {
+        Row: {
+          cached_input_per_million: number | null
+          input_per_million: number
+          model: string
+          output_per_million: number
+          per_image: number | null
+          per_search: number | null
+          provider: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          cached_input_per_million?: number | null
+          input_per_million: number
+          model: string
+          output_per_million: number
+          per_image?: number | null
+          per_search?: number | null
+          provider: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          cached_input_per_million?: number | null
+          input_per_million?: number
+          model?: string
+          output_per_million?: number
+          per_image?: number | null
+          per_search?: number | null
+          provider?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      usage_settings: {
+        Row: {
+          confirm_above_micros: number | null
+          currency: string
+          updated_at: string
+          usd_rate: number
+          user_id: string
+        }
+        Insert: {
+          confirm_above_micros?: number | null
+          currency?: string
+          updated_at?: string
+          usd_rate?: number
+          user_id?: string
+        }
+        Update: {
+          confirm_above_micros?: number | null
+          currency?: string
+          updated_at?: string
+          usd_rate?: number
+          user_id?: string
+        }
+        Relationships: []
+      }
       user_api_keys: {
         Row: {
           ai21_api_key: string | null
@@ -1848,6 +2067,20 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      admin_usage_totals: {
+        Args: { since: string }
+        Returns: {
+          calls: number
+          cost_micros: number
+          day: string
+          feature: string
+          input_tokens: number
+          output_tokens: number
+          people: number
+          provider: string
+          unpriced_calls: number
+        }[]
+      }
       cancel_generation: {
         Args: { owner: string; reservation: string }
         Returns: Json
@@ -2164,6 +2397,36 @@ export type Database = {
       take_workflow_generation: {
         Args: { owner: string; run: string }
         Returns: Json
+      }
+      team_usage_by_member: {
+        Args: { month_start: string }
+        Returns: {
+          calls: number
+          cost_micros: number
+          email: string
+          unpriced_calls: number
+          user_id: string
+        }[]
+      }
+      usage_budget_status: {
+        Args: never
+        Returns: {
+          at_limit: string
+          monthly_limit_micros: number
+          provider: string
+          spent_micros: number
+          state: string
+        }[]
+      }
+      usage_budget_status_for: {
+        Args: { for_user: string }
+        Returns: {
+          at_limit: string
+          monthly_limit_micros: number
+          provider: string
+          spent_micros: number
+          state: string
+        }[]
       }
       valid_prompt_tags: { Args: { tags: string[] }; Returns: boolean }
       valid_workspace_structure: { Args: { structure: Json }; Returns: boolean }
