@@ -11,7 +11,8 @@ import { PROVIDER_KEYS, type ProviderId } from '../core/providerKeys.ts';
  * and try again.'). A stopped run is 'aborted' and is not shown as an error.
  */
 
-export type AiErrorKind = 'noKey' | 'auth' | 'rateLimit' | 'api' | 'badJson' | 'timeout' | 'network' | 'aborted';
+/** 'budget': the user's monthly budget stops the call before it is made (shared/core/usage/budgets.ts has the sentence). */
+export type AiErrorKind = 'noKey' | 'auth' | 'rateLimit' | 'api' | 'badJson' | 'timeout' | 'network' | 'aborted' | 'budget';
 
 export const AI_TEXTS = {
   auth: (provider: ProviderId) => `Authentication failed. Please check your ${PROVIDER_KEYS[provider].label} API key in Settings.`,
@@ -22,6 +23,7 @@ export const AI_TEXTS = {
   noKeyTitle: (provider: ProviderId) => `${PROVIDER_KEYS[provider].label} API Key Missing`,
   noKey: (provider: ProviderId) => `Add your ${PROVIDER_KEYS[provider].label} API key in Settings to use this.`,
   failedTitle: 'Generation Failed',
+  budgetTitle: 'Budget Used Up',
   /** Ollama answers 403 to an Origin it does not list, and lists no extension by default (docs/providers.md §7). */
   customRefusedExtension:
     'Your custom AI server refused the extension (HTTP 403). For Ollama, allow it with OLLAMA_ORIGINS=chrome-extension://*,moz-extension://* and restart Ollama.',
@@ -51,6 +53,9 @@ export class AiJsonError extends Error {
     this.name = 'AiJsonError';
   }
 }
+
+/** A call the user's budget stops: `sentence` says which budget, for which month, and what to do. */
+export const budgetStop = (sentence: string): AiError => new AiError('budget', sentence, AI_TEXTS.budgetTitle);
 
 /** The provider's own words inside an SDK error. */
 function providerMessage(error: APIError): string {
