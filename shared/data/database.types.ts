@@ -1536,6 +1536,7 @@ export type Database = {
           price: Json | null
           provider: string
           searches: number
+          step_index: number | null
           subject_id: string | null
           subject_kind: string | null
           surface: string
@@ -1557,6 +1558,7 @@ export type Database = {
           price?: Json | null
           provider: string
           searches?: number
+          step_index?: number | null
           subject_id?: string | null
           subject_kind?: string | null
           surface: string
@@ -1578,6 +1580,7 @@ export type Database = {
           price?: Json | null
           provider?: string
           searches?: number
+          step_index?: number | null
           subject_id?: string | null
           subject_kind?: string | null
           surface?: string
