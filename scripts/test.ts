@@ -145,6 +145,7 @@ const onDeno = [
   'shares-roles',
   'functions-ssrf',
   'mail-off',
+  'usage-budgets',
 ].map((name) => `tests/integration/${name}.test.ts`);
 await step('integration tests, Edge Functions on Deno (PGlite)', bin('vitest'), [...vitest('integration', 'integration-deno'), ...onDeno], {
   TEST_DB: 'pglite',

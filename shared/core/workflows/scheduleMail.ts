@@ -4,12 +4,13 @@ import { escapeHtml } from '../text.ts';
 
 /**
  * The e-mail a scheduled run sends its owner: the result (with the start of its text), the
- * failure with its error, or the pause with what to do. Plain text and HTML; pure.
+ * failure with its error, the pause with what to do, or the run a budget stopped. Plain text and HTML; pure.
  */
 
 export type ScheduledRunMailInput =
   | { kind: 'done'; workflowName: string; runLink: string; documentName: string; documentsLink: string; output: string }
   | { kind: 'failed'; workflowName: string; runLink: string | null; error: string }
+  | { kind: 'budget'; workflowName: string; runLink: string | null; reason: string; usageLink: string }
   | { kind: 'paused'; workflowName: string; runLink: string | null; workflowLink: string; reason: string };
 
 /** How much of the result the mail shows (the whole of it is in the document). */
@@ -44,6 +45,11 @@ export function scheduledRunMail(input: ScheduledRunMailInput): { kind: MailKind
   } else if (input.kind === 'failed') {
     subject = SCHEDULE_TEXTS.mailFailedSubject(name);
     paragraphs.push(SCHEDULE_TEXTS.mailFailedIntro(name), SCHEDULE_TEXTS.mailError(input.error));
+    if (input.runLink) links.push({ href: input.runLink, label: SCHEDULE_TEXTS.mailOpenRun });
+  } else if (input.kind === 'budget') {
+    subject = SCHEDULE_TEXTS.mailBudgetSubject(name);
+    paragraphs.push(SCHEDULE_TEXTS.mailBudgetIntro(name), input.reason);
+    links.push({ href: input.usageLink, label: SCHEDULE_TEXTS.mailOpenUsage });
     if (input.runLink) links.push({ href: input.runLink, label: SCHEDULE_TEXTS.mailOpenRun });
   } else {
     subject = SCHEDULE_TEXTS.mailPausedSubject(name);

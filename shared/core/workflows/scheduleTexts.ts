@@ -62,10 +62,14 @@ export const SCHEDULE_TEXTS = {
   mailDoneSubject: (workflow: string) => `Your scheduled workflow “${workflow}” has run`,
   mailFailedSubject: (workflow: string) => `Your scheduled workflow “${workflow}” failed`,
   mailPausedSubject: (workflow: string) => `Your scheduled workflow “${workflow}” is paused`,
+  mailBudgetSubject: (workflow: string) => `Your scheduled workflow “${workflow}” was stopped by your budget`,
   mailDoneIntro: (workflow: string) => `“${workflow}” ran on its schedule. The result is saved in your documents.`,
   mailFailedIntro: (workflow: string) =>
     `“${workflow}” could not finish its scheduled run. The run and its error are in the workflow's history.`,
   mailPausedIntro: (workflow: string) => `“${workflow}” will not run on its schedule until you act:`,
+  mailBudgetIntro: (workflow: string) =>
+    `“${workflow}” did not run on its schedule: nothing was sent to the AI provider. Its schedule stays on.`,
+  mailOpenUsage: 'Open Usage',
   mailDocument: (name: string) => `Document: “${name}” (in the File manager).`,
   mailOpenDocuments: 'Open the File manager',
   mailOpenRun: 'Open the run',

@@ -66,7 +66,7 @@ type GenerationEvent =
   | { type: 'stopped'; quota: unknown }
   | { type: 'error'; kind?: string; message: string; title?: string; quota: unknown };
 
-const KINDS: readonly AiErrorKind[] = ['noKey', 'auth', 'rateLimit', 'api', 'badJson', 'timeout', 'network', 'aborted'];
+const KINDS: readonly AiErrorKind[] = ['noKey', 'auth', 'rateLimit', 'api', 'badJson', 'timeout', 'network', 'aborted', 'budget'];
 
 export async function generateDocument(
   client: AppClient,
@@ -96,6 +96,8 @@ export async function generateDocument(
     const detail = await functionRefusal(error);
     if (detail?.code === GENERATION_LIMIT_CODE)
       return failure('api', QUOTA_TEXTS.limitTitle, { title: QUOTA_TEXTS.limitTitle, code: GENERATION_LIMIT_CODE, kind: 'limit' });
+    if (detail?.code === 'budget' && detail.error)
+      return failure('budget', detail.error, { title: AI_TEXTS.budgetTitle, code: 'budget', kind: 'refused' });
     return failure('api', detail?.error ?? AI_TEXTS.network, { code: detail?.code ?? undefined, kind: functionErrorKind(error, detail) });
   }
   const body = data instanceof Response ? data.body : data;

@@ -8,6 +8,7 @@ import { DOCUMENT_TEXTS, type GenerationRequest } from '@/shared/core/documents/
 import { documentTitleFrom, generationPrompt, isTemplateId, type TemplateId } from '@/shared/core/documents/templates.ts';
 import { groundedTask, KNOWLEDGE_TEXTS, knowledgeScopeFrom } from '@/shared/core/knowledge/grounding.ts';
 import { readBody } from '../_shared/body.ts';
+import { budgetRefusal } from '../_shared/budgets.ts';
 import { callerDb, serviceDb } from '../_shared/db.ts';
 import { callerOf, errorOf, fail, json, optionalEnv, preflight } from '../_shared/http.ts';
 import { customServerFetch, customServerRefusal } from '../_shared/customServer.ts';
@@ -15,6 +16,8 @@ import { RefusedAddress } from '../_shared/pinnedFetch.ts';
 import { passagesFor } from '../_shared/knowledge.ts';
 import { storedProviderKey } from '../_shared/providerKey.ts';
 import { recordEvent } from '../_shared/monitoring.ts';
+import type { CallUsage } from '@/shared/core/usage/ledger.ts';
+import { recordServerUsage } from '../_shared/usage.ts';
 
 /**
  * POST /functions/v1/generate-document (signed in): writes a document in a template's structure
@@ -29,7 +32,8 @@ import { recordEvent } from '../_shared/monitoring.ts';
  * folderId?}) the best passages of the caller's knowledge base go with the prompt, and `done` lists them. Answers server-sent events, each `data: <json>`:
  * {"type":"delta","text"} …, then {"type":"done","documentId","name","quota","passages"},
  * {"type":"stopped","quota"} or {"type":"error","kind","message","quota"};
- * or, before anything streams, a JSON error: 429 at the limit, 400/403 for bad input.
+ * or, before anything streams, a JSON error: 429 at the limit, 400/403 for bad input, 403 with code
+ * 'budget' when the caller's budget for the provider (or overall) is used up and set to stop.
  * A custom OpenAI-compatible base URL is reached only at a public address (pinned; refused with one
  * sentence before anything is spent), unless CUSTOM_AI_ALLOW_PRIVATE=true (a developer's own machine). AI_BASE_URLS sends providers to other
  * base URLs (JSON provider → URL: the local fakes, in development and tests).
@@ -88,6 +92,10 @@ export default async function handler(req: Request): Promise<Response> {
   // Read before the slot is reserved too: a key that cannot be read costs nothing.
   const apiKey = input.apiKey ?? (await storedProviderKey(caller.id, input.provider, caller.token));
 
+  // Over a budget set to stop, nothing is sent and no slot reserved.
+  const overBudget = await budgetRefusal(serviceDb(), caller.id, input.provider);
+  if (overBudget) return json({ error: overBudget, code: 'budget' }, 403);
+
   const reserved = await callerDb(caller.token).rpc('consume_generation');
   if (reserved.error) {
     const { code, message } = reserved.error;
@@ -120,8 +128,18 @@ export default async function handler(req: Request): Promise<Response> {
         }
       };
       let settled = false;
+      // The call's usage row is written once the document exists, so it links to it (documentId).
+      let call: CallUsage | null = null;
+      let documentId: string | null = null;
       try {
         const result = await streamText({
+          // The budget was checked before the slot was reserved (above).
+          usage: {
+            feature: 'document',
+            record: (used) => {
+              call = used;
+            },
+          },
           target: { provider: input.provider, apiKey, customBaseUrl },
           model: input.model,
           prompt: groundedTask(generationPrompt(input.prompt, input.templateId), passages),
@@ -152,8 +170,9 @@ export default async function handler(req: Request): Promise<Response> {
           });
           settled = true;
           if (finished.error) throw new Error(finished.error.message || 'The document could not be recorded.');
-          const { document_id: documentId, ...quota } = Finished.parse(finished.data);
-          send({ type: 'done', documentId, name, quota, passages });
+          const { document_id: created, ...quota } = Finished.parse(finished.data);
+          documentId = created;
+          send({ type: 'done', documentId: created, name, quota, passages });
         }
       } catch (thrown) {
         const quota = settled ? null : await cancel().catch(() => null);
@@ -166,6 +185,14 @@ export default async function handler(req: Request): Promise<Response> {
               })();
         send({ type: 'error', ...error, quota });
       } finally {
+        const used: CallUsage | null = call;
+        if (used)
+          await recordServerUsage(
+            owner,
+            used,
+            { feature: 'document', subject: documentId ? { kind: 'document', id: documentId } : null },
+            db,
+          );
         try {
           controller.close();
         } catch {

@@ -8,6 +8,7 @@ import { parseSchedule, runDateLabel, scheduleBlocker } from '@/shared/core/work
 import { scheduledRunMail, type ScheduledRunMailInput } from '@/shared/core/workflows/scheduleMail.ts';
 import { SCHEDULE_TEXTS } from '@/shared/core/workflows/scheduleTexts.ts';
 import { workflowFields } from '@/shared/core/workflows/variables.ts';
+import { budgetRefusal } from '../_shared/budgets.ts';
 import type { Db } from '../_shared/db.ts';
 import { optionalEnv } from '../_shared/http.ts';
 import { sendMail } from '../_shared/mail.ts';
@@ -73,8 +74,17 @@ export const recordScheduledFailure = (workflowId: string, owner: string | null,
     userId: owner,
   });
 
-/** A run that could not start, kept in the history with its error (not counted: nothing ran). */
-async function storeRefusedRun(db: Db, claimed: ClaimedWorkflow, definition: WorkflowDefinition, error: string): Promise<string | null> {
+/**
+ * A run that could not start, kept in the history with its error (not counted: nothing ran):
+ * failed, or stopped when the owner's budget stopped it.
+ */
+async function storeRefusedRun(
+  db: Db,
+  claimed: ClaimedWorkflow,
+  definition: WorkflowDefinition,
+  error: string,
+  status: 'failed' | 'stopped' = 'failed',
+): Promise<string | null> {
   try {
     const runId = await insertRun(
       db,
@@ -91,7 +101,7 @@ async function storeRefusedRun(db: Db, claimed: ClaimedWorkflow, definition: Wor
       },
       definition.steps,
     );
-    await updateRun(db, runId, { status: 'failed', error: error.slice(0, 2000), finished_at: new Date().toISOString() });
+    await updateRun(db, runId, { status, error: error.slice(0, 2000), finished_at: new Date().toISOString() });
     return runId;
   } catch {
     return null;
@@ -123,6 +133,19 @@ async function pause(db: Db, claimed: ClaimedWorkflow, reason: string, runId: st
   const workflowLink = `${siteUrl()}${workflowEditPath(row.id)}`;
   await mailOwner(db, row.user_id, { kind: 'paused', workflowName: row.name, runLink: runLinkOf(runId), workflowLink, reason });
   return { workflowId: row.id, runId, status: 'paused' };
+}
+
+/** The Usage page, where a budget is raised or set to warn only. */
+const usageLink = () => `${siteUrl()}/usage`;
+
+/**
+ * A run the owner's budget stopped before anything was sent: kept stopped with the budget's
+ * sentence, the owner mailed, the schedule left on (the budget starts again next month).
+ */
+async function stoppedByBudget(db: Db, claimed: ClaimedWorkflow, reason: string, runId: string | null): Promise<Ran> {
+  const { row } = claimed;
+  await mailOwner(db, row.user_id, { kind: 'budget', workflowName: row.name, runLink: runLinkOf(runId), reason, usageLink: usageLink() });
+  return { workflowId: row.id, runId, status: 'stopped' };
 }
 
 /** The owner's stored key and base URL for a provider, as the target of a run; null without a key. */
@@ -184,6 +207,8 @@ async function runSegment(
   if (outcome.errorKind === 'auth')
     return marked(await pause(db, claimed, SCHEDULE_TEXTS.pausedBadKey(PROVIDER_KEYS[target.provider].label), runId));
   const error = outcome.error ?? SCHEDULE_TEXTS.runStopped;
+  // The budget ran out during the run: its next step was refused before reaching the provider.
+  if (outcome.errorKind === 'budget') return marked(await stoppedByBudget(db, claimed, error, runId));
   await mailOwner(db, owner, { kind: 'failed', workflowName: row.name, runLink, error });
   if (outcome.status === 'failed') await recordScheduledFailure(row.id, owner, runId, error);
   return marked({ workflowId: row.id, runId, status: outcome.status });
@@ -219,6 +244,14 @@ export async function resumeScheduled(db: Db, left: UnfinishedRun, deadline: Dea
     await recordScheduledFailure(row.id, owner, left.id, reason);
     return { workflowId: row.id, runId: left.id, status: 'failed', resumed: true };
   }
+  const overBudget = await budgetRefusal(db, owner, target.provider);
+  if (overBudget) {
+    const lease = crypto.randomUUID();
+    const taken = await claimRun(db, { runId: left.id, owner, lease, seconds: 60, provider: left.provider, model: left.model });
+    if (!taken) return null;
+    await leasedRun(db, left.id, lease, 60).release('stopped', overBudget);
+    return { ...(await stoppedByBudget(db, claimed, overBudget, left.id)), resumed: true };
+  }
   const held = await resumeRun(db, { runId: left.id, owner, target });
   if (!held.ok) return null;
   return runSegment(db, claimed, held, target, deadline, true);
@@ -253,6 +286,9 @@ export async function runScheduled(db: Db, claimed: ClaimedWorkflow, deadline: D
     const reason = SCHEDULE_TEXTS.pausedNoKey(PROVIDER_KEYS[provider].label);
     return pause(db, claimed, reason, await storeRefusedRun(db, claimed, definition, reason));
   }
+  // Over a budget set to stop: nothing is sent to the provider and no generation is taken.
+  const overBudget = await budgetRefusal(db, owner, provider);
+  if (overBudget) return stoppedByBudget(db, claimed, overBudget, await storeRefusedRun(db, claimed, definition, overBudget, 'stopped'));
   const started = await startRun(db, {
     owner,
     source: { workflowId: row.id, name: row.name, definition },

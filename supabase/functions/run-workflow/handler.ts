@@ -5,6 +5,7 @@ import type { RunEvent } from '@/shared/core/workflows/runEvents.ts';
 import { WORKFLOW_RUN_TEXTS } from '@/shared/core/workflows/runTexts.ts';
 import { workflowTemplate } from '@/shared/core/workflows/templates.ts';
 import { readBody } from '../_shared/body.ts';
+import { budgetRefusal } from '../_shared/budgets.ts';
 import { customServerRefusal } from '../_shared/customServer.ts';
 import { callerDb, serviceDb } from '../_shared/db.ts';
 import { callerOf, fail, json, preflight, type Caller } from '../_shared/http.ts';
@@ -25,7 +26,8 @@ import { executeRun, resumeRun, segmentDeadline, startRun, type RunSource, type 
  * synced to the account is used. The answer is server-sent events, each `data: <RunEvent json>`,
  * ending with {"type":"end"}: `interrupted` when this request's time was spent first (continue to
  * go on); closing the request stops the run (what arrived is kept). Errors before the stream: JSON
- * { error, code? } with 400/403/404/409/429.
+ * { error, code? } with 400/403/404/409/429 (403 'budget': the caller's budget for the provider, or
+ * overall, is used up and set to stop).
  */
 
 const optionalText = z
@@ -131,6 +133,9 @@ export default async function handler(req: Request): Promise<Response> {
 
   // Runs are written with the service role, every write of this request naming the lease it holds.
   const db = serviceDb();
+  // Over a budget set to stop, nothing runs and no generation is taken.
+  const overBudget = await budgetRefusal(db, caller.id, target.provider);
+  if (overBudget) return json({ error: overBudget, code: 'budget' }, 403);
   let held;
   if (body.action === 'continue') {
     if (!body.runId || !isUuid(body.runId)) return json({ error: WORKFLOW_RUN_TEXTS.runNotFound, code: 'not_found' }, 404);
