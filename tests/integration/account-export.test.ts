@@ -43,6 +43,11 @@ describe(`export my data (${testDbKind})`, () => {
     // Bob's rows that Alice may read through RLS (shared with her, his team she belongs to) are his, not in her export.
     expect(data.files.documents!.map((doc) => doc.name)).toEqual(['alpha-marker']);
     expect(data.files.shares_received).toHaveLength(2);
+    // The usage ledger: the call (its model is the marker), the user's price, settings and budget.
+    expect(data.files.usage_events!.map((row) => [row.model, row.cost_micros])).toEqual([['alpha-marker', 5400]]);
+    expect(data.files.usage_price_overrides!.map((row) => [row.provider, row.model])).toEqual([['ollama', 'alpha-marker']]);
+    expect(data.files.usage_settings).toMatchObject([{ currency: 'EUR', usd_rate: 0.9 }]);
+    expect(data.files.usage_budgets).toMatchObject([{ provider: null, monthly_limit_micros: 20_000_000, at_limit: 'stop' }]);
   });
 
   it('answers a large account whole, page after page, in order', async () => {

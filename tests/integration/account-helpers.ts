@@ -96,6 +96,20 @@ export async function fillAccount(stack: TestStack, me: Person, other: Person, m
      values ($1::uuid, 'cus_' || $1::text, 'sub_' || $1::text, 'team', 'canceled') on conflict (user_id) do nothing`,
     [uid],
   );
+  // The usage ledger: a call (the marker as its model, so another account's export shows whether it leaked), a price, settings, a budget.
+  await q(
+    `insert into public.usage_events (user_id, feature, surface, provider, model, input_tokens, output_tokens, outcome, cost_micros)
+     values ($1, 'run', 'dashboard', 'openai', $2, 1200, 300, 'done', 5400)`,
+    [uid, text],
+  );
+  await q(
+    `insert into public.usage_price_overrides (user_id, provider, model, input_per_million, output_per_million) values ($1, 'ollama', $2, 0, 0)`,
+    [uid, text],
+  );
+  await q(`insert into public.usage_settings (user_id, currency, usd_rate) values ($1, 'EUR', 0.9)`, [uid]);
+  await q(`insert into public.usage_budgets (user_id, provider, monthly_limit_micros, at_limit) values ($1, null, 20000000, 'stop')`, [
+    uid,
+  ]);
   await q('update public.monitoring_settings set updated_by = $1', [uid]);
   await q(`insert into public.monitoring_events (kind, source, message, user_id) values ('quota_exhausted', 'test', $2, $1)`, [uid, text]);
   // Shares given to the other account (accepted), and a team the other account belongs to.

@@ -55,6 +55,10 @@ export const EXPORTED_ROWS: readonly ExportedRows[] = [
   { table: 'user_generation_counts', column: 'user_id', file: 'generation_counts', order: 'user_id' },
   { table: 'feature_requests', column: 'user_id', file: 'feature_requests' },
   { table: 'contact_messages', column: 'user_id', file: 'contact_messages' },
+  { table: 'usage_events', column: 'user_id', file: 'usage_events', order: 'created_at,id' },
+  { table: 'usage_price_overrides', column: 'user_id', file: 'usage_price_overrides', order: 'provider,model' },
+  { table: 'usage_settings', column: 'user_id', file: 'usage_settings', order: 'user_id' },
+  { table: 'usage_budgets', column: 'user_id', file: 'usage_budgets' },
 ];
 
 export const OMITTED_ROWS: readonly OmittedRows[] = [
