@@ -1,10 +1,12 @@
 import { budgetStop } from '../ai/aiErrors.ts';
 import { budgetVerdict, type BudgetStatus, type BudgetVerdict } from '../core/usage/budgets.ts';
+import type { EstimateSettings } from '../core/usage/jobEstimate.ts';
+import { userPriceOf } from '../core/usage/ledger.ts';
 import type { AppClient } from './supabase.ts';
 
 /**
  * Budgets where the AI is called from the browser (dashboard, side panel, popup): the caller's
- * budget states (usage_budget_status()) and currency, kept a short while per client so a page of
+ * budget states (usage_budget_status()), currency, confirmation threshold and own prices, kept a short while per client so a page of
  * many calls does not ask before each one, and forgotten after each recorded call, so a budget
  * used up by one call stops the next. `budgetCheck` is AiUsage.check: it throws the budget's
  * AiError (kind 'budget') for a call over a 'stop' budget.
@@ -13,14 +15,9 @@ import type { AppClient } from './supabase.ts';
 /** How long the states are trusted without a recorded call in between. */
 const FRESH_MS = 15_000;
 
-export interface BudgetSnapshot {
+/** The budgets' states with what estimates need: the user's currency (USD when they set none), threshold and own prices. */
+export interface BudgetSnapshot extends EstimateSettings {
   rows: BudgetStatus[];
-  /** The user's currency (usage_settings; USD when they set none). */
-  currency: string;
-  /** Jobs estimated above this (micro-units of the currency) ask first; null: never ask. */
-  confirmAboveMicros: number | null;
-  /** Units of the currency per US dollar (estimates are computed in USD). */
-  usdRate: number;
 }
 
 /** The database's default for a user who never saved their usage settings. */
@@ -35,9 +32,12 @@ const cache = new WeakMap<AppClient, Entry>();
 const listeners = new WeakMap<AppClient, Set<() => void>>();
 
 async function readSnapshot(client: AppClient): Promise<BudgetSnapshot | null> {
-  const [budgets, settings] = await Promise.all([
+  const [budgets, settings, prices] = await Promise.all([
     client.rpc('usage_budget_status'),
     client.from('usage_settings').select('currency, usd_rate, confirm_above_micros').maybeSingle(),
+    client
+      .from('usage_price_overrides')
+      .select('provider, model, input_per_million, cached_input_per_million, output_per_million, per_image, per_search'),
   ]);
   // Signed out, or the server unreachable: no budget is known, so none stops the call (the
   // provider's own errors still show); the next call asks again.
@@ -48,6 +48,7 @@ async function readSnapshot(client: AppClient): Promise<BudgetSnapshot | null> {
     currency: saved?.currency ?? DEFAULT_SETTINGS.currency,
     confirmAboveMicros: saved ? saved.confirm_above_micros : DEFAULT_SETTINGS.confirmAboveMicros,
     usdRate: saved ? Number(saved.usd_rate) : DEFAULT_SETTINGS.usdRate,
+    overrides: prices.error ? [] : prices.data.map(userPriceOf),
   };
 }
 

@@ -10,8 +10,6 @@ import type { Micros } from './prices.ts';
  * warn only). Months are calendar months in UTC, as the database counts them.
  */
 
-export type BudgetState = 'ok' | 'warning' | 'over' | 'stopped';
-
 /** One row of usage_budget_status() / usage_budget_status_for(); amounts in micro-units of the user's currency. */
 export interface BudgetStatus {
   /** null: the overall budget. */
@@ -60,7 +58,7 @@ const nextMonthOf = (now: Date) => MONTHS[(now.getUTCMonth() + 1) % 12]!;
 const percentOf = (row: BudgetStatus) =>
   row.monthly_limit_micros > 0 ? Math.floor((row.spent_micros * 100) / row.monthly_limit_micros) : 100;
 
-export const BUDGET_TEXTS = {
+const BUDGET_TEXTS = {
   stopped: (row: BudgetStatus, currency: string, now: Date) =>
     `Your ${budgetName(row.provider)} budget for ${monthOf(now)} (${formatMoney(row.monthly_limit_micros, currency)}) is used up, so ${callsName(row.provider)} are stopped until ${nextMonthOf(now)} 1. Raise it or switch it to warn-only in Usage.`,
   warning: (row: BudgetStatus, currency: string, now: Date) =>
@@ -70,7 +68,7 @@ export const BUDGET_TEXTS = {
 } as const;
 
 /** The budgets that cover a call on `provider`: its own and the overall one (the overall first). */
-export const budgetsFor = (rows: readonly BudgetStatus[], provider: string): BudgetStatus[] =>
+const budgetsFor = (rows: readonly BudgetStatus[], provider: string): BudgetStatus[] =>
   rows
     .filter((row) => row.provider === null || row.provider === provider)
     .sort((a, b) => (a.provider === null ? -1 : b.provider === null ? 1 : 0));
@@ -90,17 +88,4 @@ export function budgetVerdict(rows: readonly BudgetStatus[], provider: string, c
         : [],
   );
   return { refusal: stopped ? BUDGET_TEXTS.stopped(stopped, currency, now) : null, warnings };
-}
-
-/** Every warning and stop among a user's budgets, whatever the provider (the Usage page, a surface without a chosen provider). */
-export function budgetNotices(rows: readonly BudgetStatus[], currency = 'USD', now = new Date()): string[] {
-  return rows.flatMap((row) =>
-    row.state === 'stopped'
-      ? [BUDGET_TEXTS.stopped(row, currency, now)]
-      : row.state === 'warning'
-        ? [BUDGET_TEXTS.warning(row, currency, now)]
-        : row.state === 'over'
-          ? [BUDGET_TEXTS.over(row, currency, now)]
-          : [],
-  );
 }

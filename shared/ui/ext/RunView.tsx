@@ -8,12 +8,13 @@ import type { LibraryPrompt } from '@/shared/core/promptLibrary/library.ts';
 import { rememberRecentPrompt } from '@/shared/ext/items.ts';
 import { outputDocumentName } from '@/shared/core/runPrompt.ts';
 import { RUN_PROMPT_TEXTS, RUN_TEXTS } from '@/shared/core/runTexts.ts';
-import { composePrompt, pageVariableValues } from '@/shared/ext/runPrompt.ts';
+import { composePrompt, pageVariableNotes, pageVariableValues } from '@/shared/ext/runPrompt.ts';
 import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys } from '../ai/ModelPicker.tsx';
 import { useAiRun } from '../ai/useAiRun.ts';
 import { promptQueries } from '../queries/prompts.ts';
 import { QueryState } from '../QueryState.tsx';
 import { extData } from './extClient.ts';
+import { BudgetWarnings } from '../usage/BudgetWarnings.tsx';
 import { KnowledgeSelect } from '../knowledge/KnowledgeSelect.tsx';
 import { UsedSources } from '../knowledge/UsedSources.tsx';
 import { useKnowledgeChoice } from '../knowledge/useKnowledgeChoice.ts';
@@ -168,6 +169,7 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
         fields={parsed.fields}
         values={values}
         fromPage={fromPage}
+        pageNotes={pageVariableNotes(context)}
         pageUnread={page.read?.ok === false && page.read.reason === 'noAccess'}
         missing={showMissing ? missingIds : new Set()}
         onChange={(id, value) => setEdits((current) => ({ ...current, [id]: value }))}
@@ -177,6 +179,7 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
       <KnowledgeSelect knowledge={knowledge} idPrefix="panel" disabled={running || retrieving} />
       {knowledgeProblem && <Alert severity="error">{knowledgeProblem}</Alert>}
       {showMissing && blocked && <Alert severity="warning">{RUN_TEXTS.fillIn(composed.missing)}</Alert>}
+      <BudgetWarnings client={extData} provider={choice.provider} />
       <Button
         variant="contained"
         size="large"

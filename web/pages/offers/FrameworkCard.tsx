@@ -5,10 +5,14 @@ import NotesIcon from '@mui/icons-material/StickyNote2Outlined';
 import { GENERAL_NOTES } from '@/shared/core/offers/categories.ts';
 import { isGenerated, moveAsset, updateAsset, type OfferAsset, type OfferDraft } from '@/shared/core/offers/offer.ts';
 import { OFFER_TEXTS } from '@/shared/core/offers/texts.ts';
+import { BudgetWarnings } from '@/shared/ui/usage/BudgetWarnings.tsx';
+import { useEstimateConfirm } from '@/shared/ui/usage/EstimateConfirm.tsx';
+import { webData } from '../run/runSide.ts';
 import { AssetList } from './AssetList.tsx';
 import { AssetPanel } from './AssetPanel.tsx';
 import { AccordionRow, AssetRow, rowId } from './AssetRow.tsx';
 import type { OfferDownloadFormat } from './offerFiles.ts';
+import { generateAllJob } from './offerEstimate.ts';
 import type { OfferBuilder } from './useOfferBuilder.ts';
 
 export interface AssetHandlers {
@@ -35,6 +39,11 @@ export function FrameworkCard({ builder, offer, handlers }: { builder: OfferBuil
   const locked = activity === 'generateAll' || activity === 'rewriteAll' || activity === 'framework';
   const generated = offer.assets.filter(isGenerated).length;
   const progress = actions.progress;
+  // Generate All says what it will cost first when that is above the user's threshold.
+  const { confirmJob, dialog } = useEstimateConfirm(webData);
+  const startAll = async () => {
+    if (await confirmJob(generateAllJob(offer, builder.choice, builder.knowledge.context))) void actions.generateAll();
+  };
 
   return (
     <Card component="section" aria-labelledby="offer-framework-title">
@@ -49,7 +58,7 @@ export function FrameworkCard({ builder, offer, handlers }: { builder: OfferBuil
           <Button
             variant="contained"
             size="large"
-            onClick={() => void actions.generateAll()}
+            onClick={() => void startAll()}
             disabled={activity !== null || actions.busy.size > 0}
             startIcon={generateAllRunning ? <CircularProgress size={18} color="inherit" aria-hidden /> : <GenerateAllIcon />}
           >
@@ -59,6 +68,10 @@ export function FrameworkCard({ builder, offer, handlers }: { builder: OfferBuil
             {generated} of {offer.assets.length} categories generated
           </Typography>
         </Stack>
+        <Box sx={{ mb: 2, '&:empty': { display: 'none' } }}>
+          <BudgetWarnings client={webData} provider={builder.choice.provider} />
+        </Box>
+        {dialog}
         {generateAllRunning && progress && (
           <Box sx={{ mb: 2 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 0.5 }}>

@@ -24,6 +24,7 @@ import { RunOutput } from '@/shared/ui/run/RunOutput.tsx';
 import { useGroundedPromptRun } from '@/shared/ui/run/useGroundedPromptRun.ts';
 import { RunFollowUps } from '@/shared/ui/conversation/RunFollowUps.tsx';
 import { KnowledgeSelect } from '@/shared/ui/knowledge/KnowledgeSelect.tsx';
+import { BudgetWarnings } from '@/shared/ui/usage/BudgetWarnings.tsx';
 import { UsedSources } from '@/shared/ui/knowledge/UsedSources.tsx';
 import { useKnowledgeChoice } from '@/shared/ui/knowledge/useKnowledgeChoice.ts';
 import { KnowledgeBaseLink } from '../knowledge/KnowledgeBaseLink.tsx';
@@ -198,6 +199,7 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
                   {problem}
                 </Alert>
               )}
+              <BudgetWarnings client={webData} provider={choice.provider} enabled={user !== null} />
               <Button
                 variant="contained"
                 size="large"

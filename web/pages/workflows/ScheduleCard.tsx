@@ -14,7 +14,9 @@ import type { SavedWorkflow } from '@/shared/data/workflows.ts';
 import { useScheduleMutation } from '@/shared/ui/queries/workflows.ts';
 import { projectQueries } from '@/web/queries/projectStatus.ts';
 import { webData } from '../run/runSide.ts';
+import { useEstimateConfirm } from '@/shared/ui/usage/EstimateConfirm.tsx';
 import { browserTimeZone, ScheduleFields, type ScheduleDraft } from './ScheduleFields.tsx';
+import { ScheduleEstimate, scheduledMonthJob } from './ScheduleEstimate.tsx';
 
 /** A date and time on the user's own clock, with their zone's short name. */
 const onUsersClock = (date: Date): string =>
@@ -56,6 +58,7 @@ export function ScheduleCard({ workflow, canEdit }: { workflow: SavedWorkflow; c
   const mailOff = useQuery(projectQueries.mail()).data === 'off';
   /** Which change is on its way, if any. */
   const busy = scheduling.isPending ? scheduling.variables.kind : null;
+  const { confirmJob, dialog } = useEstimateConfirm(webData);
 
   // The form follows the stored schedule when it changes (a save, another tab), not on every render.
   const stored = workflow.schedule;
@@ -84,6 +87,9 @@ export function ScheduleCard({ workflow, canEdit }: { workflow: SavedWorkflow; c
     event.preventDefault();
     if (!checked.ok) return setError(checked.error);
     setError(null);
+    // A month of runs above the user's threshold asks first.
+    const month = scheduledMonthJob(workflow.definition, checked.schedule.frequency);
+    if (month && !(await confirmJob(month))) return;
     await changeSchedule({ kind: 'save', workflow, schedule: checked.schedule }).catch((failure: Error) => setError(failure.message));
   };
 
@@ -156,6 +162,7 @@ export function ScheduleCard({ workflow, canEdit }: { workflow: SavedWorkflow; c
               {(showsStored ? SCHEDULE_TEXTS.nextRun : SCHEDULE_TEXTS.nextRunIfSaved)(onUsersClock(nextRun))}
             </Typography>
           )}
+          {!blocker && <ScheduleEstimate definition={workflow.definition} frequency={draft.frequency} />}
           {error && (
             <Alert severity="error" role="alert">
               {error}
@@ -174,6 +181,7 @@ export function ScheduleCard({ workflow, canEdit }: { workflow: SavedWorkflow; c
             </Stack>
           )}
         </Stack>
+        {dialog}
       </CardContent>
     </Card>
   );

@@ -6,7 +6,10 @@ import { initialValues } from '@/shared/core/placeholders.ts';
 import type { WorkflowDefinition } from '@/shared/core/workflows/definition.ts';
 import { WORKFLOW_PAGE_TEXTS } from '@/shared/core/workflows/runTexts.ts';
 import { missingFields, workflowFields, workflowProblems } from '@/shared/core/workflows/variables.ts';
+import { forEachNote, workflowJobSteps } from '@/shared/core/usage/workflowEstimate.ts';
 import { PromptFields } from '@/shared/ui/ai/PromptFields.tsx';
+import { BudgetWarnings } from '@/shared/ui/usage/BudgetWarnings.tsx';
+import { useEstimateConfirm } from '@/shared/ui/usage/EstimateConfirm.tsx';
 import { useWorkflowRun } from '@/shared/ui/workflows/useWorkflowRun.ts';
 import { WorkflowRunView } from '@/shared/ui/workflows/WorkflowRunView.tsx';
 import { useRunOutputActions, webData } from '../run/runSide.ts';
@@ -30,10 +33,19 @@ export function WorkflowRunner({ source, name, definition, canSave }: WorkflowRu
   const run = useWorkflowRun(webData, definition);
   const actions = useRunOutputActions();
   const missing = missingFields(definition, values);
+  const { confirmJob, dialog } = useEstimateConfirm(webData);
 
-  const start = () => {
+  const start = async () => {
     setTried(true);
     if (missing.length || problems.length || !target.choice.model.trim()) return;
+    const job = {
+      provider: target.choice.provider,
+      model: target.choice.model.trim(),
+      steps: workflowJobSteps(definition, values),
+      note: forEachNote(definition),
+    };
+    // Above the user's threshold the run says what it will cost first.
+    if (!(await confirmJob(job))) return;
     void run.start({ action: 'start', ...source, fieldValues: values, trigger: 'dashboard', ...target.target() });
   };
 
@@ -48,7 +60,7 @@ export function WorkflowRunner({ source, name, definition, canSave }: WorkflowRu
             aria-labelledby="workflow-form-title"
             onSubmit={(e) => {
               e.preventDefault();
-              start();
+              void start();
             }}
           >
             <Typography id="workflow-form-title" variant="h6" component="h2">
@@ -83,6 +95,7 @@ export function WorkflowRunner({ source, name, definition, canSave }: WorkflowRu
                 {run.refusal.message}
               </Alert>
             )}
+            <BudgetWarnings client={webData} provider={target.choice.provider} />
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
               <Button type="submit" variant="contained" startIcon={<PlayArrowIcon />} disabled={run.running || problems.length > 0}>
                 {WORKFLOW_PAGE_TEXTS.run}
@@ -94,6 +107,7 @@ export function WorkflowRunner({ source, name, definition, canSave }: WorkflowRu
           </Stack>
         </CardContent>
       </Card>
+      {dialog}
       <WorkflowRunView
         name={name}
         state={run.state}
