@@ -7,6 +7,7 @@ import { keyRequired, protocolFor, type ClientOptions, type ProviderTarget } fro
 import { withRetries } from './retry.ts';
 import { withAiDefaults } from './settings.ts';
 import { readChatStream, streamCutError } from './streamReader.ts';
+import { promptCharsOf, usageReporter, type AiUsage } from './usage.ts';
 
 /**
  * Running a prompt on the user's provider, in the protocol the provider speaks (providers.ts). A
@@ -20,6 +21,9 @@ import { readChatStream, streamCutError } from './streamReader.ts';
  *   streamText    streamed text with onDelta; Stop (the signal) resolves with the partial text
  *   completeText  one answer as text
  *   completeJson  JSON mode where the provider has it, parsed and validated with a zod schema
+ *
+ * Each call reports its usage once through `request.usage` (usage.ts): what the provider reported,
+ * or the lengths to estimate from, however it ended (done, stopped, failed; retries are one call).
  */
 
 const DEFAULT_AI_TIMEOUT_MS = 600_000;
@@ -41,6 +45,8 @@ export interface AiRequest {
   settings?: ClientOptions;
   /** The message for failures that are not the provider's (network): the feature's own wording. */
   fallbackError?: string;
+  /** Where the call's one usage-ledger row goes, and the budget check before it (usage.ts). */
+  usage: AiUsage;
 }
 
 export interface StreamResult {
@@ -82,11 +88,33 @@ function clientFor(request: AiRequest, settings: ClientOptions) {
   return protocolFor(target, settings);
 }
 
+/**
+ * What happens before a request leaves: the key is there and the usage check (a budget) lets it
+ * go. A refusal here reaches no provider and records nothing; an AiError passes through unchanged.
+ */
+async function admitted(request: AiRequest, settings: ClientOptions) {
+  const client = clientFor(request, settings);
+  try {
+    await request.usage.check?.(request.target.provider, request.model);
+  } catch (error) {
+    throw error instanceof AiError ? error : toAiError(error, { provider: request.target.provider, fallback: request.fallbackError });
+  }
+  return client;
+}
+
 export async function streamText(request: AiRequest & { onDelta?: (delta: string, text: string) => void }): Promise<StreamResult> {
   const settings = settingsFor(request);
+  const client = await admitted(request, settings).catch((error: unknown) => {
+    throw explainedFor(error instanceof AiError ? error : toAiError(error, { provider: request.target.provider }), {
+      ...request.target,
+      surface: settings.surface,
+    });
+  });
+  const report = usageReporter(request.usage, request.target.provider, request.model, promptCharsOf(request.prompt));
   let text = '';
+  // The latest counts the stream sent: a stream stopped or cut later still has them.
+  let reported: TokenUsage | null = null;
   try {
-    const client = clientFor(request, settings);
     let startedAt = 0;
     const stream = await withRetries(
       () => {
@@ -96,38 +124,65 @@ export async function streamText(request: AiRequest & { onDelta?: (delta: string
       { maxRetries: settings.maxRetries, signal: request.signal },
     );
     const limits = { firstContentMs: Math.max(1, settings.timeoutMs - (Date.now() - startedAt)), idleMs: settings.streamIdleMs };
-    const { finishReason, usage } = await readChatStream(stream, limits, (delta) => {
-      text += delta;
-      request.onDelta?.(delta, text);
-    });
+    // Stop closes the body too: Anthropic's and Gemini's adapters only watch the signal until the headers.
+    const closeOnStop = () => stream.abort();
+    request.signal?.addEventListener('abort', closeOnStop, { once: true });
+    if (request.signal?.aborted) stream.abort();
+    const { finishReason, usage } = await readChatStream(
+      stream,
+      limits,
+      (delta) => {
+        text += delta;
+        request.onDelta?.(delta, text);
+      },
+      (sofar) => {
+        reported = sofar;
+      },
+    ).finally(() => request.signal?.removeEventListener('abort', closeOnStop));
     // A stopped stream ends its iteration quietly.
-    if (request.signal?.aborted) return { text, stopped: true, model: request.model, usage };
+    if (request.signal?.aborted) {
+      report('stopped', usage ?? reported, text.length);
+      return { text, stopped: true, model: request.model, usage };
+    }
     if (!finishReason) throw streamCutError();
+    report('done', usage, text.length);
     return { text, stopped: false, model: request.model, usage };
   } catch (error) {
     const mapped = explainedFor(toAiError(error, { provider: request.target.provider, fallback: request.fallbackError, partial: text }), {
       ...request.target,
       surface: settings.surface,
     });
-    if (mapped.kind === 'aborted') return { text, stopped: true, model: request.model, usage: null };
+    if (mapped.kind === 'aborted') {
+      report('stopped', reported, text.length);
+      return { text, stopped: true, model: request.model, usage: null };
+    }
+    report('failed', reported, text.length);
     throw mapped;
   }
 }
 
 export async function completeText(request: AiRequest, json = false): Promise<string> {
   const settings = settingsFor(request);
+  const explained = (error: unknown) =>
+    explainedFor(toAiError(error, { provider: request.target.provider, fallback: request.fallbackError }), {
+      ...request.target,
+      surface: settings.surface,
+    });
+  const client = await admitted(request, settings).catch((error: unknown) => {
+    throw error instanceof AiError ? explainedFor(error, { ...request.target, surface: settings.surface }) : explained(error);
+  });
+  const report = usageReporter(request.usage, request.target.provider, request.model, promptCharsOf(request.prompt));
   try {
-    const client = clientFor(request, settings);
     const answer = await withRetries(() => client.completeChat(callOf(request, json)), {
       maxRetries: settings.maxRetries,
       signal: request.signal,
     });
+    report('done', answer.usage, answer.text.length);
     return answer.text;
   } catch (error) {
-    throw explainedFor(toAiError(error, { provider: request.target.provider, fallback: request.fallbackError }), {
-      ...request.target,
-      surface: settings.surface,
-    });
+    const mapped = explained(error);
+    report(mapped.kind === 'aborted' ? 'stopped' : 'failed', null, 0);
+    throw mapped;
   }
 }
 

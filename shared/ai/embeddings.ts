@@ -3,6 +3,7 @@ import { AI_TEXTS, AiError, toAiError } from './aiErrors.ts';
 import { keyRequired, protocolFor, type ClientOptions, type ProviderTarget } from './providers.ts';
 import { withRetries } from './retry.ts';
 import { withAiDefaults } from './settings.ts';
+import { usageReporter, type AiUsage } from './usage.ts';
 
 /**
  * Embeddings in the provider's own protocol (providers.ts), for ranking knowledge passages by
@@ -49,31 +50,61 @@ export interface EmbeddingRequest {
   signal?: AbortSignal;
   /** Timeout, retries, base-URL override (development), fetch (tests). */
   settings?: ClientOptions;
+  /** Where the call's one usage-ledger row goes (all its batches together), and the budget check before it. */
+  usage: AiUsage;
 }
 
-/** One vector per text, in order. Every failure is an AiError (aiErrors.ts). */
+/**
+ * One vector per text, in order. Every failure is an AiError (aiErrors.ts). The call records one
+ * usage row for all its batches: the input tokens the service reported (OpenAI's shape:
+ * usage.prompt_tokens), else estimated from the characters sent (Gemini reports none).
+ */
 export async function embedTexts(request: EmbeddingRequest): Promise<number[][]> {
   const { target, model } = request;
   if (keyRequired(target) && !target.apiKey?.trim()) {
     throw new AiError('noKey', AI_TEXTS.noKey(target.provider), AI_TEXTS.noKeyTitle(target.provider));
   }
   const settings = { timeoutMs: EMBEDDING_TIMEOUT_MS, maxRetries: 2, ...withAiDefaults(request.settings) };
+  try {
+    await request.usage.check?.(target.provider, model);
+  } catch (error) {
+    throw error instanceof AiError ? error : toAiError(error, { provider: target.provider });
+  }
+  const inputs = request.texts.map((text) => text.slice(0, MAX_TEXT_CHARS));
+  const report = usageReporter(
+    request.usage,
+    target.provider,
+    model,
+    inputs.reduce((sum, text) => sum + text.length, 0),
+  );
   const vectors: number[][] = [];
+  // Reported tokens of the batches so far; null once a batch came back without a count.
+  let inputTokens: number | null = 0;
   try {
     const client = protocolFor(target, settings);
-    for (let start = 0; start < request.texts.length; start += BATCH_SIZE) {
-      const input = request.texts.slice(start, start + BATCH_SIZE).map((text) => text.slice(0, MAX_TEXT_CHARS));
-      const ordered = await withRetries(() => client.embed(model, input, request.signal), {
+    for (let start = 0; start < inputs.length; start += BATCH_SIZE) {
+      const input = inputs.slice(start, start + BATCH_SIZE);
+      const answer = await withRetries(() => client.embed(model, input, request.signal), {
         maxRetries: settings.maxRetries,
         signal: request.signal,
       });
+      inputTokens = inputTokens !== null && answer.inputTokens !== null ? inputTokens + answer.inputTokens : null;
+      const ordered = answer.vectors;
       if (ordered.length !== input.length || ordered.some((v) => !Array.isArray(v) || v.length === 0)) {
         throw new AiError('api', AI_TEXTS.api('The embeddings answer did not match the texts sent.'));
       }
       vectors.push(...ordered);
     }
+    report('done', embeddingUsage(inputTokens), 0);
     return vectors;
   } catch (error) {
-    throw toAiError(error, { provider: target.provider });
+    const mapped = toAiError(error, { provider: target.provider });
+    // Batches already answered were charged even though the call failed: their counts, or an estimate.
+    report(mapped.kind === 'aborted' ? 'stopped' : 'failed', vectors.length > 0 ? embeddingUsage(inputTokens) : null, 0);
+    throw mapped;
   }
 }
+
+/** Embeddings generate nothing: the output count is 0 whenever the input was reported. */
+const embeddingUsage = (inputTokens: number | null) =>
+  inputTokens === null ? null : { inputTokens, outputTokens: 0, cachedInputTokens: null };

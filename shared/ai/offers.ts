@@ -21,32 +21,41 @@ import {
 import { OFFER_TEXTS } from '../core/offers/texts.ts';
 import { completeJson, completeText, type AiRequest } from './chat.ts';
 import type { ClientOptions, ProviderTarget } from './providers.ts';
+import type { AiUsage } from './usage.ts';
 
 /**
  * The offer builder's AI calls: JSON mode for the framework and the Report Card,
  * Product Launch Email Sequence and Facebook Ads assets, plain text for the others; Rewrite and
  * Organize. Every failure is an AiError with the offer builder's messages (network problems read
  * 'Could not generate the offer. Please check your network and try again.').
+ *
+ * Each call records its usage under its own feature: offer_framework, offer_asset (or
+ * generate_all, as the caller says), offer_rewrite (an asset or the description), offer_organize.
  */
+
+type OfferFeature = 'offer_framework' | 'offer_asset' | 'generate_all' | 'offer_rewrite' | 'offer_organize';
 
 export interface OfferAiOptions {
   target: ProviderTarget;
   model: string;
   signal?: AbortSignal;
   settings?: ClientOptions;
+  /** The usage of a call for this offer, per feature (the offer is its subject). */
+  usage: (feature: OfferFeature) => AiUsage;
 }
 
-const request = (options: OfferAiOptions, prompt: string): AiRequest => ({
+const request = (options: OfferAiOptions, prompt: string, feature: OfferFeature): AiRequest => ({
   target: options.target,
   model: options.model,
   prompt,
   signal: options.signal,
   settings: options.settings,
   fallbackError: OFFER_TEXTS.fallbackError,
+  usage: options.usage(feature),
 });
 
 export function generateFramework(idea: string, context: KnowledgeContext | null, options: OfferAiOptions): Promise<OfferFramework> {
-  return completeJson({ ...request(options, frameworkPrompt(idea, context)), schema: offerFrameworkSchema });
+  return completeJson({ ...request(options, frameworkPrompt(idea, context), 'offer_framework'), schema: offerFrameworkSchema });
 }
 
 /** The JSON schema of a structured asset format (null: markdown text). */
@@ -76,12 +85,14 @@ export async function generateAssetContent(
   asset: OfferAsset,
   context: KnowledgeContext | null,
   options: OfferAiOptions,
+  /** 'generate_all' when the asset is one of a Generate all. */
+  feature: 'offer_asset' | 'generate_all' = 'offer_asset',
 ): Promise<AssetContent> {
   const format = assetFormat(asset.name);
   const prompt = assetPrompt(offer, asset, context);
   const schema = structuredSchema(format);
-  if (!schema) return asContent('text', await completeText(request(options, prompt)));
-  return asContent(format, await completeJson({ ...request(options, prompt), schema }));
+  if (!schema) return asContent('text', await completeText(request(options, prompt, feature)));
+  return asContent(format, await completeJson({ ...request(options, prompt, feature), schema }));
 }
 
 /** One asset rewritten by the user's instruction; structured assets keep their shape. */
@@ -92,9 +103,12 @@ export async function rewriteAssetContent(
   options: OfferAiOptions,
 ): Promise<AssetContent> {
   if (content.format === 'text')
-    return asContent('text', await completeText(request(options, rewritePrompt(content.markdown, instruction, name))));
+    return asContent('text', await completeText(request(options, rewritePrompt(content.markdown, instruction, name), 'offer_rewrite')));
   const schema = structuredSchema(content.format)!;
-  return asContent(content.format, await completeJson({ ...request(options, rewriteJsonPrompt(content.data, instruction, name)), schema }));
+  return asContent(
+    content.format,
+    await completeJson({ ...request(options, rewriteJsonPrompt(content.data, instruction, name), 'offer_rewrite'), schema }),
+  );
 }
 
 const descriptionSchema = offerFrameworkSchema.shape.description;
@@ -102,11 +116,14 @@ export type OfferDescription = z.infer<typeof descriptionSchema>;
 
 /** The offer's description rewritten by the instruction (same lists, same lengths). */
 export function rewriteDescription(description: OfferDescription, instruction: string, options: OfferAiOptions): Promise<OfferDescription> {
-  return completeJson({ ...request(options, rewriteJsonPrompt(description, instruction, 'Offer description')), schema: descriptionSchema });
+  return completeJson({
+    ...request(options, rewriteJsonPrompt(description, instruction, 'Offer description'), 'offer_rewrite'),
+    schema: descriptionSchema,
+  });
 }
 
 /** The AI's launch sequence for the offer's assets, cleaned so accepting it never loses an asset. */
 export async function organizeOffer(offer: OfferDraft, options: OfferAiOptions): Promise<OrganizePlan> {
-  const plan = await completeJson({ ...request(options, organizePrompt(offer)), schema: organizeSchema });
+  const plan = await completeJson({ ...request(options, organizePrompt(offer), 'offer_organize'), schema: organizeSchema });
   return normalizePlan(plan, offer);
 }

@@ -43,7 +43,13 @@ function nextWithin<T>(iterator: AsyncIterator<T>, ms: number, onTimeout: () => 
 }
 
 /** Reads `stream` to its end, calling `onDelta` with each piece of text. Stop (the request's signal) ends it quietly. */
-export async function readChatStream(stream: ChatStream, limits: StreamLimits, onDelta: (delta: string) => void): Promise<StreamOutcome> {
+export async function readChatStream(
+  stream: ChatStream,
+  limits: StreamLimits,
+  onDelta: (delta: string) => void,
+  /** Each usage event as it comes, so a stream that fails or is stopped later still has its counts so far. */
+  onUsage?: (usage: TokenUsage) => void,
+): Promise<StreamOutcome> {
   const iterator = stream[Symbol.asyncIterator]();
   let finishReason: string | null = null;
   let usage: TokenUsage | null = null;
@@ -53,8 +59,10 @@ export async function readChatStream(stream: ChatStream, limits: StreamLimits, o
     if (next.done) return { finishReason, usage };
     const event = next.value;
     if (event.type === 'finish') finishReason = event.reason;
-    else if (event.type === 'usage') usage = event.usage;
-    else if (event.text) {
+    else if (event.type === 'usage') {
+      usage = event.usage;
+      onUsage?.(usage);
+    } else if (event.text) {
       writing = true;
       onDelta(event.text);
     }

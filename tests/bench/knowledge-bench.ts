@@ -13,6 +13,7 @@ import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI, type FakeOpenAI } from '../fixtu
 import { freshDatabase } from '../helpers/stack.ts';
 import { seedPassages } from './knowledge-seed.ts';
 import { measureQuality, printQuality } from './knowledge-quality.ts';
+import { usageLog } from '../helpers/usage.ts';
 
 /**
  * `npm run bench`: knowledge retrieval.
@@ -153,6 +154,7 @@ async function streamFirstToken(fake: FakeOpenAI, prompt: string): Promise<numbe
     model: 'gpt-4o-mini',
     prompt,
     signal: controller.signal,
+    usage: usageLog(),
     settings: { baseUrls: { openai: fake.baseURL }, maxRetries: 0 },
     onDelta: () => {
       if (!first) first = performance.now() - started;

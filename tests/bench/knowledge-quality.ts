@@ -7,6 +7,7 @@ import { embedKnowledge } from '@/shared/data/knowledgeEmbeddings.ts';
 import { searchKnowledge } from '@/shared/data/knowledgeSearch.ts';
 import type { Database } from '@/supabase/local/db/types.ts';
 import { KNOWLEDGE_DOCUMENTS, KNOWLEDGE_QUESTIONS } from '../fixtures/knowledge/corpus.ts';
+import { usageLog } from '../helpers/usage.ts';
 
 /**
  * Retrieval quality on the labelled fixture (tests/fixtures/knowledge): the share of questions
@@ -41,7 +42,7 @@ export async function measureQuality(
     ]);
   }
   const settings = { baseUrls: { openai: ai.baseURL }, maxRetries: 0 };
-  const embed = (texts: string[]) => embedTexts({ target: ai.target, model: ai.model, texts, settings });
+  const embed = (texts: string[]) => embedTexts({ target: ai.target, model: ai.model, texts, settings, usage: usageLog('embeddings') });
   const stored = await embedKnowledge(client, ai.model, embed);
   if (stored.error) throw new Error(`embedding the fixture failed: ${stored.error.message}`);
 

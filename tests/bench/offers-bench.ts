@@ -3,6 +3,7 @@ import { generateAssetContent, generateFramework, type OfferAiOptions } from '@/
 import { GENERATE_ALL_CONCURRENCY, newOffer, offerExport, runBounded, updateAsset, type OfferDraft } from '@/shared/core/offers/index.ts';
 import { exportDocument, type ExportFormat } from '@/shared/export/index.ts';
 import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI } from '../fixtures/fake-openai.ts';
+import { usageLog } from '../helpers/usage.ts';
 
 /**
  * `npm run bench` (after the REST cases): the offer builder.
@@ -20,6 +21,7 @@ const options: OfferAiOptions = {
   target: { provider: 'openai', apiKey: FAKE_OPENAI_GOOD_KEY },
   model: 'gpt-4o-mini',
   settings: { baseUrls: { openai: fake.baseURL }, maxRetries: 0 },
+  usage: usageLog,
 };
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

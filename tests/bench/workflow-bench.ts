@@ -11,6 +11,7 @@ import { startLocalStack } from '@/supabase/local/server.ts';
 import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI } from '../fixtures/fake-openai.ts';
 import { freshDatabase } from '../helpers/stack.ts';
 import { promptStep as step } from '../fixtures/workflows.ts';
+import { usageLog } from '../helpers/usage.ts';
 
 /**
  * `npm run bench`: workflow runs through the run-workflow Edge Function, against the fake provider
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
         target: { provider: 'openai', apiKey: FAKE_OPENAI_GOOD_KEY },
         model: 'gpt-4o-mini',
         prompt: `Research pricing ${i}`,
+        usage: usageLog('workflow_step'),
         settings: { baseUrls: { openai: fake.baseURL } },
       });
       direct.push(performance.now() - started);

@@ -6,6 +6,7 @@ import { setAiDefaults } from '@/shared/ai/settings.ts';
 import { frameworkPrompt, offerFrameworkSchema } from '@/shared/core/offers/index.ts';
 import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
 import { aiFailure } from '../helpers/aiFailure.ts';
+import { usageLog } from '../helpers/usage.ts';
 
 /** The AI runner through the real `openai` SDK against the fake provider: streaming, stop, JSON, every failure. */
 
@@ -27,6 +28,7 @@ const request = (prompt: string, extra: Partial<AiRequest> = {}): AiRequest => (
   model: 'gpt-4o-mini',
   prompt,
   settings: { baseUrls: { openai: fake.baseURL }, maxRetries: 2 },
+  usage: usageLog(),
   ...extra,
 });
 

@@ -11,6 +11,7 @@ import { FAKE_KEYS, type FakeProviderKind } from '../fixtures/fake-providers/ind
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
 import { person, type Person } from './documents-helpers.ts';
 import { aiFailure } from '../helpers/aiFailure.ts';
+import { usageLog } from '../helpers/usage.ts';
 
 /**
  * The AI layer against strict fakes of every service (tests/fixtures/fake-providers), each
@@ -94,6 +95,7 @@ describe.each(surfaces)(`every provider from the %s (${testDbKind})`, (surface) 
         { role: 'user', content: 'Write a tagline for a pricing course' },
       ],
       settings,
+      usage: usageLog(),
       onDelta: (delta) => deltas.push(delta),
     });
     // The fake's answer echoes the question and names the model it ran on.
@@ -116,6 +118,7 @@ describe.each(surfaces)(`every provider from the %s (${testDbKind})`, (surface) 
       model: defaultModel(provider, models.models ?? null),
       prompt: 'Return a JSON object with a "title" for an offer about pricing. Answer with JSON only.',
       settings,
+      usage: usageLog(),
     };
     const answer = await completeJson({ ...request, schema: z.record(z.string(), z.unknown()) });
     expect(typeof answer).toBe('object');
@@ -126,7 +129,7 @@ describe.each(surfaces)(`every provider from the %s (${testDbKind})`, (surface) 
     const target = targetOf(provider);
     const models = (await testProviderKey(target, settings)) as { models?: string[] };
     const model = defaultModel(provider, models.models ?? null);
-    const request = (marker: string): AiRequest => ({ target, model, prompt: `Go ${marker}`, settings });
+    const request = (marker: string): AiRequest => ({ target, model, prompt: `Go ${marker}`, settings, usage: usageLog() });
     if (provider !== 'chatgpt_custom') {
       const auth = await aiFailure(streamText(request('[[fake:401]]')));
       expect(auth).toMatchObject({ kind: 'auth' });
@@ -145,7 +148,13 @@ describe.each(surfaces)(`every provider from the %s (${testDbKind})`, (surface) 
       const settings = await settingsFor(surface);
       const target = targetOf(provider);
       const model = embeddingModelFor(target, ['nomic-embed-text:latest'])!;
-      const vectors = await embedTexts({ target, model, texts: ['pricing a course', 'how to price a course'], settings });
+      const vectors = await embedTexts({
+        target,
+        model,
+        texts: ['pricing a course', 'how to price a course'],
+        settings,
+        usage: usageLog('embeddings'),
+      });
       expect(vectors).toHaveLength(2);
       expect(vectors[0]!.length).toBeGreaterThan(0);
     },

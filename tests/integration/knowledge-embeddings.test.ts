@@ -7,6 +7,7 @@ import { searchKnowledge } from '@/shared/data/knowledgeSearch.ts';
 import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
 import { must, person, type Person } from './documents-helpers.ts';
+import { usageLog } from '../helpers/usage.ts';
 
 /** Passage embeddings and the hybrid re-rank (migration 20261126000400), through the fake provider's /v1/embeddings. */
 
@@ -28,6 +29,7 @@ const embed = (texts: string[]) =>
     model: MODEL,
     texts,
     settings: { baseUrls: { openai: fake.baseURL } },
+    usage: usageLog('embeddings'),
   });
 
 const add = async (who: Person, name: string, content: string, folderId: string | null = null) =>

@@ -10,6 +10,7 @@ import {
 import { knowledgeContext, newOffer, planOrder, updateAsset, type AssetContent } from '@/shared/core/offers/index.ts';
 import { FAKE_OPENAI_GOOD_KEY, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai.ts';
 import { aiFailure } from '../helpers/aiFailure.ts';
+import { usageLog } from '../helpers/usage.ts';
 
 /** The offer builder's AI calls through the real `openai` SDK against the fake provider: formats, rewrites, Organize, the user-facing errors. */
 
@@ -26,6 +27,7 @@ const options = (extra: Partial<OfferAiOptions> = {}): OfferAiOptions => ({
   target: { provider: 'openai', apiKey: FAKE_OPENAI_GOOD_KEY },
   model: 'gpt-4o-mini',
   settings: { baseUrls: { openai: fake.baseURL }, maxRetries: 0 },
+  usage: usageLog,
   ...extra,
 });
 

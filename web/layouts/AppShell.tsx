@@ -44,6 +44,8 @@ import { OtherJobsStrip } from '@/shared/ui/live/OtherJobsStrip.tsx';
 import { SupportButton } from '../components/SupportButton.tsx';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { webConfig } from '../lib/config.ts';
+import { webUsage } from '../lib/usage.ts';
+import { UsageProvider } from '@/shared/ui/usage/UsageContext.tsx';
 import { isAdminRole } from '@/shared/core/admin/roles.ts';
 import { signingOutAtom, useProfile } from '../lib/sessionState.ts';
 import { signOut } from '../lib/session.tsx';
@@ -257,7 +259,10 @@ export function AppShell() {
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, pt: desktop ? 0 : 7 }}>
         {pathname !== ROUTES.offerBuilder && <OtherJobsStrip onOpen={(path) => void navigate(path)} />}
         <Suspense fallback={<SessionLoading />}>
-          <Outlet />
+          {/* Every signed-in page's AI calls record their usage as the dashboard's. */}
+          <UsageProvider usage={webUsage}>
+            <Outlet />
+          </UsageProvider>
         </Suspense>
       </Box>
     </Box>

@@ -1,6 +1,6 @@
 import { APIError } from 'openai';
 import { callService, eventJson, serverEvents } from './http.ts';
-import type { ChatAnswer, ChatCall, ChatEvent, ChatMessage, ChatStream, ProtocolClient, TokenUsage } from './types.ts';
+import type { ChatAnswer, ChatCall, ChatEvent, ChatMessage, ChatStream, Embedded, ProtocolClient, TokenUsage } from './types.ts';
 
 /**
  * Anthropic's own Messages API (docs/providers.md §3), from every surface: its OpenAI layer is not
@@ -18,6 +18,7 @@ interface AnthropicUsage {
   input_tokens?: number;
   output_tokens?: number;
   cache_read_input_tokens?: number;
+  cache_creation_input_tokens?: number;
 }
 
 /** The stream events read here (the others — ping, content_block_start/stop, message_stop — carry nothing needed). */
@@ -31,11 +32,12 @@ interface AnthropicEvent {
 
 const usageOf = (
   usage: AnthropicUsage | undefined,
-  into: TokenUsage = { inputTokens: null, outputTokens: null, cachedInputTokens: null },
+  into: TokenUsage = { inputTokens: null, outputTokens: null, cachedInputTokens: null, cacheWriteInputTokens: null },
 ): TokenUsage => ({
   inputTokens: usage?.input_tokens ?? into.inputTokens,
   outputTokens: usage?.output_tokens ?? into.outputTokens,
   cachedInputTokens: usage?.cache_read_input_tokens ?? into.cachedInputTokens,
+  cacheWriteInputTokens: usage?.cache_creation_input_tokens ?? into.cacheWriteInputTokens ?? null,
 });
 
 /**
@@ -94,8 +96,12 @@ export function anthropicProtocol(options: AnthropicOptions): ProtocolClient {
         for await (const { data } of serverEvents(response, controller)) {
           const event = eventJson<AnthropicEvent>(data);
           if (!event) continue;
-          if (event.type === 'message_start') usage = usageOf(event.message?.usage);
-          else if (event.type === 'content_block_delta' && event.delta?.type === 'text_delta' && event.delta.text) {
+          if (event.type === 'message_start') {
+            usage = usageOf(event.message?.usage);
+            // The input count arrives first: a stream stopped before its end still reports it.
+            // message_start's output_tokens is a placeholder (1), not a count of what follows.
+            yield { type: 'usage', usage: { ...usage, outputTokens: null } };
+          } else if (event.type === 'content_block_delta' && event.delta?.type === 'text_delta' && event.delta.text) {
             yield { type: 'text', text: event.delta.text };
           } else if (event.type === 'message_delta') {
             usage = usageOf(event.usage, usage);
@@ -134,7 +140,7 @@ export function anthropicProtocol(options: AnthropicOptions): ProtocolClient {
       return (body.data ?? []).map((model) => String(model.id ?? '')).filter(Boolean);
     },
 
-    embed() {
+    embed(): Promise<Embedded> {
       return Promise.reject(new Error('Anthropic has no embeddings.'));
     },
   };

@@ -78,17 +78,16 @@ export function geminiProtocol(options: GeminiOptions): ProtocolClient {
       const streaming = request(call, 'streamGenerateContent');
       const response = await callService({ ...streaming, url: `${streaming.url}?alt=sse` }, controller);
       async function* events(): AsyncGenerator<ChatEvent> {
-        let usage: GeminiUsage | undefined;
         for await (const { data } of serverEvents(response, controller)) {
           const chunk = eventJson<GeminiResponse>(data);
           if (!chunk) continue;
           const text = textOf(chunk);
           if (text) yield { type: 'text', text };
-          if (chunk.usageMetadata) usage = chunk.usageMetadata;
+          // Every chunk carries the counts so far (the prompt's from the first): a stopped stream keeps them.
+          if (chunk.usageMetadata) yield { type: 'usage', usage: usageOf(chunk.usageMetadata) };
           const reason = chunk.candidates?.[0]?.finishReason;
           if (reason) yield { type: 'finish', reason };
         }
-        if (usage) yield { type: 'usage', usage: usageOf(usage) };
       }
       const iterator = events();
       return { [Symbol.asyncIterator]: () => iterator, abort: () => controller.abort() } satisfies ChatStream;
@@ -126,7 +125,8 @@ export function geminiProtocol(options: GeminiOptions): ProtocolClient {
         const body = (await response.json()) as { embeddings?: { values?: number[] }[] };
         vectors.push(...(body.embeddings ?? []).map((e) => e.values ?? []));
       }
-      return vectors;
+      // batchEmbedContents reports no token counts: the ledger estimates them.
+      return { vectors, inputTokens: null };
     },
   };
 }

@@ -152,7 +152,11 @@ export function openAiProtocol(options: OpenAiOptions): ProtocolClient {
         { model, input: [...texts], encoding_format: 'float', ...(/^text-embedding-3-/.test(model) ? { dimensions: 512 } : {}) },
         { signal },
       );
-      return [...answer.data].sort((a, b) => a.index - b.index).map((item) => item.embedding);
+      return {
+        vectors: [...answer.data].sort((a, b) => a.index - b.index).map((item) => item.embedding),
+        // OpenAI and the compatible services (Cohere's layer, Ollama) count the input as prompt_tokens.
+        inputTokens: typeof answer.usage?.prompt_tokens === 'number' ? answer.usage.prompt_tokens : null,
+      };
     },
   };
 }

@@ -16,6 +16,8 @@ export interface TokenUsage {
   inputTokens: number | null;
   outputTokens: number | null;
   cachedInputTokens: number | null;
+  /** Input tokens written to the prompt cache (Anthropic's cache_creation_input_tokens). */
+  cacheWriteInputTokens?: number | null;
 }
 
 export interface ChatCall {
@@ -32,6 +34,7 @@ export type ChatEvent =
   | { type: 'text'; text: string }
   /** The service said the answer is complete (a stream without one was cut). */
   | { type: 'finish'; reason: string }
+  /** The counts so far (a later event replaces an earlier one: Anthropic sends input first, output at the end). */
   | { type: 'usage'; usage: TokenUsage };
 
 export interface ChatStream extends AsyncIterable<ChatEvent> {
@@ -44,12 +47,17 @@ export interface ChatAnswer {
   usage: TokenUsage | null;
 }
 
+export interface Embedded {
+  vectors: number[][];
+  inputTokens: number | null;
+}
+
 export interface ProtocolClient {
   /** Resolves once the service has answered with a stream (a refusal is thrown here). */
   streamChat(call: ChatCall): Promise<ChatStream>;
   completeChat(call: ChatCall): Promise<ChatAnswer>;
   /** The model ids the key can use (throws the service's refusal for a bad key). */
   listModels(): Promise<string[]>;
-  /** One vector per text, in order. */
-  embed(model: string, texts: readonly string[], signal?: AbortSignal): Promise<number[][]>;
+  /** One vector per text, in order, with the input tokens the service reported (null: it reports none). */
+  embed(model: string, texts: readonly string[], signal?: AbortSignal): Promise<Embedded>;
 }

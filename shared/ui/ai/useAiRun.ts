@@ -1,20 +1,30 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AiError, toAiError } from '@/shared/ai/aiErrors.ts';
 import { streamText, type AiRequest, type StreamResult } from '@/shared/ai/chat.ts';
+import type { AiUsage } from '@/shared/ai/usage.ts';
 import type { ProviderId } from '@/shared/core/providerKeys.ts';
+import type { UsageRow } from '@/shared/core/usage/ledger.ts';
 
 type AiRunStatus = 'idle' | 'running' | 'done' | 'stopped' | 'error';
 
-/** Produces a run's result; calls `onText` with the whole text so far; stops when `signal` aborts. */
-type RunSource<R extends StreamResult> = (signal: AbortSignal, onText: (text: string) => void) => Promise<R>;
+/** Shows a call's recorded usage row under the answer (ignored once another run started). */
+export type OnUsage = (row: UsageRow) => void;
+
+/** A run's usage reporter, given where its recorded row goes (shared/data/usage.ts: `(shown) => usageFor('run', { onRecorded: shown })`). */
+export type RunUsage = (onRecorded: OnUsage) => AiUsage;
+
+/** Produces a run's result; calls `onText` with the whole text so far; stops when `signal` aborts; `onUsage` shows the call's row. */
+type RunSource<R extends StreamResult> = (signal: AbortSignal, onText: (text: string) => void, onUsage: OnUsage) => Promise<R>;
 
 export interface AiRun {
   status: AiRunStatus;
   /** The streamed text so far (kept after a stop or a failure). */
   text: string;
   error: AiError | null;
+  /** The last run's usage-ledger row once recorded (its tokens and cost), null before. */
+  usage: UsageRow | null;
   /** Streams a run; resolves with the result, or null when it failed (see `error`). */
-  start(request: Omit<AiRequest, 'signal'>): Promise<StreamResult | null>;
+  start(request: Omit<AiRequest, 'signal' | 'usage'> & { usage: RunUsage }): Promise<StreamResult | null>;
   /** The same for a stream from elsewhere (a server that calls the provider): `source` reports the text so far. */
   startWith<R extends StreamResult>(provider: ProviderId, source: RunSource<R>, fallbackError?: string): Promise<R | null>;
   /** Stops the running request (the text so far stays). */
@@ -27,6 +37,7 @@ export function useAiRun(): AiRun {
   const [status, setStatus] = useState<AiRunStatus>('idle');
   const [text, setText] = useState('');
   const [error, setError] = useState<AiError | null>(null);
+  const [usage, setUsage] = useState<UsageRow | null>(null);
   const controller = useRef<AbortController | null>(null);
 
   // Leaving the page stops a run in flight.
@@ -40,10 +51,18 @@ export function useAiRun(): AiRun {
       setStatus('running');
       setText('');
       setError(null);
+      setUsage(null);
       try {
-        const result = await source(current.signal, (full) => {
-          if (controller.current === current) setText(full);
-        });
+        const result = await source(
+          current.signal,
+          (full) => {
+            if (controller.current === current) setText(full);
+          },
+          (row) => {
+            // A row recorded after the run was replaced belongs to no answer on screen.
+            if (controller.current === current) setUsage(row);
+          },
+        );
         if (controller.current === current) {
           setText(result.text);
           setStatus(result.stopped ? 'stopped' : 'done');
@@ -63,10 +82,11 @@ export function useAiRun(): AiRun {
   );
 
   const start = useCallback(
-    (request: Omit<AiRequest, 'signal'>) =>
+    (request: Omit<AiRequest, 'signal' | 'usage'> & { usage: RunUsage }) =>
       startWith(
         request.target.provider,
-        (signal, onText) => streamText({ ...request, signal, onDelta: (_delta, full) => onText(full) }),
+        (signal, onText, onUsage) =>
+          streamText({ ...request, usage: request.usage(onUsage), signal, onDelta: (_delta, full) => onText(full) }),
         request.fallbackError,
       ),
     [startWith],
@@ -79,7 +99,8 @@ export function useAiRun(): AiRun {
     setStatus('idle');
     setText('');
     setError(null);
+    setUsage(null);
   }, []);
 
-  return { status, text, error, start, startWith, stop, reset };
+  return { status, text, error, usage, start, startWith, stop, reset };
 }

@@ -8,6 +8,7 @@ import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
 import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
 import { LazyMarkdown } from '../ai/LazyMarkdown.tsx';
 import { OutputActions, type OutputActionsSetup } from '../run/OutputActions.tsx';
+import { UsageLine } from '../usage/UsageLine.tsx';
 import type { ConversationState } from './useConversation.ts';
 
 export interface ConversationThreadProps {
@@ -76,6 +77,7 @@ export function ConversationThread({
         ) : (
           <Box component="li" key={index}>
             <Answer turn={turn}>
+              <UsageLine usage={conversation.usage[index] ?? null} />
               <OutputActions text={turn.content} documentName={documentName(index)} canSave setup={actions} />
               {index === lastIndex && !busy && (
                 <Button

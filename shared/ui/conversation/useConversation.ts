@@ -9,9 +9,11 @@ import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
 import { groundedTask, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
 import * as store from '@/shared/data/conversations.ts';
 import type { DataResult } from '@/shared/data/result.ts';
+import type { UsageRow, UsageSubject } from '@/shared/core/usage/ledger.ts';
 import type { AppClient } from '@/shared/data/supabase.ts';
 import { useAiRun, type AiRun } from '../ai/useAiRun.ts';
 import { useNotify } from '../notices.tsx';
+import { useUsageFor } from '../usage/UsageContext.tsx';
 import { queryKeys } from '../queryKeys.ts';
 
 /** Where a conversation starts when it is not stored yet: what was on screen before the first follow-up. */
@@ -37,6 +39,8 @@ export interface ConversationState {
   /** The knowledge-base passages sent with the latest answer's question (null: none were looked for). */
   sources: { answerIndex: number; passages: KnowledgePassage[] } | null;
   busy: boolean;
+  /** Each answer's usage-ledger row (tokens, cost), by its index in `turns`, for answers written on this screen. */
+  usage: Readonly<Record<number, UsageRow>>;
   /** Each resolves true when an answer (even a partial one) was added, false when nothing was. */
   send(text: string, to: SendTarget): Promise<boolean>;
   regenerate(to: SendTarget): Promise<boolean>;
@@ -75,17 +79,21 @@ export function useConversation({
   const queryClient = useQueryClient();
   const notify = useNotify();
   const run = useAiRun();
+  const usageFor = useUsageFor();
+  // Answers after an exchange already on screen (a run, a document) are its follow-ups; the rest is chat.
+  const feature = seed?.turns.length ? 'follow_up' : 'chat';
   const [id, setId] = useState<string | null>(loaded?.id ?? null);
   const [title, setTitle] = useState(loaded?.title ?? seed?.title ?? '');
   const [storedTurns, setStoredTurns] = useState<Turn[] | null>(loaded?.messages ?? null);
   const [inFlight, setInFlight] = useState<Plan | null>(null);
   const [dropped, setDropped] = useState(0);
   const [sources, setSources] = useState<ConversationState['sources']>(null);
+  const [usage, setUsage] = useState<Record<number, UsageRow>>({});
   const model = useRef({ provider: loaded?.provider ?? '', model: loaded?.model ?? null });
   const turns = storedTurns ?? seed?.turns ?? [];
   const busy = inFlight !== null;
 
-  const persist = async (plan: Plan, answer: Turn, to: SendTarget): Promise<DataResult<unknown>> => {
+  const persist = async (plan: Plan, answer: Turn, to: SendTarget, onCreated: (id: string) => void): Promise<DataResult<unknown>> => {
     const db = await client();
     const fresh = [...(plan.storeQuestion ? [plan.question] : []), answer];
     if (!id) {
@@ -96,6 +104,7 @@ export function useConversation({
         turns: [...plan.keep, plan.question, answer],
       });
       if (created.data) {
+        onCreated(created.data.id);
         setId(created.data.id);
         setTitle(created.data.title);
         model.current = { provider: to.target.provider, model: to.model };
@@ -120,12 +129,27 @@ export function useConversation({
     setDropped(fitted.dropped);
     setSources(passages && { answerIndex: plan.keep.length + 1, passages });
     let partial = '';
-    const result = await run.startWith(to.target.provider, (signal, onText) =>
+    // The conversation this answer belongs to: stored already, or once the answer created it.
+    let belongs: (subject: UsageSubject | null) => void = () => undefined;
+    const subject: Promise<UsageSubject | null> | UsageSubject = id
+      ? { kind: 'conversation', id }
+      : new Promise<UsageSubject | null>((resolve) => {
+          belongs = resolve;
+        });
+    const answerIndex = plan.keep.length + 1;
+    const result = await run.startWith(to.target.provider, (signal, onText, onUsage) =>
       streamText({
         target: to.target,
         model: to.model,
         prompt: messages,
         signal,
+        usage: usageFor(feature, {
+          subject,
+          onRecorded: (row) => {
+            onUsage(row);
+            setUsage((shown) => ({ ...shown, [answerIndex]: row }));
+          },
+        }),
         onDelta: (_delta, full) => {
           partial = full;
           onText(full);
@@ -134,6 +158,7 @@ export function useConversation({
     );
     // An answer with nothing written (failed, or stopped at once) is not kept: the turns are as they were, the question stays in the box.
     if (!(result?.text ?? partial).trim()) {
+      belongs(null);
       setInFlight(null);
       return false;
     }
@@ -146,7 +171,9 @@ export function useConversation({
     };
     setStoredTurns([...plan.keep, plan.question, reply]);
     setInFlight(null);
-    const saved = await persist(plan, reply, to);
+    const saved = await persist(plan, reply, to, (created) => belongs({ kind: 'conversation', id: created }));
+    // Not created (a failed save, or it existed): the row goes without, or with the id it had.
+    belongs(null);
     if (saved.error) notify({ title: CONVERSATION_TEXTS.saveError, description: saved.error.message, variant: 'destructive' });
     void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all });
     return true;
@@ -181,6 +208,7 @@ export function useConversation({
     dropped,
     sources,
     busy,
+    usage,
     send,
     regenerate,
     editLast,

@@ -14,6 +14,8 @@ import { useLiveUpdates } from '../live/useLiveUpdates.ts';
 import { createQueryClient, useClearOnUserChange } from '../query.ts';
 import { ExtErrorBoundary } from './ExtErrorBoundary.tsx';
 import { extData } from './extClient.ts';
+import { usageRecorder } from '@/shared/data/usage.ts';
+import { UsageProvider } from '../usage/UsageContext.tsx';
 import { ThemeRoot } from '../ThemeRoot.tsx';
 import { useAccount } from './account.ts';
 import { finishFirstDraw } from './firstDraw.ts';
@@ -56,6 +58,9 @@ export interface OpenedPrompt {
   key: number;
 }
 
+/** The side panel's AI calls record their usage as the panel's. */
+const panelUsage = usageRecorder(extData, 'panel');
+
 export function PanelApp() {
   const [queryClient] = useState(createQueryClient);
   return (
@@ -64,7 +69,9 @@ export function PanelApp() {
         <ThemeRoot surface="paper">
           {/* What the shell itself throws (its header and tabs): the screen alone, Reload starts again. */}
           <ExtErrorBoundary surface="sidepanel" view="/sidepanel" back={{ label: 'Try again', onClick: () => undefined }}>
-            <PanelShell />
+            <UsageProvider usage={panelUsage}>
+              <PanelShell />
+            </UsageProvider>
           </ExtErrorBoundary>
           <NoticeViewport />
         </ThemeRoot>

@@ -4,6 +4,7 @@ import { RUN_STATUS_LABELS, RUN_TEXTS } from '@/shared/core/runTexts.ts';
 import type { AiRun } from '../ai/useAiRun.ts';
 import { LazyMarkdown } from '../ai/LazyMarkdown.tsx';
 import { OutputActions, type OutputActionsSetup } from './OutputActions.tsx';
+import { UsageLine } from '../usage/UsageLine.tsx';
 
 /**
  * The two layouts of a run's output:
@@ -89,6 +90,7 @@ export function RunOutput({ run, documentName, layout, actions }: RunOutputProps
           </Typography>
         )
       )}
+      {!running && <UsageLine usage={run.usage} />}
       {page && run.status === 'stopped' && run.text && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
           {RUN_TEXTS.stoppedNote}

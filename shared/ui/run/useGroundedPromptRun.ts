@@ -3,7 +3,9 @@ import type { AiRequest } from '@/shared/ai/chat.ts';
 import { KNOWLEDGE_TEXTS, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
 import type { ProviderId } from '@/shared/core/providerKeys.ts';
 import type { RunContext } from '@/shared/core/runPrompt.ts';
+import type { UsageSubject } from '@/shared/core/usage/ledger.ts';
 import type { AiRun } from '../ai/useAiRun.ts';
+import { useUsageFor } from '../usage/UsageContext.tsx';
 import type { AnsweredRun } from '../conversation/RunFollowUps.tsx';
 import type { KnowledgeChoice } from '../knowledge/useKnowledgeChoice.ts';
 import { useRunRecorder, type RunRecorderOptions } from './useRunRecorder.ts';
@@ -30,9 +32,13 @@ export function useGroundedPromptRun(run: AiRun, knowledge: KnowledgeChoice, rec
   const [retrieving, setRetrieving] = useState(false);
   // The passages the last run was sent with (null: it was sent without the knowledge base).
   const [passages, setPassages] = useState<KnowledgePassage[] | null>(null);
+  const usageFor = useUsageFor();
+  // The run's usage row waits for the run's history entry, recorded once the run ended.
+  const historyEntry = useRef<(subject: UsageSubject | null) => void>(() => undefined);
   const begin = useRunRecorder(run, {
     ...recorder,
     onRecorded: (recorded) => {
+      historyEntry.current({ kind: 'prompt_run', id: recorded.id });
       recorder.onRecorded?.(recorded);
       setAnswered((current) => current && { ...current, promptRunId: recorded.id });
     },
@@ -65,7 +71,11 @@ export function useGroundedPromptRun(run: AiRun, knowledge: KnowledgeChoice, rec
       model,
     };
     begin(record);
-    void run.start({ target, model, prompt: sent });
+    historyEntry.current(null);
+    const subject = new Promise<UsageSubject | null>((resolve) => {
+      historyEntry.current = resolve;
+    });
+    void run.start({ target, model, prompt: sent, usage: (shown) => usageFor('run', { subject, onRecorded: shown }) });
     return null;
   };
 

@@ -6,6 +6,7 @@ import { readAnalysis, type DocumentAnalysis } from '@/shared/core/analysis/repl
 import { ANALYSIS_TEXTS } from '@/shared/core/analysis/texts.ts';
 import { targetFor, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
 import type { ChosenDocument } from './useDocumentChoice.ts';
+import { webUsage } from '@/web/lib/usage.ts';
 
 /** One finished analysis: of which document, with which model, what was sent and what came back. */
 export interface AnalysisDone {
@@ -42,7 +43,10 @@ export function useDocumentAnalysis() {
     const request = analysisRequest(document, choice.model);
     const target = targetFor(choice.provider, available);
     try {
-      const reply = await completeText({ target, model: choice.model, prompt: request.prompt, signal: current.signal }, true);
+      const reply = await completeText(
+        { target, model: choice.model, prompt: request.prompt, signal: current.signal, usage: webUsage('analysis') },
+        true,
+      );
       if (current.signal.aborted) return;
       const read = readAnalysis(reply);
       if (!read.ok) return setState({ status: 'error', title: ANALYSIS_TEXTS.failedTitle, message: read.message, retry });

@@ -19,6 +19,7 @@ import { useNotify } from '@/shared/ui/notices.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
 import type { QuotaApi } from './useQuota.ts';
 import type { SavedDocuments } from './useSavedDocument.ts';
+import { webUsage } from '@/web/lib/usage.ts';
 
 /** Which field a validation message belongs under. */
 export interface FormProblem {
@@ -131,6 +132,8 @@ export function useGenerator(deps: {
         prompt: suggestionPrompt(original, templateId),
         schema: promptSuggestionSchema,
         signal: controller.signal,
+        // The suggestion serves the document about to be generated.
+        usage: webUsage('document'),
       });
       if (analysis.current !== controller) return;
       const suggestion: SuggestionView = {

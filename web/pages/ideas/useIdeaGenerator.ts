@@ -5,6 +5,7 @@ import type { ProviderTarget } from '@/shared/ai/providers.ts';
 import { interestProblem, startupIdeaPrompt, startupIdeaSchema } from '@/shared/core/ideas.ts';
 import { useSaveIdeaMutation } from '@/web/queries/ideas.ts';
 import { readDraft, writeDraft, type IdeaDraft } from './ideaDraft.ts';
+import { webUsage } from '@/web/lib/usage.ts';
 
 export interface GenerateWith {
   target: ProviderTarget;
@@ -53,6 +54,7 @@ export function useIdeaGenerator() {
         prompt: startupIdeaPrompt(interest, avoid),
         schema: startupIdeaSchema,
         signal: current.signal,
+        usage: webUsage('idea'),
       });
       if (controller.current !== current) return;
       const ideaFor = interest.trim();

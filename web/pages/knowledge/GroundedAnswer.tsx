@@ -8,6 +8,7 @@ import { useAiRun } from '@/shared/ui/ai/useAiRun.ts';
 import { SeededFollowUps } from '@/shared/ui/conversation/SeededFollowUps.tsx';
 import { useRunOutputActions, webData } from '../run/runSide.ts';
 import { CitedSources } from '@/shared/ui/knowledge/CitedSources.tsx';
+import { webUsage } from '@/web/lib/usage.ts';
 
 /**
  * One question's answer from the knowledge base: written from the retrieved passages only, then
@@ -27,7 +28,12 @@ export function GroundedAnswer(props: {
   useEffect(() => {
     if (started.current || !passages.length) return;
     started.current = true;
-    void run.start({ target: targetFor(choice.provider, available), model: choice.model, prompt });
+    void run.start({
+      target: targetFor(choice.provider, available),
+      model: choice.model,
+      prompt,
+      usage: (shown) => webUsage('smart_query', { onRecorded: shown }),
+    });
     // Once per question (the component is keyed by it).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

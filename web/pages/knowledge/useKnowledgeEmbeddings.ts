@@ -9,6 +9,7 @@ import { knowledgeQueries } from '@/shared/ui/queries/knowledge.ts';
 import { useProviderKeys } from '@/web/lib/providerKeys.ts';
 import { useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
+import { webUsage } from '@/web/lib/usage.ts';
 
 /** Providers tried, in this order, to embed a document saved on the Knowledge Base page (it has no provider choice). */
 const SAVE_PROVIDERS: readonly ProviderId[] = ['openai', 'chatgpt_custom', 'gemini', 'cohere'];
@@ -22,7 +23,8 @@ const within = <T>(promise: Promise<T>, ms: number): Promise<T | null> =>
 
 interface Embedder {
   model: string;
-  embed: (texts: string[], settings?: ClientOptions) => Promise<number[][]>;
+  /** 'embeddings' for passages; a question's own embedding is part of its smart query. */
+  embed: (texts: string[], settings?: ClientOptions, feature?: 'embeddings' | 'smart_query') => Promise<number[][]>;
 }
 
 /** The user's keys as the model pickers take them. */
@@ -56,7 +58,13 @@ export function useKnowledgeEmbeddings() {
         listed = await queryClient.fetchQuery(knowledgeQueries.embeddingModels(target)).catch(() => null);
       }
       const model = embeddingModelFor(target, listed);
-      return model ? { model, embed: (texts, settings) => embedTexts({ target, model, texts, settings }) } : null;
+      return model
+        ? {
+            model,
+            embed: (texts, settings, feature = 'embeddings') =>
+              embedTexts({ target, model, texts, settings, usage: webUsage(feature, { subject: null }) }),
+          }
+        : null;
     },
     [available, queryClient],
   );
@@ -85,7 +93,10 @@ export function useKnowledgeEmbeddings() {
         const backfill = embedKnowledge(supabase, embedder.model, (texts) => embedder.embed(texts), {
           maxPassages: BACKFILL_BEFORE_QUESTION,
         });
-        const vectors = await within(embedder.embed([question], { timeoutMs: QUESTION_WAIT_MS, maxRetries: 0 }), QUESTION_WAIT_MS);
+        const vectors = await within(
+          embedder.embed([question], { timeoutMs: QUESTION_WAIT_MS, maxRetries: 0 }, 'smart_query'),
+          QUESTION_WAIT_MS,
+        );
         // Passages still being embedded meanwhile rank by their words this time.
         await within(backfill, QUESTION_WAIT_MS);
         const vector = vectors?.[0];

@@ -64,12 +64,18 @@ export function useAssetActions({ current, changeOffer, session, aiOptions, cont
 
   /** Generates one asset with the offer as it is now; true when it worked. */
   const runAsset = useCallback(
-    async (name: string, options: OfferAiOptions, started: number, quiet: boolean): Promise<boolean> => {
+    async (
+      name: string,
+      options: OfferAiOptions,
+      started: number,
+      quiet: boolean,
+      feature: 'offer_asset' | 'generate_all',
+    ): Promise<boolean> => {
       const offer = current.current.offer;
       const asset = offer?.assets.find((a) => a.name === name);
       if (!offer || !asset || started !== session.current) return false;
       try {
-        const content = await generateAssetContent(offer, asset, context, options);
+        const content = await generateAssetContent(offer, asset, context, options, feature);
         if (started !== session.current) return false;
         changeOffer((o) => updateAsset(o, name, { content, error: null }));
         return true;
@@ -93,7 +99,7 @@ export function useAssetActions({ current, changeOffer, session, aiOptions, cont
       const options = aiOptions();
       if (!options) return;
       mark([name], 'generating');
-      await runAsset(name, options, session.current, false);
+      await runAsset(name, options, session.current, false, 'offer_asset');
     },
     [activity, aiOptions, busy, mark, runAsset, session],
   );
@@ -111,7 +117,7 @@ export function useAssetActions({ current, changeOffer, session, aiOptions, cont
     setActivity('generateAll');
     setProgress({ done: 0, total: names.length });
     mark(names, 'generating');
-    const result = await runBounded(names, GENERATE_ALL_CONCURRENCY, (name) => runAsset(name, options, started, true), {
+    const result = await runBounded(names, GENERATE_ALL_CONCURRENCY, (name) => runAsset(name, options, started, true, 'generate_all'), {
       signal: controller.signal,
       onSettled: (done, total) => started === session.current && setProgress({ done, total }),
     });

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { toAiError } from '@/shared/ai/aiErrors.ts';
 import { defaultModel } from '@/shared/ai/modelChoice.ts';
 import { generateFramework, type OfferAiOptions } from '@/shared/ai/offers.ts';
+import { webUsage } from '@/web/lib/usage.ts';
 import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '@/shared/core/providerKeys.ts';
 import type { OfferWorkspace } from '@/shared/core/offers/draft.ts';
 import { newOffer, type OfferDraft } from '@/shared/core/offers/offer.ts';
@@ -118,8 +119,16 @@ export function useOfferBuilder(userId: string) {
       setKeyDialog(choice.provider);
       return null;
     }
-    return { target: targetFor(choice.provider, available), model: choice.model || defaultModel(choice.provider, null) };
-  }, [choice.provider, choice.model, available, notify]);
+    return {
+      target: targetFor(choice.provider, available),
+      model: choice.model || defaultModel(choice.provider, null),
+      // The offer as it is when the call starts (none yet for a new framework).
+      usage: (feature) => {
+        const id = current.current.offer?.id;
+        return webUsage(feature, { subject: id ? { kind: 'offer', id } : null });
+      },
+    };
+  }, [choice.provider, choice.model, available, notify, current]);
 
   const assets = useAssetActions({
     current,

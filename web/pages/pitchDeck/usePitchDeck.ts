@@ -10,6 +10,7 @@ import { deckPrompt, slidePrompt, type DeckBrief } from '@/shared/core/pitchDeck
 import type { SavedDeck } from '@/shared/data/pitchDecks.ts';
 import type { KnowledgeChoice } from '@/shared/ui/knowledge/useKnowledgeChoice.ts';
 import { useSaveDeckMutation } from '@/web/queries/pitchDecks.ts';
+import { webUsage } from '@/web/lib/usage.ts';
 
 export interface GenerateWith {
   target: ProviderTarget;
@@ -55,6 +56,9 @@ export function usePitchDeck(knowledge: KnowledgeChoice) {
   const [problem, setProblem] = useState<DeckProblem | null>(null);
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
+  // The saved deck a slide is rewritten for (a new deck has none yet).
+  const deckId = useRef<string | null>(null);
+  deckId.current = deck?.id ?? null;
 
   const ask = useCallback(
     async <T>(prompt: string, using: GenerateWith, parse: (text: string) => { ok: true; value: T } | { ok: false; error: string }) => {
@@ -68,7 +72,8 @@ export function usePitchDeck(knowledge: KnowledgeChoice) {
           setProblem({ title: KNOWLEDGE_TEXTS.searchError, message: grounding.error.message });
           return null;
         }
-        const text = await completeText({ ...using, prompt: grounding.data.prompt, signal: current.signal }, true);
+        const usage = webUsage('pitch_deck', { subject: deckId.current ? { kind: 'pitch_deck', id: deckId.current } : null });
+        const text = await completeText({ ...using, prompt: grounding.data.prompt, signal: current.signal, usage }, true);
         if (controller.current !== current) return null;
         const parsed = parse(text);
         if (!parsed.ok) {

@@ -12,6 +12,7 @@ import { missingFields, resolveStepPrompt, workflowProblems } from '@/shared/cor
 import type { Db } from '../db.ts';
 import { optionalEnv } from '../http.ts';
 import { customServerFetch } from '../customServer.ts';
+import { serverUsage } from '../usage.ts';
 import {
   claimRun,
   deleteRun,
@@ -171,6 +172,11 @@ class LeaseLost extends Error {}
 
 interface StepContext {
   held: LeasedRun;
+  /** The run's owner and id: each provider call records a usage row for them (workflow_step, the step's index). */
+  owner: string;
+  runId: string;
+  /** The usage rows being written, waited for before the segment ends. */
+  usageWrites: Promise<unknown>[];
   target: RunTarget;
   fieldValues: Record<string, string>;
   outputs: Record<string, string>;
@@ -202,7 +208,13 @@ const startedStep = (ctx: StepContext, step: WorkflowStep): StepChanges => ({
   model: step.model?.trim() || ctx.target.model,
 });
 
-async function generate(ctx: StepContext, step: WorkflowStep, prompt: string, onDelta: (delta: string, text: string) => void) {
+async function generate(
+  ctx: StepContext,
+  step: WorkflowStep,
+  position: number,
+  prompt: string,
+  onDelta: (delta: string, text: string) => void,
+) {
   const baseUrls = aiBaseUrlsFrom(optionalEnv('AI_BASE_URLS'));
   const customBaseUrl = ctx.target.provider === 'chatgpt_custom' ? ctx.target.customBaseUrl : null;
   // Each call listens on its own signal, tied to the segment's for the call's duration: a for-each
@@ -222,6 +234,12 @@ async function generate(ctx: StepContext, step: WorkflowStep, prompt: string, on
         fetch: customBaseUrl ? customServerFetch() : undefined,
       },
       onDelta,
+      usage: serverUsage(
+        ctx.owner,
+        'workflow_step',
+        { kind: 'workflow_run', id: ctx.runId },
+        { stepIndex: position, pending: ctx.usageWrites },
+      ),
     });
   } finally {
     ctx.signal.removeEventListener('abort', stop);
@@ -250,7 +268,7 @@ async function runPromptStep(ctx: StepContext, step: WorkflowStep, position: num
   let saving: Promise<unknown> = Promise.resolve();
   let lost = false;
   try {
-    const result = await generate(ctx, step, grounded.prompt, (delta, text) => {
+    const result = await generate(ctx, step, position, grounded.prompt, (delta, text) => {
       ctx.emit({ type: 'delta', position, text: delta });
       if (Date.now() - savedAt >= SAVE_EVERY_MS) {
         savedAt = Date.now();
@@ -305,7 +323,7 @@ async function runForEachStep(ctx: StepContext, step: WorkflowStep, position: nu
       else {
         if (!passages.length) passages = grounded.passages;
         try {
-          const result = await generate(ctx, step, grounded.prompt, (delta) =>
+          const result = await generate(ctx, step, position, grounded.prompt, (delta) =>
             ctx.emit({ type: 'delta', position, item: index, text: delta }),
           );
           item = result.stopped
@@ -398,7 +416,10 @@ export async function executeRun(input: {
     Math.max(200, seconds * 1000 * LEASE.renewEvery),
   );
 
+  const usageWrites: Promise<unknown>[] = [];
   const end = async (outcome: RunOutcome, anyDone: boolean): Promise<RunOutcome> => {
+    // The calls' usage rows are written before the run says it ended (the page then reads them).
+    await Promise.allSettled(usageWrites);
     if (cut === 'lease') {
       // Another segment has the run: it is theirs to save and end.
       const taken: RunOutcome = { status: 'interrupted', error: WORKFLOW_RUN_TEXTS.running, errorKind: null, finalOutput: '' };
@@ -425,6 +446,9 @@ export async function executeRun(input: {
     run.steps.slice(0, from).forEach((s) => (outputs[s.name] = s.output));
     const ctx: StepContext = {
       held,
+      owner: input.owner,
+      runId,
+      usageWrites,
       target: input.target,
       fieldValues: run.fieldValues,
       outputs,
