@@ -31,8 +31,10 @@ export interface PageContext {
   truncated: boolean;
   /** Length of the whole main text, before cutting. */
   fullLength: number;
-  /** Captions of a YouTube watch page, when it has some. */
+  /** The transcript of a YouTube watch page, when it has one. */
   transcript: string | null;
+  /** On a watch page without a readable transcript: the sentence saying so (null elsewhere). */
+  transcriptNote: string | null;
 }
 
 export type InsertResult = { inserted: true } | { inserted: false; reason: string };

@@ -1,6 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import type { InsertResult, PageContext } from './messaging.ts';
 import { cutText } from '../core/text.ts';
+import { isYouTubeWatch, TRANSCRIPT_TEXTS, youTubeTranscript } from './youtube.ts';
 
 /**
  * What the content script does on the page: read its context for the prompt's page variables
@@ -106,67 +107,21 @@ export async function pageContext(
     text,
     truncated,
     fullLength: full.length,
-    transcript: isYouTubeWatch(url) ? await youTubeTranscript(url, fetchText).catch(() => null) : null,
+    ...(await transcriptOf(doc, url, fetchText)),
   };
 }
 
-export function isYouTubeWatch(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return /(^|\.)youtube\.com$/.test(u.hostname) && u.pathname === '/watch' && u.searchParams.has('v');
-  } catch {
-    return false;
-  }
-}
-
-interface CaptionTrack {
-  baseUrl: string;
-  languageCode?: string;
-  kind?: string;
-}
-
-/** The caption tracks listed in a watch page's ytInitialPlayerResponse. */
-export function captionTracks(html: string): CaptionTrack[] {
-  const marker = html.indexOf('"captionTracks":');
-  if (marker < 0) return [];
-  const start = html.indexOf('[', marker);
-  let depth = 0;
-  for (let i = start; i < html.length; i++) {
-    if (html[i] === '[') depth++;
-    else if (html[i] === ']' && --depth === 0) {
-      try {
-        return (JSON.parse(html.slice(start, i + 1)) as CaptionTrack[]).filter((t) => typeof t.baseUrl === 'string');
-      } catch {
-        return [];
-      }
-    }
-  }
-  return [];
-}
-
-/** The transcript text of a json3 caption file (events → segments). */
-export function transcriptFromJson3(json: string): string {
-  const data = JSON.parse(json) as { events?: { segs?: { utf8?: string }[] }[] };
-  return collapse(
-    (data.events ?? [])
-      .map((event) => (event.segs ?? []).map((seg) => seg.utf8 ?? '').join(''))
-      .filter((line) => line.trim())
-      .join('\n'),
-  );
-}
-
-/**
- * Captions of a YouTube watch page: the page's own caption track (manual captions first, then
- * auto-generated), fetched as json3. Null when the video has none.
- */
-export async function youTubeTranscript(url: string, fetchText: (url: string) => Promise<string>): Promise<string | null> {
-  const tracks = captionTracks(await fetchText(url));
-  const track = tracks.find((t) => t.kind !== 'asr') ?? tracks[0];
-  if (!track) return null;
-  const captionUrl = new URL(track.baseUrl.replace(/\\u0026/g, '&'), url);
-  captionUrl.searchParams.set('fmt', 'json3');
-  const text = transcriptFromJson3(await fetchText(captionUrl.href));
-  return text || null;
+/** {{transcript}}: a watch page's transcript, or the sentence saying why there is none. */
+async function transcriptOf(
+  doc: Document,
+  url: string,
+  fetchText: (url: string) => Promise<string>,
+): Promise<Pick<PageContext, 'transcript' | 'transcriptNote'>> {
+  if (!isYouTubeWatch(url)) return { transcript: null, transcriptNote: null };
+  const result = await youTubeTranscript(doc, fetchText);
+  return result.status === 'found'
+    ? { transcript: result.text, transcriptNote: null }
+    : { transcript: null, transcriptNote: TRANSCRIPT_TEXTS[result.status] };
 }
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', '']);

@@ -18,6 +18,11 @@ export function pageVariableValues(context: PageContext | null, selectionOverrid
   });
 }
 
+/** Why a page variable has no value, by variable name, where the page says (a video without a transcript). */
+export function pageVariableNotes(context: PageContext | null): Record<string, string> {
+  return context?.transcriptNote ? { transcript: context.transcriptNote } : {};
+}
+
 export const SELECTION_HEADING = 'Selected text:';
 
 /**

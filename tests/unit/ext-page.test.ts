@@ -3,15 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dashboardOrigins, isDashboardMessage } from '@/shared/core/bridge.ts';
 import { cutText } from '@/shared/core/text.ts';
 import * as pageModule from '@/shared/ext/page.ts';
-import {
-  captionTracks,
-  insertIntoPage,
-  isYouTubeWatch,
-  mainText,
-  pageContext,
-  transcriptFromJson3,
-  youTubeTranscript,
-} from '@/shared/ext/page.ts';
+import { insertIntoPage, mainText, pageContext } from '@/shared/ext/page.ts';
 
 const ARTICLE = `<html><head><title>How to price a course</title></head><body>
   <nav>Home · Blog · Pricing · Sign in</nav>
@@ -61,6 +53,7 @@ describe('page text for {{page}}', () => {
     expect(context.text.length).toBeLessThanOrEqual(120);
     expect(context.fullLength).toBeGreaterThan(500);
     expect(context.transcript).toBeNull();
+    expect(context.transcriptNote).toBeNull();
     expect(ta.value).toBe('Hello world');
   });
 });
@@ -108,44 +101,6 @@ describe('Insert into page', () => {
     expect(insertIntoPage(doc, 'here')).toEqual({ inserted: true });
     expect(editor.textContent).toBe('Start here');
     expect(inputs).toBe(1);
-  });
-});
-
-describe('YouTube {{transcript}}', () => {
-  const WATCH = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
-  const page = `<script>var ytInitialPlayerResponse = {"captions":{"playerCaptionsTracklistRenderer":{"captionTracks":[
-    {"baseUrl":"https://www.youtube.com/api/timedtext?v=dQw4w9WgXcQ\\u0026lang=en\\u0026kind=asr","languageCode":"en","kind":"asr"},
-    {"baseUrl":"https://www.youtube.com/api/timedtext?v=dQw4w9WgXcQ\\u0026lang=en","languageCode":"en"}]}}};</script>`;
-  const json3 = JSON.stringify({
-    events: [
-      { segs: [{ utf8: 'Never gonna ' }, { utf8: 'give you up' }] },
-      { segs: [{ utf8: '\n' }] },
-      { segs: [{ utf8: 'Never gonna let you down' }] },
-    ],
-  });
-
-  it('knows watch pages', () => {
-    expect(isYouTubeWatch(WATCH)).toBe(true);
-    expect(isYouTubeWatch('https://m.youtube.com/watch?v=abc')).toBe(true);
-    expect(isYouTubeWatch('https://www.youtube.com/@channel')).toBe(false);
-    expect(isYouTubeWatch('https://notyoutube.com/watch?v=abc')).toBe(false);
-  });
-
-  it("reads the page's caption tracks and prefers manual captions, fetched as json3", async () => {
-    expect(captionTracks(page)).toHaveLength(2);
-    expect(transcriptFromJson3(json3)).toBe('Never gonna give you up\nNever gonna let you down');
-    const fetched: string[] = [];
-    const transcript = await youTubeTranscript(WATCH, async (url) => {
-      fetched.push(url);
-      return url === WATCH ? page : json3;
-    });
-    expect(transcript).toBe('Never gonna give you up\nNever gonna let you down');
-    expect(new URL(fetched[1]!).searchParams.get('kind')).toBeNull();
-    expect(new URL(fetched[1]!).searchParams.get('fmt')).toBe('json3');
-  });
-
-  it('is null for a video without captions', async () => {
-    expect(await youTubeTranscript(WATCH, async () => '<html>no captions</html>')).toBeNull();
   });
 });
 

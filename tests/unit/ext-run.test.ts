@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { parsePrompt } from '@/shared/core/placeholders.ts';
-import { composePrompt, pageCutNote, pageVariableValues, SELECTION_HEADING } from '@/shared/ext/runPrompt.ts';
+import { composePrompt, pageCutNote, pageVariableNotes, pageVariableValues, SELECTION_HEADING } from '@/shared/ext/runPrompt.ts';
 import { outputDocumentName } from '@/shared/core/runPrompt.ts';
 import { offerBuilderPath, offerIdeaFrom, readOfferLink, OFFER_IDEA_MAX_CHARS } from '@/shared/core/offerIdea.ts';
 import { handoffUrl, planHandoff, readHandoffFragment } from '@/shared/core/handoff.ts';
@@ -9,6 +9,7 @@ import { extItems, isFreshPendingRun, migratePendingRunV2 } from '@/shared/ext/i
 import { BRIDGE_FROM_EXTENSION } from '@/shared/core/bridge.ts';
 import { connectExtension, pingExtension } from '@/web/lib/extensionBridge.ts';
 import { isRestrictedUrl, originPatternOf } from '@/shared/ext/tabs.ts';
+import { TRANSCRIPT_TEXTS } from '@/shared/ext/youtube.ts';
 
 const PAGE = {
   url: 'https://blog.example.com/pricing',
@@ -18,6 +19,7 @@ const PAGE = {
   truncated: false,
   fullLength: 40,
   transcript: null,
+  transcriptNote: null,
 };
 
 beforeEach(() => fakeBrowser.reset());
@@ -42,6 +44,13 @@ describe('filling a prompt in the side panel', () => {
       'Who',
     ]);
     expect(pageVariableValues(null)).toEqual({});
+  });
+
+  it("passes on the page's reason for an empty {{transcript}} (a video without one)", () => {
+    expect(pageVariableNotes(PAGE)).toEqual({});
+    expect(pageVariableNotes(null)).toEqual({});
+    const video = { ...PAGE, url: 'https://www.youtube.com/watch?v=abc', transcriptNote: TRANSCRIPT_TEXTS.none };
+    expect(pageVariableNotes(video)).toEqual({ transcript: 'This video has no transcript: type or paste the text here.' });
   });
 
   it('a run started on a selection keeps it even when the prompt has no {{selection}}', () => {

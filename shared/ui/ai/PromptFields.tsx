@@ -17,9 +17,11 @@ export interface PromptFieldsProps {
   fromPage?: Readonly<Record<string, string>>;
   /** The tab's page could not be read yet (no access): empty page fields say how to fill them. */
   pageUnread?: boolean;
+  /** Why the page gave a variable no value, by variable name (a video without a transcript). */
+  pageNotes?: Readonly<Record<string, string>>;
 }
 
-export function PromptFields({ fields, values, onChange, missing, fromPage, pageUnread = false }: PromptFieldsProps) {
+export function PromptFields({ fields, values, onChange, missing, fromPage, pageUnread = false, pageNotes = {} }: PromptFieldsProps) {
   if (!fields.length) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -55,7 +57,7 @@ export function PromptFields({ fields, values, onChange, missing, fromPage, page
         const helper =
           field.kind === 'page'
             ? fromPage
-              ? pageHelper(field.name, value, fromPage[field.id], pageUnread)
+              ? pageHelper(field.name, value, fromPage[field.id], pageUnread, pageNotes[field.name])
               : error
                 ? 'Required.'
                 : 'The extension fills this from the page you are on; here, type or paste it.'
@@ -81,11 +83,12 @@ export function PromptFields({ fields, values, onChange, missing, fromPage, page
 }
 
 /** Where a page field's value came from. */
-function pageHelper(name: string, value: string, fromPage: string | undefined, pageUnread: boolean): string {
+function pageHelper(name: string, value: string, fromPage: string | undefined, pageUnread: boolean, note: string | undefined): string {
   if (fromPage && value === fromPage)
     return `From this page${value.length > 200 ? ` (${value.length.toLocaleString('en-US')} characters)` : ''}`;
   if (value) return 'Typed by you';
   if (pageUnread) return 'The page is not read: use “Read this page” above, or type it here.';
+  if (note) return note;
   if (name === 'selection') return 'Nothing is selected on the page: select text and read the page again, or type it here.';
   return 'Not found on this page: type it here.';
 }

@@ -4,7 +4,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { initialValues } from '@/shared/core/placeholders.ts';
 import { PANEL_WORKFLOW_TEXTS, WORKFLOW_PAGE_TEXTS } from '@/shared/core/workflows/runTexts.ts';
 import { missingFields, workflowFields, workflowPageVariables, workflowProblems } from '@/shared/core/workflows/variables.ts';
-import { pageVariableValues } from '@/shared/ext/runPrompt.ts';
+import { pageVariableNotes, pageVariableValues } from '@/shared/ext/runPrompt.ts';
 import { ModelPicker, type AvailableKeys } from '../ai/ModelPicker.tsx';
 import { PromptFields } from '../ai/PromptFields.tsx';
 import { useWorkflowRun } from '../workflows/useWorkflowRun.ts';
@@ -60,6 +60,7 @@ export function PanelWorkflowRunner({ workflow }: { workflow: ChosenWorkflow }) 
         fields={fields}
         values={values}
         fromPage={fromPage}
+        pageNotes={pageVariableNotes(context)}
         pageUnread={page.read?.ok === false && page.read.reason === 'noAccess'}
         missing={new Set(tried ? missing.map((f) => f.id) : [])}
         onChange={(id, value) => setEdits((current) => ({ ...current, [id]: value }))}
