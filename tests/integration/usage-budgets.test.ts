@@ -118,6 +118,28 @@ describe(`budgets that stop (${testDbKind})`, () => {
     expect(chatRequests(since)).toHaveLength(2);
   });
 
+  it('without a mailer, the stopped run’s mail is recorded as unsent (with its subject) instead', async () => {
+    await budget(20_000_000);
+    const workflow = must(await createWorkflow(me.client, { name: 'Unmailed digest', description: '', definition: digest }));
+    must(await saveSchedule(me.client, workflow, daily));
+    await makeDue(stack, workflow.id);
+    const mailsBefore = stack.mailbox.list(me.email).length;
+    await stack.setFunctionSecrets({ RESEND_API_KEY: '' });
+    try {
+      expect(await tick()).toEqual([{ workflowId: workflow.id, runId: expect.any(String), status: 'stopped' }]);
+    } finally {
+      await stack.setFunctionSecrets({ RESEND_API_KEY: null });
+    }
+    expect(stack.mailbox.list(me.email)).toHaveLength(mailsBefore);
+    const { rows } = await stack.db.query<{ detail: Record<string, unknown> }>(
+      `select detail from public.monitoring_events where kind = 'mail_unsent' and detail ->> 'to' = $1 order by id`,
+      [me.email],
+    );
+    expect(rows.map((r) => r.detail)).toEqual([
+      { mail: 'schedule_result', reason: 'no_mailer', to: me.email, subject: SCHEDULE_TEXTS.mailBudgetSubject('Unmailed digest') },
+    ]);
+  });
+
   it('a dashboard run and a document over the budget are refused with the sentence before anything is sent', async () => {
     await budget(21_000_000);
     const refusal = await sentence();
