@@ -48,15 +48,10 @@ function userPrices(client: AppClient, now = Date.now()): Promise<UserPrice[]> {
   return prices;
 }
 
-/** Forgets the cached overrides (the user just changed one): the next call prices with the new rates. */
-export function forgetPriceOverrides(client: AppClient): void {
-  overridesCache.delete(client);
-}
-
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /** What a call belongs to: known now, or once it exists (a run or conversation saved after its answer). */
-export type SubjectInput = UsageSubject | null | undefined | PromiseLike<UsageSubject | null | undefined>;
+type SubjectInput = UsageSubject | null | undefined | PromiseLike<UsageSubject | null | undefined>;
 
 const settled = (subject: SubjectInput): Promise<UsageSubject | null> => {
   if (!subject || !('then' in subject)) return Promise.resolve(subject ?? null);
@@ -69,7 +64,7 @@ const settled = (subject: SubjectInput): Promise<UsageSubject | null> => {
   ]);
 };
 
-export interface UsageOptions {
+interface UsageOptions {
   /** What the call belongs to (see SubjectInput). */
   subject?: SubjectInput;
   /** A workflow step's index (with a workflow_run subject). */

@@ -63,7 +63,7 @@ export type UsageSurface = (typeof USAGE_SURFACES)[number];
 
 /** What a call belongs to: usage_events.subject_kind. */
 export const USAGE_SUBJECT_KINDS = ['prompt_run', 'conversation', 'workflow_run', 'offer', 'document', 'pitch_deck', 'knowledge'] as const;
-export type UsageSubjectKind = (typeof USAGE_SUBJECT_KINDS)[number];
+type UsageSubjectKind = (typeof USAGE_SUBJECT_KINDS)[number];
 
 export interface UsageSubject {
   kind: UsageSubjectKind;
@@ -97,7 +97,7 @@ export interface UsageContext {
 }
 
 /** The price as the row keeps it (usage_events.price): the rates applied and where they came from. */
-export type AppliedPrice = PriceRates & ({ source: 'table'; sourceUrl: string; model: string } | { source: 'user'; model: string });
+type AppliedPrice = PriceRates & ({ source: 'table'; sourceUrl: string; model: string } | { source: 'user'; model: string });
 
 /** The columns of a usage_events insert (user_id and created_at come from the database). */
 export interface UsageRow {

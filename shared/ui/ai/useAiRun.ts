@@ -8,10 +8,10 @@ import type { UsageRow } from '@/shared/core/usage/ledger.ts';
 type AiRunStatus = 'idle' | 'running' | 'done' | 'stopped' | 'error';
 
 /** Shows a call's recorded usage row under the answer (ignored once another run started). */
-export type OnUsage = (row: UsageRow) => void;
+type OnUsage = (row: UsageRow) => void;
 
 /** A run's usage reporter, given where its recorded row goes (shared/data/usage.ts: `(shown) => usageFor('run', { onRecorded: shown })`). */
-export type RunUsage = (onRecorded: OnUsage) => AiUsage;
+type RunUsage = (onRecorded: OnUsage) => AiUsage;
 
 /** Produces a run's result; calls `onText` with the whole text so far; stops when `signal` aborts; `onUsage` shows the call's row. */
 type RunSource<R extends StreamResult> = (signal: AbortSignal, onText: (text: string) => void, onUsage: OnUsage) => Promise<R>;

@@ -20,7 +20,7 @@ export function usageTotal(rows: readonly UsageFigures[]): UsageFigures | null {
 }
 
 /** The line as words: "1,234 tokens in (200 cached) · 567 out · $0.0042", estimated marked, an unknown price said. */
-export function usageText(usage: UsageFigures): string {
+function usageText(usage: UsageFigures): string {
   const about = usage.estimated ? '~' : '';
   const cached = usage.cached_input_tokens ? ` (${count(usage.cached_input_tokens)} cached)` : '';
   const parts = [

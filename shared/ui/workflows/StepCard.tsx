@@ -6,6 +6,7 @@ import type { LiveStatus, LiveStep } from '../../core/workflows/runState.ts';
 import { RUN_VIEW_TEXTS } from '../../core/workflows/runTexts.ts';
 import { LazyMarkdown } from '../ai/LazyMarkdown.tsx';
 import { accentText } from '../colorMode.tsx';
+import { UsageLine, type UsageFigures } from '../usage/UsageLine.tsx';
 
 const CHIP_COLOR: Record<LiveStatus | 'interrupted', 'default' | 'primary' | 'success' | 'error' | 'warning'> = {
   pending: 'default',
@@ -42,10 +43,12 @@ export interface StepCardProps {
   /** Saves the edited output; the error's text when it failed. */
   onEdit: (position: number, output: string) => Promise<string | null>;
   onContinueFrom: (position: number) => void;
+  /** What the step's calls cost (every call it made, retries included), once recorded. */
+  usage?: UsageFigures | null;
 }
 
 /** One step of a run: its state, its output as it streams (a for-each step's items one by one), and what can be done with it. */
-export function StepCard({ step, busy, isLast, offerContinue, onRetry, onEdit, onContinueFrom }: StepCardProps) {
+export function StepCard({ step, busy, isLast, offerContinue, onRetry, onEdit, onContinueFrom, usage = null }: StepCardProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -154,6 +157,7 @@ export function StepCard({ step, busy, isLast, offerContinue, onRetry, onEdit, o
       ) : step.output ? (
         <LazyMarkdown text={step.output} />
       ) : null}
+      <UsageLine usage={usage} label={`Step ${step.position + 1} usage`} />
       {draft === null && (
         <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
           {step.status === 'failed' && !busy && (

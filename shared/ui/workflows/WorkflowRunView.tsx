@@ -8,8 +8,11 @@ import { RUN_VIEW_TEXTS } from '../../core/workflows/runTexts.ts';
 import { OutputActions, type OutputActionsSetup } from '../run/OutputActions.tsx';
 import { RunExportMenu } from './RunExportMenu.tsx';
 import { StepCard } from './StepCard.tsx';
+import type { UsageFigures } from '../usage/UsageLine.tsx';
 
 export interface WorkflowRunViewProps {
+  /** Each step's recorded usage, by position (the run page reads it from the ledger). */
+  stepUsage?: ReadonlyMap<number, UsageFigures>;
   name: string;
   state: LiveRun;
   running: boolean;
@@ -27,7 +30,7 @@ export interface WorkflowRunViewProps {
  * output (streaming), a failed, stopped or interrupted run's way on (retry, continue, resume), and the final output's
  * actions (copy, save as a document, export the final output or every step).
  */
-export function WorkflowRunView({ name, state, running, onStop, onContinue, onEdit, actions, canSave }: WorkflowRunViewProps) {
+export function WorkflowRunView({ name, state, running, onStop, onContinue, onEdit, actions, canSave, stepUsage }: WorkflowRunViewProps) {
   const progress = runProgress(state);
   // The step whose output was just edited, until the run goes on.
   const [edited, setEdited] = useState<number | null>(null);
@@ -111,6 +114,7 @@ export function WorkflowRunView({ name, state, running, onStop, onContinue, onEd
           onRetry={go}
           onEdit={edit}
           onContinueFrom={go}
+          usage={stepUsage?.get(step.position) ?? null}
         />
       ))}
       {state.status === 'done' && !running && (

@@ -128,9 +128,20 @@ export default async function handler(req: Request): Promise<Response> {
         }
       };
       let settled = false;
-      // The call's usage row is written once the document exists, so it links to it (documentId).
+      // The call's usage row is written once the outcome is known (a document links to it), before
+      // the page hears the end, so what it reads next includes the row; once, whatever happened.
       let call: CallUsage | null = null;
-      let documentId: string | null = null;
+      const recordUsage = async (documentId: string | null) => {
+        const used: CallUsage | null = call;
+        call = null;
+        if (used)
+          await recordServerUsage(
+            owner,
+            used,
+            { feature: 'document', subject: documentId ? { kind: 'document', id: documentId } : null },
+            db,
+          );
+      };
       try {
         const result = await streamText({
           // The budget was checked before the slot was reserved (above).
@@ -153,6 +164,7 @@ export default async function handler(req: Request): Promise<Response> {
         if (result.stopped || !result.text.trim()) {
           const quota = await cancel();
           settled = true;
+          await recordUsage(null);
           send(
             result.stopped
               ? { type: 'stopped', quota }
@@ -170,9 +182,9 @@ export default async function handler(req: Request): Promise<Response> {
           });
           settled = true;
           if (finished.error) throw new Error(finished.error.message || 'The document could not be recorded.');
-          const { document_id: created, ...quota } = Finished.parse(finished.data);
-          documentId = created;
-          send({ type: 'done', documentId: created, name, quota, passages });
+          const { document_id: documentId, ...quota } = Finished.parse(finished.data);
+          await recordUsage(documentId);
+          send({ type: 'done', documentId, name, quota, passages });
         }
       } catch (thrown) {
         const quota = settled ? null : await cancel().catch(() => null);
@@ -183,16 +195,10 @@ export default async function handler(req: Request): Promise<Response> {
                 const mapped = toAiError(thrown, { provider: input.provider });
                 return { kind: mapped.kind, message: mapped.message, title: mapped.title };
               })();
+        await recordUsage(null);
         send({ type: 'error', ...error, quota });
       } finally {
-        const used: CallUsage | null = call;
-        if (used)
-          await recordServerUsage(
-            owner,
-            used,
-            { feature: 'document', subject: documentId ? { kind: 'document', id: documentId } : null },
-            db,
-          );
+        await recordUsage(null);
         try {
           controller.close();
         } catch {

@@ -12,6 +12,7 @@ import type { WorkflowRun } from '@/shared/data/workflowRuns.ts';
 import { workflowQueries } from '@/shared/ui/queries/workflows.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
 import { relativeTime } from '@/shared/ui/time.ts';
+import { useStepUsage } from '@/shared/ui/usage/useStepUsage.ts';
 import { useWorkflowRun } from '@/shared/ui/workflows/useWorkflowRun.ts';
 import { WorkflowRunView } from '@/shared/ui/workflows/WorkflowRunView.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
@@ -76,6 +77,12 @@ function StoredRun({ run }: { run: WorkflowRun }) {
       ? workflowTemplateRunPath(run.templateId)
       : ROUTES.workflows;
   const values = Object.entries(run.fieldValues).filter(([, v]) => v.trim());
+  // Read again whenever the run may have made calls: its saved state, or this page's stream ending.
+  const stepUsage = useStepUsage(
+    webData,
+    run.id,
+    `${run.status}:${run.finishedAt}:${run.leaseExpiresAt}:${live.running}:${live.state.status}`,
+  );
   return (
     <>
       <PageHeader
@@ -118,6 +125,7 @@ function StoredRun({ run }: { run: WorkflowRun }) {
           onEdit={async (position, output) => (await live.editOutput(position, output))?.message ?? null}
           actions={actions}
           canSave={!viewOnly}
+          stepUsage={stepUsage}
         />
         {live.refusal && <Typography color="error">{live.refusal.message}</Typography>}
       </Stack>
