@@ -19,6 +19,9 @@ export interface PassageToEmbed {
 /** Passages read per round of embedKnowledge. */
 const PAGE_SIZE = 192;
 
+/** How many /embeddings requests embedKnowledge makes for `passages` passages (one per round; an estimate's call count). */
+export const embeddingRequests = (passages: number): number => Math.ceil(passages / PAGE_SIZE);
+
 /** The text embedded for a passage: its document's name (the heading) and its words. */
 export const passageEmbeddingText = (heading: string, content: string) => `${heading}\n\n${content}`;
 

@@ -127,3 +127,35 @@ test('the budget warns at 80% beside the run button, and at 100% with "stop" ref
   await page.screenshot({ path: `${SCREENSHOT_DIR}/usage-budget-stopped-run-desktop.png`, fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('embedding a saved knowledge-base document above the threshold asks first; Cancel embeds nothing, Start embeds it', async ({
+  page,
+}) => {
+  const { user, client } = await member();
+  // Any cost asks: even an embedding's fraction of a cent.
+  expect((await client.from('usage_settings').upsert({ user_id: user.id, confirm_above_micros: 0 })).error).toBeNull();
+  const embedded: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/embeddings')) embedded.push(request.url());
+  });
+  await signInAs(page, user);
+  await page.goto('/knowledge-base');
+  const form = page.getByRole('form', { name: 'Add a document' });
+  const add = async (name: string) => {
+    await form.getByLabel('Document name').fill(name);
+    await form.getByLabel('Text').fill('Friendly, direct, no jargon. We call customers "creators". '.repeat(40));
+    await form.getByRole('button', { name: 'Add document' }).click();
+    await expect(toast(page)).toContainText('Document added');
+  };
+  await add('Brand voice');
+  const dialog = page.getByRole('dialog', { name: 'Start this job?' });
+  await expect(dialog).toContainText(/This job will cost about <?\$0\.\d{4} for 1 call on text-embedding-3-small/);
+  await expect(dialog).toContainText(/\d+ passages? of this document to embed for search by meaning/);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(embedded).toEqual([]);
+
+  await add('Brand voice, again');
+  await dialog.getByRole('button', { name: 'Start' }).click();
+  await expect.poll(() => embedded.length).toBe(1);
+});

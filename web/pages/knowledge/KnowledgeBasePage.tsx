@@ -3,22 +3,27 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Container, Stack, Typography } from '@mui/material';
 import { ROUTES } from '@/shared/core/routes.ts';
 import { QueryState } from '@/shared/ui/QueryState.tsx';
+import { useEstimateConfirm } from '@/shared/ui/usage/EstimateConfirm.tsx';
 import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useUser } from '@/web/lib/sessionState.ts';
 import { AddDocumentCard } from './AddDocumentCard.tsx';
 import { DocumentList } from './DocumentList.tsx';
 import { FolderNav, type KbBrowse } from './FolderNav.tsx';
 import { SelectionCard } from './SelectionCard.tsx';
+import { webData } from '../run/runSide.ts';
 import { useKnowledgeBase } from './useKnowledgeBase.ts';
 
 /** /knowledge-base: folders and documents the offer builder uses as context. */
 export function KnowledgeBasePage() {
   const user = useUser();
-  const kb = useKnowledgeBase(user?.id ?? '');
+  // Embedding a saved document asks first when its estimate is above the user's threshold.
+  const { confirmJob, dialog } = useEstimateConfirm(webData);
+  const kb = useKnowledgeBase(user?.id ?? '', confirmJob);
   const [browse, setBrowse] = useState<KbBrowse>('all');
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      {dialog}
       <PageHeader
         title="Knowledge Base"
         subtitle="Reference texts, web pages and files the AI draws on when it builds your offers."

@@ -4,6 +4,7 @@ import type { KbDocument, KbFolder, KbSelection, NewKbDocument } from '@/shared/
 import { downloadKnowledgeFile } from '@/shared/data/knowledgeFiles.ts';
 import { downloadFile } from '@/shared/ui/download.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
+import type { JobToEstimate } from '@/shared/ui/usage/EstimateConfirm.tsx';
 import {
   knowledgeQueries,
   useAddKbDocumentMutation,
@@ -16,8 +17,11 @@ import { supabase } from '@/web/lib/supabase.ts';
 import { webData } from '../run/runSide.ts';
 import { useKnowledgeEmbeddings } from './useKnowledgeEmbeddings.ts';
 
-/** The user's knowledge base: loads it, and keeps it in step with every change made through it. */
-export function useKnowledgeBase(userId: string) {
+/**
+ * The user's knowledge base: loads it, and keeps it in step with every change made through it.
+ * `confirmEmbedding` asks before embedding a saved document when that costs more than the user's threshold.
+ */
+export function useKnowledgeBase(userId: string, confirmEmbedding?: (job: JobToEstimate) => Promise<boolean>) {
   const notify = useNotify();
   const embeddings = useKnowledgeEmbeddings();
   const query = useQuery(knowledgeQueries.base(webData));
@@ -40,7 +44,7 @@ export function useKnowledgeBase(userId: string) {
       const added = await addDocument.mutateAsync({ doc, original }).catch((error: Error) => error);
       if (added instanceof Error) return added.message;
       // In the background, never in the way of saving: until it is done, full text ranks it.
-      void embeddings.embedDocument(added.id).catch(() => undefined);
+      void embeddings.embedDocument(added.id, confirmEmbedding).catch(() => undefined);
       return null;
     },
     async downloadOriginal(doc: KbDocument): Promise<void> {

@@ -3,9 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { embeddingModelFor, embeddingModelNeedsList, embedTexts } from '@/shared/ai/embeddings.ts';
 import type { ClientOptions } from '@/shared/ai/providers.ts';
 import type { ProviderId } from '@/shared/core/providerKeys.ts';
-import { embedKnowledge } from '@/shared/data/knowledgeEmbeddings.ts';
+import { embeddingRequests, embedKnowledge, passagesToEmbed } from '@/shared/data/knowledgeEmbeddings.ts';
 import { hasUsableKey, targetFor, type AvailableKeys } from '@/shared/ui/ai/ModelPicker.tsx';
 import { knowledgeQueries } from '@/shared/ui/queries/knowledge.ts';
+import type { JobToEstimate } from '@/shared/ui/usage/EstimateConfirm.tsx';
 import { useProviderKeys } from '@/web/lib/providerKeys.ts';
 import { useUser } from '@/web/lib/sessionState.ts';
 import { supabase } from '@/web/lib/supabase.ts';
@@ -15,6 +16,9 @@ import { webUsage } from '@/web/lib/usage.ts';
 const SAVE_PROVIDERS: readonly ProviderId[] = ['openai', 'chatgpt_custom', 'gemini', 'cohere'];
 /** Passages embedded around a question (the rest on later questions): the first question stays quick. */
 const BACKFILL_BEFORE_QUESTION = 300;
+/** What the estimate of a document's embedding counts (the dialog's note). */
+const KNOWLEDGE_EMBEDDING_NOTE = (passages: number) =>
+  `${passages.toLocaleString('en-US')} ${passages === 1 ? 'passage' : 'passages'} of this document to embed for search by meaning; Cancel leaves it searchable by its words.`;
 /** How long a question waits for its embedding, then for that backfill, before full text answers alone. */
 const QUESTION_WAIT_MS = 8_000;
 
@@ -70,12 +74,28 @@ export function useKnowledgeEmbeddings() {
   );
 
   return {
-    /** After a save: embeds the document's passages with the first provider that can. */
+    /**
+     * After a save: embeds the document's passages with the first provider that can. With
+     * `confirm`, the job is estimated first and asked about above the user's threshold (declined:
+     * the document stays searchable by its words).
+     */
     embedDocument: useCallback(
-      async (documentId: string): Promise<void> => {
+      async (documentId: string, confirm?: (job: JobToEstimate) => Promise<boolean>): Promise<void> => {
         for (const provider of SAVE_PROVIDERS) {
           const embedder = await embedderFor(provider);
           if (!embedder) continue;
+          if (confirm) {
+            const passages = await passagesToEmbed(supabase, embedder.model, { documentId, limit: 5_000 });
+            if (passages.error || passages.data.length === 0) return;
+            const chars = passages.data.reduce((sum, passage) => sum + passage.text.length, 0);
+            const job: JobToEstimate = {
+              provider,
+              model: embedder.model,
+              steps: [{ promptChars: chars, calls: embeddingRequests(passages.data.length), output: 'embedding' }],
+              note: KNOWLEDGE_EMBEDDING_NOTE(passages.data.length),
+            };
+            if (!(await confirm(job))) return;
+          }
           await embedKnowledge(supabase, embedder.model, embedder.embed, { documentId });
           return;
         }
