@@ -173,7 +173,13 @@ test('runs a prompt on the page: page variables, streamed output, stop, insert, 
   const output = panel.getByTestId('run-output');
   await expect(output.getByRole('heading', { name: `Draft: Summarise ${TITLE} for marketers in a formal tone.` })).toBeVisible();
   await expect(panel.getByRole('region', { name: 'Output' }).getByRole('heading', { name: 'Output' })).toBeVisible();
+  // What the answer cost, under it, as the side panel recorded it.
+  await expect(panel.getByRole('region', { name: 'Output' }).getByTestId('usage-line')).toHaveText(
+    /^\d[\d,]* tokens in · \d[\d,]* out · <?\$\d[\d.,]*$/,
+    { timeout: 15_000 },
+  );
   await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-run.png`);
+  await panel.getByRole('region', { name: 'Output' }).screenshot({ path: `${SCREENSHOT_DIR}/usage-cost-line-panel.png` });
 
   // Insert into the page's textarea, then into its contenteditable editor.
   await web.locator('#notes').click();

@@ -1,6 +1,7 @@
 import { test, type Page } from '@playwright/test';
 import * as lib from '@/shared/data/promptLibrary/library.ts';
 import { FAKE_OPENAI_BAD_KEY } from '../fixtures/fake-openai.ts';
+import { SCREENSHOT_DIR } from './chromium.ts';
 import { WEB_URL } from './ports.ts';
 import { expect, lookAt, member } from './prompts-support.ts';
 import { toast, watchErrors } from './screens.ts';
@@ -63,6 +64,15 @@ test('a built-in prompt with its questions: streamed output, Stop keeps the part
   await expect(output(page).getByText('Done', { exact: true })).toBeVisible();
   await expect(output(page).getByTestId('run-output').locator('strong').first()).toHaveText('local fake AI provider');
   await expect(runButton(page)).toHaveText('Run again');
+  // Under the answer, what it cost: the tokens the provider reported (the fake, as OpenAI, when
+  // asked with stream_options) and their price; the row is in the ledger, linked to the run.
+  const cost = output(page).getByTestId('usage-line');
+  await expect(cost).toHaveText(/^\d[\d,]* tokens in · \d[\d,]* out · <?\$\d[\d.,]*$/, { timeout: 15_000 });
+  await expect
+    .poll(async () => (await client.from('usage_events').select('feature, surface, subject_kind, estimated, outcome')).data)
+    .toEqual([{ feature: 'run', surface: 'dashboard', subject_kind: 'prompt_run', estimated: false, outcome: 'done' }]);
+  await cost.scrollIntoViewIfNeeded();
+  await output(page).screenshot({ path: `${SCREENSHOT_DIR}/usage-cost-line-run.png` });
   await lookAt(page, 'run-prompt');
 
   // Copy puts the markdown on the clipboard.

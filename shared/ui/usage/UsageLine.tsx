@@ -34,21 +34,14 @@ function usageText(usage: UsageFigures): string {
 /**
  * What an answer cost, under it: tokens in and out and the amount at the price applied (USD, the
  * price table's currency). Counts the provider did not report are estimates and say so; a model
- * without a price shows its tokens and "price unknown", never an amount.
+ * without a price shows its tokens and "price unknown", never an amount. On a line of its own
+ * (flexBasis: a row of actions wraps below it).
  */
-export function UsageLine({ usage, label = 'Usage' }: { usage: UsageFigures | null; label?: string }) {
+export function UsageLine({ usage }: { usage: UsageFigures | null }) {
   if (!usage) return null;
-  const text = usageText(usage);
   return (
-    <Typography
-      variant="caption"
-      color="text.secondary"
-      component="p"
-      data-testid="usage-line"
-      aria-label={`${label}: ${text}`}
-      sx={{ m: 0 }}
-    >
-      {text}
+    <Typography variant="caption" color="text.secondary" component="p" data-testid="usage-line" sx={{ m: 0, mt: 1, flexBasis: '100%' }}>
+      {usageText(usage)}
     </Typography>
   );
 }

@@ -157,7 +157,7 @@ export function StepCard({ step, busy, isLast, offerContinue, onRetry, onEdit, o
       ) : step.output ? (
         <LazyMarkdown text={step.output} />
       ) : null}
-      <UsageLine usage={usage} label={`Step ${step.position + 1} usage`} />
+      <UsageLine usage={usage} />
       {draft === null && (
         <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
           {step.status === 'failed' && !busy && (
