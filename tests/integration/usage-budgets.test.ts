@@ -98,9 +98,9 @@ describe(`budgets that stop (${testDbKind})`, () => {
     expect(run).toMatchObject({ status: 'stopped', error: refusal, trigger: 'schedule' });
     const mails = stack.mailbox.list(me.email);
     expect(mails).toHaveLength(mailsBefore + 1);
-    expect(mails.at(-1)!.subject).toBe(SCHEDULE_TEXTS.mailBudgetSubject('Budgeted digest'));
-    expect(mails.at(-1)!.text).toContain(refusal);
-    expect(mails.at(-1)!.text).toContain(`/workflows/runs/${run.id}`);
+    const mail = mails.find((m) => m.subject === SCHEDULE_TEXTS.mailBudgetSubject('Budgeted digest'));
+    expect(mail?.text).toContain(refusal);
+    expect(mail?.text).toContain(`/workflows/runs/${run.id}`);
     // Not paused: the budget starts again next month.
     const { rows } = await stack.db.query<{ paused: string | null; next: Date | null }>(
       'select schedule_paused_reason as paused, next_run_at as next from public.workflows where id = $1',
@@ -116,6 +116,29 @@ describe(`budgets that stop (${testDbKind})`, () => {
     expect(again[0]?.runId && must(await getWorkflowRun(me.client, again[0].runId)).error).toBeNull();
     expect(again).toEqual([{ workflowId: workflow.id, runId: expect.any(String), status: 'done' }]);
     expect(chatRequests(since)).toHaveLength(2);
+  });
+
+  it('a budget used up during a scheduled run stops its next step before it is sent: the run ends stopped, mailed', async () => {
+    // One micro-dollar left: the first step's recorded cost uses it up.
+    await budget(19_999_999);
+    const priced = { ...digest, model: 'gpt-6.1-terra' };
+    const workflow = must(await createWorkflow(me.client, { name: 'Mid-run digest', description: '', definition: priced }));
+    must(await saveSchedule(me.client, workflow, daily));
+    await makeDue(stack, workflow.id);
+    const since = ai.requests.length;
+    const ran = await tick();
+    expect(ran).toEqual([{ workflowId: workflow.id, runId: expect.any(String), status: 'stopped' }]);
+    expect(chatRequests(since)).toHaveLength(1);
+    const refusal = await sentence();
+    const run = must(await getWorkflowRun(me.client, ran[0]!.runId!));
+    expect(run).toMatchObject({ status: 'stopped', error: refusal });
+    expect(run.steps.map((s) => [s.name, s.status])).toEqual([
+      ['research', 'done'],
+      ['draft', 'failed'],
+    ]);
+    const mail = stack.mailbox.list(me.email).filter((m) => m.subject === SCHEDULE_TEXTS.mailBudgetSubject('Mid-run digest'));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text).toContain(refusal);
   });
 
   it('without a mailer, the stopped run’s mail is recorded as unsent (with its subject) instead', async () => {

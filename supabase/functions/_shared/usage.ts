@@ -55,7 +55,11 @@ export function serverUsage(
   return {
     feature,
     ...(subject ? { subject } : {}),
-    check: budgetCheckFor(db, userId),
+    // The rows of the calls before this one count: a budget they used up stops this call.
+    async check(provider) {
+      if (options.pending) await Promise.allSettled(options.pending);
+      await budgetCheckFor(db, userId)(provider);
+    },
     record(call) {
       const written = recordServerUsage(userId, call, { feature, subject, stepIndex: options.stepIndex }, db).catch((error: unknown) => {
         console.error('[usage] could not record a call', error);

@@ -208,7 +208,10 @@ async function runSegment(
     return marked(await pause(db, claimed, SCHEDULE_TEXTS.pausedBadKey(PROVIDER_KEYS[target.provider].label), runId));
   const error = outcome.error ?? SCHEDULE_TEXTS.runStopped;
   // The budget ran out during the run: its next step was refused before reaching the provider.
-  if (outcome.errorKind === 'budget') return marked(await stoppedByBudget(db, claimed, error, runId));
+  if (outcome.errorKind === 'budget') {
+    await updateRun(db, runId, { status: 'stopped' });
+    return marked(await stoppedByBudget(db, claimed, error, runId));
+  }
   await mailOwner(db, owner, { kind: 'failed', workflowName: row.name, runLink, error });
   if (outcome.status === 'failed') await recordScheduledFailure(row.id, owner, runId, error);
   return marked({ workflowId: row.id, runId, status: outcome.status });
