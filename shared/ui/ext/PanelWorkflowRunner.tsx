@@ -2,11 +2,14 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { initialValues } from '@/shared/core/placeholders.ts';
+import { forEachNote, workflowJobSteps } from '@/shared/core/usage/workflowEstimate.ts';
 import { PANEL_WORKFLOW_TEXTS, WORKFLOW_PAGE_TEXTS } from '@/shared/core/workflows/runTexts.ts';
 import { missingFields, workflowFields, workflowPageVariables, workflowProblems } from '@/shared/core/workflows/variables.ts';
 import { pageVariableNotes, pageVariableValues } from '@/shared/ext/runPrompt.ts';
 import { ModelPicker, type AvailableKeys } from '../ai/ModelPicker.tsx';
 import { PromptFields } from '../ai/PromptFields.tsx';
+import { BudgetWarnings } from '../usage/BudgetWarnings.tsx';
+import { useEstimateConfirm } from '../usage/EstimateConfirm.tsx';
 import { useWorkflowRun } from '../workflows/useWorkflowRun.ts';
 import { WorkflowRunView } from '../workflows/WorkflowRunView.tsx';
 import { extData } from './extClient.ts';
@@ -34,6 +37,7 @@ export function PanelWorkflowRunner({ workflow }: { workflow: ChosenWorkflow }) 
   const available: AvailableKeys = { keys: local.keys, customBaseUrl: local.baseUrl };
   const run = useWorkflowRun(extData, definition);
   const missing = missingFields(definition, values);
+  const { confirmJob, dialog } = useEstimateConfirm(extData);
 
   const target = () => ({
     provider: choice.provider,
@@ -41,9 +45,17 @@ export function PanelWorkflowRunner({ workflow }: { workflow: ChosenWorkflow }) 
     apiKey: available.keys[choice.provider] ?? null,
     customBaseUrl: choice.provider === 'chatgpt_custom' ? available.customBaseUrl : null,
   });
-  const start = () => {
+  const start = async () => {
     setTried(true);
     if (missing.length || problems.length || !choice.model.trim() || run.running) return;
+    // Above the user's threshold the run says what it will cost first.
+    const job = {
+      provider: choice.provider,
+      model: choice.model.trim(),
+      steps: workflowJobSteps(definition, values),
+      note: forEachNote(definition),
+    };
+    if (!(await confirmJob(job))) return;
     void run.start({ action: 'start', ...workflow.source, fieldValues: values, trigger: 'panel', ...target() });
   };
 
@@ -72,16 +84,18 @@ export function PanelWorkflowRunner({ workflow }: { workflow: ChosenWorkflow }) 
           {run.refusal.message}
         </Alert>
       )}
+      <BudgetWarnings client={extData} provider={choice.provider} />
       <Button
         variant="contained"
         size="large"
         fullWidth
         startIcon={<PlayArrowIcon />}
-        onClick={start}
+        onClick={() => void start()}
         disabled={run.running || problems.length > 0 || !choice.model}
       >
         {WORKFLOW_PAGE_TEXTS.run}
       </Button>
+      {dialog}
       <WorkflowRunView
         name={workflow.name}
         state={run.state}
