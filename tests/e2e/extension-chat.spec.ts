@@ -64,7 +64,11 @@ test('a prompt run in the panel is followed up: streamed, stopped, regenerated, 
   await expect(web.locator('#notes')).toHaveValue(/^Draft: ## Follow-up: Make it punchier/);
   await last.getByRole('button', { name: 'Save as document' }).click();
   await expect(notice(panel)).toContainText('Document Saved');
+  // Each answer written here says what it cost, under it.
+  await expect(last.getByTestId('usage-line')).toHaveText(/^\d[\d,]* tokens in · \d[\d,]* out · <?\$\d[\d.,]*$/);
+  await expect(answersIn(followUps).first().getByTestId('usage-line')).toBeVisible();
   await fitsWidth(panel);
+  await last.screenshot({ path: `${SCREENSHOT_DIR}/usage-cost-line-panel-chat.png` });
   await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-follow-ups.png`);
   // The visible part as drawn (a full-page capture of the panel lays it out without its scrollbar).
   await followUps.getByRole('button', { name: 'Send' }).scrollIntoViewIfNeeded();
@@ -81,6 +85,23 @@ test('a prompt run in the panel is followed up: streamed, stopped, regenerated, 
   expect(messages[0]!.content).toBe(`A headline for ${TITLE}`);
   expect(messages[4]!.content).toBe('Make it punchier');
   expect(await seriousViolations(panel)).toEqual([]);
+  // The ledger: the run, then one row per follow-up answer (the first, the stopped one, the
+  // regenerated, the edited), each on the conversation (the first once it was created).
+  await expect
+    .poll(
+      async () =>
+        (await client.from('usage_events').select('feature, surface, subject_kind, subject_id, outcome').order('created_at')).data,
+    )
+    .toEqual([
+      { feature: 'run', surface: 'panel', subject_kind: 'prompt_run', subject_id: expect.any(String), outcome: 'done' },
+      ...['done', 'stopped', 'done', 'done'].map((outcome) => ({
+        feature: 'follow_up',
+        surface: 'panel',
+        subject_kind: 'conversation',
+        subject_id: stored.data![0]!.id,
+        outcome,
+      })),
+    ]);
 
   // The panel's History lists it next to the runs: search, rename, open to go on in Chat, delete.
   await panel.getByRole('tab', { name: 'History' }).click();
