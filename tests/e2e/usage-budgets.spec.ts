@@ -1,5 +1,8 @@
 import { test, type Page } from '@playwright/test';
 import { budgetVerdict } from '@/shared/core/usage/budgets.ts';
+import { WORKFLOW_DEFINITION_VERSION } from '@/shared/core/workflows/definition.ts';
+import { createWorkflow } from '@/shared/data/workflows.ts';
+import { promptStep } from '../fixtures/workflows.ts';
 import { SCREENSHOT_DIR } from './chromium.ts';
 import { expect, member } from './prompts-support.ts';
 import { seriousViolations, toast, watchErrors } from './screens.ts';
@@ -158,4 +161,40 @@ test('embedding a saved knowledge-base document above the threshold asks first; 
   await add('Brand voice, again');
   await dialog.getByRole('button', { name: 'Start' }).click();
   await expect.poll(() => embedded.length).toBe(1);
+});
+
+test('the Schedule card says what each run and a month of runs cost, and saving a costly schedule asks first', async ({ page }) => {
+  const { user, client } = await member();
+  expect((await client.from('usage_settings').upsert({ user_id: user.id, confirm_above_micros: 50_000 })).error).toBeNull();
+  const { data: workflow } = await createWorkflow(client, {
+    name: 'Daily digest',
+    description: '',
+    definition: {
+      version: WORKFLOW_DEFINITION_VERSION,
+      provider: 'openai',
+      model: 'gpt-6.1-terra',
+      steps: [promptStep('research', 'Research [topic=pricing pages].'), promptStep('draft', 'Draft from:\n{{steps.research.output}}')],
+    },
+  });
+  await signInAs(page, user);
+  await page.goto(`/workflows/${workflow!.id}`);
+  const card = page.getByRole('region', { name: 'Schedule' });
+  await expect(card.getByTestId('schedule-estimate')).toHaveText(
+    /^Each run: about \$0\.\d{2,4}–\$0\.\d{2,4} for 2 calls on gpt-6\.1-terra\. About \$0\.\d{2}–\$0\.\d{2} a month \(30 runs\)\.$/,
+  );
+  await card.getByRole('combobox', { name: 'Runs' }).click();
+  await page.getByRole('option', { name: 'Every hour' }).click();
+  await expect(card.getByTestId('schedule-estimate')).toContainText('a month (731 runs).');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/usage-schedule-estimate-desktop.png`, fullPage: true });
+
+  // Every hour costs more than $0.05 a month: saving asks first; Cancel saves nothing.
+  await card.getByRole('button', { name: 'Save schedule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Start this job?' });
+  await expect(dialog).toContainText(/for 1,462 calls on gpt-6\.1-terra/);
+  await expect(dialog).toContainText('That is a month of runs (731) at this schedule.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card).toContainText('Not scheduled.');
+  await card.getByRole('button', { name: 'Save schedule' }).click();
+  await dialog.getByRole('button', { name: 'Start' }).click();
+  await expect(card).toContainText('Scheduled: Every hour');
 });
