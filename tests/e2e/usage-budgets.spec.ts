@@ -84,9 +84,16 @@ test('Generate All above the threshold asks first with its range: Cancel sends n
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('generated-count')).toHaveText('0 of 19 categories generated');
   await expect(generateAll).toBeEnabled();
-  // Cancel too.
+  // Cancel too, by mouse, and by keyboard once the user moved to it with Tab (Enter presses the button chosen).
   await generateAll.click();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await generateAll.click();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Start' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   expect(sent).toEqual([]);
 

@@ -24,12 +24,18 @@ interface Asking {
 
 /**
  * Asks before a big job (estimate above the user's threshold, usage_settings.confirm_above_micros).
- * Keyboard: Enter starts, Escape cancels; focus starts on Cancel, the safe choice.
+ * Keyboard: Enter starts, Escape cancels; focus starts on Cancel, the safe choice. Once the user
+ * has moved the focus with Tab, Enter presses the button they chose, as everywhere else.
  */
 function EstimateDialog({ asking }: { asking: Asking | null }) {
+  const tabbed = useRef(false);
+  useEffect(() => {
+    tabbed.current = false;
+  }, [asking]);
   const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Tab') tabbed.current = true;
     // A held key repeating from the key that opened the dialog does not start the job.
-    if (event.key !== 'Enter' || event.repeat || !asking) return;
+    if (event.key !== 'Enter' || event.repeat || !asking || tabbed.current) return;
     event.preventDefault();
     asking.answer(true);
   };
