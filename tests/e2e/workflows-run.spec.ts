@@ -6,6 +6,7 @@ import { streamWorkflowRun } from '@/shared/data/workflowRuns.ts';
 import { createWorkflow } from '@/shared/data/workflows.ts';
 import { FAKE_OPENAI_GOOD_KEY } from '../fixtures/fake-openai.ts';
 import { AI_ORIGINS } from './ports.ts';
+import { SCREENSHOT_DIR } from './chromium.ts';
 import { expect, lookAt, member } from './prompts-support.ts';
 import { watchErrors } from './screens.ts';
 import { serviceClient, signInAs } from './support.ts';
@@ -98,6 +99,22 @@ test('a 3-step workflow runs, a failed step is retried, an edited output feeds t
   await expect(page.getByTestId('workflow-step')).toHaveCount(3);
   await expect(stepCard(page, 1)).toContainText('My notes: price on value, not hours.');
   await expect(stepCard(page, 3).getByRole('status')).toHaveText('Done');
+  // Each step's cost from the ledger, every call it made together: the outline's failed call
+  // (nothing reported: estimated), its retry and its run again; gpt-4o-mini has no price here.
+  const ledger = await client.from('usage_events').select('feature, surface, subject_id, step_index, outcome').order('created_at');
+  expect(ledger.data!.map((row) => [row.feature, row.surface, row.step_index, row.outcome])).toEqual([
+    ['workflow_step', 'server', 0, 'done'],
+    ['workflow_step', 'server', 1, 'failed'],
+    ['workflow_step', 'server', 1, 'done'],
+    ['workflow_step', 'server', 2, 'done'],
+    ['workflow_step', 'server', 1, 'done'],
+    ['workflow_step', 'server', 2, 'done'],
+  ]);
+  await expect(stepCard(page, 1).getByTestId('usage-line')).toHaveText(/^\d[\d,]* tokens in · \d[\d,]* out · price unknown$/);
+  await expect(stepCard(page, 2).getByTestId('usage-line')).toHaveText(
+    /^~\d[\d,]* tokens in · ~\d[\d,]* out · price unknown \(estimated\)$/,
+  );
+  await stepCard(page, 2).screenshot({ path: `${SCREENSHOT_DIR}/usage-cost-line-workflow-step.png` });
   await lookAt(page, 'workflow-run-history');
   expect(errors).toEqual([]);
 });
