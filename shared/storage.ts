@@ -34,6 +34,8 @@ export const STORAGE_SCHEMA = {
     supabaseUser: null as StoredUser | null,
     /** Whose keys the items above are (see shared/data/apiKeys.ts); absent on installs from before it existed. */
     provider_keys_owner: null as KeyOwnerRecord | null,
+    /** The language dictation listens for (a BCP 47 tag); null: the browser's own language. */
+    dictation_language: null as string | null,
   },
 } as const;
 

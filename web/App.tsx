@@ -11,6 +11,8 @@ import { createQueryClient } from '../shared/ui/query.ts';
 import { ThemeRoot } from '../shared/ui/ThemeRoot.tsx';
 import { webConfig } from './lib/config.ts';
 import { SessionProvider } from './lib/SessionProvider.tsx';
+import { webStorage } from './lib/storage.ts';
+import { DictationProvider } from '@/shared/ui/ai/dictation.tsx';
 import { PUBLIC_PAGES, type PublicPage } from './routes/publicPages.ts';
 import { RedirectIfSignedIn, RequireSignedIn, UnknownPath } from './routes/guards.tsx';
 import { RouterNavigation } from './routes/RouterNavigation.tsx';
@@ -65,6 +67,7 @@ const SIGNED_IN_PAGES: RouteObject[] = [
   { path: ROUTES.pitchDeck, lazy: page(() => import('./pages/pitchDeck/PitchDeckPage.tsx'), 'PitchDeckPage') },
   { path: ROUTES.billing, lazy: page(() => import('./pages/hub/BillingPage.tsx'), 'BillingPage') },
   { path: ROUTES.settings, lazy: page(() => import('./pages/settings/SettingsPage.tsx'), 'SettingsPage') },
+  { path: ROUTES.usage, lazy: page(() => import('./pages/usage/UsagePage.tsx'), 'UsagePage') },
   { path: ROUTES.promptStacks, lazy: page(() => import('./pages/stacks/PromptStacksPage.tsx'), 'PromptStacksPage') },
   { path: ROUTES.myPrompts, lazy: page(() => import('./pages/library/LibraryPages.tsx'), 'MyPromptsPage') },
   { path: ROUTES.promptsLibrary, lazy: page(() => import('./pages/library/LibraryPages.tsx'), 'PromptFoldersPage') },
@@ -186,7 +189,7 @@ export function App({ router, store, queryClient: givenClient }: AppProps) {
       <JotaiProvider store={store}>
         <ThemeRoot>
           <SessionProvider>
-            {router ?? <HostRouter />}
+            <DictationProvider storage={webStorage}>{router ?? <HostRouter />}</DictationProvider>
             <NoticeViewport />
           </SessionProvider>
         </ThemeRoot>

@@ -92,6 +92,7 @@ export const extItems = {
   custom_base_url: sharedItem('custom_base_url'),
   supabaseUser: sharedItem('supabaseUser'),
   provider_keys_owner: sharedItem('provider_keys_owner'),
+  dictation_language: sharedItem('dictation_language'),
 
   panelPrefs: storage.defineItem<PanelPrefs>('local:panel_prefs', { fallback: DEFAULT_PANEL_PREFS, version: 1 }),
   recentPrompts: storage.defineItem<RecentPrompts>('local:recent_prompts', {

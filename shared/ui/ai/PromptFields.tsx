@@ -1,5 +1,6 @@
 import { MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { PromptField } from '@/shared/core/placeholders.ts';
+import { DictationTextField } from './dictation.tsx';
 
 /**
  * A prompt's form from its placeholders (shared/core/placeholders.ts): a text field per
@@ -66,10 +67,12 @@ export function PromptFields({ fields, values, onChange, missing, fromPage, page
               : field.defaultValue && !value
                 ? `Default: ${field.defaultValue}`
                 : undefined;
+        const { onChange: _typed, ...rest } = common;
         return (
-          <TextField
+          <DictationTextField
             key={field.id}
-            {...common}
+            {...rest}
+            onValueChange={(next) => onChange(field.id, next)}
             placeholder={field.defaultValue}
             helperText={helper}
             multiline={field.multiline}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Box, Button, Collapse, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Collapse, Stack, Typography } from '@mui/material';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { DictationTextField } from './dictation.tsx';
 
 /**
  * The filled prompt before it is sent: shown on request and editable. Once edited, the edit is
@@ -30,10 +31,10 @@ export function ReviewPrompt({ composed, edited, onEdit, defaultOpen = false }: 
       </Button>
       <Collapse in={open} id="review-prompt">
         <Stack spacing={1} sx={{ mt: 1 }}>
-          <TextField
+          <DictationTextField
             label="Prompt to send"
             value={edited ?? composed}
-            onChange={(e) => onEdit(e.target.value)}
+            onValueChange={onEdit}
             multiline
             minRows={4}
             maxRows={14}

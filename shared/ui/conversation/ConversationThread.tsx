@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, AlertTitle, Box, Button, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import StopIcon from '@mui/icons-material/Stop';
@@ -10,6 +10,7 @@ import { LazyMarkdown } from '../ai/LazyMarkdown.tsx';
 import { OutputActions, type OutputActionsSetup } from '../run/OutputActions.tsx';
 import { UsageLine } from '../usage/UsageLine.tsx';
 import type { ConversationState } from './useConversation.ts';
+import { DictationTextField } from '../ai/dictation.tsx';
 
 export interface ConversationThreadProps {
   conversation: ConversationState;
@@ -175,10 +176,10 @@ function Answer({ turn, children }: { turn: Turn; children: React.ReactNode }) {
 function EditBox(props: { value: string; onChange: (v: string) => void; onSave: () => void; onCancel: () => void; disabled: boolean }) {
   return (
     <Stack spacing={1}>
-      <TextField
+      <DictationTextField
         label={CONVERSATION_TEXTS.editLast}
         value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
+        onValueChange={props.onChange}
         multiline
         minRows={2}
         autoFocus

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import { conversationExport, followUpProblem, titleFrom } from '@/shared/core/conversations/conversation.ts';
@@ -10,6 +10,7 @@ import { downloadFile } from '../download.ts';
 import type { OutputActionsSetup } from '../run/OutputActions.tsx';
 import { ConversationThread } from './ConversationThread.tsx';
 import type { ConversationState, SendTarget } from './useConversation.ts';
+import { DictationTextField } from '../ai/dictation.tsx';
 
 export interface FollowUpsProps {
   conversation: ConversationState;
@@ -88,12 +89,12 @@ export function FollowUps({
         </Typography>
       )}
       <Stack spacing={1.5}>
-        <TextField
+        <DictationTextField
           label={label}
           placeholder={placeholder}
           value={draft}
-          onChange={(e) => {
-            setDraft(e.target.value);
+          onValueChange={(next) => {
+            setDraft(next);
             setProblem(null);
           }}
           onKeyDown={(e) => {

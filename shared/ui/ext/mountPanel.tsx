@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { startPanelBoot } from './boot.ts';
 import type { FirstDrawStart } from './firstDraw.ts';
 import { PanelApp } from './PanelApp.tsx';
+import { DictationProvider } from '../ai/dictation.tsx';
+import { extTypedStorage } from '../../ext/items.ts';
 import { FOLDER_PAGE_SIZE } from '../queries/panelLibrary.ts';
 
 /** Starts the side panel's React app (after its first view was drawn from storage). */
@@ -11,7 +13,9 @@ export function mountPanel(root: HTMLElement, start: FirstDrawStart | null): voi
   startPanelBoot(FOLDER_PAGE_SIZE, start);
   createRoot(root).render(
     <StrictMode>
-      <PanelApp />
+      <DictationProvider storage={extTypedStorage}>
+        <PanelApp />
+      </DictationProvider>
     </StrictMode>,
   );
 }

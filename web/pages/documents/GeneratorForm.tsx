@@ -28,6 +28,7 @@ import { KnowledgeBaseLink } from '../knowledge/KnowledgeBaseLink.tsx';
 import { fieldProblem } from '../files/fieldProblem.ts';
 import { SuggestionPanel } from './SuggestionPanel.tsx';
 import type { Generator } from './useGenerator.ts';
+import { DictationTextField } from '@/shared/ui/ai/dictation.tsx';
 
 const NO_FOLDER = '__none__';
 
@@ -78,11 +79,11 @@ export function GeneratorForm({
           }}
           sx={{ display: 'grid', gap: 2.5 }}
         >
-          <TextField
+          <DictationTextField
             label="Prompt"
             placeholder="What should the document be about? Who reads it, and what should they do next?"
             value={g.promptText}
-            onChange={(e) => g.setPromptText(e.target.value)}
+            onValueChange={g.setPromptText}
             multiline
             minRows={5}
             maxRows={16}

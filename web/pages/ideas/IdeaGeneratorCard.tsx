@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { Alert, AlertTitle, Box, Button, Card, CardContent, LinearProgress, Stack, TextField, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import BookmarksIcon from '@mui/icons-material/BookmarksOutlined';
@@ -15,6 +15,7 @@ import { IdeaFollowUps } from './IdeaFollowUps.tsx';
 import { useProfile } from '@/web/lib/sessionState.ts';
 import { useAvailableKeys } from './useAvailableKeys.ts';
 import { useIdeaGenerator } from './useIdeaGenerator.ts';
+import { DictationTextField } from '@/shared/ui/ai/dictation.tsx';
 
 const ACCENT = '#F59E0B';
 
@@ -110,11 +111,11 @@ export function IdeaGeneratorCard() {
         </Stack>
 
         <Stack component="form" aria-label="Generate a startup idea" noValidate onSubmit={submit} spacing={2}>
-          <TextField
+          <DictationTextField
             label="Interest or market"
             placeholder="For example: sustainable fashion for teenagers, tools for independent dentists, home workouts for seniors"
             value={draft.interest}
-            onChange={(e) => generator.setInterest(e.target.value)}
+            onValueChange={generator.setInterest}
             onKeyDown={onKeyDown}
             multiline
             minRows={2}

@@ -18,6 +18,7 @@ import { supabase } from '@/web/lib/supabase.ts';
 import { webData } from '../run/runSide.ts';
 import { GroundedAnswer } from './GroundedAnswer.tsx';
 import { useAvailableKeys, useKnowledgeEmbeddings } from './useKnowledgeEmbeddings.ts';
+import { DictationTextField } from '@/shared/ui/ai/dictation.tsx';
 
 /** The question asked and the passages found for it (null until the first question). */
 interface Asked {
@@ -85,12 +86,12 @@ export function SmartQueriesPage() {
           <CardContent>
             <Stack spacing={2}>
               {empty && <Alert severity="info">{KNOWLEDGE_TEXTS.noPassages}</Alert>}
-              <TextField
+              <DictationTextField
                 label={KNOWLEDGE_TEXTS.askLabel}
                 placeholder={KNOWLEDGE_TEXTS.askPlaceholder}
                 value={question}
-                onChange={(e) => {
-                  setQuestion(e.target.value);
+                onValueChange={(next) => {
+                  setQuestion(next);
                   setProblem(null);
                 }}
                 onKeyDown={(e) => {
