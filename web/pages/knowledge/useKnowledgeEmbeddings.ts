@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { embeddingModelFor, embeddingModelNeedsList, embedTexts } from '@/shared/ai/embeddings.ts';
 import type { ClientOptions } from '@/shared/ai/providers.ts';
 import type { ProviderId } from '@/shared/core/providerKeys.ts';
+import type { UsageSubject } from '@/shared/core/usage/ledger.ts';
 import { embeddingRequests, embedKnowledge, passagesToEmbed } from '@/shared/data/knowledgeEmbeddings.ts';
 import { hasUsableKey, targetFor, type AvailableKeys } from '@/shared/ui/ai/ModelPicker.tsx';
 import { knowledgeQueries } from '@/shared/ui/queries/knowledge.ts';
@@ -28,7 +29,12 @@ const within = <T>(promise: Promise<T>, ms: number): Promise<T | null> =>
 interface Embedder {
   model: string;
   /** 'embeddings' for passages; a question's own embedding is part of its smart query. */
-  embed: (texts: string[], settings?: ClientOptions, feature?: 'embeddings' | 'smart_query') => Promise<number[][]>;
+  embed: (
+    texts: string[],
+    settings?: ClientOptions,
+    feature?: 'embeddings' | 'smart_query',
+    subject?: UsageSubject | null,
+  ) => Promise<number[][]>;
 }
 
 /** The user's keys as the model pickers take them. */
@@ -65,8 +71,8 @@ export function useKnowledgeEmbeddings() {
       return model
         ? {
             model,
-            embed: (texts, settings, feature = 'embeddings') =>
-              embedTexts({ target, model, texts, settings, usage: webUsage(feature, { subject: null }) }),
+            embed: (texts, settings, feature = 'embeddings', subject = null) =>
+              embedTexts({ target, model, texts, settings, usage: webUsage(feature, { subject }) }),
           }
         : null;
     },
@@ -96,7 +102,15 @@ export function useKnowledgeEmbeddings() {
             };
             if (!(await confirm(job))) return;
           }
-          await embedKnowledge(supabase, embedder.model, embedder.embed, { documentId });
+          // The saved document's passages: the row links to the document in the knowledge base.
+          await embedKnowledge(
+            supabase,
+            embedder.model,
+            (texts) => embedder.embed(texts, undefined, 'embeddings', { kind: 'knowledge', id: documentId }),
+            {
+              documentId,
+            },
+          );
           return;
         }
       },
