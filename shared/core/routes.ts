@@ -64,6 +64,8 @@ export const ROUTES = {
   promptsLibrary: '/prompts-library',
   recommendedPrompts: '/recommended-prompts',
   settings: '/settings',
+  /** What the user's AI calls cost (the usage ledger), with budgets and prices of their own (?tab=settings). */
+  usage: '/usage',
   billing: '/billing',
   runPrompt: '/run-prompt/:promptId',
   /** One stored conversation, to read and continue. */
@@ -132,6 +134,7 @@ export const PROTECTED_ROUTES: readonly RoutePattern[] = [
   ROUTES.promptsLibrary,
   ROUTES.recommendedPrompts,
   ROUTES.settings,
+  ROUTES.usage,
   ROUTES.billing,
   ROUTES.runPrompt,
   ROUTES.conversation,

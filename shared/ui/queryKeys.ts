@@ -170,6 +170,8 @@ export const queryKeys = {
     /** Every generated document, as Product Management lists them. */
     products: () => ['admin', 'products'] as const,
     users: () => ['admin', 'users'] as const,
+    /** Everybody's AI usage totals since a day (aggregates only). */
+    usageTotals: (since: string) => ['admin', 'usageTotals', since] as const,
   },
   runs: {
     all: ['runs'] as const,
@@ -185,5 +187,16 @@ export const queryKeys = {
     detail: (id: string) => ['products', 'detail', id] as const,
     /** A Checkout session's purchase of a product, as the server confirms it. */
     purchase: (productId: string, sessionId: string) => ['products', 'purchase', productId, sessionId] as const,
+  },
+  /** The Usage page: ledger rows of a period, what the top runs belong to, settings, prices, budgets, the team's month. */
+  usage: {
+    all: ['usage'] as const,
+    events: (period: { from: string; to: string }) => ['usage', 'events', period] as const,
+    subjects: (keys: readonly string[]) => ['usage', 'subjects', keys] as const,
+    settings: () => ['usage', 'settings'] as const,
+    prices: () => ['usage', 'prices'] as const,
+    budgets: () => ['usage', 'budgets'] as const,
+    budgetStatus: () => ['usage', 'budgetStatus'] as const,
+    team: (monthStart: string) => ['usage', 'team', monthStart] as const,
   },
 } as const;

@@ -34,6 +34,7 @@ import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import TeamIcon from '@mui/icons-material/GroupsOutlined';
 import BillingIcon from '@mui/icons-material/CreditCardOutlined';
+import UsageIcon from '@mui/icons-material/InsightsOutlined';
 import LogoutIcon from '@mui/icons-material/LogoutOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import { brandLabel } from '@/shared/core/brand.ts';
@@ -169,6 +170,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         {plan.data === 'team' && (
           <NavItem entry={{ label: 'Team', to: ROUTES.teamSettings, icon: TeamIcon }} pathname={pathname} onNavigate={onNavigate} />
         )}
+        <NavItem entry={{ label: 'Usage', to: ROUTES.usage, icon: UsageIcon }} pathname={pathname} onNavigate={onNavigate} />
         <NavItem entry={{ label: 'Billing', to: ROUTES.billing, icon: BillingIcon }} pathname={pathname} onNavigate={onNavigate} />
         <NavItem
           entry={{ label: 'Settings', to: ROUTES.settings, icon: SettingsIcon, exact: plan.data === 'team' }}

@@ -83,7 +83,7 @@ export interface Period {
 }
 
 /** The first instant of the UTC month `offset` months from the one `at` falls in. */
-export function monthStart(at: Date, offset = 0): Date {
+function monthStart(at: Date, offset = 0): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1));
 }
 

@@ -46,7 +46,7 @@ export function microsToDecimal(micros: Micros): string {
 }
 
 /** Whether a code is an ISO 4217 currency this browser formats (USD, EUR, JPY …). */
-export function isCurrencyCode(code: string): boolean {
+function isCurrencyCode(code: string): boolean {
   if (!/^[A-Z]{3}$/.test(code)) return false;
   const supported = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : null;
   return supported ? supported.includes(code) : true;

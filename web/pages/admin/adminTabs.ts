@@ -46,6 +46,12 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     label: 'Training',
     Component: lazy(async () => ({ default: (await import('./training/TrainingTab.tsx')).TrainingTab })),
   },
+  // Everybody's AI usage as totals (no one's calls): what the product's AI costs its users.
+  {
+    id: 'usage',
+    label: 'AI usage',
+    Component: lazy(async () => ({ default: (await import('./usage/AdminUsageTab.tsx')).AdminUsageTab })),
+  },
   {
     id: 'feature-requests',
     label: 'Feature requests',
