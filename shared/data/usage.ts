@@ -109,6 +109,9 @@ async function recordCall(
   const [prices, about] = await Promise.all([userPrices(client), settled(subject)]);
   // An id that is not a stored row's (an offer not saved yet) links nothing.
   const row = ledgerRowOf(call, { ...context, subject: about && isUuid(about.id) ? about : null }, prices, utcDay());
+  // Signed out (a public page's free tool): nobody owns a row; the answer still shows its cost.
+  const { data: session } = await client.auth.getSession();
+  if (!session.session) return row;
   try {
     const { error } = await client.from('usage_events').insert({ ...row, price: row.price && asJson(row.price) });
     if (error) console.error('The usage row could not be saved', error.message);
