@@ -87,7 +87,10 @@ export function usageRecorder(client: AppClient | (() => Promise<AppClient>), su
   return (feature, options = {}) => ({
     feature,
     async check(provider, model) {
-      await budgetCheck(await resolve())(provider, model);
+      const db = await resolve();
+      // Signed out there is no budget to read (and the read would only be refused).
+      if (!(await db.auth.getSession()).data.session) return;
+      await budgetCheck(db)(provider, model);
     },
     record(call: CallUsage) {
       void resolve()
