@@ -93,6 +93,8 @@ export const ESTIMATE_TEXTS = {
     estimate.range
       ? `about ${rangeText(estimate.range, currency)} for ${callsText(estimate.calls)} on ${estimate.model}`
       : `price unknown for ${callsText(estimate.calls)} on ${estimate.model}`,
+  /** The line beside a job's button: "Estimate: about $0.40–$1.90 for 24 calls on …". */
+  line: (estimate: JobEstimate, currency: string) => `Estimate: ${ESTIMATE_TEXTS.summary(estimate, currency)}.`,
   title: 'Start this job?',
   /** The dialog's sentence, with the threshold that made it ask. */
   body: (estimate: JobEstimate, currency: string, confirmAboveMicros: number) =>

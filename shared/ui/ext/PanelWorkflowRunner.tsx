@@ -9,7 +9,7 @@ import { pageVariableNotes, pageVariableValues } from '@/shared/ext/runPrompt.ts
 import { ModelPicker, type AvailableKeys } from '../ai/ModelPicker.tsx';
 import { PromptFields } from '../ai/PromptFields.tsx';
 import { BudgetWarnings } from '../usage/BudgetWarnings.tsx';
-import { useEstimateConfirm } from '../usage/EstimateConfirm.tsx';
+import { JobEstimateLine, useEstimateConfirm, type JobToEstimate } from '../usage/EstimateConfirm.tsx';
 import { useWorkflowRun } from '../workflows/useWorkflowRun.ts';
 import { WorkflowRunView } from '../workflows/WorkflowRunView.tsx';
 import { extData } from './extClient.ts';
@@ -45,16 +45,13 @@ export function PanelWorkflowRunner({ workflow }: { workflow: ChosenWorkflow }) 
     apiKey: available.keys[choice.provider] ?? null,
     customBaseUrl: choice.provider === 'chatgpt_custom' ? available.customBaseUrl : null,
   });
+  const job: JobToEstimate | null = choice.model.trim()
+    ? { provider: choice.provider, model: choice.model.trim(), steps: workflowJobSteps(definition, values), note: forEachNote(definition) }
+    : null;
   const start = async () => {
     setTried(true);
-    if (missing.length || problems.length || !choice.model.trim() || run.running) return;
+    if (missing.length || problems.length || !job || run.running) return;
     // Above the user's threshold the run says what it will cost first.
-    const job = {
-      provider: choice.provider,
-      model: choice.model.trim(),
-      steps: workflowJobSteps(definition, values),
-      note: forEachNote(definition),
-    };
     if (!(await confirmJob(job))) return;
     void run.start({ action: 'start', ...workflow.source, fieldValues: values, trigger: 'panel', ...target() });
   };
@@ -84,6 +81,7 @@ export function PanelWorkflowRunner({ workflow }: { workflow: ChosenWorkflow }) 
           {run.refusal.message}
         </Alert>
       )}
+      {problems.length === 0 && <JobEstimateLine client={extData} job={job} />}
       <BudgetWarnings client={extData} provider={choice.provider} />
       <Button
         variant="contained"

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
 import type { ProviderId } from '@/shared/core/providerKeys.ts';
 import { ESTIMATE_TEXTS, estimateJob, needsConfirmation, type JobEstimate, type JobStep } from '@/shared/core/usage/jobEstimate.ts';
 import { budgetSnapshot, type BudgetSnapshot } from '@/shared/data/usageBudgets.ts';
@@ -140,4 +140,15 @@ export function useJobEstimate(client: DataClient, job: JobToEstimate | null): {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, key]);
   return result;
+}
+
+/** A job's estimate as a line beside its button (nothing while it is read, or without a job or calls). */
+export function JobEstimateLine({ client, job }: { client: DataClient; job: JobToEstimate | null }) {
+  const estimated = useJobEstimate(client, job);
+  if (!estimated || estimated.estimate.calls === 0) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="job-estimate">
+      {ESTIMATE_TEXTS.line(estimated.estimate, estimated.currency)}
+    </Typography>
+  );
 }

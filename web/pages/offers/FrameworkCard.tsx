@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import GenerateAllIcon from '@mui/icons-material/AutoAwesomeMotionOutlined';
 import NotesIcon from '@mui/icons-material/StickyNote2Outlined';
@@ -6,7 +6,7 @@ import { GENERAL_NOTES } from '@/shared/core/offers/categories.ts';
 import { isGenerated, moveAsset, updateAsset, type OfferAsset, type OfferDraft } from '@/shared/core/offers/offer.ts';
 import { OFFER_TEXTS } from '@/shared/core/offers/texts.ts';
 import { BudgetWarnings } from '@/shared/ui/usage/BudgetWarnings.tsx';
-import { useEstimateConfirm } from '@/shared/ui/usage/EstimateConfirm.tsx';
+import { JobEstimateLine, useEstimateConfirm } from '@/shared/ui/usage/EstimateConfirm.tsx';
 import { webData } from '../run/runSide.ts';
 import { AssetList } from './AssetList.tsx';
 import { AssetPanel } from './AssetPanel.tsx';
@@ -41,8 +41,11 @@ export function FrameworkCard({ builder, offer, handlers }: { builder: OfferBuil
   const progress = actions.progress;
   // Generate All says what it will cost first when that is above the user's threshold.
   const { confirmJob, dialog } = useEstimateConfirm(webData);
+  const { provider, model } = builder.choice;
+  const context = builder.knowledge.context;
+  const allJob = useMemo(() => generateAllJob(offer, { provider, model }, context), [offer, provider, model, context]);
   const startAll = async () => {
-    if (await confirmJob(generateAllJob(offer, builder.choice, builder.knowledge.context))) void actions.generateAll();
+    if (await confirmJob(allJob)) void actions.generateAll();
   };
 
   return (
@@ -68,9 +71,10 @@ export function FrameworkCard({ builder, offer, handlers }: { builder: OfferBuil
             {generated} of {offer.assets.length} categories generated
           </Typography>
         </Stack>
-        <Box sx={{ mb: 2, '&:empty': { display: 'none' } }}>
-          <BudgetWarnings client={webData} provider={builder.choice.provider} />
-        </Box>
+        <Stack spacing={1} sx={{ mb: 2, '&:empty': { display: 'none' } }}>
+          {activity === null && <JobEstimateLine client={webData} job={allJob} />}
+          <BudgetWarnings client={webData} provider={provider} />
+        </Stack>
         {dialog}
         {generateAllRunning && progress && (
           <Box sx={{ mb: 2 }}>

@@ -9,7 +9,7 @@ import { missingFields, workflowFields, workflowProblems } from '@/shared/core/w
 import { forEachNote, workflowJobSteps } from '@/shared/core/usage/workflowEstimate.ts';
 import { PromptFields } from '@/shared/ui/ai/PromptFields.tsx';
 import { BudgetWarnings } from '@/shared/ui/usage/BudgetWarnings.tsx';
-import { useEstimateConfirm } from '@/shared/ui/usage/EstimateConfirm.tsx';
+import { JobEstimateLine, useEstimateConfirm, type JobToEstimate } from '@/shared/ui/usage/EstimateConfirm.tsx';
 import { useWorkflowRun } from '@/shared/ui/workflows/useWorkflowRun.ts';
 import { WorkflowRunView } from '@/shared/ui/workflows/WorkflowRunView.tsx';
 import { useRunOutputActions, webData } from '../run/runSide.ts';
@@ -35,15 +35,18 @@ export function WorkflowRunner({ source, name, definition, canSave }: WorkflowRu
   const missing = missingFields(definition, values);
   const { confirmJob, dialog } = useEstimateConfirm(webData);
 
+  const job: JobToEstimate | null = target.choice.model.trim()
+    ? {
+        provider: target.choice.provider,
+        model: target.choice.model.trim(),
+        steps: workflowJobSteps(definition, values),
+        note: forEachNote(definition),
+      }
+    : null;
+
   const start = async () => {
     setTried(true);
-    if (missing.length || problems.length || !target.choice.model.trim()) return;
-    const job = {
-      provider: target.choice.provider,
-      model: target.choice.model.trim(),
-      steps: workflowJobSteps(definition, values),
-      note: forEachNote(definition),
-    };
+    if (missing.length || problems.length || !job) return;
     // Above the user's threshold the run says what it will cost first.
     if (!(await confirmJob(job))) return;
     void run.start({ action: 'start', ...source, fieldValues: values, trigger: 'dashboard', ...target.target() });
@@ -95,6 +98,7 @@ export function WorkflowRunner({ source, name, definition, canSave }: WorkflowRu
                 {run.refusal.message}
               </Alert>
             )}
+            {problems.length === 0 && <JobEstimateLine client={webData} job={job} />}
             <BudgetWarnings client={webData} provider={target.choice.provider} />
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
               <Button type="submit" variant="contained" startIcon={<PlayArrowIcon />} disabled={run.running || problems.length > 0}>
