@@ -77,6 +77,19 @@ interface UsageOptions {
 export type UsageFor = (feature: UsageFeature, options?: UsageOptions) => AiUsage;
 
 /**
+ * Whether the client acts for someone. The extension's clients hold no session of their own (the
+ * background hands them its token: supabase-js's accessToken option, which refuses auth.getSession),
+ * so they count as signed in; a read or insert refused without a user is then handled where it fails.
+ */
+async function signedIn(client: AppClient): Promise<boolean> {
+  try {
+    return (await client.auth.getSession()).data.session !== null;
+  } catch {
+    return true;
+  }
+}
+
+/**
  * The usage reporter of a front end: `usageRecorder(client, 'dashboard')('run', { subject })` is
  * the `usage` of an AI request. Each call's row is inserted once it ends; budgets are checked
  * before each call (usageBudgets.ts) and read again after each recorded one. `client` may be the
@@ -89,7 +102,7 @@ export function usageRecorder(client: AppClient | (() => Promise<AppClient>), su
     async check(provider, model) {
       const db = await resolve();
       // Signed out there is no budget to read (and the read would only be refused).
-      if (!(await db.auth.getSession()).data.session) return;
+      if (!(await signedIn(db))) return;
       await budgetCheck(db)(provider, model);
     },
     record(call: CallUsage) {
@@ -113,8 +126,7 @@ async function recordCall(
   // An id that is not a stored row's (an offer not saved yet) links nothing.
   const row = ledgerRowOf(call, { ...context, subject: about && isUuid(about.id) ? about : null }, prices, utcDay());
   // Signed out (a public page's free tool): nobody owns a row; the answer still shows its cost.
-  const { data: session } = await client.auth.getSession();
-  if (!session.session) return row;
+  if (!(await signedIn(client))) return row;
   try {
     const { error } = await client.from('usage_events').insert({ ...row, price: row.price && asJson(row.price) });
     if (error) console.error('The usage row could not be saved', error.message);
