@@ -9,7 +9,9 @@ import { ROUTES } from '../shared/core/routes.ts';
 import { NoticeViewport } from '../shared/ui/NoticeViewport.tsx';
 import { createQueryClient } from '../shared/ui/query.ts';
 import { ThemeRoot } from '../shared/ui/ThemeRoot.tsx';
+import { UsageProvider } from '../shared/ui/usage/UsageContext.tsx';
 import { webConfig } from './lib/config.ts';
+import { lazyWebUsage } from './lib/lazyUsage.ts';
 import { SessionProvider } from './lib/SessionProvider.tsx';
 import { webStorage } from './lib/storage.ts';
 import { DictationProvider } from '@/shared/ui/ai/dictation.tsx';
@@ -189,7 +191,10 @@ export function App({ router, store, queryClient: givenClient }: AppProps) {
       <JotaiProvider store={store}>
         <ThemeRoot>
           <SessionProvider>
-            <DictationProvider storage={webStorage}>{router ?? <HostRouter />}</DictationProvider>
+            <DictationProvider storage={webStorage}>
+              {/* Every AI call on the dashboard's pages, public ones included, records its usage as the dashboard's. */}
+              <UsageProvider usage={lazyWebUsage}>{router ?? <HostRouter />}</UsageProvider>
+            </DictationProvider>
             <NoticeViewport />
           </SessionProvider>
         </ThemeRoot>
