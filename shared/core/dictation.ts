@@ -29,6 +29,9 @@ export const DICTATION_TEXTS = {
   language: 'Dictation language',
   browserLanguage: (language: string) => `Browser language (${language})`,
   couldNotStart: 'Dictation could not start: it may already be listening in another box.',
+  /** The side panel and the popup cannot ask for the microphone themselves. */
+  needsMicrophone: 'AI Vault has not been given the microphone yet.',
+  allowMicrophone: 'Allow the microphone',
 } as const;
 
 /**
@@ -72,3 +75,12 @@ export function languageName(tag: string): string {
     return tag;
   }
 }
+
+/** The extension's microphone page (a tab, where the browser can ask). */
+export const MICROPHONE_PAGE_TEXTS = {
+  asking: 'Your browser is asking whether AI Vault may use the microphone: choose Allow. It is used only while you dictate.',
+  allowed: 'The microphone is allowed. You can close this tab and dictate in the side panel.',
+  blocked:
+    'The microphone is blocked for AI Vault. Click the icon at the right end of the address bar (or open the browser’s site settings for this extension), allow the microphone, then Try again.',
+  noMicrophone: 'No microphone was found. Connect one, then Try again.',
+} as const;

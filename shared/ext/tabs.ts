@@ -132,3 +132,8 @@ export function watchActiveTab(windowId: number, onChange: () => void): () => vo
     browser.tabs.onUpdated.removeListener(updated);
   };
 }
+
+/** Opens the extension's microphone page in a tab (entrypoints/microphone: the panel and popup cannot ask). */
+export function openMicrophonePage(): void {
+  void browser.tabs.create({ url: browser.runtime.getURL('/microphone.html') });
+}

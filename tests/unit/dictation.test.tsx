@@ -84,6 +84,7 @@ describe('dictation on a prompt box', () => {
     // The button says which box it fills through its description: the box's label.
     expect(mic.getAttribute('aria-describedby')).toBe(screen.getByText('Follow-up', { selector: 'label' }).id);
     await user.click(mic);
+    await expect.poll(() => FakeRecognition.started.length).toBe(1);
     const listener = FakeRecognition.started[0]!;
     expect(listener).toMatchObject({ lang: navigator.language, continuous: true, interimResults: false });
     expect(screen.getByRole('button', { name: 'Stop dictation' }).getAttribute('aria-pressed')).toBe('true');
@@ -99,6 +100,7 @@ describe('dictation on a prompt box', () => {
     const user = userEvent.setup();
     render(<Box store={memoryStore()} />);
     await user.click(screen.getAllByRole('button', { name: 'Dictate' })[0]!);
+    await expect.poll(() => FakeRecognition.started.length).toBe(1);
     act(() => FakeRecognition.started[0]!.onerror?.({ error: 'not-allowed' }));
     expect(screen.getByText(dictationError('not-allowed', 'English')!)).toBeTruthy();
     expect(screen.queryByText('Ctrl+Enter sends')).toBeNull();
@@ -115,11 +117,65 @@ describe('dictation on a prompt box', () => {
     // One choice for every box.
     expect(screen.getAllByRole('button', { name: 'Dictation language: French (France), FR' })).toHaveLength(2);
     await user.click(screen.getAllByRole('button', { name: 'Dictate' })[1]!);
-    expect(FakeRecognition.started[0]!.lang).toBe('fr-FR');
+    await expect.poll(() => FakeRecognition.started[0]?.lang).toBe('fr-FR');
     cleanup();
 
     render(<Box store={memoryStore({ dictation_language: '"de-DE"' })} />);
     expect(await screen.findAllByRole('button', { name: 'Dictation language: German (Germany), DE' })).toHaveLength(2);
+  });
+});
+
+describe('dictation where the page cannot ask for the microphone (the extension’s panel)', () => {
+  /** navigator.permissions as Chrome reports the extension's microphone: 'prompt' until allowed in a tab. */
+  function microphonePermission(state: PermissionState) {
+    const status = { state, onchange: null as (() => void) | null };
+    Object.defineProperty(navigator, 'permissions', { configurable: true, value: { query: async () => status } });
+    return {
+      allow: () => {
+        status.state = 'granted';
+        status.onchange?.();
+      },
+    };
+  }
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'permissions');
+  });
+
+  function PanelBox({ opened }: { opened: string[] }) {
+    const [text, setText] = useState('');
+    const [storage] = useState(() => createTypedStorage(memoryStore()));
+    return (
+      <DictationProvider storage={storage} openMicrophonePage={() => opened.push('microphone.html')}>
+        <DictationTextField label="Follow-up" value={text} onValueChange={setText} />
+      </DictationProvider>
+    );
+  }
+
+  it('asks for the microphone in a tab first, and listens once it is allowed', async () => {
+    scope.webkitSpeechRecognition = FakeRecognition;
+    const permission = microphonePermission('prompt');
+    const opened: string[] = [];
+    const user = userEvent.setup();
+    render(<PanelBox opened={opened} />);
+    await user.click(screen.getByRole('button', { name: 'Dictate' }));
+    expect(await screen.findByText('AI Vault has not been given the microphone yet.', { exact: false })).toBeTruthy();
+    expect(FakeRecognition.started).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Allow the microphone' }));
+    expect(opened).toEqual(['microphone.html']);
+
+    act(() => permission.allow());
+    expect(screen.queryByText('AI Vault has not been given the microphone yet.', { exact: false })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Dictate' }));
+    expect(FakeRecognition.started).toHaveLength(1);
+  });
+
+  it('starts at once when the microphone is already allowed', async () => {
+    scope.webkitSpeechRecognition = FakeRecognition;
+    microphonePermission('granted');
+    const user = userEvent.setup();
+    render(<PanelBox opened={[]} />);
+    await user.click(screen.getByRole('button', { name: 'Dictate' }));
+    await expect.poll(() => FakeRecognition.started.length).toBe(1);
   });
 });
 

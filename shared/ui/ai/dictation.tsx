@@ -1,7 +1,7 @@
 /// <reference types="dom-speech-recognition" />
 import MicIcon from '@mui/icons-material/Mic';
 import StopIcon from '@mui/icons-material/Stop';
-import { Button, IconButton, InputAdornment, Menu, MenuItem, TextField, Tooltip, type TextFieldProps } from '@mui/material';
+import { Button, IconButton, InputAdornment, Link, Menu, MenuItem, TextField, Tooltip, type TextFieldProps } from '@mui/material';
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TypedStorage } from '../../storage.ts';
 import { DICTATION_LANGUAGES, DICTATION_TEXTS, dictationError, joinDictated, languageName } from '../../core/dictation.ts';
@@ -21,18 +21,28 @@ function speechRecognitionOf(scope: object = globalThis): RecognitionConstructor
   return found.SpeechRecognition ?? found.webkitSpeechRecognition ?? null;
 }
 
-interface LanguageChoice {
+interface DictationSettings {
   language: string | null;
   choose: (language: string | null) => void;
+  /** Where the page that asks for the microphone opens (the extension: its panel and popup cannot ask). */
+  openMicrophonePage?: () => void;
 }
 
-const DictationLanguage = createContext<LanguageChoice | null>(null);
+const DictationSettingsContext = createContext<DictationSettings | null>(null);
 
 /**
  * Gives the dictation buttons below it one language choice, kept in the front end's storage: a
  * language picked on one box applies to every box, and after a reload.
  */
-export function DictationProvider({ storage, children }: { storage: TypedStorage; children: ReactNode }) {
+export function DictationProvider({
+  storage,
+  openMicrophonePage,
+  children,
+}: {
+  storage: TypedStorage;
+  openMicrophonePage?: () => void;
+  children: ReactNode;
+}) {
   const [language, setLanguage] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -48,15 +58,24 @@ export function DictationProvider({ storage, children }: { storage: TypedStorage
     },
     [storage],
   );
-  const value = useMemo(() => ({ language, choose }), [language, choose]);
-  return <DictationLanguage.Provider value={value}>{children}</DictationLanguage.Provider>;
+  const value = useMemo(() => ({ language, choose, openMicrophonePage }), [language, choose, openMicrophonePage]);
+  return <DictationSettingsContext.Provider value={value}>{children}</DictationSettingsContext.Provider>;
 }
 
 /** The shared choice, or one of this box's own where no provider is above it. */
-function useDictationLanguage(): [string | null, (language: string | null) => void] {
-  const shared = useContext(DictationLanguage);
+function useDictationSettings(): DictationSettings {
+  const shared = useContext(DictationSettingsContext);
   const [own, setOwn] = useState<string | null>(null);
-  return shared ? [shared.language, shared.choose] : [own, setOwn];
+  return shared ?? { language: own, choose: setOwn };
+}
+
+/** The page's microphone permission, where the browser reports it. */
+async function microphonePermission(): Promise<PermissionStatus | null> {
+  try {
+    return (await navigator.permissions?.query({ name: 'microphone' as PermissionName })) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 interface DictationProps {
@@ -71,8 +90,8 @@ interface DictationProps {
 export interface Dictation {
   /** The microphone and its language choice, as the field's end adornment; null where the browser has no speech recognition. */
   adornment: ReactNode;
-  /** What went wrong with the last dictation, for the field's helper text. */
-  problem: string | null;
+  /** What went wrong with the last dictation (and what to do), for the field's helper text. */
+  problem: ReactNode;
 }
 
 /**
@@ -81,9 +100,9 @@ export interface Dictation {
  */
 function useDictation({ value, onChange, labelId, disabled = false }: DictationProps): Dictation {
   const Recognition = speechRecognitionOf();
-  const [language, chooseLanguage] = useDictationLanguage();
+  const { language, choose: chooseLanguage, openMicrophonePage } = useDictationSettings();
   const [listening, setListening] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ReactNode>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const recognition = useRef<SpeechRecognition | null>(null);
   const latest = useRef({ value, onChange });
@@ -94,8 +113,31 @@ function useDictation({ value, onChange, labelId, disabled = false }: DictationP
   const spoken = language ?? navigator.language;
   const spokenCode = spoken.split('-')[0]!.toUpperCase();
 
-  const start = () => {
+  /**
+   * Where the page cannot ask for the microphone itself (the extension's panel and popup), a
+   * microphone not yet allowed is asked for in a tab; once it is, the notice goes by itself.
+   */
+  const microphoneReady = async (): Promise<boolean> => {
+    if (!openMicrophonePage) return true;
+    const permission = await microphonePermission();
+    if (!permission || permission.state === 'granted') return true;
+    permission.onchange = () => {
+      if (permission.state === 'granted') setProblem(null);
+    };
+    setProblem(
+      <>
+        {DICTATION_TEXTS.needsMicrophone}{' '}
+        <Link component="button" type="button" variant="caption" onClick={openMicrophonePage} sx={{ verticalAlign: 'baseline' }}>
+          {DICTATION_TEXTS.allowMicrophone}
+        </Link>
+      </>,
+    );
+    return false;
+  };
+
+  const start = async () => {
     setProblem(null);
+    if (!(await microphoneReady())) return;
     const listener = new Recognition();
     listener.lang = spoken;
     listener.continuous = true;
@@ -131,7 +173,7 @@ function useDictation({ value, onChange, labelId, disabled = false }: DictationP
             aria-pressed={listening}
             color={listening ? 'error' : 'default'}
             disabled={disabled}
-            onClick={listening ? () => recognition.current?.stop() : start}
+            onClick={listening ? () => recognition.current?.stop() : () => void start()}
           >
             {listening ? <StopIcon fontSize="small" /> : <MicIcon fontSize="small" />}
           </IconButton>
@@ -190,8 +232,8 @@ export function DictationTextField({ value, onValueChange, slotProps, helperText
       id={id}
       value={value}
       onChange={(e) => onValueChange(e.target.value)}
-      helperText={dictation.problem ?? helperText}
-      error={Boolean(dictation.problem) || props.error}
+      // A dictation notice is not the field's error: the text stays valid.
+      helperText={dictation.problem || helperText}
       slotProps={{ ...slotProps, input: dictation.adornment ? { ...input, endAdornment: dictation.adornment } : input }}
     />
   );

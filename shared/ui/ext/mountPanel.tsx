@@ -5,6 +5,7 @@ import type { FirstDrawStart } from './firstDraw.ts';
 import { PanelApp } from './PanelApp.tsx';
 import { DictationProvider } from '../ai/dictation.tsx';
 import { extTypedStorage } from '../../ext/items.ts';
+import { openMicrophonePage } from '../../ext/tabs.ts';
 import { FOLDER_PAGE_SIZE } from '../queries/panelLibrary.ts';
 
 /** Starts the side panel's React app (after its first view was drawn from storage). */
@@ -13,7 +14,7 @@ export function mountPanel(root: HTMLElement, start: FirstDrawStart | null): voi
   startPanelBoot(FOLDER_PAGE_SIZE, start);
   createRoot(root).render(
     <StrictMode>
-      <DictationProvider storage={extTypedStorage}>
+      <DictationProvider storage={extTypedStorage} openMicrophonePage={openMicrophonePage}>
         <PanelApp />
       </DictationProvider>
     </StrictMode>,

@@ -1,0 +1,3 @@
+import { askForMicrophone } from '../../shared/ext/microphone.ts';
+
+void askForMicrophone(document, navigator.mediaDevices, () => window.close());
