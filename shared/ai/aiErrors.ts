@@ -11,8 +11,11 @@ import { PROVIDER_KEYS, type ProviderId } from '../core/providerKeys.ts';
  * and try again.'). A stopped run is 'aborted' and is not shown as an error.
  */
 
-/** 'budget': the user's monthly budget stops the call before it is made (shared/core/usage/budgets.ts has the sentence). */
-export type AiErrorKind = 'noKey' | 'auth' | 'rateLimit' | 'api' | 'badJson' | 'timeout' | 'network' | 'aborted' | 'budget';
+/**
+ * 'budget': the user's monthly budget stops the call before it is made (shared/core/usage/budgets.ts has the sentence).
+ * 'vision': images the chosen model cannot take, refused before the request (vision.ts has the sentence).
+ */
+export type AiErrorKind = 'noKey' | 'auth' | 'rateLimit' | 'api' | 'badJson' | 'timeout' | 'network' | 'aborted' | 'budget' | 'vision';
 
 export const AI_TEXTS = {
   auth: (provider: ProviderId) => `Authentication failed. Please check your ${PROVIDER_KEYS[provider].label} API key in Settings.`,
@@ -24,6 +27,7 @@ export const AI_TEXTS = {
   noKey: (provider: ProviderId) => `Add your ${PROVIDER_KEYS[provider].label} API key in Settings to use this.`,
   failedTitle: 'Generation Failed',
   budgetTitle: 'Budget Used Up',
+  visionTitle: 'Images Not Sent',
   /** Ollama answers 403 to an Origin it does not list, and lists no extension by default (docs/providers.md §7). */
   customRefusedExtension:
     'Your custom AI server refused the extension (HTTP 403). For Ollama, allow it with OLLAMA_ORIGINS=chrome-extension://*,moz-extension://* and restart Ollama.',

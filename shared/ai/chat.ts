@@ -8,6 +8,7 @@ import { withRetries } from './retry.ts';
 import { withAiDefaults } from './settings.ts';
 import { readChatStream, streamCutError } from './streamReader.ts';
 import { promptCharsOf, usageReporter, type AiUsage } from './usage.ts';
+import { imageProblem } from './vision.ts';
 
 /**
  * Running a prompt on the user's provider, in the protocol the provider speaks (providers.ts). A
@@ -89,10 +90,13 @@ function clientFor(request: AiRequest, settings: ClientOptions) {
 }
 
 /**
- * What happens before a request leaves: the key is there and the usage check (a budget) lets it
- * go. A refusal here reaches no provider and records nothing; an AiError passes through unchanged.
+ * What happens before a request leaves: the model reads the images the messages carry (vision.ts),
+ * the key is there and the usage check (a budget) lets it go. A refusal here reaches no provider and records nothing; an AiError passes through unchanged.
  */
 async function admitted(request: AiRequest, settings: ClientOptions) {
+  const images = messagesOf(request.prompt).flatMap((message) => message.images ?? []);
+  const refused = imageProblem(request.target.provider, request.model, images);
+  if (refused) throw new AiError('vision', refused, AI_TEXTS.visionTitle);
   const client = clientFor(request, settings);
   try {
     await request.usage.check?.(request.target.provider, request.model);

@@ -46,16 +46,34 @@ const usageOf = (
  */
 function anthropicMessages(messages: readonly ChatMessage[], json: boolean) {
   const system = [...messages.filter((m) => m.role === 'system').map((m) => m.content), ...(json ? [JSON_INSTRUCTION] : [])].join('\n\n');
-  const turns: { role: 'user' | 'assistant'; content: string }[] = [];
+  const turns: { role: 'user' | 'assistant'; content: AnthropicBlock[] }[] = [];
   for (const message of messages) {
     if (message.role === 'system') continue;
+    const blocks = blocksOf(message);
     const last = turns.at(-1);
-    if (last?.role === message.role) last.content = `${last.content}\n\n${message.content}`;
-    else turns.push({ role: message.role, content: message.content });
+    if (last?.role === message.role) last.content.push(...blocks);
+    else turns.push({ role: message.role, content: blocks });
   }
-  if (turns[0]?.role !== 'user') turns.unshift({ role: 'user', content: '(continue)' });
-  if (json && turns.at(-1)?.role === 'user') turns.push({ role: 'assistant', content: JSON_PREFILL });
-  return { system: system || undefined, messages: turns };
+  if (turns[0]?.role !== 'user') turns.unshift({ role: 'user', content: [{ type: 'text', text: '(continue)' }] });
+  if (json && turns.at(-1)?.role === 'user') turns.push({ role: 'assistant', content: [{ type: 'text', text: JSON_PREFILL }] });
+  return { system: system || undefined, messages: turns.map(({ role, content }) => ({ role, content: flattened(content) })) };
+}
+
+type AnthropicBlock = { type: 'text'; text: string } | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } };
+
+/** A message's blocks: images first (Claude reads an image before the question about it best), then its text. */
+function blocksOf(message: ChatMessage): AnthropicBlock[] {
+  const images: AnthropicBlock[] = (message.role === 'user' ? (message.images ?? []) : []).map((image) => ({
+    type: 'image',
+    source: { type: 'base64', media_type: image.mediaType, data: image.base64 },
+  }));
+  return [...images, ...(message.content || images.length === 0 ? [{ type: 'text' as const, text: message.content }] : [])];
+}
+
+/** Text-only turns as one string, as before (merged turns joined by a blank line); a turn with an image as blocks. */
+function flattened(blocks: AnthropicBlock[]): string | AnthropicBlock[] {
+  if (blocks.every((b) => b.type === 'text')) return blocks.map((b) => (b.type === 'text' ? b.text : '')).join('\n\n');
+  return blocks;
 }
 
 export interface AnthropicOptions {

@@ -33,6 +33,15 @@ const textOf = (response: GeminiResponse) =>
     .map((part) => part.text ?? '')
     .join('');
 
+/** A turn's parts: its text, then each image inline (`inlineData`, base64 without a data: prefix). */
+function partsOf(message: ChatMessage) {
+  const images = message.role === 'user' ? (message.images ?? []) : [];
+  return [
+    ...(message.content || images.length === 0 ? [{ text: message.content }] : []),
+    ...images.map((image) => ({ inlineData: { mimeType: image.mediaType, data: image.base64 } })),
+  ];
+}
+
 function geminiBody(messages: readonly ChatMessage[], json: boolean, maxOutputTokens?: number) {
   const system = messages
     .filter((m) => m.role === 'system')
@@ -41,7 +50,7 @@ function geminiBody(messages: readonly ChatMessage[], json: boolean, maxOutputTo
   return {
     contents: messages
       .filter((m) => m.role !== 'system')
-      .map((m) => ({ role: m.role === 'assistant' ? 'model' : 'user', parts: [{ text: m.content }] })),
+      .map((m) => ({ role: m.role === 'assistant' ? 'model' : 'user', parts: partsOf(m) })),
     ...(system ? { systemInstruction: { parts: [{ text: system }] } } : {}),
     generationConfig: {
       ...(json ? { responseMimeType: 'application/json' } : {}),

@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError } from 'openai';
-import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
+import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { errorObjectOf } from './http.ts';
-import type { ChatCall, ChatEvent, ChatStream, ProtocolClient, TokenUsage } from './types.ts';
+import type { ChatCall, ChatEvent, ChatMessage, ChatStream, ProtocolClient, TokenUsage } from './types.ts';
 
 /**
  * OpenAI's chat completions, through the `openai` SDK: OpenAI itself and the services that speak
@@ -89,6 +89,26 @@ async function calling<T>(url: string, request: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A message in chat completions' shape: a user message with images has a list of parts, its text
+ * first, then each image as an `image_url` part with a base64 data URL (docs/providers.md §12).
+ */
+function openAiMessage(message: ChatMessage): ChatCompletionMessageParam {
+  if (message.role === 'user' && message.images?.length) {
+    return {
+      role: 'user',
+      content: [
+        ...(message.content ? [{ type: 'text' as const, text: message.content }] : []),
+        ...message.images.map((image) => ({
+          type: 'image_url' as const,
+          image_url: { url: `data:${image.mediaType};base64,${image.base64}` },
+        })),
+      ],
+    };
+  }
+  return { role: message.role, content: message.content };
+}
+
 export function openAiProtocol(options: OpenAiOptions): ProtocolClient {
   const client = new OpenAI({
     apiKey: options.apiKey,
@@ -102,7 +122,7 @@ export function openAiProtocol(options: OpenAiOptions): ProtocolClient {
   });
   const params = (call: ChatCall): ChatCompletionCreateParamsBase => ({
     model: call.model,
-    messages: call.messages.map((m) => ({ role: m.role, content: m.content })),
+    messages: call.messages.map(openAiMessage),
     ...(call.json && options.jsonMode ? { response_format: { type: 'json_object' as const } } : {}),
     ...(options.sendsMaxTokens && call.maxOutputTokens ? { max_tokens: call.maxOutputTokens } : {}),
   });

@@ -6,9 +6,13 @@
  * (aiErrors.ts) treat every protocol alike.
  */
 
+import type { ChatImage } from '../vision.ts';
+
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
+  /** Images sent with a user message, after its text (vision.ts checks them before a request). */
+  images?: readonly ChatImage[];
 }
 
 /** Tokens as the provider reported them (null fields: it did not say). */
