@@ -74,7 +74,7 @@ export function BudgetBars({ rows }: { rows: readonly BudgetStatus[] }) {
               sx={{ height: 8, borderRadius: 4 }}
             />
             {state && (
-              <Typography variant="caption" color={percent >= 100 ? 'error' : 'warning.main'} sx={{ fontWeight: 600 }}>
+              <Typography variant="caption" color={percent >= 100 ? 'error' : 'text.primary'} sx={{ fontWeight: 600 }}>
                 {state}
               </Typography>
             )}

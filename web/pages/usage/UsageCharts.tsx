@@ -6,7 +6,8 @@ import type { DaySpend } from '@/shared/core/usage/report.ts';
 /**
  * The Usage page's charts (MUI X Charts). Each is a figure named for screen readers; the numbers
  * it draws are also in the list or table beside it, which is what keyboard and screen-reader
- * users read (a chart's bars are not focusable stops).
+ * users read (a chart's bars are not focusable stops). Drawn without animation: bars sliding to
+ * their place after a resize or a new month say nothing.
  */
 
 /**
@@ -42,6 +43,7 @@ export function SpendByDayChart({
       <BarChart
         height={narrow ? 200 : 260}
         hideLegend
+        skipAnimation
         margin={{ left: 4, right: 8, top: 8, bottom: 0 }}
         xAxis={[
           {
@@ -83,7 +85,8 @@ export function SpendBarsChart({ bars, money, label }: { bars: readonly ChartBar
         layout="horizontal"
         height={48 + bars.length * 34}
         hideLegend
-        margin={{ left: 4, right: 16, top: 8, bottom: 0 }}
+        skipAnimation
+        margin={{ left: 4, right: 28, top: 8, bottom: 0 }}
         yAxis={[
           {
             scaleType: 'band',

@@ -152,18 +152,20 @@ function Section({ id, title, subtitle, children }: { id: string; title: string;
   );
 }
 
-/**
- * A group's cost cell: its known amount, or "Price unknown" with its tokens (in a table whose
- * Tokens column shows from `sm`, the tokens here only on phones, where that column is hidden).
- */
+/** Table columns shown from `sm` up; on phones their figures go under the name. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+/** A group's cost cell: its known amount, or "Price unknown" with its tokens (unless its table shows them). */
 function CostCell({ group, money, tokensColumn = false }: { group: UsageSums; money: Money; tokensColumn?: boolean }) {
   if (group.unpricedCalls === group.calls) {
     return (
       <Stack spacing={0.25} sx={{ alignItems: 'flex-end' }}>
         <Chip size="small" variant="outlined" icon={<UnknownIcon />} label={USAGE_TEXTS.priceUnknown} />
-        <Typography variant="caption" color="text.secondary" sx={tokensColumn ? { display: { sm: 'none' } } : undefined}>
-          {formatTokens(group.unpricedTokens)}
-        </Typography>
+        {!tokensColumn && (
+          <Typography variant="caption" color="text.secondary">
+            {formatTokens(group.unpricedTokens)}
+          </Typography>
+        )}
       </Stack>
     );
   }
@@ -197,8 +199,10 @@ function GroupTable({
         <TableHead>
           <TableRow>
             <TableCell>Name</TableCell>
-            <TableCell align="right">Calls</TableCell>
-            <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+            <TableCell align="right" sx={WIDE_ONLY}>
+              Calls
+            </TableCell>
+            <TableCell align="right" sx={WIDE_ONLY}>
               Tokens
             </TableCell>
             <TableCell align="right">Cost</TableCell>
@@ -207,9 +211,16 @@ function GroupTable({
         <TableBody>
           {groups.map((g) => (
             <TableRow key={g.key}>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{name(g)}</TableCell>
-              <TableCell align="right">{formatCount(g.calls)}</TableCell>
-              <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}>
+              <TableCell sx={{ overflowWrap: 'break-word', wordBreak: 'normal' }}>
+                {name(g)}
+                <Typography variant="caption" color="text.secondary" component="span" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                  {`${formatCount(g.calls)} ${g.calls === 1 ? 'call' : 'calls'} · ${formatTokens(g.inputTokens + g.outputTokens)}`}
+                </Typography>
+              </TableCell>
+              <TableCell align="right" sx={WIDE_ONLY}>
+                {formatCount(g.calls)}
+              </TableCell>
+              <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
                 {formatTokens(g.inputTokens + g.outputTokens)}
               </TableCell>
               <TableCell align="right">
@@ -264,9 +275,9 @@ function TopRuns({ runs, money }: { runs: readonly RunGroup[]; money: Money }) {
       <List disablePadding>
         {runs.map((run) => {
           const { title, path } = runName(run, subjects.data && subjectOf(subjects.data, run), subjects.isSuccess);
-          const kind = run.subjectKind ? subjectLabel(run.subjectKind) : featureLabel(run.feature);
+          const kind = run.subjectKind ? subjectLabel(run.subjectKind) : '';
           const detail = [
-            kind,
+            ...(run.subjectKind ? [kind] : []),
             `${formatCount(run.calls)} ${run.calls === 1 ? 'call' : 'calls'}`,
             run.models.slice(0, 2).join(', ') + (run.models.length > 2 ? ` +${run.models.length - 2}` : ''),
             shortDate(run.lastAt),
@@ -388,7 +399,10 @@ function Figures({
           <BudgetBars rows={budgets} />
         </Section>
       )}
-      <Comparison now={report.now} before={report.before} previousMonth={monthLabel(previous)} money={money} />
+      {/* Two months of nothing are not worth three cards of zeros: the empty state says it. */}
+      {(report.now.calls > 0 || report.before.calls > 0) && (
+        <Comparison now={report.now} before={report.before} previousMonth={monthLabel(previous)} money={money} />
+      )}
       {report.now.calls === 0 ? (
         <EmptyMonth current={current} month={monthName} />
       ) : (

@@ -90,7 +90,7 @@ export function UsagePage() {
               label="Month"
               value={monthParam(month)}
               onChange={(e) => setParam('month', e.target.value === monthParam(monthPeriod(now)) ? null : e.target.value)}
-              sx={{ width: { xs: '100%', sm: 240 } }}
+              sx={{ width: { xs: '100%', sm: 300 } }}
             >
               {Array.from({ length: MONTHS_OFFERED }, (_, i) => monthPeriod(now, -i)).map((p, i) => (
                 <MenuItem key={p.from} value={monthParam(p)}>

@@ -8,6 +8,7 @@ import {
   Card,
   CardContent,
   FormControlLabel,
+  InputAdornment,
   Link,
   Stack,
   Switch,
@@ -59,19 +60,24 @@ function CurrencyForm({ saved, userId }: { saved: UsageSettings; userId: string 
             value={currency}
             onChange={(e) => setCurrency(e.target.value.toUpperCase())}
             error={Boolean(problems.currency)}
-            helperText={problems.currency ?? 'ISO code: USD, EUR, GBP…'}
+            helperText={problems.currency ?? 'ISO code, e.g. EUR'}
             slotProps={{ htmlInput: { maxLength: 3, autoCapitalize: 'characters', spellCheck: false } }}
             sx={{ width: { sm: 180 } }}
           />
-          <TextField
-            label={`${usd ? 'USD' : code || 'Units'} per US dollar`}
-            value={usd ? '1' : rate}
-            onChange={(e) => setRate(e.target.value)}
-            disabled={usd}
-            helperText={usd ? 'Prices are in US dollars: no rate needed.' : 'The rate you budget at, e.g. 0.92'}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            sx={{ flex: 1 }}
-          />
+          {usd ? (
+            <Typography variant="body2" color="text.secondary" sx={{ pt: { sm: 2 } }}>
+              Prices are in US dollars, so no rate is needed. For another currency, enter its code and the rate you budget at.
+            </Typography>
+          ) : (
+            <TextField
+              label={`${code || 'Units'} per US dollar`}
+              value={rate}
+              onChange={(e) => setRate(e.target.value)}
+              helperText="The rate you budget at, e.g. 0.92"
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              sx={{ flex: 1 }}
+            />
+          )}
         </Stack>
         <Box>
           <FormControlLabel
@@ -82,16 +88,20 @@ function CurrencyForm({ saved, userId }: { saved: UsageSettings; userId: string 
             Generate all, workflow runs, image batches and knowledge-base indexing show an estimate first, and ask when it is above this
             amount.
           </Typography>
-          <TextField
-            label="Ask above"
-            value={threshold}
-            onChange={(e) => setThreshold(e.target.value)}
-            disabled={!asks}
-            error={Boolean(problems.threshold)}
-            helperText={problems.threshold ?? `In ${usd ? 'USD' : code || 'your currency'}, for the whole job.`}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            sx={{ width: { xs: '100%', sm: 240 } }}
-          />
+          {asks && (
+            <TextField
+              label="Ask above"
+              value={threshold}
+              onChange={(e) => setThreshold(e.target.value)}
+              error={Boolean(problems.threshold)}
+              helperText={problems.threshold ?? 'For the whole job.'}
+              slotProps={{
+                htmlInput: { inputMode: 'decimal' },
+                input: { endAdornment: <InputAdornment position="end">{usd ? 'USD' : code || '—'}</InputAdornment> },
+              }}
+              sx={{ width: { xs: '100%', sm: 240 } }}
+            />
+          )}
         </Box>
         <Box>
           <Button type="submit" variant="contained" disabled={saveSettings.isPending}>
