@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { streamText } from '@/shared/ai/chat.ts';
 import type { UsageRow, UsageSubject } from '@/shared/core/usage/ledger.ts';
 import { priceFor } from '@/shared/core/usage/prices.ts';
 import { WORKFLOW_DEFINITION_VERSION, type WorkflowDefinition } from '@/shared/core/workflows/definition.ts';
 import { generateDocument } from '@/shared/data/documents/generation.ts';
+import type { Database } from '@/shared/data/database.types.ts';
 import type { AppClient } from '@/shared/data/supabase.ts';
 import { listUsageRows, USAGE_PAGE_SIZE, usageRecorder } from '@/shared/data/usage.ts';
 import { streamWorkflowRun } from '@/shared/data/workflowRuns.ts';
@@ -176,6 +178,23 @@ describe(`usage rows from real calls (${testDbKind})`, () => {
       estimated: false,
     });
     expect(rows[0]!.price).toEqual({ source: 'user', model: MODEL, inputPerMillion: 0, outputPerMillion: 1_000_000 });
+  });
+
+  it("records from the extension's kind of client (a token from elsewhere, no session of its own)", async () => {
+    const token = (await me.client.auth.getSession()).data.session!.access_token;
+    // supabase-js's accessToken option, as the side panel's client: auth.getSession refuses there.
+    const panelClient = createClient<Database>(stack.url, stack.config.anonKey, { accessToken: async () => token });
+    const recorded = new Promise<UsageRow>((resolve) => {
+      void streamText({
+        target: { provider: 'openai', apiKey: FAKE_KEYS.openai.good },
+        model: MODEL,
+        prompt: 'Write a tagline',
+        settings: { baseUrls: { openai: ai.baseURL } },
+        usage: usageRecorder(async () => panelClient, 'panel')('chat', { onRecorded: resolve }),
+      });
+    });
+    await recorded;
+    expect((await myRows()).map((r) => [r.feature, r.surface, r.user_id])).toEqual([['chat', 'panel', me.userId]]);
   });
 
   it('lists the rows newest first, a page at a time, within the period', async () => {
