@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AiRequest } from '@/shared/ai/chat.ts';
+import { imageProblem, type ChatImage } from '@/shared/ai/vision.ts';
 import { KNOWLEDGE_TEXTS, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
 import type { ProviderId } from '@/shared/core/providerKeys.ts';
 import type { RunContext } from '@/shared/core/runPrompt.ts';
@@ -19,6 +20,8 @@ export interface GroundedRunRequest {
   provider: ProviderId;
   model: string;
   target: AiRequest['target'];
+  /** Images sent with the prompt (the first message only: follow-ups are text). */
+  images?: readonly ChatImage[];
 }
 
 /**
@@ -51,8 +54,11 @@ export function useGroundedPromptRun(run: AiRun, knowledge: KnowledgeChoice, rec
     setAnswered({ ...sent, answer: run.text, stopped: run.status === 'stopped', promptRunId: null });
   }, [run.status, run.text]);
 
-  /** Grounds, records and starts the run. Resolves with the knowledge search's error, or null once it has started. */
-  const send = async ({ record, provider, model, target }: GroundedRunRequest): Promise<string | null> => {
+  /** Grounds, records and starts the run. Resolves with the refusal of its images or the knowledge search's error, or null once it has started. */
+  const send = async ({ record, provider, model, target, images = [] }: GroundedRunRequest): Promise<string | null> => {
+    // Images a model cannot read: one sentence, before the knowledge search, the history or any request.
+    const refused = imageProblem(provider, model, images);
+    if (refused) return refused;
     setAnswered(null);
     setRetrieving(true);
     const grounding = await knowledge.ground(record.finalPrompt);
@@ -75,7 +81,8 @@ export function useGroundedPromptRun(run: AiRun, knowledge: KnowledgeChoice, rec
     const subject = new Promise<UsageSubject | null>((resolve) => {
       historyEntry.current = resolve;
     });
-    void run.start({ target, model, prompt: sent, usage: (shown) => usageFor('run', { subject, onRecorded: shown }) });
+    const prompt = images.length ? [{ role: 'user' as const, content: sent, images }] : sent;
+    void run.start({ target, model, prompt, usage: (shown) => usageFor('run', { subject, onRecorded: shown }) });
     return null;
   };
 

@@ -4,6 +4,7 @@ import { Alert, AlertTitle, Box, Button, Card, CardContent, Stack, Typography } 
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RestoreIcon from '@mui/icons-material/RestoreOutlined';
 import { AI_TEXTS } from '@/shared/ai/aiErrors.ts';
+import { visionSupport } from '@/shared/ai/vision.ts';
 import { fillPrompt, initialValues, parsePrompt } from '@/shared/core/placeholders.ts';
 import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
@@ -14,6 +15,8 @@ import { hasUsableKey, ModelPicker, targetFor, type AvailableKeys, type ModelCho
 import { PROMPT_SCREEN_PROVIDER_LABELS } from '@/shared/ui/ai/providerLabels.ts';
 import { PromptFields } from '@/shared/ui/ai/PromptFields.tsx';
 import { ReviewPrompt } from '@/shared/ui/ai/ReviewPrompt.tsx';
+import { ImageAttachments } from '@/shared/ui/ai/ImageAttachments.tsx';
+import { chatImagesOf, type AttachedImage } from '@/shared/ui/ai/imageAttach.ts';
 import { useAiRun } from '@/shared/ui/ai/useAiRun.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { useProviderKeys } from '@/web/lib/providerKeys.ts';
@@ -50,6 +53,7 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
   const [edited, setEdited] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [choice, setChoice] = useState<ModelChoice>({ provider: prompt.provider, model: prompt.model ?? '' });
+  const [images, setImages] = useState<AttachedImage[]>([]);
   const formRef = useRef<HTMLElement>(null);
 
   const available: AvailableKeys = useMemo(
@@ -82,6 +86,8 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
     if (missing.length) return setProblem(RUN_TEXTS.fillIn(missing.map((f) => f.label)));
     if (!finalPrompt.trim()) return setProblem(RUN_TEXTS.emptyPrompt);
     if (!usable || !choice.model) return;
+    // The refusal of images the model cannot read already shows beside them: nothing is sent.
+    if (images.length && !visionSupport(choice.provider, choice.model).ok) return;
     setProblem(null);
     setProblem(
       await send({
@@ -96,6 +102,7 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
         provider: choice.provider,
         model: choice.model,
         target: targetFor(choice.provider, available),
+        images: chatImagesOf(images),
       }),
     );
   };
@@ -166,6 +173,16 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
                 }}
               />
               <ReviewPrompt composed={filled.text} edited={edited} onEdit={setEdited} defaultOpen />
+              <ImageAttachments
+                images={images}
+                onChange={(next) => {
+                  setImages(next);
+                  setProblem(null);
+                }}
+                provider={choice.provider}
+                model={choice.model}
+                disabled={running || retrieving}
+              />
               <ModelPicker
                 value={choice}
                 available={available}

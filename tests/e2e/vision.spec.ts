@@ -1,0 +1,122 @@
+import { test, type Page } from '@playwright/test';
+import { readImage, parseDataUrl } from '../fixtures/fake-providers/images.ts';
+import { SCREENSHOT_DIR } from './chromium.ts';
+import { expect, member } from './prompts-support.ts';
+import { accountWith, chooseProvider, seenBy } from './providers-support.ts';
+import { watchErrors } from './screens.ts';
+import { signInAs } from './support.ts';
+
+/**
+ * Vision on the dashboard's run page, in Chromium against the strict fakes: an uploaded image is
+ * scaled on the client and reaches the fake OpenAI as an image_url part it reads; with a model
+ * that cannot read images, one sentence says so and nothing is sent.
+ */
+
+test.describe.configure({ timeout: 180_000 });
+
+const output = (page: Page) => page.getByRole('region', { name: 'Output' });
+const runButton = (page: Page) => page.getByRole('button', { name: /^(Run prompt|Run again)$/ });
+const model = (page: Page) => page.getByRole('combobox', { name: 'Model' });
+
+/** A PNG drawn by the browser's own canvas (a wide banner, larger than every provider's edge). */
+async function bannerPng(page: Page, width: number, height: number): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ([w, h]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w!;
+      canvas.height = h!;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#1d4ed8';
+      context.fillRect(0, 0, w!, h!);
+      context.fillStyle = '#fff';
+      context.font = '160px sans-serif';
+      context.fillText('Spring sale: 30% off', 80, h! / 2);
+      return canvas.toDataURL('image/png');
+    },
+    [width, height],
+  );
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+async function fillHeadlinePrompt(page: Page) {
+  await page.getByLabel('What is the product or service?').fill('AI Vault');
+  await page.getByLabel('Who is the target audience?').fill('course creators');
+  await page.getByLabel('What is the main benefit?').fill('one place for every prompt');
+}
+
+const chatPosts = async (provider: Parameters<typeof seenBy>[0]) =>
+  (await seenBy(provider)).filter((r) => r.method === 'POST' && /chat\/completions$/.test(r.path));
+
+test('an uploaded image goes to the fake OpenAI as an image_url part, scaled to fit; removed by keyboard', async ({ page }) => {
+  const errors = watchErrors(page);
+  const { user } = await member();
+  await signInAs(page, user);
+  await page.goto('/run-prompt/fp1');
+  await expect(model(page)).toHaveValue('gpt-6.1-terra', { timeout: 30_000 });
+  await fillHeadlinePrompt(page);
+
+  const images = page.getByRole('region', { name: 'Images' });
+  await expect(images.getByText(/PNG, JPEG, WebP or GIF up to 20 MB/)).toBeVisible();
+  // A file that is not an image is refused with a sentence.
+  await page
+    .locator('input[type=file][accept^="image/"]')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+  await expect(images.getByRole('alert')).toHaveText('notes.txt is not a PNG, JPEG, WebP or GIF image.');
+
+  const banner = await bannerPng(page, 3200, 800);
+  await page.locator('input[type=file][accept^="image/"]').setInputFiles([
+    { name: 'banner.png', mimeType: 'image/png', buffer: banner },
+    { name: 'second.png', mimeType: 'image/png', buffer: banner },
+  ]);
+  const thumbs = images.getByRole('list', { name: 'Attached images' }).getByRole('listitem');
+  await expect(thumbs).toHaveCount(2);
+  // Scaled on the client to the longest edge every provider takes (1568 px).
+  await expect(thumbs.first().getByRole('img')).toHaveAttribute('alt', 'banner.png, 1568×392');
+
+  // The remove button is reachable and works from the keyboard.
+  await images.getByRole('button', { name: 'Remove second.png' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(thumbs).toHaveCount(1);
+  await images.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/vision-run-attached.png`, fullPage: true });
+
+  const before = (await chatPosts('openai')).length;
+  await runButton(page).click();
+  await expect(output(page).getByText('Done', { exact: true })).toBeVisible({ timeout: 30_000 });
+  const sent = (await chatPosts('openai')).slice(before) as unknown as { body: { messages: { role: string; content: unknown }[] } }[];
+  expect(sent).toHaveLength(1);
+  const content = sent[0]!.body.messages.at(-1)!.content as { type: string; text?: string; image_url?: { url: string } }[];
+  expect(content.map((part) => part.type)).toEqual(['text', 'image_url']);
+  expect(content[0]!.text).toMatch(/^Write 10 catchy ad headlines for AI Vault/);
+  const data = parseDataUrl(content[1]!.image_url!.url)!;
+  expect(readImage(data.mediaType, data.base64)).toMatchObject({ declared: 'image/png', actual: 'image/png', width: 1568, height: 392 });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/vision-run-answered.png`, fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test('a model that cannot read images: one sentence, and no request reaches the provider', async ({ page }) => {
+  const errors = watchErrors(page);
+  const user = await accountWith('ai21');
+  await signInAs(page, user);
+  await page.goto('/run-prompt/fp1');
+  await chooseProvider(page, page, 'ai21');
+  await fillHeadlinePrompt(page);
+  await page
+    .locator('input[type=file][accept^="image/"]')
+    .setInputFiles({ name: 'ad.png', mimeType: 'image/png', buffer: await bannerPng(page, 600, 400) });
+  const chosen = await model(page).inputValue();
+  const sentence = `AI21's ${chosen} cannot read images. Choose a model that can, such as gpt-6.1-terra or claude-sonnet-5-5.`;
+  const images = page.getByRole('region', { name: 'Images' });
+  await expect(images.getByRole('alert')).toHaveText(sentence);
+  const before = (await chatPosts('ai21')).length;
+  await runButton(page).click();
+  await expect(output(page).getByText('Done', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('alert').filter({ hasText: 'cannot read images' })).toHaveCount(1);
+  expect((await chatPosts('ai21')).length).toBe(before);
+  await images.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/vision-run-refused.png`, fullPage: true });
+  // Removing the image lets the same model run.
+  await images.getByRole('button', { name: 'Remove ad.png' }).click();
+  await expect(images.getByRole('alert')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
