@@ -35,7 +35,7 @@ const isStorePackage = process.env.AI_VAULT_STORE_PACKAGE === '1';
  * The browser extension build: entrypoints/ → .output/chrome-mv3 (and .output/firefox-mv2).
  *
  * The Supabase URL/anon key are read at build time from `WXT_SUPABASE_URL` /
- * `WXT_SUPABASE_ANON_KEY` (see shared/config.ts for the defaults).
+ * `WXT_SUPABASE_ANON_KEY` (see shared/core/config.ts for the defaults).
  */
 export default defineConfig({
   srcDir: '.',
