@@ -13,6 +13,8 @@
  *                                    page variables the extension fills from the current tab (the
  *                                    dashboard shows them as ordinary fields); spaces inside the
  *                                    braces and any letter case are allowed
+ *   {{screenshot}}                   the visible tab as an image, captured when the panel runs the
+ *                                    prompt (usesScreenshot, withScreenshotMention; not a field)
  *
  * The name (before `=` or `:`) starts with a letter and has at most 60 letters, digits, spaces and
  * `_ - ' ’ . & /`. Names match case-insensitively with runs of spaces collapsed, so `[Topic]` and
@@ -242,3 +244,15 @@ export function pageValues(context: Partial<Record<PageVariable, string>>): Reco
 /** Whether the prompt uses any page variable (the extension then reads the tab before running). */
 export const usesPageVariables = (parsed: ParsedPrompt): PageVariable[] =>
   parsed.fields.flatMap((f) => (f.kind === 'page' ? [f.name] : []));
+
+/**
+ * `{{screenshot}}`: the side panel captures the visible tab when the prompt runs and sends it as an
+ * image with the prompt (the dashboard asks for an attached image instead). Not a form field: the
+ * token is replaced in the text by a mention of the image.
+ */
+const SCREENSHOT_TOKEN = /\{\{\s*screenshot\s*\}\}/gi;
+const SCREENSHOT_MENTION = '(the screenshot of the page, attached)';
+
+export const usesScreenshot = (text: string): boolean => new RegExp(SCREENSHOT_TOKEN.source, 'i').test(text);
+
+export const withScreenshotMention = (text: string): string => text.replace(SCREENSHOT_TOKEN, SCREENSHOT_MENTION);

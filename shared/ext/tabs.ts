@@ -137,3 +137,30 @@ export function watchActiveTab(windowId: number, onChange: () => void): () => vo
 export function openMicrophonePage(): void {
   void browser.tabs.create({ url: browser.runtime.getURL('/microphone.html') });
 }
+
+export const CAPTURE_TEXTS = {
+  restricted: "The browser doesn't let extensions capture this page. Attach an image instead, or open another page.",
+  noAccess:
+    'The browser lets AI Vault capture a tab only after you opened the panel from its toolbar button, or with access to every site (Follow every tab).',
+  allow: 'Allow capturing tabs',
+  noTab: 'There is no tab beside the panel to capture.',
+} as const;
+
+/**
+ * The visible part of the tab as a PNG data URL, or the sentence saying why not. Chrome lets an
+ * extension capture a tab only with activeTab (granted when the user opens the panel from the
+ * toolbar button, the shortcut or the context menu) or <all_urls> (requestAllSitesAccess); the
+ * browser's own pages never.
+ */
+export async function captureVisibleTab(
+  tab: TabInfo | null,
+): Promise<{ ok: true; dataUrl: string } | { ok: false; message: string; needsAccess: boolean }> {
+  if (!tab) return { ok: false, message: CAPTURE_TEXTS.noTab, needsAccess: false };
+  if (isRestrictedUrl(tab.url)) return { ok: false, message: CAPTURE_TEXTS.restricted, needsAccess: false };
+  try {
+    return { ok: true, dataUrl: await browser.tabs.captureVisibleTab(tab.windowId, { format: 'png' }) };
+  } catch {
+    // Chrome asks for activeTab or <all_urls>: access to the page's own site is not enough.
+    return { ok: false, message: CAPTURE_TEXTS.noAccess, needsAccess: true };
+  }
+}

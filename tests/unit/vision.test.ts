@@ -12,6 +12,7 @@ import {
   visionSupport,
   type ChatImage,
 } from '@/shared/ai/vision.ts';
+import { usesScreenshot, withScreenshotMention } from '@/shared/core/placeholders.ts';
 import type { ProviderId } from '@/shared/core/providerKeys.ts';
 import { FAKE_KEYS, startFakeProvider, type FakeProvider } from '../fixtures/fake-providers/index.ts';
 import { BROWSER_ORIGIN } from '../fixtures/fake-providers/testing.ts';
@@ -258,5 +259,15 @@ describe('client-side scaling', () => {
     expect(base64Bytes('QUI=')).toBe(2);
     expect(COMMON_LIMITS).toEqual({ maxEdgePx: 1568, maxImageBytes: 5 * 1024 * 1024 });
     expect(VISION_LIMITS.gemini.mediaTypes).not.toContain('image/gif');
+  });
+});
+
+describe('{{screenshot}}', () => {
+  it('is found in any case and spacing, and replaced by a mention of the attached image', () => {
+    expect(usesScreenshot('Critique this landing page: {{ Screenshot }}')).toBe(true);
+    expect(usesScreenshot('Critique {{page}}')).toBe(false);
+    expect(withScreenshotMention('Look at {{screenshot}} and {{SCREENSHOT}}.')).toBe(
+      'Look at (the screenshot of the page, attached) and (the screenshot of the page, attached).',
+    );
   });
 });

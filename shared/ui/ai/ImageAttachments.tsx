@@ -7,11 +7,37 @@ import { visionSupport, MAX_IMAGES_PER_MESSAGE } from '@/shared/ai/vision.ts';
 import type { ProviderId } from '@/shared/core/providerKeys.ts';
 import { ATTACH_TEXTS, attachImage, type AttachedImage } from './imageAttach.ts';
 
+/** Why a capture failed, and the button that can fix it (asking the browser for access, in the click). */
+export interface CaptureProblem {
+  message: string;
+  fix?: { label: string; run: () => Promise<boolean> };
+}
+
+/** A capture's refusal with its fix: granted, the capture is tried again. */
+export function CaptureProblemAlert({ problem, onFixed }: { problem: CaptureProblem; onFixed: () => void }) {
+  const { fix } = problem;
+  return (
+    <Alert
+      severity="warning"
+      role="alert"
+      action={
+        fix && (
+          <Button color="inherit" size="small" onClick={() => void fix.run().then((granted) => granted && onFixed())}>
+            {fix.label}
+          </Button>
+        )
+      }
+    >
+      {problem.message}
+    </Alert>
+  );
+}
+
 export const RUN_IMAGE_TEXTS = {
   screenshotNote: 'This prompt sends a screenshot of the visible tab, captured when it runs.',
 } as const;
 
-export const IMAGE_TEXTS = {
+const IMAGE_TEXTS = {
   title: 'Images',
   attach: 'Attach image',
   capture: 'Capture visible tab',
@@ -38,13 +64,14 @@ export function ImageAttachments({
   onChange: (images: AttachedImage[]) => void;
   provider: ProviderId;
   model: string;
-  /** Captures the visible tab (the side panel): the image, or the sentence saying why not. */
-  capture?: () => Promise<AttachedImage | string>;
+  /** Captures the visible tab (the side panel): the image, or why not (with the fix the user may take). */
+  capture?: () => Promise<AttachedImage | CaptureProblem>;
   disabled?: boolean;
 }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [captureProblem, setCaptureProblem] = useState<CaptureProblem | null>(null);
   const [capturing, setCapturing] = useState(false);
   const latest = useRef(images);
   latest.current = images;
@@ -83,10 +110,11 @@ export function ImageAttachments({
     if (!capture) return;
     if (latest.current.length >= MAX_IMAGES_PER_MESSAGE) return setProblem(IMAGE_TEXTS.tooMany);
     setProblem(null);
+    setCaptureProblem(null);
     setCapturing(true);
     const result = await capture();
     setCapturing(false);
-    if (typeof result === 'string') setProblem(result);
+    if ('message' in result) setCaptureProblem(result);
     else onChange([...latest.current, result]);
   };
 
@@ -171,6 +199,7 @@ export function ImageAttachments({
           {problem}
         </Alert>
       )}
+      {captureProblem && <CaptureProblemAlert problem={captureProblem} onFixed={() => void captureTab()} />}
       {support && !support.ok && (
         <Alert severity="warning" role="alert">
           {support.message}

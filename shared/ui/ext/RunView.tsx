@@ -3,7 +3,9 @@ import { Alert, Button, IconButton, Stack, Tooltip, Typography } from '@mui/mate
 import { useQuery } from '@tanstack/react-query';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { initialValues, parsePrompt, usesPageVariables } from '@/shared/core/placeholders.ts';
+import { visionSupport } from '@/shared/ai/vision.ts';
+import { initialValues, parsePrompt, usesPageVariables, usesScreenshot, withScreenshotMention } from '@/shared/core/placeholders.ts';
+import { CAPTURE_TEXTS, captureVisibleTab, requestAllSitesAccess } from '@/shared/ext/tabs.ts';
 import type { LibraryPrompt } from '@/shared/core/promptLibrary/library.ts';
 import { rememberRecentPrompt } from '@/shared/ext/items.ts';
 import { outputDocumentName } from '@/shared/core/runPrompt.ts';
@@ -24,6 +26,8 @@ import { PANEL_OUTPUT_ACTIONS } from './panelOutputActions.tsx';
 import type { OpenedPrompt } from './PanelApp.tsx';
 import { PromptFields } from '../ai/PromptFields.tsx';
 import { ReviewPrompt } from '../ai/ReviewPrompt.tsx';
+import { CaptureProblemAlert, ImageAttachments, RUN_IMAGE_TEXTS, type CaptureProblem } from '../ai/ImageAttachments.tsx';
+import { attachImage, blobOfDataUrl, chatImagesOf, type AttachedImage } from '../ai/imageAttach.ts';
 import { RunFollowUps } from '../conversation/RunFollowUps.tsx';
 import { RunOutput } from '../run/RunOutput.tsx';
 import { useGroundedPromptRun } from '../run/useGroundedPromptRun.ts';
@@ -85,9 +89,24 @@ export function RunView({ opened, onBack }: { opened: OpenedPrompt; onBack: () =
 }
 
 function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: OpenedPrompt }) {
-  const parsed = useMemo(() => parsePrompt(prompt.promptText), [prompt.promptText]);
+  // {{screenshot}} is no field: the tab is captured when the prompt runs.
+  const screenshot = usesScreenshot(prompt.promptText);
+  const promptText = useMemo(() => withScreenshotMention(prompt.promptText), [prompt.promptText]);
+  const parsed = useMemo(() => parsePrompt(promptText), [promptText]);
   const needsPage = usesPageVariables(parsed).length > 0;
-  const page = useNeedPage(needsPage);
+  const page = useNeedPage(needsPage || screenshot);
+  const [images, setImages] = useState<AttachedImage[]>([]);
+  const [imageProblem, setImageProblem] = useState<CaptureProblem | null>(null);
+  const capture = async (): Promise<AttachedImage | CaptureProblem> => {
+    const captured = await captureVisibleTab(page.tab);
+    if (!captured.ok)
+      return {
+        message: captured.message,
+        ...(captured.needsAccess ? { fix: { label: CAPTURE_TEXTS.allow, run: requestAllSitesAccess } } : {}),
+      };
+    const attached = await attachImage(blobOfDataUrl(captured.dataUrl), `Screenshot of ${page.tab?.title || 'the tab'}`);
+    return typeof attached === 'string' ? { message: attached } : attached;
+  };
   const local = useKeyStatus();
   const run = useAiRun();
   const knowledge = useKnowledgeChoice(extData, true);
@@ -104,8 +123,8 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
   const [edits, setEdits] = useState<Record<string, string>>(() => ({ ...(opened.values ?? {}) }));
   const values = useMemo(() => ({ ...initialValues(parsed.fields), ...fromPage, ...edits }), [parsed.fields, fromPage, edits]);
   const composed = useMemo(
-    () => composePrompt(prompt.promptText, parsed, values, opened.selection ?? null),
-    [prompt.promptText, parsed, values, opened.selection],
+    () => composePrompt(promptText, parsed, values, opened.selection ?? null),
+    [promptText, parsed, values, opened.selection],
   );
   const [edited, setEdited] = useState<string | null>(null);
   const [showMissing, setShowMissing] = useState(false);
@@ -128,6 +147,19 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
     }
     if (running || retrieving) return;
     setKnowledgeProblem(null);
+    setImageProblem(null);
+    // Images for a model that cannot read them: one sentence, nothing sent (beside attached images it already shows).
+    const support = choice.model ? visionSupport(choice.provider, choice.model) : null;
+    if ((images.length || screenshot) && support && !support.ok) {
+      if (!images.length) setImageProblem({ message: support.message });
+      return;
+    }
+    let sending = images;
+    if (screenshot) {
+      const shot = await capture();
+      if ('message' in shot) return setImageProblem(shot);
+      sending = [shot, ...images];
+    }
     setKnowledgeProblem(
       await send({
         record: {
@@ -142,6 +174,7 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
         provider: choice.provider,
         model: choice.model,
         target: targetFor(choice.provider, available),
+        images: chatImagesOf(sending),
       }),
     );
   };
@@ -176,6 +209,20 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
       />
       <ReviewPrompt composed={composed.text} edited={edited} onEdit={setEdited} />
       <ModelPicker value={choice} available={available} onChange={choose} idPrefix="panel" />
+      {screenshot && (
+        <Typography variant="body2" color="text.secondary">
+          {RUN_IMAGE_TEXTS.screenshotNote}
+        </Typography>
+      )}
+      <ImageAttachments
+        images={images}
+        onChange={setImages}
+        provider={choice.provider}
+        model={choice.model}
+        capture={capture}
+        disabled={running || retrieving}
+      />
+      {imageProblem && <CaptureProblemAlert problem={imageProblem} onFixed={() => void start()} />}
       <KnowledgeSelect knowledge={knowledge} idPrefix="panel" disabled={running || retrieving} />
       {knowledgeProblem && <Alert severity="error">{knowledgeProblem}</Alert>}
       {showMissing && blocked && <Alert severity="warning">{RUN_TEXTS.fillIn(composed.missing)}</Alert>}

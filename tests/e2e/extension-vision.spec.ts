@@ -1,0 +1,122 @@
+import type { Locator, Page } from '@playwright/test';
+import { SCREENSHOT_DIR } from './chromium.ts';
+import { expect, screenshotPanel, test } from './extension-support.ts';
+import { ARTICLE, fitsWidth, openPanel, seed } from './panel-setup.ts';
+import { seenBy } from './providers-support.ts';
+import { seriousViolations } from './screens.ts';
+import { parseDataUrl, readImage } from '../fixtures/fake-providers/images.ts';
+import type { VirtualDisplay } from './xvfb.ts';
+
+/**
+ * Vision in the side panel beside tests/fixtures/pages/article.html, with the unpacked extension
+ * in Chromium and the strict OpenAI fake: a prompt with {{screenshot}} captures the visible tab when
+ * it runs and the fake reads the PNG it was sent; "Capture visible tab" attaches it by hand, with a
+ * thumbnail removed from the keyboard; a model that cannot read images is refused in one sentence
+ * before any request.
+ */
+
+test.describe.configure({ timeout: 120_000 });
+
+const CRITIQUE = 'Critique this landing page: {{screenshot}}';
+
+/**
+ * Clicks `button`, which asks the browser for a permission, and answers its prompt with Allow (Tab,
+ * Enter), as extension-support.ts' answerSiteAccessPrompt does for "Read this page": the prompt is
+ * up once a harmless key (Shift) no longer reaches the panel.
+ */
+async function allowInBrowserPrompt(panel: Page, keyboard: VirtualDisplay, button: Locator): Promise<void> {
+  type Probe = { aiVaultKeys?: number };
+  await panel.evaluate(() => {
+    const probe = window as unknown as Probe;
+    if (probe.aiVaultKeys !== undefined) return;
+    probe.aiVaultKeys = 0;
+    window.addEventListener('keydown', () => (probe.aiVaultKeys! += 1), true);
+  });
+  await button.click();
+  await expect
+    .poll(
+      async () => {
+        const before = await panel.evaluate(() => (window as unknown as Probe).aiVaultKeys!);
+        await keyboard.press('shift');
+        const reached = await panel
+          .waitForFunction((count) => (window as unknown as Probe).aiVaultKeys! > count, before, { timeout: 3_000 })
+          .then(() => true)
+          .catch(() => false);
+        return reached ? 'the panel still has the keyboard' : 'the prompt has the keyboard';
+      },
+      { message: 'the permission prompt opened', timeout: 30_000, intervals: [250] },
+    )
+    .toBe('the prompt has the keyboard');
+  await keyboard.press('Tab', 'Return');
+}
+
+const chatPosts = async () =>
+  (await seenBy('openai')).filter((r) => r.method === 'POST' && /chat\/completions$/.test(r.path)) as unknown as {
+    body: { model: string; messages: { role: string; content: unknown }[] };
+  }[];
+
+test('{{screenshot}} captures the tab at run time; Capture visible tab attaches it; a text-only model is refused first', async ({
+  context,
+  cdp,
+  extensionId,
+  keyboard,
+}) => {
+  const { user, client } = await seed();
+  const added = await client
+    .from('saved_prompts')
+    .insert({ name: 'Critique this landing page', prompt_text: CRITIQUE, llm_provider: 'openai' });
+  expect(added.error).toBeNull();
+  const web = await context.newPage();
+  await web.goto(ARTICLE);
+  const panel = await openPanel({ context, cdp, extensionId, keyboard }, web, user);
+
+  // By hand: Capture visible tab. Access to the page's site is not enough for Chrome's capture
+  // (activeTab or every site): the panel says so and asks the browser; Allow, and it captures.
+  const images = panel.getByRole('region', { name: 'Images' });
+  await images.getByRole('button', { name: 'Capture visible tab' }).click();
+  await expect(images.getByRole('alert')).toContainText('The browser lets AI Vault capture a tab only after you opened the panel');
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-vision-capture-access.png`);
+  await allowInBrowserPrompt(panel, keyboard, images.getByRole('button', { name: 'Allow capturing tabs' }));
+  const thumbs = images.getByRole('list', { name: 'Attached images' }).getByRole('listitem');
+  await expect(thumbs).toHaveCount(1);
+  await expect(thumbs.first().getByRole('img')).toHaveAttribute('alt', /^Screenshot of How to price an online course, \d+×\d+$/);
+  const [, shotWidth, shotHeight] = /(\d+)×(\d+)$/.exec((await thumbs.first().getByRole('img').getAttribute('alt'))!)!.map(Number);
+  expect(await seriousViolations(panel)).toEqual([]);
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-vision-captured.png`);
+  await images.getByRole('button', { name: /^Remove Screenshot of/ }).focus();
+  await panel.keyboard.press('Enter');
+  await expect(thumbs).toHaveCount(0);
+
+  // {{screenshot}}: no field; the tab is captured when the prompt runs.
+  await panel.getByRole('button', { name: 'Back to your prompts' }).click();
+  await panel.getByRole('button', { name: /^Critique this landing page/ }).click();
+  await expect(panel.getByText('This prompt sends a screenshot of the visible tab, captured when it runs.')).toBeVisible();
+  await expect(panel.getByLabel('Model')).toHaveValue('gpt-6.1-terra');
+  const before = (await chatPosts()).length;
+  await panel.getByRole('button', { name: 'Run prompt' }).click();
+  await expect(panel.getByRole('region', { name: 'Output' }).getByTestId('usage-line')).toBeVisible({ timeout: 30_000 });
+  const sent = (await chatPosts()).slice(before);
+  expect(sent).toHaveLength(1);
+  const content = sent[0]!.body.messages.at(-1)!.content as { type: string; text?: string; image_url?: { url: string } }[];
+  expect(content.map((part) => part.type)).toEqual(['text', 'image_url']);
+  expect(content[0]!.text).toBe('Critique this landing page: (the screenshot of the page, attached)');
+  const data = parseDataUrl(content[1]!.image_url!.url)!;
+  const image = readImage(data.mediaType, data.base64)!;
+  expect(image).toMatchObject({ declared: 'image/png', actual: 'image/png' });
+  // The same visible tab as the capture by hand (scaled only when its longest edge is over 1568 px).
+  expect(Math.max(image.width!, image.height!)).toBeLessThanOrEqual(1568);
+  expect([image.width, image.height]).toEqual([shotWidth, shotHeight]);
+  expect(shotWidth! * shotHeight!).toBeGreaterThan(300 * 300);
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-vision-answered.png`);
+
+  // A model without image input: one sentence, no capture sent, no request.
+  await panel.getByLabel('Model').fill('gpt-3.5-turbo');
+  const refusedBefore = (await chatPosts()).length;
+  await panel.getByRole('button', { name: 'Run again' }).click();
+  await expect(panel.getByRole('alert').filter({ hasText: 'cannot read images' })).toHaveText(
+    'gpt-3.5-turbo cannot read images. Choose a model that can, such as gpt-6.1-terra, gpt-6-luna or claude-sonnet-5-5.',
+  );
+  expect((await chatPosts()).length).toBe(refusedBefore);
+  await fitsWidth(panel);
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-vision-refused.png`);
+});
