@@ -56,7 +56,7 @@ export const PRODUCT_TYPES: readonly ProductType[] = ['document', 'video', 'url'
 export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = { document: 'Document', video: 'Video', url: 'Link' };
 
 /**
- * Product Management's download figures (README "Database schema"): the owner's own
+ * Product Management's download figures (docs/database.md): the owner's own
  * downloads count on the document, each buyer's on their purchase; max_downloads is the limit of
  * each of them.
  */

@@ -47,7 +47,7 @@ test('manifest: side panel, popup, shortcut, minimal permissions, strict CSP', a
   expect(extensionId).toBe(CHROME_EXTENSION_ID);
   expect(manifest.side_panel?.default_path).toBe('sidepanel.html');
   expect(manifest.action?.default_popup).toBe('popup.html');
-  // Exactly these (README "Permissions" says why each is needed); nothing else slips in.
+  // Exactly these (docs/extension.md, "Permissions", says why each is needed); nothing else slips in.
   expect(manifest.permissions).toEqual(['storage', 'sidePanel', 'activeTab', 'contextMenus', 'scripting', 'tabs', 'identity']);
   expect(manifest.host_permissions).toEqual([
     `${STACK_URL}/*`,
