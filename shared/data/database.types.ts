@@ -937,6 +937,7 @@ export type Database = {
           provider: string
           status: string
           user_id: string
+          web_sources: Json | null
         }
         Insert: {
           created_at?: string
@@ -953,6 +954,7 @@ export type Database = {
           provider: string
           status: string
           user_id?: string
+          web_sources?: Json | null
         }
         Update: {
           created_at?: string
@@ -969,6 +971,7 @@ export type Database = {
           provider?: string
           status?: string
           user_id?: string
+          web_sources?: Json | null
         }
         Relationships: [
           {
@@ -1706,6 +1709,33 @@ export type Database = {
         Update: {
           current_month?: string
           generation_count?: number
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      user_search_keys: {
+        Row: {
+          api_key: string | null
+          created_at: string
+          provider: string
+          searxng_url: string | null
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          api_key?: string | null
+          created_at?: string
+          provider: string
+          searxng_url?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          api_key?: string | null
+          created_at?: string
+          provider?: string
+          searxng_url?: string | null
           updated_at?: string
           user_id?: string
         }

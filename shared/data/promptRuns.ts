@@ -1,4 +1,5 @@
 import type { RunEndStatus, RunRecord } from '../core/runPrompt.ts';
+import { webSourcesFrom, type WebSource } from '../core/webSearch.ts';
 import type { Tables } from './database.types.ts';
 import type { AppClient } from './supabase.ts';
 import { RANGE_PAST_END } from './paging.ts';
@@ -16,17 +17,18 @@ import { fail, ok, type DataResult } from './result.ts';
 
 type PromptRunStatus = RunEndStatus;
 
-/** A run to record: what it started with (shared/core's RunContext) and how it ended. */
-export type NewPromptRun = RunRecord;
+/** A run to record: what it started with (shared/core's RunContext) and how it ended; the web sources its answer cites, if it searched. */
+export type NewPromptRun = RunRecord & { webSources?: WebSource[] | null };
 
-export interface PromptRun extends Required<NewPromptRun> {
+export interface PromptRun extends Required<RunRecord> {
   id: string;
   createdAt: string;
+  webSources?: WebSource[] | null;
 }
 
 type RunRow = Omit<Tables<'prompt_runs'>, 'user_id'>;
 const RUN_COLUMNS =
-  'id, prompt_id, free_prompt_id, prompt_name, filled_values, final_prompt, provider, model, output, status, error_message, page_url, created_at';
+  'id, prompt_id, free_prompt_id, prompt_name, filled_values, final_prompt, provider, model, output, status, error_message, page_url, web_sources, created_at';
 const toRun = (r: RunRow): PromptRun => ({
   id: r.id,
   promptId: r.prompt_id,
@@ -43,6 +45,7 @@ const toRun = (r: RunRow): PromptRun => ({
   errorMessage: r.error_message,
   pageUrl: r.page_url,
   createdAt: r.created_at,
+  webSources: webSourcesFrom(r.web_sources),
 });
 
 export const RUN_HISTORY_PAGE_SIZE = 20;
@@ -62,6 +65,7 @@ export async function recordPromptRun(client: AppClient, run: NewPromptRun): Pro
       status: run.status,
       error_message: run.errorMessage ?? null,
       page_url: run.pageUrl ?? null,
+      web_sources: run.webSources?.length ? run.webSources.map((source) => ({ ...source })) : null,
     })
     .select(RUN_COLUMNS)
     .single();

@@ -63,6 +63,7 @@ export const EXPORTED_ROWS: readonly ExportedRows[] = [
 
 export const OMITTED_ROWS: readonly OmittedRows[] = [
   { table: 'user_api_keys', column: 'user_id', reason: 'provider keys are secrets, stored encrypted; you hold them already' },
+  { table: 'user_search_keys', column: 'user_id', reason: 'web search keys are secrets, stored encrypted; you hold them already' },
   { table: 'kb_chunks', column: 'user_id', reason: 'search index derived from the knowledge documents, which are exported' },
   { table: 'generation_reservations', column: 'user_id', reason: 'short-lived quota bookkeeping' },
   { table: 'monitoring_settings', column: 'updated_by', reason: "the service's alert contacts, last changed by an admin" },
