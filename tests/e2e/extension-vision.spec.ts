@@ -119,4 +119,27 @@ test('{{screenshot}} captures the tab at run time; Capture visible tab attaches 
   expect((await chatPosts()).length).toBe(refusedBefore);
   await fitsWidth(panel);
   await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-vision-refused.png`);
+  await panel.getByLabel('Model').fill('gpt-6.1-terra');
+
+  // Chat: the captured tab goes with the next question only, then the box is empty of images.
+  await panel.getByRole('button', { name: 'Back to your prompts' }).click();
+  await panel.getByRole('tab', { name: 'Chat' }).click();
+  const main = panel.getByRole('main');
+  const chatImages = main.getByRole('region', { name: 'Images' });
+  await chatImages.getByRole('button', { name: 'Capture visible tab' }).click();
+  await expect(chatImages.getByRole('list', { name: 'Attached images' }).getByRole('listitem')).toHaveCount(1);
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-vision-chat.png`);
+  const chatBefore = (await chatPosts()).length;
+  const box = main.getByRole('textbox', { name: 'Ask about this page' });
+  await box.fill('What does this page sell?');
+  await box.press('Control+Enter');
+  await expect(main.getByTestId('conversation-question').last()).toContainText('What does this page sell?');
+  await expect(main.getByRole('button', { name: 'Send' })).toBeEnabled({ timeout: 30_000 });
+  await expect(chatImages.getByRole('list', { name: 'Attached images' })).toHaveCount(0);
+  const asked = (await chatPosts()).slice(chatBefore);
+  expect(asked).toHaveLength(1);
+  const question = asked[0]!.body.messages.at(-1)!.content as { type: string; image_url?: { url: string } }[];
+  expect(question.map((part) => part.type)).toEqual(['text', 'image_url']);
+  const chatShot = parseDataUrl(question[1]!.image_url!.url)!;
+  expect(readImage(chatShot.mediaType, chatShot.base64)).toMatchObject({ actual: 'image/png', width: shotWidth, height: shotHeight });
 });

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import type { ChatImage } from '@/shared/ai/vision.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { streamText } from '@/shared/ai/chat.ts';
 import type { ProviderTarget } from '@/shared/ai/providers.ts';
@@ -42,14 +43,15 @@ export interface ConversationState {
   /** Each answer's usage-ledger row (tokens, cost), by its index in `turns`, for answers written on this screen. */
   usage: Readonly<Record<number, UsageRow>>;
   /** Each resolves true when an answer (even a partial one) was added, false when nothing was. */
-  send(text: string, to: SendTarget): Promise<boolean>;
+  /** `images` go with this question only (they are not stored; later answers get its text). */
+  send(text: string, to: SendTarget, images?: readonly ChatImage[]): Promise<boolean>;
   regenerate(to: SendTarget): Promise<boolean>;
   editLast(text: string, to: SendTarget): Promise<boolean>;
   stop(): void;
 }
 
 /** An answer to write: the turns before its question, the question, and the first position to (re)store. */
-type Plan = { keep: Turn[]; question: Turn; storeFrom: number; storeQuestion: boolean };
+type Plan = { keep: Turn[]; question: Turn; storeFrom: number; storeQuestion: boolean; images?: readonly ChatImage[] };
 
 /**
  * A conversation on any screen: follow-ups, regenerate, edit and resend, each answer streamed
@@ -125,7 +127,9 @@ export function useConversation({
     // The sources take room in the window: the earlier turns fit in what is left.
     const extra = estimateTokens(asked) - estimateTokens(plan.question.content);
     const fitted = fitWithPage(page, [...plan.keep, plan.question], { window: contextWindowFor(to.model) - extra });
-    const messages = fitted.messages.map((m, i) => (i === fitted.messages.length - 1 ? { ...m, content: asked } : m));
+    const messages = fitted.messages.map((m, i) =>
+      i === fitted.messages.length - 1 ? { ...m, content: asked, ...(plan.images?.length ? { images: plan.images } : {}) } : m,
+    );
     setDropped(fitted.dropped);
     setSources(passages && { answerIndex: plan.keep.length + 1, passages });
     let partial = '';
@@ -179,8 +183,8 @@ export function useConversation({
     return true;
   };
 
-  const send = (text: string, to: SendTarget) =>
-    answer({ keep: turns, question: { role: 'user', content: text.trim() }, storeFrom: turns.length, storeQuestion: true }, to);
+  const send = (text: string, to: SendTarget, images?: readonly ChatImage[]) =>
+    answer({ keep: turns, question: { role: 'user', content: text.trim() }, storeFrom: turns.length, storeQuestion: true, images }, to);
 
   /** The last answer again (the question stays where it is). */
   const regenerate = async (to: SendTarget) => {

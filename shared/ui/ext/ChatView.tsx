@@ -9,7 +9,11 @@ import { KNOWLEDGE_TEXTS } from '@/shared/core/knowledge/grounding.ts';
 import type { Conversation } from '@/shared/data/conversations.ts';
 import type { PageContext } from '@/shared/ext/messaging.ts';
 import type { AvailableKeys } from '../ai/ModelPicker.tsx';
+import { visionSupport } from '@/shared/ai/vision.ts';
+import { ImageAttachments } from '../ai/ImageAttachments.tsx';
+import { chatImagesOf, type AttachedImage } from '../ai/imageAttach.ts';
 import { FollowUps } from '../conversation/FollowUps.tsx';
+import { captureTabImage } from './captureImage.ts';
 import { useConversation, type ConversationState } from '../conversation/useConversation.ts';
 import { conversationQueries } from '../queries/conversations.ts';
 import { QueryState } from '../QueryState.tsx';
@@ -96,18 +100,26 @@ function PageChat({ loaded, onNewChat }: { loaded?: Conversation; onNewChat: () 
     page: context,
   });
   const hasTurns = conversation.turns.length > 0 || conversation.busy;
+  // Images go with the next question only; a model that cannot read them sends nothing (the sentence shows beside them).
+  const [images, setImages] = useState<AttachedImage[]>([]);
   // The first question fixes the page (none when it could not be read).
   const chat: ConversationState = {
     ...conversation,
-    send: (text, to) => {
+    send: async (text, to) => {
+      if (images.length && !visionSupport(to.target.provider, to.model).ok) return false;
       if (!started) {
         setStarted(true);
         setFixed(live);
         if (!live) setAttached(false);
       }
-      return conversation.send(text, to);
+      const sending = chatImagesOf(images);
+      setImages([]);
+      const sent = await conversation.send(text, to, sending);
+      if (!sent && sending.length) setImages((current) => (current.length ? current : images));
+      return sent;
     },
   };
+  const capture = () => captureTabImage(page.tab);
 
   // The address the chat is going on beside: a tab change or a navigation away from it asks what to do.
   const [beside, setBeside] = useState<string | null>(null);
@@ -162,6 +174,14 @@ function PageChat({ loaded, onNewChat }: { loaded?: Conversation; onNewChat: () 
           {CONVERSATION_TEXTS.chatEmpty}
         </Typography>
       )}
+      <ImageAttachments
+        images={images}
+        onChange={setImages}
+        provider={choice.provider}
+        model={choice.model}
+        capture={capture}
+        disabled={conversation.busy}
+      />
       <FollowUps
         conversation={chat}
         shownFrom={0}

@@ -5,7 +5,6 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { visionSupport } from '@/shared/ai/vision.ts';
 import { initialValues, parsePrompt, usesPageVariables, usesScreenshot, withScreenshotMention } from '@/shared/core/placeholders.ts';
-import { CAPTURE_TEXTS, captureVisibleTab, requestAllSitesAccess } from '@/shared/ext/tabs.ts';
 import type { LibraryPrompt } from '@/shared/core/promptLibrary/library.ts';
 import { rememberRecentPrompt } from '@/shared/ext/items.ts';
 import { outputDocumentName } from '@/shared/core/runPrompt.ts';
@@ -27,7 +26,8 @@ import type { OpenedPrompt } from './PanelApp.tsx';
 import { PromptFields } from '../ai/PromptFields.tsx';
 import { ReviewPrompt } from '../ai/ReviewPrompt.tsx';
 import { CaptureProblemAlert, ImageAttachments, RUN_IMAGE_TEXTS, type CaptureProblem } from '../ai/ImageAttachments.tsx';
-import { attachImage, blobOfDataUrl, chatImagesOf, type AttachedImage } from '../ai/imageAttach.ts';
+import { chatImagesOf, type AttachedImage } from '../ai/imageAttach.ts';
+import { captureTabImage } from './captureImage.ts';
 import { RunFollowUps } from '../conversation/RunFollowUps.tsx';
 import { RunOutput } from '../run/RunOutput.tsx';
 import { useGroundedPromptRun } from '../run/useGroundedPromptRun.ts';
@@ -97,16 +97,7 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
   const page = useNeedPage(needsPage || screenshot);
   const [images, setImages] = useState<AttachedImage[]>([]);
   const [imageProblem, setImageProblem] = useState<CaptureProblem | null>(null);
-  const capture = async (): Promise<AttachedImage | CaptureProblem> => {
-    const captured = await captureVisibleTab(page.tab);
-    if (!captured.ok)
-      return {
-        message: captured.message,
-        ...(captured.needsAccess ? { fix: { label: CAPTURE_TEXTS.allow, run: requestAllSitesAccess } } : {}),
-      };
-    const attached = await attachImage(blobOfDataUrl(captured.dataUrl), `Screenshot of ${page.tab?.title || 'the tab'}`);
-    return typeof attached === 'string' ? { message: attached } : attached;
-  };
+  const capture = () => captureTabImage(page.tab);
   const local = useKeyStatus();
   const run = useAiRun();
   const knowledge = useKnowledgeChoice(extData, true);
