@@ -1,4 +1,5 @@
 import { test, type Page } from '@playwright/test';
+import * as lib from '@/shared/data/promptLibrary/library.ts';
 import { readImage, parseDataUrl } from '../fixtures/fake-providers/images.ts';
 import { SCREENSHOT_DIR } from './chromium.ts';
 import { expect, member } from './prompts-support.ts';
@@ -118,5 +119,39 @@ test('a model that cannot read images: one sentence, and no request reaches the 
   // Removing the image lets the same model run.
   await images.getByRole('button', { name: 'Remove ad.png' }).click();
   await expect(images.getByRole('alert')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a saved prompt with {{screenshot}} asks for an image on the dashboard, then sends it with the prompt', async ({ page }) => {
+  const errors = watchErrors(page);
+  const { user, client } = await member();
+  const saved = await lib.createPrompt(client, {
+    name: 'Critique this landing page',
+    promptText: 'Critique this landing page: {{screenshot}}',
+    folderId: null,
+  });
+  expect(saved.error).toBeNull();
+  await signInAs(page, user);
+  await page.goto(`/run-prompt/${saved.data!.id}`);
+  await expect(model(page)).toHaveValue('gpt-6.1-terra', { timeout: 30_000 });
+  await expect(page.getByLabel('Prompt to send')).toHaveValue('Critique this landing page: (the screenshot of the page, attached)');
+  const before = (await chatPosts('openai')).length;
+  await runButton(page).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'screenshot' })).toHaveText(
+    'This prompt reads a screenshot of a page: attach one (the side panel captures the tab by itself).',
+  );
+  expect((await chatPosts('openai')).length).toBe(before);
+  await page
+    .locator('input[type=file][accept^="image/"]')
+    .setInputFiles({ name: 'landing.png', mimeType: 'image/png', buffer: await bannerPng(page, 1200, 900) });
+  await runButton(page).click();
+  await expect(output(page).getByText('Done', { exact: true })).toBeVisible({ timeout: 30_000 });
+  const sent = (await chatPosts('openai')).slice(before) as unknown as { body: { messages: { content: unknown }[] } }[];
+  expect(sent).toHaveLength(1);
+  const content = sent[0]!.body.messages.at(-1)!.content as { type: string; text?: string }[];
+  expect(content).toEqual([
+    { type: 'text', text: 'Critique this landing page: (the screenshot of the page, attached)' },
+    { type: 'image_url', image_url: { url: expect.stringMatching(/^data:image\/png;base64,/) } },
+  ]);
   expect(errors).toEqual([]);
 });

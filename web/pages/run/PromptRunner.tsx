@@ -5,7 +5,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RestoreIcon from '@mui/icons-material/RestoreOutlined';
 import { AI_TEXTS } from '@/shared/ai/aiErrors.ts';
 import { visionSupport } from '@/shared/ai/vision.ts';
-import { fillPrompt, initialValues, parsePrompt } from '@/shared/core/placeholders.ts';
+import { fillPrompt, initialValues, parsePrompt, usesScreenshot, withScreenshotMention } from '@/shared/core/placeholders.ts';
 import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
 import { outputDocumentName, runLink, valuesFromRun, valuesToStore, type RunnablePrompt } from '@/shared/core/runPrompt.ts';
@@ -34,6 +34,8 @@ import { KnowledgeBaseLink } from '../knowledge/KnowledgeBaseLink.tsx';
 import { historyListData, useRunOutputActions, webData } from './runSide.ts';
 import { useRunHistory } from './useRunHistory.ts';
 
+const SCREENSHOT_NEEDED = 'This prompt reads a screenshot of a page: attach one (the side panel captures the tab by itself).';
+
 const isProvider = (value: string): value is ProviderId => PROVIDER_IDS.includes(value as ProviderId);
 
 /**
@@ -46,10 +48,13 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
   const user = useUser();
   const keys = useProviderKeys(user?.id ?? null);
   const notify = useNotify();
-  const parsed = useMemo(() => parsePrompt(prompt.promptText, prompt.questions), [prompt.promptText, prompt.questions]);
+  // {{screenshot}} (a page's capture in the side panel) is an attached image here.
+  const screenshot = usesScreenshot(prompt.promptText);
+  const promptText = useMemo(() => withScreenshotMention(prompt.promptText), [prompt.promptText]);
+  const parsed = useMemo(() => parsePrompt(promptText, prompt.questions), [promptText, prompt.questions]);
   const [edits, setEdits] = useState<Record<string, string>>({});
   const values = useMemo(() => ({ ...initialValues(parsed.fields), ...edits }), [parsed.fields, edits]);
-  const filled = useMemo(() => fillPrompt(prompt.promptText, values, parsed), [prompt.promptText, values, parsed]);
+  const filled = useMemo(() => fillPrompt(promptText, values, parsed), [promptText, values, parsed]);
   const [edited, setEdited] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [choice, setChoice] = useState<ModelChoice>({ provider: prompt.provider, model: prompt.model ?? '' });
@@ -85,6 +90,7 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
     if (running || retrieving) return;
     if (missing.length) return setProblem(RUN_TEXTS.fillIn(missing.map((f) => f.label)));
     if (!finalPrompt.trim()) return setProblem(RUN_TEXTS.emptyPrompt);
+    if (screenshot && !images.length) return setProblem(SCREENSHOT_NEEDED);
     if (!usable || !choice.model) return;
     // The refusal of images the model cannot read already shows beside them: nothing is sent.
     if (images.length && !visionSupport(choice.provider, choice.model).ok) return;
@@ -110,7 +116,7 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
   const restoreRun = (past: PromptRun, quiet = false) => {
     const restored = valuesFromRun(parsed.fields, past.filledValues);
     setEdits(restored);
-    const refilled = fillPrompt(prompt.promptText, { ...initialValues(parsed.fields), ...restored }, parsed).text;
+    const refilled = fillPrompt(promptText, { ...initialValues(parsed.fields), ...restored }, parsed).text;
     // The run's prompt was edited by hand: bring the edit back too.
     setEdited(refilled === past.finalPrompt ? null : past.finalPrompt);
     if (isProvider(past.provider)) setChoice({ provider: past.provider, model: past.model ?? '' });
