@@ -155,3 +155,36 @@ test('a saved prompt with {{screenshot}} asks for an image on the dashboard, the
   ]);
   expect(errors).toEqual([]);
 });
+
+test('an image over 5 MB at its size is re-encoded smaller on the client until it fits', async ({ page }) => {
+  const { user } = await member();
+  await signInAs(page, user);
+  await page.goto('/run-prompt/fp1');
+  await expect(model(page)).toHaveValue('gpt-6.1-terra', { timeout: 30_000 });
+  // Random pixels barely compress: a 1500×1500 PNG of noise is about 9 MB.
+  const noise = Buffer.from(
+    (
+      await page.evaluate(() => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 1500;
+        canvas.height = 1500;
+        const context = canvas.getContext('2d')!;
+        const pixels = context.createImageData(1500, 1500);
+        for (let i = 0; i < pixels.data.length; i += 1) pixels.data[i] = i % 4 === 3 ? 255 : Math.floor(Math.random() * 256);
+        context.putImageData(pixels, 0, 0);
+        return canvas.toDataURL('image/png');
+      })
+    ).split(',')[1]!,
+    'base64',
+  );
+  expect(noise.length).toBeGreaterThan(5 * 1024 * 1024);
+  await page.locator('input[type=file][accept^="image/"]').setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: noise });
+  const thumb = page.getByRole('region', { name: 'Images' }).getByRole('listitem').getByRole('img');
+  await expect(thumb).toHaveAttribute('alt', /^noise\.png, \d+×\d+$/);
+  const src = (await thumb.getAttribute('src'))!;
+  const data = parseDataUrl(src)!;
+  const image = readImage(data.mediaType, data.base64)!;
+  // Sent as JPEG once PNG could not fit, within every provider's 5 MB.
+  expect(image.actual).toBe('image/jpeg');
+  expect(image.bytes).toBeLessThanOrEqual(5 * 1024 * 1024);
+});
