@@ -225,6 +225,46 @@ describe('the strict fakes refuse what the real APIs refuse', () => {
     expect((await anthropicChat({ media_type: 'image/png', data: PNG_1x1 })).status).toBe(200);
   });
 
+  it('C12: Cohere’s OpenAI layer takes images for its vision models only', async () => {
+    const cohere = await startFakeProvider('cohere', { chunkDelayMs: 0 });
+    try {
+      const post = (model: string) =>
+        fetch(`${cohere.baseURL}/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${FAKE_KEYS.cohere.good}` },
+          body: JSON.stringify({
+            model,
+            messages: [
+              {
+                role: 'user',
+                content: [
+                  { type: 'text', text: 'hi' },
+                  { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG_1x1}` } },
+                ],
+              },
+            ],
+          }),
+        });
+      const text = await post('command-a-03-2025');
+      expect(text.status).toBe(400);
+      expect(((await text.json()) as { message: string }).message).toBe(
+        "invalid request: model 'command-a-03-2025' does not support image inputs",
+      );
+      expect((await post('command-a-vision-07-2025')).status).toBe(200);
+      // Through chat.ts (the extension's direct way): the adapter's image_url parts are taken.
+      const answer = await completeText({
+        target: { provider: 'cohere', apiKey: FAKE_KEYS.cohere.good },
+        model: 'command-a-vision-07-2025',
+        prompt: [ask],
+        settings: { baseUrls: { cohere: cohere.baseURL }, maxRetries: 0 },
+        usage: usageLog(),
+      });
+      expect(answer.length).toBeGreaterThan(0);
+    } finally {
+      await cohere.close();
+    }
+  });
+
   it('G16: Gemini refuses GIF and takes PNG', async () => {
     const gemini = (mimeType: string, data: string) =>
       fetch(`${fakes.gemini.baseURL}/models/gemini-3.8-flash:generateContent`, {
