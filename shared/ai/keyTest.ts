@@ -12,6 +12,7 @@ import {
   type ProviderTarget,
 } from './providers.ts';
 import { withAiDefaults } from './settings.ts';
+import { errorMessage } from '../core/text.ts';
 
 export { ProviderUnreachableError } from './protocol/openai.ts';
 
@@ -73,7 +74,7 @@ export function describeProviderError(
     const text = typeof inner === 'string' && inner ? inner : error.message.replace(/^\d{3}\s*/, '');
     return { message: `${text} (HTTP ${error.status})`, status: error.status };
   }
-  return { message: error instanceof Error ? error.message : String(error) };
+  return { message: errorMessage(error) };
 }
 
 /**

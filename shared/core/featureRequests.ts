@@ -5,6 +5,7 @@
 import { featureLabel, REQUESTABLE_FEATURES, type RequestableFeature } from './hub.ts';
 import type { MailKind } from './mail.ts';
 import { ROUTES } from './routes.ts';
+import { escapeHtml } from './text.ts';
 
 export const isRequestableFeature = (value: unknown): value is RequestableFeature =>
   typeof value === 'string' && (REQUESTABLE_FEATURES as readonly string[]).includes(value);
@@ -58,8 +59,6 @@ const FEATURE_PATHS: Record<RequestableFeature, string> = {
   pitch_deck: ROUTES.pitchDeck,
   folder_view: ROUTES.manageFolders,
 };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The mail telling a requester the feature they asked for is ready. */
 export function featureShippedMail(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ExportDocument } from '../export/model.ts';
+import { markdownList } from './text.ts';
 
 /**
  * Startup ideas (the Startup Idea Generator on /app-summary and /saved-ideas): the structured idea the AI returns, validated by schema before it is shown or saved, the
@@ -81,8 +82,6 @@ Answer with one JSON object only, with exactly these keys:
 }`;
 }
 
-const bullets = (items: readonly string[]) => items.map((item) => `- ${item}`).join('\n');
-
 /** An idea as an export (DOCX, PDF, …): one section per field. */
 export function ideaExport(idea: StartupIdeaContent): ExportDocument {
   return {
@@ -92,8 +91,8 @@ export function ideaExport(idea: StartupIdeaContent): ExportDocument {
       { heading: 'Market', markdown: idea.market },
       { heading: 'Target Users', markdown: idea.targetUsers },
       { heading: 'Revenue', markdown: idea.revenue },
-      { heading: 'Competitors', markdown: bullets(idea.competitors) },
-      { heading: 'Weaknesses', markdown: bullets(idea.weaknesses) },
+      { heading: 'Competitors', markdown: markdownList(idea.competitors) },
+      { heading: 'Weaknesses', markdown: markdownList(idea.weaknesses) },
       { heading: 'Executive Summary', markdown: idea.businessPlan.executive },
       { heading: 'Go-to-Market', markdown: idea.businessPlan.market },
       { heading: 'Solution', markdown: idea.businessPlan.solution },

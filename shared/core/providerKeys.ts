@@ -17,6 +17,9 @@
 export const PROVIDER_IDS = ['openai', 'gemini', 'anthropic', 'cohere', 'ai21', 'huggingface', 'chatgpt_custom'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
+/** Whether a stored or typed value names one of the providers. */
+export const isProviderId = (value: unknown): value is ProviderId => (PROVIDER_IDS as readonly unknown[]).includes(value);
+
 /** The user_api_keys column (and the local-storage item name) of each provider's key. */
 export const PROVIDER_KEY_COLUMNS = {
   openai: 'openai_api_key',

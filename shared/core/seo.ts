@@ -6,6 +6,7 @@
 import { PRODUCT_NAME } from './brand.ts';
 import { ROUTES } from './routes.ts';
 import { STOREFRONT_TEXTS } from './storefront.ts';
+import { escapeHtml } from './text.ts';
 
 export interface PageMeta {
   title: string;
@@ -105,9 +106,6 @@ function normalizeSiteUrl(url: string): string {
 }
 
 const canonicalUrl = (siteUrl: string, path: string): string => `${normalizeSiteUrl(siteUrl)}${path === '/' ? '/' : path}`;
-
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The <head> tags of one page: title, description, canonical, Open Graph and Twitter card. */
 export function headTags(siteUrl: string, path: string): string {

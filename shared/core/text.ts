@@ -13,3 +13,14 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 
 /** Text made safe to put inside HTML, in element content and in quoted attributes. */
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+/** "1 file", "3 files", "1,200 prompts": a count with its word (`many` for irregular plurals). */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** A markdown bullet list, one item a line. */
+export const markdownList = (items: readonly string[]): string => items.map((item) => `- ${item}`).join('\n');
+
+/** The text to show for a failure: an Error's message, anything else as text. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,6 +1,7 @@
 import type { Json } from './database.types.ts';
 import { fail, ok, type DataResult } from './result.ts';
 import type { AppClient } from './supabase.ts';
+import { errorMessage } from '../core/text.ts';
 
 /**
  * Embeddings of knowledge passages (kb_chunks.embedding, with the model that made them): which
@@ -76,7 +77,7 @@ export async function embedKnowledge(
     try {
       vectors = await embed(page.data.map((p) => p.text));
     } catch (error) {
-      return fail({ message: error instanceof Error ? error.message : String(error), code: 'embedding_failed' }, 'server');
+      return fail({ message: errorMessage(error), code: 'embedding_failed' }, 'server');
     }
     const saved = await storeEmbeddings(
       client,

@@ -1,5 +1,6 @@
 import { BRIDGE_FROM_EXTENSION, isDashboardMessage, type ExtensionBridgeMessage } from '../core/bridge.ts';
 import type { AuthResult } from './messaging.ts';
+import { errorMessage } from '../core/text.ts';
 
 /**
  * The extension's side of the dashboard bridge, run by the dashboard-bridge content script: it
@@ -35,7 +36,7 @@ export function startDashboardBridge(win: BridgeWindow, { origins, handOff }: Da
       reply({ source: BRIDGE_FROM_EXTENSION, type: 'connected', requestId: request.requestId, ...result });
     void handOff(request.tokenHash)
       .then((result) => answer(result.ok ? { ok: true, email: result.state.user?.email ?? '' } : { ok: false, message: result.message }))
-      .catch((error: unknown) => answer({ ok: false, message: error instanceof Error ? error.message : String(error) }));
+      .catch((error: unknown) => answer({ ok: false, message: errorMessage(error) }));
   });
   reply({ source: BRIDGE_FROM_EXTENSION, type: 'ready' });
   return true;

@@ -4,6 +4,7 @@ import { handoffUrl } from '../core/handoff.ts';
 import { safeNextPath } from '../core/routes.ts';
 import { needsSecondFactor } from '../core/session.ts';
 import type { DashboardOpenResult } from './messaging.ts';
+import { errorMessage } from '../core/text.ts';
 
 /** The extension's side of the session handoff (shared/core/handoff.ts): opening the dashboard signed in. */
 
@@ -13,7 +14,7 @@ export interface OpenDashboardDeps {
   openTab: (url: string) => Promise<unknown>;
 }
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const messageOf = (error: unknown): string => errorMessage(error);
 
 /**
  * Opens a dashboard path: signed in through the handoff when the extension has a full session,

@@ -34,10 +34,7 @@ export function unwrap<T, E extends DataError>(result: DataResult<T, E>): T {
 }
 
 /** The text to show for a query's failure (the DataError's message; any other error's own). */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
-}
+export { errorMessage } from '../core/text.ts';
 
 /** Failures asking again cannot change: the rule, the policy, the allowance, the missing row. */
 const FINAL_KINDS: ReadonlySet<DataErrorKind> = new Set(['invalid', 'refused', 'limit', 'not_found']);

@@ -1,5 +1,6 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { errorMessage } from '../../core/text.ts';
 
 /**
  * Plain fetch for the protocols the `openai` SDK does not speak (Anthropic's, Gemini's): the same
@@ -71,7 +72,7 @@ export async function callService(request: ServiceRequest, controller = new Abor
   } catch (error) {
     if (timedOut) throw new APIConnectionTimeoutError({ message: 'Request timed out.' });
     if (request.signal?.aborted) throw new APIUserAbortError();
-    throw new APIConnectionError({ message: error instanceof Error ? error.message : String(error), cause: error as Error });
+    throw new APIConnectionError({ message: errorMessage(error), cause: error as Error });
   } finally {
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onAbort);
@@ -96,7 +97,7 @@ export async function* serverEvents(response: Response, controller: AbortControl
         next = await reader.read();
       } catch (error) {
         if (controller.signal.aborted) return;
-        throw new APIConnectionError({ message: error instanceof Error ? error.message : String(error), cause: error as Error });
+        throw new APIConnectionError({ message: errorMessage(error), cause: error as Error });
       }
       if (next.done) return;
       yield { event: next.value.event, data: next.value.data };

@@ -5,7 +5,7 @@
  */
 
 import { parsePrompt, type PromptQuestion } from '../placeholders.ts';
-import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '../providerKeys.ts';
+import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId, isProviderId } from '../providerKeys.ts';
 
 import { CATALOG_TEXTS } from './catalogTexts.ts';
 
@@ -48,7 +48,6 @@ export interface FreePromptErrors {
   questions: (string | null)[];
 }
 
-const isProvider = (id: string): boolean => PROVIDER_IDS.some((p) => p === id);
 const blank = (value: string): boolean => value.trim() === '';
 
 /** 'SEO, seo , Ads,' → ['SEO', 'Ads']: trimmed, without blanks or repeats (ignoring case), in the order typed. */
@@ -78,7 +77,7 @@ export function validateRecommended(draft: RecommendedDraft): RecommendedErrors 
   if (blank(draft.name)) errors.name = CATALOG_TEXTS.nameRequired;
   if (blank(draft.promptText)) errors.promptText = CATALOG_TEXTS.textRequired;
   if (blank(draft.category)) errors.category = CATALOG_TEXTS.categoryRequired;
-  if (draft.llmSuitability.some((id) => !isProvider(id))) errors.llmSuitability = CATALOG_TEXTS.unknownProvider;
+  if (draft.llmSuitability.some((id) => !isProviderId(id))) errors.llmSuitability = CATALOG_TEXTS.unknownProvider;
   return errors;
 }
 
@@ -104,7 +103,7 @@ export function validateFreePrompt(draft: FreePromptDraft): FreePromptErrors {
   const errors: FreePromptErrors = { questions: [] };
   if (blank(draft.name)) errors.name = CATALOG_TEXTS.nameRequired;
   if (blank(draft.promptText)) errors.promptText = CATALOG_TEXTS.textRequired;
-  if (!isProvider(draft.llmProvider)) errors.llmProvider = CATALOG_TEXTS.unknownProvider;
+  if (!isProviderId(draft.llmProvider)) errors.llmProvider = CATALOG_TEXTS.unknownProvider;
   const placeholders = new Set(placeholderNames(draft.promptText).map(keyId));
   const asked = new Set<string>();
   errors.questions = draft.questions.map((q) => {

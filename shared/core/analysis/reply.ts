@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ExportDocument } from '../../export/model.ts';
 import { ANALYSIS_TEXTS, ENTITY_TYPE_LABELS } from './texts.ts';
+import { markdownList } from '../text.ts';
 
 /**
  * The analysis the AI answers: read out of its reply (bare JSON, a fenced block, or the first
@@ -101,8 +102,6 @@ export function entitiesByType(entities: readonly Entity[]): { type: EntityType;
     .filter((group) => group.names.length > 0);
 }
 
-const bullets = (list: readonly string[]) => list.map((item) => `- ${item}`).join('\n');
-
 /** The analysis as export sections (Copy, Save as document, downloads and the conversation's first answer all use these). */
 function analysisSections(analysis: DocumentAnalysis): { heading: string; markdown: string }[] {
   const entities = entitiesByType(analysis.entities)
@@ -110,9 +109,9 @@ function analysisSections(analysis: DocumentAnalysis): { heading: string; markdo
     .join('\n');
   return [
     { heading: ANALYSIS_TEXTS.summary, markdown: analysis.summary },
-    { heading: ANALYSIS_TEXTS.keyPoints, markdown: bullets(analysis.keyPoints) },
+    { heading: ANALYSIS_TEXTS.keyPoints, markdown: markdownList(analysis.keyPoints) },
     { heading: ANALYSIS_TEXTS.entities, markdown: entities || ANALYSIS_TEXTS.noEntities },
-    { heading: ANALYSIS_TEXTS.questions, markdown: bullets(analysis.questions) },
+    { heading: ANALYSIS_TEXTS.questions, markdown: markdownList(analysis.questions) },
   ].filter((section) => section.markdown.trim());
 }
 

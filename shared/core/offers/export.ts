@@ -3,6 +3,7 @@ import { GENERAL_NOTES } from './categories.ts';
 import { CONTENT_NOT_GENERATED, contentMarkdown } from './copy.ts';
 import type { OfferAsset, OfferDraft } from './offer.ts';
 import type { AssetContent } from './schema.ts';
+import { markdownList } from '../text.ts';
 
 /**
  * Offers as exports (DOCX, HTML, PDF through shared/export): the whole offer — description, every
@@ -34,15 +35,13 @@ function assetMarkdown(asset: OfferAsset): string {
   return parts.join('\n\n');
 }
 
-const bullets = (items: readonly string[]) => items.map((item) => `- ${item}`).join('\n');
-
 export function offerExport(offer: OfferDraft): ExportDocument {
   const d = offer.framework.description;
   const sections: ExportSection[] = [
     { heading: 'What it is', markdown: d.about },
-    { heading: "Who it's for", markdown: bullets(d.for) },
-    { heading: 'Why they need it', markdown: bullets(d.why) },
-    { heading: 'Outcome', markdown: bullets(d.outcome) },
+    { heading: "Who it's for", markdown: markdownList(d.for) },
+    { heading: 'Why they need it', markdown: markdownList(d.why) },
+    { heading: 'Outcome', markdown: markdownList(d.outcome) },
     ...offer.assets.map((asset) => ({ heading: asset.name, markdown: assetMarkdown(asset) })),
     { heading: GENERAL_NOTES, markdown: offer.generalNotes.trim() || CONTENT_NOT_GENERATED },
   ];

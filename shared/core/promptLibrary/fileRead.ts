@@ -14,6 +14,7 @@ import {
   type ParsedLibrary,
   type SkippedRow,
 } from './file.ts';
+import { errorMessage } from '../text.ts';
 
 /**
  * Reading an exported prompt library (JSON or CSV, the format in promptLibraryFile.ts): every row
@@ -89,7 +90,7 @@ function parseJsonLibrary(content: string): { ok: true; library: ParsedLibrary }
   try {
     value = JSON.parse(content);
   } catch (error) {
-    return { ok: false, error: FILE_TEXTS.badJson(error instanceof Error ? error.message : String(error)) };
+    return { ok: false, error: FILE_TEXTS.badJson(errorMessage(error)) };
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, error: FILE_TEXTS.notLibrary };
   const file = value as Record<string, unknown>;

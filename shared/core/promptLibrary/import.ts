@@ -1,5 +1,6 @@
 import type { FolderRef, LibraryNotice } from './library.ts';
 import { SKIP_REASONS, type ImportPrompt, type ParsedLibrary, type SkippedRow } from './file.ts';
+import { plural } from '../text.ts';
 
 /**
  * Where an imported library goes (pure): into a target folder of the user's library (null: the
@@ -94,8 +95,6 @@ export interface ImportReport {
   /** Set when the import stopped part-way (the rows after it are in `skipped`). */
   error?: string;
 }
-
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** The toast after an import: what was added, and how many rows were skipped. */
 export function importReportNotice(report: ImportReport): LibraryNotice {

@@ -1,4 +1,4 @@
-import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '../providerKeys.ts';
+import { PROVIDER_KEYS, isProviderId } from '../providerKeys.ts';
 import { formatMoney } from './cost.ts';
 import type { Micros } from './prices.ts';
 
@@ -42,11 +42,9 @@ const MONTHS = [
   'December',
 ] as const;
 
-const isProvider = (value: string): value is ProviderId => (PROVIDER_IDS as readonly string[]).includes(value);
-
 /** "OpenAI" for a provider's budget; the overall budget reads as "overall AI". */
 const budgetName = (provider: string | null) =>
-  provider === null ? 'overall AI' : isProvider(provider) ? PROVIDER_KEYS[provider].label : provider;
+  provider === null ? 'overall AI' : isProviderId(provider) ? PROVIDER_KEYS[provider].label : provider;
 
 /** Which calls a budget covers: "AI calls" (overall), "OpenAI calls". */
 const callsName = (provider: string | null) => (provider === null ? 'AI calls' : `${budgetName(provider)} calls`);

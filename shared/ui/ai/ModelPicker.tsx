@@ -5,6 +5,7 @@ import { listModels } from '@/shared/ai/keyTest.ts';
 import { keyRequired, type ProviderTarget } from '@/shared/ai/providers.ts';
 import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '@/shared/core/providerKeys.ts';
 import { providerOptionLabel, type ProviderLabels } from './providerLabels.ts';
+import { errorMessage } from '../../core/text.ts';
 
 /** The keys the user has (by provider) and the custom base URL, from either front end's key store. */
 export interface AvailableKeys {
@@ -83,7 +84,7 @@ export function ModelPicker({
       .catch((error: unknown) => {
         if (cancelled) return;
         setModels([]);
-        setProblem(`Could not load the model list (${error instanceof Error ? error.message : String(error)}). Type a model name.`);
+        setProblem(`Could not load the model list (${errorMessage(error)}). Type a model name.`);
         if (!latest.current.model && !optionalModel) onChange({ provider: value.provider, model: defaultModel(value.provider, null) });
       });
     return () => {

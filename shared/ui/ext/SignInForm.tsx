@@ -7,6 +7,7 @@ import { sendMessage, type AuthResult, type AuthState } from '@/shared/ext/messa
 import { GoogleButton } from '../GoogleButton.tsx';
 import { useNotify } from '../notices.tsx';
 import { PANEL_TEXTS } from './panelTexts.ts';
+import { errorMessage } from '../../core/text.ts';
 
 const TEXTS = PANEL_TEXTS.signIn;
 
@@ -39,7 +40,7 @@ export function SignInForm({ needsSecondFactor, onResult, onCreateAccount }: Sig
       if (success && !result.state.needsSecondFactor) notify(AUTH_TEXT.signInSuccess);
       return true;
     } catch (error) {
-      notify({ title: AUTH_TEXT.signInError, description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+      notify({ title: AUTH_TEXT.signInError, description: errorMessage(error), variant: 'destructive' });
       return false;
     } finally {
       setBusy(null);

@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
+import { isProviderId } from '@/shared/core/providerKeys.ts';
 import { DEFAULT_PANEL_PREFS, extItems } from '@/shared/ext/items.ts';
 import type { ModelChoice } from '../ai/ModelPicker.tsx';
 import { useStoredItem } from './useStoredItem.ts';
-
-const isProvider = (value: string | null | undefined): value is ProviderId => PROVIDER_IDS.includes(value as ProviderId);
 
 /**
  * The panel's provider and model: the last one chosen in the panel (kept in extension storage),
@@ -15,14 +13,14 @@ export function usePanelChoice(
 ): [ModelChoice, (next: ModelChoice) => void] {
   const prefs = useStoredItem(extItems.panelPrefs, DEFAULT_PANEL_PREFS);
   const [choice, setChoice] = useState<ModelChoice>(() => {
-    if (isProvider(prefs.provider)) return { provider: prefs.provider, model: prefs.model ?? '' };
-    if (isProvider(fallback?.provider)) return { provider: fallback.provider, model: fallback.model ?? '' };
+    if (isProviderId(prefs.provider)) return { provider: prefs.provider, model: prefs.model ?? '' };
+    if (isProviderId(fallback?.provider)) return { provider: fallback.provider, model: fallback.model ?? '' };
     return { provider: 'openai', model: '' };
   });
   // The stored preference arrives after the first render: adopt it once.
   const adopted = useRef(false);
   useEffect(() => {
-    if (adopted.current || !isProvider(prefs.provider)) return;
+    if (adopted.current || !isProviderId(prefs.provider)) return;
     adopted.current = true;
     setChoice({ provider: prefs.provider, model: prefs.model ?? '' });
   }, [prefs.provider, prefs.model]);

@@ -8,6 +8,7 @@ import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
 import { saveDocument } from '@/shared/data/documents/documents.ts';
 import type { AppClient } from '@/shared/data/supabase.ts';
 import { useNotify } from '../notices.tsx';
+import { errorMessage } from '../../core/text.ts';
 
 /** What a side gives a run's output actions: where documents go, and what else it offers. */
 export interface OutputActionsSetup {
@@ -46,7 +47,7 @@ export function OutputActions({ text, documentName, canSave, setup }: OutputActi
       await navigator.clipboard.writeText(text);
       notify({ title: RUN_TEXTS.copied });
     } catch (error) {
-      notify({ title: RUN_TEXTS.copyFailed, description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+      notify({ title: RUN_TEXTS.copyFailed, description: errorMessage(error), variant: 'destructive' });
     }
   };
 

@@ -11,6 +11,7 @@ import { documentToMarkdown } from '../../export/text.ts';
 import { downloadFile } from '../download.ts';
 import type { OutputActionsSetup } from '../run/OutputActions.tsx';
 import { useNotify } from '../notices.tsx';
+import { errorMessage } from '../../core/text.ts';
 
 const FORMATS = ['docx', 'pdf', 'md'] as const;
 const WHICH = ['final', 'all'] as const;
@@ -66,7 +67,7 @@ export function RunExportMenu({
     } catch (error) {
       notify({
         title: RUN_VIEW_TEXTS.exportError,
-        description: error instanceof Error ? error.message : String(error),
+        description: errorMessage(error),
         variant: 'destructive',
       });
     } finally {

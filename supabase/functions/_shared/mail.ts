@@ -1,6 +1,7 @@
 import { unsentMailMessage, type MailDelivery, type MailKind, type MailStatus, type UnsentReason } from '@/shared/core/mail.ts';
 import { serviceDb } from './db.ts';
 import { optionalEnv } from './http.ts';
+import { errorMessage } from '@/shared/core/text.ts';
 
 /**
  * Mail from the Edge Functions, through Resend's HTTP API (POST /emails with RESEND_API_KEY);
@@ -84,7 +85,7 @@ export async function deliverMail(mail: OutgoingMail): Promise<MailDelivery> {
     if (res.ok) return 'sent';
     problem = await refusalOf(res);
   } catch (error) {
-    problem = `unreachable: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300);
+    problem = `unreachable: ${errorMessage(error)}`.slice(0, 300);
   }
   await recordUnsentMail({ kind: mail.kind, to: mail.to, subject: mail.subject, reason: 'mailer_refused', problem });
   return 'refused';

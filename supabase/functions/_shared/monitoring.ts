@@ -2,6 +2,7 @@ import type { MonitoringKind } from '@/shared/core/admin/monitoringEvents.ts';
 import type { Json } from '@/shared/data/database.types.ts';
 import { serviceDb } from './db.ts';
 import { json } from './http.ts';
+import { errorMessage } from '@/shared/core/text.ts';
 
 /**
  * Operational events for the master admins' monitoring card (public.monitoring_events). Recording
@@ -57,7 +58,7 @@ export function monitored(name: string, handler: EdgeHandler): EdgeHandler {
       res = await handler(req);
     } catch (error) {
       console.error(`[functions/${name}]`, error);
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       await recordEvent({ kind, source: name, message: `Uncaught error: ${message}`.slice(0, 2000) });
       return json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, 500);
     }

@@ -4,6 +4,7 @@ import type { Database } from '@/shared/data/database.types.ts';
 import { serviceDb } from '../_shared/db.ts';
 import { recordEvent } from '../_shared/monitoring.ts';
 import { callerOf, CORS_HEADERS, fail, preflight, type Caller } from '../_shared/http.ts';
+import { errorMessage } from '@/shared/core/text.ts';
 
 /**
  * POST /functions/v1/account-export (signed in): every row the caller owns, one list per entry of
@@ -55,7 +56,7 @@ async function* exportText(caller: Caller): AsyncGenerator<string> {
       }
     } catch (error) {
       // Past the status line, so the monitoring wrapper cannot see it: recorded here.
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       console.error(`[functions/account-export] ${message}`);
       await recordEvent({ kind: 'function_error', source: 'account-export', message, userId: caller.id });
       yield `]},"error":${JSON.stringify(ACCOUNT_TEXTS.exportFailed)}}`;

@@ -3,6 +3,7 @@ import { aiBaseUrlsFrom } from '@/shared/ai/baseUrls.ts';
 import { PROVIDER_ENDPOINTS, protocolFor, resolveBaseURL } from '@/shared/ai/providers.ts';
 import type { ProviderId } from '@/shared/core/providerKeys.ts';
 import { callerOf, CORS_HEADERS, json, optionalEnv } from '../_shared/http.ts';
+import { errorMessage } from '@/shared/core/text.ts';
 
 /**
  * The dashboard's way to the providers whose answer to a browser's preflight is unverified
@@ -47,7 +48,7 @@ export default async function handler(req: Request): Promise<Response> {
       return json({ object: 'list', data: ids.map((id) => ({ id, object: 'model', owned_by: provider })) });
     } catch (error) {
       if (error instanceof APIError && error.status) return relayError(error.message.replace(/^\d{3}\s*/, ''), error.status);
-      return relayError(error instanceof Error ? error.message : String(error), error instanceof APIError ? 502 : 400);
+      return relayError(errorMessage(error), error instanceof APIError ? 502 : 400);
     }
   }
   if (req.method !== 'POST' || !FORWARDED.has(operation)) return relayError(`Unknown relay route: ${req.method} ${operation}`, 404);

@@ -5,6 +5,7 @@ import { segmentDeadline } from '../_shared/workflows/runner.ts';
 import { interruptedScheduledRuns } from '../_shared/workflows/store.ts';
 import { claimWorkflow, dueWorkflows } from './claims.ts';
 import { recordScheduledFailure, resumeScheduled, runScheduled, type Ran } from './scheduled.ts';
+import { errorMessage } from '@/shared/core/text.ts';
 
 /**
  * POST /functions/v1/run-scheduled-workflows (the service role only: pg_cron through pg_net on
@@ -39,7 +40,7 @@ export default async function handler(req: Request): Promise<Response> {
     (workflowId: string, owner: string, runId: string | null) =>
     async (error: unknown): Promise<Ran> => {
       console.error(`[run-scheduled-workflows] ${workflowId}`, error);
-      await recordScheduledFailure(workflowId, owner, runId, error instanceof Error ? error.message : String(error));
+      await recordScheduledFailure(workflowId, owner, runId, errorMessage(error));
       return { workflowId, runId, status: 'failed' };
     };
 

@@ -5,6 +5,7 @@ import type { ExportDocument } from '@/shared/export/model.ts';
 import { ANALYSIS_TEXTS } from '@/shared/core/analysis/texts.ts';
 import { downloadFile } from '@/shared/ui/download.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
+import { errorMessage } from '@/shared/core/text.ts';
 
 type AnalysisFormat = 'docx' | 'pdf' | 'md';
 const LABELS: Record<AnalysisFormat, string> = {
@@ -27,7 +28,7 @@ export function AnalysisExportButtons({ document }: { document: () => ExportDocu
     } catch (error) {
       notify({
         title: ANALYSIS_TEXTS.exportError,
-        description: error instanceof Error ? error.message : String(error),
+        description: errorMessage(error),
         variant: 'destructive',
       });
     } finally {

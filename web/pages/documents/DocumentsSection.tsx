@@ -14,8 +14,8 @@ import { DocumentViewer } from './DocumentViewer.tsx';
 import { MoveDocumentDialog } from './MoveDocumentDialog.tsx';
 import type { DocumentSharesApi } from './useDocumentShares.ts';
 import type { DocumentsApi } from './useDocuments.ts';
+import { plural } from '@/shared/core/text.ts';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 function deleteFolderQuestion(subfolders: number, docs: number): string {
   const parts = [subfolders > 0 ? plural(subfolders, 'subfolder') : '', docs > 0 ? plural(docs, 'document') : ''].filter(Boolean);
   return parts.length

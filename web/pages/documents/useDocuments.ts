@@ -16,6 +16,7 @@ import {
   useRenameDocumentFolderMutation,
   useRenameDocumentMutation,
 } from '@/web/queries/documents.ts';
+import { errorMessage } from '@/shared/core/text.ts';
 
 /** What a name dialog shows under its field: the validation message, or null when it worked. */
 export type Problem = string | null;
@@ -85,7 +86,7 @@ export function useDocuments(userId: string) {
       } catch (error) {
         notify({
           title: 'Error creating the file',
-          description: error instanceof Error ? error.message : String(error),
+          description: errorMessage(error),
           variant: 'destructive',
         });
       }

@@ -11,8 +11,7 @@ import type { SharedWithMe } from '@/shared/data/shares.ts';
 import type { Workspace } from '@/shared/data/workspaces.ts';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 import { NameDialog } from './NameDialog.tsx';
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+import { plural } from '@/shared/core/text.ts';
 
 /** "2 folders · 3 files". */
 function contentsLine(structure: WorkspaceStructure): string {

@@ -4,6 +4,7 @@ import { exportDocument, type ExportFormat } from '@/shared/export/index.ts';
 import { downloadFile } from '@/shared/ui/download.ts';
 import type { useNotify } from '@/shared/ui/notices.tsx';
 import { supabase } from '@/web/lib/supabase.ts';
+import { errorMessage } from '@/shared/core/text.ts';
 
 type Notify = ReturnType<typeof useNotify>;
 
@@ -32,7 +33,7 @@ export async function countedDownload(notify: Notify, documentId: string, format
   } catch (error) {
     notify({
       title: 'Error creating the file',
-      description: error instanceof Error ? error.message : String(error),
+      description: errorMessage(error),
       variant: 'destructive',
     });
   }

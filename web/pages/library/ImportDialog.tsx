@@ -3,6 +3,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { LIBRARY_TEXTS, parseImportLines } from '@/shared/core/promptLibrary/library.ts';
 import type { ImportReport } from '@/shared/core/promptLibrary/import.ts';
 import { ImportReportView } from './ImportReportView.tsx';
+import { errorMessage } from '@/shared/core/text.ts';
 
 export interface ImportDialogProps {
   open: boolean;
@@ -65,7 +66,7 @@ function ImportForm({ folderName, onImportLines, onImportFile, onClose }: Import
       setFile({ name: chosen.name, text: await chosen.text() });
     } catch (error) {
       setFile(null);
-      setProblem(`Could not read ${chosen.name}: ${error instanceof Error ? error.message : String(error)}`);
+      setProblem(`Could not read ${chosen.name}: ${errorMessage(error)}`);
     }
   };
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Autocomplete, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { LIBRARY_TEXTS, PROMPT_LIMITS, type LibraryPrompt, type PromptDraft } from '@/shared/core/promptLibrary/library.ts';
 import { normalizeTags, promptDraftProblem } from '@/shared/core/promptLibrary/validation.ts';
-import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
+import { isProviderId } from '@/shared/core/providerKeys.ts';
 import { ModelPicker, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
 import { PROMPT_SCREEN_PROVIDER_LABELS } from '@/shared/ui/ai/providerLabels.ts';
 
@@ -16,8 +16,6 @@ export interface PromptDialogProps {
   onSubmit: (draft: Omit<PromptDraft, 'folderId'>) => Promise<string | null>;
   onCancel: () => void;
 }
-
-const isProvider = (value: string): value is ProviderId => (PROVIDER_IDS as readonly string[]).includes(value);
 
 /** Create or edit a prompt ('Save Prompt'); also: description, tags, the provider and model it runs with. */
 export function PromptDialog(props: PromptDialogProps) {
@@ -45,7 +43,7 @@ function PromptForm({
   /** A tag being typed; saved with the rest even if Enter was never pressed. */
   const [tagInput, setTagInput] = useState('');
   const [choice, setChoice] = useState<ModelChoice>({
-    provider: prompt && isProvider(prompt.llmProvider) ? prompt.llmProvider : 'openai',
+    provider: prompt && isProviderId(prompt.llmProvider) ? prompt.llmProvider : 'openai',
     model: prompt?.model ?? '',
   });
   const [problem, setProblem] = useState<string | null>(null);

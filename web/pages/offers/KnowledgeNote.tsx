@@ -2,8 +2,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Link, Typography } from '@mui/material';
 import { ROUTES } from '@/shared/core/routes.ts';
 import type { KnowledgeState } from './useKnowledgeContext.ts';
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+import { plural } from '@/shared/core/text.ts';
 
 /** What the knowledge base adds to the prompts, and a visible note when it had to be cut to fit. */
 export function KnowledgeNote({ state, onRetry }: { state: KnowledgeState; onRetry: () => void }) {

@@ -4,7 +4,7 @@ import { toAiError } from '@/shared/ai/aiErrors.ts';
 import { defaultModel } from '@/shared/ai/modelChoice.ts';
 import { generateFramework, type OfferAiOptions } from '@/shared/ai/offers.ts';
 import { webUsage } from '@/web/lib/usage.ts';
-import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '@/shared/core/providerKeys.ts';
+import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId, isProviderId } from '@/shared/core/providerKeys.ts';
 import type { OfferWorkspace } from '@/shared/core/offers/draft.ts';
 import { newOffer, type OfferDraft } from '@/shared/core/offers/offer.ts';
 import { OFFER_TEXTS } from '@/shared/core/offers/texts.ts';
@@ -24,8 +24,6 @@ import { useStoredWorkspace } from './useStoredWorkspace.ts';
  * `elsewhere`: another tab of this browser runs Generate All or Rewrite All on the same working copy.
  */
 export type Activity = 'framework' | 'generateAll' | 'rewriteAll' | 'organize' | 'elsewhere';
-
-const isProvider = (value: string | null): value is ProviderId => PROVIDER_IDS.includes(value as ProviderId);
 
 /** A new framework for the same offer keeps the content, notes and errors of the categories it still has. */
 function withFramework(previous: OfferDraft, fresh: OfferDraft): OfferDraft {
@@ -70,10 +68,10 @@ export function useOfferBuilder(userId: string) {
     }),
     [keys.state],
   );
-  const provider: ProviderId = isProvider(workspace.provider)
+  const provider: ProviderId = isProviderId(workspace.provider)
     ? workspace.provider
     : (PROVIDER_IDS.find((id) => id !== 'chatgpt_custom' && hasUsableKey(id, available)) ?? 'openai');
-  const choice: ModelChoice = { provider, model: isProvider(workspace.provider) ? workspace.model : '' };
+  const choice: ModelChoice = { provider, model: isProviderId(workspace.provider) ? workspace.model : '' };
   const setChoice = useCallback((next: ModelChoice) => update((w) => ({ ...w, provider: next.provider, model: next.model })), [update]);
   const knowledge = useKnowledgeContext(choice.model || defaultModel(choice.provider, null));
 

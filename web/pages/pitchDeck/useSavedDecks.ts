@@ -4,6 +4,7 @@ import { PITCH_DECK_TEXTS as T } from '@/shared/core/pitchDeck/texts.ts';
 import type { DeckSummary, SavedDeck } from '@/shared/data/pitchDecks.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { pitchDeckQueries, useDeleteDeckMutation, useRenameDeckMutation } from '@/web/queries/pitchDecks.ts';
+import { errorMessage } from '@/shared/core/text.ts';
 
 /** The signed-in user's saved decks (last changed first): open, rename, delete. */
 export function useSavedDecks() {
@@ -23,7 +24,7 @@ export function useSavedDecks() {
       } catch (error) {
         notify({
           title: 'Error opening deck',
-          description: error instanceof Error ? error.message : String(error),
+          description: errorMessage(error),
           variant: 'destructive',
         });
         return null;

@@ -6,7 +6,7 @@ import RestoreIcon from '@mui/icons-material/RestoreOutlined';
 import { AI_TEXTS } from '@/shared/ai/aiErrors.ts';
 import { visionSupport } from '@/shared/ai/vision.ts';
 import { fillPrompt, initialValues, parsePrompt, usesScreenshot, withScreenshotMention } from '@/shared/core/placeholders.ts';
-import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
+import { isProviderId } from '@/shared/core/providerKeys.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
 import { outputDocumentName, runLink, valuesFromRun, valuesToStore, type RunnablePrompt } from '@/shared/core/runPrompt.ts';
 import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
@@ -31,12 +31,13 @@ import { BudgetWarnings } from '@/shared/ui/usage/BudgetWarnings.tsx';
 import { UsedSources } from '@/shared/ui/knowledge/UsedSources.tsx';
 import { useKnowledgeChoice } from '@/shared/ui/knowledge/useKnowledgeChoice.ts';
 import { KnowledgeBaseLink } from '../knowledge/KnowledgeBaseLink.tsx';
+import { useWebSearchChoice } from '@/shared/ui/webSearch/useWebSearchChoice.ts';
+import { WebSearchSwitch } from '@/shared/ui/webSearch/WebSearchSwitch.tsx';
+import { WebSources } from '@/shared/ui/webSearch/WebSources.tsx';
 import { historyListData, useRunOutputActions, webData } from './runSide.ts';
 import { useRunHistory } from './useRunHistory.ts';
 
 const SCREENSHOT_NEEDED = 'This prompt reads a screenshot of a page: attach one (the side panel captures the tab by itself).';
-
-const isProvider = (value: string): value is ProviderId => PROVIDER_IDS.includes(value as ProviderId);
 
 /**
  * Filling and running one prompt: a form from its placeholders (defaults, choices, page variables
@@ -74,11 +75,17 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
   const run = useAiRun();
   const outputActions = useRunOutputActions();
   const knowledge = useKnowledgeChoice(webData, user !== null);
-  const { answered, retrieving, passages, send } = useGroundedPromptRun(run, knowledge, {
-    client: webData,
-    notifyFailure: true,
-    onRecorded: (recorded) => history.prepend(recorded),
-  });
+  const web = useWebSearchChoice(webData, user !== null);
+  const { answered, retrieving, passages, webGrounding, send } = useGroundedPromptRun(
+    run,
+    knowledge,
+    {
+      client: webData,
+      notifyFailure: true,
+      onRecorded: (recorded) => history.prepend(recorded),
+    },
+    web,
+  );
   const [expanded, setExpanded] = useState<string | null>(reopenRunId);
 
   // The fields still empty (an edited prompt is sent as it is, so nothing is missing then).
@@ -119,7 +126,7 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
     const refilled = fillPrompt(promptText, { ...initialValues(parsed.fields), ...restored }, parsed).text;
     // The run's prompt was edited by hand: bring the edit back too.
     setEdited(refilled === past.finalPrompt ? null : past.finalPrompt);
-    if (isProvider(past.provider)) setChoice({ provider: past.provider, model: past.model ?? '' });
+    if (isProviderId(past.provider)) setChoice({ provider: past.provider, model: past.model ?? '' });
     setProblem(null);
     if (!quiet) {
       notify({ title: RUN_TEXTS.valuesRestored, description: RUN_TEXTS.valuesRestoredText });
@@ -204,6 +211,7 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
                   addDocuments={<KnowledgeBaseLink />}
                 />
               )}
+              <WebSearchSwitch web={web} idPrefix="run" disabled={running || retrieving} />
               {keys.ready && !usable && (
                 <Alert
                   severity="warning"
@@ -241,6 +249,9 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
           <RunOutput run={run} documentName={outputDocumentName(prompt.name, new Date())} layout="page" actions={outputActions} />
           {passages && !running && run.status !== 'idle' && (
             <UsedSources client={webData} answer={run.text} passages={passages} idPrefix="run-sources" />
+          )}
+          {webGrounding && !running && run.status !== 'idle' && (
+            <WebSources web={webGrounding} answer={run.text} idPrefix="run-web-sources" />
           )}
           {answered && (
             <RunFollowUps

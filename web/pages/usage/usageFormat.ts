@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PROVIDER_IDS, PROVIDER_KEYS, type ProviderId } from '@/shared/core/providerKeys.ts';
+import { PROVIDER_KEYS, isProviderId } from '@/shared/core/providerKeys.ts';
 import { formatMoney } from '@/shared/core/usage/cost.ts';
 import { USAGE_FEATURE_LABELS, USAGE_FEATURES, type UsageFeature } from '@/shared/core/usage/ledger.ts';
 import { formatTokens, inCurrency, type UsageSums } from '@/shared/core/usage/report.ts';
@@ -24,10 +24,9 @@ export const USAGE_TEXTS = {
   loadError: 'Could not load your usage',
 } as const;
 
-const isProvider = (value: string): value is ProviderId => (PROVIDER_IDS as readonly string[]).includes(value);
 const isFeature = (value: string): value is UsageFeature => (USAGE_FEATURES as readonly string[]).includes(value);
 
-export const providerLabel = (provider: string): string => (isProvider(provider) ? PROVIDER_KEYS[provider].label : provider);
+export const providerLabel = (provider: string): string => (isProviderId(provider) ? PROVIDER_KEYS[provider].label : provider);
 export const featureLabel = (feature: string): string => (isFeature(feature) ? USAGE_FEATURE_LABELS[feature] : feature);
 
 const SUBJECT_LABELS: Record<string, string> = {
