@@ -158,6 +158,13 @@ export function numberedWebSources(results: readonly SearchResult[], max = WEB_S
   return sources;
 }
 
+/**
+ * The sources numbered on from `first`: with the knowledge base's passages in the same prompt
+ * ([1] … [k]), the web's continue at k + 1, so every number in the answer names one source.
+ */
+export const numberedFrom = (sources: readonly WebSource[], first: number): WebSource[] =>
+  sources.map((source, i) => ({ ...source, n: first + i }));
+
 /** The numbered list as the model reads it: number, title, site and link, and the snippet quoted. */
 function webSourcesSection(sources: readonly WebSource[]): string {
   return sources.map((s) => `[${s.n}] ${s.title} (${s.site}): ${s.url}\n"""\n${s.snippet}\n"""`).join('\n\n');

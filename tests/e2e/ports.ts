@@ -18,6 +18,8 @@ const OPENAI_PORT = base + 3;
 export const PAGES_PORT = base + 5;
 /** The fake Stripe (tests/fixtures/fake-stripe.ts): checkout sessions, the pay page, signed webhooks. */
 export const STRIPE_PORT = base + 6;
+/** The strict fakes of the web search services (tests/fixtures/fake-search.ts): Brave Search, Tavily, SearXNG. */
+export const SEARCH_PORT = base + 7;
 
 /** The strict fakes of the AI services (tests/fixtures/fake-providers), one origin each. */
 export const AI_PORTS: Record<FakeProviderKind, number> = {

@@ -5,7 +5,8 @@ import { startFakeGoogle } from '../fixtures/fake-google.ts';
 import { startFakeAiServices } from '../fixtures/fake-ai-services.ts';
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from '../fixtures/fake-stripe.ts';
 import { FAKE_PRICE_PRO, FAKE_PRICE_TEAM } from '../fixtures/fake-stripe-billing.ts';
-import { AI_BASE_URLS, AI_PORTS, GOOGLE_PORT, PAGES_PORT, STACK_PORT, STACK_URL, STRIPE_PORT, WEB_URL } from './ports.ts';
+import { AI_BASE_URLS, AI_PORTS, GOOGLE_PORT, PAGES_PORT, SEARCH_PORT, STACK_PORT, STACK_URL, STRIPE_PORT, WEB_URL } from './ports.ts';
+import { startFakeSearch } from '../fixtures/fake-search.ts';
 import { startTestPages } from '../fixtures/pages/serve.ts';
 import { E2E_AI_MODELS, E2E_PROVIDER_KEYS_SECRET } from './support.ts';
 
@@ -27,6 +28,9 @@ Object.assign(process.env, {
   STRIPE_PRICE_PRO: FAKE_PRICE_PRO,
   STRIPE_PRICE_TEAM: FAKE_PRICE_TEAM,
 });
+// The web-search function searches the strict fakes of Brave Search and Tavily.
+const search = await startFakeSearch(SEARCH_PORT);
+Object.assign(process.env, { WEB_SEARCH_BRAVE_URL: search.braveUrl, WEB_SEARCH_TAVILY_URL: search.tavilyUrl });
 const ai = await startFakeAiServices({ ports: AI_PORTS, models: E2E_AI_MODELS });
 if (ai.baseUrlsJson !== AI_BASE_URLS) throw new Error(`the AI fakes are not where the builds expect them: ${ai.baseUrlsJson}`);
 const stack = await startLocalStack({
@@ -56,7 +60,7 @@ await declareLocalScheduler(stack.db, true);
 console.log(`e2e stack on ${stack.url}, fake Google on ${google.url}, AI fakes ${AI_BASE_URLS}`);
 
 const stop = async () => {
-  await Promise.allSettled([stack.stop(), google.close(), ai.close(), pages.close(), stripe.close()]);
+  await Promise.allSettled([stack.stop(), google.close(), ai.close(), pages.close(), stripe.close(), search.close()]);
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { AiRequest } from '@/shared/ai/chat.ts';
 import { imageProblem, type ChatImage } from '@/shared/ai/vision.ts';
 import { KNOWLEDGE_TEXTS, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
+import { webGroundedTask } from '@/shared/core/webSearch.ts';
 import type { ProviderId } from '@/shared/core/providerKeys.ts';
 import type { RunContext } from '@/shared/core/runPrompt.ts';
 import type { UsageSubject } from '@/shared/core/usage/ledger.ts';
@@ -10,6 +11,7 @@ import { useUsageFor } from '../usage/UsageContext.tsx';
 import type { AnsweredRun } from '../conversation/RunFollowUps.tsx';
 import type { KnowledgeChoice } from '../knowledge/useKnowledgeChoice.ts';
 import { useRunRecorder, type RunRecorderOptions } from './useRunRecorder.ts';
+import type { WebGrounding, WebSearchChoice } from '../webSearch/useWebSearchChoice.ts';
 
 /** An answered run, numbered so each new run starts its own follow-up conversation. */
 export type NumberedAnswer = AnsweredRun & { runNumber: number };
@@ -27,14 +29,17 @@ export interface GroundedRunRequest {
 /**
  * A saved prompt's run on the dashboard and in the side panel: the prompt is grounded in the
  * chosen part of the knowledge base, streamed, recorded in the run history, and once answered it
- * becomes the start of its follow-ups.
+ * becomes the start of its follow-ups. With `web` switched on, the web's sources go with it too
+ * (numbered after the knowledge base's passages) and are kept with the run.
  */
-export function useGroundedPromptRun(run: AiRun, knowledge: KnowledgeChoice, recorder: RunRecorderOptions) {
+export function useGroundedPromptRun(run: AiRun, knowledge: KnowledgeChoice, recorder: RunRecorderOptions, web?: WebSearchChoice) {
   const [answered, setAnswered] = useState<NumberedAnswer | null>(null);
   const sending = useRef<Omit<NumberedAnswer, 'answer' | 'stopped' | 'promptRunId'>>(null);
   const [retrieving, setRetrieving] = useState(false);
   // The passages the last run was sent with (null: it was sent without the knowledge base).
   const [passages, setPassages] = useState<KnowledgePassage[] | null>(null);
+  // The web sources the last run was sent with (null: it did not search the web).
+  const [webGrounding, setWebGrounding] = useState<WebGrounding | null>(null);
   const usageFor = useUsageFor();
   // The run's usage row waits for the run's history entry, recorded once the run ended.
   const historyEntry = useRef<(subject: UsageSubject | null) => void>(() => undefined);
@@ -62,11 +67,21 @@ export function useGroundedPromptRun(run: AiRun, knowledge: KnowledgeChoice, rec
     setAnswered(null);
     setRetrieving(true);
     const grounding = await knowledge.ground(record.finalPrompt);
+    if (grounding.error) {
+      setRetrieving(false);
+      return `${KNOWLEDGE_TEXTS.searchError}: ${grounding.error.message}`;
+    }
+    // No search key, a refused key, a service down: its sentence, and nothing is sent.
+    const searched = web ? await web.search(record.finalPrompt, grounding.data.passages.length + 1) : null;
     setRetrieving(false);
-    if (grounding.error) return `${KNOWLEDGE_TEXTS.searchError}: ${grounding.error.message}`;
+    if (searched?.error) return searched.error.message;
+    const found = searched?.data ?? null;
     setPassages(knowledge.selection ? grounding.data.passages : null);
+    setWebGrounding(found);
     // Follow-ups start from what was sent (with its sources); the history keeps the prompt as written.
-    const sent = grounding.data.prompt;
+    const sent = found
+      ? webGroundedTask(grounding.data.prompt, found.sources, new Date().toISOString().slice(0, 10))
+      : grounding.data.prompt;
     sending.current = {
       runNumber: (answered?.runNumber ?? 0) + 1,
       promptName: record.promptName,
@@ -76,7 +91,7 @@ export function useGroundedPromptRun(run: AiRun, knowledge: KnowledgeChoice, rec
       provider,
       model,
     };
-    begin(record);
+    begin(record, found?.sources ?? null);
     historyEntry.current(null);
     const subject = new Promise<UsageSubject | null>((resolve) => {
       historyEntry.current = resolve;
@@ -86,5 +101,5 @@ export function useGroundedPromptRun(run: AiRun, knowledge: KnowledgeChoice, rec
     return null;
   };
 
-  return { answered, retrieving, passages, send };
+  return { answered, retrieving, passages, webGrounding, send };
 }

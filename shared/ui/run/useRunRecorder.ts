@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { endedRunRecord, type RunContext } from '@/shared/core/runPrompt.ts';
 import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
+import type { WebSource } from '@/shared/core/webSearch.ts';
 import { recordPromptRun, type PromptRun } from '@/shared/data/promptRuns.ts';
 import type { AppClient } from '@/shared/data/supabase.ts';
 import type { AiRun } from '../ai/useAiRun.ts';
@@ -19,11 +20,13 @@ export interface RunRecorderOptions {
 
 /**
  * When a run ends (done, stopped or failed) it goes into the run history (prompt_runs).
- * Returns the function that marks the start of a run, with what it was started with.
+ * Returns the function that marks the start of a run, with what it was started with (and the web
+ * sources it was sent with, kept with it).
  */
-export function useRunRecorder(run: AiRun, options: RunRecorderOptions): (context: RunContext) => void {
+export function useRunRecorder(run: AiRun, options: RunRecorderOptions): (context: RunContext, webSources?: WebSource[] | null) => void {
   const notify = useNotify();
   const started = useRef<RunContext | null>(null);
+  const sources = useRef<WebSource[] | null>(null);
   const latest = useRef(options);
   latest.current = options;
 
@@ -36,7 +39,7 @@ export function useRunRecorder(run: AiRun, options: RunRecorderOptions): (contex
     const { client, notifyFailure, onEnded } = latest.current;
     if (notifyFailure && run.error) notify({ title: run.error.title, description: run.error.message, variant: 'destructive' });
     void client()
-      .then((c) => recordPromptRun(c, entry))
+      .then((c) => recordPromptRun(c, { ...entry, webSources: sources.current }))
       .then(({ data, error }) => {
         if (error) notify({ title: RUN_TEXTS.recordError, description: error.message, variant: 'destructive' });
         else latest.current.onRecorded?.(data);
@@ -44,7 +47,8 @@ export function useRunRecorder(run: AiRun, options: RunRecorderOptions): (contex
     onEnded?.(context);
   }, [run.status, run.text, run.error, notify]);
 
-  return (context) => {
+  return (context, webSources = null) => {
     started.current = context;
+    sources.current = webSources;
   };
 }

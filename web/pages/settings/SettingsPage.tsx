@@ -8,6 +8,7 @@ import { PlanCard } from './PlanCard.tsx';
 import { ProviderKeysCard } from './ProviderKeysCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 import { YourDataCard } from './YourDataCard.tsx';
+import { WebSearchCard } from './WebSearchCard.tsx';
 
 /** /settings: the provider keys, account security, appearance, plan, usage and budgets, team, your data. */
 export function SettingsPage() {
@@ -16,6 +17,7 @@ export function SettingsPage() {
       <PageHeader title="Settings" subtitle="Your AI provider keys, account security, appearance and your data." />
       <Stack spacing={3}>
         <ProviderKeysCard />
+        <WebSearchCard />
         <TwoFactorCard />
         <ConnectExtensionCard />
         <AppearanceCard />
