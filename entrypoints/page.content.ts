@@ -1,6 +1,7 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { onMessage } from '../shared/ext/messaging.ts';
 import { insertIntoPage, pageContext } from '../shared/ext/page.ts';
+import { pickRegion } from '../shared/ext/regionPick.ts';
 
 /**
  * Reads the page for page variables and inserts results. Not declared in the manifest: the
@@ -18,5 +19,6 @@ export default defineContentScript({
     scope[flag] = true;
     onMessage('page:context', ({ data }) => pageContext(document, data.maxChars));
     onMessage('page:insert', ({ data }) => insertIntoPage(document, data.text));
+    onMessage('page:pickRegion', () => pickRegion(document));
   },
 });

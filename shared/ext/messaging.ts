@@ -1,4 +1,5 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
+import type { PickedRegion } from './regionPick.ts';
 
 /**
  * The one typed message map between the extension's contexts (background, side panel, popup,
@@ -70,6 +71,8 @@ export interface ProtocolMap {
   'page:context'(data: { maxChars: number }): PageContext;
   /** Content script: insert text into the focused editable field (input, textarea, contenteditable). */
   'page:insert'(data: { text: string }): InsertResult;
+  /** Content script: the user drags a rectangle on the page (null: cancelled). */
+  'page:pickRegion'(): PickedRegion | null;
 }
 
 export const { sendMessage, onMessage, removeAllListeners } = defineExtensionMessaging<ProtocolMap>();

@@ -87,6 +87,37 @@ test('{{screenshot}} captures the tab at run time; Capture visible tab attaches 
   await panel.keyboard.press('Enter');
   await expect(thumbs).toHaveCount(0);
 
+  // Select an area: a layer over the page, a drag of 300×200 CSS pixels, the area cut from the capture.
+  await images.getByRole('button', { name: 'Select an area' }).click();
+  await expect(images.getByRole('status')).toHaveText('Drag over the page beside the panel; Escape cancels.');
+  const layer = web.locator('[data-ai-vault-region]');
+  await expect(layer).toBeVisible();
+  await web.bringToFront();
+  await web.mouse.move(100, 120);
+  await web.mouse.down();
+  await web.mouse.move(250, 220, { steps: 4 });
+  await web.mouse.move(400, 320, { steps: 4 });
+  await web.mouse.up();
+  await expect(layer).toHaveCount(0);
+  await expect(thumbs).toHaveCount(1);
+  const area = (await thumbs.first().getByRole('img').getAttribute('alt'))!;
+  const [, areaWidth, areaHeight] = /^Area of How to price an online course, (\d+)×(\d+)$/.exec(area)!.map(Number);
+  // CSS pixels scale to the capture's by its size over the viewport's (each axis: under test the
+  // page's viewport is emulated, so the two axes may differ).
+  const view = await web.evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
+  expect(Math.abs(areaWidth! - (300 * shotWidth!) / view.width)).toBeLessThanOrEqual(2);
+  expect(Math.abs(areaHeight! - (200 * shotHeight!) / view.height)).toBeLessThanOrEqual(2);
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-vision-area.png`);
+  await images.getByRole('button', { name: /^Remove Area of/ }).click();
+  await expect(thumbs).toHaveCount(0);
+  // Escape cancels: nothing is attached.
+  await images.getByRole('button', { name: 'Select an area' }).click();
+  await expect(layer).toBeVisible();
+  await web.keyboard.press('Escape');
+  await expect(layer).toHaveCount(0);
+  await expect(images.getByRole('status')).toHaveCount(0);
+  await expect(thumbs).toHaveCount(0);
+
   // {{screenshot}}: no field; the tab is captured when the prompt runs.
   await panel.getByRole('button', { name: 'Back to your prompts' }).click();
   await panel.getByRole('button', { name: /^Critique this landing page/ }).click();

@@ -14,6 +14,7 @@ import {
 } from '@/shared/ai/vision.ts';
 import { usesScreenshot, withScreenshotMention } from '@/shared/core/placeholders.ts';
 import type { ProviderId } from '@/shared/core/providerKeys.ts';
+import { cropBoxFor } from '@/shared/ext/regionPick.ts';
 import { FAKE_KEYS, startFakeProvider, type FakeProvider } from '../fixtures/fake-providers/index.ts';
 import { BROWSER_ORIGIN } from '../fixtures/fake-providers/testing.ts';
 import { usageLog } from '../helpers/usage.ts';
@@ -309,5 +310,15 @@ describe('{{screenshot}}', () => {
     expect(withScreenshotMention('Look at {{screenshot}} and {{SCREENSHOT}}.')).toBe(
       'Look at (the screenshot of the page, attached) and (the screenshot of the page, attached).',
     );
+  });
+});
+
+describe('Select an area: the crop in the capture’s pixels', () => {
+  it('scales CSS pixels by the capture over the viewport, rounds outwards, stays inside', () => {
+    const region = { x: 100, y: 120, width: 300, height: 200, viewportWidth: 1280, viewportHeight: 720 };
+    expect(cropBoxFor(region, 2560, 1440)).toEqual({ x: 200, y: 240, width: 600, height: 400 });
+    expect(cropBoxFor(region, 1280, 720)).toEqual({ x: 100, y: 120, width: 300, height: 200 });
+    expect(cropBoxFor({ ...region, x: 100.4, width: 299.2 }, 1280, 720)).toEqual({ x: 100, y: 120, width: 300, height: 200 });
+    expect(cropBoxFor({ ...region, x: 1200, width: 500 }, 1280, 720)).toEqual({ x: 1200, y: 120, width: 80, height: 200 });
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import CloseIcon from '@mui/icons-material/Close';
+import CropIcon from '@mui/icons-material/CropFree';
 import ScreenshotIcon from '@mui/icons-material/ScreenshotMonitorOutlined';
 import { visionSupport, MAX_IMAGES_PER_MESSAGE } from '@/shared/ai/vision.ts';
 import type { ProviderId } from '@/shared/core/providerKeys.ts';
@@ -41,6 +42,8 @@ const IMAGE_TEXTS = {
   title: 'Images',
   attach: 'Attach image',
   capture: 'Capture visible tab',
+  region: 'Select an area',
+  regionHint: 'Drag over the page beside the panel; Escape cancels.',
   capturing: 'Capturing…',
   remove: (name: string) => `Remove ${name}`,
   tooMany: `Up to ${MAX_IMAGES_PER_MESSAGE} images can go with one prompt.`,
@@ -58,6 +61,7 @@ export function ImageAttachments({
   provider,
   model,
   capture,
+  captureRegion,
   disabled = false,
 }: {
   images: readonly AttachedImage[];
@@ -66,6 +70,8 @@ export function ImageAttachments({
   model: string;
   /** Captures the visible tab (the side panel): the image, or why not (with the fix the user may take). */
   capture?: () => Promise<AttachedImage | CaptureProblem>;
+  /** Lets the user drag an area on the page and captures it (null: they cancelled). */
+  captureRegion?: () => Promise<AttachedImage | CaptureProblem | null>;
   disabled?: boolean;
 }) {
   const inputId = useId();
@@ -106,6 +112,20 @@ export function ImageAttachments({
     return () => document.removeEventListener('paste', onPaste);
   }, [disabled]);
 
+  const [picking, setPicking] = useState(false);
+  const pickArea = async () => {
+    if (!captureRegion) return;
+    if (latest.current.length >= MAX_IMAGES_PER_MESSAGE) return setProblem(IMAGE_TEXTS.tooMany);
+    setProblem(null);
+    setCaptureProblem(null);
+    setPicking(true);
+    const result = await captureRegion();
+    setPicking(false);
+    if (!result) return;
+    if ('message' in result) setCaptureProblem(result);
+    else onChange([...latest.current, result]);
+  };
+
   const captureTab = async () => {
     if (!capture) return;
     if (latest.current.length >= MAX_IMAGES_PER_MESSAGE) return setProblem(IMAGE_TEXTS.tooMany);
@@ -138,7 +158,7 @@ export function ImageAttachments({
           void add(files);
         }}
       />
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Button size="small" variant="outlined" startIcon={<AddPhotoIcon />} disabled={disabled} onClick={() => input.current?.click()}>
           {IMAGE_TEXTS.attach}
         </Button>
@@ -154,10 +174,27 @@ export function ImageAttachments({
             {IMAGE_TEXTS.capture}
           </Button>
         )}
+        {captureRegion && (
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<CropIcon />}
+            disabled={disabled}
+            loading={picking}
+            onClick={() => void pickArea()}
+          >
+            {IMAGE_TEXTS.region}
+          </Button>
+        )}
       </Stack>
       <Typography variant="caption" color="text.secondary">
         {ATTACH_TEXTS.hint} {IMAGE_TEXTS.pasteHint}
       </Typography>
+      {picking && (
+        <Typography variant="body2" role="status">
+          {IMAGE_TEXTS.regionHint}
+        </Typography>
+      )}
       {images.length > 0 && (
         <Box component="ul" aria-label="Attached images" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, m: 0, p: 0, listStyle: 'none' }}>
           {images.map((image) => (

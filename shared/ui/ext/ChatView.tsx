@@ -13,7 +13,7 @@ import { visionSupport } from '@/shared/ai/vision.ts';
 import { ImageAttachments } from '../ai/ImageAttachments.tsx';
 import { chatImagesOf, type AttachedImage } from '../ai/imageAttach.ts';
 import { FollowUps } from '../conversation/FollowUps.tsx';
-import { captureTabImage } from './captureImage.ts';
+import { captureRegionImage, captureTabImage } from './captureImage.ts';
 import { useConversation, type ConversationState } from '../conversation/useConversation.ts';
 import { conversationQueries } from '../queries/conversations.ts';
 import { QueryState } from '../QueryState.tsx';
@@ -120,6 +120,7 @@ function PageChat({ loaded, onNewChat }: { loaded?: Conversation; onNewChat: () 
     },
   };
   const capture = () => captureTabImage(page.tab);
+  const captureRegion = () => captureRegionImage(page.tab);
 
   // The address the chat is going on beside: a tab change or a navigation away from it asks what to do.
   const [beside, setBeside] = useState<string | null>(null);
@@ -180,6 +181,7 @@ function PageChat({ loaded, onNewChat }: { loaded?: Conversation; onNewChat: () 
         provider={choice.provider}
         model={choice.model}
         capture={capture}
+        captureRegion={captureRegion}
         disabled={conversation.busy}
       />
       <FollowUps

@@ -27,7 +27,7 @@ import { PromptFields } from '../ai/PromptFields.tsx';
 import { ReviewPrompt } from '../ai/ReviewPrompt.tsx';
 import { CaptureProblemAlert, ImageAttachments, RUN_IMAGE_TEXTS, type CaptureProblem } from '../ai/ImageAttachments.tsx';
 import { chatImagesOf, type AttachedImage } from '../ai/imageAttach.ts';
-import { captureTabImage } from './captureImage.ts';
+import { captureRegionImage, captureTabImage } from './captureImage.ts';
 import { RunFollowUps } from '../conversation/RunFollowUps.tsx';
 import { RunOutput } from '../run/RunOutput.tsx';
 import { useGroundedPromptRun } from '../run/useGroundedPromptRun.ts';
@@ -98,6 +98,7 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
   const [images, setImages] = useState<AttachedImage[]>([]);
   const [imageProblem, setImageProblem] = useState<CaptureProblem | null>(null);
   const capture = () => captureTabImage(page.tab);
+  const captureRegion = () => captureRegionImage(page.tab);
   const local = useKeyStatus();
   const run = useAiRun();
   const knowledge = useKnowledgeChoice(extData, true);
@@ -211,6 +212,7 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
         provider={choice.provider}
         model={choice.model}
         capture={capture}
+        captureRegion={captureRegion}
         disabled={running || retrieving}
       />
       {imageProblem && <CaptureProblemAlert problem={imageProblem} onFixed={() => void start()} />}

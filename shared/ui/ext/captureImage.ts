@@ -1,4 +1,5 @@
-import { CAPTURE_TEXTS, captureVisibleTab, requestAllSitesAccess, type TabInfo } from '@/shared/ext/tabs.ts';
+import { cropBoxFor } from '@/shared/ext/regionPick.ts';
+import { CAPTURE_TEXTS, captureVisibleTab, pickRegionInTab, requestAllSitesAccess, type TabInfo } from '@/shared/ext/tabs.ts';
 import { attachImage, blobOfDataUrl, type AttachedImage } from '../ai/imageAttach.ts';
 import type { CaptureProblem } from '../ai/ImageAttachments.tsx';
 
@@ -14,5 +15,29 @@ export async function captureTabImage(tab: TabInfo | null): Promise<AttachedImag
       ...(captured.needsAccess ? { fix: { label: CAPTURE_TEXTS.allow, run: requestAllSitesAccess } } : {}),
     };
   const image = await attachImage(blobOfDataUrl(captured.dataUrl), `Screenshot of ${tab?.title || 'the tab'}`);
+  return typeof image === 'string' ? { message: image } : image;
+}
+
+/** An area the user drags on the page, cut from the tab's capture; null when they cancelled. */
+export async function captureRegionImage(tab: TabInfo | null): Promise<AttachedImage | CaptureProblem | null> {
+  const picked = await pickRegionInTab(tab);
+  if (!picked.ok) return { message: picked.message };
+  if (!picked.region) return null;
+  const captured = await captureVisibleTab(tab);
+  if (!captured.ok)
+    return {
+      message: captured.message,
+      ...(captured.needsAccess ? { fix: { label: CAPTURE_TEXTS.allow, run: requestAllSitesAccess } } : {}),
+    };
+  const whole = await createImageBitmap(blobOfDataUrl(captured.dataUrl));
+  const box = cropBoxFor(picked.region, whole.width, whole.height);
+  const canvas = document.createElement('canvas');
+  canvas.width = box.width;
+  canvas.height = box.height;
+  canvas.getContext('2d')?.drawImage(whole, box.x, box.y, box.width, box.height, 0, 0, box.width, box.height);
+  whole.close();
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  if (!blob) return { message: CAPTURE_TEXTS.noAccess };
+  const image = await attachImage(blob, `Area of ${tab?.title || 'the tab'}`);
   return typeof image === 'string' ? { message: image } : image;
 }
