@@ -50,6 +50,7 @@ export const WEB_SEARCH_TEXTS = {
   nothingFound: (provider: SearchProviderId) =>
     `${SEARCH_PROVIDER_NAMES[provider]} found nothing for this prompt; it was sent without web sources.`,
   sources: 'Web sources',
+  keptWithRun: (count: number) => `${count} web source${count === 1 ? '' : 's'} went with this run.`,
   settingsTitle: 'Web search',
   settingsHelp:
     'Answers can be grounded in a live web search with linked sources. Add a Brave Search or Tavily API key, or the address of your own SearXNG server (with the JSON format turned on). The key is stored encrypted and used only by our server to run your searches.',

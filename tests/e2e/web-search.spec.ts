@@ -119,6 +119,17 @@ test('Search the web: refused without a key, then grounded in Brave results with
   await expect(output(page)).not.toContainText('From the web:');
   await expect(webSources(page)).toHaveCount(0);
   expect(await searches()).toEqual(beforeOff);
+  // Reopened from the history, the searched run shows the sources it was sent with.
+  const searchedRun = page.getByRole('list', { name: 'Runs' }).getByRole('listitem').nth(1);
+  await searchedRun.getByRole('button').first().click();
+  const kept = searchedRun.getByRole('complementary', { name: WEB_SEARCH_TEXTS.sources });
+  await expect(kept).toContainText(WEB_SEARCH_TEXTS.keptWithRun(5));
+  await expect(kept.getByRole('link', { name: 'Pricing of the leading tools' })).toHaveAttribute(
+    'href',
+    'https://pricing.example.org/compare',
+  );
+  await searchedRun.screenshot({ path: `${SCREENSHOT_DIR}/web-search-history.png` });
+
   // The one refusal (no search key) is the web-search function's 400, which the browser logs.
   expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { citationsIn, groundedTask, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
 import {
+  numberedFrom,
   numberedWebSources,
   resultsFromBrave,
   resultsFromSearxng,
@@ -112,6 +114,33 @@ describe('citations', () => {
   it('says which path was used', () => {
     expect(WEB_SEARCH_TEXTS.searchedWith('brave', 5)).toBe('Searched the web with Brave Search: 5 sources');
     expect(WEB_SEARCH_TEXTS.searchedWith('searxng', 1)).toBe('Searched the web with SearXNG: 1 source');
+  });
+});
+
+describe('knowledge base and web in one answer', () => {
+  const passages: KnowledgePassage[] = [1, 2].map((i) => ({
+    chunkId: `c${i}`,
+    documentId: `d${i}`,
+    documentName: `Doc ${i}`,
+    position: 0,
+    content: `Passage ${i}`,
+    rank: 1,
+  }));
+  const web = numberedFrom(numberedWebSources(results, 3), passages.length + 1);
+
+  it('numbers the web sources after the passages, so each number names one source', () => {
+    expect(web.map((s) => s.n)).toEqual([3, 4, 5]);
+    const prompt = webGroundedTask(groundedTask('Compare the tools.', passages), web, '2026-11-29');
+    expect(prompt).toContain('[1] Doc 1');
+    expect(prompt).toContain('[2] Doc 2');
+    expect(prompt).toContain('[3] AI writing tools — market report 2026 (example.com)');
+    expect(prompt).not.toMatch(/^\[1\] AI writing/m);
+  });
+
+  it('reads each side’s citations from the same answer', () => {
+    const answer = 'Our plan [1]; the market [3][5]; again [2].';
+    expect(citationsIn(answer, passages).map((c) => c.number)).toEqual([1, 2]);
+    expect(webCitationsIn(answer, web).map((s) => s.n)).toEqual([3, 5]);
   });
 });
 

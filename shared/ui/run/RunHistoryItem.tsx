@@ -7,6 +7,7 @@ import { RUN_STATUS_LABELS, RUN_TEXTS } from '@/shared/core/runTexts.ts';
 import type { PromptRun } from '@/shared/data/promptRuns.ts';
 import { LazyMarkdown } from '../ai/LazyMarkdown.tsx';
 import { relativeTime } from '../time.ts';
+import { WebSources } from '../webSearch/WebSources.tsx';
 import { OutputActions } from './OutputActions.tsx';
 import type { RunHistoryListProps } from './RunHistoryList.tsx';
 
@@ -82,6 +83,9 @@ export function RunDetails({
       {RUN_TEXTS.noOutput}
     </Typography>
   );
+  const webSources = run.webSources?.length ? (
+    <WebSources web={{ provider: null, sources: run.webSources }} answer={run.output} idPrefix={`run-${run.id}-web-sources`} />
+  ) : null;
   const outputActions = (
     <OutputActions
       text={run.output}
@@ -116,6 +120,7 @@ export function RunDetails({
       <Stack spacing={1.5}>
         {failure}
         {output}
+        {webSources}
         {outputActions}
         {promptSent}
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
@@ -153,6 +158,7 @@ export function RunDetails({
       <Box data-testid="history-output" sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}>
         {output}
       </Box>
+      {webSources}
       {promptSent}
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         {outputActions}

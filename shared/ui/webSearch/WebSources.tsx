@@ -1,14 +1,22 @@
 import { Box, Card, CardContent, Link, List, ListItem, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { webCitationsIn, WEB_SEARCH_TEXTS } from '@/shared/core/webSearch.ts';
-import type { WebGrounding } from './useWebSearchChoice.ts';
+import { webCitationsIn, WEB_SEARCH_TEXTS, type SearchProviderId, type WebSource } from '@/shared/core/webSearch.ts';
 
 /**
  * Under an answer grounded in a web search: which service searched and how many sources it gave
  * (the path used), then every source with its number, title, site and link (opening the page in
- * a new tab); the ones the answer cites come first, marked.
+ * a new tab); the ones the answer cites come first, marked. A run reopened from the history has
+ * its sources without the service (provider null).
  */
-export function WebSources({ web, answer, idPrefix }: { web: WebGrounding; answer: string; idPrefix: string }) {
+export function WebSources({
+  web,
+  answer,
+  idPrefix,
+}: {
+  web: { provider: SearchProviderId | null; sources: WebSource[] };
+  answer: string;
+  idPrefix: string;
+}) {
   const titleId = `${idPrefix}-title`;
   const cited = new Set(webCitationsIn(answer, web.sources).map((s) => s.n));
   const ordered = [...web.sources].sort((a, b) => Number(cited.has(b.n)) - Number(cited.has(a.n)) || a.n - b.n);
@@ -19,9 +27,11 @@ export function WebSources({ web, answer, idPrefix }: { web: WebGrounding; answe
           {WEB_SEARCH_TEXTS.sources}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid={`${idPrefix}-path`}>
-          {web.sources.length
-            ? WEB_SEARCH_TEXTS.searchedWith(web.provider, web.sources.length)
-            : WEB_SEARCH_TEXTS.nothingFound(web.provider)}
+          {web.provider === null
+            ? WEB_SEARCH_TEXTS.keptWithRun(web.sources.length)
+            : web.sources.length
+              ? WEB_SEARCH_TEXTS.searchedWith(web.provider, web.sources.length)
+              : WEB_SEARCH_TEXTS.nothingFound(web.provider)}
         </Typography>
         {web.sources.length > 0 && (
           <List aria-labelledby={titleId} dense>
