@@ -1,7 +1,6 @@
 import { browser } from 'wxt/browser';
 import { sendMessage, type InsertResult, type PageContext } from './messaging.ts';
 import type { PickedRegion } from './regionPick.ts';
-import type { PickedRegion } from './regionPick.ts';
 import { errorMessage } from '../core/text.ts';
 
 /**
@@ -165,20 +164,6 @@ export async function captureVisibleTab(
   } catch {
     // Chrome asks for activeTab or <all_urls>: access to the page's own site is not enough.
     return { ok: false, message: CAPTURE_TEXTS.noAccess, needsAccess: true };
-  }
-}
-
-/** The user drags an area on the tab's page (the page script injected first): the area, null when cancelled, or why not. */
-export async function pickRegionInTab(
-  tab: TabInfo | null,
-): Promise<{ ok: true; region: PickedRegion | null } | { ok: false; message: string }> {
-  if (!tab) return { ok: false, message: CAPTURE_TEXTS.noTab };
-  if (isRestrictedUrl(tab.url)) return { ok: false, message: CAPTURE_TEXTS.restricted };
-  try {
-    await inject(tab.id);
-    return { ok: true, region: await sendMessage('page:pickRegion', undefined, tab.id) };
-  } catch {
-    return { ok: false, message: NO_ACCESS_MESSAGE };
   }
 }
 
