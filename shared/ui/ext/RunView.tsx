@@ -31,6 +31,9 @@ import { captureRegionImage, captureTabImage } from './captureImage.ts';
 import { RunFollowUps } from '../conversation/RunFollowUps.tsx';
 import { RunOutput } from '../run/RunOutput.tsx';
 import { useGroundedPromptRun } from '../run/useGroundedPromptRun.ts';
+import { useWebSearchChoice } from '../webSearch/useWebSearchChoice.ts';
+import { WebSearchSwitch } from '../webSearch/WebSearchSwitch.tsx';
+import { WebSources } from '../webSearch/WebSources.tsx';
 import { useKeyStatus } from './useKeyStatus.ts';
 import { usePanelChoice } from './usePanelChoice.ts';
 
@@ -103,12 +106,19 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
   const run = useAiRun();
   const knowledge = useKnowledgeChoice(extData, true);
   // The prompt also goes to the top of the recent list (the popup's, kept in extension storage).
-  const { answered, retrieving, passages, send } = useGroundedPromptRun(run, knowledge, {
-    client: extData,
-    onEnded: (context) => {
-      if (context.promptId) void rememberRecentPrompt({ id: context.promptId, name: context.promptName, ranAt: new Date().toISOString() });
+  const web = useWebSearchChoice(extData, true, 'panel');
+  const { answered, retrieving, passages, webGrounding, send } = useGroundedPromptRun(
+    run,
+    knowledge,
+    {
+      client: extData,
+      onEnded: (context) => {
+        if (context.promptId)
+          void rememberRecentPrompt({ id: context.promptId, name: context.promptName, ranAt: new Date().toISOString() });
+      },
     },
-  });
+    web,
+  );
 
   const context = page.read?.ok ? page.read.context : null;
   const fromPage = useMemo(() => pageVariableValues(context, opened.selection ?? null), [context, opened.selection]);
@@ -217,6 +227,7 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
       />
       {imageProblem && <CaptureProblemAlert problem={imageProblem} onFixed={() => void start()} />}
       <KnowledgeSelect knowledge={knowledge} idPrefix="panel" disabled={running || retrieving} />
+      <WebSearchSwitch web={web} idPrefix="panel" disabled={running || retrieving} />
       {knowledgeProblem && <Alert severity="error">{knowledgeProblem}</Alert>}
       {showMissing && blocked && <Alert severity="warning">{RUN_TEXTS.fillIn(composed.missing)}</Alert>}
       <BudgetWarnings client={extData} provider={choice.provider} />
@@ -234,6 +245,9 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
       <RunOutput run={run} documentName={outputDocumentName(prompt.name, new Date())} layout="panel" actions={PANEL_OUTPUT_ACTIONS} />
       {passages && !running && run.status !== 'idle' && (
         <UsedSources client={extData} answer={run.text} passages={passages} idPrefix="panel-sources" />
+      )}
+      {webGrounding && !running && run.status !== 'idle' && (
+        <WebSources web={webGrounding} answer={run.text} idPrefix="panel-web-sources" />
       )}
       {answered && (
         <RunFollowUps
