@@ -1,0 +1,80 @@
+import type { Page } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import { WebSocket } from 'ws';
+import { WEB_SEARCH_TEXTS } from '@/shared/core/webSearch.ts';
+import { DEFAULT_ANON_KEY } from '@/supabase/local/config.ts';
+import { FAKE_SEARCH_KEYS } from '../fixtures/fake-search.ts';
+import { SCREENSHOT_DIR } from './chromium.ts';
+import { expect, openSidePanel, screenshotPanel, signInInPanel, test } from './extension-support.ts';
+import { PAGES_URL, SEARCH_PORT, STACK_URL } from './ports.ts';
+import { createUser, passwordSession } from './support.ts';
+
+/**
+ * "Search the web" in the side panel's run view (issue 40, item 2) against the strict Brave fake:
+ * the answer cites [n], the sources show with the path used and open their pages, the search is
+ * counted by the fake and recorded in the ledger as the panel's, and the run keeps its sources.
+ */
+
+test.describe.configure({ timeout: 120_000 });
+
+const OPENAI_KEY = 'sk-fake-good-0123456789abcdef';
+const braveSearches = async () => ((await (await fetch(`http://127.0.0.1:${SEARCH_PORT}/calls`)).json()) as { brave: number }).brave;
+
+test('the side panel runs a prompt grounded in a web search: [n] citations, linked sources, the path used', async ({
+  context,
+  cdp,
+  extensionId,
+}) => {
+  const user = await createUser();
+  const session = await passwordSession(user);
+  const client = createClient(STACK_URL, DEFAULT_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers: { Authorization: `Bearer ${session.access_token}` } },
+    realtime: { transport: WebSocket as never },
+  });
+  expect(
+    (await client.from('user_api_keys').upsert({ user_id: user.id, openai_api_key: OPENAI_KEY, updated_at: new Date().toISOString() }))
+      .error,
+  ).toBeNull();
+  expect(
+    (
+      await client
+        .from('saved_prompts')
+        .insert({ name: 'Market scan', prompt_text: 'Compare the prices of AI writing tools.', llm_provider: 'openai' })
+    ).error,
+  ).toBeNull();
+  // The search key as Settings saves it: through the web-search function, encrypted.
+  const saved = await client.functions.invoke('web-search', {
+    body: { action: 'save', provider: 'brave', apiKey: FAKE_SEARCH_KEYS.brave },
+  });
+  expect(saved.error).toBeNull();
+
+  const web: Page = await context.newPage();
+  await web.goto(`${PAGES_URL}/article.html`);
+  const panel = await openSidePanel(context, cdp, extensionId, web);
+  await signInInPanel(panel, user);
+  await panel.getByRole('button', { name: /^Market scan/ }).click();
+  await expect(panel.getByRole('combobox', { name: 'Model' })).toHaveValue('gpt-6.1-terra', { timeout: 20_000 });
+
+  const before = await braveSearches();
+  await panel.getByRole('switch', { name: WEB_SEARCH_TEXTS.switchLabel }).check();
+  await panel.getByRole('button', { name: 'Run prompt' }).click();
+  await expect(panel.getByText(/From the web: Compare the prices of AI writing tools\. — market report 2026 \[1\]\[2\]\./)).toBeVisible({
+    timeout: 30_000,
+  });
+  const aside = panel.getByRole('complementary', { name: WEB_SEARCH_TEXTS.sources });
+  await expect(aside.getByTestId('panel-web-sources-path')).toHaveText('Searched the web with Brave Search: 5 sources');
+  await expect(aside.getByRole('link', { name: 'Pricing of the leading tools' })).toHaveAttribute(
+    'href',
+    'https://pricing.example.org/compare',
+  );
+  expect(await braveSearches()).toBe(before + 1);
+  await expect
+    .poll(async () => (await client.from('usage_events').select('feature, surface, provider, searches').eq('feature', 'search')).data)
+    .toEqual([{ feature: 'search', surface: 'panel', provider: 'brave', searches: 1 }]);
+  await expect
+    .poll(async () => ((await client.from('prompt_runs').select('web_sources')).data?.[0]?.web_sources as unknown[] | undefined)?.length)
+    .toBe(5);
+  await aside.scrollIntoViewIfNeeded();
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-web-search.png`);
+});
