@@ -99,7 +99,10 @@ export interface Dictation {
  * button at all, rather than one that cannot work.
  */
 function useDictation({ value, onChange, labelId, disabled = false }: DictationProps): Dictation {
-  const Recognition = speechRecognitionOf();
+  // Known only in the browser: a page drawn ahead of time (pre-rendered) has no button, and
+  // hydration must draw the same, so the button appears after mounting.
+  const [Recognition, setRecognition] = useState<RecognitionConstructor | null>(null);
+  useEffect(() => setRecognition(() => speechRecognitionOf()), []);
   const { language, choose: chooseLanguage, openMicrophonePage } = useDictationSettings();
   const [listening, setListening] = useState(false);
   const [problem, setProblem] = useState<ReactNode>(null);
