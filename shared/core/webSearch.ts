@@ -1,5 +1,5 @@
 /**
- * Web search grounding (issue 40, item 2), the BYOK path: a search service's results become
+ * Web search grounding, the BYOK path: a search service's results become
  * numbered sources ({n, title, site, url, snippet}), the prompt gets a section listing them, the
  * model cites them as [1], [2] … like the knowledge base's answers (knowledge/grounding.ts), and
  * the screen maps each citation back to its page. Also the three services' answers read into one

@@ -1,4 +1,4 @@
--- Web search grounding (issue 40, item 2), the BYOK path: one search service per user (Brave
+-- Web search grounding, the BYOK path: one search service per user (Brave
 -- Search or Tavily with the user's key, or their own SearXNG server), kept like the provider keys:
 -- the key is stored only as ciphertext, sealed and opened by the web-search Edge Function, and the
 -- row is the owner's alone. The sources a grounded run was given are kept with the run.

@@ -4,8 +4,8 @@ import type { Database } from '@/supabase/local/db/types.ts';
 import { listFolderContents, searchLibrary } from '@/shared/data/promptLibrary/library.ts';
 
 /**
- * The prompt library's cases for `npm run bench` (issue 4: "folder open and search within 100 ms"
- * on a 10,000-prompt library): what the /my-prompts page does, through the real data layer
+ * The prompt library's cases for `npm run bench` (the goal: a folder opens and a search answers
+ * within 100 ms on a 10,000-prompt library): what the /my-prompts page does, through the real data layer
  * (shared/data/prompts.ts → supabase-js → /rest/v1), next to the same SQL run directly. Each
  * case states whether the goal is met (rest-bench.ts prints it).
  */

@@ -10,7 +10,7 @@ import { PAGES_URL, SEARCH_PORT, STACK_URL } from './ports.ts';
 import { createUser, passwordSession } from './support.ts';
 
 /**
- * "Search the web" in the side panel's run view (issue 40, item 2) against the strict Brave fake:
+ * "Search the web" in the side panel's run view against the strict Brave fake:
  * the answer cites [n], the sources show with the path used and open their pages, the search is
  * counted by the fake and recorded in the ledger as the panel's, and the run keeps its sources.
  */

@@ -8,7 +8,7 @@ import { watchErrors } from './screens.ts';
 import { signInAs } from './support.ts';
 
 /**
- * "Search the web" on a prompt's run page (issue 40, item 2), against the strict fake of Brave
+ * "Search the web" on a prompt's run page, against the strict fake of Brave
  * Search (tests/fixtures/fake-search.ts, reached by the stack's web-search function) and the
  * strict OpenAI fake: without a search key one sentence and no request at all; with a Brave key
  * saved in Settings the answer cites [n], the sources list shows title, site and link with the

@@ -10,7 +10,7 @@ import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts'
 import { must, person, type Person } from './documents-helpers.ts';
 
 /**
- * The web-search Edge Function on the local stack (issue 40, item 2): the search key is stored
+ * The web-search Edge Function on the local stack: the search key is stored
  * encrypted in the caller's own row and used only there, each service's refusals become one
  * sentence, every search lands in the usage ledger, and a SearXNG address goes through the same
  * public-address guard as fetch-url (no WEB_SEARCH_ALLOW_PRIVATE here).

@@ -1,8 +1,8 @@
 import type { WorkspaceNode, WorkspaceStructure } from './tree.ts';
 
 /**
- * Three-way merge of workspace structures (issue 7: "two tabs editing at once never silently lose a
- * change"). `base` is the version this tab started from, `mine` this tab's edit of it, `theirs` the
+ * Three-way merge of workspace structures: two tabs editing at once never silently lose a change.
+ * `base` is the version this tab started from, `mine` this tab's edit of it, `theirs` the
  * version another tab saved meanwhile. Nodes are matched by id; for each node its name, document and
  * location (parent) merge field by field, so a rename here and a move there both survive, and each
  * side's additions and deletions are kept. A real conflict — both sides changed the same field

@@ -23,7 +23,7 @@ import { callerOf, fail, json, optionalEnv, preflight, type Caller } from '../_s
 import { getPinned, publicTarget, RefusedAddress, systemResolve, type Resolve, type Target } from '../_shared/pinnedFetch.ts';
 
 /**
- * POST /functions/v1/web-search (signed in): the caller's web search service (issue 40, item 2).
+ * POST /functions/v1/web-search (signed in): the caller's web search service.
  *   { action: 'get' }                                   → { setting: { provider, searxngUrl, hasKey, updatedAt } | null }
  *   { action: 'save', provider, apiKey?, searxngUrl? }  → { saved: true }
  *   { action: 'clear' }                                 → { cleared: true }

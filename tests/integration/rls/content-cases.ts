@@ -26,7 +26,7 @@ export const CONTENT_CASES: TableCase[] = [
     change: { output: 'Changed output' },
     expect: ownerOnly,
   },
-  // Documents, quota, workspaces, sharing, ideas (issue 7).
+  // Documents, quota, workspaces, sharing, ideas.
   {
     // The monthly counter: read by its owner, written only by the quota functions.
     table: 'user_generation_counts',
