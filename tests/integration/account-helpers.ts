@@ -110,6 +110,7 @@ export async function fillAccount(stack: TestStack, me: Person, other: Person, m
   await q(`insert into public.usage_budgets (user_id, provider, monthly_limit_micros, at_limit) values ($1, null, 20000000, 'stop')`, [
     uid,
   ]);
+  await q(`insert into public.user_search_keys (user_id, provider, api_key) values ($1, 'brave', 'ciphertext-not-a-key')`, [uid]);
   await q('update public.monitoring_settings set updated_by = $1', [uid]);
   await q(`insert into public.monitoring_events (kind, source, message, user_id) values ('quota_exhausted', 'test', $2, $1)`, [uid, text]);
   // Shares given to the other account (accepted), and a team the other account belongs to.
