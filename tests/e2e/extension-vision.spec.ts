@@ -50,6 +50,10 @@ async function allowInBrowserPrompt(panel: Page, keyboard: VirtualDisplay, butto
   await keyboard.press('Tab', 'Return');
 }
 
+/** Whether a request's last message (text, or text and image parts) contains `marker`. */
+const lastMessageHas = (post: { body: { messages: { content: unknown }[] } }, marker: string): boolean =>
+  JSON.stringify(post.body.messages.at(-1)?.content ?? '').includes(marker);
+
 const chatPosts = async () =>
   (await seenBy('openai')).filter((r) => r.method === 'POST' && /chat\/completions$/.test(r.path)) as unknown as {
     body: { model: string; messages: { role: string; content: unknown }[] };
@@ -126,7 +130,8 @@ test('{{screenshot}} captures the tab at run time; Capture visible tab attaches 
   const before = (await chatPosts()).length;
   await panel.getByRole('button', { name: 'Run prompt' }).click();
   await expect(panel.getByRole('region', { name: 'Output' }).getByTestId('usage-line')).toBeVisible({ timeout: 30_000 });
-  const sent = (await chatPosts()).slice(before);
+  // Other tests share the fake provider: this run's request is the one carrying its prompt.
+  const sent = (await chatPosts()).slice(before).filter((post) => lastMessageHas(post, 'Critique this landing page'));
   expect(sent).toHaveLength(1);
   const content = sent[0]!.body.messages.at(-1)!.content as { type: string; text?: string; image_url?: { url: string } }[];
   expect(content.map((part) => part.type)).toEqual(['text', 'image_url']);
@@ -167,7 +172,7 @@ test('{{screenshot}} captures the tab at run time; Capture visible tab attaches 
   await expect(main.getByTestId('conversation-question').last()).toContainText('What does this page sell?');
   await expect(main.getByRole('button', { name: 'Send' })).toBeEnabled({ timeout: 30_000 });
   await expect(chatImages.getByRole('list', { name: 'Attached images' })).toHaveCount(0);
-  const asked = (await chatPosts()).slice(chatBefore);
+  const asked = (await chatPosts()).slice(chatBefore).filter((post) => lastMessageHas(post, 'What does this page sell?'));
   expect(asked).toHaveLength(1);
   const question = asked[0]!.body.messages.at(-1)!.content as { type: string; image_url?: { url: string } }[];
   expect(question.map((part) => part.type)).toEqual(['text', 'image_url']);
