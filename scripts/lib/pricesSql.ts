@@ -1,7 +1,7 @@
 import type { TablePrice } from '../../shared/core/usage/prices.ts';
 
 /**
- * The price table (shared/core/usage/prices.ts) as the SQL that loads it into public.ai_prices. A
+ * The price table (shared/core/usage/priceTable.ts) as the SQL that loads it into public.ai_prices. A
  * migration that changes prices replaces the table's rows with this statement's output
  * (tests/integration/usage-ledger.test.ts checks that the database holds exactly the file's rows).
  */

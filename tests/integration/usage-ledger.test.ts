@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostgrestError } from '@supabase/supabase-js';
-import { PRICES, type TablePrice } from '@/shared/core/usage/prices.ts';
+import { PRICES } from '@/shared/core/usage/priceTable.ts';
+import type { TablePrice } from '@/shared/core/usage/prices.ts';
 import type { Tables, TablesInsert } from '@/shared/data/database.types.ts';
 import { priceRowValues, pricesInsertSql } from '@/scripts/lib/pricesSql.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { embeddingModelFor } from '@/shared/ai/embeddings.ts';
 import { defaultModel } from '@/shared/ai/modelChoice.ts';
 import { PROVIDER_IDS, type ProviderId } from '@/shared/core/providerKeys.ts';
-import { PRICES, PRICES_CHECKED_ON, priceFor, type TablePrice, type UserPrice } from '@/shared/core/usage/prices.ts';
+import { PRICES, PRICES_CHECKED_ON } from '@/shared/core/usage/priceTable.ts';
+import { priceFor, type TablePrice, type UserPrice } from '@/shared/core/usage/prices.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PRICE_FIELDS = [
@@ -189,7 +190,7 @@ describe('priceFor', () => {
 // docs/prices.md: the table between the markers is generated from PRICES. To rewrite it after a
 // change to the table: WRITE_PRICES_DOC=1 npx vitest run --project unit tests/unit/usage-prices.test.ts
 const DOC_PATH = new URL('../../docs/prices.md', import.meta.url);
-const START = '<!-- prices:start (generated from shared/core/usage/prices.ts; tests/unit/usage-prices.test.ts checks it) -->';
+const START = '<!-- prices:start (generated from shared/core/usage/priceTable.ts; tests/unit/usage-prices.test.ts checks it) -->';
 const END = '<!-- prices:end -->';
 
 /** 75_000 micro-dollars → "$0.075" (at least cents, no float). */
