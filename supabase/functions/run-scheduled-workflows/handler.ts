@@ -1,7 +1,7 @@
 import { serviceDb } from '../_shared/db.ts';
 import { env, fail, json, preflight } from '../_shared/http.ts';
 import { sameSecret } from '../_shared/tokens.ts';
-import { segmentDeadline } from '../_shared/workflows/runner.ts';
+import { segmentDeadline } from '../_shared/workflows/segments.ts';
 import { interruptedScheduledRuns } from '../_shared/workflows/store.ts';
 import { claimWorkflow, dueWorkflows } from './claims.ts';
 import { recordScheduledFailure, resumeScheduled, runScheduled, type Ran } from './scheduled.ts';

@@ -14,7 +14,8 @@ import { optionalEnv } from '../_shared/http.ts';
 import { sendMail } from '../_shared/mail.ts';
 import { recordEvent } from '../_shared/monitoring.ts';
 import { storedBaseUrl, storedProviderKey } from '../_shared/providerKey.ts';
-import { executeRun, resumeRun, startRun, type Deadline, type Held, type RunOutcome, type RunTarget } from '../_shared/workflows/runner.ts';
+import { executeRun, type RunOutcome } from '../_shared/workflows/runner.ts';
+import { resumeRun, startRun, type Deadline, type Held, type RunTarget } from '../_shared/workflows/segments.ts';
 import {
   claimRun,
   hasUnfinishedScheduledRun,

@@ -11,7 +11,8 @@ import { callerDb, serviceDb } from '../_shared/db.ts';
 import { callerOf, fail, json, preflight, type Caller } from '../_shared/http.ts';
 import { passagesFor } from '../_shared/knowledge.ts';
 import { storedBaseUrl, storedProviderKey } from '../_shared/providerKey.ts';
-import { executeRun, resumeRun, segmentDeadline, startRun, type RunSource, type RunTarget } from '../_shared/workflows/runner.ts';
+import { executeRun } from '../_shared/workflows/runner.ts';
+import { resumeRun, segmentDeadline, startRun, type RunSource, type RunTarget } from '../_shared/workflows/segments.ts';
 
 /**
  * POST /functions/v1/run-workflow (signed in): runs a workflow's steps on the server with the

@@ -1,30 +1,19 @@
 import { aiBaseUrlsFrom } from '@/shared/ai/baseUrls.ts';
 import { toAiError } from '@/shared/ai/aiErrors.ts';
 import { streamText } from '@/shared/ai/chat.ts';
-import type { ProviderId } from '@/shared/core/providerKeys.ts';
 import { groundedTask, retrievalQuery, type KnowledgePassage, type KnowledgeScope } from '@/shared/core/knowledge/grounding.ts';
-import { parseWorkflowDefinition, type WorkflowDefinition, type WorkflowStep } from '@/shared/core/workflows/definition.ts';
+import { type WorkflowStep } from '@/shared/core/workflows/definition.ts';
 import { joinItemOutputs, mapBounded, splitItems } from '@/shared/core/workflows/forEach.ts';
-import { keptItems, LEASE, leaseSeconds, resumePosition, segmentBudget, wallClockSeconds } from '@/shared/core/workflows/resume.ts';
+import { keptItems, LEASE, resumePosition } from '@/shared/core/workflows/resume.ts';
 import type { RunEvent, RunItem } from '@/shared/core/workflows/runEvents.ts';
 import { WORKFLOW_RUN_TEXTS } from '@/shared/core/workflows/runTexts.ts';
-import { missingFields, resolveStepPrompt, workflowProblems } from '@/shared/core/workflows/variables.ts';
+import { resolveStepPrompt } from '@/shared/core/workflows/variables.ts';
 import type { Db } from '../db.ts';
 import { optionalEnv } from '../http.ts';
 import { customServerFetch } from '../customServer.ts';
 import { serverUsage } from '../usage.ts';
-import {
-  claimRun,
-  deleteRun,
-  insertRun,
-  leasedRun,
-  loadRun,
-  returnGeneration,
-  takeGeneration,
-  type LeasedRun,
-  type StepChanges,
-  type StoredStep,
-} from './store.ts';
+import { leasedRun, loadRun, returnGeneration, type LeasedRun, type StepChanges, type StoredStep } from './store.ts';
+import { type Deadline, type Held, type RunTarget } from './segments.ts';
 
 /**
  * The workflow engine, shared by interactive runs (run-workflow) and scheduled ones
@@ -40,17 +29,6 @@ import {
  * item and never taking a second generation.
  */
 
-export interface RunTarget {
-  provider: ProviderId;
-  model: string;
-  apiKey: string | null;
-  customBaseUrl: string | null;
-}
-
-export type RunSource =
-  | { workflowId: string; templateId?: undefined; name: string; definition: WorkflowDefinition }
-  | { templateId: string; workflowId?: undefined; name: string; definition: WorkflowDefinition };
-
 export type KnowledgeSearch = (query: string, scope: KnowledgeScope) => Promise<KnowledgePassage[] | string>;
 
 export interface RunOutcome {
@@ -60,108 +38,6 @@ export interface RunOutcome {
   /** shared/ai's AiError kind of the failure ('auth': the provider refused the key). */
   errorKind: string | null;
   finalOutput: string;
-}
-
-/** When a segment stops starting work (softAt) and cuts what is still going (hardAt), in epoch milliseconds. */
-export interface Deadline {
-  softAt: number;
-  hardAt: number;
-}
-
-/** A segment started at `startedAt` on this platform (WORKFLOW_WALL_CLOCK_SECONDS, the free plan's 150 s by default). */
-export function segmentDeadline(startedAt: number): Deadline {
-  const budget = segmentBudget(wallClockSeconds(optionalEnv('WORKFLOW_WALL_CLOCK_SECONDS')));
-  return { softAt: startedAt + budget.softMs, hardAt: startedAt + budget.hardMs };
-}
-
-/** The lease a segment takes (WORKFLOW_LEASE_SECONDS, 30 s by default). */
-const segmentLeaseSeconds = (): number => leaseSeconds(optionalEnv('WORKFLOW_LEASE_SECONDS'));
-
-/** A run held for a segment. */
-export interface Held {
-  runId: string;
-  lease: string;
-  seconds: number;
-}
-
-type Refusal = { ok: false; status: number; code: string; message: string };
-export type StartResult = ({ ok: true } & Held) | Refusal;
-
-/** Creates the run and its steps, held for its first segment, and takes the month's generation (refused at the limit). */
-export async function startRun(
-  db: Db,
-  input: {
-    owner: string;
-    source: RunSource;
-    trigger: 'dashboard' | 'panel' | 'schedule';
-    fieldValues: Record<string, string>;
-    target: RunTarget;
-  },
-): Promise<StartResult> {
-  const parsed = parseWorkflowDefinition(input.source.definition);
-  if (!parsed.ok) return { ok: false, status: 400, code: 'invalid', message: parsed.error };
-  const problem = workflowProblems(parsed.definition)[0];
-  if (problem) return { ok: false, status: 400, code: 'invalid', message: problem.message };
-  const missing = missingFields(parsed.definition, input.fieldValues);
-  if (missing.length)
-    return { ok: false, status: 400, code: 'invalid', message: WORKFLOW_RUN_TEXTS.missingFields(missing.map((f) => f.label)) };
-  const lease = crypto.randomUUID();
-  const seconds = segmentLeaseSeconds();
-  const runId = await insertRun(
-    db,
-    {
-      user_id: input.owner,
-      workflow_id: input.source.workflowId ?? null,
-      template_id: input.source.templateId ?? null,
-      workflow_name: input.source.name.slice(0, 100),
-      definition: parsed.definition as never,
-      provider: input.target.provider,
-      model: input.target.model,
-      trigger: input.trigger,
-      field_values: input.fieldValues,
-    },
-    parsed.definition.steps,
-    { id: lease, seconds },
-  );
-  const taken = await takeGeneration(db, input.owner, runId);
-  if (!taken.ok) {
-    await deleteRun(db, runId);
-    return taken.limit
-      ? { ok: false, status: 429, code: 'generation_limit', message: WORKFLOW_RUN_TEXTS.limit }
-      : { ok: false, status: 500, code: 'server', message: taken.message };
-  }
-  return { ok: true, runId, lease, seconds };
-}
-
-export type ResumeResult = ({ ok: true } & Held) | Refusal;
-
-/**
- * Takes an existing run up for a segment (a retry, a continue, a resume after it was cut off):
- * refused while another segment holds a live lease on it. A run that gave its generation back
- * (it ended without output) takes one again first; one that holds it is never charged again.
- */
-export async function resumeRun(db: Db, input: { runId: string; owner: string; target: RunTarget }): Promise<ResumeResult> {
-  const run = await loadRun(db, input.runId, input.owner);
-  if (!run) return { ok: false, status: 404, code: 'not_found', message: WORKFLOW_RUN_TEXTS.runNotFound };
-  if (!run.counted) {
-    const taken = await takeGeneration(db, input.owner, run.id);
-    if (!taken.ok)
-      return taken.limit
-        ? { ok: false, status: 429, code: 'generation_limit', message: WORKFLOW_RUN_TEXTS.limit }
-        : { ok: false, status: 500, code: 'server', message: taken.message };
-  }
-  const lease = crypto.randomUUID();
-  const seconds = segmentLeaseSeconds();
-  const claimed = await claimRun(db, {
-    runId: run.id,
-    owner: input.owner,
-    lease,
-    seconds,
-    provider: input.target.provider,
-    model: input.target.model,
-  });
-  if (!claimed) return { ok: false, status: 409, code: 'running', message: WORKFLOW_RUN_TEXTS.running };
-  return { ok: true, runId: run.id, lease, seconds };
 }
 
 /** How often a streaming step's text is saved, so a crash loses at most this much. */
