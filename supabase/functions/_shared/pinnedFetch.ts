@@ -99,3 +99,18 @@ export function pinnedFetch(resolve: Resolve = systemResolve, allowPrivate = fal
     });
   };
 }
+
+/** A response body read whole, or null once it passes `maxBytes` (the connection is dropped then). */
+export async function readLimitedBody(res: http.IncomingMessage, maxBytes: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      res.destroy();
+      return null;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}

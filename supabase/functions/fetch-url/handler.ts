@@ -4,7 +4,15 @@ import { parseHTML } from 'linkedom';
 import { z } from 'zod';
 import { readBody } from '../_shared/body.ts';
 import { callerOf, fail, json, preflight } from '../_shared/http.ts';
-import { getPinned, publicTarget, RefusedAddress, systemResolve, type Resolve, type Target } from '../_shared/pinnedFetch.ts';
+import {
+  getPinned,
+  publicTarget,
+  readLimitedBody,
+  RefusedAddress,
+  systemResolve,
+  type Resolve,
+  type Target,
+} from '../_shared/pinnedFetch.ts';
 
 /**
  * POST /functions/v1/fetch-url { url } (signed in): the readable text of a web page, for a
@@ -27,17 +35,8 @@ const allowPrivate = () => (typeof process !== 'undefined' ? process.env.FETCH_U
 
 /** The body as text, or null past MAX_BYTES (the connection is dropped then). */
 async function readLimited(res: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BYTES) {
-      res.destroy();
-      return null;
-    }
-    chunks.push(chunk as Buffer);
-  }
-  const bytes = Buffer.concat(chunks);
+  const bytes = await readLimitedBody(res, MAX_BYTES);
+  if (!bytes) return null;
   const charset = /charset=([\w-]+)/i.exec(String(res.headers['content-type'] ?? ''))?.[1] ?? 'utf-8';
   try {
     return new TextDecoder(charset).decode(bytes);

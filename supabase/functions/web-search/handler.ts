@@ -20,7 +20,15 @@ import {
 import { readBody } from '../_shared/body.ts';
 import { callerDb, type Db } from '../_shared/db.ts';
 import { callerOf, fail, json, optionalEnv, preflight, type Caller } from '../_shared/http.ts';
-import { getPinned, publicTarget, RefusedAddress, systemResolve, type Resolve, type Target } from '../_shared/pinnedFetch.ts';
+import {
+  getPinned,
+  publicTarget,
+  readLimitedBody,
+  RefusedAddress,
+  systemResolve,
+  type Resolve,
+  type Target,
+} from '../_shared/pinnedFetch.ts';
 
 /**
  * POST /functions/v1/web-search (signed in): the caller's web search service.
@@ -109,17 +117,7 @@ async function jsonOf(res: Response): Promise<unknown> {
 }
 
 async function readPinned(res: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BYTES) {
-      res.destroy();
-      return null;
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  return (await readLimitedBody(res, MAX_BYTES))?.toString('utf8') ?? null;
 }
 
 const failed = (provider: SearchProviderId, status: number, body: unknown): Outcome => {
