@@ -91,6 +91,7 @@ const SIGNED_IN_PAGES: RouteObject[] = [
     path: ROUTES.documentGenerator,
     lazy: page(() => import('./pages/documents/DocumentGeneratorPage.tsx'), 'DocumentGeneratorPage'),
   },
+  { path: ROUTES.imageGallery, lazy: page(() => import('./pages/images/ImageGalleryPage.tsx'), 'ImageGalleryPage') },
   { path: ROUTES.savedIdeas, lazy: page(() => import('./pages/ideas/SavedIdeasPage.tsx'), 'SavedIdeasPage') },
   { path: ROUTES.fileManager, lazy: page(() => import('./pages/files/FileManagerPage.tsx'), 'FileManagerPage') },
   { path: ROUTES.workspace, lazy: page(() => import('./pages/files/WorkspacePage.tsx'), 'WorkspacePage') },

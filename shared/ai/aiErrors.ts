@@ -14,8 +14,10 @@ import { PROVIDER_KEYS, type ProviderId } from '../core/providerKeys.ts';
 /**
  * 'budget': the user's monthly budget stops the call before it is made (shared/core/usage/budgets.ts has the sentence).
  * 'vision': images the chosen model cannot take, refused before the request (vision.ts has the sentence).
+ * 'picture': a picture that cannot be made (a provider without image models, or its safety refusal: core/images/imageModels.ts).
  */
-export type AiErrorKind = 'noKey' | 'auth' | 'rateLimit' | 'api' | 'badJson' | 'timeout' | 'network' | 'aborted' | 'budget' | 'vision';
+export type AiErrorKind =
+  'noKey' | 'auth' | 'rateLimit' | 'api' | 'badJson' | 'timeout' | 'network' | 'aborted' | 'budget' | 'vision' | 'picture';
 
 export const AI_TEXTS = {
   auth: (provider: ProviderId) => `Authentication failed. Please check your ${PROVIDER_KEYS[provider].label} API key in Settings.`,

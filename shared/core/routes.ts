@@ -61,6 +61,8 @@ export const ROUTES = {
   savedIdeas: '/saved-ideas',
   knowledgeBase: '/knowledge-base',
   documentGenerator: '/document-generator',
+  /** Every generated picture (the gallery under Documents): make, download, delete. */
+  imageGallery: '/document-generator/images',
   promptsLibrary: '/prompts-library',
   recommendedPrompts: '/recommended-prompts',
   settings: '/settings',
@@ -131,6 +133,7 @@ export const PROTECTED_ROUTES: readonly RoutePattern[] = [
   ROUTES.savedIdeas,
   ROUTES.knowledgeBase,
   ROUTES.documentGenerator,
+  ROUTES.imageGallery,
   ROUTES.promptsLibrary,
   ROUTES.recommendedPrompts,
   ROUTES.settings,

@@ -466,6 +466,72 @@ export type Database = {
           },
         ]
       }
+      generated_images: {
+        Row: {
+          created_at: string
+          file_path: string
+          file_size: number
+          height: number
+          id: string
+          mime_type: string
+          model: string
+          offer_id: string | null
+          pitch_deck_id: string | null
+          prompt: string
+          provider: string
+          purpose: string
+          user_id: string
+          width: number
+        }
+        Insert: {
+          created_at?: string
+          file_path: string
+          file_size: number
+          height: number
+          id?: string
+          mime_type: string
+          model: string
+          offer_id?: string | null
+          pitch_deck_id?: string | null
+          prompt: string
+          provider: string
+          purpose?: string
+          user_id?: string
+          width: number
+        }
+        Update: {
+          created_at?: string
+          file_path?: string
+          file_size?: number
+          height?: number
+          id?: string
+          mime_type?: string
+          model?: string
+          offer_id?: string | null
+          pitch_deck_id?: string | null
+          prompt?: string
+          provider?: string
+          purpose?: string
+          user_id?: string
+          width?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "generated_images_offer_id_fkey"
+            columns: ["offer_id"]
+            isOneToOne: false
+            referencedRelation: "offers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "generated_images_pitch_deck_id_fkey"
+            columns: ["pitch_deck_id"]
+            isOneToOne: false
+            referencedRelation: "pitch_decks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       generation_reservations: {
         Row: {
           created_at: string
@@ -746,6 +812,7 @@ export type Database = {
           created_at: string
           framework: Json
           general_notes: string
+          hero_image_id: string | null
           id: string
           idea: string
           title: string
@@ -758,6 +825,7 @@ export type Database = {
           created_at?: string
           framework: Json
           general_notes?: string
+          hero_image_id?: string | null
           id?: string
           idea?: string
           title: string
@@ -770,6 +838,7 @@ export type Database = {
           created_at?: string
           framework?: Json
           general_notes?: string
+          hero_image_id?: string | null
           id?: string
           idea?: string
           title?: string
@@ -777,7 +846,15 @@ export type Database = {
           user_id?: string
           video_url?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "offers_hero_image_id_fkey"
+            columns: ["hero_image_id"]
+            isOneToOne: false
+            referencedRelation: "generated_images"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       pitch_decks: {
         Row: {

@@ -14,6 +14,7 @@ const README = `Your AI Vault data.
 data/       one JSON file per kind of data you own (prompts, folders, runs, conversations, offers,
             knowledge base, documents, ideas, workflows, workspaces, shares, subscriptions, ...)
 documents/  each generated document as Word (DOCX) and Markdown
+images/     each picture you generated, named by its id (data/generated_images.json says what it is)
 export.json when the export was made, and for which account
 
 Provider keys are not included: they are secrets, and you hold them already.
@@ -29,7 +30,10 @@ interface DocumentRow {
 const isDocumentRow = (row: Record<string, unknown>): row is Record<string, unknown> & DocumentRow =>
   typeof row.id === 'string' && typeof row.name === 'string';
 
-export async function buildAccountArchive(data: AccountExport): Promise<Blob> {
+/** A picture's file as the archive reads it (Storage, for the signed-in owner); null when it is gone. */
+export type PictureReader = (path: string) => Promise<Uint8Array | null>;
+
+export async function buildAccountArchive(data: AccountExport, readPicture?: PictureReader): Promise<Blob> {
   const { default: JSZip } = await import('jszip');
   const zip = new JSZip();
   zip.file('README.txt', README);
@@ -40,6 +44,13 @@ export async function buildAccountArchive(data: AccountExport): Promise<Blob> {
     const base = `documents/${documentFileBase(row)}`;
     zip.file(`${base}.docx`, await documentToDocx(doc));
     zip.file(`${base}.md`, documentToMarkdown(doc));
+  }
+  for (const row of data.files.generated_images ?? []) {
+    const path = row.file_path;
+    if (!readPicture || typeof path !== 'string') continue;
+    const bytes = await readPicture(path);
+    // The file name keeps the owner's folder out: images/<id>.<ext>.
+    if (bytes) zip.file(`images/${path.slice(path.lastIndexOf('/') + 1)}`, bytes);
   }
   return zip.generateAsync({ type: 'blob', compression: 'DEFLATE' });
 }

@@ -129,6 +129,12 @@ export const queryKeys = {
     all: ['ideas'] as const,
     list: () => ['ideas', 'list'] as const,
   },
+  /** Generated pictures with the addresses they show at (signed for an hour), per filter. */
+  pictures: {
+    all: ['pictures'] as const,
+    list: (filter: string) => ['pictures', 'list', filter] as const,
+    url: (path: string) => ['pictures', 'url', path] as const,
+  },
   pitchDecks: {
     all: ['pitchDecks'] as const,
     list: () => ['pitchDecks', 'list'] as const,

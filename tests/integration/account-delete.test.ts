@@ -6,6 +6,7 @@ import { deleteAccount } from '@/shared/data/account.ts';
 import * as extAuth from '@/shared/ext/auth.ts';
 import { FAKE_PRICE_PRO, FAKE_PRICE_TEAM } from '../fixtures/fake-stripe-billing.ts';
 import { FAKE_STRIPE_SECRET_KEY } from '../fixtures/fake-stripe.ts';
+import { generateImage } from '../fixtures/fake-providers/images.ts';
 import { testDbKind, type TestStack } from '../helpers/stack.ts';
 import { fillAccount, rowsHeld } from './account-helpers.ts';
 import { memoryClient } from './auth-helpers.ts';
@@ -111,6 +112,18 @@ describe(`delete my account (${testDbKind})`, () => {
           .service()
           .storage.from('knowledge-files')
           .upload(filePath, new Blob(['notes'], { type: 'text/plain' }), { contentType: 'text/plain' })
+      ).error,
+    ).toBeNull();
+    // A picture the victim generated: its file in their folder of generated-images.
+    const picturePath = `${victim.userId}/picture-1.png`;
+    expect(
+      (
+        await stack
+          .service()
+          .storage.from('generated-images')
+          .upload(picturePath, new Blob([new Uint8Array(generateImage('image/png', 1, 1, 'victim'))], { type: 'image/png' }), {
+            contentType: 'image/png',
+          })
       ).error,
     ).toBeNull();
     const { rows: victimDocs } = await stack.db.query<{ id: string }>('select id from public.generated_documents where user_id = $1', [

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountOwnedColumns, EXPORTED_ROWS, OMITTED_COLUMNS } from '@/shared/core/account/manifest.ts';
 import { ACCOUNT_TEXTS } from '@/shared/core/account/texts.ts';
 import { fetchAccountExport } from '@/shared/data/account.ts';
+import { downloadPicture, keepPicture } from '@/shared/data/generatedImages.ts';
 import { buildAccountArchive } from '@/shared/export/accountArchive.ts';
+import { generateImage } from '../fixtures/fake-providers/images.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
 import { fillAccount, ownerColumnsInDatabase } from './account-helpers.ts';
 import { must, person, type Person } from './documents-helpers.ts';
@@ -89,9 +91,28 @@ describe(`export my data (${testDbKind})`, () => {
     expect(result.error).toMatchObject({ message: ACCOUNT_TEXTS.signIn, kind: 'refused' });
   });
 
-  it('makes the zip: README, one JSON file per kind, each document as DOCX and Markdown', async () => {
+  it('makes the zip: README, one JSON file per kind, each document as DOCX and Markdown, each picture', async () => {
+    const bytes = new Uint8Array(generateImage('image/png', 3, 2, 'alice'));
+    const picture = must(
+      await keepPicture(alice.client, alice.userId, {
+        bytes,
+        type: 'image/png',
+        width: 3,
+        height: 2,
+        prompt: 'A cover',
+        provider: 'openai',
+        model: 'gpt-image-1.5',
+        purpose: 'gallery',
+      }),
+    );
     const data = must(await fetchAccountExport(alice.client));
-    const zip = await JSZip.loadAsync(await (await buildAccountArchive(data)).arrayBuffer());
+    const readPicture = async (path: string) => (await downloadPicture(alice.client, path)).data;
+    const zip = await JSZip.loadAsync(await (await buildAccountArchive(data, readPicture)).arrayBuffer());
+    expect(await zip.file(`images/${picture.id}.png`)!.async('uint8array')).toEqual(bytes);
+    // The row filled without a file (fillAccount) is listed in data/ and skipped here, not an error.
+    expect(Object.keys(zip.files).filter((name) => name.startsWith('images/') && !name.endsWith('/'))).toEqual([
+      `images/${picture.id}.png`,
+    ]);
     const names = Object.keys(zip.files);
     expect(names).toContain('README.txt');
     for (const entry of EXPORTED_ROWS) expect(names).toContain(`data/${entry.file}.json`);

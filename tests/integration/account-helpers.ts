@@ -33,6 +33,11 @@ export async function fillAccount(stack: TestStack, me: Person, other: Person, m
     text,
   ]);
   await q(`insert into public.offers (user_id, title, framework) values ($1, $2, '{}')`, [uid, text]);
+  await q(
+    `insert into public.generated_images (user_id, prompt, provider, model, file_path, mime_type, file_size, width, height)
+     values ($1, $2, 'openai', 'gpt-image-1.5', $3, 'image/png', 68, 1, 1)`,
+    [uid, text, `${uid}/${crypto.randomUUID()}.png`],
+  );
   const kbFolder = await q('insert into public.kb_folders (user_id, name) values ($1, $2) returning id', [uid, text]);
   const kbDoc = await q(
     `insert into public.kb_documents (user_id, folder_id, name, type, content) values ($1, $2, $3, 'text', $3) returning id`,

@@ -39,6 +39,7 @@ export const EXPORTED_ROWS: readonly ExportedRows[] = [
   { table: 'document_folders', column: 'user_id', file: 'document_folders' },
   { table: 'startup_ideas', column: 'user_id', file: 'ideas' },
   { table: 'pitch_decks', column: 'user_id', file: 'pitch_decks' },
+  { table: 'generated_images', column: 'user_id', file: 'generated_images' },
   { table: 'training_watched', column: 'user_id', file: 'training_watched', order: 'video_id' },
   { table: 'workflows', column: 'user_id', file: 'workflows' },
   { table: 'workflow_runs', column: 'user_id', file: 'workflow_runs' },

@@ -15,8 +15,8 @@ import type { Micros, TablePrice } from './prices.ts';
  * - Prices are standard pay-as-you-go (no batch, flex, fast or regional tiers), in USD, stored as
  *   integer micro-dollars per 1M tokens ($0.075 → 75_000) so sums stay exact.
  * - Per image and per search prices: no row has one. Image inputs are billed as input tokens by
- *   every provider here, and the app calls no search or image-generation tool; the fields exist for
- *   when it does (and for user overrides).
+ *   every provider here, and image models charge a picture as output tokens (the provider reports
+ *   them); the fields exist for user overrides.
  * - Hugging Face: the Inference Providers router passes on the serving provider's price, which for
  *   the same model differs by up to 4.4x between providers (openai/gpt-oss-120b over 10 providers,
  *   https://huggingface.co/datasets/hardik90/hf-inference-pricing-matrix/discussions/1, 2026-08-01)
@@ -438,5 +438,51 @@ export const PRICES: readonly TablePrice[] = [
     sourceDate: '2026-10-07',
     checkedOn: PRICES_CHECKED_ON,
     note: 'Quoted verbatim from https://www.ai21.com/pricing/ (page read 2026-10-07), which prices "Jamba Mini" without a version.',
+  },
+  // Image models (shared/ai/imageGeneration.ts): the prompt is text input, the picture is output tokens.
+  {
+    provider: 'openai',
+    model: 'gpt-image-1.5',
+    kind: 'image',
+    inputPerMillion: usd('5.00'),
+    outputPerMillion: usd('32.00'),
+    sourceKind: 'third-party',
+    sourceUrl: 'https://www.llmreference.com/model/gpt-image-1.5/openai-api',
+    sourceDate: '2026-05-10',
+    checkedOn: PRICES_CHECKED_ON,
+    note: "Output $32 per 1M image tokens (a 1024x1024 medium picture is 1,056 tokens, $0.034); text input $5 as Vercel AI Gateway passes it on at OpenAI's rate.",
+  },
+  {
+    provider: 'openai',
+    model: 'gpt-image-1',
+    kind: 'image',
+    inputPerMillion: usd('5.00'),
+    outputPerMillion: usd('40.00'),
+    sourceKind: 'third-party',
+    sourceUrl: 'https://community.openai.com/t/gpt-image-1-collected-pricing-information-and-why-responses-is-undocumented/1275254',
+    checkedOn: PRICES_CHECKED_ON,
+    note: "Text input $5, image output $40 per 1M tokens, collected from OpenAI's pricing page.",
+  },
+  {
+    provider: 'openai',
+    model: 'gpt-image-1-mini',
+    kind: 'image',
+    inputPerMillion: usd('2.00'),
+    outputPerMillion: usd('8.00'),
+    sourceKind: 'third-party',
+    sourceUrl: 'https://community.openai.com/t/what-is-the-difference-between-image-generation-and-output-of-image-tokens/1371851',
+    checkedOn: PRICES_CHECKED_ON,
+    note: "Output $8 per 1M image tokens ($0.002176 for 272 tokens); text input $2 as OpenAI's model page lists it.",
+  },
+  {
+    provider: 'gemini',
+    model: 'gemini-2.5-flash-image',
+    kind: 'image',
+    inputPerMillion: usd('0.30'),
+    outputPerMillion: usd('30.00'),
+    sourceKind: 'third-party',
+    sourceUrl: 'https://discuss.ai.google.dev/t/issue-with-url-context-tooling/101173',
+    checkedOn: PRICES_CHECKED_ON,
+    note: 'Quoted from https://ai.google.dev/gemini-api/docs/pricing: 1,290 output tokens per picture up to 1024x1024 at $30 per 1M, $0.039 a picture.',
   },
 ];

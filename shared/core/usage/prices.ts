@@ -35,7 +35,7 @@ export interface TablePrice extends PriceRates {
   model: string;
   /** Other ids the source names for the same model at the same price (aliases, pinned versions). */
   aliases?: readonly string[];
-  kind: 'chat' | 'embedding';
+  kind: 'chat' | 'embedding' | 'image';
   /** First and last day (YYYY-MM-DD, inclusive) the price applies, for announced price changes. */
   effectiveFrom?: string;
   effectiveUntil?: string;

@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { Box, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import ImageIcon from '@mui/icons-material/ImageOutlined';
+import { PICTURE_TEXTS } from '@/shared/core/images/pictureTexts.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
 import type { FolderRow } from '@/shared/core/documents/generator.ts';
 import { folderWithDescendants } from '@/shared/core/documents/generator.ts';
 import { DOCUMENT_SORT_OPTIONS, type DocumentFolder, type DocumentSort } from '@/shared/core/documents/documents.ts';
@@ -74,20 +78,25 @@ export function DocumentsSection({ documents, shares, rows, folderLabel, readOnl
                 : 'Every document you generate is saved here. Open, rename, move, share, download or delete them.'}
             </Typography>
           </Box>
-          <TextField
-            select
-            size="small"
-            label="Sort by"
-            value={documents.sort}
-            onChange={(e) => documents.setSort(e.target.value as DocumentSort)}
-            sx={{ minWidth: 170 }}
-          >
-            {DOCUMENT_SORT_OPTIONS.map((o) => (
-              <MenuItem key={o.value} value={o.value}>
-                {o.label}
-              </MenuItem>
-            ))}
-          </TextField>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Button component={RouterLink} to={ROUTES.imageGallery} variant="outlined" startIcon={<ImageIcon />}>
+              {PICTURE_TEXTS.galleryLink}
+            </Button>
+            <TextField
+              select
+              size="small"
+              label="Sort by"
+              value={documents.sort}
+              onChange={(e) => documents.setSort(e.target.value as DocumentSort)}
+              sx={{ minWidth: 170 }}
+            >
+              {DOCUMENT_SORT_OPTIONS.map((o) => (
+                <MenuItem key={o.value} value={o.value}>
+                  {o.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
         </Stack>
 
         <QueryState
