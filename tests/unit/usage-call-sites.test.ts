@@ -15,10 +15,10 @@ import { USAGE_FEATURES, type UsageFeature } from '@/shared/core/usage/ledger.ts
 
 /** Calls of the AI layer, of a protocol client, of useAiRun (made, or started with a target), and of the offer builder's calls. */
 const AI_CALL =
-  /\b(?:streamText|completeText|completeJson|embedTexts|protocolFor)\(|\.(?:streamChat|completeChat|embed)\(|\buseAiRun\(\)|\.start\(\{\s*target\b|(?<![.\w])(?:generateFramework|generateAssetContent|rewriteAssetContent|rewriteDescription|organizeOffer)\(/;
+  /\b(?:streamText|completeText|completeJson|embedTexts|generatePictures|protocolFor)\(|\.(?:streamChat|completeChat|embed)\(|\buseAiRun\(\)|\.start\(\{\s*target\b|(?<![.\w])(?:generateFramework|generateAssetContent|rewriteAssetContent|rewriteDescription|organizeOffer)\(/;
 
 /** Where the AI layer itself is defined: not call sites. */
-const LAYER = new Set(['shared/ai/chat.ts', 'shared/ai/embeddings.ts', 'shared/ai/providers.ts']);
+const LAYER = new Set(['shared/ai/chat.ts', 'shared/ai/embeddings.ts', 'shared/ai/imageGeneration.ts', 'shared/ai/providers.ts']);
 const LAYER_DIRS = ['shared/ai/protocol/'];
 
 type Site =
@@ -50,6 +50,7 @@ const SITES: Record<string, Site> = {
   'web/pages/offers/useAssetActions.ts': { features: ['offer_asset', 'generate_all'] },
   'web/pages/offers/useOfferBuilder.ts': { features: ['offer_framework'], bookedIn: 'shared/ai/offers.ts' },
   'web/pages/pitchDeck/usePitchDeck.ts': { features: ['pitch_deck'] },
+  'web/components/pictures/usePictureMaker.ts': { features: ['images'] },
 };
 
 const ROOTS = ['shared', 'web', 'entrypoints', 'supabase/functions'];
