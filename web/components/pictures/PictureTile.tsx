@@ -5,8 +5,8 @@ import { PICTURE_TEXTS } from '@/shared/core/images/pictureTexts.ts';
 import type { GeneratedImage } from '@/shared/data/generatedImages.ts';
 import { pictureQueries } from '@/web/queries/pictures.ts';
 
-/** The address a picture shows at: the one given, else asked for. */
-function usePictureUrl(image: Pick<GeneratedImage, 'path'> | null, given?: string | null): string | null | undefined {
+/** The address a picture shows at: the one given, else asked for (undefined while asking; null: no file). */
+export function usePictureUrl(image: Pick<GeneratedImage, 'path'> | null, given?: string | null): string | null | undefined {
   const asked = useQuery({ ...pictureQueries.url(image?.path ?? ''), enabled: Boolean(image) && given === undefined });
   if (!image) return null;
   return given !== undefined ? given : asked.data;

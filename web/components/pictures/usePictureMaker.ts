@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AiError } from '@/shared/ai/aiErrors.ts';
 import { generatePictures } from '@/shared/ai/imageGeneration.ts';
@@ -62,7 +62,16 @@ export function usePictureMaker(userId: string, target: PictureFor, initial: Par
     [form],
   );
 
+  // Keys still loading when the dialog opened: once they are known, start on a provider the user has a key for.
+  const chosenByUser = useRef(Boolean(initial.provider));
+  useEffect(() => {
+    if (!keys.ready || chosenByUser.current) return;
+    chosenByUser.current = true;
+    setForm((now) => (now.provider === firstWithKey ? now : { ...now, provider: firstWithKey, model: IMAGE_MODELS[firstWithKey][0]! }));
+  }, [keys.ready, firstWithKey]);
+
   const change = useCallback((next: Partial<PictureForm>) => {
+    if (next.provider) chosenByUser.current = true;
     setForm((now) => {
       const provider = next.provider ?? now.provider;
       // Another provider: its first model.

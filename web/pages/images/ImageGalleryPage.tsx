@@ -73,9 +73,18 @@ export function ImageGalleryPage() {
           {pictures.data.map((image) => (
             <li key={image.id}>
               <PictureTile image={image} url={image.url}>
-                <Typography variant="caption" color="text.secondary" sx={{ width: '100%', px: 0.5 }}>
-                  {PICTURE_TEXTS.madeWith(image.model, relativeTime(image.createdAt))}
-                </Typography>
+                <Box component="figcaption" sx={{ width: '100%', px: 0.5 }}>
+                  <Typography
+                    variant="body2"
+                    title={image.prompt}
+                    sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+                  >
+                    {image.prompt}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {PICTURE_TEXTS.madeWith(image.model, relativeTime(image.createdAt))}
+                  </Typography>
+                </Box>
                 <Button size="small" startIcon={<DownloadIcon />} onClick={() => void download(image)}>
                   {PICTURE_TEXTS.download}
                 </Button>
