@@ -1,13 +1,23 @@
 import PptxGenJS from 'pptxgenjs';
 import { jsPDF } from 'jspdf';
-import { SLIDE_SIZE, type SlideSpec } from '../core/pitchDeck/layout.ts';
+import { base64OfBytes } from '../core/images/pictureFile.ts';
+import { SLIDE_SIZE, type PictureSize, type SlideSpec } from '../core/pitchDeck/layout.ts';
 
 /**
  * A laid-out deck (shared/core/pitchDeck/layout.ts) as a PowerPoint file or a PDF of one landscape
- * page per slide. Loaded on first export: both libraries are large.
+ * page per slide, with the slides' pictures. Loaded on first export: both libraries are large.
  */
 
-export async function deckToPptx(title: string, slides: readonly SlideSpec[]): Promise<ArrayBuffer> {
+/** A slide picture's file: PNG or JPEG, the formats both PowerPoint and jsPDF embed as they are. */
+export interface DeckPictureFile extends PictureSize {
+  bytes: Uint8Array;
+  type: 'image/png' | 'image/jpeg';
+}
+
+/** The files of the slides' pictures by id; a slide whose picture has no file here is written without it. */
+export type DeckPictures = ReadonlyMap<string, DeckPictureFile>;
+
+export async function deckToPptx(title: string, slides: readonly SlideSpec[], pictures: DeckPictures = new Map()): Promise<ArrayBuffer> {
   const pptx = new PptxGenJS();
   pptx.defineLayout({ name: 'DECK', width: SLIDE_SIZE.width, height: SLIDE_SIZE.height });
   pptx.layout = 'DECK';
@@ -23,6 +33,18 @@ export async function deckToPptx(title: string, slides: readonly SlideSpec[]): P
         h: bar.h,
         fill: { color: bar.color },
         line: { color: bar.color },
+      });
+    }
+    const file = spec.picture && pictures.get(spec.picture.imageId);
+    if (spec.picture && file) {
+      // pptxgenjs takes embedded pictures as "<media type>;base64,<data>" and names the media file after the type.
+      slide.addImage({
+        data: `${file.type};base64,${base64OfBytes(file.bytes)}`,
+        x: spec.picture.x,
+        y: spec.picture.y,
+        w: spec.picture.w,
+        h: spec.picture.h,
+        altText: spec.picture.alt,
       });
     }
     for (const block of spec.texts) {
@@ -55,7 +77,7 @@ export async function deckToPptx(title: string, slides: readonly SlideSpec[]): P
 const pdfFont = (font: string) => (font === 'Georgia' ? 'times' : 'helvetica');
 const PT_PER_INCH = 72;
 
-export function deckToPdf(title: string, slides: readonly SlideSpec[]): ArrayBuffer {
+export function deckToPdf(title: string, slides: readonly SlideSpec[], pictures: DeckPictures = new Map()): ArrayBuffer {
   const pdf = new jsPDF({ orientation: 'landscape', unit: 'in', format: [SLIDE_SIZE.width, SLIDE_SIZE.height] });
   pdf.setProperties({ title });
   slides.forEach((spec, index) => {
@@ -65,6 +87,17 @@ export function deckToPdf(title: string, slides: readonly SlideSpec[]): ArrayBuf
     for (const bar of spec.bars) {
       pdf.setFillColor(`#${bar.color}`);
       pdf.rect(bar.x, bar.y, bar.w, bar.h, 'F');
+    }
+    const file = spec.picture && pictures.get(spec.picture.imageId);
+    if (spec.picture && file) {
+      const { x, y, w, h, imageId } = spec.picture;
+      try {
+        // The id as jsPDF's alias: a picture on several slides is embedded once. jsPDF stores a PNG's
+        // pixels unpacked unless told to compress them (a 1536×1024 photo would add megabytes).
+        pdf.addImage(file.bytes, file.type === 'image/png' ? 'PNG' : 'JPEG', x, y, w, h, imageId, 'FAST');
+      } catch {
+        // jsPDF decodes the picture to embed it: a damaged file leaves the slide without it, like a missing one.
+      }
     }
     for (const block of spec.texts) {
       pdf.setFont(pdfFont(spec.font), block.bold ? 'bold' : 'normal');

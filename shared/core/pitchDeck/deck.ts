@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUuid } from '../ids.ts';
 import { ROUTES } from '../routes.ts';
 
 /**
@@ -53,6 +54,8 @@ export interface Slide {
   title: string;
   bullets: string[];
   notes: string;
+  /** The picture from the user's gallery shown beside the bullets (generated_images.id); absent: none. */
+  imageId?: string;
 }
 
 export type SourceKind = 'idea' | 'offer' | 'text';
@@ -63,6 +66,8 @@ const storedSlideSchema = z.object({
   title: z.string().trim().min(1).max(DECK_LIMITS.titleMax),
   bullets: z.array(z.string().trim().min(1).max(DECK_LIMITS.bulletMax)).max(DECK_LIMITS.bulletsMax),
   notes: z.string().trim().max(DECK_LIMITS.notesMax).catch(''),
+  // Decks saved before slides had pictures have no imageId; anything else there must name a row.
+  imageId: z.string().refine(isUuid).optional(),
 });
 export type StoredSlide = z.infer<typeof storedSlideSchema>;
 

@@ -7,8 +7,15 @@ const nextId = () => `slide-${++counter}`;
 
 export const withIds = (slides: readonly StoredSlide[]): Slide[] => slides.map((slide) => ({ ...slide, id: nextId() }));
 
+/** A slide without a picture is stored without the key, as decks were before slides had pictures. */
 export const toStored = (slides: readonly Slide[]): StoredSlide[] =>
-  slides.map(({ kind, title, bullets, notes }) => ({ kind, title: title.trim(), bullets: cleanBullets(bullets), notes: notes.trim() }));
+  slides.map(({ kind, title, bullets, notes, imageId }) => ({
+    kind,
+    title: title.trim(),
+    bullets: cleanBullets(bullets),
+    notes: notes.trim(),
+    ...(imageId ? { imageId } : {}),
+  }));
 
 /** Bullets as typed one per line: trimmed, blank lines dropped. */
 const cleanBullets = (bullets: readonly string[]): string[] => bullets.map((b) => b.trim()).filter(Boolean);
@@ -22,11 +29,11 @@ export function moveSlide<T>(slides: readonly T[], index: number, delta: -1 | 1)
   return next;
 }
 
-/** The slide with `id` changed (title, bullets, notes), the others untouched. */
+/** The slide with `id` changed (title, bullets, notes, picture), the others untouched. */
 export const updateSlide = (slides: readonly Slide[], id: string, change: Partial<Omit<Slide, 'id'>>): Slide[] =>
   slides.map((slide) => (slide.id === id ? { ...slide, ...change } : slide));
 
-/** A regenerated slide in place of the one with `id`, keeping its place and kind. */
+/** A regenerated slide in place of the one with `id`, keeping its place, kind and picture. */
 export const replaceSlide = (slides: readonly Slide[], id: string, fresh: StoredSlide): Slide[] =>
   slides.map((slide) => (slide.id === id ? { ...slide, title: fresh.title, bullets: fresh.bullets, notes: fresh.notes } : slide));
 

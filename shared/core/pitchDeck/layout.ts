@@ -3,7 +3,8 @@ import type { StoredSlide } from './deck.ts';
 /**
  * The deck's look and the place of everything on each slide, shared by the PPTX and PDF exports
  * and the on-screen preview: a cover with the deck's title, then one slide per deck slide with its
- * title, bullets, a footer and the speaker notes. Sizes in inches on a 16:9 slide. Pure.
+ * title, bullets, a footer and the speaker notes; a slide with a picture has its bullets in the
+ * left half and the picture in the right. Sizes in inches on a 16:9 slide. Pure.
  */
 
 export interface DeckTheme {
@@ -64,6 +65,18 @@ interface Box {
   h: number;
 }
 
+/** A picture's size in pixels: all the layout needs to keep its shape. */
+export interface PictureSize {
+  width: number;
+  height: number;
+}
+
+/** The picture on a slide, by its generated_images id; `alt` describes it to screen readers and in the PPTX. */
+interface SlidePicture extends Box {
+  imageId: string;
+  alt: string;
+}
+
 interface TextBlock extends Box {
   /** One paragraph each; bullets are drawn with a bullet mark. */
   paragraphs: string[];
@@ -79,15 +92,42 @@ export interface SlideSpec {
   font: string;
   bars: (Box & { color: string })[];
   texts: TextBlock[];
+  /** null: the slide has no picture, or its picture is gone (deleted, file missing). */
+  picture: SlidePicture | null;
   notes: string;
 }
 
 const MARGIN = 0.6;
 const WIDTH = SLIDE_SIZE.width - 2 * MARGIN;
+const BODY_Y = 1.6;
+const BODY_H = 3.3;
+const COLUMN_GAP = 0.35;
+const COLUMN_W = (WIDTH - COLUMN_GAP) / 2;
 
-/** Fewer, longer bullets get more room: the size falls as the text grows. */
-function bulletSize(bullets: readonly string[]): number {
-  const chars = bullets.reduce((sum, b) => sum + b.length, 0);
+/**
+ * Where a slide's picture may go: the right half of the body, below the title (which keeps the
+ * full width, so long titles still fit on one or two lines) and above the footer.
+ */
+export const PICTURE_AREA: Readonly<Box> = { x: MARGIN + COLUMN_W + COLUMN_GAP, y: BODY_Y, w: COLUMN_W, h: BODY_H };
+
+/**
+ * The picture's box on the slide: as large as the area allows at the picture's own shape (never
+ * stretched, never cropped), against the right margin and level with the first bullet; null for a
+ * size no picture has.
+ */
+export function pictureBox(size: PictureSize): Box | null {
+  const { width, height } = size;
+  if (!(width > 0 && height > 0 && Number.isFinite(width) && Number.isFinite(height))) return null;
+  const aspect = width / height;
+  const w = Math.min(PICTURE_AREA.w, PICTURE_AREA.h * aspect);
+  const h = w / aspect;
+  return { x: PICTURE_AREA.x + PICTURE_AREA.w - w, y: PICTURE_AREA.y, w, h };
+}
+
+/** Fewer, longer bullets get more room: the size falls as the text grows, sooner in the half-width column beside a picture. */
+function bulletSize(bullets: readonly string[], beside: boolean): number {
+  const chars = bullets.reduce((sum, b) => sum + b.length, 0) * (beside ? WIDTH / COLUMN_W : 1);
+  if (beside && chars > 1000) return 12;
   if (bullets.length > 6 || chars > 600) return 14;
   if (bullets.length > 4 || chars > 350) return 16;
   return 18;
@@ -124,11 +164,14 @@ function cover(title: string, slideCount: number, theme: DeckTheme): SlideSpec {
         align: 'left',
       },
     ],
+    picture: null,
     notes: '',
   };
 }
 
-function contentSlide(deckTitle: string, slide: StoredSlide, n: number, theme: DeckTheme): SlideSpec {
+function contentSlide(deckTitle: string, slide: StoredSlide, n: number, theme: DeckTheme, size: PictureSize | undefined): SlideSpec {
+  const box = size ? pictureBox(size) : null;
+  const picture = box && slide.imageId ? { ...box, imageId: slide.imageId, alt: slide.title } : null;
   const footer = { y: SLIDE_SIZE.height - 0.45, h: 0.3, bullet: false, fontSize: 10, color: theme.muted, bold: false } as const;
   return {
     background: theme.background,
@@ -149,12 +192,12 @@ function contentSlide(deckTitle: string, slide: StoredSlide, n: number, theme: D
       },
       {
         x: MARGIN,
-        y: 1.6,
-        w: WIDTH,
-        h: 3.3,
+        y: BODY_Y,
+        w: picture ? COLUMN_W : WIDTH,
+        h: BODY_H,
         paragraphs: slide.bullets,
         bullet: true,
-        fontSize: bulletSize(slide.bullets),
+        fontSize: bulletSize(slide.bullets, Boolean(picture)),
         color: theme.text,
         bold: false,
         align: 'left',
@@ -162,11 +205,24 @@ function contentSlide(deckTitle: string, slide: StoredSlide, n: number, theme: D
       { ...footer, x: MARGIN, w: WIDTH - 1, paragraphs: [deckTitle], align: 'left' },
       { ...footer, x: SLIDE_SIZE.width - MARGIN - 1, w: 1, paragraphs: [String(n)], align: 'right' },
     ],
+    picture,
     notes: slide.notes,
   };
 }
 
-/** Every slide of the exported deck: the cover, then the slides in order, numbered from 1. */
-export function deckLayout(title: string, slides: readonly StoredSlide[], theme: DeckTheme): SlideSpec[] {
-  return [cover(title, slides.length, theme), ...slides.map((slide, i) => contentSlide(title, slide, i + 1, theme))];
+/**
+ * Every slide of the exported deck: the cover, then the slides in order, numbered from 1.
+ * `pictures` holds the size of each picture that can be shown, by id; a slide whose picture is
+ * not there is laid out as one without a picture (full-width bullets, no empty half).
+ */
+export function deckLayout(
+  title: string,
+  slides: readonly StoredSlide[],
+  theme: DeckTheme,
+  pictures: ReadonlyMap<string, PictureSize> = new Map(),
+): SlideSpec[] {
+  return [
+    cover(title, slides.length, theme),
+    ...slides.map((slide, i) => contentSlide(title, slide, i + 1, theme, slide.imageId ? pictures.get(slide.imageId) : undefined)),
+  ];
 }

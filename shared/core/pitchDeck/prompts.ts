@@ -100,3 +100,37 @@ ${list(slide.bullets)}
 Answer with one JSON object only:
 ${SLIDE_SHAPE}`;
 }
+
+/** What a slide's picture is described by (at most this many characters: the describe field stays readable). */
+const PICTURE_PROMPT_MAX = 1000;
+const PICTURE_BULLETS = 4;
+const PICTURE_BULLET_MAX = 160;
+
+const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
+/**
+ * The picture maker's first description for a slide: what the slide says (its title and first
+ * bullets) as a scene, in a style that sits beside text on a slide, and without words in the
+ * picture (image models spell badly; the slide already has the words). The user edits it before
+ * anything is drawn.
+ */
+export function slidePicturePrompt(slide: Pick<Slide, 'title' | 'bullets'>, deckTitle = ''): string {
+  const title = slide.title.trim().replace(/[.!?:;]+$/, '');
+  const deck = deckTitle.trim();
+  const intro = `An illustration for a slide of an investor pitch deck${deck && deck !== title ? ` for ${cut(deck, 120)}` : ''}.`;
+  // No quotes around the title: image models draw quoted words as lettering.
+  const named = title ? `The slide is about: ${cut(title, 200)}.` : '';
+  const style =
+    'Clean, modern editorial style with soft light and a simple background, one clear subject, no text, letters or logos in the picture.';
+  const points = slide.bullets
+    .map((b) => b.trim())
+    .filter(Boolean)
+    .slice(0, PICTURE_BULLETS)
+    .map((b) => `- ${cut(b, PICTURE_BULLET_MAX)}`);
+  // Fewer points rather than a cut-off style line: the style is what makes it fit a slide.
+  for (let kept = points.length; ; kept--) {
+    const about = kept > 0 ? `It makes these points:\n${points.slice(0, kept).join('\n')}` : '';
+    const prompt = [intro, named, about, style].filter(Boolean).join('\n');
+    if (prompt.length <= PICTURE_PROMPT_MAX || kept === 0) return prompt;
+  }
+}
