@@ -2,7 +2,7 @@ import { randomId } from '../core/ids.ts';
 import type { ImageProvider } from '../core/images/imageModels.ts';
 import { PICTURE_EXTENSIONS, type PictureFacts } from '../core/images/pictureFile.ts';
 import type { Tables } from './database.types.ts';
-import { fail, ok, type DataResult } from './result.ts';
+import { fail, notFound, ok, type DataResult } from './result.ts';
 import { storageFailure } from './storageFailure.ts';
 import type { AppClient } from './supabase.ts';
 
@@ -111,6 +111,12 @@ export async function listPictures(client: AppClient, filter: ImageFilter = {}):
   return error ? fail(error) : ok(data.map(toImage));
 }
 
+/** One of the owner's pictures (an offer's hero), or null when it is gone. */
+export async function getPicture(client: AppClient, id: string): Promise<DataResult<GeneratedImage | null>> {
+  const { data, error } = await client.from('generated_images').select('*').eq('id', id).maybeSingle();
+  return error ? fail(error) : ok(data && toImage(data));
+}
+
 /** Addresses to show the pictures at, by path (valid for an hour). */
 export async function pictureUrls(client: AppClient, paths: readonly string[]): Promise<DataResult<Record<string, string>>> {
   if (paths.length === 0) return ok({});
@@ -132,8 +138,9 @@ export async function deletePicture(client: AppClient, image: Pick<GeneratedImag
   return removed.error ? storageFailure(removed.error) : ok();
 }
 
-/** Sets or clears an offer's hero picture. */
+/** Sets or clears an offer's hero picture; an offer deleted meanwhile (or someone else's) is not found. */
 export async function setOfferHero(client: AppClient, offerId: string, imageId: string | null): Promise<DataResult<void>> {
-  const { error } = await client.from('offers').update({ hero_image_id: imageId }).eq('id', offerId);
-  return error ? fail(error) : ok();
+  const { data, error } = await client.from('offers').update({ hero_image_id: imageId }).eq('id', offerId).select('id');
+  if (error) return fail(error);
+  return data.length > 0 ? ok() : notFound('Offer not found.');
 }

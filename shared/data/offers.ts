@@ -34,9 +34,11 @@ function rowToDraft(row: OfferRow): OfferDraft | null {
     assets: assets.data,
     generalNotes: row.general_notes,
     videoUrl: row.video_url,
+    heroImageId: row.hero_image_id,
   };
 }
 
+// The hero picture is not among them: setOfferHero sets it on the row, and a save reads it back.
 const draftColumns = (offer: OfferDraft) => ({
   title: offer.framework.title,
   idea: offer.idea,
@@ -46,14 +48,18 @@ const draftColumns = (offer: OfferDraft) => ({
   video_url: offer.videoUrl,
 });
 
-/** Saves the draft: a new row the first time, the same row after; returns the saved draft (with its id). */
+/**
+ * Saves the draft: a new row the first time, the same row after; returns the saved draft with the
+ * row's id and its hero picture as the row has it (a new row has none; a picture deleted meanwhile
+ * is gone from it).
+ */
 export async function saveOffer(client: AppClient, offer: OfferDraft): Promise<DataResult<OfferDraft>> {
   const query = offer.id
-    ? client.from('offers').update(draftColumns(offer)).eq('id', offer.id).select('id').single()
-    : client.from('offers').insert(draftColumns(offer)).select('id').single();
+    ? client.from('offers').update(draftColumns(offer)).eq('id', offer.id).select('id, hero_image_id').single()
+    : client.from('offers').insert(draftColumns(offer)).select('id, hero_image_id').single();
   const { data, error } = await query;
   if (error) return fail(error);
-  return ok({ ...offer, id: data.id });
+  return ok({ ...offer, id: data.id, heroImageId: data.hero_image_id });
 }
 
 export async function listOffers(client: AppClient): Promise<DataResult<OfferSummary[]>> {
@@ -100,7 +106,11 @@ export async function duplicateOffer(client: AppClient, id: string): Promise<Dat
   if (found.error) return found;
   if (!found.data) return notFound('Offer not found.');
   const copy = found.data;
-  return saveOffer(client, { ...copy, id: null, framework: { ...copy.framework, title: `${copy.framework.title} (copy)` } });
+  const saved = await saveOffer(client, { ...copy, id: null, framework: { ...copy.framework, title: `${copy.framework.title} (copy)` } });
+  if (saved.error || !copy.heroImageId) return saved;
+  // The copy shows the same hero picture (the picture itself stays one, in the gallery).
+  const { error } = await client.from('offers').update({ hero_image_id: copy.heroImageId }).eq('id', saved.data.id!);
+  return error ? fail(error) : ok({ ...saved.data, heroImageId: copy.heroImageId });
 }
 
 export async function deleteOffer(client: AppClient, id: string): Promise<DataResult<void>> {

@@ -4,6 +4,7 @@ import {
   Document,
   ExternalHyperlink,
   HeadingLevel,
+  ImageRun,
   LevelFormat,
   Packer,
   Paragraph,
@@ -15,7 +16,7 @@ import {
   type ParagraphChild,
 } from 'docx';
 import { markdownBlocks, type Block, type Run } from './blocks.ts';
-import type { ExportDocument } from './model.ts';
+import { fitImage, type ExportDocument, type ExportImage } from './model.ts';
 
 /** DOCX with real Word headings, bullet and numbered lists, bold/italic/code runs and links. */
 
@@ -106,9 +107,33 @@ const bulletLevels = () =>
     style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
   }));
 
+/**
+ * The page's text width in Word's pixels (96 to the inch): docx's default page is A4 (8.27 in) with
+ * 1 in margins, 6.27 in between them. A picture is at most this wide, and at most 6.25 in tall so a
+ * portrait one leaves room for the first section.
+ */
+const TEXT_WIDTH_PX = 600;
+const IMAGE_MAX_HEIGHT_PX = 600;
+
+function imageParagraph(image: ExportImage): Paragraph {
+  return new Paragraph({
+    alignment: AlignmentType.CENTER,
+    spacing: { before: 120, after: 240 },
+    children: [
+      new ImageRun({
+        type: image.type === 'image/png' ? 'png' : 'jpg',
+        data: image.bytes,
+        transformation: fitImage(image, TEXT_WIDTH_PX, IMAGE_MAX_HEIGHT_PX),
+        altText: { name: image.alt, description: image.alt, title: image.alt },
+      }),
+    ],
+  });
+}
+
 function documentToDocxFile(doc: ExportDocument): Document {
   const body: (Paragraph | Table)[] = [new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(doc.title)] })];
   if (doc.subtitle) body.push(new Paragraph({ children: [new TextRun({ text: doc.subtitle, italics: true, color: '4B5563' })] }));
+  if (doc.image) body.push(imageParagraph(doc.image));
   for (const section of doc.sections) {
     if (section.heading) body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(section.heading)] }));
     body.push(...markdownToDocxParagraphs(section.markdown, section.heading ? 1 : 0));

@@ -4,7 +4,8 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import type { ExportDocument } from './model.ts';
+import { base64OfBytes } from '../core/images/pictureFile.ts';
+import type { ExportDocument, ExportImage } from './model.ts';
 import { escapeHtml } from '../core/text.ts';
 
 /**
@@ -26,9 +27,14 @@ const STYLE = `
   pre { background: #F3F4F6; padding: 12px; border-radius: 8px; overflow-x: auto; }
   code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
   table { border-collapse: collapse; } td, th { border: 1px solid #D1D5DB; padding: 4px 8px; }
-  blockquote { border-left: 4px solid #C7D2FE; margin-left: 0; padding-left: 12px; color: #374151; }`;
+  blockquote { border-left: 4px solid #C7D2FE; margin-left: 0; padding-left: 12px; color: #374151; }
+  .picture { display: block; max-width: 100%; height: auto; margin: 1rem auto 0; border-radius: 8px; }`;
 
-/** A standalone HTML file: title, subtitle, one <section> per section. */
+/** The picture inside the file (a data: address), so the page shows it offline and alone. */
+const imageTag = (image: ExportImage) =>
+  `<img class="picture" src="data:${image.type};base64,${base64OfBytes(image.bytes)}" alt="${escapeHtml(image.alt)}" width="${image.width}" height="${image.height}">\n`;
+
+/** A standalone HTML file: title, subtitle, the picture, one <section> per section. */
 export function documentToHtml(doc: ExportDocument): string {
   const sections = doc.sections
     .map((section) => {
@@ -47,7 +53,7 @@ export function documentToHtml(doc: ExportDocument): string {
 </head>
 <body>
 <h1>${escapeHtml(doc.title)}</h1>
-${doc.subtitle ? `<p class="subtitle">${escapeHtml(doc.subtitle)}</p>\n` : ''}${sections}
+${doc.subtitle ? `<p class="subtitle">${escapeHtml(doc.subtitle)}</p>\n` : ''}${doc.image ? imageTag(doc.image) : ''}${sections}
 </body>
 </html>
 `;

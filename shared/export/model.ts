@@ -8,11 +8,33 @@ export interface ExportSection {
   markdown: string;
 }
 
+/**
+ * A picture under the title (an offer's hero): DOCX, PDF and HTML show it, scaled to the page's
+ * width with its shape kept; Markdown and plain text leave it out (they carry words only).
+ * PNG or JPEG, the formats all three take (a WebP picture is turned into PNG before it gets here).
+ */
+export interface ExportImage {
+  bytes: Uint8Array;
+  type: 'image/png' | 'image/jpeg';
+  /** Pixel size of the picture. */
+  width: number;
+  height: number;
+  /** Alternative text (Word's and HTML's; jsPDF writes no alternative text). */
+  alt: string;
+}
+
 export interface ExportDocument {
   title: string;
   /** A line under the title (e.g. a date or the offer's tagline). */
   subtitle?: string;
+  image?: ExportImage;
   sections: ExportSection[];
+}
+
+/** The size a picture is shown at inside a box, its shape kept and never enlarged. */
+export function fitImage(image: Pick<ExportImage, 'width' | 'height'>, maxWidth: number, maxHeight: number) {
+  const scale = Math.min(1, maxWidth / image.width, maxHeight / image.height);
+  return { width: Math.round(image.width * scale), height: Math.round(image.height * scale) };
 }
 
 export const EXPORT_FORMATS = ['docx', 'pdf', 'html', 'md', 'txt'] as const;

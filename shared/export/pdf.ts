@@ -1,6 +1,6 @@
 import { jsPDF } from 'jspdf';
 import { markdownBlocks, type Block, type Run } from './blocks.ts';
-import type { ExportDocument } from './model.ts';
+import { fitImage, type ExportDocument, type ExportImage } from './model.ts';
 
 /**
  * PDF through jsPDF with its built-in fonts: a small flow layout (words of mixed bold/italic/code
@@ -194,6 +194,25 @@ class Layout {
     }
   }
 
+  /** A picture centred between the margins, at most the text's width and half a page tall. */
+  image(image: ExportImage) {
+    const textWidth = this.width - 2 * PAGE.margin;
+    const { width, height } = fitImage(image, textWidth, (this.height - 2 * PAGE.margin) / 2);
+    this.ensure(height);
+    // FAST: jsPDF re-encodes a PNG's pixels; uncompressed, one picture would weigh megabytes.
+    this.pdf.addImage(
+      image.bytes,
+      image.type === 'image/png' ? 'PNG' : 'JPEG',
+      PAGE.margin + (textWidth - width) / 2,
+      this.y,
+      width,
+      height,
+      undefined,
+      'FAST',
+    );
+    this.y += height;
+  }
+
   private flowCell(text: string, bold: boolean, x: number, width: number) {
     this.font({ bold }, 10);
     this.pdf.setTextColor(17, 24, 39);
@@ -205,12 +224,16 @@ class Layout {
   }
 }
 
-/** The PDF file's bytes: title, subtitle, then each section with its heading. */
+/** The PDF file's bytes: title, subtitle, the picture, then each section with its heading. */
 export function documentToPdf(doc: ExportDocument): ArrayBuffer {
   const layout = new Layout();
   layout.pdf.setProperties({ title: pdfSafeText(doc.title), creator: 'AI Vault' });
   layout.flow([{ text: doc.title, bold: true }], 22, PAGE.margin);
   if (doc.subtitle) layout.flow([{ text: doc.subtitle, italic: true }], 11, PAGE.margin, { color: [75, 85, 99] });
+  if (doc.image) {
+    layout.gap(10);
+    layout.image(doc.image);
+  }
   layout.gap(10);
   for (const section of doc.sections) {
     if (section.heading) {

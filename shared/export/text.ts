@@ -33,7 +33,7 @@ function blockText(block: Block): string {
   }
 }
 
-/** Title, subtitle, then each section under a '--- heading ---' line. */
+/** Title, subtitle, then each section under a '--- heading ---' line (a picture is left out: words only). */
 export function documentToText(doc: ExportDocument): string {
   const parts = [doc.title, doc.subtitle].filter(Boolean) as string[];
   for (const section of doc.sections) {
@@ -42,7 +42,7 @@ export function documentToText(doc: ExportDocument): string {
   return `${parts.join('\n\n')}\n`;
 }
 
-/** The document as one markdown file (title as # heading, sections as ## headings). */
+/** The document as one markdown file (title as # heading, sections as ## headings; a picture is left out, as in plain text). */
 export function documentToMarkdown(doc: ExportDocument): string {
   const parts = [`# ${doc.title}`];
   if (doc.subtitle) parts.push(`_${doc.subtitle}_`);

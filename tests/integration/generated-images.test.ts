@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AiError } from '@/shared/ai/aiErrors.ts';
 import { generatePictures, type PictureRequest } from '@/shared/ai/imageGeneration.ts';
 import { IMAGE_TEXTS } from '@/shared/core/images/imageModels.ts';
+import { newOffer, type OfferFramework } from '@/shared/core/offers/index.ts';
 import type { ProviderId } from '@/shared/core/providerKeys.ts';
 import {
   deletePicture,
@@ -12,6 +13,7 @@ import {
   pictureUrls,
   setOfferHero,
 } from '@/shared/data/generatedImages.ts';
+import { duplicateOffer, getOffer, saveOffer } from '@/shared/data/offers.ts';
 import { usageRecorder } from '@/shared/data/usage.ts';
 import { FAKE_KEYS, startFakeProvider, type FakeProvider } from '../fixtures/fake-providers/index.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
@@ -208,5 +210,44 @@ describe(`generated pictures (${testDbKind})`, () => {
       [offers[0]!.id],
     );
     expect(after[0]!.hero_image_id).toBeNull();
+  });
+
+  it("an offer's hero is read with it, kept when the offer is saved again, shown by the copy, and gone with its picture", async () => {
+    const framework: OfferFramework = {
+      title: 'Pricing Course',
+      description: { title: 'Price with calm', about: 'A course.', for: ['a', 'b', 'c'], why: ['d', 'e', 'f'], outcome: ['g', 'h', 'i'] },
+      items: Array.from({ length: 15 }, (_, i) => `Asset ${i}`),
+    };
+    const saved = must(await saveOffer(me.client, newOffer('pricing', framework)));
+    expect(saved.heroImageId).toBeNull();
+    const [picture] = await generatePictures(request('openai', 'gpt-image-1-mini', { usage: usageLog('images') }));
+    const hero = must(
+      await keepPicture(me.client, me.userId, {
+        ...picture!,
+        prompt: 'Hero',
+        provider: 'openai',
+        model: 'gpt-image-1-mini',
+        purpose: 'offer_hero',
+        offerId: saved.id,
+      }),
+    );
+    must(await setOfferHero(me.client, saved.id!, hero.id));
+    expect(must(await getOffer(me.client, saved.id!))?.heroImageId).toBe(hero.id);
+
+    // A working copy from before the hero was set is saved again: the row keeps its hero, and says so.
+    const again = must(await saveOffer(me.client, { ...saved, generalNotes: 'launch in May' }));
+    expect(again.heroImageId).toBe(hero.id);
+    expect(must(await getOffer(me.client, saved.id!))).toMatchObject({ generalNotes: 'launch in May', heroImageId: hero.id });
+
+    const copy = must(await duplicateOffer(me.client, saved.id!));
+    expect(copy.heroImageId).toBe(hero.id);
+    expect(must(await getOffer(me.client, copy.id!))?.heroImageId).toBe(hero.id);
+
+    // Someone else's offer is not found (nothing changes), and a deleted picture leaves both offers without a hero.
+    expect((await setOfferHero(other.client, saved.id!, null)).error?.kind).toBe('not_found');
+    expect(must(await getOffer(me.client, saved.id!))?.heroImageId).toBe(hero.id);
+    must(await deletePicture(me.client, hero));
+    expect(must(await saveOffer(me.client, again)).heroImageId).toBeNull();
+    expect(must(await getOffer(me.client, copy.id!))?.heroImageId).toBeNull();
   });
 });

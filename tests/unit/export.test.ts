@@ -5,6 +5,7 @@ import { markdownBlocks } from '@/shared/export/blocks.ts';
 import { exportDocument, markdownToPlainText, markdownToSafeHtml, slugFileName, type ExportDocument } from '@/shared/export/index.ts';
 import { pdfSafeText } from '@/shared/export/pdf.ts';
 import { documentToText } from '@/shared/export/text.ts';
+import { generateImage } from '../fixtures/fake-providers/images.ts';
 
 const OFFER: ExportDocument = {
   title: 'Launch Kit: 30-Day Creator Sprint!',
@@ -152,5 +153,67 @@ describe('exports of a whole offer', () => {
 
   it('pdfSafeText keeps Windows-1252, drops emoji, marks other characters', () => {
     expect(pdfSafeText('a—b “c” €1 🚀 漢 ☑')).toBe('a—b “c” €1  ? [x]');
+  });
+});
+
+describe('a picture under the title (an offer hero)', () => {
+  const png = new Uint8Array(generateImage('image/png', 1536, 1024, 'hero'));
+  const jpeg = new Uint8Array(generateImage('image/jpeg', 1024, 1536, 'portrait hero'));
+  const withImage = (bytes: Uint8Array, type: 'image/png' | 'image/jpeg', width: number, height: number): ExportDocument => ({
+    ...OFFER,
+    image: { bytes, type, width, height, alt: 'Hero image of Launch Kit' },
+  });
+  const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, i) => byte === b[i]);
+
+  it('DOCX: the PNG itself in word/media, drawn under the title at the text width, shape kept, with its alt text', async () => {
+    const file = await exportDocument(withImage(png, 'image/png', 1536, 1024), 'docx');
+    const zip = await JSZip.loadAsync(file.data as ArrayBuffer);
+    const media = zip.file(/^word\/media\/.+\.png$/);
+    expect(media).toHaveLength(1);
+    expect(sameBytes(await media[0]!.async('uint8array'), png)).toBe(true);
+    const xml = await zip.file('word/document.xml')!.async('string');
+    // 600 × 400 px in EMU (9,525 a pixel): the page's text width, 3:2 kept.
+    expect(xml).toContain('<wp:extent cx="5715000" cy="3810000"/>');
+    expect(xml).toContain('descr="Hero image of Launch Kit"');
+    expect(xml.indexOf('<wp:extent')).toBeGreaterThan(xml.indexOf('For creators who want their first paid product'));
+    expect(xml.indexOf('<wp:extent')).toBeLessThan(xml.indexOf('Offer Hooks'));
+  });
+
+  it('DOCX: a portrait JPEG keeps its shape within the height limit', async () => {
+    const file = await exportDocument(withImage(jpeg, 'image/jpeg', 1024, 1536), 'docx');
+    const zip = await JSZip.loadAsync(file.data as ArrayBuffer);
+    const media = zip.file(/^word\/media\/.+\.jpe?g$/);
+    expect(media).toHaveLength(1);
+    expect(sameBytes(await media[0]!.async('uint8array'), jpeg)).toBe(true);
+    expect(await zip.file('word/document.xml')!.async('string')).toContain('<wp:extent cx="3810000" cy="5715000"/>');
+  });
+
+  it('PDF: an image XObject of the picture’s pixel size on the first page, the text still all there', async () => {
+    const file = await exportDocument(withImage(png, 'image/png', 1536, 1024), 'pdf');
+    const raw = Buffer.from(file.data as ArrayBuffer).toString('latin1');
+    expect(raw).toMatch(/\/Subtype \/Image\s*\/Width 1536\s*\/Height 1024/);
+    // Compressed: the 1-bit picture's raw pixels alone would be 196,608 bytes.
+    expect(raw.length).toBeLessThan(150_000);
+    const text = await pdfText(file.data);
+    expect(text).toContain('Launch Kit: 30-Day Creator Sprint!');
+    expect(text).toContain('Pricing Strategy');
+    const jpegFile = await exportDocument(withImage(jpeg, 'image/jpeg', 1024, 1536), 'pdf');
+    expect(Buffer.from(jpegFile.data as ArrayBuffer).toString('latin1')).toMatch(
+      /\/Subtype \/Image\s*\/Width 1024\s*\/Height 1536[\s\S]*?\/Filter \/DCTDecode/,
+    );
+  });
+
+  it('HTML embeds it as a data: address with its alt text; Markdown and plain text leave it out', async () => {
+    const doc = withImage(png, 'image/png', 1536, 1024);
+    const html = (await exportDocument(doc, 'html')).data as string;
+    const tag =
+      /<img class="picture" src="data:image\/png;base64,([A-Za-z0-9+/=]+)" alt="Hero image of Launch Kit" width="1536" height="1024">/.exec(
+        html,
+      );
+    expect(tag).not.toBeNull();
+    expect(sameBytes(new Uint8Array(Buffer.from(tag![1]!, 'base64')), png)).toBe(true);
+    expect(html.indexOf('<img')).toBeLessThan(html.indexOf('<h2>Offer Hooks</h2>'));
+    expect((await exportDocument(doc, 'md')).data).toBe((await exportDocument(OFFER, 'md')).data);
+    expect((await exportDocument(doc, 'txt')).data).toBe((await exportDocument(OFFER, 'txt')).data);
   });
 });

@@ -22,6 +22,7 @@ const offerDraftSchema: z.ZodType<OfferDraft> = z.object({
   assets: z.array(offerAssetSchema),
   generalNotes: z.string().default(''),
   videoUrl: z.string().default(''),
+  heroImageId: z.string().min(1).nullable().default(null),
 });
 
 /**

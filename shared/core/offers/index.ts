@@ -8,6 +8,7 @@ export * from './copy.ts';
 export * from './draft.ts';
 export * from './export.ts';
 export * from './generateAll.ts';
+export * from './hero.ts';
 export * from './offer.ts';
 export * from './organize.ts';
 export * from './prompts.ts';

@@ -28,6 +28,12 @@ export interface OfferDraft {
   assets: OfferAsset[];
   generalNotes: string;
   videoUrl: string;
+  /**
+   * The saved offer's hero picture (a generated_images id), as last read from its row. It is set
+   * and cleared on the row directly (setOfferHero), never by saving the offer, so a working copy
+   * that missed a change made elsewhere cannot undo it.
+   */
+  heroImageId: string | null;
 }
 
 /** Assets from the framework's items, mapped to categories; a second item mapping to a taken name keeps its own name. */
@@ -46,7 +52,7 @@ export function assetsFromFramework(framework: OfferFramework): OfferAsset[] {
 }
 
 export function newOffer(idea: string, framework: OfferFramework): OfferDraft {
-  return { id: null, idea, framework, assets: assetsFromFramework(framework), generalNotes: '', videoUrl: '' };
+  return { id: null, idea, framework, assets: assetsFromFramework(framework), generalNotes: '', videoUrl: '', heroImageId: null };
 }
 
 /** Generated = content present and no error. */

@@ -33,6 +33,7 @@ function withFramework(previous: OfferDraft, fresh: OfferDraft): OfferDraft {
     id: previous.id,
     generalNotes: previous.generalNotes,
     videoUrl: previous.videoUrl,
+    heroImageId: previous.heroImageId,
     assets: fresh.assets.map((asset) => {
       const old = kept.get(asset.name);
       return old ? { ...asset, content: old.content, notes: old.notes, error: old.error } : asset;
@@ -210,10 +211,14 @@ export function useOfferBuilder(userId: string) {
       notify({ title: 'Error saving offer', description: result.error.message, variant: 'destructive' });
       return false;
     }
-    // Changes made while saving stay unsaved; the row id is adopted either way.
+    // Changes made while saving stay unsaved; the row's id and hero are adopted either way.
     update((now) =>
       now.offer && now.offer.id === sent.id
-        ? { ...now, offer: { ...now.offer, id: result.data.id }, dirty: now.offer !== sent || now.videoUrl !== w.videoUrl }
+        ? {
+            ...now,
+            offer: { ...now.offer, id: result.data.id, heroImageId: result.data.heroImageId },
+            dirty: now.offer !== sent || now.videoUrl !== w.videoUrl,
+          }
         : now,
     );
     notify({ title: 'Offer Saved', description: `"${sent.framework.title}" is in your saved offers.` });
@@ -239,6 +244,15 @@ export function useOfferBuilder(userId: string) {
     [notify, replaceOffer],
   );
 
+  /** The saved row's hero changed (it is written there directly): the working copy follows, and stays as saved or unsaved as it was. */
+  const setHero = useCallback(
+    (offerId: string, heroImageId: string | null) =>
+      update((w) =>
+        w.offer && w.offer.id === offerId && w.offer.heroImageId !== heroImageId ? { ...w, offer: { ...w.offer, heroImageId } } : w,
+      ),
+    [update],
+  );
+
   const startOver = useCallback(() => replaceOffer((w) => ({ ...w, idea: '', videoUrl: '', offer: null, dirty: false })), [replaceOffer]);
 
   return {
@@ -247,11 +261,13 @@ export function useOfferBuilder(userId: string) {
     setVideoUrl: (videoUrl: string) => update((w) => ({ ...w, videoUrl, dirty: w.offer ? true : w.dirty })),
     setGeneralNotes: (generalNotes: string) => changeOffer((offer) => ({ ...offer, generalNotes })),
     changeOffer,
+    setHero,
     /** Keeps the open offer in step with a rename or delete done from the saved list. */
     syncSaved: (id: string, change: { title: string } | { deleted: true }) =>
       update((w) => {
         if (!w.offer || w.offer.id !== id) return w;
-        if ('deleted' in change) return { ...w, offer: { ...w.offer, id: null }, dirty: true };
+        // The deleted row took its hero with it: saved again, the offer is a new row without one.
+        if ('deleted' in change) return { ...w, offer: { ...w.offer, id: null, heroImageId: null }, dirty: true };
         return { ...w, offer: { ...w.offer, framework: { ...w.offer.framework, title: change.title } } };
       }),
     keysReady: keys.ready,
