@@ -134,6 +134,7 @@ export const queryKeys = {
     all: ['pictures'] as const,
     list: (filter: string) => ['pictures', 'list', filter] as const,
     url: (path: string) => ['pictures', 'url', path] as const,
+    one: (id: string) => ['pictures', 'one', id] as const,
   },
   pitchDecks: {
     all: ['pitchDecks'] as const,

@@ -1,6 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { PICTURE_TEXTS } from '@/shared/core/images/pictureTexts.ts';
-import { deletePicture, listPictures, pictureUrls, type GeneratedImage, type ImageFilter } from '@/shared/data/generatedImages.ts';
+import {
+  deletePicture,
+  getPicture,
+  listPictures,
+  pictureUrls,
+  type GeneratedImage,
+  type ImageFilter,
+} from '@/shared/data/generatedImages.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
@@ -31,6 +38,13 @@ export const pictureQueries = {
     queryOptions({
       queryKey: queryKeys.pictures.url(path),
       queryFn: async () => unwrap(await pictureUrls(supabase, [path]))[path] ?? null,
+      staleTime: URL_LIFETIME_MS,
+    }),
+  /** One picture by its id (an offer's hero); null once it is deleted. */
+  one: (id: string) =>
+    queryOptions({
+      queryKey: queryKeys.pictures.one(id),
+      queryFn: async (): Promise<GeneratedImage | null> => unwrap(await getPicture(supabase, id)),
       staleTime: URL_LIFETIME_MS,
     }),
   list: (filter: ImageFilter = {}) =>

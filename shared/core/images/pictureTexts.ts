@@ -41,7 +41,13 @@ export const PICTURE_TEXTS = {
   heroChoose: 'Choose from gallery',
   heroRemove: 'Remove',
   heroAlt: (title: string) => `Hero image of ${title}`,
+  heroNone: 'No hero image yet',
+  heroSaved: 'Hero image saved',
+  heroRemoved: 'Hero image removed',
+  heroSaveFailed: 'Error saving the hero image',
+  heroLeftOut: 'The file was made without its hero image',
   saveOfferFirst: 'Save the offer first: its hero image is kept with the saved offer.',
   chooseTitle: 'Choose a picture',
   chooseEmpty: 'Your gallery is empty: make a picture first.',
+  chosen: 'In use',
 } as const;

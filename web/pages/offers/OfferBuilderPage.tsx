@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, AlertTitle, Box, Button, Container, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { jobStatusText } from '@/shared/core/jobs/progress.ts';
 import { assetCopyText, offerCopyText } from '@/shared/core/offers/copy.ts';
 import { assetExport, assetFileName, offerExport, offerFileName } from '@/shared/core/offers/export.ts';
 import { OFFER_TEXTS } from '@/shared/core/offers/texts.ts';
+import type { OfferDraft } from '@/shared/core/offers/offer.ts';
 import type { OfferSummary } from '@/shared/data/offers.ts';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 import { useNotify } from '@/shared/ui/notices.tsx';
@@ -13,10 +15,12 @@ import { useUser } from '@/web/lib/sessionState.ts';
 import { CreationCard } from './CreationCard.tsx';
 import { DescriptionCard } from './DescriptionCard.tsx';
 import { FrameworkCard, type AssetHandlers } from './FrameworkCard.tsx';
+import { HeroCard } from './HeroCard.tsx';
+import { heroForExport } from './heroFile.ts';
 import { KeyRequiredDialog } from './KeyRequiredDialog.tsx';
 import { pitchDeckPathFor } from '@/shared/core/pitchDeck/deck.ts';
 import { OfferFooter } from './OfferFooter.tsx';
-import { copyText, downloadOffer } from './offerFiles.ts';
+import { copyText, downloadOffer, type OfferDownloadFormat } from './offerFiles.ts';
 import { OrganizeDialog } from './OrganizeDialog.tsx';
 import { RewriteDialog } from './RewriteDialog.tsx';
 import { SavedOffersCard } from './SavedOffersCard.tsx';
@@ -105,6 +109,14 @@ export function OfferBuilderPage() {
     onDownload: (asset, format) => offer && void downloadOffer(assetExport(offer, asset), format, assetFileName(offer, asset), notify),
   };
 
+  // The whole offer's file carries its hero picture under the title (DOCX, PDF, HTML).
+  const queryClient = useQueryClient();
+  const downloadWhole = async (shown: OfferDraft, format: OfferDownloadFormat) => {
+    const image = await heroForExport(queryClient, shown, notify);
+    const doc = offerExport(shown);
+    await downloadOffer(image ? { ...doc, image } : doc, format, offerFileName(shown), notify);
+  };
+
   const confirmBody = (step: Pending) => {
     const title = offer ? `"${offer.framework.title}"` : 'This offer';
     switch (step.kind) {
@@ -174,6 +186,7 @@ export function OfferBuilderPage() {
                 onSave={() => void save()}
                 onOrganize={() => void actions.organize()}
               />
+              {user && <HeroCard offer={offer} userId={user.id} onHeroChange={builder.setHero} />}
               <FrameworkCard builder={builder} offer={offer} handlers={handlers} />
               <OfferFooter
                 activity={activity}
@@ -184,7 +197,7 @@ export function OfferBuilderPage() {
                 onRegenerate={() => ask({ kind: 'regenerate' })}
                 onRewrite={() => setRewriteTarget(null)}
                 onCopy={() => void copyText(offerCopyText(offer), OFFER_TEXTS.offerCopied, notify)}
-                onDownload={(format) => void downloadOffer(offerExport(offer), format, offerFileName(offer), notify)}
+                onDownload={(format) => void downloadWhole(offer, format)}
                 pitchDeckTo={offer.id ? pitchDeckPathFor('offer', offer.id) : null}
               />
             </>
