@@ -4,6 +4,7 @@ import { titleFrom } from '../core/conversations/conversation.ts';
 import { CONVERSATION_TEXTS } from '../core/conversations/texts.ts';
 import type { Json, Tables } from './database.types.ts';
 import { fail, invalid, notFound, ok, type DataResult } from './result.ts';
+import { removeChatImages } from './conversationImages.ts';
 import type { AppClient } from './supabase.ts';
 
 /**
@@ -62,10 +63,10 @@ type MessageRow = Tables<'conversation_messages'>;
 
 const CONVERSATION_COLUMNS =
   'id, title, source, prompt_id, free_prompt_id, prompt_run_id, provider, model, context, created_at, updated_at';
-const MESSAGE_COLUMNS = 'id, position, role, content, provider, model, status, created_at';
+const MESSAGE_COLUMNS = 'id, position, role, content, provider, model, status, image_paths, created_at';
 
 const toTurn = (
-  row: Pick<MessageRow, 'id' | 'position' | 'role' | 'content' | 'provider' | 'model' | 'status' | 'created_at'>,
+  row: Pick<MessageRow, 'id' | 'position' | 'role' | 'content' | 'provider' | 'model' | 'status' | 'image_paths' | 'created_at'>,
 ): StoredTurn => ({
   id: row.id,
   position: row.position,
@@ -75,6 +76,7 @@ const toTurn = (
   provider: row.provider,
   model: row.model,
   status: row.status as AnswerStatus | null,
+  ...(row.image_paths.length ? { imagePaths: row.image_paths } : {}),
   createdAt: row.created_at,
 });
 
@@ -101,6 +103,7 @@ const messageRows = (conversationId: string, from: number, turns: readonly Turn[
     provider: turn.role === 'assistant' ? (turn.provider ?? null) : null,
     model: turn.role === 'assistant' ? (turn.model ?? null) : null,
     status: turn.role === 'assistant' ? (turn.status ?? 'done') : null,
+    image_paths: turn.role === 'user' ? [...(turn.imagePaths ?? [])] : [],
   }));
 
 function cleanTitle(title: string): string | null {
@@ -112,12 +115,13 @@ function cleanTitle(title: string): string | null {
 export async function startConversation(client: AppClient, conversation: NewConversation): Promise<DataResult<Conversation>> {
   const firstUser = conversation.turns.find((t) => t.role === 'user')?.content ?? '';
   const title = cleanTitle(conversation.title ?? '') ?? titleFrom(firstUser);
-  const turns = messageRows('', 0, conversation.turns).map(({ role, content, provider, model, status }) => ({
+  const turns = messageRows('', 0, conversation.turns).map(({ role, content, provider, model, status, image_paths }) => ({
     role,
     content,
     provider,
     model,
     status,
+    image_paths,
   }));
   // Absent, not null: the function's defaults stand for "none".
   const optional = <K extends string, V>(key: K, value: V | null | undefined) => (value == null ? {} : ({ [key]: value } as Record<K, V>));
@@ -159,8 +163,19 @@ export async function replaceFrom(
   from: number,
   turns: readonly Turn[],
 ): Promise<DataResult<StoredTurn[]>> {
-  const removed = await client.from('conversation_messages').delete().eq('conversation_id', conversationId).gte('position', from);
+  const removed = await client
+    .from('conversation_messages')
+    .delete()
+    .eq('conversation_id', conversationId)
+    .gte('position', from)
+    .select('image_paths');
   if (removed.error) return fail(removed.error);
+  // A replaced question's images go with it, unless the new turns keep them.
+  const kept = new Set(turns.flatMap((turn) => turn.imagePaths ?? []));
+  await removeChatImages(
+    client,
+    removed.data.flatMap((row) => row.image_paths).filter((path) => !kept.has(path)),
+  );
   return appendTurns(client, conversationId, from, turns);
 }
 
@@ -213,8 +228,16 @@ export async function setConversationModel(
   return error ? fail(error) : ok();
 }
 
-/** data: whether a conversation was deleted (its messages go with it). */
+/** data: whether a conversation was deleted (its messages go with it, and their images' files). */
 export async function deleteConversation(client: AppClient, id: string): Promise<DataResult<boolean>> {
+  const images = await client.from('conversation_messages').select('image_paths').eq('conversation_id', id);
+  if (images.error) return fail(images.error);
   const { data, error } = await client.from('conversations').delete().eq('id', id).select('id');
-  return error ? fail(error) : ok((data ?? []).length > 0);
+  if (error) return fail(error);
+  if (data.length > 0)
+    await removeChatImages(
+      client,
+      images.data.flatMap((row) => row.image_paths),
+    );
+  return ok(data.length > 0);
 }

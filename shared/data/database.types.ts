@@ -117,6 +117,7 @@ export type Database = {
           created_at: string
           error_message: string | null
           id: string
+          image_paths: string[]
           model: string | null
           position: number
           provider: string | null
@@ -130,6 +131,7 @@ export type Database = {
           created_at?: string
           error_message?: string | null
           id?: string
+          image_paths?: string[]
           model?: string | null
           position: number
           provider?: string | null
@@ -143,6 +145,7 @@ export type Database = {
           created_at?: string
           error_message?: string | null
           id?: string
+          image_paths?: string[]
           model?: string | null
           position?: number
           provider?: string | null

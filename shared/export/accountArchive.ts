@@ -15,6 +15,7 @@ data/       one JSON file per kind of data you own (prompts, folders, runs, conv
             knowledge base, documents, ideas, workflows, workspaces, shares, subscriptions, ...)
 documents/  each generated document as Word (DOCX) and Markdown
 images/     each picture you generated, named by its id (data/generated_images.json says what it is)
+conversation-images/  the images you asked about in conversations (conversation_messages.json names them)
 export.json when the export was made, and for which account
 
 Provider keys are not included: they are secrets, and you hold them already.
@@ -30,10 +31,16 @@ interface DocumentRow {
 const isDocumentRow = (row: Record<string, unknown>): row is Record<string, unknown> & DocumentRow =>
   typeof row.id === 'string' && typeof row.name === 'string';
 
-/** A picture's file as the archive reads it (Storage, for the signed-in owner); null when it is gone. */
-export type PictureReader = (path: string) => Promise<Uint8Array | null>;
+/** The account's files as the archive reads them (Storage, for the signed-in owner); null when one is gone. */
+export interface FileReaders {
+  picture: (path: string) => Promise<Uint8Array | null>;
+  chatImage: (path: string) => Promise<Uint8Array | null>;
+}
 
-export async function buildAccountArchive(data: AccountExport, readPicture?: PictureReader): Promise<Blob> {
+/** images/<id>.<ext>: the file's own name, without the owner's folder. */
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+export async function buildAccountArchive(data: AccountExport, files?: FileReaders): Promise<Blob> {
   const { default: JSZip } = await import('jszip');
   const zip = new JSZip();
   zip.file('README.txt', README);
@@ -45,12 +52,19 @@ export async function buildAccountArchive(data: AccountExport, readPicture?: Pic
     zip.file(`${base}.docx`, await documentToDocx(doc));
     zip.file(`${base}.md`, documentToMarkdown(doc));
   }
-  for (const row of data.files.generated_images ?? []) {
-    const path = row.file_path;
-    if (!readPicture || typeof path !== 'string') continue;
-    const bytes = await readPicture(path);
-    // The file name keeps the owner's folder out: images/<id>.<ext>.
-    if (bytes) zip.file(`images/${path.slice(path.lastIndexOf('/') + 1)}`, bytes);
+  if (files) {
+    for (const row of data.files.generated_images ?? []) {
+      if (typeof row.file_path !== 'string') continue;
+      const bytes = await files.picture(row.file_path);
+      if (bytes) zip.file(`images/${baseName(row.file_path)}`, bytes);
+    }
+    for (const row of data.files.conversation_messages ?? []) {
+      for (const path of Array.isArray(row.image_paths) ? row.image_paths : []) {
+        if (typeof path !== 'string') continue;
+        const bytes = await files.chatImage(path);
+        if (bytes) zip.file(`conversation-images/${baseName(path)}`, bytes);
+      }
+    }
   }
   return zip.generateAsync({ type: 'blob', compression: 'DEFLATE' });
 }

@@ -112,6 +112,8 @@ export const queryKeys = {
     all: ['conversations'] as const,
     search: (query: { search: string; page: number }) => ['conversations', 'search', query] as const,
     detail: (id: string) => ['conversations', 'detail', id] as const,
+    /** Where a conversation's question images show (signed addresses), by their file names. */
+    images: (paths: readonly string[]) => ['conversations', 'images', ...paths] as const,
   },
   workflows: {
     all: ['workflows'] as const,

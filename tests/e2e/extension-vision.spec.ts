@@ -178,4 +178,8 @@ test('{{screenshot}} captures the tab at run time; Capture visible tab attaches 
   expect(question.map((part) => part.type)).toEqual(['text', 'image_url']);
   const chatShot = parseDataUrl(question[1]!.image_url!.url)!;
   expect(readImage(chatShot.mediaType, chatShot.base64)).toMatchObject({ actual: 'image/png', width: shotWidth, height: shotHeight });
+  // The image is kept with the question: shown under it from Storage, as History will show it.
+  const kept = main.getByTestId('conversation-question').last().getByRole('img', { name: 'Image 1 asked about' });
+  await expect.poll(() => kept.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 20_000 }).toBe(shotWidth);
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-vision-chat-kept.png`);
 });

@@ -126,6 +126,21 @@ describe(`delete my account (${testDbKind})`, () => {
           })
       ).error,
     ).toBeNull();
+    // An image they asked about in a conversation.
+    expect(
+      (
+        await stack
+          .service()
+          .storage.from('conversation-images')
+          .upload(
+            `${victim.userId}/asked-1.png`,
+            new Blob([new Uint8Array(generateImage('image/png', 1, 1, 'asked'))], { type: 'image/png' }),
+            {
+              contentType: 'image/png',
+            },
+          )
+      ).error,
+    ).toBeNull();
     const { rows: victimDocs } = await stack.db.query<{ id: string }>('select id from public.generated_documents where user_id = $1', [
       victim.userId,
     ]);

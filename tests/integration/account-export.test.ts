@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountOwnedColumns, EXPORTED_ROWS, OMITTED_COLUMNS } from '@/shared/core/account/manifest.ts';
 import { ACCOUNT_TEXTS } from '@/shared/core/account/texts.ts';
 import { fetchAccountExport } from '@/shared/data/account.ts';
+import { downloadChatImage, keepChatImages } from '@/shared/data/conversationImages.ts';
 import { downloadPicture, keepPicture } from '@/shared/data/generatedImages.ts';
 import { buildAccountArchive } from '@/shared/export/accountArchive.ts';
 import { generateImage } from '../fixtures/fake-providers/images.ts';
@@ -105,10 +106,21 @@ describe(`export my data (${testDbKind})`, () => {
         purpose: 'gallery',
       }),
     );
+    const [chatImage] = must(
+      await keepChatImages(alice.client, alice.userId, [{ mediaType: 'image/png', base64: Buffer.from(bytes).toString('base64') }]),
+    );
+    await stack.db.query(`update public.conversation_messages set image_paths = array[$2] where user_id = $1 and role = 'user'`, [
+      alice.userId,
+      chatImage,
+    ]);
     const data = must(await fetchAccountExport(alice.client));
-    const readPicture = async (path: string) => (await downloadPicture(alice.client, path)).data;
-    const zip = await JSZip.loadAsync(await (await buildAccountArchive(data, readPicture)).arrayBuffer());
+    const files = {
+      picture: async (path: string) => (await downloadPicture(alice.client, path)).data,
+      chatImage: async (path: string) => (await downloadChatImage(alice.client, path)).data,
+    };
+    const zip = await JSZip.loadAsync(await (await buildAccountArchive(data, files)).arrayBuffer());
     expect(await zip.file(`images/${picture.id}.png`)!.async('uint8array')).toEqual(bytes);
+    expect(await zip.file(`conversation-images/${chatImage!.split('/')[1]}`)!.async('uint8array')).toEqual(bytes);
     // The row filled without a file (fillAccount) is listed in data/ and skipped here, not an error.
     expect(Object.keys(zip.files).filter((name) => name.startsWith('images/') && !name.endsWith('/'))).toEqual([
       `images/${picture.id}.png`,

@@ -17,6 +17,8 @@ export interface Turn {
   provider?: string | null;
   model?: string | null;
   status?: AnswerStatus | null;
+  /** Questions only: the kept files of the images asked about (conversation-images). */
+  imagePaths?: readonly string[];
 }
 
 /** What a conversation was started from, kept with it (History links back to it). */

@@ -19,6 +19,8 @@ export const CONVERSATION_TEXTS = {
   trimmed: (count: number) =>
     `${count} earlier message${count === 1 ? ' was' : 's were'} left out so the conversation fits the model's context window.`,
   saveError: 'Error saving conversation',
+  imagesNotKept: 'The images were sent but could not be kept with the conversation',
+  imageAlt: (n: number) => `Image ${n} asked about`,
   // History
   historyTitle: 'Conversations',
   historyLoading: 'Loading conversations',

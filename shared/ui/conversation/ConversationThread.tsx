@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, AlertTitle, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, LinearProgress, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import StopIcon from '@mui/icons-material/Stop';
@@ -61,7 +61,7 @@ export function ConversationThread({
                 disabled={!canSend || !editing.trim()}
               />
             ) : (
-              <Question text={turn.content}>
+              <Question text={turn.content} images={(turn.imagePaths ?? []).map((path) => conversation.imageUrls[path] ?? null)}>
                 {index === lastUser && !busy && (
                   <Button
                     size="small"
@@ -132,7 +132,7 @@ export function ConversationThread({
   );
 }
 
-function Question({ text, children }: { text: string; children?: React.ReactNode }) {
+function Question({ text, images = [], children }: { text: string; images?: readonly (string | null)[]; children?: React.ReactNode }) {
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>
       <Paper
@@ -152,6 +152,23 @@ function Question({ text, children }: { text: string; children?: React.ReactNode
           {CONVERSATION_TEXTS.you}
         </Typography>
         <Typography variant="body2">{text}</Typography>
+        {images.length > 0 && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }} data-testid="question-images">
+            {images.map((src, i) =>
+              src ? (
+                <Box
+                  key={i}
+                  component="img"
+                  src={src}
+                  alt={CONVERSATION_TEXTS.imageAlt(i + 1)}
+                  sx={{ maxWidth: 160, maxHeight: 120, borderRadius: 1, border: 1, borderColor: 'divider', objectFit: 'contain' }}
+                />
+              ) : (
+                <Skeleton key={i} variant="rounded" width={120} height={80} />
+              ),
+            )}
+          </Stack>
+        )}
       </Paper>
       {children}
     </Stack>

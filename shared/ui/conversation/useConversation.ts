@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { ChatImage } from '@/shared/ai/vision.ts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { streamText } from '@/shared/ai/chat.ts';
 import type { ProviderTarget } from '@/shared/ai/providers.ts';
 import { contextWindowFor, estimateTokens } from '@/shared/core/conversations/budget.ts';
@@ -8,6 +8,7 @@ import { keepForEdit, keepForRegenerate, lastIndexOf, type Turn } from '@/shared
 import { fitWithPage, type PageChatContext } from '@/shared/core/conversations/pageChat.ts';
 import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
 import { groundedTask, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
+import { chatImageUrls, keepChatImages } from '@/shared/data/conversationImages.ts';
 import * as store from '@/shared/data/conversations.ts';
 import type { DataResult } from '@/shared/data/result.ts';
 import type { UsageRow, UsageSubject } from '@/shared/core/usage/ledger.ts';
@@ -15,6 +16,7 @@ import type { AppClient } from '@/shared/data/supabase.ts';
 import { useAiRun, type AiRun } from '../ai/useAiRun.ts';
 import { useNotify } from '../notices.tsx';
 import { useUsageFor } from '../usage/UsageContext.tsx';
+import { unwrap } from '../query.ts';
 import { queryKeys } from '../queryKeys.ts';
 
 /** Where a conversation starts when it is not stored yet: what was on screen before the first follow-up. */
@@ -42,8 +44,10 @@ export interface ConversationState {
   busy: boolean;
   /** Each answer's usage-ledger row (tokens, cost), by its index in `turns`, for answers written on this screen. */
   usage: Readonly<Record<number, UsageRow>>;
+  /** Where each kept question image shows (its signed address), by file name; empty while read. */
+  imageUrls: Readonly<Record<string, string>>;
   /** Each resolves true when an answer (even a partial one) was added, false when nothing was. */
-  /** `images` go with this question only (they are not stored; later answers get its text). */
+  /** `images` go to the model with this question only (later answers get its text); they are kept with the question when `userId` is given. */
   send(text: string, to: SendTarget, images?: readonly ChatImage[]): Promise<boolean>;
   regenerate(to: SendTarget): Promise<boolean>;
   editLast(text: string, to: SendTarget): Promise<boolean>;
@@ -64,8 +68,11 @@ export function useConversation({
   loaded,
   page = null,
   ground,
+  userId = null,
 }: {
   client: () => Promise<AppClient>;
+  /** The signed-in user: a question's images are kept in their folder (none: the images are not kept). */
+  userId?: string | null;
   /** The turns on screen before the first follow-up, and what the conversation starts from. */
   seed: ConversationSeed | null;
   /** A stored conversation being continued. */
@@ -95,8 +102,32 @@ export function useConversation({
   const turns = storedTurns ?? seed?.turns ?? [];
   const busy = inFlight !== null;
 
+  const imagePaths = turns.flatMap((turn) => turn.imagePaths ?? []);
+  const imageUrls = useQuery({
+    queryKey: queryKeys.conversations.images(imagePaths),
+    queryFn: async () => unwrap(await chatImageUrls(await client(), imagePaths)),
+    enabled: imagePaths.length > 0,
+    // Signed addresses last an hour.
+    staleTime: 30 * 60 * 1000,
+  });
+
+  /** The question with its images kept (their files in the user's folder); unchanged without images or when keeping fails (said). */
+  const withKeptImages = async (db: AppClient, plan: Plan): Promise<Turn> => {
+    if (!plan.images?.length || !userId) return plan.question;
+    const kept = await keepChatImages(db, userId, plan.images);
+    if (kept.error) {
+      notify({ title: CONVERSATION_TEXTS.imagesNotKept, description: kept.error.message, variant: 'destructive' });
+      return plan.question;
+    }
+    return { ...plan.question, imagePaths: kept.data };
+  };
+
   const persist = async (plan: Plan, answer: Turn, to: SendTarget, onCreated: (id: string) => void): Promise<DataResult<unknown>> => {
     const db = await client();
+    if (plan.storeQuestion && plan.images?.length) {
+      plan = { ...plan, question: await withKeptImages(db, plan) };
+      setStoredTurns([...plan.keep, plan.question, answer]);
+    }
     const fresh = [...(plan.storeQuestion ? [plan.question] : []), answer];
     if (!id) {
       const created = await store.startConversation(db, {
@@ -213,6 +244,7 @@ export function useConversation({
     sources,
     busy,
     usage,
+    imageUrls: imageUrls.data ?? {},
     send,
     regenerate,
     editLast,

@@ -39,14 +39,16 @@ export interface ChatViewProps {
   /** A stored conversation to go on with (null: a new chat). */
   conversationId: string | null;
   onNewChat: () => void;
+  /** The signed-in user: images asked about are kept with the question in their folder. */
+  userId: string | null;
 }
 
-export function ChatView({ conversationId, onNewChat }: ChatViewProps) {
-  if (!conversationId) return <PageChat onNewChat={onNewChat} />;
-  return <StoredChat id={conversationId} onNewChat={onNewChat} />;
+export function ChatView({ conversationId, onNewChat, userId }: ChatViewProps) {
+  if (!conversationId) return <PageChat onNewChat={onNewChat} userId={userId} />;
+  return <StoredChat id={conversationId} onNewChat={onNewChat} userId={userId} />;
 }
 
-function StoredChat({ id, onNewChat }: { id: string; onNewChat: () => void }) {
+function StoredChat({ id, onNewChat, userId }: { id: string; onNewChat: () => void; userId: string | null }) {
   const query = useQuery(conversationQueries.detail(extData, id));
   return (
     <QueryState
@@ -55,7 +57,7 @@ function StoredChat({ id, onNewChat }: { id: string; onNewChat: () => void }) {
       loadingSx={{ display: 'grid', placeItems: 'center', py: 4 }}
       errorText={(message, error) => (error?.kind === 'not_found' ? CONVERSATION_TEXTS.notFoundText : message)}
     >
-      {(conversation) => <PageChat key={conversation.id} loaded={conversation} onNewChat={onNewChat} />}
+      {(conversation) => <PageChat key={conversation.id} loaded={conversation} onNewChat={onNewChat} userId={userId} />}
     </QueryState>
   );
 }
@@ -68,7 +70,7 @@ const contextOf = (page: PageContext): PageChatContext =>
     text: [page.text, page.transcript ? `Transcript:\n${page.transcript}` : ''].filter(Boolean).join('\n\n'),
   });
 
-function PageChat({ loaded, onNewChat }: { loaded?: Conversation; onNewChat: () => void }) {
+function PageChat({ loaded, onNewChat, userId }: { loaded?: Conversation; onNewChat: () => void; userId: string | null }) {
   const storedPage = useMemo(() => (loaded ? pageChatContextFrom(loaded.context) : null), [loaded]);
   const [attached, setAttached] = useState(loaded ? storedPage !== null : true);
   // The page the chat is about, fixed at its first question (a stored chat: the one it was started with).
@@ -83,6 +85,7 @@ function PageChat({ loaded, onNewChat }: { loaded?: Conversation; onNewChat: () 
   const knowledge = useKnowledgeChoice(extData, true);
   const conversation = useConversation({
     client: extData,
+    userId,
     // A failed search is said, and the question goes without the knowledge base.
     ground: knowledge.selection
       ? async (question) => {

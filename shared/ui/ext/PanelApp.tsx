@@ -186,7 +186,14 @@ function PanelShell() {
                 {shown === 'settings' && (
                   <SettingsView status={account.status} userId={account.user?.id ?? null} onSignIn={() => setView('prompts')} />
                 )}
-                {shown === 'chat' && <ChatView key={chat.key} conversationId={chat.conversationId} onNewChat={() => openChat(null)} />}
+                {shown === 'chat' && (
+                  <ChatView
+                    key={chat.key}
+                    conversationId={chat.conversationId}
+                    onNewChat={() => openChat(null)}
+                    userId={account.user?.id ?? null}
+                  />
+                )}
                 {shown === 'workflows' && <WorkflowsView onOpenDashboard={openDashboard} />}
                 {shown === 'history' && <HistoryView onRunAgain={runAgain} onOpenConversation={openChat} />}
                 {shown === 'prompts' &&

@@ -4,7 +4,7 @@ import { env } from '../_shared/http.ts';
 /**
  * The account's files in Storage, removed before the account goes (the rows pointing at them go
  * with the account, the files would not): everything under the account's folder in
- * `knowledge-files` and `generated-images`, and the deliverables of the products they sell (one folder per product in
+ * `knowledge-files`, `generated-images` and `conversation-images`, and the deliverables of the products they sell (one folder per product in
  * `deliverables`).
  */
 
@@ -45,9 +45,11 @@ async function removeObjects(bucket: string, paths: string[]): Promise<void> {
   }
 }
 
-/** Removes the account's knowledge files, pictures and product deliverables; throws when Storage refuses. */
+/** Removes the account's knowledge files, pictures, conversation images and product deliverables; throws when Storage refuses. */
 export async function removeAccountFiles(userId: string): Promise<void> {
-  for (const bucket of ['knowledge-files', 'generated-images']) await removeObjects(bucket, await objectsUnder(bucket, userId));
+  for (const bucket of ['knowledge-files', 'generated-images', 'conversation-images']) {
+    await removeObjects(bucket, await objectsUnder(bucket, userId));
+  }
   const products = await serviceDb().from('generated_documents').select('id').eq('user_id', userId).eq('is_digital_product', true);
   if (products.error) throw new Error(`reading the products answered ${products.status}: ${products.error.message}`);
   for (const { id } of products.data) await removeObjects('deliverables', await objectsUnder('deliverables', id));

@@ -60,7 +60,7 @@ function ConversationScreen({ loaded }: { loaded: Conversation }) {
   const navigate = useNavigate();
   const actions = useConversationActions(webData);
   const outputActions = useRunOutputActions();
-  const conversation = useConversation({ client: webData, seed: null, loaded });
+  const conversation = useConversation({ client: webData, seed: null, loaded, userId: user?.id ?? null });
   const [title, setTitle] = useState(loaded.title);
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);

@@ -5,6 +5,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { exportArchiveName } from '@/shared/core/account/manifest.ts';
 import { ACCOUNT_TEXTS } from '@/shared/core/account/texts.ts';
 import { fetchAccountExport } from '@/shared/data/account.ts';
+import { downloadChatImage } from '@/shared/data/conversationImages.ts';
 import { downloadPicture } from '@/shared/data/generatedImages.ts';
 import { downloadFile } from '@/shared/ui/download.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
@@ -38,8 +39,11 @@ export function YourDataCard() {
       // The zip code (JSZip, the DOCX writer) is loaded only now.
       const { buildAccountArchive } = await import('@/shared/export/accountArchive.ts');
       const fileName = exportArchiveName(new Date());
-      const readPicture = async (path: string) => (await downloadPicture(supabase, path)).data;
-      downloadFile(await buildAccountArchive(result.data, readPicture), fileName, 'application/zip');
+      const files = {
+        picture: async (path: string) => (await downloadPicture(supabase, path)).data,
+        chatImage: async (path: string) => (await downloadChatImage(supabase, path)).data,
+      };
+      downloadFile(await buildAccountArchive(result.data, files), fileName, 'application/zip');
       notify({ title: ACCOUNT_TEXTS.exported(fileName) });
     } catch {
       setExportError(ACCOUNT_TEXTS.exportFailed);
