@@ -99,6 +99,8 @@ export interface ImageFilter {
   purpose?: ImagePurpose;
   offerId?: string;
   pitchDeckId?: string;
+  /** These pictures only (a deck's slides name theirs by id); a deleted one is simply not listed. */
+  ids?: readonly string[];
 }
 
 /** The owner's pictures, newest first (at most 200: the gallery's page). */
@@ -107,6 +109,7 @@ export async function listPictures(client: AppClient, filter: ImageFilter = {}):
   if (filter.purpose) query = query.eq('purpose', filter.purpose);
   if (filter.offerId) query = query.eq('offer_id', filter.offerId);
   if (filter.pitchDeckId) query = query.eq('pitch_deck_id', filter.pitchDeckId);
+  if (filter.ids) query = query.in('id', [...filter.ids]);
   const { data, error } = await query.order('created_at', { ascending: false }).order('id').limit(200);
   return error ? fail(error) : ok(data.map(toImage));
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredSlide } from '@/shared/core/pitchDeck/deck.ts';
+import { slidePictureIds, type StoredSlide } from '@/shared/core/pitchDeck/deck.ts';
+import { deletePicture, downloadPicture, keepPicture, listPictures } from '@/shared/data/generatedImages.ts';
 import * as decks from '@/shared/data/pitchDecks.ts';
+import { generateImage } from '../fixtures/fake-providers/images.ts';
 import { startTestStack, testDbKind, type TestStack } from '../helpers/stack.ts';
 import { must, person, type Person } from './documents-helpers.ts';
 
@@ -89,6 +91,47 @@ describe(`saved pitch decks (${testDbKind})`, () => {
       [me.userId],
     );
     expect((await decks.getDeck(me.client, bad[0]!.id)).error?.code).toBe('unreadable');
+  });
+
+  it('keep each slide’s picture by id; a deck saved before pictures still reads; the slides’ pictures are listed by id, a deleted one not', async () => {
+    const bytes = new Uint8Array(generateImage('image/png', 1536, 1024, 'deck slide'));
+    const picture = must(
+      await keepPicture(me.client, me.userId, {
+        bytes,
+        type: 'image/png',
+        width: 1536,
+        height: 1024,
+        prompt: 'A balcony garden',
+        provider: 'openai',
+        model: 'gpt-image-1.5',
+        purpose: 'deck_slide',
+      }),
+    );
+    const withPicture = [{ ...slides[0]!, imageId: picture.id }, slides[1]!];
+    const saved = must(await decks.saveDeck(me.client, deck('With a picture', { slides: withPicture })));
+    const { rows } = await stack.db.query<{ slides: unknown }>('select slides from public.pitch_decks where id = $1', [saved.id]);
+    expect(rows[0]!.slides).toEqual(withPicture);
+    expect(must(await decks.getDeck(me.client, saved.id))?.slides).toEqual(withPicture);
+
+    // What the editor and the export ask for: the slides' pictures, and their files.
+    const ids = slidePictureIds(withPicture);
+    expect(must(await listPictures(me.client, { ids })).map((image) => image.id)).toEqual([picture.id]);
+    expect(must(await listPictures(other.client, { ids }))).toEqual([]);
+    expect(Buffer.from(must(await downloadPicture(me.client, picture.path))).equals(Buffer.from(bytes))).toBe(true);
+
+    // A picture deleted from the gallery: the deck still opens with the id, the list no longer has it.
+    must(await deletePicture(me.client, picture));
+    expect(must(await decks.getDeck(me.client, saved.id))?.slides).toEqual(withPicture);
+    expect(must(await listPictures(me.client, { ids }))).toEqual([]);
+
+    // An id that cannot name a picture is refused on save, and a row holding one is reported.
+    const bad = [{ ...slides[0]!, imageId: 'not-a-uuid' }];
+    expect((await decks.saveDeck(me.client, deck('Bad picture', { slides: bad }))).error?.code).toBe('invalid');
+    const { rows: damaged } = await stack.db.query<{ id: string }>(
+      `insert into public.pitch_decks (user_id, title, slides) values ($1, 'Damaged picture', $2) returning id`,
+      [me.userId, JSON.stringify(bad)],
+    );
+    expect((await decks.getDeck(me.client, damaged[0]!.id)).error?.code).toBe('unreadable');
   });
 
   it('are private to their owner and unseen signed out', async () => {

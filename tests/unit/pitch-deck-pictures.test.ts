@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { storedSlides, type StoredSlide } from '@/shared/core/pitchDeck/deck.ts';
+import { slidePictureIds, storedSlides, type StoredSlide } from '@/shared/core/pitchDeck/deck.ts';
 import { replaceSlide, toStored, updateSlide, withIds } from '@/shared/core/pitchDeck/edit.ts';
 import { deckLayout, PICTURE_AREA, pictureBox, SLIDE_SIZE, themeById, type PictureSize } from '@/shared/core/pitchDeck/layout.ts';
 import { slidePicturePrompt } from '@/shared/core/pitchDeck/prompts.ts';
@@ -37,6 +37,12 @@ describe('a slide’s picture as stored', () => {
   it('refuses an imageId that cannot name a picture, on the way in and out', () => {
     for (const imageId of ['', 'nope', 42, null, `${IMAGE_ID}x`, { id: IMAGE_ID }])
       expect(storedSlides([{ ...slide(0), imageId }]), JSON.stringify(imageId)).toBeNull();
+  });
+
+  it('lists the pictures a deck shows once each, in one order whatever the slides’ order', () => {
+    expect(slidePictureIds([slide(0, OTHER_ID), slide(1), slide(2, IMAGE_ID), slide(3, OTHER_ID)])).toEqual([IMAGE_ID, OTHER_ID]);
+    expect(slidePictureIds([slide(2, IMAGE_ID), slide(0, OTHER_ID)])).toEqual([IMAGE_ID, OTHER_ID]);
+    expect(slidePictureIds([slide(0)])).toEqual([]);
   });
 
   it('is kept through editing: stored only when there is one, kept when the slide is written again, removed on request', () => {

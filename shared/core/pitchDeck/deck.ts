@@ -169,6 +169,10 @@ export function storedSlides(value: unknown): StoredSlide[] | null {
   return checked.success ? checked.data : null;
 }
 
+/** The pictures a deck's slides show, each once and sorted: the editor and the export ask for the same list. */
+export const slidePictureIds = (slides: readonly Pick<StoredSlide, 'imageId'>[]): string[] =>
+  [...new Set(slides.flatMap((slide) => (slide.imageId ? [slide.imageId] : [])))].sort();
+
 /** The deck's title as a file name: characters no file system accepts become spaces, and an empty title a default. */
 export function deckFileName(title: string, extension: 'pptx' | 'pdf'): string {
   const printable = [...title].map((c) => (c.charCodeAt(0) < 32 ? ' ' : c)).join('');
