@@ -8,7 +8,7 @@ import { keepForEdit, keepForRegenerate, lastIndexOf, type Turn } from '@/shared
 import { fitWithPage, type PageChatContext } from '@/shared/core/conversations/pageChat.ts';
 import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
 import { groundedTask, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
-import { chatImageUrls, keepChatImages } from '@/shared/data/conversationImages.ts';
+import { keepChatImages } from '@/shared/data/conversationImages.ts';
 import * as store from '@/shared/data/conversations.ts';
 import type { DataResult } from '@/shared/data/result.ts';
 import type { UsageRow, UsageSubject } from '@/shared/core/usage/ledger.ts';
@@ -16,7 +16,7 @@ import type { AppClient } from '@/shared/data/supabase.ts';
 import { useAiRun, type AiRun } from '../ai/useAiRun.ts';
 import { useNotify } from '../notices.tsx';
 import { useUsageFor } from '../usage/UsageContext.tsx';
-import { unwrap } from '../query.ts';
+import { conversationQueries } from '../queries/conversations.ts';
 import { queryKeys } from '../queryKeys.ts';
 
 /** Where a conversation starts when it is not stored yet: what was on screen before the first follow-up. */
@@ -103,13 +103,7 @@ export function useConversation({
   const busy = inFlight !== null;
 
   const imagePaths = turns.flatMap((turn) => turn.imagePaths ?? []);
-  const imageUrls = useQuery({
-    queryKey: queryKeys.conversations.images(imagePaths),
-    queryFn: async () => unwrap(await chatImageUrls(await client(), imagePaths)),
-    enabled: imagePaths.length > 0,
-    // Signed addresses last an hour.
-    staleTime: 30 * 60 * 1000,
-  });
+  const imageUrls = useQuery(conversationQueries.images(client, imagePaths));
 
   /** The question with its images kept (their files in the user's folder); unchanged without images or when keeping fails (said). */
   const withKeptImages = async (db: AppClient, plan: Plan): Promise<Turn> => {

@@ -1,3 +1,4 @@
+import { chatImageUrls } from '@/shared/data/conversationImages.ts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
 import { deleteConversation, getConversation, renameConversation, searchConversations } from '@/shared/data/conversations.ts';
@@ -11,6 +12,14 @@ export const conversationQueries = {
     queryOptions({
       queryKey: queryKeys.conversations.search(query),
       queryFn: async () => unwrap(await searchConversations(await client(), query)),
+    }),
+  /** Where a conversation's question images show (signed addresses last an hour). */
+  images: (client: DataClient, paths: readonly string[]) =>
+    queryOptions({
+      queryKey: queryKeys.conversations.images(paths),
+      queryFn: async () => unwrap(await chatImageUrls(await client(), paths)),
+      enabled: paths.length > 0,
+      staleTime: 30 * 60 * 1000,
     }),
   detail: (client: DataClient, id: string) =>
     queryOptions({
