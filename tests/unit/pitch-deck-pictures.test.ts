@@ -66,7 +66,7 @@ describe('the picture maker’s first description for a slide', () => {
     expect(prompt).toBe(
       [
         'An illustration for a slide of an investor pitch deck for Garden Pilot.',
-        'The slide is about: Renters have no garden.',
+        'The slide is titled Renters have no garden.',
         'It makes these points:',
         '- No yard',
         '- Short leases',
@@ -81,7 +81,7 @@ describe('the picture maker’s first description for a slide', () => {
 
   it('leaves out what is missing, and stays short with long slides while keeping the style line', () => {
     expect(slidePicturePrompt({ title: 'Garden Pilot', bullets: [] }, 'Garden Pilot')).toBe(
-      'An illustration for a slide of an investor pitch deck.\nThe slide is about: Garden Pilot.\nClean, modern editorial style with soft light and a simple background, one clear subject, no text, letters or logos in the picture.',
+      'An illustration for a slide of an investor pitch deck.\nThe slide is titled Garden Pilot.\nClean, modern editorial style with soft light and a simple background, one clear subject, no text, letters or logos in the picture.',
     );
     const long = slidePicturePrompt(
       { title: 'T'.repeat(500), bullets: Array.from({ length: 8 }, () => 'word '.repeat(100)) },

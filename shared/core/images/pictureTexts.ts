@@ -50,4 +50,17 @@ export const PICTURE_TEXTS = {
   chooseTitle: 'Choose a picture',
   chooseEmpty: 'Your gallery is empty: make a picture first.',
   chosen: 'In use',
+  slideMake: 'Add picture',
+  slideRemake: 'New picture',
+  slideChoose: 'Choose from gallery',
+  slideRemove: 'Remove picture',
+  slideMakeLabel: (n: number) => `Add picture to slide ${n}`,
+  slideRemakeLabel: (n: number) => `New picture for slide ${n}`,
+  slideChooseLabel: (n: number) => `Choose from gallery for slide ${n}`,
+  slideRemoveLabel: (n: number) => `Remove picture from slide ${n}`,
+  slideGone: 'This slide’s picture was deleted from your gallery: the exports leave it out.',
+  slideLeftOut: (slides: readonly number[]) =>
+    slides.length === 1
+      ? `The picture on slide ${slides[0]} could not be read, so the file was made without it.`
+      : `The pictures on slides ${slides.join(', ')} could not be read, so the file was made without them.`,
 } as const;

@@ -119,7 +119,7 @@ export function slidePicturePrompt(slide: Pick<Slide, 'title' | 'bullets'>, deck
   const deck = deckTitle.trim();
   const intro = `An illustration for a slide of an investor pitch deck${deck && deck !== title ? ` for ${cut(deck, 120)}` : ''}.`;
   // No quotes around the title: image models draw quoted words as lettering.
-  const named = title ? `The slide is about: ${cut(title, 200)}.` : '';
+  const named = title ? `The slide is titled ${cut(title, 200)}.` : '';
   const style =
     'Clean, modern editorial style with soft light and a simple background, one clear subject, no text, letters or logos in the picture.';
   const points = slide.bullets

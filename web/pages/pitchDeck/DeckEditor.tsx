@@ -1,12 +1,19 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
-import { DECK_LIMITS, type Slide } from '@/shared/core/pitchDeck/deck.ts';
+import { DECK_LIMITS, slidePictureIds, type Slide } from '@/shared/core/pitchDeck/deck.ts';
 import { toStored } from '@/shared/core/pitchDeck/edit.ts';
 import { DECK_THEMES, themeById } from '@/shared/core/pitchDeck/layout.ts';
+import { slidePicturePrompt } from '@/shared/core/pitchDeck/prompts.ts';
 import { PITCH_DECK_TEXTS as T } from '@/shared/core/pitchDeck/texts.ts';
-import { SlideCard } from './SlideCard.tsx';
+import type { GeneratedImage } from '@/shared/data/generatedImages.ts';
+import { ChoosePictureDialog } from '@/web/components/pictures/ChoosePictureDialog.tsx';
+import { PictureMakerDialog } from '@/web/components/pictures/PictureMakerDialog.tsx';
+import { useUser } from '@/web/lib/sessionState.ts';
+import { pictureQueries } from '@/web/queries/pictures.ts';
+import { SlideCard, type PictureAction } from './SlideCard.tsx';
 import { useDeckExport, type DeckFormat } from './useDeckExport.ts';
 import type { PitchDeckState, WorkingDeck } from './usePitchDeck.ts';
 
@@ -15,7 +22,23 @@ const FORMATS: { format: DeckFormat; label: string }[] = [
   { format: 'pdf', label: T.exportPdf },
 ];
 
-/** The deck being edited: title, theme, Save, Export; then every slide in order. */
+/**
+ * The slides' pictures by id, with their addresses: undefined for one not known yet (loading, or
+ * just chosen and still being read), null for one that is gone from the gallery.
+ */
+function useSlidePictures(slides: readonly Slide[]) {
+  const ids = useMemo(() => slidePictureIds(slides), [slides]);
+  // The previous list stays on screen while a changed one loads: the other slides' pictures do not flicker.
+  const pictures = useQuery({ ...pictureQueries.list({ ids }), enabled: ids.length > 0, placeholderData: keepPreviousData });
+  const byId = useMemo(() => new Map((pictures.data ?? []).map((image) => [image.id, image])), [pictures.data]);
+  const settled = pictures.isSuccess && !pictures.isPlaceholderData;
+  return useCallback(
+    (imageId: string | undefined) => (imageId ? (byId.get(imageId) ?? (settled ? null : undefined)) : undefined),
+    [byId, settled],
+  );
+}
+
+/** The deck being edited: title, theme, Save, Export; then every slide in order, each with its picture. */
 export function DeckEditor({
   deck,
   state,
@@ -55,6 +78,18 @@ export function DeckEditor({
   }, [deck.slides]);
 
   const exportAs = (format: DeckFormat) => void exporter.run(format, deck.title, toStored(deck.slides), deck.theme);
+
+  const user = useUser();
+  const pictureOf = useSlidePictures(deck.slides);
+  const [picturing, setPicturing] = useState<{ slideId: string; action: PictureAction } | null>(null);
+  const onPicture = useCallback((slideId: string, action: PictureAction) => setPicturing({ slideId, action }), []);
+  const picturingSlide = picturing ? deck.slides.find((slide) => slide.id === picturing.slideId) : undefined;
+  const { editSlide } = state;
+  // Part of the slide like its words: kept when the deck is saved.
+  const takePicture = (image: GeneratedImage) => {
+    if (picturingSlide) editSlide(picturingSlide.id, { imageId: image.id });
+    setPicturing(null);
+  };
 
   return (
     <Box component="section" aria-labelledby="deck-heading" sx={{ mb: 5 }}>
@@ -141,9 +176,27 @@ export function DeckEditor({
             onChange={state.editSlide}
             onMove={onMove}
             onRegenerate={onRegenerate}
+            picture={pictureOf(slide.imageId)}
+            onPicture={onPicture}
           />
         ))}
       </Stack>
+      {user && picturingSlide && picturing?.action === 'make' && (
+        <PictureMakerDialog
+          open
+          onClose={() => setPicturing(null)}
+          userId={user.id}
+          target={{ purpose: 'deck_slide', pitchDeckId: deck.id }}
+          initial={{ prompt: slidePicturePrompt(picturingSlide, deck.title), shape: 'wide' }}
+          onUse={takePicture}
+        />
+      )}
+      <ChoosePictureDialog
+        open={Boolean(picturingSlide) && picturing?.action === 'choose'}
+        onClose={() => setPicturing(null)}
+        onChoose={takePicture}
+        chosenId={picturingSlide?.imageId ?? null}
+      />
     </Box>
   );
 }

@@ -1,14 +1,34 @@
 import { memo } from 'react';
 import { Box, Button, Card, CardContent, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import ArrowDownIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpIcon from '@mui/icons-material/ArrowUpward';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import GalleryIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import { PICTURE_TEXTS as P } from '@/shared/core/images/pictureTexts.ts';
 import { DECK_LIMITS, SLIDE_KIND_LABELS, type Slide } from '@/shared/core/pitchDeck/deck.ts';
 import type { DeckTheme } from '@/shared/core/pitchDeck/layout.ts';
 import { PITCH_DECK_TEXTS as T } from '@/shared/core/pitchDeck/texts.ts';
-import { SlidePreview } from './SlidePreview.tsx';
+import type { ShownPicture } from '@/web/queries/pictures.ts';
+import { SlidePreview, type PreviewPicture } from './SlidePreview.tsx';
 
-/** One slide: its preview, title, bullets and notes to edit; move up / down and regenerate. `n` counts from 1 (the cover is not a card). */
+export type PictureAction = 'make' | 'choose';
+
+/** The shape a picture still loading is shown at: the maker's wide shape for slides. */
+const LOADING_SIZE = { width: 1536, height: 1024 };
+
+/** What the preview shows for the slide's picture: loading, the picture, or nothing (none, deleted, file missing). */
+function previewPicture(slide: Slide, picture: ShownPicture | null | undefined): PreviewPicture | null {
+  if (!slide.imageId || picture === null) return null;
+  if (picture === undefined) return { ...LOADING_SIZE, src: undefined };
+  return picture.url ? { width: picture.width, height: picture.height, src: picture.url } : null;
+}
+
+/**
+ * One slide: its preview, title, bullets and notes to edit; move up / down and regenerate; add a
+ * picture (made, or chosen from the gallery) or remove it. `n` counts from 1 (the cover is not a card).
+ */
 export const SlideCard = memo(function SlideCard({
   slide,
   n,
@@ -20,6 +40,8 @@ export const SlideCard = memo(function SlideCard({
   onChange,
   onMove,
   onRegenerate,
+  picture,
+  onPicture,
 }: {
   slide: Slide;
   n: number;
@@ -32,6 +54,9 @@ export const SlideCard = memo(function SlideCard({
   onChange: (id: string, change: Partial<Omit<Slide, 'id'>>) => void;
   onMove: (index: number, delta: -1 | 1) => void;
   onRegenerate: (id: string) => void;
+  /** The slide's picture: undefined while it loads (or the slide has none), null once it is known to be deleted. */
+  picture: ShownPicture | null | undefined;
+  onPicture: (id: string, action: PictureAction) => void;
 }) {
   const heading = `Slide ${n}${slide.kind ? ` · ${SLIDE_KIND_LABELS[slide.kind]}` : ''}`;
   const headingId = `${slide.id}-heading`;
@@ -85,7 +110,45 @@ export const SlideCard = memo(function SlideCard({
         <Box
           sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 3fr)' }, alignItems: 'start' }}
         >
-          <SlidePreview title={slide.title} bullets={slide.bullets} n={n} theme={theme} />
+          <Stack spacing={1}>
+            <SlidePreview title={slide.title} bullets={slide.bullets} n={n} theme={theme} picture={previewPicture(slide, picture)} />
+            {slide.imageId && (picture === null || picture?.url === null) && (
+              <Typography variant="body2" color="text.secondary">
+                {picture === null ? P.slideGone : P.missingFile}
+              </Typography>
+            )}
+            {!readOnly && (
+              <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
+                <Button
+                  size="small"
+                  startIcon={<AddPhotoIcon />}
+                  onClick={() => onPicture(slide.id, 'make')}
+                  aria-label={slide.imageId ? P.slideRemakeLabel(n) : P.slideMakeLabel(n)}
+                >
+                  {slide.imageId ? P.slideRemake : P.slideMake}
+                </Button>
+                <Button
+                  size="small"
+                  startIcon={<GalleryIcon />}
+                  onClick={() => onPicture(slide.id, 'choose')}
+                  aria-label={P.slideChooseLabel(n)}
+                >
+                  {P.slideChoose}
+                </Button>
+                {slide.imageId && (
+                  <Button
+                    size="small"
+                    color="error"
+                    startIcon={<DeleteIcon />}
+                    onClick={() => onChange(slide.id, { imageId: undefined })}
+                    aria-label={P.slideRemoveLabel(n)}
+                  >
+                    {P.slideRemove}
+                  </Button>
+                )}
+              </Stack>
+            )}
+          </Stack>
           <Stack spacing={2}>
             <TextField
               label={T.slideTitleLabel}
