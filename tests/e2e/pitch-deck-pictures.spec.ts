@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Download, type Locator, type Page } from '@playwright/test';
 import JSZip from 'jszip';
 import { PICTURE_TEXTS } from '@/shared/core/images/pictureTexts.ts';
 import { slidePicturePrompt } from '@/shared/core/pitchDeck/prompts.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
+import { generateImage } from '../fixtures/fake-providers/images.ts';
 import { SCREENSHOT_DIR } from './chromium.ts';
 import { lookAt } from './prompts-support.ts';
 import { seenBy } from './providers-support.ts';
@@ -15,7 +17,7 @@ import { createUser, serviceClient, signInAs, withOpenAiKey } from './support.ts
  * written by the fake OpenAI-compatible provider ("<Kind>: <business>" titles), the picture drawn by
  * its Images API from the slide's own words, shown in the slide's preview, kept with the saved
  * deck, chosen again from the gallery for another slide, and inside the PPTX and PDF; a picture
- * deleted from the gallery leaves the slide and the files without it.
+ * deleted from the gallery, or whose file is missing, leaves the slide and the files without it.
  */
 
 // The machine is shared and busy: AI answers, pictures and first page loads get room.
@@ -180,4 +182,61 @@ test('makes a picture for a slide from its words, shows it, keeps it with the sa
   expect(await without.file('ppt/slides/slide2.xml')!.async('string')).toContain(title);
   await expect(toast(page)).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test('a picture whose file is missing is left out of the exports with a notice; a WebP picture goes in as PNG', async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors = watchErrors(page);
+  const user = await createUser();
+  const service = serviceClient();
+  const picture = (id: string, type: 'image/png' | 'image/webp', width: number, height: number) => ({
+    id,
+    user_id: user.id,
+    prompt: `Picture ${id.slice(0, 4)}`,
+    provider: 'gemini',
+    model: 'gemini-2.5-flash-image',
+    purpose: 'deck_slide',
+    file_path: `${user.id}/${id}.${type === 'image/png' ? 'png' : 'webp'}`,
+    mime_type: type,
+    file_size: 1,
+    width,
+    height,
+  });
+  // Slide 1's picture has a row but no file; slide 2's is a real WebP in Storage.
+  const missing = picture(randomUUID(), 'image/png', 1536, 1024);
+  const webp = picture(randomUUID(), 'image/webp', 1344, 768);
+  const webpBytes = generateImage('image/webp', 1344, 768, 'webp slide');
+  const upload = await service.storage.from('generated-images').upload(webp.file_path, webpBytes, { contentType: 'image/webp' });
+  expect(upload.error).toBeNull();
+  expect((await service.from('generated_images').insert([missing, webp])).error).toBeNull();
+  const slides = [
+    { kind: 'problem', title: 'Owners have no time', bullets: ['Long hours', 'No one to ask'], notes: '', imageId: missing.id },
+    { kind: 'solution', title: 'Walkers on demand', bullets: ['Booked in a tap'], notes: '', imageId: webp.id },
+  ];
+  const { data: deck, error } = await service
+    .from('pitch_decks')
+    .insert({ user_id: user.id, title: 'Walkies', slides, source_kind: 'text' })
+    .select('id')
+    .single();
+  expect(error).toBeNull();
+
+  await signInAs(page, user);
+  await page.goto(`${ROUTES.pitchDeck}?deck=${(deck as { id: string }).id}`);
+  await expect(slideCards(page)).toHaveCount(2, { timeout: 45_000 });
+  await expect(slideCards(page).first().getByText(PICTURE_TEXTS.missingFile)).toBeVisible();
+  await expect(slideCards(page).first().getByRole('img')).toHaveCount(0);
+  await expect.poll(() => naturalWidth(slideCards(page).nth(1).getByRole('img', { name: 'Walkers on demand' }))).toBe(1344);
+
+  const pptx = await JSZip.loadAsync(await exportAs(page, 'Export PPTX'));
+  await expect(toast(page)).toContainText(PICTURE_TEXTS.slideLeftOut([1]));
+  const media = pptx.file(/^ppt\/media\/.+/);
+  expect(media.map((file) => file.name)).toEqual([expect.stringMatching(/\.png$/)]);
+  const png = Buffer.from(await media[0]!.async('uint8array'));
+  expect([png.subarray(1, 4).toString('latin1'), png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual(['PNG', 1344, 768]);
+  expect(await slidesShowing(pptx, new Uint8Array(png))).toEqual([3]);
+  expect(await pptx.file('ppt/slides/slide2.xml')!.async('string')).toContain('Owners have no time');
+  const pdf = (await exportAs(page, 'Export PDF')).toString('latin1');
+  expect(pdf.match(/\/Subtype \/Image\s*\/Width 1344\s*\/Height 768/g)).toHaveLength(1);
+  // The browser logs the failed download of the missing file; nothing else may go wrong.
+  expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
 });
