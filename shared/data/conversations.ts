@@ -1,11 +1,12 @@
 import { isUuid } from '../core/ids.ts';
 import type { AnswerStatus, ConversationSource, Turn, TurnRole } from '../core/conversations/conversation.ts';
 import { titleFrom } from '../core/conversations/conversation.ts';
+import { webSourcesFrom } from '../core/webSearch.ts';
 import { CONVERSATION_TEXTS } from '../core/conversations/texts.ts';
 import type { Json, Tables } from './database.types.ts';
 import { fail, invalid, notFound, ok, type DataResult } from './result.ts';
 import { removeChatImages } from './conversationImages.ts';
-import type { AppClient } from './supabase.ts';
+import { asJson, type AppClient } from './supabase.ts';
 
 /**
  * Conversations (tables conversations and conversation_messages, owner only; view_only reads):
@@ -63,10 +64,13 @@ type MessageRow = Tables<'conversation_messages'>;
 
 const CONVERSATION_COLUMNS =
   'id, title, source, prompt_id, free_prompt_id, prompt_run_id, provider, model, context, created_at, updated_at';
-const MESSAGE_COLUMNS = 'id, position, role, content, provider, model, status, image_paths, created_at';
+const MESSAGE_COLUMNS = 'id, position, role, content, provider, model, status, image_paths, web_sources, created_at';
 
 const toTurn = (
-  row: Pick<MessageRow, 'id' | 'position' | 'role' | 'content' | 'provider' | 'model' | 'status' | 'image_paths' | 'created_at'>,
+  row: Pick<
+    MessageRow,
+    'id' | 'position' | 'role' | 'content' | 'provider' | 'model' | 'status' | 'image_paths' | 'web_sources' | 'created_at'
+  >,
 ): StoredTurn => ({
   id: row.id,
   position: row.position,
@@ -77,6 +81,7 @@ const toTurn = (
   model: row.model,
   status: row.status as AnswerStatus | null,
   ...(row.image_paths.length ? { imagePaths: row.image_paths } : {}),
+  ...(webSourcesFrom(row.web_sources)?.length ? { webSources: webSourcesFrom(row.web_sources)! } : {}),
   createdAt: row.created_at,
 });
 
@@ -104,6 +109,7 @@ const messageRows = (conversationId: string, from: number, turns: readonly Turn[
     model: turn.role === 'assistant' ? (turn.model ?? null) : null,
     status: turn.role === 'assistant' ? (turn.status ?? 'done') : null,
     image_paths: turn.role === 'user' ? [...(turn.imagePaths ?? [])] : [],
+    web_sources: turn.role === 'assistant' && turn.webSources?.length ? asJson(turn.webSources) : null,
   }));
 
 function cleanTitle(title: string): string | null {
@@ -115,13 +121,14 @@ function cleanTitle(title: string): string | null {
 export async function startConversation(client: AppClient, conversation: NewConversation): Promise<DataResult<Conversation>> {
   const firstUser = conversation.turns.find((t) => t.role === 'user')?.content ?? '';
   const title = cleanTitle(conversation.title ?? '') ?? titleFrom(firstUser);
-  const turns = messageRows('', 0, conversation.turns).map(({ role, content, provider, model, status, image_paths }) => ({
+  const turns = messageRows('', 0, conversation.turns).map(({ role, content, provider, model, status, image_paths, web_sources }) => ({
     role,
     content,
     provider,
     model,
     status,
     image_paths,
+    web_sources,
   }));
   // Absent, not null: the function's defaults stand for "none".
   const optional = <K extends string, V>(key: K, value: V | null | undefined) => (value == null ? {} : ({ [key]: value } as Record<K, V>));

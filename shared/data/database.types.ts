@@ -124,6 +124,7 @@ export type Database = {
           role: string
           status: string | null
           user_id: string
+          web_sources: Json | null
         }
         Insert: {
           content: string
@@ -138,6 +139,7 @@ export type Database = {
           role: string
           status?: string | null
           user_id?: string
+          web_sources?: Json | null
         }
         Update: {
           content?: string
@@ -152,6 +154,7 @@ export type Database = {
           role?: string
           status?: string | null
           user_id?: string
+          web_sources?: Json | null
         }
         Relationships: [
           {

@@ -78,3 +78,72 @@ test('the side panel runs a prompt grounded in a web search: [n] citations, link
   await aside.scrollIntoViewIfNeeded();
   await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-web-search.png`);
 });
+
+test('the side panel chat grounds a question in a web search and keeps its sources; switched off, nothing is searched', async ({
+  context,
+  cdp,
+  extensionId,
+}) => {
+  const user = await createUser();
+  const session = await passwordSession(user);
+  const client = createClient(STACK_URL, DEFAULT_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers: { Authorization: `Bearer ${session.access_token}` } },
+    realtime: { transport: WebSocket as never },
+  });
+  expect(
+    (await client.from('user_api_keys').upsert({ user_id: user.id, openai_api_key: OPENAI_KEY, updated_at: new Date().toISOString() }))
+      .error,
+  ).toBeNull();
+  expect(
+    (await client.functions.invoke('web-search', { body: { action: 'save', provider: 'brave', apiKey: FAKE_SEARCH_KEYS.brave } })).error,
+  ).toBeNull();
+
+  const web: Page = await context.newPage();
+  await web.goto(`${PAGES_URL}/article.html`);
+  const panel = await openSidePanel(context, cdp, extensionId, web);
+  await signInInPanel(panel, user);
+  await panel.getByRole('tab', { name: 'Chat' }).click();
+  const main = panel.getByRole('main');
+  await expect(main.getByRole('combobox', { name: 'Model' })).toHaveValue('gpt-6.1-terra', { timeout: 20_000 });
+  // "Ask about this page" once the page is read, "Ask anything" without it: the search does not depend on the page.
+  const box = main.getByRole('textbox', { name: /^Ask (about this page|anything)$/ });
+
+  const before = await braveSearches();
+  await main.getByRole('switch', { name: WEB_SEARCH_TEXTS.switchLabel }).check();
+  await box.fill('Compare the prices of AI writing tools.');
+  await box.press('Control+Enter');
+  const answer = main.getByTestId('conversation-answer').last();
+  const aside = answer.getByRole('complementary', { name: WEB_SEARCH_TEXTS.sources });
+  await expect(aside.getByTestId('answer-1-web-sources-path')).toHaveText('Searched the web with Brave Search: 5 sources', {
+    timeout: 30_000,
+  });
+  await expect(aside.getByRole('link', { name: 'Pricing of the leading tools' })).toHaveAttribute(
+    'href',
+    'https://pricing.example.org/compare',
+  );
+  expect(await braveSearches()).toBe(before + 1);
+  // Kept with the answer.
+  await expect
+    .poll(
+      async () =>
+        (
+          (await client.from('conversation_messages').select('web_sources').eq('role', 'assistant')).data?.[0]?.web_sources as
+            unknown[] | null
+        )?.length,
+    )
+    .toBe(5);
+  await aside.scrollIntoViewIfNeeded();
+  await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-chat-web-search.png`);
+
+  // Off: the next question is not searched, and its answer has no sources.
+  await main.getByRole('switch', { name: WEB_SEARCH_TEXTS.switchLabel }).uncheck();
+  await box.fill('Thanks. Which one is cheapest?');
+  await box.press('Control+Enter');
+  await expect(main.getByTestId('conversation-answer')).toHaveCount(2, { timeout: 30_000 });
+  await expect(main.getByRole('button', { name: 'Send' })).toBeEnabled({ timeout: 30_000 });
+  await expect(main.getByTestId('conversation-answer').last().getByRole('complementary', { name: WEB_SEARCH_TEXTS.sources })).toHaveCount(
+    0,
+  );
+  expect(await braveSearches()).toBe(before + 1);
+});

@@ -88,6 +88,35 @@ describe(`conversation images (${testDbKind})`, () => {
     expect((await keepChatImages(viewer.client, viewer.userId, [png('y')])).error?.kind).toBe('refused');
   });
 
+  it('keeps an answer’s web sources with it, and refuses them on a question', async () => {
+    const sources = [
+      { n: 1, title: 'Pricing', site: 'pricing.example.org', url: 'https://pricing.example.org/compare', snippet: 'Tiers.' },
+    ];
+    const conversation = must(
+      await startConversation(me.client, {
+        source: 'chat',
+        provider: 'openai',
+        model: 'gpt-6.1-terra',
+        turns: [
+          { role: 'user', content: 'Prices?' },
+          { role: 'assistant', content: 'See [1].', status: 'done', webSources: sources },
+        ],
+      }),
+    );
+    must(
+      await replaceFrom(me.client, conversation.id, 2, [
+        { role: 'user', content: 'More?' },
+        { role: 'assistant', content: 'Also [1].', status: 'done', webSources: sources },
+      ]),
+    );
+    const read = must(await getConversation(me.client, conversation.id));
+    expect(read.messages.map((m) => m.webSources ?? null)).toEqual([null, sources, null, sources]);
+    const onQuestion = await me.client
+      .from('conversation_messages')
+      .insert({ conversation_id: conversation.id, position: 4, role: 'user', content: 'q', web_sources: sources });
+    expect(onQuestion.error?.code).toBe('23514');
+  });
+
   it('holds a message to four images, on questions only', async () => {
     const { conversation } = await chatWithImages('limits');
     const five = Array.from({ length: 5 }, (_, i) => `${me.userId}/x${i}.png`);

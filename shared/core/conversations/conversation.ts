@@ -1,3 +1,4 @@
+import type { WebSource } from '../webSearch.ts';
 import type { ExportDocument } from '../../export/model.ts';
 import { CONVERSATION_TEXTS } from './texts.ts';
 
@@ -19,6 +20,8 @@ export interface Turn {
   status?: AnswerStatus | null;
   /** Questions only: the kept files of the images asked about (conversation-images). */
   imagePaths?: readonly string[];
+  /** Answers only: the numbered web sources the question was sent with (a web search). */
+  webSources?: readonly WebSource[];
 }
 
 /** What a conversation was started from, kept with it (History links back to it). */

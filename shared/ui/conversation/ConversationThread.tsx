@@ -1,3 +1,5 @@
+import { WEB_SEARCH_TEXTS, type SearchProviderId } from '@/shared/core/webSearch.ts';
+import { WebSources } from '../webSearch/WebSources.tsx';
 import { useState } from 'react';
 import { Alert, AlertTitle, Box, Button, LinearProgress, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/EditOutlined';
@@ -77,7 +79,7 @@ export function ConversationThread({
           </Box>
         ) : (
           <Box component="li" key={index}>
-            <Answer turn={turn}>
+            <Answer turn={turn} searchedWith={conversation.webSearchedWith[index] ?? null} index={index}>
               <UsageLine usage={conversation.usage[index] ?? null} />
               <OutputActions text={turn.content} documentName={documentName(index)} canSave setup={actions} />
               {index === lastIndex && !busy && (
@@ -175,7 +177,21 @@ function Question({ text, images = [], children }: { text: string; images?: read
   );
 }
 
-function Answer({ turn, children }: { turn: Turn; children: React.ReactNode }) {
+/**
+ * An answer with its actions, and the web sources it was sent with: the service that searched is
+ * named for answers written on this screen (`searchedWith`); a reopened conversation lists its sources.
+ */
+function Answer({
+  turn,
+  index,
+  searchedWith,
+  children,
+}: {
+  turn: Turn;
+  index: number;
+  searchedWith: SearchProviderId | null;
+  children: React.ReactNode;
+}) {
   return (
     <Box data-testid="conversation-answer">
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
@@ -183,6 +199,21 @@ function Answer({ turn, children }: { turn: Turn; children: React.ReactNode }) {
         {turn.status === 'stopped' && ` · ${CONVERSATION_TEXTS.stoppedAnswer}`}
       </Typography>
       <LazyMarkdown text={turn.content} />
+      {turn.webSources?.length ? (
+        <Box sx={{ mt: 1.5 }}>
+          <WebSources
+            web={{ provider: searchedWith, sources: [...turn.webSources] }}
+            answer={turn.content}
+            idPrefix={`answer-${index}-web-sources`}
+          />
+        </Box>
+      ) : (
+        searchedWith && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {WEB_SEARCH_TEXTS.nothingFound(searchedWith)}
+          </Typography>
+        )
+      )}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
         {children}
       </Stack>

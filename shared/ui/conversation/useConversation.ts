@@ -8,6 +8,7 @@ import { keepForEdit, keepForRegenerate, lastIndexOf, type Turn } from '@/shared
 import { fitWithPage, type PageChatContext } from '@/shared/core/conversations/pageChat.ts';
 import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
 import { groundedTask, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
+import { WEB_SEARCH_TEXTS, webGroundedTask, type SearchProviderId } from '@/shared/core/webSearch.ts';
 import { keepChatImages } from '@/shared/data/conversationImages.ts';
 import * as store from '@/shared/data/conversations.ts';
 import type { DataResult } from '@/shared/data/result.ts';
@@ -16,6 +17,7 @@ import type { AppClient } from '@/shared/data/supabase.ts';
 import { useAiRun, type AiRun } from '../ai/useAiRun.ts';
 import { useNotify } from '../notices.tsx';
 import { useUsageFor } from '../usage/UsageContext.tsx';
+import type { WebSearchChoice } from '../webSearch/useWebSearchChoice.ts';
 import { conversationQueries } from '../queries/conversations.ts';
 import { queryKeys } from '../queryKeys.ts';
 
@@ -44,6 +46,8 @@ export interface ConversationState {
   busy: boolean;
   /** Each answer's usage-ledger row (tokens, cost), by its index in `turns`, for answers written on this screen. */
   usage: Readonly<Record<number, UsageRow>>;
+  /** The service that searched the web for an answer written on this screen, by the answer's index. */
+  webSearchedWith: Readonly<Record<number, SearchProviderId>>;
   /** Where each kept question image shows (its signed address), by file name; empty while read. */
   imageUrls: Readonly<Record<string, string>>;
   /** Each resolves true when an answer (even a partial one) was added, false when nothing was. */
@@ -69,10 +73,13 @@ export function useConversation({
   page = null,
   ground,
   userId = null,
+  web,
 }: {
   client: () => Promise<AppClient>;
   /** The signed-in user: a question's images are kept in their folder (none: the images are not kept). */
   userId?: string | null;
+  /** The "Search the web" switch: on, each question goes with numbered web sources, kept with its answer. */
+  web?: WebSearchChoice;
   /** The turns on screen before the first follow-up, and what the conversation starts from. */
   seed: ConversationSeed | null;
   /** A stored conversation being continued. */
@@ -98,6 +105,7 @@ export function useConversation({
   const [dropped, setDropped] = useState(0);
   const [sources, setSources] = useState<ConversationState['sources']>(null);
   const [usage, setUsage] = useState<Record<number, UsageRow>>({});
+  const [webSearchedWith, setWebSearchedWith] = useState<Record<number, SearchProviderId>>({});
   const model = useRef({ provider: loaded?.provider ?? '', model: loaded?.model ?? null });
   const turns = storedTurns ?? seed?.turns ?? [];
   const busy = inFlight !== null;
@@ -148,7 +156,16 @@ export function useConversation({
   const answer = async (plan: Plan, to: SendTarget): Promise<boolean> => {
     setInFlight(plan);
     const passages = ground ? await ground(plan.question.content) : null;
-    const asked = groundedTask(plan.question.content, passages ?? []);
+    // No search key, a refused key, a service down: its sentence, and nothing is sent (the question stays in the box).
+    const searched = web ? await web.search(plan.question.content, (passages?.length ?? 0) + 1) : null;
+    if (searched?.error) {
+      notify({ title: WEB_SEARCH_TEXTS.switchLabel, description: searched.error.message, variant: 'destructive' });
+      setInFlight(null);
+      return false;
+    }
+    const found = searched?.data ?? null;
+    const knowledgeTask = groundedTask(plan.question.content, passages ?? []);
+    const asked = found ? webGroundedTask(knowledgeTask, found.sources, new Date().toISOString().slice(0, 10)) : knowledgeTask;
     // The sources take room in the window: the earlier turns fit in what is left.
     const extra = estimateTokens(asked) - estimateTokens(plan.question.content);
     const fitted = fitWithPage(page, [...plan.keep, plan.question], { window: contextWindowFor(to.model) - extra });
@@ -197,7 +214,9 @@ export function useConversation({
       provider: to.target.provider,
       model: to.model,
       status: !result ? 'error' : result.stopped ? 'stopped' : 'done',
+      ...(found?.sources.length ? { webSources: found.sources } : {}),
     };
+    if (found) setWebSearchedWith((shown) => ({ ...shown, [answerIndex]: found.provider }));
     setStoredTurns([...plan.keep, plan.question, reply]);
     setInFlight(null);
     const saved = await persist(plan, reply, to, (created) => belongs({ kind: 'conversation', id: created }));
@@ -238,6 +257,7 @@ export function useConversation({
     sources,
     busy,
     usage,
+    webSearchedWith,
     imageUrls: imageUrls.data ?? {},
     send,
     regenerate,

@@ -1,3 +1,5 @@
+import { useWebSearchChoice } from '../webSearch/useWebSearchChoice.ts';
+import { WebSearchSwitch } from '../webSearch/WebSearchSwitch.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, AlertTitle, Button, Stack, Typography } from '@mui/material';
 import AddCommentIcon from '@mui/icons-material/AddCommentOutlined';
@@ -83,9 +85,11 @@ function PageChat({ loaded, onNewChat, userId }: { loaded?: Conversation; onNewC
 
   const notify = useNotify();
   const knowledge = useKnowledgeChoice(extData, true);
+  const web = useWebSearchChoice(extData, userId !== null, 'panel');
   const conversation = useConversation({
     client: extData,
     userId,
+    web,
     // A failed search is said, and the question goes without the knowledge base.
     ground: knowledge.selection
       ? async (question) => {
@@ -159,6 +163,7 @@ function PageChat({ loaded, onNewChat, userId }: { loaded?: Conversation; onNewC
         onAttach={() => setAttached(true)}
       />
       <KnowledgeSelect knowledge={knowledge} idPrefix="chat" disabled={conversation.busy} />
+      <WebSearchSwitch web={web} idPrefix="chat" disabled={conversation.busy} />
       {moved && (
         <Alert severity="info" data-testid="page-moved">
           <AlertTitle>{CONVERSATION_TEXTS.movedTitle}</AlertTitle>

@@ -12,6 +12,8 @@ import type { Conversation } from '@/shared/data/conversations.ts';
 import type { AvailableKeys, ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
 import { ConfirmDialog } from '@/shared/ui/ConfirmDialog.tsx';
 import { FollowUps } from '@/shared/ui/conversation/FollowUps.tsx';
+import { useWebSearchChoice } from '@/shared/ui/webSearch/useWebSearchChoice.ts';
+import { WebSearchSwitch } from '@/shared/ui/webSearch/WebSearchSwitch.tsx';
 import { useConversation } from '@/shared/ui/conversation/useConversation.ts';
 import { conversationQueries } from '@/shared/ui/queries/conversations.ts';
 import { QueryError } from '@/shared/ui/query.ts';
@@ -60,7 +62,8 @@ function ConversationScreen({ loaded }: { loaded: Conversation }) {
   const navigate = useNavigate();
   const actions = useConversationActions(webData);
   const outputActions = useRunOutputActions();
-  const conversation = useConversation({ client: webData, seed: null, loaded, userId: user?.id ?? null });
+  const web = useWebSearchChoice(webData, user !== null);
+  const conversation = useConversation({ client: webData, seed: null, loaded, userId: user?.id ?? null, web });
   const [title, setTitle] = useState(loaded.title);
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -96,6 +99,7 @@ function ConversationScreen({ loaded }: { loaded: Conversation }) {
       />
       <Card>
         <CardContent>
+          <WebSearchSwitch web={web} idPrefix="conversation" disabled={conversation.busy} />
           <FollowUps
             conversation={conversation}
             shownFrom={0}
