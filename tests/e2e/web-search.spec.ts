@@ -133,3 +133,46 @@ test('Search the web: refused without a key, then grounded in Brave results with
   // The one refusal (no search key) is the web-search function's 400, which the browser logs.
   expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
 });
+
+test('Smart Queries combine the knowledge base and the web, numbered apart; off sends no search', async ({ page }) => {
+  const errors = watchErrors(page);
+  const { user, client } = await member();
+  expect(
+    (await client.functions.invoke('web-search', { body: { action: 'save', provider: 'brave', apiKey: FAKE_SEARCH_KEYS.brave } })).error,
+  ).toBeNull();
+  expect(
+    (
+      await client
+        .from('kb_documents')
+        .insert({ name: 'Pricing', type: 'text', content: 'The Pro plan costs $29 per month and includes unlimited prompts.' })
+    ).error,
+  ).toBeNull();
+  await signInAs(page, user);
+  await page.goto('/ai-features/smart-queries');
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue(/.+/, { timeout: 30_000 });
+  const form = page.getByRole('form', { name: 'Ask your knowledge base' });
+  const before = (await searches()).brave;
+  await webSwitch(page).check();
+  await form.getByRole('textbox', { name: 'Ask your knowledge base' }).fill('How much does the Pro plan cost?');
+  await form.getByRole('button', { name: 'Ask' }).click();
+  const answer = page.getByRole('region', { name: 'Answer' });
+  await expect(answer.getByTestId('grounded-answer')).toBeVisible({ timeout: 30_000 });
+  // The passage is [1]; the web's sources follow from [2].
+  const sources = webSources(page);
+  await expect(sources.getByTestId('smart-query-web-sources-path')).toHaveText('Searched the web with Brave Search: 5 sources');
+  await expect(sources.getByText('[2]', { exact: true })).toBeVisible();
+  await expect(sources.getByText('[1]', { exact: true })).toHaveCount(0);
+  // The knowledge base's passage is listed under its own heading, as [1].
+  const passages = page.getByRole('region', { name: 'Sources', exact: true });
+  await expect(passages.getByRole('listitem').first()).toContainText('Pricing');
+  expect((await searches()).brave).toBe(before + 1);
+  await lookAt(page, 'smart-queries-web');
+
+  await webSwitch(page).uncheck();
+  await form.getByRole('textbox', { name: 'Ask your knowledge base' }).fill('Is there a refund?');
+  await form.getByRole('button', { name: 'Ask' }).click();
+  await expect(page.getByRole('region', { name: 'Answer' }).getByTestId('grounded-answer')).toBeVisible({ timeout: 30_000 });
+  await expect(webSources(page)).toHaveCount(0);
+  expect((await searches()).brave).toBe(before + 1);
+  expect(errors).toEqual([]);
+});

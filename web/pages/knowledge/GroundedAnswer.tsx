@@ -9,6 +9,9 @@ import { SeededFollowUps } from '@/shared/ui/conversation/SeededFollowUps.tsx';
 import { useRunOutputActions, webData } from '../run/runSide.ts';
 import { CitedSources } from '@/shared/ui/knowledge/CitedSources.tsx';
 import { webUsage } from '@/web/lib/usage.ts';
+import { WEB_SEARCH_TEXTS } from '@/shared/core/webSearch.ts';
+import type { WebGrounding } from '@/shared/ui/webSearch/useWebSearchChoice.ts';
+import { WebSources } from '@/shared/ui/webSearch/WebSources.tsx';
 
 /**
  * One question's answer from the knowledge base: written from the retrieved passages only, then
@@ -17,16 +20,20 @@ import { webUsage } from '@/web/lib/usage.ts';
 export function GroundedAnswer(props: {
   question: string;
   passages: KnowledgePassage[];
+  /** Web sources sent with the question (numbered after the passages); null: the web was not searched. */
+  web: WebGrounding | null;
   prompt: string;
   available: AvailableKeys;
   choice: ModelChoice;
 }) {
-  const { question, passages, prompt, available, choice } = props;
+  const { question, passages, web, prompt, available, choice } = props;
+  // Something to answer from: passages, web sources, or both.
+  const grounded = passages.length > 0 || (web?.sources.length ?? 0) > 0;
   const run = useAiRun();
   const actions = useRunOutputActions();
   const started = useRef(false);
   useEffect(() => {
-    if (started.current || !passages.length) return;
+    if (started.current || !grounded) return;
     started.current = true;
     void run.start({
       target: targetFor(choice.provider, available),
@@ -38,7 +45,14 @@ export function GroundedAnswer(props: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  if (!passages.length) return <Alert severity="info">{KNOWLEDGE_TEXTS.noPassages}</Alert>;
+  if (!grounded) {
+    return (
+      <Alert severity="info">
+        {KNOWLEDGE_TEXTS.noPassages}
+        {web && ` ${WEB_SEARCH_TEXTS.nothingFound(web.provider)}`}
+      </Alert>
+    );
+  }
   const running = run.status === 'running';
 
   return (
@@ -60,7 +74,8 @@ export function GroundedAnswer(props: {
               <LazyMarkdown text={run.text} />
             </Box>
           )}
-          {!running && <CitedSources client={webData} answer={run.text} passages={passages} />}
+          {!running && passages.length > 0 && <CitedSources client={webData} answer={run.text} passages={passages} />}
+          {!running && web && web.sources.length > 0 && <WebSources web={web} answer={run.text} idPrefix="smart-query-web-sources" />}
           {(run.status === 'done' || run.status === 'stopped') && run.text.trim() && (
             <SeededFollowUps
               client={webData}

@@ -6,6 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { AI_TEXTS } from '@/shared/ai/aiErrors.ts';
 import { groundedPrompt, KNOWLEDGE_TEXTS, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
+import { webGroundedTask } from '@/shared/core/webSearch.ts';
+import { useWebSearchChoice, type WebGrounding } from '@/shared/ui/webSearch/useWebSearchChoice.ts';
+import { WebSearchSwitch } from '@/shared/ui/webSearch/WebSearchSwitch.tsx';
 import type { KbSelection } from '@/shared/data/knowledge.ts';
 import { searchKnowledge } from '@/shared/data/knowledgeSearch.ts';
 import { scopeFromValue, scopeMenuItems, scopeValue } from '@/shared/ui/knowledge/KnowledgeSelect.tsx';
@@ -27,6 +30,8 @@ interface Asked {
   passages: KnowledgePassage[];
   /** The embedding model that helped rank the passages, if any. */
   rankedWith: string | null;
+  /** The web sources sent with the question (numbered after the passages), when the web was searched. */
+  web: WebGrounding | null;
 }
 
 /**
@@ -47,6 +52,7 @@ export function SmartQueriesPage() {
   const knowledge = useQuery(knowledgeQueries.list(webData));
   const available = useAvailableKeys();
   const embeddings = useKnowledgeEmbeddings();
+  const web = useWebSearchChoice(webData, user !== null);
   const usable = hasUsableKey(choice.provider, available);
   const empty = knowledge.data?.documents.length === 0;
 
@@ -58,9 +64,21 @@ export function SmartQueriesPage() {
     setSearching(true);
     const embedding = await embeddings.embedQuestion(choice.provider, question).catch(() => null);
     const found = await searchKnowledge(supabase, question, { selection, embedding });
+    if (found.error) {
+      setSearching(false);
+      return setSearchError(`${KNOWLEDGE_TEXTS.searchError}: ${found.error.message}`);
+    }
+    // No search key, a refused key, a service down: its sentence, and nothing is sent.
+    const searched = await web.search(question, found.data.length + 1);
     setSearching(false);
-    if (found.error) return setSearchError(`${KNOWLEDGE_TEXTS.searchError}: ${found.error.message}`);
-    setAsked({ number: (asked?.number ?? 0) + 1, question: question.trim(), passages: found.data, rankedWith: embedding?.model ?? null });
+    if (searched.error) return setSearchError(searched.error.message);
+    setAsked({
+      number: (asked?.number ?? 0) + 1,
+      question: question.trim(),
+      passages: found.data,
+      rankedWith: embedding?.model ?? null,
+      web: searched.data,
+    });
   };
 
   return (
@@ -114,6 +132,7 @@ export function SmartQueriesPage() {
               >
                 {scopeMenuItems(knowledge.data?.folders ?? [])}
               </TextField>
+              <WebSearchSwitch web={web} idPrefix="smart-query" disabled={searching} />
               <ModelPicker value={choice} available={available} onChange={setChoice} idPrefix="smart-query" />
               {keys.ready && !usable && (
                 <Alert severity="warning">
@@ -145,7 +164,12 @@ export function SmartQueriesPage() {
             key={asked.number}
             question={asked.question}
             passages={asked.passages}
-            prompt={groundedPrompt(asked.question, asked.passages)}
+            web={asked.web}
+            prompt={
+              asked.web
+                ? webGroundedTask(groundedPrompt(asked.question, asked.passages), asked.web.sources, new Date().toISOString().slice(0, 10))
+                : groundedPrompt(asked.question, asked.passages)
+            }
             available={available}
             choice={choice}
           />
