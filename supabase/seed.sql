@@ -114,6 +114,16 @@ Message:
   ('7a1e0000-0000-4000-8000-000000000066', 'Fact-Check the Selection', 'Check the claims in text you selected.', 'List every factual claim in the text below, rate each as likely true, unclear or likely false with a one-line reason, and say what source would settle it. Do not invent sources.
 
 Text (from {{url}}):
-{{selection}}', 'Research', '{fact-check,claims,verification}', '{openai,anthropic,gemini}')
+{{selection}}', 'Research', '{fact-check,claims,verification}', '{openai,anthropic,gemini}'),
+  -- Vision: {{screenshot}} is the visible tab, captured when the side panel runs the prompt (or an image attached on the run page).
+  ('7a1e0000-0000-4000-8000-000000000067', 'Critique This Landing Page', 'A conversion review of the page you are looking at.', 'Act as a conversion copywriter and designer. Critique the landing page in the screenshot ({{url}}): the headline and the promise, the first screen, the call to action, trust and proof, visual hierarchy and anything that slows a buyer down. Rank the 5 changes that would lift conversions most, each with the exact new wording or layout to try.
+
+{{screenshot}}', 'Research', '{landing page,conversion,vision,screenshot}', '{openai,anthropic,gemini}'),
+  ('7a1e0000-0000-4000-8000-000000000068', 'Rewrite This Ad', 'Three better versions of the ad on your screen.', 'Read the ad in the screenshot: its image, headline, body and call to action. Say in two lines who it targets and what it promises, name its weakest part, then write 3 rewrites for [audience] (a benefit-led one, a curiosity one and a social-proof one), each with headline, primary text and call to action, and one line on the image to pair with it.
+
+{{screenshot}}', 'Copywriting', '{ads,rewrite,vision,screenshot}', '{openai,anthropic,gemini}'),
+  ('7a1e0000-0000-4000-8000-000000000069', 'Extract the Pricing Table', 'The prices on screen as a clean table.', 'Extract the pricing shown in the screenshot ({{url}}) into a Markdown table: one row per plan with its name, price, billing period and the features or limits listed. Keep the page''s own wording and currency; write "not shown" where the page does not say. After the table, note anything unusual (hidden fees, annual-only prices, a recommended plan).
+
+{{screenshot}}', 'Research', '{pricing,extract,table,vision,screenshot}', '{openai,anthropic,gemini}')
 on conflict (id) do update set name = excluded.name, description = excluded.description, prompt_text = excluded.prompt_text,
   category = excluded.category, tags = excluded.tags, llm_suitability = excluded.llm_suitability;

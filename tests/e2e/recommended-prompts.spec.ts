@@ -7,7 +7,7 @@ import { toast } from './screens.ts';
 import { catalogAdmin, lookAtAdmin, userPage } from './catalog-admin-support.ts';
 
 /**
- * /recommended-prompts on the seeded catalogue (66 public
+ * /recommended-prompts on the seeded catalogue (69 public
  * prompts in 11 categories): search, category tabs, numbered pages of 9 in the address, tags '+n
  * more', preview, and a copy saved into the library (checked through the data layer).
  */
@@ -26,7 +26,7 @@ test('the catalogue: pages of 9, category tabs, search by name, description or t
   await signInAs(page, user);
   await page.goto('/recommended-prompts');
   await expect(page.getByRole('heading', { level: 1, name: 'Recommended Prompts' })).toBeVisible({ timeout: 30_000 });
-  await expect(counter(page)).toHaveText('Showing 1–9 of 66 prompts', { timeout: 20_000 });
+  await expect(counter(page)).toHaveText('Showing 1–9 of 69 prompts', { timeout: 20_000 });
   await expect(items(page)).toHaveCount(9);
   // Category then name: Business Strategy comes first.
   await expect(items(page).first()).toContainText('Business Strategy');
@@ -54,13 +54,13 @@ test('the catalogue: pages of 9, category tabs, search by name, description or t
   await expect(pages.getByRole('button', { name: 'Go to page 9' })).toHaveCount(0);
   await pages.getByRole('button', { name: 'Go to page 2' }).click();
   await expect(page).toHaveURL(/[?&]page=2/);
-  await expect(counter(page)).toHaveText('Showing 10–18 of 66 prompts');
+  await expect(counter(page)).toHaveText('Showing 10–18 of 69 prompts');
   await page.reload();
-  await expect(counter(page)).toHaveText('Showing 10–18 of 66 prompts', { timeout: 20_000 });
+  await expect(counter(page)).toHaveText('Showing 10–18 of 69 prompts', { timeout: 20_000 });
   await expect(pages.getByRole('button', { name: 'page 2' })).toHaveAttribute('aria-current', 'page');
   await pages.getByRole('button', { name: 'Go to page 8' }).click();
-  await expect(counter(page)).toHaveText('Showing 64–66 of 66 prompts');
-  await expect(items(page)).toHaveCount(3);
+  await expect(counter(page)).toHaveText('Showing 64–69 of 69 prompts');
+  await expect(items(page)).toHaveCount(6);
 
   // A tab: one category, back to page 1.
   await page.getByRole('tab', { name: 'Marketing' }).click();
@@ -93,7 +93,7 @@ test('the catalogue: pages of 9, category tabs, search by name, description or t
   await expect(counter(page)).toHaveText('No recommended prompts match your search.');
   await expect(cards(page)).toHaveCount(0);
   await searchBox(page).fill('');
-  await expect(counter(page)).toHaveText('Showing 1–9 of 66 prompts');
+  await expect(counter(page)).toHaveText('Showing 1–9 of 69 prompts');
 });
 
 test('preview a prompt and save a copy into a folder of the library (a name is required)', async ({ page }) => {

@@ -89,6 +89,16 @@ describe('recommended prompts', () => {
     }
   });
 
+  it('offers vision templates that capture the page as {{screenshot}} when the side panel runs them', async () => {
+    const vision = must(await catalog.listRecommendedPrompts(stack.anon(), { search: 'screenshot' }));
+    expect(vision.prompts.map((p) => p.name).sort()).toEqual(['Critique This Landing Page', 'Extract the Pricing Table', 'Rewrite This Ad']);
+    for (const p of vision.prompts) {
+      expect(p.promptText, p.name).toContain('{{screenshot}}');
+      // Only providers whose chat models read images.
+      expect(p.llmSuitability, p.name).toEqual(['openai', 'anthropic', 'gemini']);
+    }
+  });
+
   it('searches name, description or tag case-insensitively, within a category', async () => {
     const byTag = must(await catalog.listRecommendedPrompts(stack.anon(), { search: 'HASHTAGS' }));
     expect(byTag.prompts.map((p) => p.name)).toEqual(['Instagram Caption Pack']);
