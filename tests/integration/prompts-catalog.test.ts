@@ -91,7 +91,11 @@ describe('recommended prompts', () => {
 
   it('offers vision templates that capture the page as {{screenshot}} when the side panel runs them', async () => {
     const vision = must(await catalog.listRecommendedPrompts(stack.anon(), { search: 'screenshot' }));
-    expect(vision.prompts.map((p) => p.name).sort()).toEqual(['Critique This Landing Page', 'Extract the Pricing Table', 'Rewrite This Ad']);
+    expect(vision.prompts.map((p) => p.name).sort()).toEqual([
+      'Critique This Landing Page',
+      'Extract the Pricing Table',
+      'Rewrite This Ad',
+    ]);
     for (const p of vision.prompts) {
       expect(p.promptText, p.name).toContain('{{screenshot}}');
       // Only providers whose chat models read images.
