@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Alert,
@@ -78,6 +79,11 @@ export function PictureMakerDialog({
 }) {
   const maker = usePictureMaker(userId, target, initial);
   const { form, change, busy } = maker;
+  // The pictures appear below the form, out of sight in a dialog of ordinary height: they are scrolled to.
+  const results = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (maker.made.length > 0) results.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [maker.made]);
   const close = () => {
     maker.stop();
     onClose();
@@ -200,7 +206,7 @@ export function PictureMakerDialog({
             </Alert>
           )}
           {maker.made.length > 0 && (
-            <Box>
+            <Box ref={results}>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} role="status">
                 {PICTURE_TEXTS.kept(maker.made.length)}
               </Typography>

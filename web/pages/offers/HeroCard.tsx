@@ -89,7 +89,7 @@ export function HeroCard({
   return (
     <Card component="section" aria-labelledby="offer-hero-title">
       <CardContent sx={{ p: { xs: 2.5, md: 3 } }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { md: 'center' } }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { md: 'flex-start' } }}>
           <HeroPicture
             image={image}
             pending={offer.heroImageId !== null && hero.isPending}
@@ -105,7 +105,7 @@ export function HeroCard({
             {offerId ? (
               <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ flexWrap: 'wrap', gap: 1.5 }}>
                 <Button variant="contained" onClick={() => setDialog('make')} disabled={setHero.isPending} startIcon={<AddPhotoIcon />}>
-                  {image ? PICTURE_TEXTS.heroChange : PICTURE_TEXTS.heroMake}
+                  {offer.heroImageId ? PICTURE_TEXTS.heroChange : PICTURE_TEXTS.heroMake}
                 </Button>
                 <Button variant="outlined" onClick={() => setDialog('choose')} disabled={setHero.isPending} startIcon={<GalleryIcon />}>
                   {PICTURE_TEXTS.heroChoose}
