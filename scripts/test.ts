@@ -133,6 +133,7 @@ const onDeno = [
   'quota-generations',
   'workflow-runs',
   'workflow-resume',
+  'workflow-image-steps',
   'workflow-schedules',
   'workflow-schedules-ticker',
   'offers-knowledge',

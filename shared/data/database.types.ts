@@ -1829,6 +1829,7 @@ export type Database = {
           edited_at: string | null
           error: string | null
           finished_at: string | null
+          image_id: string | null
           items: Json
           kind: string
           model: string | null
@@ -1846,6 +1847,7 @@ export type Database = {
           edited_at?: string | null
           error?: string | null
           finished_at?: string | null
+          image_id?: string | null
           items?: Json
           kind: string
           model?: string | null
@@ -1863,6 +1865,7 @@ export type Database = {
           edited_at?: string | null
           error?: string | null
           finished_at?: string | null
+          image_id?: string | null
           items?: Json
           kind?: string
           model?: string | null
@@ -1877,6 +1880,13 @@ export type Database = {
           user_id?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "workflow_run_steps_image_id_fkey"
+            columns: ["image_id"]
+            isOneToOne: false
+            referencedRelation: "generated_images"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "workflow_run_steps_run_id_fkey"
             columns: ["run_id"]

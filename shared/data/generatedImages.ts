@@ -14,7 +14,8 @@ import type { AppClient } from './supabase.ts';
  */
 
 export const GENERATED_IMAGES_BUCKET = 'generated-images';
-export type ImagePurpose = 'offer_hero' | 'ad_creative' | 'deck_slide' | 'run' | 'gallery';
+/** workflow: drawn by a workflow's image step (migration 20261204000400). */
+export type ImagePurpose = 'offer_hero' | 'ad_creative' | 'deck_slide' | 'run' | 'gallery' | 'workflow';
 
 export interface GeneratedImage {
   id: string;

@@ -29,6 +29,8 @@ interface RunTarget {
   /** Without it the key synced to the account is used. */
   apiKey?: string | null;
   customBaseUrl?: string | null;
+  /** Keys this browser holds for the picture providers (an image step may draw with another provider than the run's). */
+  imageApiKeys?: Partial<Record<'openai' | 'gemini', string>>;
 }
 
 export type RunRequest =
@@ -113,8 +115,8 @@ export async function streamWorkflowRun(
     const { progressed, cut, ...end } = segment.data;
     runId = end.runId;
     if (end.status !== 'interrupted' || cut || !runId || !autoResume(segments, progressed)) return ok(end);
-    const { provider, model, apiKey, customBaseUrl } = request;
-    next = { action: 'continue', runId, provider, model, apiKey, customBaseUrl };
+    const { provider, model, apiKey, customBaseUrl, imageApiKeys } = request;
+    next = { action: 'continue', runId, provider, model, apiKey, customBaseUrl, imageApiKeys };
   }
 }
 
@@ -138,7 +140,7 @@ export interface RunSummary {
 interface RunStep {
   position: number;
   name: string;
-  kind: 'prompt' | 'for_each';
+  kind: 'prompt' | 'for_each' | 'image';
   status: StepStatus;
   model: string | null;
   prompt: string;
@@ -147,6 +149,8 @@ interface RunStep {
   items: RunItem[];
   passages: KnowledgePassage[];
   editedAt: string | null;
+  /** An image step's picture (generated_images), null once deleted from the gallery. */
+  imageId: string | null;
 }
 
 export interface WorkflowRun extends RunSummary {
@@ -157,7 +161,7 @@ export interface WorkflowRun extends RunSummary {
 
 const SUMMARY =
   'id, workflow_id, template_id, workflow_name, provider, model, trigger, status, error, document_id, created_at, finished_at, lease_expires_at';
-const STEP = 'position, name, kind, status, model, prompt, output, error, items, passages, edited_at';
+const STEP = 'position, name, kind, status, model, prompt, output, error, items, passages, edited_at, image_id';
 
 const toSummary = (
   row: Pick<
@@ -196,7 +200,7 @@ const toSummary = (
 const toStep = (
   row: Pick<
     Tables<'workflow_run_steps'>,
-    'position' | 'name' | 'kind' | 'status' | 'model' | 'prompt' | 'output' | 'error' | 'items' | 'passages' | 'edited_at'
+    'position' | 'name' | 'kind' | 'status' | 'model' | 'prompt' | 'output' | 'error' | 'items' | 'passages' | 'edited_at' | 'image_id'
   >,
 ): RunStep => ({
   position: row.position,
@@ -210,6 +214,7 @@ const toStep = (
   items: storedItems(row.items),
   passages: storedPassages(row.passages),
   editedAt: row.edited_at,
+  imageId: row.image_id,
 });
 
 const RUN_HISTORY_SIZE = 50;

@@ -31,8 +31,11 @@ export interface EstimateSettings {
 
 const inCurrency = (usdMicros: number, usdRate: number) => Math.round(usdMicros * usdRate);
 
-/** A step of a job; `model` when it runs on another model than the job's (a workflow step's own). */
-export type JobStep = EstimateStep & { model?: string };
+/**
+ * A step of a job; `model` when it runs on another model than the job's (a workflow step's own),
+ * and `provider` when that model is another provider's (a workflow's image step).
+ */
+export type JobStep = EstimateStep & { model?: string; provider?: ProviderId };
 
 /**
  * The range of a job in the user's currency: each model's steps at its price; no range when any
@@ -46,23 +49,27 @@ export function estimateJob(
   on?: string,
 ): JobEstimate {
   const calls = steps.reduce((sum, step) => sum + step.calls, 0);
-  const byModel = new Map<string, JobStep[]>();
+  const byModel = new Map<string, { provider: ProviderId; model: string; steps: JobStep[] }>();
   for (const step of steps) {
     const id = step.model?.trim() || model;
-    byModel.set(id, [...(byModel.get(id) ?? []), step]);
+    const of = step.provider ?? provider;
+    const key = `${of}\u0000${id}`;
+    const group = byModel.get(key) ?? { provider: of, model: id, steps: [] };
+    group.steps.push(step);
+    byModel.set(key, group);
   }
   let low = 0;
   let high = 0;
   let known = true;
-  for (const [id, ofModel] of byModel) {
-    const usd = estimateRange(priceFor(provider, id, settings.overrides, on), ofModel);
+  for (const group of byModel.values()) {
+    const usd = estimateRange(priceFor(group.provider, group.model, settings.overrides, on), group.steps);
     if (!usd) known = false;
     else {
       low += usd.low;
       high += usd.high;
     }
   }
-  const models = byModel.size ? [...byModel.keys()] : [model];
+  const models = byModel.size ? [...new Set([...byModel.values()].map((g) => g.model))] : [model];
   return {
     provider,
     model: models.join(' and '),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_MODELS, IMAGE_TEXTS, imageSupport, type ImageProvider, type ImageShape } from '../images/imageModels.ts';
 import { PROVIDER_IDS } from '../providerKeys.ts';
 import { WORKFLOW_LIMITS } from './limits.ts';
 import { WORKFLOW_TEXTS } from './texts.ts';
@@ -29,11 +30,19 @@ const forEachSettings = z.object({
   concurrency: z.number().int().min(1).max(WORKFLOW_LIMITS.maxConcurrency),
 });
 
+const imageSettings = z.object({
+  /** Any provider may be written here; one without image models is refused with IMAGE_TEXTS' sentence. */
+  provider: z.enum(PROVIDER_IDS),
+  model: z.string().max(200),
+  shape: z.enum(['square', 'landscape', 'portrait', 'wide'] satisfies ImageShape[]),
+});
+
 const stepV1 = z.object({
   /** Stable across renames and moves (the builder's drag-and-drop key). */
   id: z.string().min(1).max(64),
   name: z.string().regex(STEP_NAME, WORKFLOW_TEXTS.badStepName),
-  kind: z.enum(['prompt', 'for_each']),
+  /** image: the prompt describes one picture, drawn by the step's image model and kept in the gallery. */
+  kind: z.enum(['prompt', 'for_each', 'image']),
   prompt: z.string().max(WORKFLOW_LIMITS.promptLength, WORKFLOW_TEXTS.promptTooLong),
   /** The library prompt the text was taken from (its text is copied; later edits there do not change the step). */
   promptId: z.uuid().nullable(),
@@ -42,6 +51,8 @@ const stepV1 = z.object({
   /** Passages of the knowledge base retrieved for this step, or none. */
   knowledge: knowledgeScope.nullable(),
   forEach: forEachSettings.nullable(),
+  /** An image step's picture settings (one picture a run). Absent from steps saved before image steps existed. */
+  image: imageSettings.nullable().optional(),
 });
 
 const definitionV1 = z.object({
@@ -55,6 +66,22 @@ const definitionV1 = z.object({
 export type WorkflowStep = z.infer<typeof stepV1>;
 export type WorkflowDefinition = z.infer<typeof definitionV1>;
 export type ForEachSettings = z.infer<typeof forEachSettings>;
+export type ImageStepSettings = z.infer<typeof imageSettings>;
+
+/** What an image step starts with in the builder: the app's first choice of picture model. */
+export const DEFAULT_IMAGE_SETTINGS: ImageStepSettings = { provider: 'openai', model: IMAGE_MODELS.openai[0]!, shape: 'square' };
+
+/**
+ * Why an image step's picture settings cannot be used (missing, a provider without image models,
+ * a model that draws nothing), or null. The same sentence refuses the save and the run.
+ */
+export function imageStepProblem(image: ImageStepSettings | null | undefined): string | null {
+  if (!image) return WORKFLOW_TEXTS.imageSettingsMissing;
+  const support = imageSupport(image.provider);
+  if (!support.ok) return support.message;
+  if (!support.models.includes(image.model)) return IMAGE_TEXTS.unknownModel(image.model, image.provider as ImageProvider);
+  return null;
+}
 
 /**
  * Upgrades from each older version to the next, keyed by the version they read. Empty while only
@@ -84,6 +111,10 @@ export function parseWorkflowDefinition(raw: unknown): DefinitionResult {
   for (const step of parsed.data.steps) {
     if (names.has(step.name)) return { ok: false, error: WORKFLOW_TEXTS.duplicateStepName(step.name) };
     names.add(step.name);
+    if (step.kind === 'image') {
+      const problem = imageStepProblem(step.image);
+      if (problem) return { ok: false, error: problem };
+    }
   }
   return { ok: true, definition: parsed.data };
 }
@@ -93,7 +124,8 @@ export function newStep(existing: readonly Pick<WorkflowStep, 'name'>[], id: str
   const used = new Set(existing.map((s) => s.name));
   let n = existing.length + 1;
   while (used.has(`step_${n}`)) n += 1;
-  return { id, name: `step_${n}`, kind, prompt: '', promptId: null, model: null, knowledge: null, forEach: null };
+  const step: WorkflowStep = { id, name: `step_${n}`, kind, prompt: '', promptId: null, model: null, knowledge: null, forEach: null };
+  return kind === 'image' ? { ...step, image: DEFAULT_IMAGE_SETTINGS } : step;
 }
 
 /** A copy of a step under a free name (the builder's Duplicate). */

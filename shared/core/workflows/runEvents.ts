@@ -43,6 +43,8 @@ export type RunEvent =
       output: string;
       error: string | null;
       passages: KnowledgePassage[];
+      /** An image step's picture (generated_images id), once it is kept. */
+      imageId?: string | null;
     }
   /**
    * The segment's end. `interrupted`: the server's time for this request was spent before the run

@@ -21,7 +21,7 @@ export interface LiveItem {
 export interface LiveStep {
   position: number;
   name: string;
-  kind: 'prompt' | 'for_each';
+  kind: 'prompt' | 'for_each' | 'image';
   status: LiveStatus;
   /** What was sent (a for-each step: its prompt before each item goes in); '' before it ran. */
   prompt: string;
@@ -30,6 +30,8 @@ export interface LiveStep {
   items: LiveItem[];
   passages: KnowledgePassage[];
   edited: boolean;
+  /** The picture an image step made (generated_images), or null (none yet, or deleted from the gallery since). */
+  imageId?: string | null;
 }
 
 export interface LiveRun {
@@ -51,6 +53,7 @@ const pendingStep = (step: WorkflowDefinition['steps'][number], position: number
   items: [],
   passages: [],
   edited: false,
+  imageId: null,
 });
 
 /** A run not started yet: every step pending. */
@@ -87,6 +90,7 @@ export function storedRun(run: {
     items: (LiveItem & { index?: number })[];
     passages: KnowledgePassage[];
     editedAt: string | null;
+    imageId?: string | null;
   }[];
 }): LiveRun {
   return {
@@ -95,7 +99,12 @@ export function storedRun(run: {
     error: run.error,
     steps: cutShort(
       run.status,
-      run.steps.map(({ editedAt, items, ...s }) => ({ ...s, items: placedItems(items), edited: editedAt !== null })),
+      run.steps.map(({ editedAt, items, imageId, ...s }) => ({
+        ...s,
+        items: placedItems(items),
+        edited: editedAt !== null,
+        imageId: imageId ?? null,
+      })),
     ),
   };
 }
@@ -120,7 +129,7 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
         status: 'running',
         error: null,
         steps: state.steps.map((s) =>
-          s.position >= event.from ? { ...s, status: 'pending', output: '', error: null, edited: false, passages: [] } : s,
+          s.position >= event.from ? { ...s, status: 'pending', output: '', error: null, edited: false, passages: [], imageId: null } : s,
         ),
       };
     case 'step':
@@ -130,6 +139,7 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
         prompt: event.prompt,
         output: '',
         error: null,
+        imageId: null,
         items: event.items ? event.items.map((input) => ({ input, output: '', status: 'pending', error: null })) : s.items,
       }));
     case 'delta':
@@ -155,6 +165,7 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
         output: event.output,
         error: event.error,
         passages: event.passages,
+        imageId: event.imageId ?? null,
       }));
     case 'end':
       return { ...state, status: event.status, error: event.error, steps: cutShort(event.status, state.steps) };

@@ -23,6 +23,12 @@ export const WORKFLOW_TEXTS = {
   unknownStep: (raw: string) => `${raw} refers to a step that does not exist.`,
   forEachSourceMissing: 'choose the earlier step whose output it goes through.',
   forEachSourceUnknown: (name: string) => `goes through “${name}”, which is not an earlier step.`,
+  // Image steps
+  imageSettingsMissing: 'An image step needs its image model: choose a provider, a model and a shape.',
+  /** What later steps get from an image step: they read this text, they cannot see the picture. */
+  imageOutput: (description: string) =>
+    `${description.trim()}\n\n(A picture was made from this description and saved to Images. Later steps get this text, not the picture.)`,
+  imageSaveFailed: (detail: string) => `The picture was made but could not be saved: ${detail}`,
   // For each
   noJsonArray: 'The earlier output has no JSON array to go through. Ask that step to answer with a JSON array, or split by lines.',
   noItems: 'The earlier output has no items to go through.',

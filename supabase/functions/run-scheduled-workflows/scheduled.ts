@@ -158,6 +158,7 @@ async function ownerTarget(owner: string, provider: ProviderId, model: string): 
     model,
     apiKey,
     customBaseUrl: provider === 'chatgpt_custom' ? await storedBaseUrl(owner, 'service') : null,
+    pictureKey: async (of) => (of === provider ? apiKey : storedProviderKey(owner, of, 'service')),
   };
 }
 

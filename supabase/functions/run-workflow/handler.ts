@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUuid } from '@/shared/core/ids.ts';
+import type { ImageProvider } from '@/shared/core/images/imageModels.ts';
 import { PROVIDER_IDS } from '@/shared/core/providerKeys.ts';
 import type { RunEvent } from '@/shared/core/workflows/runEvents.ts';
 import { WORKFLOW_RUN_TEXTS } from '@/shared/core/workflows/runTexts.ts';
@@ -17,14 +18,15 @@ import { resumeRun, segmentDeadline, startRun, type RunSource, type RunTarget } 
 /**
  * POST /functions/v1/run-workflow (signed in): runs a workflow's steps on the server with the
  * caller's provider key, saving every step (and for-each item) as it ends, and streams the progress back.
- *   { action: 'start', workflowId | templateId, fieldValues, provider, model, apiKey?, customBaseUrl?, trigger? }
- *   { action: 'continue', runId, fromPosition?, provider, model, apiKey?, customBaseUrl? }
+ *   { action: 'start', workflowId | templateId, fieldValues, provider, model, apiKey?, customBaseUrl?, imageApiKeys?, trigger? }
+ *   { action: 'continue', runId, fromPosition?, provider, model, apiKey?, customBaseUrl?, imageApiKeys? }
  * `start` takes one of the month's generations (429 at the limit, before anything runs);
  * `continue` runs from `fromPosition` (a retry, or after editing an output) or from the first step
  * not done — also a run that was cut off (the function restarted, its time ran out): it resumes
  * without asking again for what was saved and without a second generation. A run another request
  * is working on is refused (409) until that one ends or its lease expires. Without apiKey the key
- * synced to the account is used. The answer is server-sent events, each `data: <RunEvent json>`,
+ * synced to the account is used; an image step drawing with another provider uses imageApiKeys'
+ * key for it ({ openai?, gemini? }), else the one synced. The answer is server-sent events, each `data: <RunEvent json>`,
  * ending with {"type":"end"}: `interrupted` when this request's time was spent first (continue to
  * go on); closing the request stops the run (what arrived is kept). Errors before the stream: JSON
  * { error, code? } with 400/403/404/409/429 (403 'budget': the caller's budget for the provider, or
@@ -42,6 +44,20 @@ const RunRequest = z.object({
   action: z.enum(['start', 'continue'], { error: 'Unknown action.' }),
   apiKey: optionalText,
   customBaseUrl: optionalText,
+  // Keys that are not text are left out, as is anything that is not an object.
+  imageApiKeys: z
+    .unknown()
+    .optional()
+    .transform((value): Partial<Record<ImageProvider, string>> => {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+      const keys = value as Record<string, unknown>;
+      return Object.fromEntries(
+        (['openai', 'gemini'] as const).flatMap((p) => {
+          const key = keys[p];
+          return typeof key === 'string' && key.trim() ? [[p, key.trim()]] : [];
+        }),
+      );
+    }),
   workflowId: optionalText,
   templateId: optionalText,
   runId: optionalText,
@@ -121,11 +137,14 @@ export default async function handler(req: Request): Promise<Response> {
   const read = await readBody(req, RunRequest);
   if (!read.ok) return read.response;
   const body = read.body;
+  const apiKey = body.apiKey ?? (await storedProviderKey(caller.id, body.provider, caller.token));
   const target: RunTarget = {
     provider: body.provider,
     model: body.model,
-    apiKey: body.apiKey ?? (await storedProviderKey(caller.id, body.provider, caller.token)),
+    apiKey,
     customBaseUrl: body.provider === 'chatgpt_custom' ? (body.customBaseUrl ?? (await storedBaseUrl(caller.id, caller.token))) : null,
+    pictureKey: async (provider) =>
+      body.imageApiKeys[provider] ?? (provider === body.provider ? apiKey : await storedProviderKey(caller.id, provider, caller.token)),
   };
   // A custom server our servers cannot reach is refused before the run starts (nothing is spent).
   const customRefusal = target.customBaseUrl ? await customServerRefusal(target.customBaseUrl) : null;

@@ -1,17 +1,20 @@
 import { aiBaseUrlsFrom } from '@/shared/ai/baseUrls.ts';
 import { toAiError } from '@/shared/ai/aiErrors.ts';
 import { streamText } from '@/shared/ai/chat.ts';
+import { generatePictures } from '@/shared/ai/imageGeneration.ts';
 import { groundedTask, retrievalQuery, type KnowledgePassage, type KnowledgeScope } from '@/shared/core/knowledge/grounding.ts';
-import { type WorkflowStep } from '@/shared/core/workflows/definition.ts';
+import { imageStepProblem, type WorkflowStep } from '@/shared/core/workflows/definition.ts';
 import { joinItemOutputs, mapBounded, splitItems } from '@/shared/core/workflows/forEach.ts';
 import { keptItems, LEASE, resumePosition } from '@/shared/core/workflows/resume.ts';
 import type { RunEvent, RunItem } from '@/shared/core/workflows/runEvents.ts';
 import { WORKFLOW_RUN_TEXTS } from '@/shared/core/workflows/runTexts.ts';
+import { WORKFLOW_TEXTS } from '@/shared/core/workflows/texts.ts';
 import { resolveStepPrompt } from '@/shared/core/workflows/variables.ts';
 import type { Db } from '../db.ts';
 import { optionalEnv } from '../http.ts';
 import { customServerFetch } from '../customServer.ts';
 import { serverUsage } from '../usage.ts';
+import { keepRunPicture } from './pictures.ts';
 import { leasedRun, loadRun, returnGeneration, type LeasedRun, type StepChanges, type StoredStep } from './store.ts';
 import { type Deadline, type Held, type RunTarget } from './segments.ts';
 
@@ -19,7 +22,8 @@ import { type Deadline, type Held, type RunTarget } from './segments.ts';
  * The workflow engine, shared by interactive runs (run-workflow) and scheduled ones
  * (run-scheduled-workflows): each step's prompt is resolved from the run form, the page variables
  * and the earlier outputs, grounded in the knowledge base when the step asks for it, streamed from
- * the provider, and saved as it ends (each for-each item too).
+ * the provider, and saved as it ends (each for-each item too). An image step draws one picture from
+ * its prompt with its own image model, keeps it in the owner's gallery and passes its description on.
  *
  * A run is worked on in segments (shared/core/workflows/resume.ts): a segment holds the run's lease
  * and renews it while it works; it stops starting steps once the function's time is nearly spent and
@@ -47,6 +51,7 @@ const SAVE_EVERY_MS = 2000;
 class LeaseLost extends Error {}
 
 interface StepContext {
+  db: Db;
   held: LeasedRun;
   /** The run's owner and id: each provider call records a usage row for them (workflow_step, the step's index). */
   owner: string;
@@ -70,6 +75,8 @@ type StepEnd = {
   error: string | null;
   errorKind: string | null;
   passages: KnowledgePassage[];
+  /** An image step's kept picture. */
+  imageId?: string;
 };
 
 /** A fenced write: a write refused because the lease moved on ends the segment. */
@@ -165,6 +172,50 @@ async function runPromptStep(ctx: StepContext, step: WorkflowStep, position: num
     if (thrown instanceof LeaseLost || lost) throw new LeaseLost();
     const error = toAiError(thrown, { provider: ctx.target.provider });
     return { status: 'failed', output: error.partial, error: error.message, errorKind: error.kind, passages: grounded.passages };
+  }
+}
+
+/**
+ * One picture from the step's prompt with its image model and the owner's key for that provider,
+ * kept in the gallery before the step ends (saved with it, so a finished step is never drawn
+ * again). One usage row (feature images) whatever the outcome. Later steps get the description
+ * with a note that a picture was made: they cannot see the picture itself.
+ */
+async function runImageStep(ctx: StepContext, step: WorkflowStep, position: number): Promise<StepEnd> {
+  const image = step.image;
+  const refused = imageStepProblem(image);
+  if (refused || !image || (image.provider !== 'openai' && image.provider !== 'gemini'))
+    return { status: 'failed', output: '', error: refused ?? WORKFLOW_TEXTS.imageSettingsMissing, errorKind: 'picture', passages: [] };
+  const provider = image.provider;
+  const prompt = resolveStepPrompt(step, { fields: ctx.fieldValues, outputs: ctx.outputs });
+  await save(ctx, ctx.held.saveStep(position, { status: 'running', started: true, model: image.model, prompt }));
+  ctx.emit({ type: 'step', position, status: 'running', prompt });
+  const call = new AbortController();
+  const stop = () => call.abort();
+  if (ctx.signal.aborted) call.abort();
+  ctx.signal.addEventListener('abort', stop, { once: true });
+  try {
+    const apiKey = await ctx.target.pictureKey(provider);
+    const [picture] = await generatePictures({
+      target: { provider, apiKey },
+      model: image.model,
+      prompt,
+      shape: image.shape,
+      count: 1,
+      signal: call.signal,
+      settings: { baseUrls: aiBaseUrlsFrom(optionalEnv('AI_BASE_URLS')) },
+      usage: serverUsage(ctx.owner, 'images', { kind: 'workflow_run', id: ctx.runId }, { stepIndex: position, pending: ctx.usageWrites }),
+    });
+    const kept = await keepRunPicture(ctx.db, ctx.owner, { ...picture!, prompt, provider, model: image.model });
+    if (!kept.ok)
+      return { status: 'failed', output: '', error: WORKFLOW_TEXTS.imageSaveFailed(kept.message), errorKind: 'storage', passages: [] };
+    return { status: 'done', output: WORKFLOW_TEXTS.imageOutput(prompt), error: null, errorKind: null, passages: [], imageId: kept.id };
+  } catch (thrown) {
+    const error = toAiError(thrown, { provider });
+    if (error.kind === 'aborted') return { status: 'stopped', output: '', error: null, errorKind: null, passages: [] };
+    return { status: 'failed', output: '', error: error.message, errorKind: error.kind, passages: [] };
+  } finally {
+    ctx.signal.removeEventListener('abort', stop);
   }
 }
 
@@ -321,6 +372,7 @@ export async function executeRun(input: {
     const outputs: Record<string, string> = {};
     run.steps.slice(0, from).forEach((s) => (outputs[s.name] = s.output));
     const ctx: StepContext = {
+      db,
       held,
       owner: input.owner,
       runId,
@@ -341,9 +393,26 @@ export async function executeRun(input: {
         outcome = { status: cut === 'caller' ? 'stopped' : 'interrupted', error: null, errorKind: null, finalOutput: '' };
         break;
       }
-      const ended = step.kind === 'for_each' ? await runForEachStep(ctx, step, position, stored) : await runPromptStep(ctx, step, position);
-      await save(ctx, held.saveStep(position, { status: ended.status, output: ended.output, error: ended.error, finished: true }));
-      emit({ type: 'step-end', position, status: ended.status, output: ended.output, error: ended.error, passages: ended.passages });
+      const ended =
+        step.kind === 'for_each'
+          ? await runForEachStep(ctx, step, position, stored)
+          : step.kind === 'image'
+            ? await runImageStep(ctx, step, position)
+            : await runPromptStep(ctx, step, position);
+      const picture = ended.imageId ? { imageId: ended.imageId } : {};
+      await save(
+        ctx,
+        held.saveStep(position, { status: ended.status, output: ended.output, error: ended.error, finished: true, ...picture }),
+      );
+      emit({
+        type: 'step-end',
+        position,
+        status: ended.status,
+        output: ended.output,
+        error: ended.error,
+        passages: ended.passages,
+        ...picture,
+      });
       if (ended.status !== 'done') {
         // A step cut by the segment's end (not by the caller) goes on in the next segment.
         const status = ended.status === 'stopped' && cut !== 'caller' ? 'interrupted' : ended.status;

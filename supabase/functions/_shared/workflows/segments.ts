@@ -1,3 +1,4 @@
+import type { ImageProvider } from '@/shared/core/images/imageModels.ts';
 import type { ProviderId } from '@/shared/core/providerKeys.ts';
 import { parseWorkflowDefinition, type WorkflowDefinition } from '@/shared/core/workflows/definition.ts';
 import { leaseSeconds, segmentBudget, wallClockSeconds } from '@/shared/core/workflows/resume.ts';
@@ -17,6 +18,8 @@ export interface RunTarget {
   model: string;
   apiKey: string | null;
   customBaseUrl: string | null;
+  /** The key an image step draws with: its provider may not be the run's (asked only when such a step runs). */
+  pictureKey: (provider: ImageProvider) => Promise<string | null>;
 }
 
 export type RunSource =

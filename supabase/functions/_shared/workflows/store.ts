@@ -199,6 +199,8 @@ export interface StepChanges {
   error?: string | null;
   items?: RunItem[];
   passages?: KnowledgePassage[];
+  /** An image step's kept picture (generated_images id). */
+  imageId?: string | null;
   started?: true;
   finished?: true;
 }
