@@ -106,3 +106,32 @@ test('without a key for the chosen provider the maker says so and sends nothing'
   await expect(dialog.getByRole('button', { name: 'Make picture' })).toBeDisabled();
   await expect(dialog.getByRole('link', { name: PICTURE_TEXTS.openSettings })).toHaveAttribute('href', ROUTES.settings);
 });
+
+test('a prompt’s answer becomes a picture’s description on the run page', async ({ page }) => {
+  const errors = watchErrors(page);
+  const { user, client } = await member();
+  await signInAs(page, user);
+  await page.goto('/run-prompt/fp1');
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('gpt-6.1-terra', { timeout: 30_000 });
+  await page.getByLabel('What is the product or service?').fill('AI Vault');
+  await page.getByLabel('Who is the target audience?').fill('course creators');
+  await page.getByLabel('What is the main benefit?').fill('one place for every prompt');
+  await page.getByRole('button', { name: 'Run prompt' }).click();
+  const fromAnswer = page.getByRole('button', { name: PICTURE_TEXTS.fromAnswer });
+  await expect(fromAnswer).toBeVisible({ timeout: 30_000 });
+  // The answer's first words start the description (the dialog hides the page from the accessibility tree).
+  const answer = (await page.getByRole('region', { name: 'Output' }).innerText()).replace(/\s+/g, ' ');
+  await fromAnswer.click();
+  const dialog = maker(page);
+  const description = (await dialog.getByLabel(PICTURE_TEXTS.describe).inputValue())
+    .replace(/[*#>_`]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  expect(description.length).toBeGreaterThan(20);
+  expect(answer).toContain(description.slice(0, 20));
+  await dialog.getByRole('button', { name: 'Make picture' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(PICTURE_TEXTS.kept(1), { timeout: 60_000 });
+  const { data } = await client.from('generated_images').select('purpose, width, height');
+  expect(data).toEqual([{ purpose: 'run', width: 1024, height: 1024 }]);
+  expect(errors).toEqual([]);
+});

@@ -19,6 +19,7 @@ export const PICTURE_TEXTS = {
   kept: (count: number) => (count === 1 ? 'Saved to your gallery.' : `All ${count} are saved to your gallery.`),
   use: 'Use this picture',
   shapeSize: (shape: ImageShape, width: number, height: number) => `${IMAGE_SHAPE_LABELS[shape]} (${width}×${height})`,
+  fromAnswer: 'Make a picture from this answer',
   galleryTitle: 'Images',
   gallerySubtitle: 'Every picture you made, for offers, decks and anything else. They stay private to you.',
   galleryEmpty: 'No pictures yet. Make one here, or from an offer or a pitch deck.',

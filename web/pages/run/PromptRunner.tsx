@@ -34,6 +34,7 @@ import { KnowledgeBaseLink } from '../knowledge/KnowledgeBaseLink.tsx';
 import { useWebSearchChoice } from '@/shared/ui/webSearch/useWebSearchChoice.ts';
 import { WebSearchSwitch } from '@/shared/ui/webSearch/WebSearchSwitch.tsx';
 import { WebSources } from '@/shared/ui/webSearch/WebSources.tsx';
+import { RunPicture } from './RunPicture.tsx';
 import { historyListData, useRunOutputActions, webData } from './runSide.ts';
 import { useRunHistory } from './useRunHistory.ts';
 
@@ -247,6 +248,9 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
         </Card>
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <RunOutput run={run} documentName={outputDocumentName(prompt.name, new Date())} layout="page" actions={outputActions} />
+          {user && (run.status === 'done' || run.status === 'stopped') && run.text.trim() && (
+            <RunPicture userId={user.id} answer={run.text} />
+          )}
           {passages && !running && run.status !== 'idle' && (
             <UsedSources client={webData} answer={run.text} passages={passages} idPrefix="run-sources" />
           )}
