@@ -213,3 +213,43 @@ test('with only an Anthropic key the hero maker says an OpenAI key is needed and
   expect(await imagePosts()).toBe(before);
   await expect(heroCard(page).getByText(PICTURE_TEXTS.heroNone)).toBeVisible();
 });
+
+test('an ad asset gets ad creatives drawn to go with its words, kept with the offer', async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors = watchErrors(page);
+  const user = await createUser();
+  await withOpenAiKey(user);
+  await signInAs(page, user);
+  await page.goto(ROUTES.offerBuilder);
+  await page.getByLabel('Idea, niche or keyword').fill('yoga teachers');
+  await page.getByRole('button', { name: 'Generate Idea For Offer Framework' }).click();
+  await expect(toast(page)).toContainText('Offer Generated.');
+  await page.getByRole('button', { name: 'Save Offer', exact: true }).click();
+  await expect(toast(page)).toContainText('Offer Saved');
+
+  const header = page.locator('#offer-row-facebook-ads-header');
+  await header.click();
+  await expect(header).toHaveAttribute('aria-expanded', 'true');
+  const ads = page.locator('[data-asset="Facebook Ads"]');
+  await ads.getByRole('button', { name: /^Generate Content For This Category/ }).click();
+  await expect(ads.getByRole('list', { name: 'Ad variants' }).getByRole('listitem')).toHaveCount(3);
+  const creatives = ads.getByRole('region', { name: PICTURE_TEXTS.adCreativesTitle('Facebook Ads') });
+  await creatives.getByRole('button', { name: `${PICTURE_TEXTS.adMake} for Facebook Ads` }).click();
+  const dialog = maker(page);
+  await expect(dialog.getByLabel(PICTURE_TEXTS.describe)).toHaveValue(
+    /^An ad creative for Facebook Ads promoting the offer "Yoga Teachers Accelerator"\./,
+  );
+  await expect(dialog.getByRole('combobox', { name: PICTURE_TEXTS.shape })).toHaveText('Square (1024×1024)');
+  await dialog.getByRole('combobox', { name: PICTURE_TEXTS.count }).click();
+  await page.getByRole('option', { name: '2', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Make 2 pictures' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(PICTURE_TEXTS.kept(2), { timeout: 60_000 });
+  await dialog.getByRole('button', { name: PICTURE_TEXTS.close }).click();
+  await expect(creatives.getByTestId('picture-tile')).toHaveCount(2);
+  await expect.poll(() => naturalWidth(creatives.getByRole('img').first())).toBe(1024);
+  const { data } = await serviceClient().from('generated_images').select('purpose, offer_id').eq('user_id', user.id);
+  expect(data).toHaveLength(2);
+  expect(data!.every((row) => row.purpose === 'ad_creative' && row.offer_id !== null)).toBe(true);
+  await shoot(creatives, 'offer-ad-creatives');
+  expect(errors).toEqual([]);
+});

@@ -3,6 +3,7 @@
  * AI result schemas, the offer draft and its operations, copy formats, video links, Generate All
  * scheduling, the prompts and Organize plans. No I/O: pages and the extension wire it up.
  */
+export * from './adCreative.ts';
 export * from './categories.ts';
 export * from './copy.ts';
 export * from './draft.ts';

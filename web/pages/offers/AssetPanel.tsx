@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, AlertTitle, Box, Button, CircularProgress, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import CopyIcon from '@mui/icons-material/ContentCopyOutlined';
@@ -21,6 +22,8 @@ export interface AssetPanelProps {
   onRewrite: () => void;
   onCopy: () => void;
   onDownload: (format: OfferDownloadFormat) => void;
+  /** Under a filled ad asset: its creatives (pictures made to go with the ad). */
+  creatives?: ReactNode;
 }
 
 const named = (name: string) => (
@@ -34,7 +37,7 @@ const named = (name: string) => (
  * and any earlier content kept), empty with its button, or the content with Regenerate, Rewrite,
  * Copy and Download. Notes can be written in every state.
  */
-export function AssetPanel({ asset, busy, locked, onGenerate, onNotes, onRewrite, onCopy, onDownload }: AssetPanelProps) {
+export function AssetPanel({ asset, busy, locked, onGenerate, onNotes, onRewrite, onCopy, onDownload, creatives }: AssetPanelProps) {
   const status = assetStatus(asset, busy === 'generating');
   const waiting = busy !== undefined || locked;
   return (
@@ -116,6 +119,7 @@ export function AssetPanel({ asset, busy, locked, onGenerate, onNotes, onRewrite
           <DownloadMenu label="Download" hiddenLabel={asset.name} onDownload={onDownload} />
         </Stack>
       )}
+      {status === 'filled' && creatives}
     </Stack>
   );
 }

@@ -1,3 +1,6 @@
+import { isAdAsset } from '@/shared/core/offers/adCreative.ts';
+import { useUser } from '@/web/lib/sessionState.ts';
+import { AdCreatives } from './AdCreatives.tsx';
 import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import GenerateAllIcon from '@mui/icons-material/AutoAwesomeMotionOutlined';
@@ -27,6 +30,7 @@ export interface AssetHandlers {
  */
 export function FrameworkCard({ builder, offer, handlers }: { builder: OfferBuilder; offer: OfferDraft; handlers: AssetHandlers }) {
   const { assets: actions, activity } = builder;
+  const user = useUser();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const toggle = (name: string) =>
     setExpanded((now) => {
@@ -133,6 +137,7 @@ export function FrameworkCard({ builder, offer, handlers }: { builder: OfferBuil
                   onRewrite={() => handlers.onRewrite(asset)}
                   onCopy={() => handlers.onCopy(asset)}
                   onDownload={(format) => handlers.onDownload(asset, format)}
+                  creatives={user && isAdAsset(asset.name) ? <AdCreatives offer={offer} asset={asset} userId={user.id} /> : undefined}
                 />
               </AssetRow>
             );
