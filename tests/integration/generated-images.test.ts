@@ -204,6 +204,14 @@ describe(`generated pictures (${testDbKind})`, () => {
       offers[0]!.id,
     ]);
     expect(hero[0]!.hero_image_id).toBe(mine.id);
+    // Nobody points their own offer at someone else's picture, not even the service role.
+    const { rows: theirs } = await stack.db.query<{ id: string }>(
+      `insert into public.offers (user_id, title, framework) values ($1, 'Theirs', '{}') returning id`,
+      [other.userId],
+    );
+    expect((await setOfferHero(other.client, theirs[0]!.id, mine.id)).error?.code).toBe('23503');
+    const { error: asService } = await stack.service().from('offers').update({ hero_image_id: mine.id }).eq('id', theirs[0]!.id);
+    expect(asService?.message).toBe('The hero image must be one of your own pictures.');
     must(await deletePicture(me.client, mine));
     const { rows: after } = await stack.db.query<{ hero_image_id: string | null }>(
       'select hero_image_id from public.offers where id = $1',
