@@ -3,7 +3,7 @@ import { PROVIDER_KEYS, type ProviderId } from '../core/providerKeys.ts';
 /**
  * Images in a prompt: which provider and model can read them, the limits each provider states, and
  * the size an image is scaled to on the client before it is sent. Pure (no DOM): the canvas work
- * is in shared/ui/imageAttach.ts. Sources per provider are in VISION_RULES and docs/providers.md §12.
+ * is in shared/ui/ai/imageAttach.ts. Sources per provider are in VISION_RULES and docs/providers.md §12.
  */
 
 export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
