@@ -137,6 +137,8 @@ export const queryKeys = {
     list: (filter: string) => ['pictures', 'list', filter] as const,
     url: (path: string) => ['pictures', 'url', path] as const,
     one: (id: string) => ['pictures', 'one', id] as const,
+    /** A workflow step's picture with its address (the dashboard's run page and the side panel). */
+    step: (id: string) => ['pictures', 'step', id] as const,
   },
   pitchDecks: {
     all: ['pitchDecks'] as const,

@@ -1,16 +1,19 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Stack, Typography } from '@mui/material';
+import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { initialValues } from '@/shared/core/placeholders.ts';
 import { forEachNote, workflowJobSteps } from '@/shared/core/usage/workflowEstimate.ts';
-import { PANEL_WORKFLOW_TEXTS, WORKFLOW_PAGE_TEXTS } from '@/shared/core/workflows/runTexts.ts';
+import { ROUTES } from '@/shared/core/routes.ts';
+import { PANEL_WORKFLOW_TEXTS, RUN_VIEW_TEXTS, WORKFLOW_PAGE_TEXTS } from '@/shared/core/workflows/runTexts.ts';
+import { sendMessage } from '@/shared/ext/messaging.ts';
 import { missingFields, workflowFields, workflowPageVariables, workflowProblems } from '@/shared/core/workflows/variables.ts';
 import { pageVariableNotes, pageVariableValues } from '@/shared/ext/runPrompt.ts';
 import { ModelPicker, type AvailableKeys } from '../ai/ModelPicker.tsx';
 import { PromptFields } from '../ai/PromptFields.tsx';
 import { BudgetWarnings } from '../usage/BudgetWarnings.tsx';
 import { JobEstimateLine, useEstimateConfirm, type JobToEstimate } from '../usage/EstimateConfirm.tsx';
-import { useWorkflowRun } from '../workflows/useWorkflowRun.ts';
+import type { StepPictureSetup } from '../workflows/StepPicture.tsx';
+import { imageKeysOf, useWorkflowRun } from '../workflows/useWorkflowRun.ts';
 import { WorkflowRunView } from '../workflows/WorkflowRunView.tsx';
 import { extData } from './extClient.ts';
 import { useNeedPage } from './pageContext.tsx';
@@ -19,6 +22,21 @@ import { PANEL_OUTPUT_ACTIONS } from './panelOutputActions.tsx';
 import { useKeyStatus } from './useKeyStatus.ts';
 import { usePanelChoice } from './usePanelChoice.ts';
 import type { ChosenWorkflow } from './WorkflowsView.tsx';
+
+/** Image steps' pictures in the panel: read with the panel's client; the gallery opens on the dashboard. */
+const pictures: StepPictureSetup = {
+  client: extData,
+  galleryLink: (
+    <Link
+      component="button"
+      type="button"
+      variant="body2"
+      onClick={() => void sendMessage('dashboard:open', { path: ROUTES.imageGallery })}
+    >
+      {RUN_VIEW_TEXTS.pictureInGallery}
+    </Link>
+  ),
+};
 
 /** A workflow's run form in the panel (page variables from the tab beside it), then its run. */
 export function PanelWorkflowRunner({ workflow }: { workflow: ChosenWorkflow }) {
@@ -44,6 +62,7 @@ export function PanelWorkflowRunner({ workflow }: { workflow: ChosenWorkflow }) 
     model: choice.model,
     apiKey: available.keys[choice.provider] ?? null,
     customBaseUrl: choice.provider === 'chatgpt_custom' ? available.customBaseUrl : null,
+    imageApiKeys: imageKeysOf(available.keys),
   });
   const job: JobToEstimate | null = choice.model.trim()
     ? { provider: choice.provider, model: choice.model.trim(), steps: workflowJobSteps(definition, values), note: forEachNote(definition) }
@@ -103,6 +122,7 @@ export function PanelWorkflowRunner({ workflow }: { workflow: ChosenWorkflow }) 
         onEdit={async (position, output) => (await run.editOutput(position, output))?.message ?? null}
         actions={PANEL_OUTPUT_ACTIONS}
         canSave
+        pictures={pictures}
       />
     </Stack>
   );

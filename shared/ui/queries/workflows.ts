@@ -4,6 +4,7 @@ import { copyName } from '@/shared/core/workflows/builder.ts';
 import { WORKFLOW_PAGE_TEXTS } from '@/shared/core/workflows/runTexts.ts';
 import { describeSchedule, type WorkflowSchedule } from '@/shared/core/workflows/schedule.ts';
 import { SCHEDULE_TEXTS } from '@/shared/core/workflows/scheduleTexts.ts';
+import { getPicture, pictureUrls } from '@/shared/data/generatedImages.ts';
 import { deleteWorkflowRun, getWorkflowRun, listWorkflowRuns, type RunSummary } from '@/shared/data/workflowRuns.ts';
 import { clearSchedule, saveSchedule } from '@/shared/data/workflowSchedules.ts';
 import {
@@ -32,6 +33,21 @@ export const workflowQueries = {
     }),
   run: (client: DataClient, id: string) =>
     queryOptions({ queryKey: queryKeys.workflows.run(id), queryFn: async () => unwrap(await getWorkflowRun(await client(), id)) }),
+  /** An image step's picture with the address it shows at (null once deleted from the gallery; url null: no file). */
+  stepPicture: (client: DataClient, imageId: string) =>
+    queryOptions({
+      // Under the pictures' keys: a picture deleted from the gallery is read again here too.
+      queryKey: queryKeys.pictures.step(imageId),
+      queryFn: async () => {
+        const db = await client();
+        const image = unwrap(await getPicture(db, imageId));
+        if (!image) return null;
+        const urls = unwrap(await pictureUrls(db, [image.path]));
+        return { ...image, url: urls[image.path] ?? null };
+      },
+      // Signed addresses last an hour; they are asked for again well before.
+      staleTime: 30 * 60 * 1000,
+    }),
 };
 
 /** Saves a draft as a new workflow, or over `workflowId`; the saved one is cached and every workflow list read again. */

@@ -7,6 +7,7 @@ import { RUN_VIEW_TEXTS } from '../../core/workflows/runTexts.ts';
 import { LazyMarkdown } from '../ai/LazyMarkdown.tsx';
 import { accentText } from '../colorMode.tsx';
 import { UsageLine, type UsageFigures } from '../usage/UsageLine.tsx';
+import { StepPicture, type StepPictureSetup } from './StepPicture.tsx';
 
 const CHIP_COLOR: Record<LiveStatus | 'interrupted', 'default' | 'primary' | 'success' | 'error' | 'warning'> = {
   pending: 'default',
@@ -45,10 +46,12 @@ export interface StepCardProps {
   onContinueFrom: (position: number) => void;
   /** What the step's calls cost (every call it made, retries included), once recorded. */
   usage?: UsageFigures | null;
+  /** How an image step's picture is shown; without it the step shows its text only. */
+  pictures?: StepPictureSetup;
 }
 
 /** One step of a run: its state, its output as it streams (a for-each step's items one by one), and what can be done with it. */
-export function StepCard({ step, busy, isLast, offerContinue, onRetry, onEdit, onContinueFrom, usage = null }: StepCardProps) {
+export function StepCard({ step, busy, isLast, offerContinue, onRetry, onEdit, onContinueFrom, usage = null, pictures }: StepCardProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -107,6 +110,7 @@ export function StepCard({ step, busy, isLast, offerContinue, onRetry, onEdit, o
           </Collapse>
         </Box>
       )}
+      {step.kind === 'image' && step.imageId && pictures && <StepPicture imageId={step.imageId} setup={pictures} />}
       {step.error && (
         <Alert severity="error" sx={{ mb: 1 }}>
           {step.error}

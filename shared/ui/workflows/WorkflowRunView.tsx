@@ -8,6 +8,7 @@ import { RUN_VIEW_TEXTS } from '../../core/workflows/runTexts.ts';
 import { OutputActions, type OutputActionsSetup } from '../run/OutputActions.tsx';
 import { RunExportMenu } from './RunExportMenu.tsx';
 import { StepCard } from './StepCard.tsx';
+import type { StepPictureSetup } from './StepPicture.tsx';
 import type { UsageFigures } from '../usage/UsageLine.tsx';
 
 export interface WorkflowRunViewProps {
@@ -23,6 +24,8 @@ export interface WorkflowRunViewProps {
   actions: OutputActionsSetup;
   /** view_only accounts cannot save documents. */
   canSave: boolean;
+  /** How image steps' pictures are shown (read with the signed-in client, with a way to the gallery). */
+  pictures?: StepPictureSetup;
 }
 
 /**
@@ -30,7 +33,18 @@ export interface WorkflowRunViewProps {
  * output (streaming), a failed, stopped or interrupted run's way on (retry, continue, resume), and the final output's
  * actions (copy, save as a document, export the final output or every step).
  */
-export function WorkflowRunView({ name, state, running, onStop, onContinue, onEdit, actions, canSave, stepUsage }: WorkflowRunViewProps) {
+export function WorkflowRunView({
+  name,
+  state,
+  running,
+  onStop,
+  onContinue,
+  onEdit,
+  actions,
+  canSave,
+  stepUsage,
+  pictures,
+}: WorkflowRunViewProps) {
   const progress = runProgress(state);
   // The step whose output was just edited, until the run goes on.
   const [edited, setEdited] = useState<number | null>(null);
@@ -115,6 +129,7 @@ export function WorkflowRunView({ name, state, running, onStop, onContinue, onEd
           onEdit={edit}
           onContinueFrom={go}
           usage={stepUsage?.get(step.position) ?? null}
+          pictures={pictures}
         />
       ))}
       {state.status === 'done' && !running && (

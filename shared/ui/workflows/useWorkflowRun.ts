@@ -25,8 +25,14 @@ function reducer(state: LiveRun, action: Action): LiveRun {
   }
 }
 
-/** The provider, model and key a run is started or continued with. */
-export type RunTargetChoice = Pick<RunRequest, 'provider' | 'model' | 'apiKey' | 'customBaseUrl'>;
+/** The provider, model and key a run is started or continued with (and the keys an image step may draw with). */
+export type RunTargetChoice = Pick<RunRequest, 'provider' | 'model' | 'apiKey' | 'customBaseUrl' | 'imageApiKeys'>;
+
+/** The keys this browser holds for the picture providers: an image step may draw with another provider than the run's. */
+export const imageKeysOf = (keys: Partial<Record<string, string | null | undefined>>): NonNullable<RunRequest['imageApiKeys']> => ({
+  ...(keys.openai ? { openai: keys.openai } : {}),
+  ...(keys.gemini ? { gemini: keys.gemini } : {}),
+});
 
 /**
  * One workflow run on screen: start, stop, retry a failed step, edit an output and continue, resume

@@ -2,6 +2,7 @@ import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Paper, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import ImageIcon from '@mui/icons-material/ImageOutlined';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RepeatIcon from '@mui/icons-material/Repeat';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
@@ -176,6 +177,9 @@ export function BuilderForm({ workflowId, initial, readOnly }: { workflowId: str
             </Button>
             <Button variant="outlined" startIcon={<RepeatIcon />} disabled={!state.canAdd} onClick={() => state.addStep('for_each')}>
               {BUILDER_TEXTS.addForEachStep}
+            </Button>
+            <Button variant="outlined" startIcon={<ImageIcon />} disabled={!state.canAdd} onClick={() => state.addStep('image')}>
+              {BUILDER_TEXTS.addImageStep}
             </Button>
           </Stack>
         )}

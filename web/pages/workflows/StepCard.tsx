@@ -10,10 +10,10 @@ import DragIcon from '@mui/icons-material/DragIndicator';
 import LibraryIcon from '@mui/icons-material/LibraryBooksOutlined';
 import { insertAtCursor, type VariableOption } from '@/shared/core/workflows/builder.ts';
 import { BUILDER_TEXTS } from '@/shared/core/workflows/builderTexts.ts';
-import type { WorkflowStep } from '@/shared/core/workflows/definition.ts';
+import { DEFAULT_IMAGE_SETTINGS, type WorkflowStep } from '@/shared/core/workflows/definition.ts';
 import { WORKFLOW_LIMITS } from '@/shared/core/workflows/limits.ts';
 import { LibraryPromptDialog } from './LibraryPromptDialog.tsx';
-import { ForEachFields, StepModelAndKnowledge } from './StepSettings.tsx';
+import { ForEachFields, ImageStepFields, StepModelAndKnowledge } from './StepSettings.tsx';
 import { VariableMenu } from './VariableMenu.tsx';
 
 export interface StepCardProps {
@@ -146,17 +146,21 @@ export function StepCard(props: StepCardProps) {
               value={step.kind}
               disabled={readOnly}
               onChange={(e) => {
-                const kind = e.target.value === 'for_each' ? 'for_each' : 'prompt';
+                const kind = e.target.value === 'for_each' ? 'for_each' : e.target.value === 'image' ? 'image' : 'prompt';
                 const source = props.earlier[props.earlier.length - 1];
                 onChange(
                   kind === 'for_each'
-                    ? { kind, forEach: step.forEach ?? (source ? { source, split: 'lines', concurrency: 3 } : null) }
-                    : { kind, forEach: null },
+                    ? { kind, forEach: step.forEach ?? (source ? { source, split: 'lines', concurrency: 3 } : null), image: undefined }
+                    : kind === 'image'
+                      ? // A picture has no chat model or knowledge passages: those settings go with the kind.
+                        { kind, forEach: null, image: step.image ?? DEFAULT_IMAGE_SETTINGS, model: null, knowledge: null }
+                      : { kind, forEach: null, image: undefined },
                 );
               }}
             >
               <MenuItem value="prompt">{BUILDER_TEXTS.kindPrompt}</MenuItem>
               <MenuItem value="for_each">{BUILDER_TEXTS.kindForEach}</MenuItem>
+              <MenuItem value="image">{BUILDER_TEXTS.kindImage}</MenuItem>
             </TextField>
           </Box>
           {step.kind === 'for_each' && (
@@ -168,6 +172,9 @@ export function StepCard(props: StepCardProps) {
               onChange={(forEach) => onChange({ forEach })}
             />
           )}
+          {step.kind === 'image' && (
+            <ImageStepFields settings={step.image} idPrefix={idPrefix} readOnly={readOnly} onChange={(image) => onChange({ image })} />
+          )}
           <div>
             <TextField
               fullWidth
@@ -175,7 +182,7 @@ export function StepCard(props: StepCardProps) {
               minRows={4}
               maxRows={16}
               id={`${idPrefix}-prompt`}
-              label={BUILDER_TEXTS.prompt}
+              label={step.kind === 'image' ? BUILDER_TEXTS.imageDescription : BUILDER_TEXTS.prompt}
               value={step.prompt}
               disabled={readOnly}
               inputRef={promptRef}
@@ -197,7 +204,7 @@ export function StepCard(props: StepCardProps) {
               </Stack>
             )}
           </div>
-          <StepModelAndKnowledge step={step} idPrefix={idPrefix} readOnly={readOnly} onChange={onChange} />
+          {step.kind !== 'image' && <StepModelAndKnowledge step={step} idPrefix={idPrefix} readOnly={readOnly} onChange={onChange} />}
           {props.problems.length > 0 && (
             <Alert severity="error" variant="outlined" data-testid="step-problems">
               {props.problems.map((p) => (

@@ -1,7 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { Box, MenuItem, TextField } from '@mui/material';
+import { Box, MenuItem, TextField, Typography } from '@mui/material';
+import { IMAGE_SHAPE_LABELS, IMAGE_SHAPES, imageSupport } from '@/shared/core/images/imageModels.ts';
+import { PROVIDER_IDS, PROVIDER_KEYS, isProviderId } from '@/shared/core/providerKeys.ts';
 import { BUILDER_TEXTS } from '@/shared/core/workflows/builderTexts.ts';
-import type { ForEachSettings, WorkflowStep } from '@/shared/core/workflows/definition.ts';
+import {
+  DEFAULT_IMAGE_SETTINGS,
+  imageStepProblem,
+  type ForEachSettings,
+  type ImageStepSettings,
+  type WorkflowStep,
+} from '@/shared/core/workflows/definition.ts';
 import { WORKFLOW_LIMITS } from '@/shared/core/workflows/limits.ts';
 import { knowledgeQueries } from '@/shared/ui/queries/knowledge.ts';
 import { webData } from '../run/runSide.ts';
@@ -123,6 +131,102 @@ export function ForEachFields({
           if (Number.isFinite(n)) onChange({ ...current, concurrency: Math.min(WORKFLOW_LIMITS.maxConcurrency, Math.max(1, n)) });
         }}
       />
+    </Box>
+  );
+}
+
+/**
+ * An image step's picture settings: the provider (every provider is listed, so a saved step on one
+ * without image models shows why it is refused), its image model and the shape; one picture a run.
+ */
+export function ImageStepFields({
+  settings,
+  idPrefix,
+  readOnly,
+  onChange,
+}: {
+  settings: ImageStepSettings | null | undefined;
+  idPrefix: string;
+  readOnly: boolean;
+  onChange: (settings: ImageStepSettings) => void;
+}) {
+  const current = settings ?? DEFAULT_IMAGE_SETTINGS;
+  const support = imageSupport(current.provider);
+  const models = support.ok ? support.models : [];
+  const modelOptions = current.model && !models.includes(current.model) ? [...models, current.model] : models;
+  const problem = imageStepProblem(current);
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' }, alignItems: 'start' }}>
+        <TextField
+          select
+          size="small"
+          id={`${idPrefix}-image-provider`}
+          label={BUILDER_TEXTS.imageProvider}
+          value={current.provider}
+          disabled={readOnly}
+          error={!support.ok}
+          onChange={(e) => {
+            const provider = isProviderId(e.target.value) ? e.target.value : 'openai';
+            const drawn = imageSupport(provider);
+            onChange({ ...current, provider, model: drawn.ok ? drawn.models[0]! : current.model });
+          }}
+        >
+          {PROVIDER_IDS.map((id) => (
+            <MenuItem key={id} value={id}>
+              {PROVIDER_KEYS[id].label}
+              {id !== 'openai' && id !== 'gemini' && (
+                <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+                  ({BUILDER_TEXTS.imageNoModels})
+                </Typography>
+              )}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          id={`${idPrefix}-image-model`}
+          label={BUILDER_TEXTS.imageModel}
+          value={modelOptions.includes(current.model) ? current.model : ''}
+          disabled={readOnly || modelOptions.length === 0}
+          error={support.ok && Boolean(problem)}
+          onChange={(e) => onChange({ ...current, model: e.target.value })}
+        >
+          {modelOptions.map((model) => (
+            <MenuItem key={model} value={model}>
+              {model}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          id={`${idPrefix}-image-shape`}
+          label={BUILDER_TEXTS.imageShape}
+          value={current.shape}
+          disabled={readOnly}
+          onChange={(e) => {
+            const shape = IMAGE_SHAPES.find((s) => s === e.target.value);
+            if (shape) onChange({ ...current, shape });
+          }}
+        >
+          {IMAGE_SHAPES.map((shape) => (
+            <MenuItem key={shape} value={shape}>
+              {IMAGE_SHAPE_LABELS[shape]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      {problem ? (
+        <Typography variant="body2" color="error" role="alert" id={`${idPrefix}-image-problem`}>
+          {problem}
+        </Typography>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {BUILDER_TEXTS.imageHelp}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -19,6 +19,7 @@ import { PageHeader } from '@/web/components/PageHeader.tsx';
 import { useProfile } from '@/web/lib/sessionState.ts';
 import { useRunOutputActions, webData } from '../run/runSide.ts';
 import { RunTargetFields } from './RunTargetFields.tsx';
+import { RUN_PICTURES } from './runPictures.tsx';
 import { useRunTarget } from './useRunTarget.ts';
 
 /** /workflows/runs/:runId — one run from the history: every step's input and output; retry, edit and continue, resume one cut off. */
@@ -126,6 +127,7 @@ function StoredRun({ run }: { run: WorkflowRun }) {
           actions={actions}
           canSave={!viewOnly}
           stepUsage={stepUsage}
+          pictures={RUN_PICTURES}
         />
         {live.refusal && <Typography color="error">{live.refusal.message}</Typography>}
       </Stack>

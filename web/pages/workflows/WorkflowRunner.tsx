@@ -14,6 +14,7 @@ import { useWorkflowRun } from '@/shared/ui/workflows/useWorkflowRun.ts';
 import { WorkflowRunView } from '@/shared/ui/workflows/WorkflowRunView.tsx';
 import { useRunOutputActions, webData } from '../run/runSide.ts';
 import { RunTargetFields } from './RunTargetFields.tsx';
+import { RUN_PICTURES } from './runPictures.tsx';
 import { useRunTarget } from './useRunTarget.ts';
 
 export interface WorkflowRunnerProps {
@@ -121,6 +122,7 @@ export function WorkflowRunner({ source, name, definition, canSave }: WorkflowRu
         onEdit={async (position, output) => (await run.editOutput(position, output))?.message ?? null}
         actions={actions}
         canSave={canSave}
+        pictures={RUN_PICTURES}
       />
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ProviderId } from '@/shared/core/providerKeys.ts';
 import { hasUsableKey, type AvailableKeys, type ModelChoice } from '@/shared/ui/ai/ModelPicker.tsx';
-import type { RunTargetChoice } from '@/shared/ui/workflows/useWorkflowRun.ts';
+import { imageKeysOf, type RunTargetChoice } from '@/shared/ui/workflows/useWorkflowRun.ts';
 import { useProviderKeys } from '@/web/lib/providerKeys.ts';
 import { useUser } from '@/web/lib/sessionState.ts';
 
@@ -25,6 +25,7 @@ export function useRunTarget(initial: { provider: ProviderId | null; model: stri
     model: choice.model,
     apiKey: available.keys[choice.provider] ?? null,
     customBaseUrl: choice.provider === 'chatgpt_custom' ? available.customBaseUrl : null,
+    imageApiKeys: imageKeysOf(available.keys),
   });
   return { choice, setChoice, available, target, keysReady: keys.ready, usable: hasUsableKey(choice.provider, available) };
 }
