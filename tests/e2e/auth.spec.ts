@@ -123,7 +123,9 @@ test.describe('/auth', () => {
     await signInThroughForm(page, user.email, user.password);
     await expect(page).toHaveURL('/dashboard');
     const cloudKey = async () => (await storedKeys(user.id))?.openai_api_key ?? null;
-    await expect.poll(cloudKey).toBe('sk-saved-before-signing-in');
+    // The upload follows the sign-in, the dashboard's first load and the key record's read: on a
+    // machine running the whole suite that chain once took longer than the default wait.
+    await expect.poll(cloudKey, { timeout: 45_000 }).toBe('sk-saved-before-signing-in');
     expect(await page.evaluate(() => window.localStorage.getItem('openai_api_key'))).toBe('sk-saved-before-signing-in');
   });
 
