@@ -9,6 +9,8 @@ import { withAiDefaults } from './settings.ts';
 import { readChatStream, streamCutError } from './streamReader.ts';
 import { promptCharsOf, usageReporter, type AiUsage } from './usage.ts';
 import { imageProblem } from './vision.ts';
+import type { WebSource } from '../core/webSearch.ts';
+import { withCitationMarks, type WebFound } from './webSearchTool.ts';
 
 /**
  * Running a prompt on the user's provider, in the protocol the provider speaks (providers.ts). A
@@ -48,6 +50,12 @@ export interface AiRequest {
   fallbackError?: string;
   /** Where the call's one usage-ledger row goes, and the budget check before it (usage.ts). */
   usage: AiUsage;
+  /**
+   * Search the web with the provider's own tool (Gemini's Google Search, Claude's web search; see
+   * core/webSearch.ts searchesNatively), its sources numbered from `first`. The answer's text gets
+   * `[n]` markers where the provider's citations say; each search is counted on the usage row.
+   */
+  webSearch?: { first: number };
 }
 
 export interface StreamResult {
@@ -57,7 +65,13 @@ export interface StreamResult {
   model: string;
   /** Tokens as the provider reported them (null or absent: it reported none, e.g. a stream stopped early). */
   usage?: TokenUsage | null;
+  /** A call with webSearch: the sources the provider's search found and how many searches it ran. */
+  web?: { sources: WebSource[]; searches: number };
 }
+
+/** The answer with the provider's citations as markers, and what it found (a call without webSearch: unchanged). */
+const citedAnswer = (text: string, web: WebFound | null | undefined) =>
+  web ? { text: withCitationMarks(text, web.marks), web: { sources: web.sources, searches: web.searches } } : { text };
 
 const messagesOf = (prompt: AiRequest['prompt']): readonly ChatMessage[] =>
   typeof prompt === 'string' ? [{ role: 'user', content: prompt }] : prompt;
@@ -68,6 +82,7 @@ const callOf = (request: AiRequest, json: boolean): ChatCall => ({
   messages: messagesOf(request.prompt),
   json,
   maxOutputTokens: maxOutputTokensFor(request.target.provider, request.model),
+  ...(request.webSearch && !json ? { webSearch: request.webSearch } : {}),
   signal: request.signal,
 });
 
@@ -118,6 +133,7 @@ export async function streamText(request: AiRequest & { onDelta?: (delta: string
   let text = '';
   // The latest counts the stream sent: a stream stopped or cut later still has them.
   let reported: TokenUsage | null = null;
+  let found: WebFound | null = null;
   try {
     let startedAt = 0;
     const stream = await withRetries(
@@ -132,7 +148,7 @@ export async function streamText(request: AiRequest & { onDelta?: (delta: string
     const closeOnStop = () => stream.abort();
     request.signal?.addEventListener('abort', closeOnStop, { once: true });
     if (request.signal?.aborted) stream.abort();
-    const { finishReason, usage } = await readChatStream(
+    const { finishReason, usage, web } = await readChatStream(
       stream,
       limits,
       (delta) => {
@@ -142,25 +158,29 @@ export async function streamText(request: AiRequest & { onDelta?: (delta: string
       (sofar) => {
         reported = sofar;
       },
+      (sofar) => {
+        found = sofar;
+      },
     ).finally(() => request.signal?.removeEventListener('abort', closeOnStop));
     // A stopped stream ends its iteration quietly.
     if (request.signal?.aborted) {
-      report('stopped', usage ?? reported, text.length);
-      return { text, stopped: true, model: request.model, usage };
+      report('stopped', usage ?? reported, text.length, web?.searches);
+      return { ...citedAnswer(text, web), stopped: true, model: request.model, usage };
     }
     if (!finishReason) throw streamCutError();
-    report('done', usage, text.length);
-    return { text, stopped: false, model: request.model, usage };
+    report('done', usage, text.length, web?.searches);
+    return { ...citedAnswer(text, web), stopped: false, model: request.model, usage };
   } catch (error) {
     const mapped = explainedFor(toAiError(error, { provider: request.target.provider, fallback: request.fallbackError, partial: text }), {
       ...request.target,
       surface: settings.surface,
     });
+    const searched = (found as WebFound | null)?.searches;
     if (mapped.kind === 'aborted') {
-      report('stopped', reported, text.length);
-      return { text, stopped: true, model: request.model, usage: null };
+      report('stopped', reported, text.length, searched);
+      return { ...citedAnswer(text, found), stopped: true, model: request.model, usage: null };
     }
-    report('failed', reported, text.length);
+    report('failed', reported, text.length, searched);
     throw mapped;
   }
 }
@@ -181,8 +201,8 @@ export async function completeText(request: AiRequest, json = false): Promise<st
       maxRetries: settings.maxRetries,
       signal: request.signal,
     });
-    report('done', answer.usage, answer.text.length);
-    return answer.text;
+    report('done', answer.usage, answer.text.length, answer.web?.searches);
+    return citedAnswer(answer.text, answer.web).text;
   } catch (error) {
     const mapped = explained(error);
     report(mapped.kind === 'aborted' ? 'stopped' : 'failed', null, 0);

@@ -1,5 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError } from 'openai';
 import type { ChatStream, TokenUsage } from './protocol/types.ts';
+import type { WebFound } from './webSearchTool.ts';
 
 /**
  * Reads a streamed answer, guarding the two ways a stream fails without an error:
@@ -25,6 +26,8 @@ export interface StreamOutcome {
   finishReason: string | null;
   /** Tokens as the service reported them; null when it sent none. */
   usage: TokenUsage | null;
+  /** What the provider's search tool found (absent: it was not asked, or said nothing). */
+  web?: WebFound;
 }
 
 /** Thrown (and mapped to the catalogue's network message) when a stream ends without saying it is complete. */
@@ -49,19 +52,25 @@ export async function readChatStream(
   onDelta: (delta: string) => void,
   /** Each usage event as it comes, so a stream that fails or is stopped later still has its counts so far. */
   onUsage?: (usage: TokenUsage) => void,
+  /** Each web event as it comes (a stopped stream keeps what was found so far). */
+  onWeb?: (found: WebFound) => void,
 ): Promise<StreamOutcome> {
   const iterator = stream[Symbol.asyncIterator]();
   let finishReason: string | null = null;
   let usage: TokenUsage | null = null;
+  let web: WebFound | null = null;
   let writing = false;
   for (;;) {
     const next = await nextWithin(iterator, writing ? limits.idleMs : limits.firstContentMs, () => stream.abort());
-    if (next.done) return { finishReason, usage };
+    if (next.done) return { finishReason, usage, ...(web ? { web } : {}) };
     const event = next.value;
     if (event.type === 'finish') finishReason = event.reason;
     else if (event.type === 'usage') {
       usage = event.usage;
       onUsage?.(usage);
+    } else if (event.type === 'web') {
+      web = event.found;
+      onWeb?.(web);
     } else if (event.text) {
       writing = true;
       onDelta(event.text);

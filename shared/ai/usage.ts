@@ -26,11 +26,12 @@ export const promptCharsOf = (prompt: string | readonly ChatMessage[]): number =
 /** Hands a call's usage to `usage.record`, once, never letting it throw into the call. */
 export function usageReporter(usage: AiUsage, provider: ProviderId, model: string, promptChars: number) {
   let recorded = false;
-  return (outcome: CallOutcome, reported: TokenUsage | null, outputChars: number) => {
+  /** `searches`: what the provider's own search tool ran (billed per search). */
+  return (outcome: CallOutcome, reported: TokenUsage | null, outputChars: number, searches = 0) => {
     if (recorded) return;
     recorded = true;
     try {
-      usage.record({ provider, model, reported, promptChars, outputChars, outcome });
+      usage.record({ provider, model, reported, promptChars, outputChars, outcome, ...(searches > 0 ? { searches } : {}) });
     } catch (error) {
       console.error('Usage could not be recorded', error);
     }

@@ -15,6 +15,27 @@ export const SEARCH_PROVIDER_NAMES: Record<SearchProviderId, string> = {
   searxng: 'SearXNG',
 };
 
+/**
+ * The AI providers whose API has its own search tool, used instead of the user's search key
+ * (docs/providers.md §13): Gemini's Google Search grounding and Claude's web search server tool.
+ * OpenAI's chat completions have none (its search tool lives in the Responses API).
+ */
+const NATIVE_SEARCH_PROVIDERS = ['gemini', 'anthropic'] as const;
+export type NativeSearchProvider = (typeof NATIVE_SEARCH_PROVIDERS)[number];
+
+/** Whether a provider searches the web with its own tool. */
+export const searchesNatively = (provider: string): provider is NativeSearchProvider =>
+  (NATIVE_SEARCH_PROVIDERS as readonly string[]).includes(provider);
+
+/** The path a run's web search took: the user's search service, or the AI provider's own tool. */
+export type WebSearchPath = SearchProviderId | NativeSearchProvider;
+
+const WEB_SEARCH_PATH_NAMES: Record<WebSearchPath, string> = {
+  ...SEARCH_PROVIDER_NAMES,
+  gemini: "Gemini's Google Search",
+  anthropic: "Claude's web search",
+};
+
 /** One result as a service gives it, before numbering. */
 export interface SearchResult {
   title: string;
@@ -45,10 +66,12 @@ export const WEB_SEARCH_TEXTS = {
   switchHelp: 'Searches the web for the prompt with your search key and sends the results as numbered sources the answer cites.',
   noKey: 'Add a web search key in Settings (Brave Search, Tavily or your own SearXNG server) to search the web. Nothing was sent.',
   searching: 'Searching the web',
-  searchedWith: (provider: SearchProviderId, count: number) =>
-    `Searched the web with ${SEARCH_PROVIDER_NAMES[provider]}: ${count} source${count === 1 ? '' : 's'}`,
-  nothingFound: (provider: SearchProviderId) =>
-    `${SEARCH_PROVIDER_NAMES[provider]} found nothing for this prompt; it was sent without web sources.`,
+  searchedWith: (path: WebSearchPath, count: number) =>
+    `Searched the web with ${WEB_SEARCH_PATH_NAMES[path]}: ${count} source${count === 1 ? '' : 's'}`,
+  nothingFound: (path: WebSearchPath) =>
+    searchesNatively(path)
+      ? `${WEB_SEARCH_PATH_NAMES[path]} gave no sources for this answer.`
+      : `${SEARCH_PROVIDER_NAMES[path]} found nothing for this prompt; it was sent without web sources.`,
   sources: 'Web sources',
   keptWithRun: (count: number) => `${count} web source${count === 1 ? '' : 's'} went with this run.`,
   settingsTitle: 'Web search',

@@ -1,4 +1,5 @@
 import { APIError } from 'openai';
+import { anthropicWebFound, type AnthropicSearchBlock } from '../webSearchTool.ts';
 import { callService, eventJson, serverEvents } from './http.ts';
 import type { ChatAnswer, ChatCall, ChatEvent, ChatMessage, ChatStream, Embedded, ProtocolClient, TokenUsage } from './types.ts';
 
@@ -7,25 +8,32 @@ import type { ChatAnswer, ChatCall, ChatEvent, ChatMessage, ChatStream, Embedded
  * meant for production, and a browser (the dashboard, and the extension, which still sends an
  * Origin) must opt in with `anthropic-dangerous-direct-browser-access`. `max_tokens` is required;
  * the system prompt is a top-level field; user and assistant turns alternate, starting with the user.
+ * A call with webSearch sends the web search server tool; the answer's text blocks cite its
+ * results (web_search_result_location) and usage counts its searches (§13).
  */
 
 const VERSION = '2023-06-01';
 const JSON_INSTRUCTION = 'Answer with one JSON object and nothing else.';
 /** The start of a JSON answer, given for the model to continue (the Messages API has no JSON-mode flag). */
 const JSON_PREFILL = '{';
+/** Claude's web search server tool (docs.claude.com/en/docs/agents-and-tools/tool-use/web-search-tool); searches per answer at most. */
+const WEB_SEARCH_TOOL = { type: 'web_search_20250305', name: 'web_search', max_uses: 5 } as const;
 
 interface AnthropicUsage {
   input_tokens?: number;
   output_tokens?: number;
   cache_read_input_tokens?: number;
   cache_creation_input_tokens?: number;
+  server_tool_use?: { web_search_requests?: number };
 }
 
 /** The stream events read here (the others — ping, content_block_start/stop, message_stop — carry nothing needed). */
 interface AnthropicEvent {
   type?: string;
+  index?: number;
   message?: { usage?: AnthropicUsage };
-  delta?: { type?: string; text?: string; stop_reason?: string | null };
+  content_block?: AnthropicSearchBlock;
+  delta?: { type?: string; text?: string; stop_reason?: string | null; citation?: { type?: string } };
   usage?: AnthropicUsage;
   error?: { type?: string; message?: string };
 }
@@ -101,6 +109,7 @@ export function anthropicProtocol(options: AnthropicOptions): ProtocolClient {
       model: call.model,
       max_tokens: call.maxOutputTokens ?? options.maxOutputTokens(call.model),
       ...anthropicMessages(call.messages, call.json === true),
+      ...(call.webSearch ? { tools: [WEB_SEARCH_TOOL] } : {}),
       ...(stream ? { stream: true } : {}),
     },
   });
@@ -111,6 +120,9 @@ export function anthropicProtocol(options: AnthropicOptions): ProtocolClient {
       const response = await callService(request(call, true), controller);
       async function* events(): AsyncGenerator<ChatEvent> {
         let usage: TokenUsage | undefined;
+        // With web search: the answer's blocks as they come (text and citations, search results), and its searches.
+        const blocks: AnthropicSearchBlock[] = [];
+        let searches: number | null = null;
         for await (const { data } of serverEvents(response, controller)) {
           const event = eventJson<AnthropicEvent>(data);
           if (!event) continue;
@@ -119,10 +131,18 @@ export function anthropicProtocol(options: AnthropicOptions): ProtocolClient {
             // The input count arrives first: a stream stopped before its end still reports it.
             // message_start's output_tokens is a placeholder (1), not a count of what follows.
             yield { type: 'usage', usage: { ...usage, outputTokens: null } };
+          } else if (event.type === 'content_block_start' && event.content_block) {
+            blocks[event.index ?? blocks.length] = { ...event.content_block };
           } else if (event.type === 'content_block_delta' && event.delta?.type === 'text_delta' && event.delta.text) {
+            const block = blocks[event.index ?? -1] as { type: string; text?: string } | undefined;
+            if (block?.type === 'text') block.text = `${block.text ?? ''}${event.delta.text}`;
             yield { type: 'text', text: event.delta.text };
+          } else if (event.type === 'content_block_delta' && event.delta?.type === 'citations_delta' && event.delta.citation) {
+            const block = blocks[event.index ?? -1] as { type: string; citations?: unknown[] | null } | undefined;
+            if (block?.type === 'text') block.citations = [...(block.citations ?? []), event.delta.citation];
           } else if (event.type === 'message_delta') {
             usage = usageOf(event.usage, usage);
+            searches = event.usage?.server_tool_use?.web_search_requests ?? searches;
             if (event.delta?.stop_reason) yield { type: 'finish', reason: event.delta.stop_reason };
           } else if (event.type === 'error') {
             // A failure mid-stream (overloaded): the status the same failure has before a stream.
@@ -131,6 +151,7 @@ export function anthropicProtocol(options: AnthropicOptions): ProtocolClient {
           }
         }
         if (usage) yield { type: 'usage', usage };
+        if (call.webSearch) yield { type: 'web', found: anthropicWebFound(blocks.filter(Boolean), call.webSearch.first, searches) };
       }
       const iterator = events();
       return { [Symbol.asyncIterator]: () => iterator, abort: () => controller.abort() } satisfies ChatStream;
@@ -138,13 +159,16 @@ export function anthropicProtocol(options: AnthropicOptions): ProtocolClient {
 
     async completeChat(call): Promise<ChatAnswer> {
       const response = await callService(request(call, false));
-      const body = (await response.json()) as { content?: { type: string; text?: string }[]; usage?: AnthropicUsage };
+      const body = (await response.json()) as { content?: (AnthropicSearchBlock & { text?: string })[]; usage?: AnthropicUsage };
       const text = (body.content ?? [])
         .filter((block) => block.type === 'text')
         .map((block) => block.text ?? '')
         .join('');
+      const web = call.webSearch
+        ? anthropicWebFound(body.content ?? [], call.webSearch.first, body.usage?.server_tool_use?.web_search_requests)
+        : null;
       // The answer continues the prefill: put it back in front.
-      return { text: call.json ? `${JSON_PREFILL}${text}` : text, usage: usageOf(body.usage) };
+      return { text: call.json ? `${JSON_PREFILL}${text}` : text, usage: usageOf(body.usage), web };
     },
 
     async listModels() {

@@ -1,4 +1,5 @@
 import { callService, eventJson, serverEvents } from './http.ts';
+import { geminiWebFound, type GeminiGroundingMetadata } from '../webSearchTool.ts';
 import type { ChatCall, ChatEvent, ChatMessage, ChatStream, ProtocolClient, TokenUsage } from './types.ts';
 
 /**
@@ -6,6 +7,8 @@ import type { ChatCall, ChatEvent, ChatMessage, ChatStream, ProtocolClient, Toke
  * preflight that names the `openai` SDK's headers, the native one answers browsers with
  * `x-goog-api-key`. The system prompt goes in `systemInstruction`; the model's turns are `model`;
  * each streamed event is a whole GenerateContentResponse and the stream ends when the body does.
+ * A call with webSearch sends the Google Search tool (`tools: [{google_search: {}}]`); the answer's
+ * candidates[0].groundingMetadata names the pages and the segments they support (§13).
  */
 
 interface GeminiUsage {
@@ -16,7 +19,11 @@ interface GeminiUsage {
 }
 
 interface GeminiResponse {
-  candidates?: { content?: { parts?: { text?: string; thought?: boolean }[] }; finishReason?: string }[];
+  candidates?: {
+    content?: { parts?: { text?: string; thought?: boolean }[] };
+    finishReason?: string;
+    groundingMetadata?: GeminiGroundingMetadata;
+  }[];
   usageMetadata?: GeminiUsage;
 }
 
@@ -42,7 +49,7 @@ function partsOf(message: ChatMessage) {
   ];
 }
 
-function geminiBody(messages: readonly ChatMessage[], json: boolean, maxOutputTokens?: number) {
+function geminiBody(messages: readonly ChatMessage[], json: boolean, maxOutputTokens?: number, webSearch = false) {
   const system = messages
     .filter((m) => m.role === 'system')
     .map((m) => m.content)
@@ -52,6 +59,7 @@ function geminiBody(messages: readonly ChatMessage[], json: boolean, maxOutputTo
       .filter((m) => m.role !== 'system')
       .map((m) => ({ role: m.role === 'assistant' ? 'model' : 'user', parts: partsOf(m) })),
     ...(system ? { systemInstruction: { parts: [{ text: system }] } } : {}),
+    ...(webSearch ? { tools: [{ google_search: {} }] } : {}),
     generationConfig: {
       ...(json ? { responseMimeType: 'application/json' } : {}),
       ...(maxOutputTokens ? { maxOutputTokens } : {}),
@@ -78,7 +86,7 @@ export function geminiProtocol(options: GeminiOptions): ProtocolClient {
     timeoutMs: options.timeoutMs,
     signal: call.signal,
     fetch: options.fetch,
-    body: geminiBody(call.messages, call.json === true, call.maxOutputTokens),
+    body: geminiBody(call.messages, call.json === true, call.maxOutputTokens, call.webSearch !== undefined),
   });
 
   return {
@@ -87,11 +95,16 @@ export function geminiProtocol(options: GeminiOptions): ProtocolClient {
       const streaming = request(call, 'streamGenerateContent');
       const response = await callService({ ...streaming, url: `${streaming.url}?alt=sse` }, controller);
       async function* events(): AsyncGenerator<ChatEvent> {
+        let answer = '';
         for await (const { data } of serverEvents(response, controller)) {
           const chunk = eventJson<GeminiResponse>(data);
           if (!chunk) continue;
           const text = textOf(chunk);
+          answer += text;
           if (text) yield { type: 'text', text };
+          // The grounding comes with the last chunks, its segments indexed in the whole answer.
+          const grounding = chunk.candidates?.[0]?.groundingMetadata;
+          if (call.webSearch && grounding) yield { type: 'web', found: geminiWebFound(grounding, answer, call.webSearch.first) };
           // Every chunk carries the counts so far (the prompt's from the first): a stopped stream keeps them.
           if (chunk.usageMetadata) yield { type: 'usage', usage: usageOf(chunk.usageMetadata) };
           const reason = chunk.candidates?.[0]?.finishReason;
@@ -105,7 +118,13 @@ export function geminiProtocol(options: GeminiOptions): ProtocolClient {
     async completeChat(call) {
       const response = await callService(request(call, 'generateContent'));
       const body = (await response.json()) as GeminiResponse;
-      return { text: textOf(body), usage: body.usageMetadata ? usageOf(body.usageMetadata) : null };
+      const text = textOf(body);
+      const grounding = body.candidates?.[0]?.groundingMetadata;
+      return {
+        text,
+        usage: body.usageMetadata ? usageOf(body.usageMetadata) : null,
+        web: call.webSearch ? geminiWebFound(grounding ?? {}, text, call.webSearch.first) : null,
+      };
     },
 
     async listModels() {

@@ -7,6 +7,7 @@
  */
 
 import type { ChatImage } from '../vision.ts';
+import type { WebFound } from '../webSearchTool.ts';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -31,6 +32,8 @@ export interface ChatCall {
   json?: boolean;
   /** The most tokens the answer may take (sent only where the service needs or honours one). */
   maxOutputTokens?: number;
+  /** Search the web with the provider's own tool (Gemini, Anthropic), its sources numbered from `first`. */
+  webSearch?: { first: number };
   signal?: AbortSignal;
 }
 
@@ -39,7 +42,9 @@ export type ChatEvent =
   /** The service said the answer is complete (a stream without one was cut). */
   | { type: 'finish'; reason: string }
   /** The counts so far (a later event replaces an earlier one: Anthropic sends input first, output at the end). */
-  | { type: 'usage'; usage: TokenUsage };
+  | { type: 'usage'; usage: TokenUsage }
+  /** What the provider's search tool found for the answer so far (a later event replaces an earlier one). */
+  | { type: 'web'; found: WebFound };
 
 export interface ChatStream extends AsyncIterable<ChatEvent> {
   /** Stops reading and closes the connection. */
@@ -49,6 +54,8 @@ export interface ChatStream extends AsyncIterable<ChatEvent> {
 export interface ChatAnswer {
   text: string;
   usage: TokenUsage | null;
+  /** What the provider's search tool found (a call with webSearch; the text has no markers yet). */
+  web?: WebFound | null;
 }
 
 export interface Embedded {

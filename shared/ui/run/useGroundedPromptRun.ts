@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { AiRequest } from '@/shared/ai/chat.ts';
+import { streamText, type AiRequest } from '@/shared/ai/chat.ts';
 import { imageProblem, type ChatImage } from '@/shared/ai/vision.ts';
 import { KNOWLEDGE_TEXTS, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
-import { webGroundedTask } from '@/shared/core/webSearch.ts';
+import { searchesNatively, webGroundedTask, type WebSource } from '@/shared/core/webSearch.ts';
 import type { ProviderId } from '@/shared/core/providerKeys.ts';
 import type { RunContext } from '@/shared/core/runPrompt.ts';
 import type { UsageSubject } from '@/shared/core/usage/ledger.ts';
@@ -30,7 +30,10 @@ export interface GroundedRunRequest {
  * A saved prompt's run on the dashboard and in the side panel: the prompt is grounded in the
  * chosen part of the knowledge base, streamed, recorded in the run history, and once answered it
  * becomes the start of its follow-ups. With `web` switched on, the web's sources go with it too
- * (numbered after the knowledge base's passages) and are kept with the run.
+ * (numbered after the knowledge base's passages) and are kept with the run: searched with the
+ * user's search key (the web-search function) before the run, or, with a provider that has its
+ * own search tool (Gemini, Anthropic: searchesNatively), by the provider while it answers, its
+ * sources known once the answer is.
  */
 export function useGroundedPromptRun(run: AiRun, knowledge: KnowledgeChoice, recorder: RunRecorderOptions, web?: WebSearchChoice) {
   const [answered, setAnswered] = useState<NumberedAnswer | null>(null);
@@ -71,8 +74,11 @@ export function useGroundedPromptRun(run: AiRun, knowledge: KnowledgeChoice, rec
       setRetrieving(false);
       return `${KNOWLEDGE_TEXTS.searchError}: ${grounding.error.message}`;
     }
+    const firstWebSource = grounding.data.passages.length + 1;
+    // The provider searches itself: no search key, nothing to search before.
+    const native = web?.on === true && searchesNatively(provider);
     // No search key, a refused key, a service down: its sentence, and nothing is sent.
-    const searched = web ? await web.search(record.finalPrompt, grounding.data.passages.length + 1) : null;
+    const searched = web && !native ? await web.search(record.finalPrompt, firstWebSource) : null;
     setRetrieving(false);
     if (searched?.error) return searched.error.message;
     const found = searched?.data ?? null;
@@ -91,13 +97,32 @@ export function useGroundedPromptRun(run: AiRun, knowledge: KnowledgeChoice, rec
       provider,
       model,
     };
-    begin(record, found?.sources ?? null);
+    // What the provider's own search found, once its answer ended (kept with the run).
+    let nativeSources: WebSource[] | null = null;
+    begin(record, native ? () => nativeSources : (found?.sources ?? null));
     historyEntry.current(null);
     const subject = new Promise<UsageSubject | null>((resolve) => {
       historyEntry.current = resolve;
     });
     const prompt = images.length ? [{ role: 'user' as const, content: sent, images }] : sent;
-    void run.start({ target, model, prompt, usage: (shown) => usageFor('run', { subject, onRecorded: shown }) });
+    if (!native) {
+      void run.start({ target, model, prompt, usage: (shown) => usageFor('run', { subject, onRecorded: shown }) });
+      return null;
+    }
+    void run.startWith(provider, async (signal, onText, onUsage) => {
+      const result = await streamText({
+        target,
+        model,
+        prompt,
+        webSearch: { first: firstWebSource },
+        usage: usageFor('run', { subject, onRecorded: onUsage }),
+        signal,
+        onDelta: (_delta, full) => onText(full),
+      });
+      nativeSources = result.web?.sources ?? [];
+      setWebGrounding({ provider, sources: nativeSources });
+      return result;
+    });
     return null;
   };
 

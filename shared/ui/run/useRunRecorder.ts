@@ -21,12 +21,16 @@ export interface RunRecorderOptions {
 /**
  * When a run ends (done, stopped or failed) it goes into the run history (prompt_runs).
  * Returns the function that marks the start of a run, with what it was started with (and the web
- * sources it was sent with, kept with it).
+ * sources it was sent with, kept with it; or a function that gives them once the run ended, for
+ * sources the AI provider's own search found while answering).
  */
-export function useRunRecorder(run: AiRun, options: RunRecorderOptions): (context: RunContext, webSources?: WebSource[] | null) => void {
+export function useRunRecorder(
+  run: AiRun,
+  options: RunRecorderOptions,
+): (context: RunContext, webSources?: WebSource[] | null | (() => WebSource[] | null)) => void {
   const notify = useNotify();
   const started = useRef<RunContext | null>(null);
-  const sources = useRef<WebSource[] | null>(null);
+  const sources = useRef<WebSource[] | null | (() => WebSource[] | null)>(null);
   const latest = useRef(options);
   latest.current = options;
 
@@ -38,8 +42,9 @@ export function useRunRecorder(run: AiRun, options: RunRecorderOptions): (contex
     started.current = null;
     const { client, notifyFailure, onEnded } = latest.current;
     if (notifyFailure && run.error) notify({ title: run.error.title, description: run.error.message, variant: 'destructive' });
+    const webSources = typeof sources.current === 'function' ? sources.current() : sources.current;
     void client()
-      .then((c) => recordPromptRun(c, { ...entry, webSources: sources.current }))
+      .then((c) => recordPromptRun(c, { ...entry, webSources }))
       .then(({ data, error }) => {
         if (error) notify({ title: RUN_TEXTS.recordError, description: error.message, variant: 'destructive' });
         else latest.current.onRecorded?.(data);

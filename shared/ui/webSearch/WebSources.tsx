@@ -1,9 +1,9 @@
 import { Box, Card, CardContent, Link, List, ListItem, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { webCitationsIn, WEB_SEARCH_TEXTS, type SearchProviderId, type WebSource } from '@/shared/core/webSearch.ts';
+import { webCitationsIn, WEB_SEARCH_TEXTS, type WebSearchPath, type WebSource } from '@/shared/core/webSearch.ts';
 
 /**
- * Under an answer grounded in a web search: which service searched and how many sources it gave
+ * Under an answer grounded in a web search: which service (or the AI provider's own search tool) searched and how many sources it gave
  * (the path used), then every source with its number, title, site and link (opening the page in
  * a new tab); the ones the answer cites come first, marked. A run reopened from the history has
  * its sources without the service (provider null).
@@ -13,7 +13,7 @@ export function WebSources({
   answer,
   idPrefix,
 }: {
-  web: { provider: SearchProviderId | null; sources: WebSource[] };
+  web: { provider: WebSearchPath | null; sources: WebSource[] };
   answer: string;
   idPrefix: string;
 }) {

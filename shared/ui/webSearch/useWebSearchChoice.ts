@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { numberedFrom, WEB_SEARCH_TEXTS, type SearchProviderId, type WebSource } from '@/shared/core/webSearch.ts';
+import { numberedFrom, WEB_SEARCH_TEXTS, type SearchProviderId, type WebSearchPath, type WebSource } from '@/shared/core/webSearch.ts';
 import { fail, ok, type DataResult } from '@/shared/data/result.ts';
 import { searchWeb } from '@/shared/data/webSearch.ts';
 import type { DataClient } from '../query.ts';
 
-/** What a run was sent with from the web: the service that searched and the numbered sources (maybe none). */
+/** What a run was sent with from the web: the service (or AI provider's own tool) that searched and the numbered sources (maybe none). */
 export interface WebGrounding {
-  provider: SearchProviderId;
+  provider: WebSearchPath;
   sources: WebSource[];
 }
 
@@ -21,7 +21,7 @@ export function useWebSearchChoice(client: DataClient, signedIn: boolean, surfac
     on,
     setOn,
     /** The sources for `task`, numbered from `first`; null when the switch is off. */
-    async search(task: string, first = 1): Promise<DataResult<WebGrounding | null>> {
+    async search(task: string, first = 1): Promise<DataResult<(WebGrounding & { provider: SearchProviderId }) | null>> {
       if (!on) return ok(null);
       if (!signedIn) return fail({ message: WEB_SEARCH_TEXTS.noKey, code: 'no_key' }, 'invalid');
       const found = await searchWeb(await client(), task, { surface });
