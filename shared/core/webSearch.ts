@@ -64,6 +64,9 @@ const SEARCH_QUERY_WORDS = 50;
 export const WEB_SEARCH_TEXTS = {
   switchLabel: 'Search the web',
   switchHelp: 'Searches the web for the prompt with your search key and sends the results as numbered sources the answer cites.',
+  /** The switch's help when the run's provider searches with its own tool. */
+  switchHelpNative: (provider: NativeSearchProvider) =>
+    `${provider === 'gemini' ? 'Gemini searches the web with Google Search' : 'Claude searches the web with its web search tool'} while it answers and cites the pages it used. No search key is needed.`,
   noKey: 'Add a web search key in Settings (Brave Search, Tavily or your own SearXNG server) to search the web. Nothing was sent.',
   searching: 'Searching the web',
   searchedWith: (path: WebSearchPath, count: number) =>

@@ -149,5 +149,8 @@ describe('the path used', () => {
     expect(WEB_SEARCH_TEXTS.searchedWith('anthropic', 1)).toBe("Searched the web with Claude's web search: 1 source");
     expect(WEB_SEARCH_TEXTS.nothingFound('gemini')).toBe("Gemini's Google Search gave no sources for this answer.");
     expect(['gemini', 'anthropic', 'openai', 'mistral', 'brave'].filter(searchesNatively)).toEqual(['gemini', 'anthropic']);
+    expect(WEB_SEARCH_TEXTS.switchHelpNative('gemini')).toBe(
+      'Gemini searches the web with Google Search while it answers and cites the pages it used. No search key is needed.',
+    );
   });
 });

@@ -227,7 +227,7 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
       />
       {imageProblem && <CaptureProblemAlert problem={imageProblem} onFixed={() => void start()} />}
       <KnowledgeSelect knowledge={knowledge} idPrefix="panel" disabled={running || retrieving} />
-      <WebSearchSwitch web={web} idPrefix="panel" disabled={running || retrieving} />
+      <WebSearchSwitch web={web} idPrefix="panel" disabled={running || retrieving} provider={choice.provider} />
       {knowledgeProblem && <Alert severity="error">{knowledgeProblem}</Alert>}
       {showMissing && blocked && <Alert severity="warning">{RUN_TEXTS.fillIn(composed.missing)}</Alert>}
       <BudgetWarnings client={extData} provider={choice.provider} />

@@ -1,9 +1,22 @@
 import { FormControlLabel, FormHelperText, Stack, Switch } from '@mui/material';
-import { WEB_SEARCH_TEXTS } from '@/shared/core/webSearch.ts';
+import { searchesNatively, WEB_SEARCH_TEXTS } from '@/shared/core/webSearch.ts';
 import type { WebSearchChoice } from './useWebSearchChoice.ts';
 
-/** The "Search the web" switch under a prompt, described by what it does. */
-export function WebSearchSwitch({ web, idPrefix, disabled }: { web: WebSearchChoice; idPrefix: string; disabled?: boolean }) {
+/**
+ * The "Search the web" switch under a prompt, described by what it does: with `provider` (a
+ * prompt's run), a provider that searches with its own tool says so.
+ */
+export function WebSearchSwitch({
+  web,
+  idPrefix,
+  disabled,
+  provider,
+}: {
+  web: WebSearchChoice;
+  idPrefix: string;
+  disabled?: boolean;
+  provider?: string;
+}) {
   const helpId = `${idPrefix}-web-search-help`;
   return (
     <Stack spacing={0}>
@@ -19,7 +32,7 @@ export function WebSearchSwitch({ web, idPrefix, disabled }: { web: WebSearchCho
         label={WEB_SEARCH_TEXTS.switchLabel}
       />
       <FormHelperText id={helpId} sx={{ mt: 0 }}>
-        {WEB_SEARCH_TEXTS.switchHelp}
+        {provider && searchesNatively(provider) ? WEB_SEARCH_TEXTS.switchHelpNative(provider) : WEB_SEARCH_TEXTS.switchHelp}
       </FormHelperText>
     </Stack>
   );

@@ -212,7 +212,7 @@ export function PromptRunner({ prompt, reopenRunId }: { prompt: RunnablePrompt; 
                   addDocuments={<KnowledgeBaseLink />}
                 />
               )}
-              <WebSearchSwitch web={web} idPrefix="run" disabled={running || retrieving} />
+              <WebSearchSwitch web={web} idPrefix="run" disabled={running || retrieving} provider={choice.provider} />
               {keys.ready && !usable && (
                 <Alert
                   severity="warning"

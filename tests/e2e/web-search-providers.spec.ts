@@ -1,0 +1,90 @@
+import { test, type Page } from '@playwright/test';
+import { WEB_SEARCH_TEXTS } from '@/shared/core/webSearch.ts';
+import { SEARCH_PORT } from './ports.ts';
+import { accountWith, chooseProvider, seenBy } from './providers-support.ts';
+import { expect, userClient } from './prompts-support.ts';
+import { watchErrors } from './screens.ts';
+import { signInAs } from './support.ts';
+
+/**
+ * "Search the web" on a prompt's run page with a provider that has its own search tool
+ * (docs/providers.md §13): Gemini's Google Search and Claude's web search, against their strict
+ * fakes. No search key is needed: the provider's request carries its tool, the search fake of the
+ * BYOK path is never asked, the answer cites [n], the sources show with the path used, the run
+ * keeps them and the usage row counts the search.
+ */
+
+test.describe.configure({ timeout: 180_000 });
+
+const output = (page: Page) => page.getByRole('region', { name: 'Output' });
+const webSwitch = (page: Page) => page.getByRole('switch', { name: WEB_SEARCH_TEXTS.switchLabel });
+const webSources = (page: Page) => page.getByRole('complementary', { name: WEB_SEARCH_TEXTS.sources });
+
+/** How many searches the BYOK search fake was asked (it runs in the e2e servers' process). */
+async function byokSearches(): Promise<{ brave: number; tavily: number; searxng: number }> {
+  const res = await fetch(`http://127.0.0.1:${SEARCH_PORT}/calls`);
+  return (await res.json()) as { brave: number; tavily: number; searxng: number };
+}
+
+const TOOLS = {
+  gemini: { tools: [{ google_search: {} }], path: "Searched the web with Gemini's Google Search: 4 sources" },
+  anthropic: {
+    tools: [{ type: 'web_search_20250305', name: 'web_search', max_uses: 5 }],
+    path: "Searched the web with Claude's web search: 4 sources",
+  },
+} as const;
+
+for (const provider of ['gemini', 'anthropic'] as const) {
+  test(`${provider}: Search the web uses the provider's own search tool, without a search key`, async ({ page }) => {
+    const errors = watchErrors(page);
+    const user = await accountWith(provider);
+    const client = await userClient(user);
+    await signInAs(page, user);
+
+    await page.goto('/run-prompt/fp1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Catchy Ad Headline' })).toBeVisible({ timeout: 30_000 });
+    await chooseProvider(page, page, provider);
+    await page.getByLabel('What is the product or service?').fill('AI writing tools');
+    await page.getByLabel('Who is the target audience?').fill('course creators');
+    await page.getByLabel('What is the main benefit?').fill('current prices');
+    // The switch says the provider searches itself.
+    await expect(page.getByText(WEB_SEARCH_TEXTS.switchHelpNative(provider))).toBeVisible();
+    await webSwitch(page).check();
+
+    const before = await byokSearches();
+    const seenBefore = (await seenBy(provider)).length;
+    await page.getByRole('button', { name: 'Run prompt' }).click();
+    await expect(output(page).getByText('Done', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+    // The answer cites the provider's sources, numbered from [1]; the list names the path used.
+    await expect(output(page).getByTestId('run-output')).toContainText('[1][2]');
+    const aside = webSources(page);
+    await expect(aside.getByTestId('run-web-sources-path')).toHaveText(TOOLS[provider].path);
+    await expect(aside.getByRole('listitem')).toHaveCount(4);
+    await expect(aside.getByRole('listitem').first()).toContainText('example.com · cited');
+
+    // The provider's request carried its tool and ran one search; the BYOK search was not asked.
+    const sent = (await seenBy(provider)).slice(seenBefore).filter((r) => r.method === 'POST') as unknown as {
+      body: { tools?: unknown };
+      searches?: string[];
+    }[];
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body.tools).toEqual(TOOLS[provider].tools);
+    expect(sent[0]!.searches).toHaveLength(1);
+    expect(await byokSearches()).toEqual(before);
+
+    // The run keeps its sources; its usage row counts the search.
+    await expect
+      .poll(
+        async () => ((await client.from('prompt_runs').select('web_sources')).data?.[0]?.web_sources as unknown[] | undefined)?.length,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(4);
+    await expect
+      .poll(async () => (await client.from('usage_events').select('feature, provider, searches')).data)
+      .toEqual([{ feature: 'run', provider, searches: 1 }]);
+    expect(errors).toEqual([]);
+  });
+}
