@@ -111,6 +111,7 @@ describe(`shared SQL helpers (${testDbKind})`, () => {
       'document_folders',
       'generated_documents',
       'generated_documents',
+      'generated_images',
       'kb_documents',
       'kb_folders',
       'offers',
