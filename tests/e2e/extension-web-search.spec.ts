@@ -136,7 +136,9 @@ test('the side panel chat grounds a question in a web search and keeps its sourc
   await aside.scrollIntoViewIfNeeded();
   await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-chat-web-search.png`);
 
-  // Off: the next question is not searched, and its answer has no sources.
+  // Off: the next question is not searched, and its answer has no sources. The switch is held
+  // while the answer is saved; Send comes back with it.
+  await expect(main.getByRole('button', { name: 'Send' })).toBeEnabled({ timeout: 30_000 });
   await main.getByRole('switch', { name: WEB_SEARCH_TEXTS.switchLabel }).uncheck();
   await box.fill('Thanks. Which one is cheapest?');
   await box.press('Control+Enter');
