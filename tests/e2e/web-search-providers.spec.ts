@@ -1,5 +1,6 @@
 import { test, type Page } from '@playwright/test';
 import { WEB_SEARCH_TEXTS } from '@/shared/core/webSearch.ts';
+import { startConversation } from '@/shared/data/conversations.ts';
 import { SEARCH_PORT } from './ports.ts';
 import { accountWith, chooseProvider, seenBy } from './providers-support.ts';
 import { expect, userClient } from './prompts-support.ts';
@@ -88,3 +89,41 @@ for (const provider of ['gemini', 'anthropic'] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+test("gemini: a reopened conversation searches with Gemini's own tool and keeps the answer's sources", async ({ page }) => {
+  const errors = watchErrors(page);
+  const user = await accountWith('gemini');
+  const client = await userClient(user);
+  const started = await startConversation(client, {
+    source: 'chat',
+    provider: 'gemini',
+    model: 'gemini-3.8-flash',
+    turns: [
+      { role: 'user', content: 'Hello' },
+      { role: 'assistant', content: 'Hi.', provider: 'gemini', model: 'gemini-3.8-flash', status: 'done' },
+    ],
+  });
+  expect(started.error).toBeNull();
+  await signInAs(page, user);
+  await page.goto(`/conversations/${started.data!.id}`);
+  await expect(page.getByText(WEB_SEARCH_TEXTS.switchHelpNative('gemini'))).toBeVisible({ timeout: 30_000 });
+  await webSwitch(page).check();
+  const before = await byokSearches();
+  const seenBefore = (await seenBy('gemini')).length;
+  const box = page.getByRole('textbox', { name: /follow-up/i });
+  await box.fill('What do AI writing tools cost now?');
+  await box.press('Control+Enter');
+  const aside = page.getByTestId('conversation-answer').last().getByRole('complementary', { name: WEB_SEARCH_TEXTS.sources });
+  await expect(aside.getByTestId('answer-3-web-sources-path')).toHaveText(TOOLS.gemini.path, { timeout: 30_000 });
+  const sent = (await seenBy('gemini')).slice(seenBefore).filter((r) => r.method === 'POST') as unknown as { body: { tools?: unknown } }[];
+  expect(sent.map((r) => r.body.tools)).toEqual([TOOLS.gemini.tools]);
+  expect(await byokSearches()).toEqual(before);
+  await expect
+    .poll(
+      async () =>
+        ((await client.from('conversation_messages').select('web_sources').eq('position', 3)).data?.[0]?.web_sources as unknown[] | null)
+          ?.length,
+    )
+    .toBe(4);
+  expect(errors).toEqual([]);
+});

@@ -1,4 +1,4 @@
-import { WEB_SEARCH_TEXTS, type SearchProviderId } from '@/shared/core/webSearch.ts';
+import { WEB_SEARCH_TEXTS, type WebSearchPath } from '@/shared/core/webSearch.ts';
 import { WebSources } from '../webSearch/WebSources.tsx';
 import { useState } from 'react';
 import { Alert, AlertTitle, Box, Button, LinearProgress, Paper, Skeleton, Stack, Typography } from '@mui/material';
@@ -189,7 +189,7 @@ function Answer({
 }: {
   turn: Turn;
   index: number;
-  searchedWith: SearchProviderId | null;
+  searchedWith: WebSearchPath | null;
   children: React.ReactNode;
 }) {
   return (

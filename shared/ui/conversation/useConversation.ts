@@ -8,7 +8,7 @@ import { keepForEdit, keepForRegenerate, lastIndexOf, type Turn } from '@/shared
 import { fitWithPage, type PageChatContext } from '@/shared/core/conversations/pageChat.ts';
 import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
 import { groundedTask, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
-import { WEB_SEARCH_TEXTS, webGroundedTask, type SearchProviderId } from '@/shared/core/webSearch.ts';
+import { searchesNatively, WEB_SEARCH_TEXTS, webGroundedTask, type WebSearchPath } from '@/shared/core/webSearch.ts';
 import { keepChatImages } from '@/shared/data/conversationImages.ts';
 import * as store from '@/shared/data/conversations.ts';
 import type { DataResult } from '@/shared/data/result.ts';
@@ -47,7 +47,7 @@ export interface ConversationState {
   /** Each answer's usage-ledger row (tokens, cost), by its index in `turns`, for answers written on this screen. */
   usage: Readonly<Record<number, UsageRow>>;
   /** The service that searched the web for an answer written on this screen, by the answer's index. */
-  webSearchedWith: Readonly<Record<number, SearchProviderId>>;
+  webSearchedWith: Readonly<Record<number, WebSearchPath>>;
   /** Where each kept question image shows (its signed address), by file name; empty while read. */
   imageUrls: Readonly<Record<string, string>>;
   /** Each resolves true when an answer (even a partial one) was added, false when nothing was. */
@@ -105,7 +105,7 @@ export function useConversation({
   const [dropped, setDropped] = useState(0);
   const [sources, setSources] = useState<ConversationState['sources']>(null);
   const [usage, setUsage] = useState<Record<number, UsageRow>>({});
-  const [webSearchedWith, setWebSearchedWith] = useState<Record<number, SearchProviderId>>({});
+  const [webSearchedWith, setWebSearchedWith] = useState<Record<number, WebSearchPath>>({});
   const model = useRef({ provider: loaded?.provider ?? '', model: loaded?.model ?? null });
   const turns = storedTurns ?? seed?.turns ?? [];
   const busy = inFlight !== null;
@@ -156,8 +156,13 @@ export function useConversation({
   const answer = async (plan: Plan, to: SendTarget): Promise<boolean> => {
     setInFlight(plan);
     const passages = ground ? await ground(plan.question.content) : null;
+    // Gemini and Claude search with their own tool while they answer; the others through the user's search key.
+    const firstWebSource = (passages?.length ?? 0) + 1;
+    const provider = to.target.provider;
+    const nativeSearch = web?.on === true && searchesNatively(provider) ? provider : null;
+    const native = nativeSearch !== null;
     // No search key, a refused key, a service down: its sentence, and nothing is sent (the question stays in the box).
-    const searched = web ? await web.search(plan.question.content, (passages?.length ?? 0) + 1) : null;
+    const searched = web && !native ? await web.search(plan.question.content, firstWebSource) : null;
     if (searched?.error) {
       notify({ title: WEB_SEARCH_TEXTS.switchLabel, description: searched.error.message, variant: 'destructive' });
       setInFlight(null);
@@ -188,6 +193,7 @@ export function useConversation({
         target: to.target,
         model: to.model,
         prompt: messages,
+        ...(native ? { webSearch: { first: firstWebSource } } : {}),
         signal,
         usage: usageFor(feature, {
           subject,
@@ -215,8 +221,10 @@ export function useConversation({
       model: to.model,
       status: !result ? 'error' : result.stopped ? 'stopped' : 'done',
       ...(found?.sources.length ? { webSources: found.sources } : {}),
+      ...(native && result?.web?.sources.length ? { webSources: result.web.sources } : {}),
     };
-    if (found) setWebSearchedWith((shown) => ({ ...shown, [answerIndex]: found.provider }));
+    const searchedWith: WebSearchPath | null = found ? found.provider : nativeSearch;
+    if (searchedWith) setWebSearchedWith((shown) => ({ ...shown, [answerIndex]: searchedWith }));
     setStoredTurns([...plan.keep, plan.question, reply]);
     setInFlight(null);
     const saved = await persist(plan, reply, to, (created) => belongs({ kind: 'conversation', id: created }));

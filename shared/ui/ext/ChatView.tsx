@@ -163,7 +163,7 @@ function PageChat({ loaded, onNewChat, userId }: { loaded?: Conversation; onNewC
         onAttach={() => setAttached(true)}
       />
       <KnowledgeSelect knowledge={knowledge} idPrefix="chat" disabled={conversation.busy} />
-      <WebSearchSwitch web={web} idPrefix="chat" disabled={conversation.busy} />
+      <WebSearchSwitch web={web} idPrefix="chat" disabled={conversation.busy} provider={choice.provider} />
       {moved && (
         <Alert severity="info" data-testid="page-moved">
           <AlertTitle>{CONVERSATION_TEXTS.movedTitle}</AlertTitle>

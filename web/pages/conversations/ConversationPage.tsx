@@ -99,7 +99,7 @@ function ConversationScreen({ loaded }: { loaded: Conversation }) {
       />
       <Card>
         <CardContent>
-          <WebSearchSwitch web={web} idPrefix="conversation" disabled={conversation.busy} />
+          <WebSearchSwitch web={web} idPrefix="conversation" disabled={conversation.busy} provider={choice.provider} />
           <FollowUps
             conversation={conversation}
             shownFrom={0}
