@@ -139,7 +139,12 @@ test('the side panel chat grounds a question in a web search and keeps its sourc
   // Off: the next question is not searched, and its answer has no sources. The switch is held
   // while the answer is saved; Send comes back with it.
   await expect(main.getByRole('button', { name: 'Send' })).toBeEnabled({ timeout: 30_000 });
-  await main.getByRole('switch', { name: WEB_SEARCH_TEXTS.switchLabel }).uncheck();
+  // By keyboard: the panel's layout can still move under a pointer here (the notices leaving), and
+  // a click landing beside the switch leaves it on.
+  const searchSwitch = main.getByRole('switch', { name: WEB_SEARCH_TEXTS.switchLabel });
+  await expect(searchSwitch).toBeChecked();
+  await searchSwitch.press('Space');
+  await expect(searchSwitch).not.toBeChecked();
   await box.fill('Thanks. Which one is cheapest?');
   await box.press('Control+Enter');
   await expect(main.getByTestId('conversation-answer')).toHaveCount(2, { timeout: 30_000 });

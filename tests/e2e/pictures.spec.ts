@@ -18,8 +18,18 @@ test.describe.configure({ timeout: 180_000 });
 const gallery = (page: Page) => page.getByRole('list', { name: 'Pictures' });
 const maker = (page: Page) => page.getByRole('dialog', { name: PICTURE_TEXTS.makerTitle });
 const naturalWidth = (img: ReturnType<Page['getByRole']>) => img.evaluate((el) => (el as HTMLImageElement).naturalWidth);
-const imagePosts = async (provider: 'openai' | 'gemini') =>
-  (await seenBy(provider)).filter((r) => r.method === 'POST' && /images\/generations$|:generateContent$/.test(r.path));
+/**
+ * The picture requests a fake saw for this description: the fakes are shared with the tests
+ * running beside this one, whose requests are told apart by their own descriptions.
+ */
+const imagePosts = async (provider: 'openai' | 'gemini', description: string) =>
+  (await seenBy(provider)).filter(
+    (r) =>
+      r.method === 'POST' &&
+      /images\/generations$|:generateContent$/.test(r.path) &&
+      // Compared as JSON text: the description's quotes are escaped there.
+      JSON.stringify((r as { body?: unknown }).body ?? '').includes(JSON.stringify(description).slice(1, -1)),
+  );
 
 test('makes a picture with OpenAI from the gallery, shows, downloads and deletes it; its cost is in Usage', async ({ page }) => {
   const errors = watchErrors(page);
@@ -39,13 +49,13 @@ test('makes a picture with OpenAI from the gallery, shows, downloads and deletes
   await dialog.getByLabel(PICTURE_TEXTS.describe).fill(description);
   // The estimate comes before anything is sent: 1,056 output tokens at gpt-image-1.5's $32 per 1M.
   await expect(dialog.getByTestId('picture-estimate')).toHaveText('Estimate: about $0.03 for 1 picture on gpt-image-1.5.');
-  const before = (await imagePosts('openai')).length;
+  const before = (await imagePosts('openai', description)).length;
   await lookAt(page, 'picture-maker');
   await dialog.getByRole('button', { name: 'Make picture' }).click();
   await expect(dialog.getByRole('status')).toHaveText(PICTURE_TEXTS.kept(1), { timeout: 60_000 });
   const made = dialog.getByRole('img', { name: description });
   await expect.poll(() => naturalWidth(made)).toBe(1024);
-  expect((await imagePosts('openai')).length).toBe(before + 1);
+  expect((await imagePosts('openai', description)).length).toBe(before + 1);
   await dialog.getByRole('button', { name: PICTURE_TEXTS.close }).click();
 
   const tile = gallery(page).getByRole('listitem');
@@ -84,12 +94,13 @@ test('with a Gemini key the maker draws with Gemini, one request a picture, at t
   await page.getByRole('option', { name: 'Wide (16:9) (1344×768)' }).click();
   await dialog.getByRole('combobox', { name: PICTURE_TEXTS.count }).click();
   await page.getByRole('option', { name: '2', exact: true }).click();
-  await dialog.getByLabel(PICTURE_TEXTS.describe).fill('A banner of mountains at dawn for a newsletter');
+  const description = 'A banner of mountains at dawn for a newsletter';
+  await dialog.getByLabel(PICTURE_TEXTS.describe).fill(description);
   await expect(dialog.getByTestId('picture-estimate')).toHaveText('Estimate: about $0.08 for 2 pictures on gemini-2.5-flash-image.');
-  const before = (await imagePosts('gemini')).length;
+  const before = (await imagePosts('gemini', description)).length;
   await dialog.getByRole('button', { name: 'Make 2 pictures' }).click();
   await expect(dialog.getByRole('status')).toHaveText(PICTURE_TEXTS.kept(2), { timeout: 60_000 });
-  expect((await imagePosts('gemini')).length).toBe(before + 2);
+  expect((await imagePosts('gemini', description)).length).toBe(before + 2);
   await dialog.getByRole('button', { name: PICTURE_TEXTS.close }).click();
   await expect(gallery(page).getByRole('listitem')).toHaveCount(2);
   await expect.poll(() => naturalWidth(gallery(page).getByRole('img').first())).toBe(1344);

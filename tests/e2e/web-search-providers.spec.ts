@@ -1,7 +1,6 @@
 import { test, type Page } from '@playwright/test';
 import { WEB_SEARCH_TEXTS } from '@/shared/core/webSearch.ts';
 import { startConversation } from '@/shared/data/conversations.ts';
-import { SEARCH_PORT } from './ports.ts';
 import { accountWith, chooseProvider, seenBy } from './providers-support.ts';
 import { expect, userClient } from './prompts-support.ts';
 import { watchErrors } from './screens.ts';
@@ -21,10 +20,14 @@ const output = (page: Page) => page.getByRole('region', { name: 'Output' });
 const webSwitch = (page: Page) => page.getByRole('switch', { name: WEB_SEARCH_TEXTS.switchLabel });
 const webSources = (page: Page) => page.getByRole('complementary', { name: WEB_SEARCH_TEXTS.sources });
 
-/** How many searches the BYOK search fake was asked (it runs in the e2e servers' process). */
-async function byokSearches(): Promise<{ brave: number; tavily: number; searxng: number }> {
-  const res = await fetch(`http://127.0.0.1:${SEARCH_PORT}/calls`);
-  return (await res.json()) as { brave: number; tavily: number; searxng: number };
+/**
+ * The user's searches through their search key: each is a usage row of feature `search` (the
+ * web-search function writes it). Per user, so a test beside this one searching the same fake
+ * does not count.
+ */
+async function byokSearches(client: Awaited<ReturnType<typeof userClient>>): Promise<number> {
+  const { count } = await client.from('usage_events').select('id', { count: 'exact', head: true }).eq('feature', 'search');
+  return count ?? 0;
 }
 
 const TOOLS = {
@@ -52,7 +55,6 @@ for (const provider of ['gemini', 'anthropic'] as const) {
     await expect(page.getByText(WEB_SEARCH_TEXTS.switchHelpNative(provider))).toBeVisible();
     await webSwitch(page).check();
 
-    const before = await byokSearches();
     const seenBefore = (await seenBy(provider)).length;
     await page.getByRole('button', { name: 'Run prompt' }).click();
     await expect(output(page).getByText('Done', { exact: true })).toBeVisible({ timeout: 30_000 });
@@ -65,14 +67,19 @@ for (const provider of ['gemini', 'anthropic'] as const) {
     await expect(aside.getByRole('listitem').first()).toContainText('example.com · cited');
 
     // The provider's request carried its tool and ran one search; the BYOK search was not asked.
-    const sent = (await seenBy(provider)).slice(seenBefore).filter((r) => r.method === 'POST') as unknown as {
+    // This run's request (the fake is shared with tests beside this one): the one carrying its prompt.
+    const sent = (await seenBy(provider))
+      .slice(seenBefore)
+      .filter(
+        (r) => r.method === 'POST' && JSON.stringify((r as { body?: unknown }).body ?? '').includes('AI writing tools'),
+      ) as unknown as {
       body: { tools?: unknown };
       searches?: string[];
     }[];
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body.tools).toEqual(TOOLS[provider].tools);
     expect(sent[0]!.searches).toHaveLength(1);
-    expect(await byokSearches()).toEqual(before);
+    expect(await byokSearches(client)).toBe(0);
 
     // The run keeps its sources; its usage row counts the search.
     await expect
@@ -108,16 +115,21 @@ test("gemini: a reopened conversation searches with Gemini's own tool and keeps 
   await page.goto(`/conversations/${started.data!.id}`);
   await expect(page.getByText(WEB_SEARCH_TEXTS.switchHelpNative('gemini'))).toBeVisible({ timeout: 30_000 });
   await webSwitch(page).check();
-  const before = await byokSearches();
   const seenBefore = (await seenBy('gemini')).length;
   const box = page.getByRole('textbox', { name: /follow-up/i });
   await box.fill('What do AI writing tools cost now?');
   await box.press('Control+Enter');
   const aside = page.getByTestId('conversation-answer').last().getByRole('complementary', { name: WEB_SEARCH_TEXTS.sources });
   await expect(aside.getByTestId('answer-3-web-sources-path')).toHaveText(TOOLS.gemini.path, { timeout: 30_000 });
-  const sent = (await seenBy('gemini')).slice(seenBefore).filter((r) => r.method === 'POST') as unknown as { body: { tools?: unknown } }[];
+  const sent = (await seenBy('gemini'))
+    .slice(seenBefore)
+    .filter(
+      (r) => r.method === 'POST' && JSON.stringify((r as { body?: unknown }).body ?? '').includes('What do AI writing tools cost now?'),
+    ) as unknown as {
+    body: { tools?: unknown };
+  }[];
   expect(sent.map((r) => r.body.tools)).toEqual([TOOLS.gemini.tools]);
-  expect(await byokSearches()).toEqual(before);
+  expect(await byokSearches(client)).toBe(0);
   await expect
     .poll(
       async () =>
