@@ -139,3 +139,41 @@ test("gemini: a reopened conversation searches with Gemini's own tool and keeps 
     .toBe(4);
   expect(errors).toEqual([]);
 });
+
+test("gemini: Smart Queries search with Gemini's own tool after the knowledge base's passages", async ({ page }) => {
+  const errors = watchErrors(page);
+  const user = await accountWith('gemini');
+  const client = await userClient(user);
+  expect(
+    (
+      await client
+        .from('kb_documents')
+        .insert({ name: 'Pricing', type: 'text', content: 'The Pro plan costs $29 per month and includes unlimited prompts.' })
+    ).error,
+  ).toBeNull();
+  await signInAs(page, user);
+  await page.goto('/ai-features/smart-queries');
+  await chooseProvider(page, page, 'gemini');
+  await expect(page.getByText(WEB_SEARCH_TEXTS.switchHelpNative('gemini'))).toBeVisible();
+  await webSwitch(page).check();
+  const seenBefore = (await seenBy('gemini')).length;
+  const form = page.getByRole('form', { name: 'Ask your knowledge base' });
+  await form.getByRole('textbox', { name: 'Ask your knowledge base' }).fill('How much does the Pro plan cost?');
+  await form.getByRole('button', { name: 'Ask' }).click();
+  const sources = webSources(page);
+  await expect(sources.getByTestId('smart-query-web-sources-path')).toHaveText(TOOLS.gemini.path, { timeout: 30_000 });
+  // The passage is [1]; the provider's sources follow from [2].
+  await expect(sources.getByText('[2]', { exact: true })).toBeVisible();
+  await expect(sources.getByText('[1]', { exact: true })).toHaveCount(0);
+  const sent = (await seenBy('gemini'))
+    .slice(seenBefore)
+    .filter(
+      (r) =>
+        r.method === 'POST' &&
+        /:streamGenerateContent/.test(r.path) &&
+        JSON.stringify((r as { body?: unknown }).body ?? '').includes('Pro plan cost'),
+    ) as unknown as { body: { tools?: unknown } }[];
+  expect(sent.map((r) => r.body.tools)).toEqual([TOOLS.gemini.tools]);
+  expect(await byokSearches(client)).toBe(0);
+  expect(errors).toEqual([]);
+});

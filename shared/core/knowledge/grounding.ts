@@ -58,6 +58,8 @@ export const KNOWLEDGE_TEXTS = {
   searching: 'Searching your knowledge base',
   noPassages: 'Nothing in your knowledge base matches this question. Add documents on the Knowledge Base page, or ask in other words.',
   sources: 'Sources',
+  /** Sent after the passages when the provider searches the web itself. */
+  alsoSearchTheWeb: 'Where the sources above do not answer the question, search the web, and cite what you take from it too.',
   answer: 'Answer',
   openDocument: 'Open document',
   searchError: 'Error searching your knowledge base',

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, AlertTitle, Box, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { KNOWLEDGE_TEXTS, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
 import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
@@ -9,7 +9,8 @@ import { SeededFollowUps } from '@/shared/ui/conversation/SeededFollowUps.tsx';
 import { useRunOutputActions, webData } from '../run/runSide.ts';
 import { CitedSources } from '@/shared/ui/knowledge/CitedSources.tsx';
 import { webUsage } from '@/web/lib/usage.ts';
-import { WEB_SEARCH_TEXTS } from '@/shared/core/webSearch.ts';
+import { searchesNatively, WEB_SEARCH_TEXTS } from '@/shared/core/webSearch.ts';
+import { streamText } from '@/shared/ai/chat.ts';
 import type { WebGrounding } from '@/shared/ui/webSearch/useWebSearchChoice.ts';
 import { WebSources } from '@/shared/ui/webSearch/WebSources.tsx';
 
@@ -22,24 +23,41 @@ export function GroundedAnswer(props: {
   passages: KnowledgePassage[];
   /** Web sources sent with the question (numbered after the passages); null: the web was not searched. */
   web: WebGrounding | null;
+  /** The provider searches with its own tool while it answers (Gemini, Claude), its sources numbered from `first`. */
+  nativeSearch: { first: number } | null;
   prompt: string;
   available: AvailableKeys;
   choice: ModelChoice;
 }) {
-  const { question, passages, web, prompt, available, choice } = props;
-  // Something to answer from: passages, web sources, or both.
-  const grounded = passages.length > 0 || (web?.sources.length ?? 0) > 0;
+  const { question, passages, nativeSearch, prompt, available, choice } = props;
+  const [nativeWeb, setNativeWeb] = useState<WebGrounding | null>(null);
+  const web = props.web ?? nativeWeb;
+  // Something to answer from: passages, web sources, or both (the provider's own search finds its own).
+  const grounded = passages.length > 0 || (props.web?.sources.length ?? 0) > 0 || nativeSearch !== null;
   const run = useAiRun();
   const actions = useRunOutputActions();
   const started = useRef(false);
   useEffect(() => {
     if (started.current || !grounded) return;
     started.current = true;
-    void run.start({
-      target: targetFor(choice.provider, available),
-      model: choice.model,
-      prompt,
-      usage: (shown) => webUsage('smart_query', { onRecorded: shown }),
+    const target = targetFor(choice.provider, available);
+    if (!nativeSearch || !searchesNatively(choice.provider)) {
+      void run.start({ target, model: choice.model, prompt, usage: (shown) => webUsage('smart_query', { onRecorded: shown }) });
+      return;
+    }
+    const provider = choice.provider;
+    void run.startWith(provider, async (signal, onText, onUsage) => {
+      const result = await streamText({
+        target,
+        model: choice.model,
+        prompt,
+        webSearch: nativeSearch,
+        usage: webUsage('smart_query', { onRecorded: onUsage }),
+        signal,
+        onDelta: (_delta, full) => onText(full),
+      });
+      setNativeWeb({ provider, sources: result.web?.sources ?? [] });
+      return result;
     });
     // Once per question (the component is keyed by it).
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -49,7 +67,7 @@ export function GroundedAnswer(props: {
     return (
       <Alert severity="info">
         {KNOWLEDGE_TEXTS.noPassages}
-        {web && ` ${WEB_SEARCH_TEXTS.nothingFound(web.provider)}`}
+        {props.web && ` ${WEB_SEARCH_TEXTS.nothingFound(props.web.provider)}`}
       </Alert>
     );
   }

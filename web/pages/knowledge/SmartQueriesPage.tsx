@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { AI_TEXTS } from '@/shared/ai/aiErrors.ts';
 import { groundedPrompt, KNOWLEDGE_TEXTS, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
 import { ROUTES } from '@/shared/core/routes.ts';
-import { webGroundedTask } from '@/shared/core/webSearch.ts';
+import { searchesNatively, webGroundedTask } from '@/shared/core/webSearch.ts';
+import { ok } from '@/shared/data/result.ts';
 import { useWebSearchChoice, type WebGrounding } from '@/shared/ui/webSearch/useWebSearchChoice.ts';
 import { WebSearchSwitch } from '@/shared/ui/webSearch/WebSearchSwitch.tsx';
 import type { KbSelection } from '@/shared/data/knowledge.ts';
@@ -32,6 +33,19 @@ interface Asked {
   rankedWith: string | null;
   /** The web sources sent with the question (numbered after the passages), when the web was searched. */
   web: WebGrounding | null;
+  /** The provider searches with its own tool while it answers, its sources numbered from `first`. */
+  nativeSearch: { first: number } | null;
+}
+
+/** What the question is sent as: the passages to cite, and the web's sources (or leave to search) after them. */
+function askedPrompt(asked: Asked): string {
+  const today = new Date().toISOString().slice(0, 10);
+  if (asked.web) return webGroundedTask(groundedPrompt(asked.question, asked.passages), asked.web.sources, today);
+  if (!asked.nativeSearch) return groundedPrompt(asked.question, asked.passages);
+  // The provider searches while it answers: the passages come first, the web covers the rest.
+  return asked.passages.length
+    ? `${groundedPrompt(asked.question, asked.passages)}\n\n${KNOWLEDGE_TEXTS.alsoSearchTheWeb}`
+    : asked.question;
 }
 
 /**
@@ -68,8 +82,10 @@ export function SmartQueriesPage() {
       setSearching(false);
       return setSearchError(`${KNOWLEDGE_TEXTS.searchError}: ${found.error.message}`);
     }
+    // Gemini and Claude search with their own tool while they answer; the others through the user's search key.
+    const native = web.on && searchesNatively(choice.provider);
     // No search key, a refused key, a service down: its sentence, and nothing is sent.
-    const searched = await web.search(question, found.data.length + 1);
+    const searched = native ? ok(null) : await web.search(question, found.data.length + 1);
     setSearching(false);
     if (searched.error) return setSearchError(searched.error.message);
     setAsked({
@@ -78,6 +94,7 @@ export function SmartQueriesPage() {
       passages: found.data,
       rankedWith: embedding?.model ?? null,
       web: searched.data,
+      nativeSearch: native ? { first: found.data.length + 1 } : null,
     });
   };
 
@@ -132,7 +149,7 @@ export function SmartQueriesPage() {
               >
                 {scopeMenuItems(knowledge.data?.folders ?? [])}
               </TextField>
-              <WebSearchSwitch web={web} idPrefix="smart-query" disabled={searching} />
+              <WebSearchSwitch web={web} idPrefix="smart-query" disabled={searching} provider={choice.provider} />
               <ModelPicker value={choice} available={available} onChange={setChoice} idPrefix="smart-query" />
               {keys.ready && !usable && (
                 <Alert severity="warning">
@@ -165,11 +182,8 @@ export function SmartQueriesPage() {
             question={asked.question}
             passages={asked.passages}
             web={asked.web}
-            prompt={
-              asked.web
-                ? webGroundedTask(groundedPrompt(asked.question, asked.passages), asked.web.sources, new Date().toISOString().slice(0, 10))
-                : groundedPrompt(asked.question, asked.passages)
-            }
+            nativeSearch={asked.nativeSearch}
+            prompt={askedPrompt(asked)}
             available={available}
             choice={choice}
           />
