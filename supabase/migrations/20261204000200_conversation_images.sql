@@ -28,27 +28,5 @@ alter table public.conversation_messages
   add column image_paths text[] not null default '{}'
   check (cardinality(image_paths) <= 4 and (role = 'user' or cardinality(image_paths) = 0));
 
--- A conversation's first question may carry its images (turns[i].image_paths).
-create or replace function public.start_conversation(
-  title text, source text, provider text, turns jsonb, model text default null, prompt_id uuid default null,
-  free_prompt_id text default null, prompt_run_id uuid default null, context jsonb default '{}'
-) returns uuid
-language plpgsql set search_path = '' as $$
-declare
-  new_id uuid;
-begin
-  if jsonb_typeof(turns) is distinct from 'array' or jsonb_array_length(turns) = 0 then
-    raise exception 'A conversation starts with at least one message.' using errcode = '22023';
-  end if;
-  insert into public.conversations (title, source, provider, model, prompt_id, free_prompt_id, prompt_run_id, context)
-    values (title, source, provider, model, prompt_id, free_prompt_id, prompt_run_id, coalesce(context, '{}'))
-    returning id into new_id;
-  insert into public.conversation_messages (conversation_id, position, role, content, provider, model, status, image_paths)
-    select new_id, (t.ordinality - 1)::int, t.turn ->> 'role', coalesce(t.turn ->> 'content', ''),
-           t.turn ->> 'provider', t.turn ->> 'model', t.turn ->> 'status',
-           case when jsonb_typeof(t.turn -> 'image_paths') = 'array'
-             then array(select jsonb_array_elements_text(t.turn -> 'image_paths')) else '{}'::text[] end
-    from jsonb_array_elements(turns) with ordinality as t(turn, ordinality);
-  return new_id;
-end
-$$;
+-- start_conversation() takes a first question's images (turns[i].image_paths) from
+-- 20261204000300_conversation_web_sources.sql on, which replaces it once for both new columns.
