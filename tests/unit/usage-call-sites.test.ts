@@ -35,6 +35,7 @@ const SITES: Record<string, Site> = {
   'shared/ui/ext/RunView.tsx': { features: ['run'], bookedIn: 'shared/ui/run/useGroundedPromptRun.ts' },
   'web/pages/run/PromptRunner.tsx': { features: ['run'], bookedIn: 'shared/ui/run/useGroundedPromptRun.ts' },
   'supabase/functions/_shared/workflows/runner.ts': { features: ['workflow_step'] },
+  'supabase/functions/_shared/workflows/imageStep.ts': { features: ['images'] },
   'supabase/functions/ai-relay/handler.ts': {
     features: [],
     none: "forwards the dashboard's own calls (recorded there) and lists models; makes no call of its own",

@@ -1,21 +1,20 @@
 import { aiBaseUrlsFrom } from '@/shared/ai/baseUrls.ts';
 import { toAiError } from '@/shared/ai/aiErrors.ts';
 import { streamText } from '@/shared/ai/chat.ts';
-import { generatePictures } from '@/shared/ai/imageGeneration.ts';
-import { groundedTask, retrievalQuery, type KnowledgePassage, type KnowledgeScope } from '@/shared/core/knowledge/grounding.ts';
-import { imageStepProblem, type WorkflowStep } from '@/shared/core/workflows/definition.ts';
+import { groundedTask, retrievalQuery, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
+import type { WorkflowStep } from '@/shared/core/workflows/definition.ts';
 import { joinItemOutputs, mapBounded, splitItems } from '@/shared/core/workflows/forEach.ts';
 import { keptItems, LEASE, resumePosition } from '@/shared/core/workflows/resume.ts';
 import type { RunEvent, RunItem } from '@/shared/core/workflows/runEvents.ts';
 import { WORKFLOW_RUN_TEXTS } from '@/shared/core/workflows/runTexts.ts';
-import { WORKFLOW_TEXTS } from '@/shared/core/workflows/texts.ts';
 import { resolveStepPrompt } from '@/shared/core/workflows/variables.ts';
 import type { Db } from '../db.ts';
 import { optionalEnv } from '../http.ts';
 import { customServerFetch } from '../customServer.ts';
 import { serverUsage } from '../usage.ts';
-import { keepRunPicture } from './pictures.ts';
-import { leasedRun, loadRun, returnGeneration, type LeasedRun, type StepChanges, type StoredStep } from './store.ts';
+import { runImageStep } from './imageStep.ts';
+import { LeaseLost, save, type KnowledgeSearch, type StepContext, type StepEnd } from './stepContext.ts';
+import { leasedRun, loadRun, returnGeneration, type StepChanges, type StoredStep } from './store.ts';
 import { type Deadline, type Held, type RunTarget } from './segments.ts';
 
 /**
@@ -33,7 +32,7 @@ import { type Deadline, type Held, type RunTarget } from './segments.ts';
  * item and never taking a second generation.
  */
 
-export type KnowledgeSearch = (query: string, scope: KnowledgeScope) => Promise<KnowledgePassage[] | string>;
+export type { KnowledgeSearch } from './stepContext.ts';
 
 export interface RunOutcome {
   /** interrupted: the segment ended with the run unfinished (out of time, or taken over); it goes on in another segment. */
@@ -46,43 +45,6 @@ export interface RunOutcome {
 
 /** How often a streaming step's text is saved, so a crash loses at most this much. */
 const SAVE_EVERY_MS = 2000;
-
-/** The segment lost its run: another segment took it over after its lease expired. Nothing more is written. */
-class LeaseLost extends Error {}
-
-interface StepContext {
-  db: Db;
-  held: LeasedRun;
-  /** The run's owner and id: each provider call records a usage row for them (workflow_step, the step's index). */
-  owner: string;
-  runId: string;
-  /** The usage rows being written, waited for before the segment ends. */
-  usageWrites: Promise<unknown>[];
-  target: RunTarget;
-  fieldValues: Record<string, string>;
-  outputs: Record<string, string>;
-  searchKnowledge: KnowledgeSearch;
-  /** Aborted when the segment must stop what it is doing (the caller left, the time is up, the lease is lost). */
-  signal: AbortSignal;
-  /** Aborted when the segment must not start anything new (also at the soft deadline). */
-  noNewWork: AbortSignal;
-  emit: (event: RunEvent) => void;
-}
-
-type StepEnd = {
-  status: 'done' | 'failed' | 'stopped';
-  output: string;
-  error: string | null;
-  errorKind: string | null;
-  passages: KnowledgePassage[];
-  /** An image step's kept picture. */
-  imageId?: string;
-};
-
-/** A fenced write: a write refused because the lease moved on ends the segment. */
-async function save(ctx: StepContext, write: Promise<boolean>): Promise<void> {
-  if (!(await write)) throw new LeaseLost();
-}
 
 /** What a step's row says once it starts (one write with its prompt). */
 const startedStep = (ctx: StepContext, step: WorkflowStep): StepChanges => ({
@@ -181,44 +143,6 @@ async function runPromptStep(ctx: StepContext, step: WorkflowStep, position: num
  * again). One usage row (feature images) whatever the outcome. Later steps get the description
  * with a note that a picture was made: they cannot see the picture itself.
  */
-async function runImageStep(ctx: StepContext, step: WorkflowStep, position: number): Promise<StepEnd> {
-  const image = step.image;
-  const refused = imageStepProblem(image);
-  if (refused || !image || (image.provider !== 'openai' && image.provider !== 'gemini'))
-    return { status: 'failed', output: '', error: refused ?? WORKFLOW_TEXTS.imageSettingsMissing, errorKind: 'picture', passages: [] };
-  const provider = image.provider;
-  const prompt = resolveStepPrompt(step, { fields: ctx.fieldValues, outputs: ctx.outputs });
-  await save(ctx, ctx.held.saveStep(position, { status: 'running', started: true, model: image.model, prompt }));
-  ctx.emit({ type: 'step', position, status: 'running', prompt });
-  const call = new AbortController();
-  const stop = () => call.abort();
-  if (ctx.signal.aborted) call.abort();
-  ctx.signal.addEventListener('abort', stop, { once: true });
-  try {
-    const apiKey = await ctx.target.pictureKey(provider);
-    const [picture] = await generatePictures({
-      target: { provider, apiKey },
-      model: image.model,
-      prompt,
-      shape: image.shape,
-      count: 1,
-      signal: call.signal,
-      settings: { baseUrls: aiBaseUrlsFrom(optionalEnv('AI_BASE_URLS')) },
-      usage: serverUsage(ctx.owner, 'images', { kind: 'workflow_run', id: ctx.runId }, { stepIndex: position, pending: ctx.usageWrites }),
-    });
-    const kept = await keepRunPicture(ctx.db, ctx.owner, { ...picture!, prompt, provider, model: image.model });
-    if (!kept.ok)
-      return { status: 'failed', output: '', error: WORKFLOW_TEXTS.imageSaveFailed(kept.message), errorKind: 'storage', passages: [] };
-    return { status: 'done', output: WORKFLOW_TEXTS.imageOutput(prompt), error: null, errorKind: null, passages: [], imageId: kept.id };
-  } catch (thrown) {
-    const error = toAiError(thrown, { provider });
-    if (error.kind === 'aborted') return { status: 'stopped', output: '', error: null, errorKind: null, passages: [] };
-    return { status: 'failed', output: '', error: error.message, errorKind: error.kind, passages: [] };
-  } finally {
-    ctx.signal.removeEventListener('abort', stop);
-  }
-}
-
 async function runForEachStep(ctx: StepContext, step: WorkflowStep, position: number, stored: StoredStep): Promise<StepEnd> {
   const settings = step.forEach!;
   const split = splitItems(ctx.outputs[settings.source] ?? '', settings.split);
