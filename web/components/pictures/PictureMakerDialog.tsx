@@ -27,7 +27,6 @@ import {
   MAX_IMAGES_PER_BATCH,
   openAiSizeOf,
   type ImageProvider,
-  type ImageQuality,
   type ImageShape,
 } from '@/shared/core/images/imageModels.ts';
 import { PICTURE_TEXTS } from '@/shared/core/images/pictureTexts.ts';
@@ -44,6 +43,38 @@ const DRAWING_PROVIDERS: readonly ImageProvider[] = ['openai', 'gemini'];
 
 function sizeOf(provider: ImageProvider, shape: ImageShape) {
   return provider === 'openai' ? openAiSizeOf(shape) : geminiRatioOf(shape);
+}
+
+/** One labelled choice of the form (a small select that keeps its value's type). */
+function ChoiceField<T extends string | number>(props: {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+  disabled: boolean;
+}) {
+  const labelId = `${props.id}-label`;
+  return (
+    <FormControl fullWidth size="small" disabled={props.disabled}>
+      <InputLabel id={labelId}>{props.label}</InputLabel>
+      <Select
+        labelId={labelId}
+        label={props.label}
+        value={props.value}
+        onChange={(event) => {
+          const chosen = props.options.find((option) => String(option.value) === String(event.target.value));
+          if (chosen) props.onChange(chosen.value);
+        }}
+      >
+        {props.options.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
 }
 
 /** The line under the form: what the batch will roughly cost, before anything is sent. */
@@ -104,88 +135,53 @@ export function PictureMakerDialog({
             disabled={busy}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormControl fullWidth size="small" disabled={busy}>
-              <InputLabel id="picture-provider-label">{PICTURE_TEXTS.provider}</InputLabel>
-              <Select
-                labelId="picture-provider-label"
-                label={PICTURE_TEXTS.provider}
-                value={form.provider}
-                onChange={(event) => change({ provider: event.target.value as ImageProvider })}
-              >
-                {DRAWING_PROVIDERS.map((provider) => (
-                  <MenuItem key={provider} value={provider}>
-                    {PROVIDER_KEYS[provider].label}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
-            <FormControl fullWidth size="small" disabled={busy}>
-              <InputLabel id="picture-model-label">{PICTURE_TEXTS.model}</InputLabel>
-              <Select
-                labelId="picture-model-label"
-                label={PICTURE_TEXTS.model}
-                value={form.model}
-                onChange={(event) => change({ model: event.target.value })}
-              >
-                {IMAGE_MODELS[form.provider].map((model) => (
-                  <MenuItem key={model} value={model}>
-                    {model}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
+            <ChoiceField
+              id="picture-provider"
+              label={PICTURE_TEXTS.provider}
+              value={form.provider}
+              options={DRAWING_PROVIDERS.map((provider) => ({ value: provider, label: PROVIDER_KEYS[provider].label }))}
+              onChange={(provider) => change({ provider })}
+              disabled={busy}
+            />
+            <ChoiceField
+              id="picture-model"
+              label={PICTURE_TEXTS.model}
+              value={form.model}
+              options={IMAGE_MODELS[form.provider].map((model) => ({ value: model, label: model }))}
+              onChange={(model) => change({ model })}
+              disabled={busy}
+            />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormControl fullWidth size="small" disabled={busy}>
-              <InputLabel id="picture-shape-label">{PICTURE_TEXTS.shape}</InputLabel>
-              <Select
-                labelId="picture-shape-label"
-                label={PICTURE_TEXTS.shape}
-                value={form.shape}
-                onChange={(event) => change({ shape: event.target.value as ImageShape })}
-              >
-                {IMAGE_SHAPES.map((shape) => {
-                  const size = sizeOf(form.provider, shape);
-                  return (
-                    <MenuItem key={shape} value={shape}>
-                      {PICTURE_TEXTS.shapeSize(shape, size.width, size.height)}
-                    </MenuItem>
-                  );
-                })}
-              </Select>
-            </FormControl>
+            <ChoiceField
+              id="picture-shape"
+              label={PICTURE_TEXTS.shape}
+              value={form.shape}
+              options={IMAGE_SHAPES.map((shape) => {
+                const size = sizeOf(form.provider, shape);
+                return { value: shape, label: PICTURE_TEXTS.shapeSize(shape, size.width, size.height) };
+              })}
+              onChange={(shape) => change({ shape })}
+              disabled={busy}
+            />
             {form.provider === 'openai' && (
-              <FormControl fullWidth size="small" disabled={busy}>
-                <InputLabel id="picture-quality-label">{PICTURE_TEXTS.quality}</InputLabel>
-                <Select
-                  labelId="picture-quality-label"
-                  label={PICTURE_TEXTS.quality}
-                  value={form.quality}
-                  onChange={(event) => change({ quality: event.target.value as ImageQuality })}
-                >
-                  {IMAGE_QUALITIES.map((quality) => (
-                    <MenuItem key={quality} value={quality}>
-                      {IMAGE_QUALITY_LABELS[quality]}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </FormControl>
+              <ChoiceField
+                id="picture-quality"
+                label={PICTURE_TEXTS.quality}
+                value={form.quality}
+                options={IMAGE_QUALITIES.map((quality) => ({ value: quality, label: IMAGE_QUALITY_LABELS[quality] }))}
+                onChange={(quality) => change({ quality })}
+                disabled={busy}
+              />
             )}
-            <FormControl fullWidth size="small" disabled={busy}>
-              <InputLabel id="picture-count-label">{PICTURE_TEXTS.count}</InputLabel>
-              <Select
-                labelId="picture-count-label"
-                label={PICTURE_TEXTS.count}
-                value={form.count}
-                onChange={(event) => change({ count: Number(event.target.value) })}
-              >
-                {Array.from({ length: MAX_IMAGES_PER_BATCH }, (_, i) => i + 1).map((count) => (
-                  <MenuItem key={count} value={count}>
-                    {count}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
+            <ChoiceField
+              id="picture-count"
+              label={PICTURE_TEXTS.count}
+              value={form.count}
+              options={Array.from({ length: MAX_IMAGES_PER_BATCH }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
+              onChange={(count) => change({ count })}
+              disabled={busy}
+            />
           </Stack>
           {maker.keysReady && !maker.hasKey && (
             <Alert
