@@ -20,11 +20,8 @@ test.describe.configure({ timeout: 120_000 });
 const OPENAI_KEY = 'sk-fake-good-0123456789abcdef';
 const braveSearches = async () => ((await (await fetch(`http://127.0.0.1:${SEARCH_PORT}/calls`)).json()) as { brave: number }).brave;
 
-test('the side panel runs a prompt grounded in a web search: [n] citations, linked sources, the path used', async ({
-  context,
-  cdp,
-  extensionId,
-}) => {
+/** An account with the fake OpenAI key and a Brave search key saved as Settings saves it (through the web-search function, encrypted). */
+async function searchingAccount() {
   const user = await createUser();
   const session = await passwordSession(user);
   const client = createClient(STACK_URL, DEFAULT_ANON_KEY, {
@@ -37,17 +34,24 @@ test('the side panel runs a prompt grounded in a web search: [n] citations, link
       .error,
   ).toBeNull();
   expect(
+    (await client.functions.invoke('web-search', { body: { action: 'save', provider: 'brave', apiKey: FAKE_SEARCH_KEYS.brave } })).error,
+  ).toBeNull();
+  return { user, client };
+}
+
+test('the side panel runs a prompt grounded in a web search: [n] citations, linked sources, the path used', async ({
+  context,
+  cdp,
+  extensionId,
+}) => {
+  const { user, client } = await searchingAccount();
+  expect(
     (
       await client
         .from('saved_prompts')
         .insert({ name: 'Market scan', prompt_text: 'Compare the prices of AI writing tools.', llm_provider: 'openai' })
     ).error,
   ).toBeNull();
-  // The search key as Settings saves it: through the web-search function, encrypted.
-  const saved = await client.functions.invoke('web-search', {
-    body: { action: 'save', provider: 'brave', apiKey: FAKE_SEARCH_KEYS.brave },
-  });
-  expect(saved.error).toBeNull();
 
   const web: Page = await context.newPage();
   await web.goto(`${PAGES_URL}/article.html`);
@@ -84,20 +88,7 @@ test('the side panel chat grounds a question in a web search and keeps its sourc
   cdp,
   extensionId,
 }) => {
-  const user = await createUser();
-  const session = await passwordSession(user);
-  const client = createClient(STACK_URL, DEFAULT_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { headers: { Authorization: `Bearer ${session.access_token}` } },
-    realtime: { transport: WebSocket as never },
-  });
-  expect(
-    (await client.from('user_api_keys').upsert({ user_id: user.id, openai_api_key: OPENAI_KEY, updated_at: new Date().toISOString() }))
-      .error,
-  ).toBeNull();
-  expect(
-    (await client.functions.invoke('web-search', { body: { action: 'save', provider: 'brave', apiKey: FAKE_SEARCH_KEYS.brave } })).error,
-  ).toBeNull();
+  const { user, client } = await searchingAccount();
 
   const web: Page = await context.newPage();
   await web.goto(`${PAGES_URL}/article.html`);
