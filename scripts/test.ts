@@ -134,6 +134,7 @@ const onDeno = [
   'workflow-runs',
   'workflow-resume',
   'workflow-image-steps',
+  'workflow-web-search',
   'workflow-schedules',
   'workflow-schedules-ticker',
   'offers-knowledge',

@@ -241,6 +241,10 @@ export function webSourcesFrom(value: unknown): WebSource[] | null {
   return sources;
 }
 
+/** A stored search path (workflow_run_steps.web_search_path), checked: the path, or null. */
+export const webSearchPathFrom = (value: unknown): WebSearchPath | null =>
+  typeof value === 'string' && Object.hasOwn(WEB_SEARCH_PATH_NAMES, value) ? (value as WebSearchPath) : null;
+
 /** What a service's refusal means, for the sentence and the status the web-search function answers. */
 type SearchFailureKind = 'key' | 'rate' | 'quota' | 'format' | 'unavailable';
 

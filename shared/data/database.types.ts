@@ -1842,6 +1842,8 @@ export type Database = {
           started_at: string | null
           status: string
           user_id: string
+          web_search_path: string | null
+          web_sources: Json | null
         }
         Insert: {
           edited_at?: string | null
@@ -1860,6 +1862,8 @@ export type Database = {
           started_at?: string | null
           status?: string
           user_id: string
+          web_search_path?: string | null
+          web_sources?: Json | null
         }
         Update: {
           edited_at?: string | null
@@ -1878,6 +1882,8 @@ export type Database = {
           started_at?: string | null
           status?: string
           user_id?: string
+          web_search_path?: string | null
+          web_sources?: Json | null
         }
         Relationships: [
           {

@@ -1,9 +1,10 @@
 import { isUuid } from '../core/ids.ts';
 import type { KnowledgePassage } from '../core/knowledge/grounding.ts';
 import type { ProviderId } from '../core/providerKeys.ts';
+import { webSearchPathFrom, webSourcesFrom } from '../core/webSearch.ts';
 import { parseWorkflowDefinition, type WorkflowDefinition } from '../core/workflows/definition.ts';
 import { autoResume } from '../core/workflows/resume.ts';
-import { storedItems, storedPassages, type RunEvent, type RunItem } from '../core/workflows/runEvents.ts';
+import { storedItems, storedPassages, type RunEvent, type RunItem, type StepWeb } from '../core/workflows/runEvents.ts';
 import { WORKFLOW_RUN_TEXTS } from '../core/workflows/runTexts.ts';
 import type { Tables } from './database.types.ts';
 import { functionErrorKind, functionRefusal } from './functions.ts';
@@ -151,6 +152,8 @@ interface RunStep {
   editedAt: string | null;
   /** An image step's picture (generated_images), null once deleted from the gallery. */
   imageId: string | null;
+  /** The web sources a step searched for and the path used; null when it did not search. */
+  web: StepWeb | null;
 }
 
 export interface WorkflowRun extends RunSummary {
@@ -161,7 +164,8 @@ export interface WorkflowRun extends RunSummary {
 
 const SUMMARY =
   'id, workflow_id, template_id, workflow_name, provider, model, trigger, status, error, document_id, created_at, finished_at, lease_expires_at';
-const STEP = 'position, name, kind, status, model, prompt, output, error, items, passages, edited_at, image_id';
+const STEP =
+  'position, name, kind, status, model, prompt, output, error, items, passages, edited_at, image_id, web_sources, web_search_path';
 
 const toSummary = (
   row: Pick<
@@ -200,7 +204,20 @@ const toSummary = (
 const toStep = (
   row: Pick<
     Tables<'workflow_run_steps'>,
-    'position' | 'name' | 'kind' | 'status' | 'model' | 'prompt' | 'output' | 'error' | 'items' | 'passages' | 'edited_at' | 'image_id'
+    | 'position'
+    | 'name'
+    | 'kind'
+    | 'status'
+    | 'model'
+    | 'prompt'
+    | 'output'
+    | 'error'
+    | 'items'
+    | 'passages'
+    | 'edited_at'
+    | 'image_id'
+    | 'web_sources'
+    | 'web_search_path'
   >,
 ): RunStep => ({
   position: row.position,
@@ -215,7 +232,15 @@ const toStep = (
   passages: storedPassages(row.passages),
   editedAt: row.edited_at,
   imageId: row.image_id,
+  web: stepWebOf(row.web_sources, row.web_search_path),
 });
+
+/** A step's stored sources with their path, or null when it did not search (or either is unreadable). */
+function stepWebOf(sources: unknown, path: unknown): StepWeb | null {
+  const read = webSourcesFrom(sources);
+  const searchedWith = webSearchPathFrom(path);
+  return read && searchedWith ? { path: searchedWith, sources: read } : null;
+}
 
 const RUN_HISTORY_SIZE = 50;
 

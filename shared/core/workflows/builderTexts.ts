@@ -78,6 +78,8 @@ export const BUILDER_TEXTS = {
   knowledgeAll: 'All documents',
   knowledgeUncategorized: 'Uncategorized documents',
   knowledgeHelp: 'Passages that match this step’s prompt are sent with it.',
+  webSearchHelp:
+    'Searches the web for this step’s prompt when it runs, with your search key (Settings), and sends the results as numbered sources the answer cites. Gemini and Claude search with their own tool instead.',
   forEachSource: 'Go through the output of',
   forEachSplit: 'Items are',
   splitLines: 'Lines',

@@ -53,6 +53,11 @@ const stepV1 = z.object({
   forEach: forEachSettings.nullable(),
   /** An image step's picture settings (one picture a run). Absent from steps saved before image steps existed. */
   image: imageSettings.nullable().optional(),
+  /**
+   * A prompt step searches the web for its prompt and sends the results as numbered sources (with
+   * the user's search key, or the provider's own search tool). Absent: off.
+   */
+  webSearch: z.boolean().optional(),
 });
 
 const definitionV1 = z.object({
@@ -115,6 +120,7 @@ export function parseWorkflowDefinition(raw: unknown): DefinitionResult {
       const problem = imageStepProblem(step.image);
       if (problem) return { ok: false, error: problem };
     }
+    if (step.webSearch && step.kind !== 'prompt') return { ok: false, error: WORKFLOW_TEXTS.webSearchPromptOnly(step.name) };
   }
   return { ok: true, definition: parsed.data };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { KnowledgePassage } from '../knowledge/grounding.ts';
+import type { WebSearchPath, WebSource } from '../webSearch.ts';
 
 /**
  * What a workflow run streams while it goes (the run-workflow Edge Function's server-sent events)
@@ -18,6 +19,12 @@ const runItem = z.object({
 /** One item of a for-each step. */
 export type RunItem = z.infer<typeof runItem>;
 
+/** The web sources a step was sent with (or its provider's search found) and the path that found them. */
+export interface StepWeb {
+  path: WebSearchPath;
+  sources: WebSource[];
+}
+
 const passage = z.object({
   chunkId: z.string(),
   documentId: z.string(),
@@ -33,7 +40,8 @@ export const storedPassages = (value: unknown): KnowledgePassage[] => z.array(pa
 
 export type RunEvent =
   | { type: 'run'; runId: string; status: 'running'; from: number }
-  | { type: 'step'; position: number; status: 'running'; prompt: string; items?: string[] }
+  /** `web`: the sources a step searched for before it asked (with the user's search service). */
+  | { type: 'step'; position: number; status: 'running'; prompt: string; items?: string[]; web?: StepWeb | null }
   | { type: 'delta'; position: number; item?: number; text: string }
   | { type: 'item'; position: number; item: number; status: RunItem['status']; output: string; error: string | null }
   | {
@@ -45,6 +53,8 @@ export type RunEvent =
       passages: KnowledgePassage[];
       /** An image step's picture (generated_images id), once it is kept. */
       imageId?: string | null;
+      /** A step that searched the web: its sources and the path used. */
+      web?: StepWeb | null;
     }
   /**
    * The segment's end. `interrupted`: the server's time for this request was spent before the run

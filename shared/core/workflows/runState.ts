@@ -1,7 +1,7 @@
 import type { ExportDocument } from '../../export/model.ts';
 import type { KnowledgePassage } from '../knowledge/grounding.ts';
 import type { WorkflowDefinition } from './definition.ts';
-import type { RunEvent } from './runEvents.ts';
+import type { RunEvent, StepWeb } from './runEvents.ts';
 
 /**
  * A workflow run as a screen shows it: built from the stored run, then moved on by each streamed
@@ -32,6 +32,8 @@ export interface LiveStep {
   edited: boolean;
   /** The picture an image step made (generated_images), or null (none yet, or deleted from the gallery since). */
   imageId?: string | null;
+  /** The web sources a step searched for, or null (it did not search). */
+  web?: StepWeb | null;
 }
 
 export interface LiveRun {
@@ -54,6 +56,7 @@ const pendingStep = (step: WorkflowDefinition['steps'][number], position: number
   passages: [],
   edited: false,
   imageId: null,
+  web: null,
 });
 
 /** A run not started yet: every step pending. */
@@ -91,6 +94,7 @@ export function storedRun(run: {
     passages: KnowledgePassage[];
     editedAt: string | null;
     imageId?: string | null;
+    web?: StepWeb | null;
   }[];
 }): LiveRun {
   return {
@@ -99,11 +103,12 @@ export function storedRun(run: {
     error: run.error,
     steps: cutShort(
       run.status,
-      run.steps.map(({ editedAt, items, imageId, ...s }) => ({
+      run.steps.map(({ editedAt, items, imageId, web, ...s }) => ({
         ...s,
         items: placedItems(items),
         edited: editedAt !== null,
         imageId: imageId ?? null,
+        web: web ?? null,
       })),
     ),
   };
@@ -129,7 +134,9 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
         status: 'running',
         error: null,
         steps: state.steps.map((s) =>
-          s.position >= event.from ? { ...s, status: 'pending', output: '', error: null, edited: false, passages: [], imageId: null } : s,
+          s.position >= event.from
+            ? { ...s, status: 'pending', output: '', error: null, edited: false, passages: [], imageId: null, web: null }
+            : s,
         ),
       };
     case 'step':
@@ -140,6 +147,7 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
         output: '',
         error: null,
         imageId: null,
+        web: event.web ?? null,
         items: event.items ? event.items.map((input) => ({ input, output: '', status: 'pending', error: null })) : s.items,
       }));
     case 'delta':
@@ -166,6 +174,7 @@ export function applyRunEvent(state: LiveRun, event: RunEvent): LiveRun {
         error: event.error,
         passages: event.passages,
         imageId: event.imageId ?? null,
+        web: event.web ?? null,
       }));
     case 'end':
       return { ...state, status: event.status, error: event.error, steps: cutShort(event.status, state.steps) };

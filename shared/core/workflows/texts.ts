@@ -29,6 +29,9 @@ export const WORKFLOW_TEXTS = {
   imageOutput: (description: string) =>
     `${description.trim()}\n\n(A picture was made from this description and saved to Images. Later steps get this text, not the picture.)`,
   imageSaveFailed: (detail: string) => `The picture was made but could not be saved: ${detail}`,
+  // Web search
+  webSearchPromptOnly: (name: string) =>
+    `“${name}” searches the web, which only a prompt step can do: turn Search the web off or make it a prompt step.`,
   // For each
   noJsonArray: 'The earlier output has no JSON array to go through. Ask that step to answer with a JSON array, or split by lines.',
   noItems: 'The earlier output has no items to go through.',

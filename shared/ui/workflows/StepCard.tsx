@@ -7,6 +7,7 @@ import { RUN_VIEW_TEXTS } from '../../core/workflows/runTexts.ts';
 import { LazyMarkdown } from '../ai/LazyMarkdown.tsx';
 import { accentText } from '../colorMode.tsx';
 import { UsageLine, type UsageFigures } from '../usage/UsageLine.tsx';
+import { WebSources } from '../webSearch/WebSources.tsx';
 import { StepPicture, type StepPictureSetup } from './StepPicture.tsx';
 
 const CHIP_COLOR: Record<LiveStatus | 'interrupted', 'default' | 'primary' | 'success' | 'error' | 'warning'> = {
@@ -161,6 +162,11 @@ export function StepCard({ step, busy, isLast, offerContinue, onRetry, onEdit, o
       ) : step.output ? (
         <LazyMarkdown text={step.output} />
       ) : null}
+      {step.web && (step.status === 'done' || step.status === 'stopped' || step.web.sources.length > 0) && (
+        <Box sx={{ mt: 1 }}>
+          <WebSources web={{ provider: step.web.path, sources: step.web.sources }} answer={step.output} idPrefix={`${headingId}-web`} />
+        </Box>
+      )}
       <UsageLine usage={usage} />
       {draft === null && (
         <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>

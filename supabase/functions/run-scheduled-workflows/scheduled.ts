@@ -26,6 +26,7 @@ import {
   type UnfinishedRun,
 } from '../_shared/workflows/store.ts';
 import { pauseSchedule, scheduledWorkflow, type ClaimedWorkflow } from './claims.ts';
+import { workflowWebSearch } from '../_shared/webSearch.ts';
 
 /** What one scheduled workflow came to (the function's answer lists them). */
 export interface Ran {
@@ -181,6 +182,7 @@ async function runSegment(
     owner,
     target,
     searchKnowledge: (query, scope) => ownerPassages(db, owner, query, scope),
+    searchWeb: workflowWebSearch(db, owner, runId),
     deadline,
   });
   const runLink = `${siteUrl()}${workflowRunDetailPath(runId)}`;

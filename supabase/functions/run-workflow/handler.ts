@@ -14,6 +14,7 @@ import { passagesFor } from '../_shared/knowledge.ts';
 import { storedBaseUrl, storedProviderKey } from '../_shared/providerKey.ts';
 import { executeRun } from '../_shared/workflows/runner.ts';
 import { resumeRun, segmentDeadline, startRun, type RunSource, type RunTarget } from '../_shared/workflows/segments.ts';
+import { workflowWebSearch } from '../_shared/webSearch.ts';
 
 /**
  * POST /functions/v1/run-workflow (signed in): runs a workflow's steps on the server with the
@@ -174,6 +175,7 @@ export default async function handler(req: Request): Promise<Response> {
       owner: caller.id,
       target,
       searchKnowledge,
+      searchWeb: workflowWebSearch(db, caller.id, segment.runId),
       fromPosition: body.action === 'continue' ? body.fromPosition : undefined,
       signal: req.signal,
       deadline: segmentDeadline(startedAt),

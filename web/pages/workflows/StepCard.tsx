@@ -150,10 +150,22 @@ export function StepCard(props: StepCardProps) {
                 const source = props.earlier[props.earlier.length - 1];
                 onChange(
                   kind === 'for_each'
-                    ? { kind, forEach: step.forEach ?? (source ? { source, split: 'lines', concurrency: 3 } : null), image: undefined }
+                    ? {
+                        kind,
+                        forEach: step.forEach ?? (source ? { source, split: 'lines', concurrency: 3 } : null),
+                        image: undefined,
+                        webSearch: undefined,
+                      }
                     : kind === 'image'
-                      ? // A picture has no chat model or knowledge passages: those settings go with the kind.
-                        { kind, forEach: null, image: step.image ?? DEFAULT_IMAGE_SETTINGS, model: null, knowledge: null }
+                      ? // A picture has no chat model, knowledge passages or web search: those settings go with the kind.
+                        {
+                          kind,
+                          forEach: null,
+                          image: step.image ?? DEFAULT_IMAGE_SETTINGS,
+                          model: null,
+                          knowledge: null,
+                          webSearch: undefined,
+                        }
                       : { kind, forEach: null, image: undefined },
                 );
               }}

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Box, MenuItem, TextField, Typography } from '@mui/material';
+import { Box, FormControlLabel, FormHelperText, MenuItem, Switch, TextField, Typography } from '@mui/material';
 import { IMAGE_SHAPE_LABELS, IMAGE_SHAPES, imageSupport } from '@/shared/core/images/imageModels.ts';
 import { PROVIDER_IDS, PROVIDER_KEYS, isProviderId } from '@/shared/core/providerKeys.ts';
+import { WEB_SEARCH_TEXTS } from '@/shared/core/webSearch.ts';
 import { BUILDER_TEXTS } from '@/shared/core/workflows/builderTexts.ts';
 import {
   DEFAULT_IMAGE_SETTINGS,
@@ -17,7 +18,7 @@ import { webData } from '../run/runSide.ts';
 const NONE = 'none';
 const knowledgeValue = (k: WorkflowStep['knowledge']) => (!k ? NONE : k.kind === 'folder' ? k.folderId : k.kind);
 
-/** A step's model override and knowledge base (same folders as the generators' knowledge-base choice). */
+/** A step's model override and knowledge base (same folders as the generators' knowledge-base choice), and a prompt step's web search. */
 export function StepModelAndKnowledge({
   step,
   idPrefix,
@@ -68,6 +69,25 @@ export function StepModelAndKnowledge({
         ))}
         {missingFolder && <MenuItem value={value}>{value}</MenuItem>}
       </TextField>
+      {step.kind === 'prompt' && (
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormControlLabel
+            control={
+              <Switch
+                id={`${idPrefix}-web-search`}
+                checked={step.webSearch === true}
+                disabled={readOnly}
+                onChange={(e) => onChange({ webSearch: e.target.checked || undefined })}
+                slotProps={{ input: { 'aria-describedby': `${idPrefix}-web-search-help` } }}
+              />
+            }
+            label={WEB_SEARCH_TEXTS.switchLabel}
+          />
+          <FormHelperText id={`${idPrefix}-web-search-help`} sx={{ mt: 0 }}>
+            {BUILDER_TEXTS.webSearchHelp}
+          </FormHelperText>
+        </Box>
+      )}
     </Box>
   );
 }

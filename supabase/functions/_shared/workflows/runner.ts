@@ -2,10 +2,11 @@ import { aiBaseUrlsFrom } from '@/shared/ai/baseUrls.ts';
 import { toAiError } from '@/shared/ai/aiErrors.ts';
 import { streamText } from '@/shared/ai/chat.ts';
 import { groundedTask, retrievalQuery, type KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
+import { numberedFrom, searchesNatively, searchQuery, webGroundedTask, WEB_SEARCH_TEXTS } from '@/shared/core/webSearch.ts';
 import type { WorkflowStep } from '@/shared/core/workflows/definition.ts';
 import { joinItemOutputs, mapBounded, splitItems } from '@/shared/core/workflows/forEach.ts';
 import { keptItems, LEASE, resumePosition } from '@/shared/core/workflows/resume.ts';
-import type { RunEvent, RunItem } from '@/shared/core/workflows/runEvents.ts';
+import type { RunEvent, RunItem, StepWeb } from '@/shared/core/workflows/runEvents.ts';
 import { WORKFLOW_RUN_TEXTS } from '@/shared/core/workflows/runTexts.ts';
 import { resolveStepPrompt } from '@/shared/core/workflows/variables.ts';
 import type { Db } from '../db.ts';
@@ -13,7 +14,7 @@ import { optionalEnv } from '../http.ts';
 import { customServerFetch } from '../customServer.ts';
 import { serverUsage } from '../usage.ts';
 import { runImageStep } from './imageStep.ts';
-import { LeaseLost, save, type KnowledgeSearch, type StepContext, type StepEnd } from './stepContext.ts';
+import { LeaseLost, save, type KnowledgeSearch, type StepContext, type StepEnd, type WebSearch } from './stepContext.ts';
 import { leasedRun, loadRun, returnGeneration, type StepChanges, type StoredStep } from './store.ts';
 import { type Deadline, type Held, type RunTarget } from './segments.ts';
 
@@ -32,7 +33,7 @@ import { type Deadline, type Held, type RunTarget } from './segments.ts';
  * item and never taking a second generation.
  */
 
-export type { KnowledgeSearch } from './stepContext.ts';
+export type { KnowledgeSearch, WebSearch } from './stepContext.ts';
 
 export interface RunOutcome {
   /** interrupted: the segment ended with the run unfinished (out of time, or taken over); it goes on in another segment. */
@@ -59,6 +60,7 @@ async function generate(
   position: number,
   prompt: string,
   onDelta: (delta: string, text: string) => void,
+  webSearch?: { first: number },
 ) {
   const baseUrls = aiBaseUrlsFrom(optionalEnv('AI_BASE_URLS'));
   const customBaseUrl = ctx.target.provider === 'chatgpt_custom' ? ctx.target.customBaseUrl : null;
@@ -73,6 +75,7 @@ async function generate(
       target: { provider: ctx.target.provider, apiKey: ctx.target.apiKey, customBaseUrl },
       model: step.model?.trim() || ctx.target.model,
       prompt,
+      ...(webSearch ? { webSearch } : {}),
       signal: call.signal,
       settings: {
         baseUrls,
@@ -103,37 +106,82 @@ async function groundedPrompt(
   return { prompt: groundedTask(resolved, passages), passages };
 }
 
+/**
+ * The web's sources for a step that searches with the owner's search service, numbered after its
+ * knowledge passages, and the prompt with them; the failure's sentence when the search failed.
+ * A provider with its own search tool searches while it answers instead (`native`).
+ */
+async function webGroundedPrompt(
+  ctx: StepContext,
+  step: WorkflowStep,
+  position: number,
+  resolved: string,
+  grounded: { prompt: string; passages: KnowledgePassage[] },
+): Promise<{ prompt: string; web: StepWeb | null; native: boolean } | string> {
+  if (!step.webSearch) return { prompt: grounded.prompt, web: null, native: false };
+  if (searchesNatively(ctx.target.provider)) return { prompt: grounded.prompt, web: null, native: true };
+  const query = searchQuery(resolved);
+  if (!query) return WEB_SEARCH_TEXTS.emptyQuery;
+  const found = await ctx.searchWeb(query, position);
+  if (typeof found === 'string') return found;
+  const sources = numberedFrom(found.sources, grounded.passages.length + 1);
+  const prompt = webGroundedTask(grounded.prompt, sources, new Date().toISOString().slice(0, 10));
+  return { prompt, web: { path: found.path, sources }, native: false };
+}
+
 async function runPromptStep(ctx: StepContext, step: WorkflowStep, position: number): Promise<StepEnd> {
   const resolved = resolveStepPrompt(step, { fields: ctx.fieldValues, outputs: ctx.outputs });
   const grounded = await groundedPrompt(ctx, step, resolved);
   if (typeof grounded === 'string') return { status: 'failed', output: '', error: grounded, errorKind: 'knowledge', passages: [] };
-  await save(ctx, ctx.held.saveStep(position, { ...startedStep(ctx, step), prompt: grounded.prompt, passages: grounded.passages }));
-  ctx.emit({ type: 'step', position, status: 'running', prompt: grounded.prompt });
+  const searched = await webGroundedPrompt(ctx, step, position, resolved, grounded);
+  // No search key, a refused key, a service down: the step fails with its sentence before any request.
+  if (typeof searched === 'string')
+    return { status: 'failed', output: '', error: searched, errorKind: 'search', passages: grounded.passages };
+  const { passages } = grounded;
+  await save(
+    ctx,
+    ctx.held.saveStep(position, {
+      ...startedStep(ctx, step),
+      prompt: searched.prompt,
+      passages,
+      ...(searched.web ? { webSources: searched.web.sources, webSearchPath: searched.web.path } : {}),
+    }),
+  );
+  ctx.emit({ type: 'step', position, status: 'running', prompt: searched.prompt, web: searched.web });
   let savedAt = Date.now();
   let saving: Promise<unknown> = Promise.resolve();
   let lost = false;
+  let web = searched.web;
+  const ended = (end: Omit<StepEnd, 'passages' | 'web'>): StepEnd => ({ ...end, passages, web });
   try {
-    const result = await generate(ctx, step, position, grounded.prompt, (delta, text) => {
-      ctx.emit({ type: 'delta', position, text: delta });
-      if (Date.now() - savedAt >= SAVE_EVERY_MS) {
-        savedAt = Date.now();
-        saving = ctx.held.saveStep(position, { output: text }).then(
-          (kept) => (lost ||= !kept),
-          () => undefined,
-        );
-      }
-    });
+    const result = await generate(
+      ctx,
+      step,
+      position,
+      searched.prompt,
+      (delta, text) => {
+        ctx.emit({ type: 'delta', position, text: delta });
+        if (Date.now() - savedAt >= SAVE_EVERY_MS) {
+          savedAt = Date.now();
+          saving = ctx.held.saveStep(position, { output: text }).then(
+            (kept) => (lost ||= !kept),
+            () => undefined,
+          );
+        }
+      },
+      searched.native ? { first: passages.length + 1 } : undefined,
+    );
     await saving;
     if (lost) throw new LeaseLost();
-    if (result.stopped) return { status: 'stopped', output: result.text, error: null, errorKind: null, passages: grounded.passages };
-    if (!result.text.trim())
-      return { status: 'failed', output: '', error: WORKFLOW_RUN_TEXTS.emptyAnswer, errorKind: 'empty', passages: grounded.passages };
-    return { status: 'done', output: result.text, error: null, errorKind: null, passages: grounded.passages };
+    if (searched.native && searchesNatively(ctx.target.provider)) web = { path: ctx.target.provider, sources: result.web?.sources ?? [] };
+    if (result.stopped) return ended({ status: 'stopped', output: result.text, error: null, errorKind: null });
+    if (!result.text.trim()) return ended({ status: 'failed', output: '', error: WORKFLOW_RUN_TEXTS.emptyAnswer, errorKind: 'empty' });
+    return ended({ status: 'done', output: result.text, error: null, errorKind: null });
   } catch (thrown) {
     await saving;
     if (thrown instanceof LeaseLost || lost) throw new LeaseLost();
     const error = toAiError(thrown, { provider: ctx.target.provider });
-    return { status: 'failed', output: error.partial, error: error.message, errorKind: error.kind, passages: grounded.passages };
+    return ended({ status: 'failed', output: error.partial, error: error.message, errorKind: error.kind });
   }
 }
 
@@ -226,6 +274,7 @@ export async function executeRun(input: {
   owner: string;
   target: RunTarget;
   searchKnowledge: KnowledgeSearch;
+  searchWeb: WebSearch;
   fromPosition?: number;
   signal?: AbortSignal;
   deadline?: Deadline;
@@ -305,6 +354,7 @@ export async function executeRun(input: {
       fieldValues: run.fieldValues,
       outputs,
       searchKnowledge: input.searchKnowledge,
+      searchWeb: input.searchWeb,
       signal: work.signal,
       noNewWork: noNewWork.signal,
       emit,
@@ -324,9 +374,10 @@ export async function executeRun(input: {
             ? await runImageStep(ctx, step, position)
             : await runPromptStep(ctx, step, position);
       const picture = ended.imageId ? { imageId: ended.imageId } : {};
+      const web = ended.web ? { webSources: ended.web.sources, webSearchPath: ended.web.path } : {};
       await save(
         ctx,
-        held.saveStep(position, { status: ended.status, output: ended.output, error: ended.error, finished: true, ...picture }),
+        held.saveStep(position, { status: ended.status, output: ended.output, error: ended.error, finished: true, ...picture, ...web }),
       );
       emit({
         type: 'step-end',
@@ -336,6 +387,7 @@ export async function executeRun(input: {
         error: ended.error,
         passages: ended.passages,
         ...picture,
+        web: ended.web ?? null,
       });
       if (ended.status !== 'done') {
         // A step cut by the segment's end (not by the caller) goes on in the next segment.

@@ -1,5 +1,6 @@
 import type { KnowledgePassage, KnowledgeScope } from '@/shared/core/knowledge/grounding.ts';
-import type { RunEvent } from '@/shared/core/workflows/runEvents.ts';
+import type { SearchProviderId, WebSource } from '@/shared/core/webSearch.ts';
+import type { RunEvent, StepWeb } from '@/shared/core/workflows/runEvents.ts';
 import type { Db } from '../db.ts';
 import type { LeasedRun } from './store.ts';
 import type { RunTarget } from './segments.ts';
@@ -8,6 +9,12 @@ import type { RunTarget } from './segments.ts';
 // target, the outputs so far, the segment's signals, and how a step ends.
 
 export type KnowledgeSearch = (query: string, scope: KnowledgeScope) => Promise<KnowledgePassage[] | string>;
+
+/**
+ * A step's search with the owner's search service (its usage row tied to the step): the sources
+ * numbered from 1, or the sentence of its failure (no key saved, a refused key, a service down).
+ */
+export type WebSearch = (query: string, stepIndex: number) => Promise<{ path: SearchProviderId; sources: WebSource[] } | string>;
 
 /** The segment lost its run: another segment took it over after its lease expired. Nothing more is written. */
 export class LeaseLost extends Error {}
@@ -24,6 +31,7 @@ export interface StepContext {
   fieldValues: Record<string, string>;
   outputs: Record<string, string>;
   searchKnowledge: KnowledgeSearch;
+  searchWeb: WebSearch;
   /** Aborted when the segment must stop what it is doing (the caller left, the time is up, the lease is lost). */
   signal: AbortSignal;
   /** Aborted when the segment must not start anything new (also at the soft deadline). */
@@ -39,6 +47,8 @@ export type StepEnd = {
   passages: KnowledgePassage[];
   /** An image step's kept picture. */
   imageId?: string;
+  /** A step that searched the web: what it found and how. */
+  web?: StepWeb | null;
 };
 
 /** A fenced write: a write refused because the lease moved on ends the segment. */

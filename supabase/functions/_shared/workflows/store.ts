@@ -1,4 +1,5 @@
 import type { KnowledgePassage } from '@/shared/core/knowledge/grounding.ts';
+import type { WebSearchPath, WebSource } from '@/shared/core/webSearch.ts';
 import { parseWorkflowDefinition, type WorkflowDefinition } from '@/shared/core/workflows/definition.ts';
 import { storedItems, type RunItem } from '@/shared/core/workflows/runEvents.ts';
 import type { Json, TablesInsert, TablesUpdate } from '@/shared/data/database.types.ts';
@@ -201,6 +202,9 @@ export interface StepChanges {
   passages?: KnowledgePassage[];
   /** An image step's kept picture (generated_images id). */
   imageId?: string | null;
+  /** The web sources a step was sent with or its provider's search found, and the path used (null: none). */
+  webSources?: WebSource[] | null;
+  webSearchPath?: WebSearchPath | null;
   started?: true;
   finished?: true;
 }
