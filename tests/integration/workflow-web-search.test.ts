@@ -74,7 +74,13 @@ async function runAs(who: Person, request: RunRequest) {
 async function start(who: Person, name: string, def: WorkflowDefinition) {
   const workflow = must(await createWorkflow(who.client, { name, description: '', definition: def }));
   const provider = def.provider === 'gemini' ? 'gemini' : 'openai';
-  return runAs(who, { action: 'start', workflowId: workflow.id, fieldValues: { topic: 'AI writing tools' }, ...target(provider) });
+  return runAs(who, {
+    action: 'start',
+    workflowId: workflow.id,
+    fieldValues: { topic: 'AI writing tools' },
+    trigger: 'dashboard',
+    ...target(provider),
+  });
 }
 
 /** The chat prompts a fake was sent that mention `marker` (each test's own: the fakes are shared). */
@@ -169,5 +175,13 @@ describe(`workflow steps that search the web (${testDbKind})`, () => {
     expect(step.web?.sources.length).toBeGreaterThan(0);
     expect(step.web?.sources[0]!.n).toBe(1);
     expect(webCitationsIn(step.output, step.web!.sources).length).toBeGreaterThan(0);
+    // The step's usage row counts Google's searches and charges them ($14 per 1,000 on Gemini 3).
+    const { rows } = await stack.db.query<{ searches: number; cost_micros: string | null }>(
+      `select searches, cost_micros from public.usage_events where user_id = $1 and subject_id = $2 and feature = 'workflow_step'`,
+      [me.userId, end.runId],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.searches).toBe(1);
+    expect(Number(rows[0]!.cost_micros)).toBeGreaterThanOrEqual(14_000);
   });
 });

@@ -87,6 +87,25 @@ describe('costOf', () => {
     expect(costOf(usage({ inputTokens: 1_000, images: 2, searches: 3 }), ONE_DOLLAR)).toBe(1_000);
   });
 
+  it('charges the providers’ own web searches per search: Claude $10 and Gemini 3 $14 per 1,000; OpenAI and the rest none', () => {
+    // claude-sonnet-5-5: 1,000 in at $2, 100 out at $10, 2 searches at $0.01.
+    expect(costOf(usage({ inputTokens: 1_000, outputTokens: 100, searches: 2 }), tablePrice('anthropic', 'claude-sonnet-5-5'))).toBe(
+      2_000 + 1_000 + 20_000,
+    );
+    expect(costOf(usage({ searches: 3 }), tablePrice('anthropic', 'claude-haiku-4-5'))).toBe(30_000);
+    expect(costOf(usage({ searches: 1 }), tablePrice('gemini', 'gemini-3.8-flash', [], '2026-11-29'))).toBe(14_000);
+    expect(costOf(usage({ searches: 1 }), tablePrice('gemini', 'gemini-3.8-flash', [], '2027-02-01'))).toBe(14_000);
+    expect(tablePrice('gemini', 'gemini-3.5-flash')).toMatchObject({ note: expect.stringContaining('$14 per 1,000 search queries') });
+    // Not a search tool's model: an embedding, an image model, a chat model without one.
+    for (const [provider, model] of [
+      ['gemini', 'gemini-embedding-001'],
+      ['gemini', 'gemini-2.5-flash-image'],
+      ['openai', 'gpt-6.1-terra'],
+      ['cohere', 'command-a-03-2025'],
+    ] as const)
+      expect(tablePrice(provider, model).perSearch, model).toBeUndefined();
+  });
+
   it('prices embeddings on input only', () => {
     const embed = tablePrice('openai', 'text-embedding-3-small'); // $0.02
     expect(costOf(usage({ inputTokens: 50_000_000 }), embed)).toBe(1_000_000);

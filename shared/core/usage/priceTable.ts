@@ -16,9 +16,13 @@ import { PRICES_CHECKED_ON, usd } from './priceUnits.ts';
  *   upper bound, never an invented discount).
  * - Prices are standard pay-as-you-go (no batch, flex, fast or regional tiers), in USD, stored as
  *   integer micro-dollars per 1M tokens ($0.075 → 75_000) so sums stay exact.
- * - Per image and per search prices: no row has one. Image inputs are billed as input tokens by
- *   every provider here, and image models charge a picture as output tokens (the provider reports
- *   them); the fields exist for user overrides.
+ * - Per image prices: no row has one. Image inputs are billed as input tokens by every provider
+ *   here, and image models charge a picture as output tokens (the provider reports them); the
+ *   field exists for user overrides.
+ * - Per search prices: the providers' own search tools (withSearchFees below) on their chat rows,
+ *   charged for every search the answer reports. Free allowances are not counted (an upper bound).
+ *   The BYOK search services (Brave, Tavily, SearXNG) have no row: their plans bill by credits or
+ *   subscriptions, and a SearXNG server is the user's own.
  * - Hugging Face: the Inference Providers router passes on the serving provider's price, which for
  *   the same model differs by up to 4.4x between providers (openai/gpt-oss-120b over 10 providers,
  *   https://huggingface.co/datasets/hardik90/hf-inference-pricing-matrix/discussions/1, 2026-08-01)
@@ -30,7 +34,29 @@ import { PRICES_CHECKED_ON, usd } from './priceUnits.ts';
 
 export { PRICES_CHECKED_ON } from './priceUnits.ts';
 
-export const PRICES: readonly TablePrice[] = [
+/** A provider's own web search, charged per search on top of the tokens, with the page that says so. */
+const SEARCH_FEES: Partial<Record<TablePrice['provider'], { perSearch: number; models: RegExp; note: string }>> = {
+  anthropic: {
+    perSearch: usd('0.01'),
+    models: /^claude-/,
+    note: 'Web search: $10 per 1,000 searches (https://platform.claude.com/docs/en/agents-and-tools/tool-use/web-search-tool, "Usage and pricing").',
+  },
+  gemini: {
+    perSearch: usd('0.014'),
+    models: /^gemini-3/,
+    note: 'Grounding with Google Search on Gemini 3 models: $14 per 1,000 search queries after 5,000 free a month (https://ai.google.dev/gemini-api/docs/pricing; the free queries are not counted here).',
+  },
+};
+
+/** The chat rows of providers with their own search tool, with its fee per search. */
+const withSearchFees = (rows: readonly TablePrice[]): TablePrice[] =>
+  rows.map((row) => {
+    const fee = SEARCH_FEES[row.provider];
+    if (!fee || row.kind !== 'chat' || !fee.models.test(row.model)) return row;
+    return { ...row, perSearch: fee.perSearch, note: row.note ? `${row.note} ${fee.note}` : fee.note };
+  });
+
+export const PRICES: readonly TablePrice[] = withSearchFees([
   ...OPENAI_PRICES,
   // Anthropic. Preferences: claude-sonnet-5-5, claude-haiku-4-5, claude-opus-5-5.
   {
@@ -316,4 +342,4 @@ export const PRICES: readonly TablePrice[] = [
     checkedOn: PRICES_CHECKED_ON,
     note: 'Quoted from https://ai.google.dev/gemini-api/docs/pricing: 1,290 output tokens per picture up to 1024x1024 at $30 per 1M, $0.039 a picture.',
   },
-];
+]);
