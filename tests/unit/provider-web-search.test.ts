@@ -153,3 +153,77 @@ describe('the fakes refuse malformed tools in the service shape', () => {
     expect(usage.calls[0]?.searches).toBeUndefined();
   });
 });
+
+describe('A20: a paused search turn is continued', () => {
+  const PAUSING = 'Compare the AI writing tools of 2026 in depth [pause-turn]';
+  const anthropicPosts = () => posted(fakes.anthropic);
+
+  it.each([
+    ['streamed', (req: AiRequest) => streamText(req).then((r) => ({ text: r.text, web: r.web }))],
+    ['whole', (req: AiRequest) => completeText(req).then((text) => ({ text, web: undefined }))],
+  ])('%s: the answer so far goes back as the assistant turn and the rest arrives, one answer, its tokens summed', async (_how, ask) => {
+    const { req, usage } = request('anthropic', { prompt: PAUSING });
+    const result = await ask(req);
+    const [paused, continued] = anthropicPosts();
+    expect(anthropicPosts()).toHaveLength(2);
+    // The second request sends the first answer back, as it came: the search's blocks.
+    const turns = (continued?.body as { messages: { role: string; content: unknown }[] }).messages;
+    expect(turns.map((t) => t.role)).toEqual(['user', 'assistant']);
+    const sentBack = turns[1]!.content as { type: string; input?: unknown }[];
+    expect(sentBack.map((b) => b.type)).toEqual(['server_tool_use', 'web_search_tool_result']);
+    expect(sentBack[0]!.input).toEqual({ query: 'Compare the AI writing tools of 2026 in' });
+    expect((paused?.body as { tools?: unknown }).tools).toEqual((continued?.body as { tools?: unknown }).tools);
+    expect(paused?.searches).toEqual(['Compare the AI writing tools of 2026 in']);
+    expect(continued?.searches).toEqual([]);
+    // One answer, cited; one usage row with both requests' tokens and the one search.
+    expect(result.text).toMatch(/\[3\]\[4\]/);
+    if (result.web) expect(result.web.sources.map((s) => s.n)).toEqual([3, 4, 5, 6]);
+    expect(usage.calls).toHaveLength(1);
+    expect(usage.calls[0]).toMatchObject({ outcome: 'done', searches: 1 });
+    // Both requests' tokens: the prompt's input twice (each request is billed for it), the paused answer's 12 output tokens on top.
+    const single = request('anthropic', { prompt: PAUSING.replace(' [pause-turn]', '') });
+    await streamText(single.req);
+    const [both, one] = [usage.calls[0]!.reported!, single.usage.calls[0]!.reported!];
+    expect(both.outputTokens!).toBeGreaterThan(12);
+    expect(both.inputTokens!).toBeGreaterThan(2 * one.inputTokens! - 5);
+  });
+
+  it('the fake refuses a sent-back turn whose blocks do not hold together', async () => {
+    const send = (assistant: unknown[]) =>
+      fetch(`${fakes.anthropic.baseURL}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01', 'x-api-key': FAKE_KEYS.anthropic.good },
+        body: JSON.stringify({
+          model: 'claude-sonnet-5-5',
+          max_tokens: 100,
+          messages: [
+            { role: 'user', content: 'Hi' },
+            { role: 'assistant', content: assistant },
+          ],
+          tools: [{ type: 'web_search_20250305', name: 'web_search' }],
+        }),
+      });
+    const tool = { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'Hi' } };
+    const result = (over: object = {}) => ({
+      type: 'web_search_tool_result',
+      tool_use_id: 'srvtoolu_1',
+      content: [{ type: 'web_search_result', url: 'https://example.com/', title: 'E', encrypted_content: 'abc' }],
+      ...over,
+    });
+    expect((await send([tool, result()])).status).toBe(200);
+    const refusals: [unknown[], RegExp][] = [
+      [[result()], /without a matching server_tool_use/],
+      [[tool, result({ tool_use_id: 'srvtoolu_2' })], /without a matching server_tool_use/],
+      [[{ ...tool, input: {} }, result()], /input.query: Field required/],
+      [[tool, result({ content: [{ type: 'web_search_result', url: 'https://example.com/' }] })], /encrypted_content: Field required/],
+      [[tool, result(), { type: 'text', text: '' }], /text content blocks must be non-empty/],
+    ];
+    for (const [assistant, message] of refusals) {
+      const res = await send(assistant);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { type: string; error: { type: string; message: string } };
+      expect(body.error.type).toBe('invalid_request_error');
+      expect(body.error.message).toMatch(message);
+    }
+  });
+});
