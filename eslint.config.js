@@ -4,17 +4,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** How an import can name the dashboard or the extension's entry points (relative paths and the aliases). */
-const WEB_IMPORTS = ['**/web', '**/web/**', '@/web', '@/web/**', '~/web/**', '@@/web/**', '~~/web/**'];
-const ENTRYPOINT_IMPORTS = [
-  '**/entrypoints',
-  '**/entrypoints/**',
-  '@/entrypoints',
-  '@/entrypoints/**',
-  '~/entrypoints/**',
-  '@@/entrypoints/**',
-  '~~/entrypoints/**',
+/** How an import can name a top-level folder (relative paths and the aliases). */
+const importsOf = (folder) => [
+  `**/${folder}`,
+  `**/${folder}/**`,
+  `@/${folder}`,
+  `@/${folder}/**`,
+  `~/${folder}/**`,
+  `@@/${folder}/**`,
+  `~~/${folder}/**`,
 ];
+const WEB_IMPORTS = importsOf('web');
+const ENTRYPOINT_IMPORTS = importsOf('entrypoints');
+/** The extension's own code (beside its entry points): what only the extension uses. */
+const EXTENSION_IMPORTS = importsOf('extension');
 
 /** Imports that would make shared/ depend on one front end. */
 const FRONT_END_PATTERNS = [
@@ -25,6 +28,10 @@ const FRONT_END_PATTERNS = [
   {
     group: ENTRYPOINT_IMPORTS,
     message: 'shared/ must not import from entrypoints/ (the extension). Move the code into shared/ instead.',
+  },
+  {
+    group: EXTENSION_IMPORTS,
+    message: "shared/ must not import from extension/ (the extension's own code). Move what both front ends use into shared/.",
   },
 ];
 
@@ -41,25 +48,16 @@ const CORE_FORBIDDEN_PATTERNS = [
     message: 'shared/core must stay pure: no browser extension APIs.',
   },
   {
-    group: ['**/shared/ui', '**/shared/ui/**', '**/shared/data/**', '**/shared/ext/**', '../ui/**', '../data/**', '../ext/**'],
-    message: 'shared/core must stay pure: it may not import the UI, data or extension layers.',
+    group: ['**/shared/ui', '**/shared/ui/**', '**/shared/data/**', '../ui/**', '../data/**'],
+    message: 'shared/core must stay pure: it may not import the UI or data layers.',
   },
 ];
 
-/** Imports that would tie the dashboard to the extension's own code (shared/core holds what both use). */
+/** Imports that would tie the dashboard to the extension's code (shared/ holds what both use). */
 const EXTENSION_PATTERNS = [
   {
-    group: [
-      '**/shared/ext',
-      '**/shared/ext/**',
-      '**/shared/ui/ext',
-      '**/shared/ui/ext/**',
-      '@/shared/ext',
-      '@/shared/ext/**',
-      '@/shared/ui/ext',
-      '@/shared/ui/ext/**',
-    ],
-    message: "web/ must not import the extension's shared/ext or shared/ui/ext. Move what both use into shared/core or shared/ui.",
+    group: EXTENSION_IMPORTS,
+    message: "web/ must not import from extension/ (the extension's own code). Move what both use into shared/.",
   },
   {
     group: ENTRYPOINT_IMPORTS,
@@ -124,8 +122,9 @@ const ANY_ERROR_SELECTORS = [
 const CACHE_FILTER_CALLS =
   '/^(invalidateQueries|refetchQueries|cancelQueries|removeQueries|resetQueries|setQueriesData|getQueriesData|isFetching|useIsFetching)$/';
 /**
- * Server state goes through each feature's query factories (shared/ui/queries/, web/queries/): a
- * key, its fetcher and its data type are defined once, so one key never holds two shapes.
+ * Server state goes through each feature's query factories (shared/ui/queries/, web/queries/,
+ * extension/queries/): a key, its fetcher and its data type are defined once, so one key never
+ * holds two shapes.
  */
 const QUERY_FACTORY_SELECTORS = [
   // Query options written anywhere but in queryOptions / infiniteQueryOptions (useQuery, fetchQuery,
@@ -138,7 +137,7 @@ const QUERY_FACTORY_SELECTORS = [
       `:not(CallExpression[callee.name=${CACHE_FILTER_CALLS}] > ObjectExpression)`,
     message:
       "Read through the feature's query factory (useQuery(ideaQueries.list()), spreading in enabled/select), " +
-      'defined once with queryOptions / infiniteQueryOptions in shared/ui/queries/ or web/queries/: not inline options.',
+      'defined once with queryOptions / infiniteQueryOptions in shared/ui/queries/, web/queries/ or extension/queries/: not inline options.',
   },
   // The cache read or written under a raw key: the factory's key carries the data type.
   {
@@ -215,7 +214,7 @@ export default tseslint.config(
   // The apps read and write server state through the query factories. A later block replaces the
   // rule's options for these files, so the focused-test selectors are repeated here.
   {
-    files: ['{web,shared,entrypoints}/**/*.{ts,tsx,js,jsx,mts,cts}'],
+    files: ['{web,shared,entrypoints,extension}/**/*.{ts,tsx,js,jsx,mts,cts}'],
     rules: {
       'no-restricted-syntax': ['error', ...FOCUSED_TEST_SELECTORS, ...QUERY_FACTORY_SELECTORS],
     },
@@ -228,7 +227,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  // Import boundaries: shared/ never imports a front end; shared/core is pure.
+  // Import boundaries: shared/ never imports a front end (web/, entrypoints/, extension/); shared/core is pure.
   {
     files: ['shared/**/*.{ts,tsx,js,jsx,mts,cts}'],
     rules: {
@@ -275,10 +274,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['entrypoints/**/*.{ts,tsx,js,jsx,mts,cts}'],
+    files: ['{entrypoints,extension}/**/*.{ts,tsx,js,jsx,mts,cts}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: DASHBOARD_PATTERNS }],
     },
   },
-  // shared/ext and shared/ui/ext are under shared/, whose front-end patterns already refuse web/.
 );

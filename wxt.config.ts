@@ -1,7 +1,7 @@
 import { defineConfig } from 'wxt';
 import { DEFAULT_SUPABASE_URL } from './shared/core/config.ts';
 import { CHROME_EXTENSION_KEY, FIREFOX_EXTENSION_ID } from './shared/core/extensionIdentity.ts';
-import { TOGGLE_PANEL_COMMAND } from './shared/ext/panelControl.ts';
+import { TOGGLE_PANEL_COMMAND } from './extension/lib/panelControl.ts';
 
 /** Where the extension may call without asking: the backend and the AI providers it supports. */
 const AI_PROVIDER_HOSTS = [
@@ -32,7 +32,8 @@ function developmentAiHosts(): string[] {
 const isStorePackage = process.env.AI_VAULT_STORE_PACKAGE === '1';
 
 /**
- * The browser extension build: entrypoints/ → .output/chrome-mv3 (and .output/firefox-mv2).
+ * The browser extension build: entrypoints/ (with extension/, the code only the extension uses) →
+ * .output/chrome-mv3 (and .output/firefox-mv2).
  *
  * The Supabase URL/anon key are read at build time from `WXT_SUPABASE_URL` /
  * `WXT_SUPABASE_ANON_KEY` (see shared/core/config.ts for the defaults).
@@ -51,6 +52,7 @@ export default defineConfig({
   zip: {
     includeSources: [
       'entrypoints/**',
+      'extension/**',
       'shared/**',
       'public/**',
       'package.json',

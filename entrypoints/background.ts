@@ -1,12 +1,12 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { registerBackground } from '../shared/ext/background.ts';
+import { registerBackground } from '../extension/lib/background.ts';
 import { dashboardOrigins } from '../shared/core/bridge.ts';
-import { createBackgroundSupabase } from '../shared/ext/clients.ts';
-import { extensionConfig } from '../shared/ext/config.ts';
-import type { MenuEntry } from '../shared/ext/contextMenu.ts';
-import { createPanelControl } from '../shared/ext/panelControl.ts';
-import { registerPanelFeatures } from '../shared/ext/panelFeatures.ts';
+import { createBackgroundSupabase } from '../extension/lib/clients.ts';
+import { extensionConfig } from '../extension/lib/config.ts';
+import type { MenuEntry } from '../extension/lib/contextMenu.ts';
+import { createPanelControl } from '../extension/lib/panelControl.ts';
+import { registerPanelFeatures } from '../extension/lib/panelFeatures.ts';
 
 /** Firefox's sidebar API (absent from Chrome's types). */
 type SidebarAction = { open(): Promise<void>; toggle(): Promise<void> };

@@ -1,7 +1,7 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { onMessage } from '../shared/ext/messaging.ts';
-import { insertIntoPage, pageContext } from '../shared/ext/page.ts';
-import { pickRegion } from '../shared/ext/regionPick.ts';
+import { onMessage } from '../extension/lib/messaging.ts';
+import { insertIntoPage, pageContext } from '../extension/lib/page.ts';
+import { pickRegion } from '../extension/lib/regionPick.ts';
 
 /**
  * Reads the page for page variables and inserts results. Not declared in the manifest: the

@@ -147,7 +147,7 @@ if (dev) {
   const extensionBuilt = await buildIfChanged(
     'extension',
     `${root}.output/chrome-mv3/.sources-fingerprint`,
-    ['entrypoints', 'wxt.config.ts', ...COMMON_SOURCES],
+    ['entrypoints', 'extension', 'wxt.config.ts', ...COMMON_SOURCES],
     () => run(bin('wxt'), ['build'], frontEnv),
   );
   const dashboardBuilt = await buildIfChanged('dashboard', `${root}dist/web/.sources-fingerprint`, ['web', ...COMMON_SOURCES], () =>

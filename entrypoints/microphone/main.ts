@@ -1,3 +1,3 @@
-import { askForMicrophone } from '../../shared/ext/microphone.ts';
+import { askForMicrophone } from '../../extension/lib/microphone.ts';
 
 void askForMicrophone(document, navigator.mediaDevices, () => window.close());

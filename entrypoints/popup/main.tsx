@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PopupApp } from '@/shared/ui/ext/PopupApp.tsx';
+import { PopupApp } from '@/extension/ui/PopupApp.tsx';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

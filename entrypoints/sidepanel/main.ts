@@ -1,5 +1,5 @@
-import { drawFirstView } from '@/shared/ui/ext/firstDraw.ts';
-import { markPanel, PANEL_MARKS } from '@/shared/ui/ext/panelMarks.ts';
+import { drawFirstView } from '@/extension/ui/firstDraw.ts';
+import { markPanel, PANEL_MARKS } from '@/extension/ui/panelMarks.ts';
 
 markPanel(PANEL_MARKS.scriptStart);
 
@@ -24,7 +24,7 @@ void drawFirstView(root)
   .then(async (start) => {
     if (onlyFirstDraw) return;
     await afterFirstPaint();
-    (await import('@/shared/ui/ext/mountPanel.tsx')).mountPanel(root, start);
+    (await import('@/extension/ui/mountPanel.tsx')).mountPanel(root, start);
   })
   .catch((error: unknown) => {
     console.error('The side panel did not start', error);

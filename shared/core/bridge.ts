@@ -2,7 +2,7 @@
  * The dashboard ↔ extension bridge: the dashboard page and the extension's content script on the
  * dashboard's own origin talk through window.postMessage. Only same-window messages from an allowed
  * dashboard origin are accepted, and only this one-time-token handoff crosses the bridge. The
- * protocol lives here; each side's transport lives with that side (shared/ext/dashboardBridge.ts,
+ * protocol lives here; each side's transport lives with that side (extension/lib/dashboardBridge.ts,
  * web/lib/extensionBridge.ts).
  */
 

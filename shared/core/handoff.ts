@@ -6,7 +6,7 @@ import { safeNextPath } from './routes.ts';
  * opens `<dashboard>/auth/handoff#token_hash=…&email=…&next=…`. Everything rides in the fragment,
  * which browsers never send to a server, so the token (and any page text in `next`) stays out of
  * server logs. The dashboard's HandoffPage reads it, signs in with verifyOtp and goes to `next`.
- * The link's format lives here; the extension opens it (shared/ext/dashboardOpen.ts) and the
+ * The link's format lives here; the extension opens it (extension/lib/dashboardOpen.ts) and the
  * dashboard verifies its token (web/lib/handoff.ts).
  */
 

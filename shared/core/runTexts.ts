@@ -1,7 +1,7 @@
 /**
  * Every user-visible text of running a prompt, on both sides: the dashboard's run-prompt page and
  * history (web/pages/run, web/pages/stacks) and the side panel's run and history views
- * (shared/ui/ext), through the shared pieces in shared/ui/run. Defined once here; tests read them
+ * (extension/ui), through the shared pieces in shared/ui/run. Defined once here; tests read them
  * from here too. Where the two sides word a thing differently, both wordings are here, named.
  */
 

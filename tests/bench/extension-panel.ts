@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import { startTestStack } from '../helpers/stack.ts';
-import { PANEL_MARKS } from '@/shared/ui/ext/panelMarks.ts';
+import { PANEL_MARKS } from '@/extension/ui/panelMarks.ts';
 
 /**
  * The side panel's cost, for `npm run bench`:

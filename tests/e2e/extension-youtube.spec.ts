@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createClient } from '@supabase/supabase-js';
 import { WebSocket } from 'ws';
 import { DEFAULT_ANON_KEY } from '@/supabase/local/config.ts';
-import { TRANSCRIPT_TEXTS } from '@/shared/ext/youtube.ts';
+import { TRANSCRIPT_TEXTS } from '@/extension/lib/youtube.ts';
 import { SCREENSHOT_DIR } from './chromium.ts';
 import { answerSiteAccessPrompt, expect, openSidePanel, screenshotPanel, signInInPanel, test } from './extension-support.ts';
 import { STACK_URL } from './ports.ts';

@@ -1,4 +1,4 @@
-import { PANEL_TEXTS } from '@/shared/ui/ext/panelTexts.ts';
+import { PANEL_TEXTS } from '@/extension/ui/panelTexts.ts';
 import { expect, test } from './extension-support.ts';
 import { ARTICLE, openPanel, seed } from './panel-setup.ts';
 import { OPENAI_URL, STACK_URL } from './ports.ts';

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_TEXTS } from '@/shared/core/account/texts.ts';
 import { deleteAccount } from '@/shared/data/account.ts';
-import * as extAuth from '@/shared/ext/auth.ts';
+import * as extAuth from '@/extension/lib/auth.ts';
 import { FAKE_PRICE_PRO, FAKE_PRICE_TEAM } from '../fixtures/fake-stripe-billing.ts';
 import { FAKE_STRIPE_SECRET_KEY } from '../fixtures/fake-stripe.ts';
 import { generateImage } from '../fixtures/fake-providers/images.ts';

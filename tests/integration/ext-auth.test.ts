@@ -1,14 +1,14 @@
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROME_EXTENSION_ID, FIREFOX_REDIRECT_HASH } from '@/shared/core/extensionIdentity.ts';
-import * as auth from '@/shared/ext/auth.ts';
+import * as auth from '@/extension/lib/auth.ts';
 import { verifyHandoffToken } from '@/web/lib/handoff.ts';
 import { startFakeGoogle, type FakeGoogle } from '../fixtures/fake-google.ts';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { memoryClient, uniqueEmail } from './auth-helpers.ts';
 
 /**
- * The extension's account flows (shared/ext/auth.ts, run by the background) with the real
+ * The extension's account flows (extension/lib/auth.ts, run by the background) with the real
  * supabase-js client against the local stack: password, TOTP, Google through an identity-API
  * stand-in, the dashboard → extension handoff (session-handoff function), sign-out.
  */

@@ -10,13 +10,13 @@ await vi.hoisted(async () => {
   (globalThis as Record<string, unknown>).chrome = fake;
 });
 
-const { openDashboard } = await import('@/shared/ext/dashboardOpen.ts');
+const { openDashboard } = await import('@/extension/lib/dashboardOpen.ts');
 const { readHandoffFragment } = await import('@/shared/core/handoff.ts');
-const { listFavoritePrompts } = await import('@/shared/ext/favorites.ts');
-const { registerPanelFeatures } = await import('@/shared/ext/panelFeatures.ts');
-const { createPanelControl } = await import('@/shared/ext/panelControl.ts');
-const { removeAllListeners } = await import('@/shared/ext/messaging.ts');
-const { MENU_CHOOSE_ID, MENU_ROOT_ID } = await import('@/shared/ext/contextMenu.ts');
+const { listFavoritePrompts } = await import('@/extension/lib/favorites.ts');
+const { registerPanelFeatures } = await import('@/extension/lib/panelFeatures.ts');
+const { createPanelControl } = await import('@/extension/lib/panelControl.ts');
+const { removeAllListeners } = await import('@/extension/lib/messaging.ts');
+const { MENU_CHOOSE_ID, MENU_ROOT_ID } = await import('@/extension/lib/contextMenu.ts');
 
 /**
  * The extension's side-panel features against the local stack with the real supabase-js client:

@@ -136,6 +136,7 @@ describe('store packages', () => {
     const names = Object.keys(zips.get('sources')!.files);
     for (const needed of ['package.json', 'package-lock.json', 'wxt.config.ts', 'README.md', 'entrypoints/background.ts'])
       expect(names).toContain(needed);
+    expect(names.some((name) => name.startsWith('extension/'))).toBe(true);
     expect(names.some((name) => name.startsWith('shared/'))).toBe(true);
     expect(names.filter((name) => /^(tests|supabase|web|node_modules|\.output)\//.test(name))).toEqual([]);
   });

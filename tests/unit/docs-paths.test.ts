@@ -19,7 +19,7 @@ const DOCS = [
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`),
 ];
-const TOP_FOLDERS = ['entrypoints/', 'web/', 'shared/', 'supabase/', 'tests/', 'scripts/', 'docs/', 'public/', '.ci/'];
+const TOP_FOLDERS = ['entrypoints/', 'extension/', 'web/', 'shared/', 'supabase/', 'tests/', 'scripts/', 'docs/', 'public/', '.ci/'];
 const SHORT_FOLDERS = /^(core|data|ui|ai|ext|export|files|_shared|local|functions|migrations|pages|protocol)\//;
 const FILE_ENDINGS = /\.(ts|tsx|md|json|sql|toml|html|css|js)$/;
 /** Where a path in the docs may be written from. */

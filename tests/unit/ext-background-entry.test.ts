@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background.ts';
-import { MENU_ROOT_ID, MENU_SIGN_IN_ID } from '@/shared/ext/contextMenu.ts';
-import { removeAllListeners, sendMessage } from '@/shared/ext/messaging.ts';
-import { PANEL_PORT_PREFIX, TOGGLE_PANEL_COMMAND } from '@/shared/ext/panelControl.ts';
+import { MENU_ROOT_ID, MENU_SIGN_IN_ID } from '@/extension/lib/contextMenu.ts';
+import { removeAllListeners, sendMessage } from '@/extension/lib/messaging.ts';
+import { PANEL_PORT_PREFIX, TOGGLE_PANEL_COMMAND } from '@/extension/lib/panelControl.ts';
 
 // The background entry point itself, started against WXT's fake browser: what the service worker
 // wires up when Chrome wakes it. The fake leaves context menus, commands, identity, the side panel

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { sendMessage, onMessage, removeAllListeners } from '@/shared/ext/messaging.ts';
+import { sendMessage, onMessage, removeAllListeners } from '@/extension/lib/messaging.ts';
 import {
   extItems,
   extTypedStorage,
@@ -10,16 +10,16 @@ import {
   migrateRecentPromptsV2,
   NO_RECENT_PROMPTS,
   DEFAULT_PANEL_PREFS,
-} from '@/shared/ext/items.ts';
-import { createContextSupabase } from '@/shared/ext/clients.ts';
-import { registerBackground } from '@/shared/ext/background.ts';
-import { HANDOFF_REFUSED } from '@/shared/ext/senders.ts';
-import { startDashboardBridge } from '@/shared/ext/dashboardBridge.ts';
+} from '@/extension/lib/items.ts';
+import { createContextSupabase } from '@/extension/lib/clients.ts';
+import { registerBackground } from '@/extension/lib/background.ts';
+import { HANDOFF_REFUSED } from '@/extension/lib/senders.ts';
+import { startDashboardBridge } from '@/extension/lib/dashboardBridge.ts';
 import { BRIDGE_FROM_DASHBOARD, BRIDGE_FROM_EXTENSION } from '@/shared/core/bridge.ts';
 import { createClient } from '@supabase/supabase-js';
 import { memoryStore } from '@/shared/storage.ts';
 
-type Sender = import('@/shared/ext/senders.ts').MessageSenderInfo;
+type Sender = import('@/extension/lib/senders.ts').MessageSenderInfo;
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -59,7 +59,7 @@ describe('the extension storage map', () => {
   });
 
   it('keeps the five most recent prompts, newest first, without duplicates', () => {
-    let list: import('@/shared/ext/items.ts').RecentPrompts = {
+    let list: import('@/extension/lib/items.ts').RecentPrompts = {
       userId: 'u1',
       prompts: Array.from({ length: 5 }, (_, i) => ({ id: `p${i}`, name: `P${i}`, ranAt: `t${i}` })),
     };
@@ -225,7 +225,7 @@ describe("the extension's side of the dashboard bridge (content script)", () => 
   });
 
   it('ignores messages from frames or other origins, and malformed ones; reports a refusal or failure', async () => {
-    let answer: () => Promise<import('@/shared/ext/messaging.ts').AuthResult> = async () => HANDOFF_REFUSED;
+    let answer: () => Promise<import('@/extension/lib/messaging.ts').AuthResult> = async () => HANDOFF_REFUSED;
     const handed: string[] = [];
     const dashboard = page(DASHBOARD);
     startDashboardBridge(dashboard.win, { origins: [DASHBOARD], handOff: (tokenHash) => (handed.push(tokenHash), answer()) });

@@ -3,16 +3,16 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { librarySnapshot } from '@/shared/ext/librarySnapshot.ts';
-import { drawFirstView, finishFirstDraw } from '@/shared/ui/ext/firstDraw.ts';
-import { markPanel, PANEL_MARKS } from '@/shared/ui/ext/panelMarks.ts';
+import { librarySnapshot } from '@/extension/lib/librarySnapshot.ts';
+import { drawFirstView, finishFirstDraw } from '@/extension/ui/firstDraw.ts';
+import { markPanel, PANEL_MARKS } from '@/extension/ui/panelMarks.ts';
 
 /**
  * The side panel's plain first view (before React loads): what it draws from storage, with the
  * roles and labels of the app's view, and the hand-over of what was typed, focused and clicked.
  */
 
-vi.mock('@/shared/ui/ext/firstDraw.css', () => ({}));
+vi.mock('@/extension/ui/firstDraw.css', () => ({}));
 
 const USER = { id: 'user-a', email: 'ann@example.com' };
 const snapshot = librarySnapshot(

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { PromptCard } from '@/shared/data/promptLibrary/library.ts';
-import { extItems } from '@/shared/ext/items.ts';
-import { librarySnapshot, migrateLibrarySnapshotV2, readLibrarySnapshot, SNAPSHOT_LIMITS } from '@/shared/ext/librarySnapshot.ts';
+import { extItems } from '@/extension/lib/items.ts';
+import { librarySnapshot, migrateLibrarySnapshotV2, readLibrarySnapshot, SNAPSHOT_LIMITS } from '@/extension/lib/librarySnapshot.ts';
 
 /** The side panel's remembered library: what is kept, how much, and when a stored copy may be drawn. */
 

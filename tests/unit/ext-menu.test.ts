@@ -3,13 +3,13 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 import { createClient } from '@supabase/supabase-js';
 import { memoryStore } from '@/shared/storage.ts';
-import { sendMessage, removeAllListeners } from '@/shared/ext/messaging.ts';
-import { extItems } from '@/shared/ext/items.ts';
-import * as menu from '@/shared/ext/contextMenu.ts';
-import { createPanelControl, PANEL_PORT_PREFIX, TOGGLE_PANEL_COMMAND } from '@/shared/ext/panelControl.ts';
-import { registerPanelFeatures } from '@/shared/ext/panelFeatures.ts';
+import { sendMessage, removeAllListeners } from '@/extension/lib/messaging.ts';
+import { extItems } from '@/extension/lib/items.ts';
+import * as menu from '@/extension/lib/contextMenu.ts';
+import { createPanelControl, PANEL_PORT_PREFIX, TOGGLE_PANEL_COMMAND } from '@/extension/lib/panelControl.ts';
+import { registerPanelFeatures } from '@/extension/lib/panelFeatures.ts';
 
-type Entry = import('@/shared/ext/contextMenu.ts').MenuEntry;
+type Entry = import('@/extension/lib/contextMenu.ts').MenuEntry;
 
 /** A recording stand-in for browser.contextMenus (fakeBrowser does not implement menus). */
 function recordingMenus(log: string[] = []) {

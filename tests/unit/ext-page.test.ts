@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardOrigins, isDashboardMessage } from '@/shared/core/bridge.ts';
 import { cutText } from '@/shared/core/text.ts';
-import * as pageModule from '@/shared/ext/page.ts';
-import { insertIntoPage, mainText, pageContext } from '@/shared/ext/page.ts';
+import * as pageModule from '@/extension/lib/page.ts';
+import { insertIntoPage, mainText, pageContext } from '@/extension/lib/page.ts';
 
 const ARTICLE = `<html><head><title>How to price a course</title></head><body>
   <nav>Home · Blog · Pricing · Sign in</nav>

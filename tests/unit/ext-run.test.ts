@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { parsePrompt } from '@/shared/core/placeholders.ts';
-import { composePrompt, pageCutNote, pageVariableNotes, pageVariableValues, SELECTION_HEADING } from '@/shared/ext/runPrompt.ts';
+import { composePrompt, pageCutNote, pageVariableNotes, pageVariableValues, SELECTION_HEADING } from '@/extension/lib/runPrompt.ts';
 import { outputDocumentName } from '@/shared/core/runPrompt.ts';
 import { offerBuilderPath, offerIdeaFrom, readOfferLink, OFFER_IDEA_MAX_CHARS } from '@/shared/core/offerIdea.ts';
 import { handoffUrl, planHandoff, readHandoffFragment } from '@/shared/core/handoff.ts';
-import { extItems, isFreshPendingRun, migratePendingRunV2 } from '@/shared/ext/items.ts';
+import { extItems, isFreshPendingRun, migratePendingRunV2 } from '@/extension/lib/items.ts';
 import { BRIDGE_FROM_EXTENSION } from '@/shared/core/bridge.ts';
 import { connectExtension, pingExtension } from '@/web/lib/extensionBridge.ts';
-import { isRestrictedUrl, originPatternOf } from '@/shared/ext/tabs.ts';
-import { TRANSCRIPT_TEXTS } from '@/shared/ext/youtube.ts';
+import { isRestrictedUrl, originPatternOf } from '@/extension/lib/tabs.ts';
+import { TRANSCRIPT_TEXTS } from '@/extension/lib/youtube.ts';
 
 const PAGE = {
   url: 'https://blog.example.com/pricing',

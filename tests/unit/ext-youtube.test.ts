@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { pageContext } from '@/shared/ext/page.ts';
+import { pageContext } from '@/extension/lib/page.ts';
 import {
   captionTracks,
   isYouTubeWatch,
@@ -10,7 +10,7 @@ import {
   transcriptFromJson3,
   youTubeCaptionTrack,
   youTubeTranscript,
-} from '@/shared/ext/youtube.ts';
+} from '@/extension/lib/youtube.ts';
 
 /**
  * {{transcript}} on YouTube watch pages built to today's markup (tests/fixtures/pages/youtube-watch.html:

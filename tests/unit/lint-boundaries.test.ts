@@ -4,8 +4,9 @@ import tseslint from 'typescript-eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Proves the import-boundary rules of eslint.config.js: shared/ never imports a front
- * end, and shared/core imports nothing from the browser, React or Supabase.
+ * Proves the import-boundary rules of eslint.config.js: shared/ never imports a front end (web/,
+ * entrypoints/ or the extension's own extension/), web/ and the extension never import each
+ * other, and shared/core imports nothing from the browser, React or Supabase.
  */
 const cwd = fileURLToPath(new URL('../..', import.meta.url));
 // The linted files are virtual (not in tsconfig.json), so the type-aware rules are off: the
@@ -37,6 +38,16 @@ describe('import boundaries', () => {
     expect(messages[0]).toMatch(/entrypoints\//);
   });
 
+  it.each([
+    ["import { extItems } from '@/extension/lib/items.ts';", 'shared/ui/Fake.tsx'],
+    ["import { PanelApp } from '../../extension/ui/PanelApp.tsx';", 'shared/ui/Fake.tsx'],
+    ["import '../../extension/lib/messaging.ts';", 'shared/core/fake.ts'],
+  ])("forbids shared/ from importing the extension's own code: %s", async (line, filePath) => {
+    const messages = await restrictedImports(`${line}\nexport {};\n`, filePath);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/shared\/ must not import from extension\//);
+  });
+
   it('forbids the @/ alias into web/ too', async () => {
     const messages = await restrictedImports("import '@/web/main.tsx';\n", 'shared/data/fake.ts');
     expect(messages).toHaveLength(1);
@@ -49,7 +60,7 @@ describe('import boundaries', () => {
     ["import { createClient } from '@supabase/supabase-js';", /no Supabase/],
     ["import browser from 'webextension-polyfill';", /no browser extension APIs/],
     ["import { browser } from 'wxt/browser';", /no browser extension APIs/],
-    ["import { theme } from '../ui/theme.ts';", /UI, data or extension layers/],
+    ["import { theme } from '../ui/theme.ts';", /UI or data layers/],
   ])('keeps shared/core pure: %s', async (line, expected) => {
     const messages = await restrictedImports(`${line}\nexport {};\n`, 'shared/core/fake.ts');
     expect(messages).toHaveLength(1);
@@ -71,14 +82,15 @@ describe('import boundaries', () => {
 
 describe('dashboard and extension boundaries', () => {
   it.each([
-    ["import { openDashboard } from '@/shared/ext/dashboardOpen.ts';", 'web/lib/fake.ts'],
-    ["import { extItems } from '../../../shared/ext/items.ts';", 'web/pages/settings/Fake.tsx'],
-    ["import { PanelApp } from '@/shared/ui/ext/PanelApp.tsx';", 'web/components/Fake.tsx'],
-    ["import '@/shared/ext/messaging.ts';", 'web/Fake.tsx'],
-  ])("forbids web/ from importing the extension's shared code: %s", async (line, filePath) => {
+    ["import { openDashboard } from '@/extension/lib/dashboardOpen.ts';", 'web/lib/fake.ts'],
+    ["import { extItems } from '../../../extension/lib/items.ts';", 'web/pages/settings/Fake.tsx'],
+    ["import { PanelApp } from '@/extension/ui/PanelApp.tsx';", 'web/components/Fake.tsx'],
+    ["import '@/extension/lib/messaging.ts';", 'web/Fake.tsx'],
+    ["import { FOLDER_PAGE_SIZE } from '@/extension/queries/panelLibrary.ts';", 'web/pages/LandingPage.tsx'],
+  ])("forbids web/ from importing the extension's own code: %s", async (line, filePath) => {
     const messages = await restrictedImports(`${line}\nexport {};\n`, filePath);
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatch(/web\/ must not import the extension's shared\/ext or shared\/ui\/ext/);
+    expect(messages[0]).toMatch(/web\/ must not import from extension\//);
   });
 
   it('forbids web/ from importing the extension entry points', async () => {
@@ -96,17 +108,17 @@ describe('dashboard and extension boundaries', () => {
     expect(messages[0]).toMatch(/The extension must not import from web\//);
   });
 
-  it.each(['shared/ext/fake.ts', 'shared/ui/ext/Fake.tsx'])('forbids %s from importing web/', async (filePath) => {
+  it.each(['extension/lib/fake.ts', 'extension/ui/Fake.tsx'])('forbids %s from importing web/', async (filePath) => {
     const depth = filePath.split('/').length - 1;
     const messages = await restrictedImports(
       `import { supabase } from '${'../'.repeat(depth)}web/lib/supabase.ts';\nexport const s = supabase;\n`,
       filePath,
     );
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatch(/must not import from web\//);
+    expect(messages[0]).toMatch(/The extension must not import from web\//);
   });
 
-  it('allows both sides to use shared/core and shared/ui', async () => {
+  it('allows both sides to use shared/core and shared/ui, and the entry points to use extension/', async () => {
     expect(
       await restrictedImports(
         "import { readHandoffFragment } from '@/shared/core/handoff.ts';\nexport const r = readHandoffFragment;\n",
@@ -124,8 +136,14 @@ describe('dashboard and extension boundaries', () => {
     ).toEqual([]);
     expect(
       await restrictedImports(
-        "import { PanelApp } from '../shared/ui/ext/PanelApp.tsx';\nexport const p = PanelApp;\n",
+        "import { PanelApp } from '../extension/ui/PanelApp.tsx';\nexport const p = PanelApp;\n",
         'entrypoints/fake.tsx',
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        "import { useNotify } from '@/shared/ui/notices.tsx';\nimport { theme } from '../../shared/ui/theme.ts';\nexport const n = [useNotify, theme];\n",
+        'extension/ui/Fake.tsx',
       ),
     ).toEqual([]);
   });

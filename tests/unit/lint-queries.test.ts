@@ -4,9 +4,9 @@ import tseslint from 'typescript-eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Proves the server-state rule of eslint.config.js: in web/, shared/ and entrypoints/ query
- * options come from a feature's factory (queryOptions / infiniteQueryOptions), never inline, and
- * the cache is read and written through a factory's typed key, never a raw queryKeys key. The
+ * Proves the server-state rule of eslint.config.js: in web/, shared/, entrypoints/ and extension/
+ * query options come from a feature's factory (queryOptions / infiniteQueryOptions), never inline,
+ * and the cache is read and written through a factory's typed key, never a raw queryKeys key. The
  * rule's block repeats the focused-test selectors, which must still fire there.
  */
 const cwd = fileURLToPath(new URL('../..', import.meta.url));
@@ -50,10 +50,11 @@ describe('query options come from a factory', () => {
     expect(messages[0]).toMatch(/factory/);
   });
 
-  it('fires in shared/ and entrypoints/ too', async () => {
+  it('fires in shared/, entrypoints/ and extension/ too', async () => {
     const body = 'return useQuery({ queryKey: queryKeys.ideas.list(), queryFn });';
     expect(await restricted(body, 'shared/ui/fake/useFake.ts')).toHaveLength(1);
     expect(await restricted(body, 'entrypoints/fake/useFake.ts')).toHaveLength(1);
+    expect(await restricted(body, 'extension/ui/useFake.ts')).toHaveLength(1);
   });
 
   it.each([
@@ -90,7 +91,7 @@ describe('the cache is read and written through a factory key', () => {
 });
 
 describe('the focused-test rule still holds under this block', () => {
-  it.each(['web/pages/fake/useFake.ts', 'shared/ui/fake/useFake.ts', 'entrypoints/fake/useFake.ts'])(
+  it.each(['web/pages/fake/useFake.ts', 'shared/ui/fake/useFake.ts', 'entrypoints/fake/useFake.ts', 'extension/ui/useFake.ts'])(
     '.only fires in %s',
     async (filePath) => {
       const messages = await restricted("it.only('x', () => {});\ndescribe.only('y', () => {});", filePath);

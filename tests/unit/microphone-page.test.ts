@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MICROPHONE_PAGE_TEXTS } from '@/shared/core/dictation.ts';
-import { askForMicrophone } from '@/shared/ext/microphone.ts';
+import { askForMicrophone } from '@/extension/lib/microphone.ts';
 
 /**
  * The extension's microphone page. getUserMedia stands in for the browser's permission prompt and

@@ -32,7 +32,7 @@ const SITES: Record<string, Site> = {
   'shared/ui/ai/useAiRun.ts': { features: [], none: 'streams for its caller, whose RunUsage (required by start) books the row' },
   'shared/ui/conversation/useConversation.ts': { features: ['chat', 'follow_up'] },
   'shared/ui/run/useGroundedPromptRun.ts': { features: ['run'] },
-  'shared/ui/ext/RunView.tsx': { features: ['run'], bookedIn: 'shared/ui/run/useGroundedPromptRun.ts' },
+  'extension/ui/RunView.tsx': { features: ['run'], bookedIn: 'shared/ui/run/useGroundedPromptRun.ts' },
   'web/pages/run/PromptRunner.tsx': { features: ['run'], bookedIn: 'shared/ui/run/useGroundedPromptRun.ts' },
   'supabase/functions/_shared/workflows/runner.ts': { features: ['workflow_step'] },
   'supabase/functions/_shared/workflows/imageStep.ts': { features: ['images'] },
@@ -54,7 +54,7 @@ const SITES: Record<string, Site> = {
   'web/components/pictures/usePictureMaker.ts': { features: ['images'] },
 };
 
-const ROOTS = ['shared', 'web', 'entrypoints', 'supabase/functions'];
+const ROOTS = ['shared', 'web', 'entrypoints', 'extension', 'supabase/functions'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -14,7 +14,7 @@ import {
 } from '@/shared/ai/vision.ts';
 import { usesScreenshot, withScreenshotMention } from '@/shared/core/placeholders.ts';
 import type { ProviderId } from '@/shared/core/providerKeys.ts';
-import { cropBoxFor } from '@/shared/ext/regionPick.ts';
+import { cropBoxFor } from '@/extension/lib/regionPick.ts';
 import { FAKE_KEYS, startFakeProvider, type FakeProvider } from '../fixtures/fake-providers/index.ts';
 import { BROWSER_ORIGIN } from '../fixtures/fake-providers/testing.ts';
 import { usageLog } from '../helpers/usage.ts';

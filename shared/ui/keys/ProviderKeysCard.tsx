@@ -16,7 +16,7 @@ import { RowHeader, SavedValue, SaveField, TestResult } from './keyFields.tsx';
 
 const MAIN_PROVIDERS: ProviderId[] = ['openai', 'gemini', 'anthropic', 'cohere', 'ai21', 'huggingface'];
 
-/** The key flows a front end provides (web/lib/providerKeys.ts, shared/ui/ext/usePanelKeys.ts). */
+/** The key flows a front end provides (web/lib/providerKeys.ts, extension/ui/usePanelKeys.ts). */
 export interface ProviderKeysFlow {
   /** False until the keys for the current account (or for signed-out use) are loaded. */
   ready: boolean;

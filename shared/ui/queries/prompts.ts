@@ -109,7 +109,7 @@ async function loadRunnable(
   return { prompt: fromFreePrompt(prompt), origin: builtInFolderOf(category, prompt.isPremium) };
 }
 
-/** The user's prompt library (the dashboard's pages and the side panel's runner; the panel's lists are in panelLibrary.ts). */
+/** The user's prompt library (the dashboard's pages and the side panel's runner; the panel's lists are in extension/queries/panelLibrary.ts). */
 export const promptQueries = {
   recent: (client: DataClient, count: number) =>
     queryOptions({
