@@ -22,7 +22,7 @@ import { workflowFields, workflowProblems } from '@/shared/core/workflows/variab
 import { ModelPicker } from '@/shared/ui/ai/ModelPicker.tsx';
 import { useDismissNotice } from '@/shared/ui/notices.tsx';
 import { useAvailableKeys } from '@/web/pages/ideas/useAvailableKeys.ts';
-import { StepCard } from './StepCard.tsx';
+import { BuilderStepCard } from './BuilderStepCard.tsx';
 import { StepList } from './StepList.tsx';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 import { useBuilderDraft, type BuilderDraft } from './useBuilderDraft.ts';
@@ -152,7 +152,7 @@ export function BuilderForm({ workflowId, initial, readOnly }: { workflowId: str
         </Typography>
         <StepList steps={definition.steps} onMove={state.move}>
           {definition.steps.map((step, index) => (
-            <StepCard
+            <BuilderStepCard
               key={step.id}
               step={step}
               index={index}

@@ -16,7 +16,7 @@ import { LibraryPromptDialog } from './LibraryPromptDialog.tsx';
 import { ForEachFields, ImageStepFields, StepModelAndKnowledge } from './StepSettings.tsx';
 import { VariableMenu } from './VariableMenu.tsx';
 
-export interface StepCardProps {
+export interface BuilderStepCardProps {
   step: WorkflowStep;
   index: number;
   count: number;
@@ -33,7 +33,7 @@ export interface StepCardProps {
 }
 
 /** One step of the builder: its name, kind, prompt (with variables and library prompts), settings, problems and actions. */
-export function StepCard(props: StepCardProps) {
+export function BuilderStepCard(props: BuilderStepCardProps) {
   const { step, index, count, readOnly, onChange } = props;
   const sortable = useSortable({ id: step.id, disabled: readOnly });
   const promptRef = useRef<HTMLTextAreaElement>(null);
