@@ -153,7 +153,7 @@ function PromptRunner({ prompt, opened }: { prompt: LibraryPrompt; opened: Opene
     // Images for a model that cannot read them: one sentence, nothing sent (beside attached images it already shows).
     const support = choice.model ? visionSupport(choice.provider, choice.model) : null;
     if ((images.length || screenshot) && support && !support.ok) {
-      if (!images.length) setImageProblem({ message: support.message });
+      if (!images.length) setImageProblem({ message: support.error });
       return;
     }
     let sending = images;

@@ -1,4 +1,5 @@
 import { PROVIDER_KEYS, type ProviderId } from '../core/providerKeys.ts';
+import { passed, refused, type Check } from '../core/check.ts';
 
 /**
  * Images in a prompt: which provider and model can read them, the limits each provider states, and
@@ -138,7 +139,8 @@ const VISION_RULES: Record<ProviderId, { reads: (model: string) => boolean; sour
   },
 };
 
-export type VisionSupport = { ok: true; limits: VisionLimits } | { ok: false; message: string };
+/** What a model's images must fit, or the sentence saying it reads none. */
+export type VisionSupport = Check<VisionLimits>;
 
 function suggestions(provider: ProviderId): string {
   const own = VISION_EXAMPLES[provider] ?? [];
@@ -151,9 +153,9 @@ function suggestions(provider: ProviderId): string {
 /** Whether `model` of `provider` reads images: its limits, or the one sentence that refuses before any request. */
 export function visionSupport(provider: ProviderId, model: string): VisionSupport {
   const rule = VISION_RULES[provider];
-  if (provider !== 'ai21' && rule.reads(model)) return { ok: true, limits: VISION_LIMITS[provider] };
+  if (provider !== 'ai21' && rule.reads(model)) return passed(VISION_LIMITS[provider]);
   const who = provider === 'ai21' ? `${PROVIDER_KEYS.ai21.label}'s ${model}` : model;
-  return { ok: false, message: `${who} cannot read images. Choose a model that can, such as ${suggestions(provider)}.` };
+  return refused(`${who} cannot read images. Choose a model that can, such as ${suggestions(provider)}.`);
 }
 
 /** Decoded byte length of base64 text (padding counted out). */
@@ -173,8 +175,8 @@ export const formatBytes = (bytes: number): string =>
 export function imageProblem(provider: ProviderId, model: string, images: readonly ChatImage[]): string | null {
   if (images.length === 0) return null;
   const support = visionSupport(provider, model);
-  if (!support.ok) return support.message;
-  const { limits } = support;
+  if (!support.ok) return support.error;
+  const limits = support.value;
   if (images.length > limits.maxImages) return `${PROVIDER_KEYS[provider].label} takes at most ${limits.maxImages} images in one request.`;
   for (const image of images) {
     if (!limits.mediaTypes.includes(image.mediaType))

@@ -267,7 +267,7 @@ export async function getWorkflowRun(client: AppClient, runId: string): Promise<
   const parsed = parseWorkflowDefinition(data.definition);
   return ok({
     ...toSummary(data),
-    definition: parsed.ok ? parsed.definition : null,
+    definition: parsed.ok ? parsed.value : null,
     fieldValues: data.field_values as Record<string, string>,
     steps: data.workflow_run_steps.map(toStep).sort((a, b) => a.position - b.position),
   });

@@ -26,8 +26,8 @@ export async function saveSchedule(
   const blocker = scheduleBlocker(stored.data.definition);
   if (blocker) return invalid(blocker);
   return writeSchedule(client, workflow.id, {
-    schedule: parsed.schedule,
-    next_run_at: nextRunAfter(parsed.schedule, now).toISOString(),
+    schedule: parsed.value,
+    next_run_at: nextRunAfter(parsed.value, now).toISOString(),
     schedule_paused_reason: null,
   });
 }

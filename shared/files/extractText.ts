@@ -1,3 +1,5 @@
+import { passed, refused, type Check } from '../core/check.ts';
+
 /**
  * Text out of an uploaded file (knowledge-base uploads): .txt and .md as they are, .docx through
  * mammoth, .pdf through unpdf (pdf.js). Both libraries load only when such a file is chosen.
@@ -7,7 +9,7 @@ export const UPLOAD_ACCEPT =
   '.txt,.md,.markdown,.docx,.pdf,text/plain,text/markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
-export type ExtractResult = { ok: true; text: string; kind: 'text' | 'docx' | 'pdf' } | { ok: false; message: string };
+export type ExtractResult = Check<{ text: string; kind: 'text' | 'docx' | 'pdf' }>;
 
 export interface UploadLike {
   name: string;
@@ -32,8 +34,8 @@ const tidy = (text: string) =>
 
 export async function extractText(file: UploadLike): Promise<ExtractResult> {
   const kind = kindOf(file.name);
-  if (!kind) return { ok: false, message: 'Choose a .txt, .md, .docx or .pdf file.' };
-  if (file.size > UPLOAD_MAX_BYTES) return { ok: false, message: 'That file is too large (over 10 MB).' };
+  if (!kind) return refused('Choose a .txt, .md, .docx or .pdf file.');
+  if (file.size > UPLOAD_MAX_BYTES) return refused('That file is too large (over 10 MB).');
   try {
     const bytes = await file.arrayBuffer();
     let text: string;
@@ -51,11 +53,8 @@ export async function extractText(file: UploadLike): Promise<ExtractResult> {
       text = (await pdfText(pdf, { mergePages: true })).text;
     }
     const clean = tidy(text);
-    return clean ? { ok: true, text: clean, kind } : { ok: false, message: 'No text was found in that file.' };
+    return clean ? passed({ text: clean, kind }) : refused('No text was found in that file.');
   } catch {
-    return {
-      ok: false,
-      message: `That ${kind === 'text' ? 'file' : kind.toUpperCase()} could not be read. Is it damaged or password-protected?`,
-    };
+    return refused(`That ${kind === 'text' ? 'file' : kind.toUpperCase()} could not be read. Is it damaged or password-protected?`);
   }
 }

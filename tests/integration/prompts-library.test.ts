@@ -208,7 +208,7 @@ describe('prompts', () => {
     const folder = must(await lib.createFolder(me.client, 'Imported lines', null));
     const parsed = parseImportLines(`First idea\n\n${'L'.repeat(60)}\n`, folder.id);
     if (!parsed.ok) throw new Error(parsed.error);
-    expect(must(await lib.importPromptLines(me.client, parsed.rows))).toBe(2);
+    expect(must(await lib.importPromptLines(me.client, parsed.value.rows))).toBe(2);
     const names = must(await lib.listFolderContents(me.client, folder.id)).prompts.map((p) => p.name);
     expect(names).toEqual(['First idea', `${'L'.repeat(50)}...`]);
   });

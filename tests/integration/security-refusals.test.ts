@@ -26,7 +26,7 @@ let admin: Person;
 
 const tree = (result: TreeResult): WorkspaceStructure => {
   if (!result.ok) throw new Error(result.error);
-  return result.structure;
+  return result.value;
 };
 
 beforeAll(async () => {

@@ -38,7 +38,7 @@ async function acceptMailed(recipient: Person, address = recipient.email) {
 
 const ok = (result: TreeResult): WorkspaceStructure => {
   if (!result.ok) throw new Error(result.error);
-  return result.structure;
+  return result.value;
 };
 
 beforeAll(async () => {

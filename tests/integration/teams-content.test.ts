@@ -26,7 +26,7 @@ let privateDoc: docs.DocumentSummary;
 
 const ok = (result: TreeResult): WorkspaceStructure => {
   if (!result.ok) throw new Error(result.error);
-  return result.structure;
+  return result.value;
 };
 
 beforeAll(async () => {

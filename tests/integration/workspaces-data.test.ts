@@ -27,7 +27,7 @@ afterAll(async () => stack?.close());
 
 const ok = (result: TreeResult): WorkspaceStructure => {
   if (!result.ok) throw new Error(result.error);
-  return result.structure;
+  return result.value;
 };
 
 describe(`the file manager's workspaces (${testDbKind})`, () => {

@@ -61,8 +61,8 @@ describe('document analysis: the reply', () => {
       const read = readAnalysis(text);
       expect(read.ok).toBe(true);
       if (!read.ok) continue;
-      expect(read.analysis.keyPoints).toEqual(['Pro costs $29.', 'Refunds within 30 days.']);
-      expect(read.analysis.entities).toEqual([
+      expect(read.value.keyPoints).toEqual(['Pro costs $29.', 'Refunds within 30 days.']);
+      expect(read.value.entities).toEqual([
         { name: 'Acme Inc', type: 'organization' },
         { name: 'Maya Lopez', type: 'person' },
         { name: 'Berlin', type: 'place' },
@@ -73,7 +73,7 @@ describe('document analysis: the reply', () => {
 
   it('takes missing lists as empty', () => {
     const read = readAnalysis('{"summary": "Short."}');
-    expect(read).toEqual({ ok: true, analysis: { summary: 'Short.', keyPoints: [], entities: [], questions: [] } });
+    expect(read).toEqual({ ok: true, value: { summary: 'Short.', keyPoints: [], entities: [], questions: [] } });
   });
 
   it('says clearly why a malformed reply is not an analysis', () => {
@@ -90,31 +90,31 @@ describe('document analysis: the reply', () => {
     for (const [text, reason] of reasons) {
       expect(readAnalysis(text), text).toEqual({
         ok: false,
-        message: `The AI's answer was not a usable analysis (${reason}). Please try again.`,
+        error: `The AI's answer was not a usable analysis (${reason}). Please try again.`,
       });
     }
   });
 
   it('groups entities by type and writes the analysis as Markdown and as an export', () => {
     const read = readAnalysis(JSON.stringify(reply));
-    if (!read.ok) throw new Error(read.message);
-    expect(entitiesByType(read.analysis.entities).map((g) => [g.label, g.names])).toEqual([
+    if (!read.ok) throw new Error(read.error);
+    expect(entitiesByType(read.value.entities).map((g) => [g.label, g.names])).toEqual([
       ['People', ['Maya Lopez']],
       ['Organisations', ['Acme Inc']],
       ['Places', ['Berlin']],
       ['Other', ['Vault Pro']],
     ]);
-    const markdown = analysisMarkdown(read.analysis);
+    const markdown = analysisMarkdown(read.value);
     expect(markdown).toContain('## Summary\n\nA pricing page for Acme.');
     expect(markdown).toContain('## Key points\n\n- Pro costs $29.\n- Refunds within 30 days.');
     expect(markdown).toContain('- **People:** Maya Lopez');
     expect(markdown).toContain('## Suggested questions\n\n- What does Pro include?');
-    const exported = analysisExport('Pricing', read.analysis, new Date('2026-11-26T10:00:00Z'));
+    const exported = analysisExport('Pricing', read.value, new Date('2026-11-26T10:00:00Z'));
     expect(exported.title).toBe('Analysis of Pricing');
     expect(exported.subtitle).toBe('2026-11-26');
     expect(exported.sections.map((s) => s.heading)).toEqual(['Summary', 'Key points', 'Entities', 'Suggested questions']);
     const bare = readAnalysis('{"summary": "Short."}');
-    if (!bare.ok) throw new Error(bare.message);
-    expect(analysisMarkdown(bare.analysis)).toBe(`## Summary\n\nShort.\n\n## Entities\n\n${ANALYSIS_TEXTS.noEntities}`);
+    if (!bare.ok) throw new Error(bare.error);
+    expect(analysisMarkdown(bare.value)).toBe(`## Summary\n\nShort.\n\n## Entities\n\n${ANALYSIS_TEXTS.noEntities}`);
   });
 });

@@ -13,10 +13,10 @@ import { generateImage } from '../fixtures/fake-providers/images.ts';
 
 describe('which providers draw, and what a batch asks for', () => {
   it('offers OpenAI and Gemini image models and names them when another provider is chosen', () => {
-    expect(imageSupport('openai')).toEqual({ ok: true, models: ['gpt-image-1.5', 'gpt-image-1-mini', 'gpt-image-1'] });
+    expect(imageSupport('openai')).toEqual({ ok: true, value: ['gpt-image-1.5', 'gpt-image-1-mini', 'gpt-image-1'] });
     expect(imageSupport('gemini')).toMatchObject({ ok: true });
     for (const provider of ['anthropic', 'cohere', 'ai21', 'huggingface'] as const) {
-      expect(imageSupport(provider)).toEqual({ ok: false, message: IMAGE_TEXTS.unsupported(provider) });
+      expect(imageSupport(provider)).toEqual({ ok: false, error: IMAGE_TEXTS.unsupported(provider) });
     }
     expect(IMAGE_TEXTS.unsupported('chatgpt_custom')).toMatch(/^Pictures are not made on a custom server\./);
   });

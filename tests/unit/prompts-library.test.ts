@@ -99,11 +99,13 @@ describe('one prompt per line import', () => {
     const result = parseImportLines(`Short prompt\r\n\n   ${long}  \n`, 'folder-1');
     expect(result).toEqual({
       ok: true,
-      skipped: [],
-      rows: [
-        { name: 'Short prompt', promptText: 'Short prompt', llmProvider: 'openai', folderId: 'folder-1' },
-        { name: `${long.slice(0, 50)}...`, promptText: long, llmProvider: 'openai', folderId: 'folder-1' },
-      ],
+      value: {
+        skipped: [],
+        rows: [
+          { name: 'Short prompt', promptText: 'Short prompt', llmProvider: 'openai', folderId: 'folder-1' },
+          { name: `${long.slice(0, 50)}...`, promptText: long, llmProvider: 'openai', folderId: 'folder-1' },
+        ],
+      },
     });
   });
 
@@ -117,8 +119,7 @@ describe('one prompt per line import', () => {
     const result = parseImportLines(`ok line\n${'y'.repeat(100_001)}`, null);
     expect(result).toMatchObject({
       ok: true,
-      rows: [{ name: 'ok line' }],
-      skipped: [{ line: 2, reason: 'Longer than 100,000 characters.' }],
+      value: { rows: [{ name: 'ok line' }], skipped: [{ line: 2, reason: 'Longer than 100,000 characters.' }] },
     });
   });
 });

@@ -102,7 +102,7 @@ function applyToEmpty(plan: ImportPlan) {
 function parsed(text: string): ParsedLibrary {
   const result = parseLibraryFile(text);
   if (!result.ok) throw new Error(result.error);
-  return result.library;
+  return result.value;
 }
 
 describe('export → import round trip', () => {

@@ -121,10 +121,10 @@ describe('refused before any request, in one sentence', () => {
   it('every AI21 model, Cohere’s text models, Hugging Face text models; not their vision models', () => {
     expect(visionSupport('ai21', 'jamba-large')).toEqual({
       ok: false,
-      message: "AI21's jamba-large cannot read images. Choose a model that can, such as gpt-6.1-terra or claude-sonnet-5-5.",
+      error: "AI21's jamba-large cannot read images. Choose a model that can, such as gpt-6.1-terra or claude-sonnet-5-5.",
     });
     expect(visionSupport('cohere', 'command-a-03-2025').ok).toBe(false);
-    expect((visionSupport('cohere', 'command-a-03-2025') as { message: string }).message).toMatch(/such as command-a-vision-07-2025, /);
+    expect((visionSupport('cohere', 'command-a-03-2025') as { error: string }).error).toMatch(/such as command-a-vision-07-2025, /);
     expect(visionSupport('cohere', 'command-a-vision-07-2025').ok).toBe(true);
     expect(visionSupport('huggingface', 'meta-llama/Llama-3.3-70B-Instruct').ok).toBe(false);
     expect(visionSupport('huggingface', 'Qwen/Qwen2.5-VL-7B-Instruct').ok).toBe(true);

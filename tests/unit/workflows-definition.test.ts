@@ -31,8 +31,8 @@ describe('parseWorkflowDefinition', () => {
       { ...step('ideas'), knowledge: { kind: 'folder', folderId: '6f1c1a8e-2f1b-4a47-9d6c-2b3a3c1d9e01' } },
       { ...step('each', 'Describe {{item}}'), kind: 'for_each', forEach: { source: 'ideas', split: 'json', concurrency: 4 } },
     ]);
-    expect(parseWorkflowDefinition(definition)).toEqual({ ok: true, definition });
-    expect(parseWorkflowDefinition(JSON.parse(JSON.stringify(definition)))).toEqual({ ok: true, definition });
+    expect(parseWorkflowDefinition(definition)).toEqual({ ok: true, value: definition });
+    expect(parseWorkflowDefinition(JSON.parse(JSON.stringify(definition)))).toEqual({ ok: true, value: definition });
   });
 
   it('refuses a newer version with a sentence saying so, and a missing or odd version as unreadable', () => {

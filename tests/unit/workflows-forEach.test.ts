@@ -10,15 +10,15 @@ describe('splitItems', () => {
     const output = '- First idea\n* Second idea\n\n1. Third idea\n2) Fourth idea\n• Fifth\n   Plain line  \n';
     expect(splitItems(output, 'lines')).toEqual({
       ok: true,
-      items: ['First idea', 'Second idea', 'Third idea', 'Fourth idea', 'Fifth', 'Plain line'],
+      value: ['First idea', 'Second idea', 'Third idea', 'Fourth idea', 'Fifth', 'Plain line'],
     });
-    expect(splitItems('1990 was a year\n-5 degrees', 'lines')).toEqual({ ok: true, items: ['1990 was a year', '-5 degrees'] });
+    expect(splitItems('1990 was a year\n-5 degrees', 'lines')).toEqual({ ok: true, value: ['1990 was a year', '-5 degrees'] });
   });
 
   it('json: the array of a fenced block, objects as JSON, empty strings dropped', () => {
     const output = 'Here you go:\n```json\n["Alpha", {"name": "Beta"}, "", 3]\n```\nEnjoy [really].';
-    expect(splitItems(output, 'json')).toEqual({ ok: true, items: ['Alpha', '{"name":"Beta"}', '3'] });
-    expect(splitItems('Sure: ["a", "b"] done', 'json')).toEqual({ ok: true, items: ['a', 'b'] });
+    expect(splitItems(output, 'json')).toEqual({ ok: true, value: ['Alpha', '{"name":"Beta"}', '3'] });
+    expect(splitItems('Sure: ["a", "b"] done', 'json')).toEqual({ ok: true, value: ['a', 'b'] });
   });
 
   it('json without an array, no items at all, and too many items are refused with a sentence', () => {

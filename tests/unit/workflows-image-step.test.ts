@@ -37,9 +37,9 @@ describe('an image step in the definition', () => {
       promptStep('idea', 'An idea for [topic].'),
       imageStep('cover', 'Poster: {{steps.idea.output}}', { provider: 'gemini', model: 'gemini-2.5-flash-image', shape: 'wide' }),
     ]);
-    expect(parseWorkflowDefinition(JSON.parse(JSON.stringify(def)))).toEqual({ ok: true, definition: def });
+    expect(parseWorkflowDefinition(JSON.parse(JSON.stringify(def)))).toEqual({ ok: true, value: def });
     const older = definition([promptStep('idea', 'An idea.')]);
-    expect(parseWorkflowDefinition(older)).toEqual({ ok: true, definition: older });
+    expect(parseWorkflowDefinition(older)).toEqual({ ok: true, value: older });
   });
 
   it('refuses a provider without image models with the pictures’ own sentence, an unknown model, and no settings', () => {

@@ -145,7 +145,7 @@ describe('schedule checks', () => {
   it('accepts hourly, daily and weekly schedules in a known zone, and keeps a day only on weekly ones', () => {
     expect(parseSchedule({ frequency: 'daily', time: '09:00', weekday: 3, timeZone: 'Europe/Paris' })).toEqual({
       ok: true,
-      schedule: { frequency: 'daily', time: '09:00', weekday: null, timeZone: 'Europe/Paris' },
+      value: { frequency: 'daily', time: '09:00', weekday: null, timeZone: 'Europe/Paris' },
     });
     expect(parseSchedule({ frequency: 'weekly', time: '23:59', weekday: 6, timeZone: 'America/New_York' }).ok).toBe(true);
     expect(parseSchedule({ frequency: 'hourly', time: '00:45', weekday: null, timeZone: 'UTC' }).ok).toBe(true);

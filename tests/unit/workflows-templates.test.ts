@@ -13,7 +13,7 @@ describe('WORKFLOW_TEMPLATES', () => {
   });
 
   it.each(WORKFLOW_TEMPLATES.map((t) => [t.id, t] as const))('%s parses and has no problems', (_id, template) => {
-    expect(parseWorkflowDefinition(template.definition)).toEqual({ ok: true, definition: template.definition });
+    expect(parseWorkflowDefinition(template.definition)).toEqual({ ok: true, value: template.definition });
     expect(workflowProblems(template.definition)).toEqual([]);
     expect(template.name.trim()).not.toBe('');
     expect(template.description.trim()).not.toBe('');

@@ -22,10 +22,10 @@ const sources: WebSource[] = [
 describe('a step that searches the web, in the definition', () => {
   it('reads with the switch on; steps saved before the switch existed read as not searching', () => {
     const def = definition([promptStep('research', 'What do [competitor]’s customers complain about?', { webSearch: true })]);
-    expect(parseWorkflowDefinition(JSON.parse(JSON.stringify(def)))).toEqual({ ok: true, definition: def });
+    expect(parseWorkflowDefinition(JSON.parse(JSON.stringify(def)))).toEqual({ ok: true, value: def });
     const old = definition([promptStep('research', 'Plain')]);
     const read = parseWorkflowDefinition(JSON.parse(JSON.stringify(old)));
-    expect(read.ok && read.definition.steps[0]!.webSearch).toBeUndefined();
+    expect(read.ok && read.value.steps[0]!.webSearch).toBeUndefined();
   });
 
   it('is refused on a for-each or an image step, naming the step', () => {

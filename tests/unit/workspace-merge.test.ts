@@ -34,7 +34,7 @@ const base = (): WorkspaceStructure => [
 
 const ok = (result: TreeResult): WorkspaceStructure => {
   if (!result.ok) throw new Error(result.error);
-  return result.structure;
+  return result.value;
 };
 const names = (structure: WorkspaceStructure, folderId: string | null = null) => childrenOf(structure, folderId).map((n) => n.name);
 const pathOf = (structure: WorkspaceStructure, id: string) => nodePath(structure, id).map((n) => n.name);

@@ -44,7 +44,7 @@ const tree = (): WorkspaceStructure => [
 
 const ok = (result: TreeResult): WorkspaceStructure => {
   if (!result.ok) throw new Error(result.error);
-  return result.structure;
+  return result.value;
 };
 const names = (structure: WorkspaceStructure, folderId: string | null = null) => childrenOf(structure, folderId).map((n) => n.name);
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ExportDocument } from '../../export/model.ts';
 import { ANALYSIS_TEXTS, ENTITY_TYPE_LABELS } from './texts.ts';
 import { markdownList } from '../text.ts';
+import { passed, refused, type Check } from '../check.ts';
 
 /**
  * The analysis the AI answers: read out of its reply (bare JSON, a fenced block, or the first
@@ -22,8 +23,6 @@ export interface DocumentAnalysis {
   entities: Entity[];
   questions: string[];
 }
-
-export type AnalysisReading = { ok: true; analysis: DocumentAnalysis } | { ok: false; message: string };
 
 const TYPE_WORDS: [RegExp, EntityType][] = [
   [/^(person|people|individual|human)/i, 'person'],
@@ -70,11 +69,11 @@ function jsonIn(reply: string): unknown {
   return undefined;
 }
 
-export function readAnalysis(reply: string): AnalysisReading {
+export function readAnalysis(reply: string): Check<DocumentAnalysis> {
   const value = jsonIn(reply);
-  if (value === undefined) return { ok: false, message: ANALYSIS_TEXTS.malformed(ANALYSIS_TEXTS.notJson) };
+  if (value === undefined) return refused(ANALYSIS_TEXTS.malformed(ANALYSIS_TEXTS.notJson));
   const parsed = replySchema.safeParse(value);
-  if (!parsed.success) return { ok: false, message: ANALYSIS_TEXTS.malformed(parsed.error.issues[0]?.message ?? 'invalid') };
+  if (!parsed.success) return refused(ANALYSIS_TEXTS.malformed(parsed.error.issues[0]?.message ?? 'invalid'));
   const { summary, keyPoints, entities, questions } = parsed.data;
   const seen = new Set<string>();
   const named: Entity[] = [];
@@ -84,15 +83,12 @@ export function readAnalysis(reply: string): AnalysisReading {
     seen.add(name.toLowerCase());
     named.push({ name, type: entityType(typeof entity === 'string' ? undefined : entity.type) });
   }
-  return {
-    ok: true,
-    analysis: {
-      summary: summary.trim(),
-      keyPoints: cleanList(keyPoints, LIMITS.keyPoints),
-      entities: named.slice(0, LIMITS.entities),
-      questions: cleanList(questions, LIMITS.questions),
-    },
-  };
+  return passed({
+    summary: summary.trim(),
+    keyPoints: cleanList(keyPoints, LIMITS.keyPoints),
+    entities: named.slice(0, LIMITS.entities),
+    questions: cleanList(questions, LIMITS.questions),
+  });
 }
 
 /** Entities by type, in the labels' order, types without any left out. */

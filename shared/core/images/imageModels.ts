@@ -2,6 +2,7 @@ import type { ProviderId } from '../providerKeys.ts';
 import { PROVIDER_KEYS } from '../providerKeys.ts';
 import type { CostEstimate } from '../usage/cost.ts';
 import { estimateJob, rangeText, type EstimateSettings, type JobStep } from '../usage/jobEstimate.ts';
+import { passed, refused, type Check } from '../check.ts';
 
 /**
  * Which providers draw pictures, with which models, at which sizes, and what a batch will roughly
@@ -74,7 +75,8 @@ export function outputTokensPerImage(provider: ImageProvider, model: string, sha
   return table[size]![quality];
 }
 
-export type ImageSupport = { ok: true; models: readonly string[] } | { ok: false; message: string };
+/** A provider's image models, or the sentence saying it has none. */
+export type ImageSupport = Check<readonly string[]>;
 
 const DRAWERS = 'OpenAI (gpt-image-1.5) or Google Gemini (gemini-2.5-flash-image)';
 
@@ -99,9 +101,7 @@ export const IMAGE_TEXTS = {
 const MAX_IMAGE_PROMPT_CHARS = 32_000;
 
 export function imageSupport(provider: ProviderId): ImageSupport {
-  return isImageProvider(provider)
-    ? { ok: true, models: IMAGE_MODELS[provider] }
-    : { ok: false, message: IMAGE_TEXTS.unsupported(provider) };
+  return isImageProvider(provider) ? passed(IMAGE_MODELS[provider]) : refused(IMAGE_TEXTS.unsupported(provider));
 }
 
 /** What stops a batch before any request: a provider or model that draws nothing, an empty or long description, a bad count. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isUuid } from '../ids.ts';
 import { ROUTES } from '../routes.ts';
+import type { Check } from '../check.ts';
 
 /**
  * An investor pitch deck: the classic slides in order, each a title, bullets and speaker notes.
@@ -71,8 +72,6 @@ const storedSlideSchema = z.object({
 });
 export type StoredSlide = z.infer<typeof storedSlideSchema>;
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
-
 export const DECK_PARSE_ERRORS = {
   empty: 'The AI sent an empty answer. Please try again.',
   notJson: 'The AI did not answer with slides in the expected format. Please try again.',
@@ -85,7 +84,7 @@ export const DECK_PARSE_ERRORS = {
 } as const;
 
 /** The JSON in an answer: bare, in a ```json fence, or from the first { to the last }; `cutOff` when it opens and never closes. */
-function jsonIn(text: string): Parsed<unknown> {
+function jsonIn(text: string): Check<unknown> {
   const trimmed = text.trim();
   if (!trimmed) return { ok: false, error: DECK_PARSE_ERRORS.empty };
   const fenced = /```(?:json)?\s*([\s\S]*?)(?:```|$)/i.exec(trimmed)?.[1]?.trim();
@@ -116,7 +115,7 @@ function bulletsOf(value: unknown): unknown {
     .slice(0, DECK_LIMITS.bulletsMax);
 }
 
-function slideFrom(value: unknown, n: number): Parsed<StoredSlide> {
+function slideFrom(value: unknown, n: number): Check<StoredSlide> {
   if (typeof value !== 'object' || value === null) return { ok: false, error: DECK_PARSE_ERRORS.noTitle(n) };
   const raw = value as Record<string, unknown>;
   const kind =
@@ -137,7 +136,7 @@ function slideFrom(value: unknown, n: number): Parsed<StoredSlide> {
 }
 
 /** A whole deck from the model's answer: { "slides": [...] } (or the bare array). */
-export function parseDeckAnswer(text: string): Parsed<StoredSlide[]> {
+export function parseDeckAnswer(text: string): Check<StoredSlide[]> {
   const json = jsonIn(text);
   if (!json.ok) return json;
   const value = json.value;
@@ -155,7 +154,7 @@ export function parseDeckAnswer(text: string): Parsed<StoredSlide[]> {
 }
 
 /** One slide from the model's answer: the slide object itself, or { "slide": {...} }. */
-export function parseSlideAnswer(text: string, n: number): Parsed<StoredSlide> {
+export function parseSlideAnswer(text: string, n: number): Check<StoredSlide> {
   const json = jsonIn(text);
   if (!json.ok) return json;
   const value = json.value;

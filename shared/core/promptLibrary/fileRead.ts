@@ -15,6 +15,7 @@ import {
   type SkippedRow,
 } from './file.ts';
 import { errorMessage } from '../text.ts';
+import { passed, refused, type Check } from '../check.ts';
 
 /**
  * Reading an exported prompt library (JSON or CSV, the format in promptLibraryFile.ts): every row
@@ -79,24 +80,23 @@ function readPrompt(row: string, fields: Fields, folderRef: string | null): Impo
 const isSkipped = (value: ImportPrompt | SkippedRow): value is SkippedRow => 'reason' in value;
 
 /** Reads an exported library (JSON or CSV, told apart by the first character). */
-export function parseLibraryFile(content: string): { ok: true; library: ParsedLibrary } | { ok: false; error: string } {
+export function parseLibraryFile(content: string): Check<ParsedLibrary> {
   const trimmed = content.replace(/^\uFEFF/, '').trim();
-  if (!trimmed) return { ok: false, error: FILE_TEXTS.empty };
+  if (!trimmed) return refused(FILE_TEXTS.empty);
   return trimmed.startsWith('{') || trimmed.startsWith('[') ? parseJsonLibrary(trimmed) : parseCsvLibrary(trimmed);
 }
 
-function parseJsonLibrary(content: string): { ok: true; library: ParsedLibrary } | { ok: false; error: string } {
+function parseJsonLibrary(content: string): Check<ParsedLibrary> {
   let value: unknown;
   try {
     value = JSON.parse(content);
   } catch (error) {
-    return { ok: false, error: FILE_TEXTS.badJson(errorMessage(error)) };
+    return refused(FILE_TEXTS.badJson(errorMessage(error)));
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, error: FILE_TEXTS.notLibrary };
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return refused(FILE_TEXTS.notLibrary);
   const file = value as Record<string, unknown>;
-  if (file.format !== LIBRARY_FILE_FORMAT || !Array.isArray(file.prompts)) return { ok: false, error: FILE_TEXTS.notLibrary };
-  if (typeof file.version === 'number' && file.version > LIBRARY_FILE_VERSION)
-    return { ok: false, error: FILE_TEXTS.newerVersion(file.version) };
+  if (file.format !== LIBRARY_FILE_FORMAT || !Array.isArray(file.prompts)) return refused(FILE_TEXTS.notLibrary);
+  if (typeof file.version === 'number' && file.version > LIBRARY_FILE_VERSION) return refused(FILE_TEXTS.newerVersion(file.version));
 
   const skipped: SkippedRow[] = [];
   const folderSkips: (SkippedRow & { index: number })[] = [];
@@ -175,17 +175,17 @@ function parseJsonLibrary(content: string): { ok: true; library: ParsedLibrary }
     if (isSkipped(read)) skipped.push(read);
     else prompts.push(read);
   });
-  return { ok: true, library: { format: 'json', folders, prompts, skipped } };
+  return passed({ format: 'json', folders, prompts, skipped });
 }
 
-function parseCsvLibrary(content: string): { ok: true; library: ParsedLibrary } | { ok: false; error: string } {
+function parseCsvLibrary(content: string): Check<ParsedLibrary> {
   const parsed = Papa.parse<Record<string, string | undefined>>(content, {
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: (h) => h.trim().toLowerCase(),
   });
   const columns = parsed.meta.fields ?? [];
-  if (!columns.includes('name') || !columns.includes('prompt_text')) return { ok: false, error: FILE_TEXTS.csvColumns };
+  if (!columns.includes('name') || !columns.includes('prompt_text')) return refused(FILE_TEXTS.csvColumns);
   const rowErrors = new Map<number, string>();
   for (const error of parsed.errors) if (error.row !== undefined && !rowErrors.has(error.row)) rowErrors.set(error.row, error.message);
 
@@ -237,5 +237,5 @@ function parseCsvLibrary(content: string): { ok: true; library: ParsedLibrary } 
     if (isSkipped(read)) return skipped.push(read);
     prompts.push({ ...read, folderRef: folderRefOf(path) });
   });
-  return { ok: true, library: { format: 'csv', folders: [...folders.values()], prompts, skipped } };
+  return passed({ format: 'csv', folders: [...folders.values()], prompts, skipped });
 }

@@ -1,3 +1,5 @@
+import { passed, refused, type Check } from '../check.ts';
+
 /**
  * The prompt library's rules: the prompt manager's texts verbatim, the limits,
  * one-prompt-per-line import, the breadcrumb walk, and the library's shapes (the sort options are
@@ -149,9 +151,7 @@ export interface LineImportRow {
   folderId: string | null;
 }
 
-export type LineImport =
-  | { ok: true; rows: LineImportRow[]; skipped: { line: number; reason: string }[] }
-  | { ok: false; error: typeof LIBRARY_TEXTS.noTextToImport | typeof LIBRARY_TEXTS.noValidPrompts };
+export type LineImport = Check<{ rows: LineImportRow[]; skipped: { line: number; reason: string }[] }>;
 
 /** The imported name: the first 50 characters, plus '...' when the line is longer (whole characters, never half an emoji). */
 export function importedPromptName(line: string): string {
@@ -166,7 +166,7 @@ export function importedPromptName(line: string): string {
  * prompt may be is skipped and reported.
  */
 export function parseImportLines(text: string, folderId: string | null): LineImport {
-  if (text.length === 0) return { ok: false, error: LIBRARY_TEXTS.noTextToImport };
+  if (text.length === 0) return refused(LIBRARY_TEXTS.noTextToImport);
   const rows: LineImportRow[] = [];
   const skipped: { line: number; reason: string }[] = [];
   text.split(/\r\n|\r|\n/).forEach((raw, index) => {
@@ -178,8 +178,8 @@ export function parseImportLines(text: string, folderId: string | null): LineImp
     }
     rows.push({ name: importedPromptName(line), promptText: line, llmProvider: 'openai', folderId });
   });
-  if (!rows.length && !skipped.length) return { ok: false, error: LIBRARY_TEXTS.noValidPrompts };
-  return { ok: true, rows, skipped };
+  if (!rows.length && !skipped.length) return refused(LIBRARY_TEXTS.noValidPrompts);
+  return passed({ rows, skipped });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { IMAGE_MODELS, IMAGE_TEXTS, imageSupport, type ImageProvider, type Image
 import { PROVIDER_IDS } from '../providerKeys.ts';
 import { WORKFLOW_LIMITS } from './limits.ts';
 import { WORKFLOW_TEXTS } from './texts.ts';
+import { passed, refused, type Check } from '../check.ts';
 
 /**
  * A workflow's saved definition: a named list of steps, stored as JSON with its version so a
@@ -83,8 +84,8 @@ export const DEFAULT_IMAGE_SETTINGS: ImageStepSettings = { provider: 'openai', m
 export function imageStepProblem(image: ImageStepSettings | null | undefined): string | null {
   if (!image) return WORKFLOW_TEXTS.imageSettingsMissing;
   const support = imageSupport(image.provider);
-  if (!support.ok) return support.message;
-  if (!support.models.includes(image.model)) return IMAGE_TEXTS.unknownModel(image.model, image.provider as ImageProvider);
+  if (!support.ok) return support.error;
+  if (!support.value.includes(image.model)) return IMAGE_TEXTS.unknownModel(image.model, image.provider as ImageProvider);
   return null;
 }
 
@@ -94,35 +95,33 @@ export function imageStepProblem(image: ImageStepSettings | null | undefined): s
  */
 const UPGRADES: Record<number, (old: Record<string, unknown>) => Record<string, unknown>> = {};
 
-export type DefinitionResult = { ok: true; definition: WorkflowDefinition } | { ok: false; error: string };
-
 /** Reads a stored or submitted definition: upgraded to the current version, then checked. */
-export function parseWorkflowDefinition(raw: unknown): DefinitionResult {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, error: WORKFLOW_TEXTS.badDefinition };
+export function parseWorkflowDefinition(raw: unknown): Check<WorkflowDefinition> {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return refused(WORKFLOW_TEXTS.badDefinition);
   let current = raw as Record<string, unknown>;
   let version = current.version;
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) return { ok: false, error: WORKFLOW_TEXTS.badDefinition };
-  if (version > WORKFLOW_DEFINITION_VERSION) return { ok: false, error: WORKFLOW_TEXTS.newerVersion };
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) return refused(WORKFLOW_TEXTS.badDefinition);
+  if (version > WORKFLOW_DEFINITION_VERSION) return refused(WORKFLOW_TEXTS.newerVersion);
   while (version < WORKFLOW_DEFINITION_VERSION) {
     const upgrade = UPGRADES[version];
-    if (!upgrade) return { ok: false, error: WORKFLOW_TEXTS.badDefinition };
+    if (!upgrade) return refused(WORKFLOW_TEXTS.badDefinition);
     current = upgrade(current);
     version = current.version;
-    if (typeof version !== 'number') return { ok: false, error: WORKFLOW_TEXTS.badDefinition };
+    if (typeof version !== 'number') return refused(WORKFLOW_TEXTS.badDefinition);
   }
   const parsed = definitionV1.safeParse(current);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? WORKFLOW_TEXTS.badDefinition };
+  if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? WORKFLOW_TEXTS.badDefinition);
   const names = new Set<string>();
   for (const step of parsed.data.steps) {
-    if (names.has(step.name)) return { ok: false, error: WORKFLOW_TEXTS.duplicateStepName(step.name) };
+    if (names.has(step.name)) return refused(WORKFLOW_TEXTS.duplicateStepName(step.name));
     names.add(step.name);
     if (step.kind === 'image') {
       const problem = imageStepProblem(step.image);
-      if (problem) return { ok: false, error: problem };
+      if (problem) return refused(problem);
     }
-    if (step.webSearch && step.kind !== 'prompt') return { ok: false, error: WORKFLOW_TEXTS.webSearchPromptOnly(step.name) };
+    if (step.webSearch && step.kind !== 'prompt') return refused(WORKFLOW_TEXTS.webSearchPromptOnly(step.name));
   }
-  return { ok: true, definition: parsed.data };
+  return passed(parsed.data);
 }
 
 /** A new, empty step with a name not yet used in the workflow. */

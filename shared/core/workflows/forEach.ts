@@ -1,6 +1,7 @@
 import type { ForEachSettings } from './definition.ts';
 import { WORKFLOW_LIMITS } from './limits.ts';
 import { WORKFLOW_TEXTS } from './texts.ts';
+import { passed, refused, type Check } from '../check.ts';
 
 /**
  * The items of a "for each" step, split from an earlier output. Lines: each non-empty line, with
@@ -8,7 +9,6 @@ import { WORKFLOW_TEXTS } from './texts.ts';
  * first JSON array in the output (a fenced ```json block or bare), each element as text (strings as
  * they are, objects as JSON). Pure.
  */
-export type ItemsResult = { ok: true; items: string[] } | { ok: false; error: string };
 
 const LIST_MARKER = /^\s*(?:[-*•]\s+|\d{1,3}[.)]\s+)/;
 
@@ -35,17 +35,17 @@ function firstJsonArray(text: string): unknown[] | null {
   return null;
 }
 
-export function splitItems(output: string, split: ForEachSettings['split']): ItemsResult {
+export function splitItems(output: string, split: ForEachSettings['split']): Check<string[]> {
   let items: string[];
   if (split === 'lines') items = splitLines(output);
   else {
     const array = firstJsonArray(output);
-    if (!array) return { ok: false, error: WORKFLOW_TEXTS.noJsonArray };
+    if (!array) return refused(WORKFLOW_TEXTS.noJsonArray);
     items = array.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).filter((v) => v.trim().length > 0);
   }
-  if (items.length === 0) return { ok: false, error: WORKFLOW_TEXTS.noItems };
-  if (items.length > WORKFLOW_LIMITS.forEachItems) return { ok: false, error: WORKFLOW_TEXTS.tooManyItems(items.length) };
-  return { ok: true, items };
+  if (items.length === 0) return refused(WORKFLOW_TEXTS.noItems);
+  if (items.length > WORKFLOW_LIMITS.forEachItems) return refused(WORKFLOW_TEXTS.tooManyItems(items.length));
+  return passed(items);
 }
 
 /** A for-each step's output: each item's answer under its number, in item order. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { WorkflowDefinition } from './definition.ts';
 import { SCHEDULE_TEXTS, WEEKDAY_NAMES } from './scheduleTexts.ts';
 import { workflowFields, workflowPageVariables, workflowProblems } from './variables.ts';
+import { passed, refused, type Check } from '../check.ts';
 
 /**
  * When a scheduled workflow runs: every hour at a minute, every day at a time, or every week on a
@@ -38,15 +39,11 @@ const workflowScheduleSchema = z
 
 export type WorkflowSchedule = z.output<typeof workflowScheduleSchema>;
 
-export type ScheduleResult = { ok: true; schedule: WorkflowSchedule } | { ok: false; error: string };
-
 /** Reads a submitted or stored schedule; the first problem as a sentence otherwise. */
-export function parseSchedule(raw: unknown): ScheduleResult {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, error: SCHEDULE_TEXTS.badSchedule };
+export function parseSchedule(raw: unknown): Check<WorkflowSchedule> {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return refused(SCHEDULE_TEXTS.badSchedule);
   const parsed = workflowScheduleSchema.safeParse(raw);
-  return parsed.success
-    ? { ok: true, schedule: parsed.data }
-    : { ok: false, error: parsed.error.issues[0]?.message ?? SCHEDULE_TEXTS.badSchedule };
+  return parsed.success ? passed(parsed.data) : refused(parsed.error.issues[0]?.message ?? SCHEDULE_TEXTS.badSchedule);
 }
 
 const MINUTE = 60_000;

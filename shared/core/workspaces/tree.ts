@@ -1,4 +1,5 @@
 import { randomId } from '../ids.ts';
+import { passed, refused, type Check } from '../check.ts';
 
 /**
  * Workspaces (the File Manager and /workspace/{id}): a named tree of folders and
@@ -37,10 +38,11 @@ export const WORKSPACE_TEXTS = {
 /** What the database accepts (and checks again). */
 export const WORKSPACE_LIMITS = { nameMax: 200, nodeIdMax: 100, nodesMax: 5000, depthMax: 32 } as const;
 
-export type TreeResult = { ok: true; structure: WorkspaceStructure } | { ok: false; error: string };
+/** A change to the tree: the new structure, or why it cannot be made. */
+export type TreeResult = Check<WorkspaceStructure>;
 
-const fail = (error: string): TreeResult => ({ ok: false, error });
-const done = (structure: WorkspaceStructure): TreeResult => ({ ok: true, structure });
+const fail = (error: string): TreeResult => refused(error);
+const done = (structure: WorkspaceStructure): TreeResult => passed(structure);
 
 export function workspaceNameProblem(name: string): string | null {
   const trimmed = name.trim();

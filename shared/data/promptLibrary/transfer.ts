@@ -87,7 +87,7 @@ export async function importLibrary(client: AppClient, fileText: string, targetF
   const folders = await listAllFolders(client);
   if (folders.error) return folders;
   const plan = planLibraryImport(
-    parsed.library,
+    parsed.value,
     { folders: folders.data, prompts: existing.data.map((p) => ({ name: p.name, promptText: p.prompt_text, folderId: p.folder_id })) },
     targetFolderId,
   );

@@ -239,7 +239,7 @@ export function ImageAttachments({
       {captureProblem && <CaptureProblemAlert problem={captureProblem} onFixed={() => void captureTab()} />}
       {support && !support.ok && (
         <Alert severity="warning" role="alert">
-          {support.message}
+          {support.error}
         </Alert>
       )}
     </Stack>

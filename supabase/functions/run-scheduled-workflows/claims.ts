@@ -44,7 +44,7 @@ export async function scheduledWorkflow(db: Db, workflowId: string): Promise<Due
 export async function claimWorkflow(db: Db, row: DueWorkflow, now: Date): Promise<ClaimedWorkflow | null> {
   const parsed = parseSchedule(row.schedule);
   const values = parsed.ok
-    ? { next_run_at: nextRunAfter(parsed.schedule, now).toISOString() }
+    ? { next_run_at: nextRunAfter(parsed.value, now).toISOString() }
     : { schedule_paused_reason: SCHEDULE_TEXTS.pausedBadSchedule };
   const { data, error } = await db
     .from('workflows')
@@ -54,7 +54,7 @@ export async function claimWorkflow(db: Db, row: DueWorkflow, now: Date): Promis
     .is('schedule_paused_reason', null)
     .select('id');
   if (error || data.length !== 1) return null;
-  return { row, schedule: parsed.ok ? parsed.schedule : null, at: now };
+  return { row, schedule: parsed.ok ? parsed.value : null, at: now };
 }
 
 /** Pauses a schedule with the sentence the owner is told (saving the schedule again resumes it). */

@@ -232,7 +232,7 @@ export async function resumeScheduled(db: Db, left: UnfinishedRun, deadline: Dea
   const row = await scheduledWorkflow(db, left.workflowId);
   if (!row) return null;
   const parsed = parseSchedule(row.schedule);
-  const claimed: ClaimedWorkflow = { row, schedule: parsed.ok ? parsed.schedule : null, at: new Date(left.createdAt) };
+  const claimed: ClaimedWorkflow = { row, schedule: parsed.ok ? parsed.value : null, at: new Date(left.createdAt) };
   const owner = row.user_id;
   const provider = PROVIDER_IDS.find((p) => p === left.provider);
   const target = provider ? await ownerTarget(owner, provider, left.model) : null;
@@ -276,7 +276,7 @@ export async function runScheduled(db: Db, claimed: ClaimedWorkflow, deadline: D
   const owner = row.user_id;
   if (!claimed.schedule) return pause(db, claimed, SCHEDULE_TEXTS.pausedBadSchedule, null);
   const parsed = parseWorkflowDefinition(row.definition);
-  const definition = parsed.ok ? parsed.definition : null;
+  const definition = parsed.ok ? parsed.value : null;
   const blocker = scheduleBlocker(definition);
   if (blocker || !definition?.provider || !definition.model) {
     const reason = SCHEDULE_TEXTS.pausedBlocked(blocker ?? SCHEDULE_TEXTS.noModel);

@@ -49,9 +49,9 @@ export function useDocumentAnalysis() {
       );
       if (current.signal.aborted) return;
       const read = readAnalysis(reply);
-      if (!read.ok) return setState({ status: 'error', title: ANALYSIS_TEXTS.failedTitle, message: read.message, retry });
+      if (!read.ok) return setState({ status: 'error', title: ANALYSIS_TEXTS.failedTitle, message: read.error, retry });
       count.current += 1;
-      setState({ status: 'done', number: count.current, document, choice, request, analysis: read.analysis });
+      setState({ status: 'done', number: count.current, document, choice, request, analysis: read.value });
     } catch (thrown) {
       const error = thrown instanceof AiError ? thrown : toAiError(thrown, { provider: choice.provider });
       if (error.kind === 'aborted' || current.signal.aborted) return;

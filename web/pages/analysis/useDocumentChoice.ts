@@ -38,8 +38,8 @@ export function useDocumentChoice(userId: string | null) {
     setFileProblem(null);
     const result = await extractText(picked);
     setReading(false);
-    if (!result.ok) return setFileProblem(result.message);
-    setFile({ name: picked.name, text: result.text });
+    if (!result.ok) return setFileProblem(result.error);
+    setFile({ name: picked.name, text: result.value.text });
   };
 
   const kbDocument = knowledge.data?.documents.find((d) => d.id === kbId) ?? null;

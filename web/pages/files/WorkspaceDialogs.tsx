@@ -63,7 +63,7 @@ export function WorkspaceDialogs(props: {
       const id = request.node.id;
       const problem = apply((s) => {
         const renamed = renameNode(s, id, name);
-        return renamed.ok ? attachDocument(renamed.structure, id, docId) : renamed;
+        return renamed.ok ? attachDocument(renamed.value, id, docId) : renamed;
       });
       if (!problem) onClose();
       return problem;

@@ -171,7 +171,7 @@ export function useWorkspace(workspaceId: string, userId: string, editableTeamId
       if (readOnly || blocked.current) return 'This workspace cannot be changed right now.';
       const result = change(draft.current);
       if (!result.ok) return result.error;
-      setDraft(result.structure);
+      setDraft(result.value);
       void flush();
       return null;
     },

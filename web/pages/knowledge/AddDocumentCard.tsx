@@ -68,9 +68,9 @@ export function AddDocumentCard({
     setProblem(null);
     const result = await extractText(file);
     setBusy(null);
-    if (!result.ok) return setProblem(result.message);
+    if (!result.ok) return setProblem(result.error);
     setChosen(file);
-    setContent(result.text);
+    setContent(result.value.text);
     if (!name.trim()) setName(file.name.replace(/\.[^.]+$/, ''));
   };
 

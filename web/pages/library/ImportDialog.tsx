@@ -109,7 +109,7 @@ function ImportForm({ folderName, onImportLines, onImportFile, onClose }: Import
               maxRows={16}
               helperText={
                 parsed?.ok
-                  ? `${parsed.rows.length} ${parsed.rows.length === 1 ? 'prompt' : 'prompts'} to add. Each line becomes a prompt named after its first 50 characters.`
+                  ? `${parsed.value.rows.length} ${parsed.value.rows.length === 1 ? 'prompt' : 'prompts'} to add. Each line becomes a prompt named after its first 50 characters.`
                   : 'Each non-blank line becomes a prompt named after its first 50 characters.'
               }
             />

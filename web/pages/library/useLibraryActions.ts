@@ -61,7 +61,7 @@ export function useLibraryActions() {
       async importLines(text: string, folderId: string | null): Promise<string | null> {
         const parsed = parseImportLines(text, folderId);
         if (!parsed.ok) return parsed.error;
-        return problemOf(importLines({ rows: parsed.rows, skipped: parsed.skipped }));
+        return problemOf(importLines(parsed.value));
       },
 
       importFile: (text: string, folderId: string | null): Promise<{ report: ImportReport } | { problem: string }> =>

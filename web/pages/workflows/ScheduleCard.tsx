@@ -80,7 +80,7 @@ export function ScheduleCard({ workflow, canEdit }: { workflow: SavedWorkflow; c
   const nextRun = showsStored
     ? new Date(workflow.nextRunAt!)
     : checked.ok && !blocker && canEdit
-      ? nextRunAfter(checked.schedule, new Date())
+      ? nextRunAfter(checked.value, new Date())
       : null;
 
   const save = async (event: FormEvent) => {
@@ -88,9 +88,9 @@ export function ScheduleCard({ workflow, canEdit }: { workflow: SavedWorkflow; c
     if (!checked.ok) return setError(checked.error);
     setError(null);
     // A month of runs above the user's threshold asks first.
-    const month = scheduledMonthJob(workflow.definition, checked.schedule.frequency);
+    const month = scheduledMonthJob(workflow.definition, checked.value.frequency);
     if (month && !(await confirmJob(month))) return;
-    await changeSchedule({ kind: 'save', workflow, schedule: checked.schedule }).catch((failure: Error) => setError(failure.message));
+    await changeSchedule({ kind: 'save', workflow, schedule: checked.value }).catch((failure: Error) => setError(failure.message));
   };
 
   const remove = async () => {

@@ -172,7 +172,7 @@ export function ImageStepFields({
 }) {
   const current = settings ?? DEFAULT_IMAGE_SETTINGS;
   const support = imageSupport(current.provider);
-  const models = support.ok ? support.models : [];
+  const models = support.ok ? support.value : [];
   const modelOptions = current.model && !models.includes(current.model) ? [...models, current.model] : models;
   const problem = imageStepProblem(current);
   return (
@@ -189,7 +189,7 @@ export function ImageStepFields({
           onChange={(e) => {
             const provider = isProviderId(e.target.value) ? e.target.value : 'openai';
             const drawn = imageSupport(provider);
-            onChange({ ...current, provider, model: drawn.ok ? drawn.models[0]! : current.model });
+            onChange({ ...current, provider, model: drawn.ok ? drawn.value[0]! : current.model });
           }}
         >
           {PROVIDER_IDS.map((id) => (

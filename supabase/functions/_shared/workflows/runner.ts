@@ -195,7 +195,7 @@ async function runForEachStep(ctx: StepContext, step: WorkflowStep, position: nu
   const settings = step.forEach!;
   const split = splitItems(ctx.outputs[settings.source] ?? '', settings.split);
   if (!split.ok) return { status: 'failed', output: '', error: split.error, errorKind: 'items', passages: [] };
-  const inputs = split.items;
+  const inputs = split.value;
   // The items already done with the same input are kept; only the others are asked for.
   const items = keptItems(inputs, stored.items);
   const kept = items.flatMap((item, index) => (item ? [{ ...item, index }] : []));

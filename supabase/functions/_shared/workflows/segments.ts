@@ -64,9 +64,9 @@ export async function startRun(
 ): Promise<StartResult> {
   const parsed = parseWorkflowDefinition(input.source.definition);
   if (!parsed.ok) return { ok: false, status: 400, code: 'invalid', message: parsed.error };
-  const problem = workflowProblems(parsed.definition)[0];
+  const problem = workflowProblems(parsed.value)[0];
   if (problem) return { ok: false, status: 400, code: 'invalid', message: problem.message };
-  const missing = missingFields(parsed.definition, input.fieldValues);
+  const missing = missingFields(parsed.value, input.fieldValues);
   if (missing.length)
     return { ok: false, status: 400, code: 'invalid', message: WORKFLOW_RUN_TEXTS.missingFields(missing.map((f) => f.label)) };
   const lease = crypto.randomUUID();
@@ -78,13 +78,13 @@ export async function startRun(
       workflow_id: input.source.workflowId ?? null,
       template_id: input.source.templateId ?? null,
       workflow_name: input.source.name.slice(0, 100),
-      definition: parsed.definition as never,
+      definition: parsed.value as never,
       provider: input.target.provider,
       model: input.target.model,
       trigger: input.trigger,
       field_values: input.fieldValues,
     },
-    parsed.definition.steps,
+    parsed.value.steps,
     { id: lease, seconds },
   );
   const taken = await takeGeneration(db, input.owner, runId);

@@ -104,7 +104,7 @@ export async function loadRun(db: Db, runId: string, owner: string): Promise<Sto
     workflowId: row.workflow_id,
     templateId: row.template_id,
     name: row.workflow_name,
-    definition: parsed.ok ? parsed.definition : null,
+    definition: parsed.ok ? parsed.value : null,
     definitionError: parsed.ok ? null : parsed.error,
     provider: row.provider,
     model: row.model,
