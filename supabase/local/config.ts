@@ -1,5 +1,5 @@
+import { readFileSync } from 'node:fs';
 import type { JWK } from 'jose';
-import { EXTENSION_REDIRECT_PATTERNS } from '../../shared/core/extensionIdentity.ts';
 
 /**
  * Defaults match `supabase start` (Supabase CLI) so anyone used to the CLI feels at home:
@@ -13,13 +13,26 @@ export const DEFAULT_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
 /**
- * Redirect targets allowed besides SITE_URL (GoTrue URI_ALLOW_LIST): the dashboard on localhost,
- * and this extension's own pages and identity-API returns (browser.identity.getRedirectURL():
- * https://<id>.chromiumapp.org/ on Chrome, https://<hash>.extensions.allizom.org/ on Firefox) —
- * by its id only, so no other installed extension can receive a sign-in. Mirrored in
- * supabase/config.toml.
+ * `[auth] additional_redirect_urls` of a Supabase CLI config.toml: the redirect targets allowed
+ * besides SITE_URL (GoTrue URI_ALLOW_LIST), as `supabase start` reads them. [] when the file or the
+ * key is missing.
  */
-export const DEFAULT_ADDITIONAL_REDIRECT_URLS: readonly string[] = ['http://localhost:5173/**', ...EXTENSION_REDIRECT_PATTERNS];
+export function redirectUrlsFromConfigToml(toml: string): string[] {
+  const auth = toml.split(/^\[/m).find((section) => /^auth\]/.test(section)) ?? '';
+  const list = /^additional_redirect_urls\s*=\s*\[([^\]]*)\]/m.exec(auth)?.[1] ?? '';
+  return [...list.replace(/#.*$/gm, '').matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
+}
+
+function readConfigToml(): string {
+  try {
+    return readFileSync(new URL('../config.toml', import.meta.url), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** The redirect allow-list when ADDITIONAL_REDIRECT_URLS is unset: supabase/config.toml's, as the CLI. */
+export const DEFAULT_ADDITIONAL_REDIRECT_URLS: readonly string[] = redirectUrlsFromConfigToml(readConfigToml());
 
 export interface StackConfig {
   /** Port to listen on; 0 picks a free one (tests). */
