@@ -56,8 +56,6 @@ export interface StackConfig {
   jwtExpiry: number;
   /** GoTrue MAILER_AUTOCONFIRM inverted: sign-ups need e-mail confirmation. */
   enableConfirmations: boolean;
-  /** signInAnonymously() allowed (GoTrue EXTERNAL_ANONYMOUS_USERS_ENABLED): ENABLE_ANONYMOUS_SIGN_INS, default off as the CLI. */
-  anonymousSignIns: boolean;
   /** linkIdentity()/unlinkIdentity() allowed (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED): ENABLE_MANUAL_LINKING, default off. */
   manualLinking: boolean;
   /**
@@ -172,7 +170,6 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
       .filter(Boolean),
     jwtExpiry: Number(env('JWT_EXPIRY') ?? 3600),
     enableConfirmations: (env('ENABLE_EMAIL_CONFIRMATIONS') ?? 'true') !== 'false',
-    anonymousSignIns: env('ENABLE_ANONYMOUS_SIGN_INS') === 'true',
     manualLinking: env('ENABLE_MANUAL_LINKING') === 'true',
     securePasswordChange: env('SECURE_PASSWORD_CHANGE') === 'true',
     google:

@@ -4,14 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { decodeJwt, fakeGoogleConfig, fragment, location, memoryClient, uniqueEmail } from './auth-helpers.ts';
 
-/** GoTrue behaviour with anonymous sign-ins, manual linking and secure password change turned on. */
+/** GoTrue behaviour with manual linking and secure password change turned on. */
 let stack: TestStack;
 let fake: Server;
 
 /** Google's token and userinfo endpoints: the code names the profile. */
 const profiles: Record<string, { sub: string; email: string; email_verified: boolean; name: string }> = {
   'code-link': { sub: 'g-link-1', email: 'linked@gmail.example', email_verified: true, name: 'Linked' },
-  'code-anon': { sub: 'g-anon-1', email: 'anon-google@gmail.example', email_verified: true, name: 'Anon' },
 };
 
 beforeAll(async () => {
@@ -35,7 +34,6 @@ beforeAll(async () => {
   const fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
   stack = await startTestStack({
     config: {
-      anonymousSignIns: true,
       manualLinking: true,
       securePasswordChange: true,
       google: fakeGoogleConfig(fakeUrl),
@@ -67,53 +65,6 @@ async function completeGoogle(url: string, code: string): Promise<URL> {
   const state = new URL(url).searchParams.get('state')!;
   return location(`${stack.url}/auth/v1/callback?code=${code}&state=${encodeURIComponent(state)}`);
 }
-
-describe('anonymous sign-ins', () => {
-  it('signInAnonymously gives a session with the is_anonymous claim and no identity', async () => {
-    const client = memoryClient(stack);
-    const { data, error } = await client.auth.signInAnonymously({ options: { data: { theme: 'dark' } } });
-    expect(error).toBeNull();
-    expect(data.user).toMatchObject({ is_anonymous: true, email: '', identities: [], user_metadata: { theme: 'dark' } });
-    const claims = decodeJwt(data.session!.access_token);
-    expect(claims).toMatchObject({ is_anonymous: true, role: 'authenticated', amr: [expect.objectContaining({ method: 'anonymous' })] });
-    const mfa = await client.auth.mfa.enroll({ factorType: 'totp' });
-    expect(mfa.error).toMatchObject({
-      status: 403,
-      code: 'no_authorization',
-      message: 'Anonymous user not allowed to perform these actions',
-    });
-  });
-
-  it('an anonymous user cannot set a password alone, then becomes permanent by confirming an e-mail', async () => {
-    const client = memoryClient(stack);
-    await client.auth.signInAnonymously();
-    const alone = await client.auth.updateUser({ password: 'secret-123' });
-    expect(alone.error).toMatchObject({ status: 422, code: 'validation_failed' });
-    const email = uniqueEmail('anon');
-    const { error } = await client.auth.updateUser({ email });
-    expect(error).toBeNull();
-    const { data, error: verifyError } = await client.auth.verifyOtp({ email, token: await latestCode(email), type: 'email_change' });
-    expect(verifyError).toBeNull();
-    expect(data.user).toMatchObject({ email, is_anonymous: false, app_metadata: { provider: 'email', providers: ['email'] } });
-    expect(data.user!.identities).toEqual([
-      expect.objectContaining({ provider: 'email', identity_data: expect.objectContaining({ email }) }),
-    ]);
-    expect(decodeJwt(data.session!.access_token).is_anonymous).toBe(false);
-    const password = await client.auth.updateUser({ password: 'secret-123' });
-    expect(password.error).toBeNull();
-    const again = await memoryClient(stack).auth.signInWithPassword({ email, password: 'secret-123' });
-    expect(again.error).toBeNull();
-  });
-
-  it('an anonymous user linking Google takes its verified e-mail', async () => {
-    const client = memoryClient(stack);
-    await client.auth.signInAnonymously();
-    const { data } = await client.auth.linkIdentity({ provider: 'google', options: { skipBrowserRedirect: true } });
-    const back = await completeGoogle(data.url!, 'code-anon');
-    const claims = decodeJwt(fragment(back).get('access_token')!);
-    expect(claims).toMatchObject({ email: 'anon-google@gmail.example', is_anonymous: false });
-  });
-});
 
 describe('identities: link and unlink', () => {
   it('links Google to the signed-in user, lists both identities, unlinks it, refuses the last one', async () => {

@@ -1,6 +1,6 @@
 import type { StackContext } from '../context.ts';
 import { jwks } from '../jwt.ts';
-import { syncProviders } from './anonymous.ts';
+import { syncProviders } from './providers.ts';
 import { authJson, AuthError, notFound, unprocessable } from './errors.ts';
 import { googleIdentityData, googleRedirect, type GoogleUser } from './oauth.ts';
 import { authenticate } from './tokens.ts';
@@ -48,7 +48,7 @@ export const unlinkIdentity: AuthRoute = async ({ ctx }, req, [identityId]) => {
 
 /**
  * Adds the Google identity to the user who asked to link it. An identity already linked (to this or
- * another user) is refused; an anonymous user gets the verified Google e-mail and becomes permanent.
+ * another user) is refused; a user without an e-mail address gets the verified Google one.
  */
 export async function linkGoogleIdentity(ctx: StackContext, userId: string, info: GoogleUser): Promise<UserRow> {
   return ctx.db.transaction(async (tx) => {
@@ -71,7 +71,7 @@ export async function linkGoogleIdentity(ctx: StackContext, userId: string, info
         throw new AuthError(400, 'email_exists', 'A user with this email address has already been registered');
       if (!info.email_verified) throw unprocessable('email_not_confirmed', 'Unverified email with google');
       await tx.query(
-        'update auth.users set email = $2, email_confirmed_at = coalesce(email_confirmed_at, now()), is_anonymous = false, updated_at = now() where id = $1',
+        'update auth.users set email = $2, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1',
         [target.id, email],
       );
     }

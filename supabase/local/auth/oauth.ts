@@ -17,7 +17,7 @@ export const health: AuthRoute = async () =>
 export const settings: AuthRoute = async ({ ctx }) =>
   authJson({
     external: {
-      anonymous_users: ctx.config.anonymousSignIns,
+      anonymous_users: false,
       apple: false,
       azure: false,
       bitbucket: false,

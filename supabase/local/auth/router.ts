@@ -1,7 +1,6 @@
 import type { ServiceHandler, StackContext } from '../context.ts';
 import { isPgError } from '../db/types.ts';
 import { admin } from './admin.ts';
-import { notAnonymous } from './anonymous.ts';
 import { AuthError, authJson, errorResponse } from './errors.ts';
 import { linkIdentity, sso, unlinkIdentity, wellKnownJwks } from './identities.ts';
 import { mfa } from './mfa.ts';
@@ -40,10 +39,10 @@ const ROUTES: Table = [
   { method: 'GET', pattern: /^\/authorize$/, route: authorize },
   { method: 'GET', pattern: /^\/callback$/, route: callback },
   { method: 'POST', pattern: /^\/callback$/, route: callback },
-  { method: 'POST', pattern: /^\/factors$/, route: notAnonymous(mfa.enroll) },
-  { method: 'POST', pattern: new RegExp(`^/factors/${ID}/challenge$`), route: notAnonymous(mfa.challenge) },
-  { method: 'POST', pattern: new RegExp(`^/factors/${ID}/verify$`), route: notAnonymous(mfa.verify) },
-  { method: 'DELETE', pattern: new RegExp(`^/factors/${ID}$`), route: notAnonymous(mfa.unenroll) },
+  { method: 'POST', pattern: /^\/factors$/, route: mfa.enroll },
+  { method: 'POST', pattern: new RegExp(`^/factors/${ID}/challenge$`), route: mfa.challenge },
+  { method: 'POST', pattern: new RegExp(`^/factors/${ID}/verify$`), route: mfa.verify },
+  { method: 'DELETE', pattern: new RegExp(`^/factors/${ID}$`), route: mfa.unenroll },
   { method: 'POST', pattern: /^\/invite$/, route: admin.invite },
   { method: 'GET', pattern: /^\/admin\/users$/, route: admin.list },
   { method: 'POST', pattern: /^\/admin\/users$/, route: admin.create },

@@ -1,7 +1,7 @@
 import { AuthError, authJson, readBody, str, obj, unprocessable, validationFailed } from './errors.ts';
 import { createFlowState, FLOW_METHOD, pkceParams, sendTokenMail } from './otp.ts';
 import { resolveRedirect } from './redirect.ts';
-import { settleEmailIdentity } from './anonymous.ts';
+import { settleEmailIdentity } from './providers.ts';
 import { requireReauthentication } from './reauth.ts';
 import { authenticate } from './tokens.ts';
 import type { AuthRoute } from './types.ts';
@@ -38,9 +38,6 @@ export const updateUser: AuthRoute = async (deps, req) => {
   const emailInput = str(body, 'email');
 
   if (password !== undefined) validatePassword(password);
-  if (user.is_anonymous && password && !emailInput) {
-    throw unprocessable('validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
-  }
   const changesEmail = emailInput !== undefined && emailInput.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
   // GoTrue's UserUpdate: with a verified factor, a new password or e-mail needs an aal2 session
   // (a recovery link's session is aal1, so the code is asked first).
