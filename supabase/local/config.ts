@@ -58,11 +58,6 @@ export interface StackConfig {
   enableConfirmations: boolean;
   /** linkIdentity()/unlinkIdentity() allowed (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED): ENABLE_MANUAL_LINKING, default off. */
   manualLinking: boolean;
-  /**
-   * A password change needs a reauthentication nonce unless the session is under 24 hours old
-   * (GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION): SECURE_PASSWORD_CHANGE, default off.
-   */
-  securePasswordChange: boolean;
   /** Google OAuth; the provider is "not enabled" unless both are set. */
   google: { clientId: string; secret: string; authorizeUrl: string; tokenUrl: string; userinfoUrl: string } | null;
   /**
@@ -171,7 +166,6 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     jwtExpiry: Number(env('JWT_EXPIRY') ?? 3600),
     enableConfirmations: (env('ENABLE_EMAIL_CONFIRMATIONS') ?? 'true') !== 'false',
     manualLinking: env('ENABLE_MANUAL_LINKING') === 'true',
-    securePasswordChange: env('SECURE_PASSWORD_CHANGE') === 'true',
     google:
       googleId && googleSecret
         ? {

