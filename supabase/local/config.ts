@@ -56,8 +56,6 @@ export interface StackConfig {
   jwtExpiry: number;
   /** GoTrue MAILER_AUTOCONFIRM inverted: sign-ups need e-mail confirmation. */
   enableConfirmations: boolean;
-  /** linkIdentity()/unlinkIdentity() allowed (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED): ENABLE_MANUAL_LINKING, default off. */
-  manualLinking: boolean;
   /** Google OAuth; the provider is "not enabled" unless both are set. */
   google: { clientId: string; secret: string; authorizeUrl: string; tokenUrl: string; userinfoUrl: string } | null;
   /**
@@ -165,7 +163,6 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
       .filter(Boolean),
     jwtExpiry: Number(env('JWT_EXPIRY') ?? 3600),
     enableConfirmations: (env('ENABLE_EMAIL_CONFIRMATIONS') ?? 'true') !== 'false',
-    manualLinking: env('ENABLE_MANUAL_LINKING') === 'true',
     google:
       googleId && googleSecret
         ? {

@@ -21,7 +21,7 @@ export async function settleEmailIdentity(db: Queryable, userId: string, email: 
 }
 
 /** app_metadata.provider/providers from the identities the user has (GoTrue UpdateAppMetaDataProviders). */
-export async function syncProviders(db: Queryable, userId: string): Promise<void> {
+async function syncProviders(db: Queryable, userId: string): Promise<void> {
   const { rows } = await db.query<{ provider: string }>('select provider from auth.identities where user_id = $1 order by created_at', [
     userId,
   ]);

@@ -2,7 +2,7 @@ import type { ServiceHandler, StackContext } from '../context.ts';
 import { isPgError } from '../db/types.ts';
 import { admin } from './admin.ts';
 import { AuthError, authJson, errorResponse } from './errors.ts';
-import { linkIdentity, sso, unlinkIdentity, wellKnownJwks } from './identities.ts';
+import { manualLinkingDisabled, sso, wellKnownJwks } from './identities.ts';
 import { mfa } from './mfa.ts';
 import { authorize, callback, health, settings } from './oauth.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -29,8 +29,8 @@ const ROUTES: Table = [
   { method: 'GET', pattern: /^\/user$/, route: getUser },
   { method: 'PUT', pattern: /^\/user$/, route: updateUser },
   { method: 'POST', pattern: /^\/logout$/, route: logout },
-  { method: 'GET', pattern: /^\/user\/identities\/authorize$/, route: linkIdentity },
-  { method: 'DELETE', pattern: new RegExp(`^/user/identities/${ID}$`), route: unlinkIdentity },
+  { method: 'GET', pattern: /^\/user\/identities\/authorize$/, route: manualLinkingDisabled },
+  { method: 'DELETE', pattern: new RegExp(`^/user/identities/${ID}$`), route: manualLinkingDisabled },
   { method: 'GET', pattern: /^\/\.well-known\/jwks\.json$/, route: wellKnownJwks },
   { method: 'GET', pattern: /^\/sso(?:\/.*)?$/, route: sso },
   { method: 'POST', pattern: /^\/sso(?:\/.*)?$/, route: sso },
