@@ -151,8 +151,8 @@ export function createHandler(ctx: StackContext): RestHandler {
    * shape, or the query string itself) the same key always builds the same statement.
    */
   function readKey(s: RequestState, rel: Relation, query: string): string {
-    const { single, stripNulls, csv } = s.accept;
-    const flags = `${single ? 's' : ''}${stripNulls ? 'n' : ''}${csv ? 'c' : ''}${s.aggregates ? 'a' : ''}`;
+    const { single, stripNulls } = s.accept;
+    const flags = `${single ? 's' : ''}${stripNulls ? 'n' : ''}${s.aggregates ? 'a' : ''}`;
     // NUL separates the parts: no identifier or header value contains it, and the query string comes last.
     return [s.req.method, rel.name, flags, s.prefer.count ?? '', s.req.headers.get('range') ?? '', query].join('\0');
   }
@@ -170,7 +170,6 @@ export function createHandler(ctx: StackContext): RestHandler {
       ...exactCountLimit(s.prefer.count, MAX_ROWS),
       single: s.accept.single,
       stripNulls: s.accept.stripNulls,
-      csv: s.accept.csv,
       range,
       topLevel: true,
     });

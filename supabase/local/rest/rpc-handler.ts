@@ -95,7 +95,6 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
     ...exactCountLimit(s.prefer.count, MAX_ROWS),
     single,
     stripNulls: s.accept.stripNulls,
-    csv: s.accept.csv,
     range,
     topLevel: true,
   });
