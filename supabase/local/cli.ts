@@ -109,7 +109,7 @@ AI Vault local stack (Supabase-compatible) — database: ${databaseUrl ? 'Postgr
   Mailbox        ${url}/mail   (readable from this machine only)
   Migrations     ${migrationLine}
   JWT secret     ${config.jwtSecret}
-${config.jwtSigningKey ? `  Signing key    kid ${config.jwtSigningKey.kid} (JWKS at ${url}/auth/v1/.well-known/jwks.json)\n` : ''}  anon key       ${config.anonKey}
+  anon key       ${config.anonKey}
   service_role   ${config.serviceRoleKey}
 `);
 

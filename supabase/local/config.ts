@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { JWK } from 'jose';
 
 /**
  * Defaults match `supabase start` (Supabase CLI) so anyone used to the CLI feels at home:
@@ -41,11 +40,6 @@ export interface StackConfig {
   /** Public base URL of the stack, e.g. http://127.0.0.1:54321 (used in mail links and OAuth redirects). */
   publicUrl: string;
   jwtSecret: string;
-  /**
-   * Optional asymmetric key (RS256 or ES256 private JWK with a `kid`) that signs access tokens; its public
-   * half is served at /auth/v1/.well-known/jwks.json. JWT_SIGNING_KEY (the JWK as JSON); null keeps HS256.
-   */
-  jwtSigningKey: JWK | null;
   anonKey: string;
   serviceRoleKey: string;
   /** Where the app lives; default redirect target for auth links (GoTrue SITE_URL). */
@@ -134,15 +128,6 @@ function schedulerInterval(value: string | undefined): number {
   return Number.isInteger(ms) && ms >= 0 ? ms : 60_000;
 }
 
-/** JWT_SIGNING_KEY: a private JWK as JSON (a JWKS with one key is accepted too). */
-function signingKey(value: string | undefined): JWK | null {
-  if (!value) return null;
-  const parsed = JSON.parse(value) as JWK | { keys: JWK[] };
-  const jwk = 'keys' in parsed ? parsed.keys[0] : parsed;
-  if (!jwk?.d || !jwk.kid) throw new Error('JWT_SIGNING_KEY must be a private JWK (RS256 or ES256) with a kid');
-  return jwk;
-}
-
 export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
   const port = overrides.port ?? Number(env('STACK_PORT') ?? DEFAULT_PORT);
   const host = overrides.host ?? env('STACK_HOST') ?? '127.0.0.1';
@@ -153,7 +138,6 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     host,
     publicUrl: env('API_EXTERNAL_URL') ?? `http://${host}:${port}`,
     jwtSecret: env('JWT_SECRET') ?? DEFAULT_JWT_SECRET,
-    jwtSigningKey: signingKey(env('JWT_SIGNING_KEY')),
     anonKey: env('ANON_KEY') ?? DEFAULT_ANON_KEY,
     serviceRoleKey: env('SERVICE_ROLE_KEY') ?? DEFAULT_SERVICE_ROLE_KEY,
     siteUrl: env('SITE_URL') ?? 'http://127.0.0.1:5173',

@@ -1,4 +1,3 @@
-import { jwks } from '../jwt.ts';
 import { authJson, notFound } from './errors.ts';
 import { authenticate } from './tokens.ts';
 import type { AuthRoute } from './types.ts';
@@ -17,5 +16,5 @@ export const sso: AuthRoute = async () => {
   throw notFound('saml_provider_disabled', 'SAML 2.0 is disabled');
 };
 
-/** GET /.well-known/jwks.json: the public signing keys (none while tokens are HS256-signed). */
-export const wellKnownJwks: AuthRoute = async ({ ctx }) => authJson(jwks(ctx.config), 200, { 'cache-control': 'public, max-age=600' });
+/** GET /.well-known/jwks.json: the public signing keys, none as on a project whose tokens are HS256-signed. */
+export const wellKnownJwks: AuthRoute = async () => authJson({ keys: [] }, 200, { 'cache-control': 'public, max-age=600' });
