@@ -101,8 +101,6 @@ export interface StackConfig {
   restAggregates: boolean;
   /** Schemas /rest/v1 exposes, the first is the default (PostgREST db-schemas): PGRST_DB_SCHEMAS, default "public,graphql_public" as hosted. */
   restSchemas: string[];
-  /** EXPLAIN output for `Accept: application/vnd.pgrst.plan` (PostgREST db-plan-enabled): PGRST_DB_PLAN_ENABLED, default off as hosted. */
-  restPlanEnabled: boolean;
 }
 
 /** What the functions may be given from the stack's environment. */
@@ -176,7 +174,6 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    restPlanEnabled: env('PGRST_DB_PLAN_ENABLED') === 'true',
     ...overrides,
   };
 }
