@@ -73,6 +73,15 @@ const DASHBOARD_PATTERNS = [
   },
 ];
 
+/**
+ * The local stack (supabase/local) is a package of its own: it serves the product's migrations and
+ * functions by reading them from disk at run time, but imports none of the product's code.
+ */
+const LOCAL_STACK_PATTERNS = ['shared', 'web', 'entrypoints', 'scripts', 'functions'].map((dir) => ({
+  group: [`**/${dir}`, `**/${dir}/**`, `@/${dir}`, `@/${dir}/**`, `@/supabase/${dir}/**`],
+  message: `The local stack must not import from ${dir === 'functions' ? 'supabase/functions' : `${dir}/`}: it is a package of its own. Inject what it needs (options of startLocalStack or runStackCli).`,
+}));
+
 /** A focused test (`.only`) silently skips the rest of the suite. */
 const FOCUSED_TEST_SELECTORS = [
   {
@@ -277,6 +286,12 @@ export default tseslint.config(
     files: ['{entrypoints,extension}/**/*.{ts,tsx,js,jsx,mts,cts}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: DASHBOARD_PATTERNS }],
+    },
+  },
+  {
+    files: ['supabase/local/**/*.{ts,tsx,js,mjs,cjs}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: LOCAL_STACK_PATTERNS }],
     },
   },
 );

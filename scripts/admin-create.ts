@@ -14,8 +14,8 @@ import { ensureMasterAdmin, type MasterAdminRequest, type MasterAdminResult } fr
  * the shell history). Talks to SUPABASE_URL (default: the local stack) with
  * SUPABASE_SERVICE_ROLE_KEY (default: the local stack's key) — so it works for a hosted project too.
  *
- * The local stack does the same at start when MASTER_ADMIN_EMAIL (and optionally
- * MASTER_ADMIN_PASSWORD, MASTER_ADMIN_NAME) is set: see masterAdminFromEnv.
+ * `npm run stack` / `npm start` (scripts/stack.ts) do the same once the local stack serves when
+ * MASTER_ADMIN_EMAIL (and optionally MASTER_ADMIN_PASSWORD, MASTER_ADMIN_NAME) is set: see masterAdminFromEnv.
  */
 
 export function serviceClient(url: string, serviceRoleKey: string) {

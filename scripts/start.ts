@@ -115,7 +115,7 @@ if (!hosted) {
   // A developer's own machine: the functions may call a custom AI server on it (a local Ollama).
   const aiEnv = { CUSTOM_AI_ALLOW_PRIVATE: 'true', ...(frontEnv.VITE_AI_BASE_URLS ? { AI_BASE_URLS: frontEnv.VITE_AI_BASE_URLS } : {}) };
   watch(
-    startService('stack', process.execPath, ['--import', 'tsx', 'supabase/local/main.ts'], { ...googleEnv, ...stripeEnv, ...aiEnv }),
+    startService('stack', process.execPath, ['--import', 'tsx', 'scripts/stack.ts'], { ...googleEnv, ...stripeEnv, ...aiEnv }),
     'local stack',
   );
   await waitForHttp(`${supabaseUrl}/health`, 120_000);

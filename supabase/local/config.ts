@@ -1,5 +1,4 @@
-import type { JWK } from 'jose';
-import { EXTENSION_REDIRECT_PATTERNS } from '../../shared/core/extensionIdentity.ts';
+import { readFileSync } from 'node:fs';
 
 /**
  * Defaults match `supabase start` (Supabase CLI) so anyone used to the CLI feels at home:
@@ -13,13 +12,26 @@ export const DEFAULT_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
 /**
- * Redirect targets allowed besides SITE_URL (GoTrue URI_ALLOW_LIST): the dashboard on localhost,
- * and this extension's own pages and identity-API returns (browser.identity.getRedirectURL():
- * https://<id>.chromiumapp.org/ on Chrome, https://<hash>.extensions.allizom.org/ on Firefox) —
- * by its id only, so no other installed extension can receive a sign-in. Mirrored in
- * supabase/config.toml.
+ * `[auth] additional_redirect_urls` of a Supabase CLI config.toml: the redirect targets allowed
+ * besides SITE_URL (GoTrue URI_ALLOW_LIST), as `supabase start` reads them. [] when the file or the
+ * key is missing.
  */
-export const DEFAULT_ADDITIONAL_REDIRECT_URLS: readonly string[] = ['http://localhost:5173/**', ...EXTENSION_REDIRECT_PATTERNS];
+export function redirectUrlsFromConfigToml(toml: string): string[] {
+  const auth = toml.split(/^\[/m).find((section) => /^auth\]/.test(section)) ?? '';
+  const list = /^additional_redirect_urls\s*=\s*\[([^\]]*)\]/m.exec(auth)?.[1] ?? '';
+  return [...list.replace(/#.*$/gm, '').matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
+}
+
+function readConfigToml(): string {
+  try {
+    return readFileSync(new URL('../config.toml', import.meta.url), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** The redirect allow-list when ADDITIONAL_REDIRECT_URLS is unset: supabase/config.toml's, as the CLI. */
+export const DEFAULT_ADDITIONAL_REDIRECT_URLS: readonly string[] = redirectUrlsFromConfigToml(readConfigToml());
 
 export interface StackConfig {
   /** Port to listen on; 0 picks a free one (tests). */
@@ -28,11 +40,6 @@ export interface StackConfig {
   /** Public base URL of the stack, e.g. http://127.0.0.1:54321 (used in mail links and OAuth redirects). */
   publicUrl: string;
   jwtSecret: string;
-  /**
-   * Optional asymmetric key (RS256 or ES256 private JWK with a `kid`) that signs access tokens; its public
-   * half is served at /auth/v1/.well-known/jwks.json. JWT_SIGNING_KEY (the JWK as JSON); null keeps HS256.
-   */
-  jwtSigningKey: JWK | null;
   anonKey: string;
   serviceRoleKey: string;
   /** Where the app lives; default redirect target for auth links (GoTrue SITE_URL). */
@@ -43,15 +50,6 @@ export interface StackConfig {
   jwtExpiry: number;
   /** GoTrue MAILER_AUTOCONFIRM inverted: sign-ups need e-mail confirmation. */
   enableConfirmations: boolean;
-  /** signInAnonymously() allowed (GoTrue EXTERNAL_ANONYMOUS_USERS_ENABLED): ENABLE_ANONYMOUS_SIGN_INS, default off as the CLI. */
-  anonymousSignIns: boolean;
-  /** linkIdentity()/unlinkIdentity() allowed (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED): ENABLE_MANUAL_LINKING, default off. */
-  manualLinking: boolean;
-  /**
-   * A password change needs a reauthentication nonce unless the session is under 24 hours old
-   * (GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION): SECURE_PASSWORD_CHANGE, default off.
-   */
-  securePasswordChange: boolean;
   /** Google OAuth; the provider is "not enabled" unless both are set. */
   google: { clientId: string; secret: string; authorizeUrl: string; tokenUrl: string; userinfoUrl: string } | null;
   /**
@@ -103,8 +101,6 @@ export interface StackConfig {
   restAggregates: boolean;
   /** Schemas /rest/v1 exposes, the first is the default (PostgREST db-schemas): PGRST_DB_SCHEMAS, default "public,graphql_public" as hosted. */
   restSchemas: string[];
-  /** EXPLAIN output for `Accept: application/vnd.pgrst.plan` (PostgREST db-plan-enabled): PGRST_DB_PLAN_ENABLED, default off as hosted. */
-  restPlanEnabled: boolean;
 }
 
 /** What the functions may be given from the stack's environment. */
@@ -130,15 +126,6 @@ function schedulerInterval(value: string | undefined): number {
   return Number.isInteger(ms) && ms >= 0 ? ms : 60_000;
 }
 
-/** JWT_SIGNING_KEY: a private JWK as JSON (a JWKS with one key is accepted too). */
-function signingKey(value: string | undefined): JWK | null {
-  if (!value) return null;
-  const parsed = JSON.parse(value) as JWK | { keys: JWK[] };
-  const jwk = 'keys' in parsed ? parsed.keys[0] : parsed;
-  if (!jwk?.d || !jwk.kid) throw new Error('JWT_SIGNING_KEY must be a private JWK (RS256 or ES256) with a kid');
-  return jwk;
-}
-
 export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
   const port = overrides.port ?? Number(env('STACK_PORT') ?? DEFAULT_PORT);
   const host = overrides.host ?? env('STACK_HOST') ?? '127.0.0.1';
@@ -149,7 +136,6 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     host,
     publicUrl: env('API_EXTERNAL_URL') ?? `http://${host}:${port}`,
     jwtSecret: env('JWT_SECRET') ?? DEFAULT_JWT_SECRET,
-    jwtSigningKey: signingKey(env('JWT_SIGNING_KEY')),
     anonKey: env('ANON_KEY') ?? DEFAULT_ANON_KEY,
     serviceRoleKey: env('SERVICE_ROLE_KEY') ?? DEFAULT_SERVICE_ROLE_KEY,
     siteUrl: env('SITE_URL') ?? 'http://127.0.0.1:5173',
@@ -159,9 +145,6 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
       .filter(Boolean),
     jwtExpiry: Number(env('JWT_EXPIRY') ?? 3600),
     enableConfirmations: (env('ENABLE_EMAIL_CONFIRMATIONS') ?? 'true') !== 'false',
-    anonymousSignIns: env('ENABLE_ANONYMOUS_SIGN_INS') === 'true',
-    manualLinking: env('ENABLE_MANUAL_LINKING') === 'true',
-    securePasswordChange: env('SECURE_PASSWORD_CHANGE') === 'true',
     google:
       googleId && googleSecret
         ? {
@@ -191,7 +174,6 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    restPlanEnabled: env('PGRST_DB_PLAN_ENABLED') === 'true',
     ...overrides,
   };
 }

@@ -2,7 +2,6 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { WebSocket } from 'ws';
-import { monitored } from '../functions/_shared/monitoring.ts';
 import type { StackConfig } from './config.ts';
 import { json, type ServiceHandler, type StackContext } from './context.ts';
 import { createDenoFunctions, type DenoFunctions } from './denoFunctions.ts';
@@ -10,7 +9,7 @@ import { createDenoFunctions, type DenoFunctions } from './denoFunctions.ts';
 // Functions served by Node get what Deno has built in: supabase-js wants a WebSocket class at createClient.
 (globalThis as Record<string, unknown>).WebSocket ??= WebSocket;
 
-type EdgeHandler = (req: Request) => Response | Promise<Response>;
+export type EdgeHandler = (req: Request) => Response | Promise<Response>;
 
 /** What a function finds in its environment: this stack's address and keys, and the project's secrets. */
 export function functionEnv(config: StackConfig): Record<string, string> {
@@ -29,16 +28,19 @@ export function functionEnv(config: StackConfig): Record<string, string> {
 /**
  * /functions/v1/<name>. On Deno (functionsRuntime 'deno'): each function's own index.ts, as hosted
  * (denoFunctions.ts). On Node (the default, fastest to start): each supabase/functions/<name>/handler.ts
- * default-exports a standard (Request) => Response, imported here directly and served through the
- * same `monitored` wrapper as index.ts; the handler reads its environment from process.env.
+ * default-exports a standard (Request) => Response, imported here directly and served through
+ * `wrap` (what the project's index.ts wraps it in); the handler reads its environment from process.env.
  * The caller's Authorization header is forwarded untouched either way.
  */
-export function createFunctionsHandler(ctx: StackContext): DenoFunctions {
+export function createFunctionsHandler(
+  ctx: StackContext,
+  wrap: (name: string, handler: EdgeHandler) => EdgeHandler = (_name, handler) => handler,
+): DenoFunctions {
   if (ctx.config.functionsRuntime === 'deno') return createDenoFunctions(ctx.config.functionsDir, () => functionEnv(ctx.config));
-  return { handler: nodeFunctions(ctx), close: () => Promise.resolve() };
+  return { handler: nodeFunctions(ctx, wrap), close: () => Promise.resolve() };
 }
 
-function nodeFunctions(ctx: StackContext): ServiceHandler {
+function nodeFunctions(ctx: StackContext, wrap: (name: string, handler: EdgeHandler) => EdgeHandler): ServiceHandler {
   const cache = new Map<string, EdgeHandler>();
   return async (req, path) => {
     // Set per request: the port may only be known once listening.
@@ -56,8 +58,7 @@ function nodeFunctions(ctx: StackContext): ServiceHandler {
       const mod = (await import(pathToFileURL(file).href)) as { default?: EdgeHandler };
       if (typeof mod.default !== 'function')
         return json({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' }, 503);
-      // Served as index.ts serves it on hosted Supabase: errors are recorded for monitoring.
-      handler = monitored(name, mod.default);
+      handler = wrap(name, mod.default);
       cache.set(name, handler);
     }
     return handler(req);

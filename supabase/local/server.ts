@@ -5,7 +5,7 @@ import { json, setPeerAddress, type ServiceHandler, type StackContext } from './
 import { migrate, type MigrationReport } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import type { Database } from './db/types.ts';
-import { createFunctionsHandler } from './functions.ts';
+import { createFunctionsHandler, type EdgeHandler } from './functions.ts';
 import { withJwtCheck } from './functionsGate.ts';
 import { createMailHandler } from './mail/routes.ts';
 import { Mailbox } from './mail/mailbox.ts';
@@ -53,6 +53,11 @@ export interface StartOptions {
   supabaseDir?: string;
   /** Cancels start-up (Ctrl-C while migrating): the database opened so far is closed, then it rejects. */
   signal?: AbortSignal;
+  /**
+   * How the Node runtime serves a function's handler.ts: a project whose index.ts wraps the handler
+   * (AI Vault's records failures for monitoring) passes the same wrapper, so both runtimes behave alike.
+   */
+  wrapFunction?: (name: string, handler: EdgeHandler) => EdgeHandler;
 }
 
 export async function startLocalStack(options: StartOptions = {}): Promise<LocalStack> {
@@ -83,7 +88,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
     throw error;
   }
   const rest = createRestHandler(ctx);
-  const functions = createFunctionsHandler(ctx);
+  const functions = createFunctionsHandler(ctx, options.wrapFunction);
   const services: [string, ServiceHandler][] = [
     ['/rest/v1', async (req, path) => fetchResponse(await rest(req, path))],
     ['/auth/v1', createAuthHandler(ctx)],

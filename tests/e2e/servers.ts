@@ -1,5 +1,6 @@
 import { declareLocalScheduler } from '@/supabase/local/scheduler.ts';
 import { startLocalStack } from '@/supabase/local/server.ts';
+import { monitored } from '@/supabase/functions/_shared/monitoring.ts';
 import { openPglite } from '@/supabase/local/db/pglite.ts';
 import { startFakeGoogle } from '../fixtures/fake-google.ts';
 import { startFakeAiServices } from '../fixtures/fake-ai-services.ts';
@@ -35,6 +36,8 @@ const ai = await startFakeAiServices({ ports: AI_PORTS, models: E2E_AI_MODELS })
 if (ai.baseUrlsJson !== AI_BASE_URLS) throw new Error(`the AI fakes are not where the builds expect them: ${ai.baseUrlsJson}`);
 const stack = await startLocalStack({
   db: await openPglite(),
+  // As the functions' index.ts on hosted Supabase: failures are recorded for monitoring.
+  wrapFunction: monitored,
   config: {
     port: STACK_PORT,
     siteUrl: WEB_URL,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { WebSocket } from 'ws';
 import { startLocalStack, type LocalStack, type StartOptions } from '@/supabase/local/server.ts';
+import { monitored } from '@/supabase/functions/_shared/monitoring.ts';
 import { openPglite } from '@/supabase/local/db/pglite.ts';
 import { openPostgres } from '@/supabase/local/db/postgres.ts';
 import type { Database } from '@/supabase/local/db/types.ts';
@@ -71,6 +72,8 @@ export async function startTestStack(options: Omit<StartOptions, 'db'> = {}): Pr
   const { db, drop } = await freshDatabase(testDbKind, { migrated: !options.supabaseDir });
   const storageDir = await mkdtemp(join(tmpdir(), 'ai-vault-storage-'));
   const stack = await startLocalStack({
+    // As the functions' index.ts on hosted Supabase: failures are recorded for monitoring.
+    wrapFunction: monitored,
     ...options,
     db,
     config: {

@@ -12,7 +12,7 @@ import { makePerson, roleOf, signIn, uniqueEmail } from './admin-helpers.ts';
  */
 const tsx = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
 const script = new URL('../../scripts/admin-create.ts', import.meta.url).pathname;
-const stackMain = new URL('../../supabase/local/main.ts', import.meta.url).pathname;
+const stackMain = new URL('../../scripts/stack.ts', import.meta.url).pathname;
 
 let stack: TestStack;
 beforeAll(async () => {

@@ -18,12 +18,6 @@ afterAll(async () => {
 });
 
 describe('rest extras', () => {
-  it('serves CSV', async () => {
-    const { data, error } = await stack.anon().from('books').select('id, title, tags').lte('id', 2).order('id').csv();
-    expect(error).toBeNull();
-    expect(data).toBe('id,title,tags\n1,"A Wizard of Earthsea","{fantasy,classic}"\n2,"The Dispossessed","{scifi,classic}"');
-  });
-
   it('counts with select=count() and embedded (count)', async () => {
     const res = await rawFetch(stack, '/books?select=count()&author_id=eq.2');
     expect(res.status).toBe(200);

@@ -5,7 +5,7 @@ import { rawFetch } from './rest-fixture.ts';
 // Upsert statuses, column defaults on inserts, planned/estimated counts: answered as PostgREST answers them.
 let stack: UntypedTestStack;
 beforeAll(async () => {
-  stack = await startTestStack({ config: { restPlanEnabled: true } });
+  stack = await startTestStack();
   await stack.db.exec(`
     create table ups (id int primary key, name text);
     insert into ups values (1, 'one'), (2, 'two');
@@ -151,35 +151,5 @@ describe('planned and estimated counts', () => {
     expect(planned.count).toBe(123);
     const estimated = await stack.anon().rpc('counted_rows', {}, { count: 'estimated', head: true });
     expect(estimated.count).toBe(50);
-  });
-});
-
-describe('explain()', () => {
-  it('answers the EXPLAIN text of the request, with its media type', async () => {
-    const { data, status } = await stack.anon().from('counted').select('id').gt('id', 10).explain();
-    expect(status).toBe(200);
-    expect(String(data)).toMatch(/on counted/);
-    const res = await rawFetch(stack, '/counted?id=gt.10', { headers: { accept: 'application/vnd.pgrst.plan' } });
-    expect(res.headers.get('content-type')).toBe('application/vnd.pgrst.plan+text; for="application/json"; charset=utf-8');
-    expect(res.headers.get('content-profile')).toBe('public');
-    expect(await res.text()).toMatch(/^Aggregate/);
-  });
-
-  it('json format with options, also for single objects and writes', async () => {
-    const { data } = await stack.anon().from('counted').select('id').eq('id', 3).explain({ format: 'json', analyze: true, verbose: true });
-    const plan = (data as unknown as { Plan: { 'Actual Rows': number; Output: string[] } }[])[0]!.Plan;
-    expect(plan['Actual Rows']).toBe(1);
-    expect(plan.Output.length).toBeGreaterThan(0);
-    const res = await rawFetch(stack, '/counted?id=eq.3', {
-      headers: { accept: 'application/vnd.pgrst.plan+json; for="application/vnd.pgrst.object"; options=analyze|verbose' },
-    });
-    expect(res.headers.get('content-type')).toBe(
-      'application/vnd.pgrst.plan+json; for="application/vnd.pgrst.object+json"; options=analyze|verbose; charset=utf-8',
-    );
-    const write = await stack.anon().from('ups').insert({ id: 77, name: 'x' }).explain({ format: 'json' });
-    expect(write.status).toBe(200);
-    expect(JSON.stringify(write.data)).toContain('ModifyTable');
-    const kept = await stack.anon().from('ups').select('id').eq('id', 77);
-    expect(kept.data).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The docs point at things that exist: every repository path written in README.md, docs/ and the
- * Edge Functions' README (in backticks), and every `npm run` script they name. Paths in the feature
+ * Edge Functions' and the local stack's READMEs (in backticks), and every `npm run` script they name. Paths in the feature
  * table are written from shared/ (`core/…`), Edge Function paths from supabase/functions, protocol
  * files from shared/ai; a bare file name must exist somewhere in the repository. Names that are not
  * repository files are listed below with what they are.
@@ -15,6 +15,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const DOCS = [
   'README.md',
   'supabase/functions/README.md',
+  'supabase/local/README.md',
   ...readdirSync(join(ROOT, 'docs'))
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`),
@@ -23,7 +24,7 @@ const TOP_FOLDERS = ['entrypoints/', 'extension/', 'web/', 'shared/', 'supabase/
 const SHORT_FOLDERS = /^(core|data|ui|ai|ext|export|files|_shared|local|functions|migrations|pages|protocol)\//;
 const FILE_ENDINGS = /\.(ts|tsx|md|json|sql|toml|html|css|js)$/;
 /** Where a path in the docs may be written from. */
-const BASES = ['', 'shared/', 'shared/ai/', 'supabase/functions/', 'supabase/', 'web/'];
+const BASES = ['', 'shared/', 'shared/ai/', 'supabase/functions/', 'supabase/', 'supabase/local/', 'web/'];
 /** Names in the docs that are not files of the repository. */
 const NOT_REPOSITORY_FILES = new Set([
   // Build output: the dashboard's shell page in dist/web.

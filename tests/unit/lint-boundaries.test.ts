@@ -149,6 +149,28 @@ describe('dashboard and extension boundaries', () => {
   });
 });
 
+describe('local stack boundary', () => {
+  it.each([
+    ["import { encryptKey } from '../../../shared/core/keyCipher.ts';", 'supabase/local/auth/fake.ts', /shared\//],
+    ["import { EXTENSION_REDIRECT_PATTERNS } from '../../shared/core/extensionIdentity.ts';", 'supabase/local/fake.ts', /shared\//],
+    ["import { monitored } from '../functions/_shared/monitoring.ts';", 'supabase/local/fake.ts', /supabase\/functions/],
+    ["import x from '@/supabase/functions/_shared/http.ts';", 'supabase/local/rest/fake.ts', /supabase\/functions/],
+    ["import { masterAdminFromEnv } from '../../scripts/admin-create.ts';", 'supabase/local/fake.ts', /scripts\//],
+    ["import { App } from '@/web/App.tsx';", 'supabase/local/fake.ts', /web\//],
+    ["import bg from '../../entrypoints/background.ts';", 'supabase/local/fake.ts', /entrypoints\//],
+  ])('refuses %s in the stack', async (line, filePath, expected) => {
+    const messages = await restrictedImports(`${line}\nexport {};\n`, filePath);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(expected);
+  });
+
+  it("allows the stack's own modules and its packages", async () => {
+    const code =
+      "import { seal } from './seal.ts';\nimport { createFunctionsHandler } from '../functions.ts';\nimport { SignJWT } from 'jose';\nexport {};\n";
+    expect(await restrictedImports(code, 'supabase/local/auth/fake.ts')).toEqual([]);
+  });
+});
+
 describe('focused tests', () => {
   async function onlyMessages(code: string, filePath: string): Promise<string[]> {
     const [result] = await eslint.lintText(code, { filePath });

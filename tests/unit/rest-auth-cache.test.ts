@@ -4,7 +4,7 @@ import { Authenticator } from '@/supabase/local/rest/auth.ts';
 import type { RestRequest } from '@/supabase/local/rest/http.ts';
 
 const SECRET = 'test-secret-test-secret-test-secret-00';
-const keys = () => ({ jwtSecret: SECRET, jwtSigningKey: null });
+const keys = () => ({ jwtSecret: SECRET });
 
 const requestWith = (token: string): RestRequest => ({
   method: 'GET',

@@ -55,17 +55,3 @@ export function renderMail(kind: MailKind, link: string, otp: string): { subject
   const text = `${BRAND}\n\n${t.heading}\n\n${t.intro}\n${link}\n\nAlternatively, enter the code: ${otp}\n\nIf you did not request this, you can ignore this e-mail.\n`;
   return { subject: t.subject, html, text };
 }
-
-/** The reauthentication mail: a code only (GoTrue's "Confirm reauthentication" template). */
-export function renderReauthenticationMail(otp: string): { subject: string; html: string; text: string } {
-  const intro = 'Enter this code to confirm it is you:';
-  const html = `<!doctype html>
-<html><body style="font-family: system-ui, sans-serif; color: #1f2937; max-width: 560px; margin: 0 auto; padding: 24px">
-<h2 style="margin-top: 0">${BRAND}</h2>
-<h3>Confirm reauthentication</h3>
-<p>${intro} <strong>${otp}</strong></p>
-<p style="color: #6b7280; font-size: 12px">If you did not request this, you can ignore this e-mail. — The ${BRAND} team</p>
-</body></html>`;
-  const text = `${BRAND}\n\nConfirm reauthentication\n\n${intro} ${otp}\n\nIf you did not request this, you can ignore this e-mail.\n`;
-  return { subject: 'Confirm reauthentication', html, text };
-}

@@ -1,22 +1,22 @@
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
-import { decryptKey, encryptKey, isEncrypted } from '../../../shared/core/keyCipher.ts';
 import type { StackContext } from '../context.ts';
 import { authJson, readBody, str, AuthError, notFound, unprocessable, validationFailed } from './errors.ts';
+import { isSealed, seal, unseal } from './seal.ts';
 import { addAmrClaim, authenticate, clientIp, reissueSession } from './tokens.ts';
 import type { AuthRoute } from './types.ts';
 import { findUserById, type FactorRow } from './users.ts';
 
 /** TOTP secrets are stored encrypted when the stack has a key (a database dump shows none). */
 async function sealTotpSecret(ctx: StackContext, userId: string, base32: string): Promise<string> {
-  return ctx.config.authEncryptionKey ? encryptKey(ctx.config.authEncryptionKey, userId, 'totp_secret', base32) : base32;
+  return ctx.config.authEncryptionKey ? seal(ctx.config.authEncryptionKey, userId, 'totp_secret', base32) : base32;
 }
 
 /** The secret in base32; '' when it cannot be opened (no code then matches). Plain ones are read as they are. */
 async function openTotpSecret(ctx: StackContext, userId: string, stored: string | null): Promise<string> {
   if (!stored) return '';
-  if (!isEncrypted(stored)) return stored;
-  return ctx.config.authEncryptionKey ? ((await decryptKey(ctx.config.authEncryptionKey, userId, 'totp_secret', stored)) ?? '') : '';
+  if (!isSealed(stored)) return stored;
+  return ctx.config.authEncryptionKey ? ((await unseal(ctx.config.authEncryptionKey, userId, 'totp_secret', stored)) ?? '') : '';
 }
 /** A TOTP challenge is valid for 5 minutes (GoTrue MFA_CHALLENGE_EXPIRY_DURATION default 300s). */
 const CHALLENGE_TTL_S = 300;

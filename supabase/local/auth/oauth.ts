@@ -1,7 +1,6 @@
 import { signJwt, verifyJwt } from '../jwt.ts';
 import type { StackContext } from '../context.ts';
 import { authJson, AuthError, validationFailed } from './errors.ts';
-import { linkGoogleIdentity } from './identities.ts';
 import { createFlowState, issueAuthCode } from './otp.ts';
 import { resolveRedirect, withFragment, withQuery } from './redirect.ts';
 import { createSession } from './tokens.ts';
@@ -17,7 +16,7 @@ export const health: AuthRoute = async () =>
 export const settings: AuthRoute = async ({ ctx }) =>
   authJson({
     external: {
-      anonymous_users: ctx.config.anonymousSignIns,
+      anonymous_users: false,
       apple: false,
       azure: false,
       bitbucket: false,
@@ -53,13 +52,10 @@ const notEnabled = () => validationFailed('Unsupported provider: provider is not
 const callbackUrl = (ctx: StackContext) => `${ctx.config.publicUrl}/auth/v1/callback`;
 
 /** GET /authorize?provider=google&redirect_to&scopes&code_challenge&code_challenge_method → 302 to Google. */
-export const authorize: AuthRoute = async ({ ctx }, req) => googleRedirect(ctx, req, null);
+export const authorize: AuthRoute = async ({ ctx }, req) => googleRedirect(ctx, req);
 
-/**
- * Sends the browser to Google (or answers {url} with skip_http_redirect). With a linking target, the
- * callback adds the Google identity to that user instead of signing someone in.
- */
-export async function googleRedirect(ctx: StackContext, req: Request, linkingTargetId: string | null): Promise<Response> {
+/** Sends the browser to Google (or answers {url} with skip_http_redirect). */
+async function googleRedirect(ctx: StackContext, req: Request): Promise<Response> {
   const params = new URL(req.url).searchParams;
   const provider = params.get('provider');
   const google = ctx.config.google;
@@ -88,7 +84,6 @@ export async function googleRedirect(ctx: StackContext, req: Request, linkingTar
       provider: 'google',
       referrer: redirectTo,
       flow_state_id: flowStateId ?? '',
-      ...(linkingTargetId ? { linking_target_id: linkingTargetId } : {}),
     },
     ctx.config.jwtSecret,
   );
@@ -109,7 +104,7 @@ export async function googleRedirect(ctx: StackContext, req: Request, linkingTar
   return new Response(null, { status: 302, headers: { location: target.toString() } });
 }
 
-export interface GoogleUser {
+interface GoogleUser {
   sub: string;
   email?: string;
   email_verified?: boolean;
@@ -120,7 +115,7 @@ export interface GoogleUser {
 }
 
 /** The identity_data GoTrue stores for a Google identity. */
-export function googleIdentityData(info: GoogleUser): Record<string, unknown> {
+function googleIdentityData(info: GoogleUser): Record<string, unknown> {
   return {
     iss: 'https://accounts.google.com',
     sub: info.sub,
@@ -197,7 +192,7 @@ export const callback: AuthRoute = async ({ ctx }, req) => {
   const stateParam = params.get('state') ?? '';
   const verified = await verifyJwt(stateParam, ctx.config.jwtSecret);
   if (!verified.ok) throw new AuthError(400, 'bad_oauth_state', 'OAuth state parameter is invalid');
-  const state = verified.claims as { referrer?: string; flow_state_id?: string; linking_target_id?: string };
+  const state = verified.claims as { referrer?: string; flow_state_id?: string };
   const redirectTo = resolveRedirect(ctx.config, state.referrer);
   const fail = (error: string, description: string, code = 'bad_oauth_callback') =>
     new Response(null, {
@@ -230,7 +225,7 @@ export const callback: AuthRoute = async ({ ctx }, req) => {
 
   let user: UserRow;
   try {
-    user = state.linking_target_id ? await linkGoogleIdentity(ctx, state.linking_target_id, info) : await upsertGoogleUser(ctx, info);
+    user = await upsertGoogleUser(ctx, info);
   } catch (error) {
     if (error instanceof AuthError) return fail('access_denied', error.message, error.errorCode);
     throw error;

@@ -7,7 +7,7 @@ import type { RateLimiter } from './rate-limit.ts';
 import type { UserRow } from './users.ts';
 
 /** E-mail links and codes are valid for 24 hours (GoTrue MAILER_OTP_EXP default 86400). */
-export const OTP_TTL_MS = 24 * 60 * 60 * 1000;
+const OTP_TTL_MS = 24 * 60 * 60 * 1000;
 /** A PKCE auth code must be exchanged within 5 minutes of being issued. */
 export const FLOW_STATE_TTL_MS = 5 * 60 * 1000;
 

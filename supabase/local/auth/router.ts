@@ -1,13 +1,11 @@
 import type { ServiceHandler, StackContext } from '../context.ts';
 import { isPgError } from '../db/types.ts';
 import { admin } from './admin.ts';
-import { notAnonymous } from './anonymous.ts';
 import { AuthError, authJson, errorResponse } from './errors.ts';
-import { linkIdentity, sso, unlinkIdentity, wellKnownJwks } from './identities.ts';
+import { manualLinkingDisabled, sso, wellKnownJwks } from './identities.ts';
 import { mfa } from './mfa.ts';
 import { authorize, callback, health, settings } from './oauth.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { reauthenticate } from './reauth.ts';
 import { otp, recover, resend, signup } from './signup.ts';
 import { token } from './token.ts';
 import type { AuthDeps, AuthRoute } from './types.ts';
@@ -31,19 +29,18 @@ const ROUTES: Table = [
   { method: 'GET', pattern: /^\/user$/, route: getUser },
   { method: 'PUT', pattern: /^\/user$/, route: updateUser },
   { method: 'POST', pattern: /^\/logout$/, route: logout },
-  { method: 'GET', pattern: /^\/reauthenticate$/, route: reauthenticate },
-  { method: 'GET', pattern: /^\/user\/identities\/authorize$/, route: linkIdentity },
-  { method: 'DELETE', pattern: new RegExp(`^/user/identities/${ID}$`), route: unlinkIdentity },
+  { method: 'GET', pattern: /^\/user\/identities\/authorize$/, route: manualLinkingDisabled },
+  { method: 'DELETE', pattern: new RegExp(`^/user/identities/${ID}$`), route: manualLinkingDisabled },
   { method: 'GET', pattern: /^\/\.well-known\/jwks\.json$/, route: wellKnownJwks },
   { method: 'GET', pattern: /^\/sso(?:\/.*)?$/, route: sso },
   { method: 'POST', pattern: /^\/sso(?:\/.*)?$/, route: sso },
   { method: 'GET', pattern: /^\/authorize$/, route: authorize },
   { method: 'GET', pattern: /^\/callback$/, route: callback },
   { method: 'POST', pattern: /^\/callback$/, route: callback },
-  { method: 'POST', pattern: /^\/factors$/, route: notAnonymous(mfa.enroll) },
-  { method: 'POST', pattern: new RegExp(`^/factors/${ID}/challenge$`), route: notAnonymous(mfa.challenge) },
-  { method: 'POST', pattern: new RegExp(`^/factors/${ID}/verify$`), route: notAnonymous(mfa.verify) },
-  { method: 'DELETE', pattern: new RegExp(`^/factors/${ID}$`), route: notAnonymous(mfa.unenroll) },
+  { method: 'POST', pattern: /^\/factors$/, route: mfa.enroll },
+  { method: 'POST', pattern: new RegExp(`^/factors/${ID}/challenge$`), route: mfa.challenge },
+  { method: 'POST', pattern: new RegExp(`^/factors/${ID}/verify$`), route: mfa.verify },
+  { method: 'DELETE', pattern: new RegExp(`^/factors/${ID}$`), route: mfa.unenroll },
   { method: 'POST', pattern: /^\/invite$/, route: admin.invite },
   { method: 'GET', pattern: /^\/admin\/users$/, route: admin.list },
   { method: 'POST', pattern: /^\/admin\/users$/, route: admin.create },

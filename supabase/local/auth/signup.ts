@@ -1,4 +1,3 @@
-import { signupAnonymously } from './anonymous.ts';
 import { authJson, readBody, str, obj, AuthError, unprocessable, validationFailed } from './errors.ts';
 import { createFlowState, FLOW_METHOD, pkceParams, sendTokenMail, type TokenType } from './otp.ts';
 import { resolveRedirect } from './redirect.ts';
@@ -23,8 +22,9 @@ const redirectParam = (req: Request, body: Record<string, unknown>) =>
 export const signup: AuthRoute = async (deps, req) => {
   const { ctx, limiter } = deps;
   const body = await readBody(req);
-  // supabase.auth.signInAnonymously() sends neither e-mail nor phone.
-  if (!str(body, 'email') && !str(body, 'phone')) return signupAnonymously(deps, req, obj(body, 'data') ?? {});
+  // supabase.auth.signInAnonymously() sends neither e-mail nor phone: refused as GoTrue does with
+  // anonymous sign-ins off (the CLI's default), the only setting the app uses.
+  if (!str(body, 'email') && !str(body, 'phone')) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   limiter.check('signUp', req);
   if (str(body, 'phone') && !str(body, 'email')) throw new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider');
   if (!str(body, 'email')) throw validationFailed('To signup, please provide your email');

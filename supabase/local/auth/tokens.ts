@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { StackConfig } from '../config.ts';
 import { peerAddress, type StackContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
-import { bearerToken, signAccessToken, verifyJwt, type JwtClaims } from '../jwt.ts';
+import { bearerToken, signJwt, verifyJwt, type JwtClaims } from '../jwt.ts';
 import { AuthError, badRequest, forbidden } from './errors.ts';
 import { findUserById, isBanned, userJson, type UserRow } from './users.ts';
 
@@ -74,7 +74,7 @@ async function accessToken(
     session_id: session.id,
     is_anonymous: Boolean(user.is_anonymous),
   };
-  return { token: await signAccessToken(claims, ctx.config), exp, iat };
+  return { token: await signJwt(claims, ctx.config.jwtSecret), exp, iat };
 }
 
 /** The JSON GoTrue returns for a session. */

@@ -1,8 +1,7 @@
 import { AuthError, authJson, readBody, str, obj, unprocessable, validationFailed } from './errors.ts';
 import { createFlowState, FLOW_METHOD, pkceParams, sendTokenMail } from './otp.ts';
 import { resolveRedirect } from './redirect.ts';
-import { settleEmailIdentity } from './anonymous.ts';
-import { requireReauthentication } from './reauth.ts';
+import { settleEmailIdentity } from './providers.ts';
 import { authenticate } from './tokens.ts';
 import type { AuthRoute } from './types.ts';
 import {
@@ -31,16 +30,12 @@ export const getUser: AuthRoute = async ({ ctx }, req) => {
 export const updateUser: AuthRoute = async (deps, req) => {
   const { ctx, limiter } = deps;
   const body = await readBody(req);
-  const auth = await authenticate(ctx, req);
-  const { user, session } = auth;
+  const { user, session } = await authenticate(ctx, req);
   const password = str(body, 'password');
   const data = obj(body, 'data');
   const emailInput = str(body, 'email');
 
   if (password !== undefined) validatePassword(password);
-  if (user.is_anonymous && password && !emailInput) {
-    throw unprocessable('validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
-  }
   const changesEmail = emailInput !== undefined && emailInput.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
   // GoTrue's UserUpdate: with a verified factor, a new password or e-mail needs an aal2 session
   // (a recovery link's session is aal1, so the code is asked first).
@@ -48,7 +43,6 @@ export const updateUser: AuthRoute = async (deps, req) => {
     throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
   }
   if (password !== undefined) {
-    await requireReauthentication(deps, auth, str(body, 'nonce'));
     if (await checkPassword(user, password)) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }

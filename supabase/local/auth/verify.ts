@@ -1,7 +1,7 @@
 import type { StackContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import { authJson, readBody, str, AuthError, unprocessable, validationFailed } from './errors.ts';
-import { settleEmailIdentity } from './anonymous.ts';
+import { settleEmailIdentity } from './providers.ts';
 import { AMR_FOR, FLOW_METHOD, findUserByToken, issueAuthCode, tokenHash, TOKEN_COLUMNS, type TokenType } from './otp.ts';
 import { resolveRedirect, withFragment, withQuery } from './redirect.ts';
 import { createSession, type SessionJson } from './tokens.ts';

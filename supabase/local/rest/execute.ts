@@ -2,7 +2,6 @@ import type { Database, Queryable } from '../db/types.ts';
 import { isPgError } from '../db/types.ts';
 import type { RequestIdentity } from './auth.ts';
 import { ApiError } from './errors.ts';
-import { PlanAnswer } from './explain.ts';
 import type { RestRequest } from './http.ts';
 
 const SET_CONFIG =
@@ -30,15 +29,6 @@ export interface RunOptions {
   rejectIf?: (o: Outcome) => boolean;
   /** A count query to EXPLAIN after the statement, in the same transaction (Prefer: count=planned|estimated). */
   plannedCount?: { sql: string; params: unknown[] };
-  /** `EXPLAIN (…)` to run the statement under instead: the body is the plan (text lines, or the JSON). */
-  explain?: string;
-}
-
-/** EXPLAIN output: "QUERY PLAN" rows (text: one line each; json: one value, parsed or not by the driver). */
-function planText(rows: Record<string, unknown>[]): string {
-  const values = rows.map((r) => r['QUERY PLAN']);
-  if (values.length === 1 && typeof values[0] !== 'string') return JSON.stringify(values[0]);
-  return values.map(String).join('\n');
 }
 
 function headersJson(req: RestRequest): string {
@@ -144,7 +134,7 @@ export async function runStatement(
 ): Promise<Outcome> {
   const role = await roleInfo(db, who.role);
   const settings = [who.role, who.claimsText, req.method, path, headersJson(req), ...role.extra];
-  if (opts.explain || opts.plannedCount) return runInSteps(db, role, settings, sql, params, opts);
+  if (opts.plannedCount) return runInSteps(db, role, settings, sql, params, opts);
   const rejectIf = opts.rejectIf;
   // Read-only joins the settings statement rather than costing PGlite a statement of its own.
   const settingsSql = opts.readOnly ? `${role.sql}, set_config('transaction_read_only', 'on', true)` : role.sql;
@@ -165,7 +155,7 @@ export async function runStatement(
   }
 }
 
-/** EXPLAIN and planned counts: statements that depend on each other, one after another in one transaction. */
+/** Planned counts: the statement, then the count query's EXPLAIN, one after another in one transaction. */
 async function runInSteps(
   db: Database,
   role: RoleInfo,
@@ -182,12 +172,6 @@ async function runInSteps(
           await tx.query(role.sql, settings);
         } catch (error) {
           throw settingsError(error);
-        }
-        if (opts.explain) {
-          const plan = await tx.query<Record<string, unknown>>(`${opts.explain} ${sql}`, params);
-          const explained: Outcome = { total: null, pageTotal: 0, body: planText(plan.rows), inserted: null };
-          if (opts.rollback) throw new Rollback(explained);
-          return explained;
         }
         const { rows } = await tx.query<StatementRow>(sql, params);
         const outcome = toOutcome(rows[0]);
@@ -206,6 +190,5 @@ async function runInSteps(
     if (!(error instanceof Rollback)) throw error;
     outcome = error.value as Outcome;
   }
-  if (opts.explain) throw new PlanAnswer(outcome.body ?? '');
   return outcome;
 }

@@ -1,14 +1,9 @@
 import { ApiError } from './errors.ts';
 
-/** `Accept: application/vnd.pgrst.plan[+text|+json]; for="…"; options=…`: the request's EXPLAIN instead of its result. */
-
-export interface PlanRequest {
-  /** `EXPLAIN (FORMAT …, …)`, run in front of the request's statement. */
-  explain: string;
-  /** The media type whose statement is explained (what the request would have answered). */
-  forType: string;
-  contentType: string;
-}
+/**
+ * `Accept: application/vnd.pgrst.plan[+text|+json]; for="…"; options=…` asks for the request's EXPLAIN.
+ * Refused as on hosted Supabase, where db-plan-enabled is off; the app asks for no plans.
+ */
 
 const OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'];
 
@@ -61,24 +56,14 @@ function planMediaType(part: string): { format: 'text' | 'json'; forType: string
 const toMime = (p: { format: string; forType: string; options: string[] }) =>
   `application/vnd.pgrst.plan+${p.format}; for="${p.forType}"${p.options.length ? `; options=${p.options.join('|')}` : ''}`;
 
-/** The plan the first accepted media type asks for; 406 PGRST107 when plans are turned off (db-plan-enabled). */
-export function planRequest(accept: string | null, enabled: boolean): PlanRequest | null {
-  if (!accept) return null;
+/** 406 PGRST107 when the first accepted media type is a plan, listing the types as PostgREST names them. */
+export function refusePlanRequest(accept: string | null): void {
+  if (!accept) return;
   const parts = acceptParts(accept);
-  const plan = parts[0] ? planMediaType(parts[0]) : null;
-  if (!plan) return null;
-  if (!enabled) {
-    const listed = parts.map((p) => {
-      const other = planMediaType(p);
-      return other ? toMime(other) : p;
-    });
-    throw new ApiError(406, 'PGRST107', `None of these media types are available: ${listed.join(', ')}`);
-  }
-  const explain = `EXPLAIN (${[`FORMAT ${plan.format.toUpperCase()}`, ...plan.options.map((o) => o.toUpperCase())].join(', ')})`;
-  return { explain, forType: plan.forType, contentType: `${toMime(plan)}; charset=utf-8` };
-}
-
-/** Thrown once the plan is known: the request answers it instead of a result. */
-export class PlanAnswer {
-  constructor(readonly body: string) {}
+  if (!parts[0] || !planMediaType(parts[0])) return;
+  const listed = parts.map((p) => {
+    const other = planMediaType(p);
+    return other ? toMime(other) : p;
+  });
+  throw new ApiError(406, 'PGRST107', `None of these media types are available: ${listed.join(', ')}`);
 }

@@ -2,7 +2,7 @@ import type { StackContext } from '../context.ts';
 import { Authenticator, type RequestIdentity } from './auth.ts';
 import { ApiError, tableNotFound, toErrorResponse } from './errors.ts';
 import { runStatement } from './execute.ts';
-import { PlanAnswer, planRequest, type PlanRequest } from './explain.ts';
+import { refusePlanRequest } from './explain.ts';
 import { restResponse, type RestRequest, type RestResponse } from './http.ts';
 import { handleMutation } from './mutation.ts';
 import { parseParams } from './parse-filters.ts';
@@ -39,8 +39,6 @@ export interface RequestState {
   bodyBytes?: Uint8Array;
   /** Aggregate functions allowed in `select` (the stack's restAggregates setting). */
   aggregates: boolean;
-  /** Accept: application/vnd.pgrst.plan — answer the statement's EXPLAIN. */
-  plan: PlanRequest | null;
 }
 
 /** Errors that may come from a stale schema cache: reload and retry once (at most one reload per second). */
@@ -90,21 +88,16 @@ export function createHandler(ctx: StackContext): RestHandler {
       const profile = requestSchema(req, ctx.config.restSchemas);
       const url = new URL(req.url);
       const prefer = parsePrefer(req.headers.get('prefer'));
-      const plan = planRequest(req.headers.get('accept'), ctx.config.restPlanEnabled);
-      const accept = parseAccept(plan ? plan.forType : req.headers.get('accept'));
+      refusePlanRequest(req.headers.get('accept'));
+      const accept = parseAccept(req.headers.get('accept'));
       // Binary bodies (a function's single bytea parameter) are kept as bytes.
       const binary = req.method === 'POST' && /^application\/octet-stream\b/i.test(req.headers.get('content-type') ?? '');
       const bodyBytes = binary ? new Uint8Array(await req.arrayBuffer()) : undefined;
       const bodyText = req.method === 'GET' || req.method === 'HEAD' || binary ? '' : await req.text();
       const aggregates = ctx.config.restAggregates;
-      const state: RequestState = { req, path, url, who, prefer, accept, applied: [], bodyText, bodyBytes, started, aggregates, plan };
+      const state: RequestState = { req, path, url, who, prefer, accept, applied: [], bodyText, bodyBytes, started, aggregates };
       const store = storeFor(profile.schema);
-      // the EXPLAIN output arrives as a PlanAnswer from wherever the statement ran
-      const answer = (s: RequestState) =>
-        dispatch(s, store).catch((error: unknown) => {
-          if (!(error instanceof PlanAnswer)) throw error;
-          return restResponse(error.body, 200, { 'content-type': plan!.contentType });
-        });
+      const answer = (s: RequestState) => dispatch(s, store);
       let res: RestResponse;
       try {
         res = await answer(state);
@@ -151,8 +144,8 @@ export function createHandler(ctx: StackContext): RestHandler {
    * shape, or the query string itself) the same key always builds the same statement.
    */
   function readKey(s: RequestState, rel: Relation, query: string): string {
-    const { single, stripNulls, csv } = s.accept;
-    const flags = `${single ? 's' : ''}${stripNulls ? 'n' : ''}${csv ? 'c' : ''}${s.aggregates ? 'a' : ''}`;
+    const { single, stripNulls } = s.accept;
+    const flags = `${single ? 's' : ''}${stripNulls ? 'n' : ''}${s.aggregates ? 'a' : ''}`;
     // NUL separates the parts: no identifier or header value contains it, and the query string comes last.
     return [s.req.method, rel.name, flags, s.prefer.count ?? '', s.req.headers.get('range') ?? '', query].join('\0');
   }
@@ -170,7 +163,6 @@ export function createHandler(ctx: StackContext): RestHandler {
       ...exactCountLimit(s.prefer.count, MAX_ROWS),
       single: s.accept.single,
       stripNulls: s.accept.stripNulls,
-      csv: s.accept.csv,
       range,
       topLevel: true,
     });
@@ -214,7 +206,6 @@ export function createHandler(ctx: StackContext): RestHandler {
       readOnly: true,
       rollback: false,
       plannedCount: estimate ? countQuery(plan.countSql!, plan.params) : undefined,
-      explain: s.plan?.explain,
     });
     if (estimate) outcome.total = reportedTotal(s.prefer.count, outcome.total, outcome.planned, MAX_ROWS);
     if (count) s.applied.push(`count=${s.prefer.count}`);

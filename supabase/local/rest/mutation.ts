@@ -69,7 +69,6 @@ export async function handleMutation(db: Database, s: RequestState, schema: Sche
   const outcome = await runStatement(db, s.req, s.path, s.who, plan.sql, plan.params, {
     readOnly: false,
     rollback,
-    explain: s.plan?.explain,
     // only when something can be rejected: deciding after the statement costs a second round trip
     rejectIf:
       s.accept.single || max !== undefined

@@ -21,8 +21,6 @@ export interface ReadOptions {
   countLimit?: number;
   single: boolean;
   stripNulls: boolean;
-  /** text/csv: header line from the first row's keys, then each row in Postgres' record text form. */
-  csv?: boolean;
   range: { offset: number; limit?: number };
   /** Apply top-level filters/limits (false for mutation read-backs, where the mutation already filtered). */
   topLevel: boolean;
@@ -48,11 +46,6 @@ export function buildRead(b: SqlBuilder, o: ReadOptions, prefix = ''): Plan {
   if (o.stripNulls) body = `json_strip_nulls(${body})`;
   const emptySelect = sel.columns.length === 0;
   if (emptySelect) body = o.single ? `'{}'::json` : `coalesce(json_agg('{}'::json), '[]'::json)`;
-  if (o.csv) {
-    const header = `coalesce((SELECT string_agg(_k, ',') FROM (SELECT json_object_keys(json_agg(_postgrest_t)->0) AS _k) _h), '')`;
-    const rows = `coalesce(string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), E'\\n'), '')`;
-    body = `${header} || E'\\n' || ${rows}`;
-  }
   return {
     sql: `${prefix}SELECT ${total} AS total, count(*) AS page_total, ${body}::text AS body FROM (${inner}) _postgrest_t`,
     params: b.params.values,

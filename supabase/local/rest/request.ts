@@ -41,10 +41,12 @@ export function parsePrefer(header: string | null): Preferences {
 export interface Accept {
   single: boolean;
   stripNulls: boolean;
-  csv?: boolean;
 }
 
-/** Media types PostgREST serves as JSON; object+json asks for a single object. */
+/**
+ * Media types PostgREST serves as JSON; object+json asks for a single object. Anything else (text/csv
+ * included: the app asks for none) is 406 PGRST107.
+ */
 export function parseAccept(header: string | null): Accept {
   if (!header) return { single: false, stripNulls: false };
   let ok = false;
@@ -53,7 +55,6 @@ export function parseAccept(header: string | null): Accept {
   for (const part of header.split(',')) {
     const [type, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
     if (!type) continue;
-    if (type === 'text/csv') return { single: false, stripNulls: false, csv: true };
     if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') {
       single = true;
       ok = true;

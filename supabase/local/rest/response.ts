@@ -29,7 +29,6 @@ export function readResponse(s: RequestState, o: Outcome, offset: number, count:
   headers['content-range'] = o.pageTotal === 0 ? `*/${total ?? '*'}` : `${offset}-${upper}/${total ?? '*'}`;
   if (s.applied.length) headers['preference-applied'] = s.applied.join(', ');
   let status = 200;
-  if (s.accept.csv) headers['content-type'] = 'text/csv; charset=utf-8';
   if (count && total !== null) {
     if (offset > total) {
       throw new ApiError(

@@ -57,7 +57,6 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
     const o = await runStatement(db, s.req, s.path, s.who, sql, params, {
       readOnly,
       rollback,
-      explain: s.plan?.explain,
       rejectIf: rejectOverMax,
     });
     if (maxAffected !== undefined && o.pageTotal > maxAffected) throw maxAffectedExceeded(o.pageTotal);
@@ -95,7 +94,6 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
     ...exactCountLimit(s.prefer.count, MAX_ROWS),
     single,
     stripNulls: s.accept.stripNulls,
-    csv: s.accept.csv,
     range,
     topLevel: true,
   });
@@ -103,7 +101,6 @@ export async function handleRpc(db: Database, store: SchemaStore, s: RequestStat
   const o = await runStatement(db, s.req, s.path, s.who, plan.sql, plan.params, {
     readOnly,
     rollback,
-    explain: s.plan?.explain,
     plannedCount: estimate ? countQuery(plan.countSql!, plan.params) : undefined,
     rejectIf: rejectOverMax,
   });
