@@ -1,6 +1,6 @@
 import { defineConfig } from 'wxt';
 import { DEFAULT_SUPABASE_URL } from './shared/core/config.ts';
-import { CHROME_EXTENSION_KEY, FIREFOX_EXTENSION_ID } from './shared/core/extensionIdentity.ts';
+import { CHROME_EXTENSION_KEY, FIREFOX_EXTENSION_ID } from './extension/lib/extensionIdentity.ts';
 import { TOGGLE_PANEL_COMMAND } from './extension/lib/panelControl.ts';
 
 /** Where the extension may call without asking: the backend and the AI providers it supports. */

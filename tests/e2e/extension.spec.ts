@@ -12,7 +12,7 @@ import {
   test,
   type ChromeGlobal,
 } from './extension-support.ts';
-import { CHROME_EXTENSION_ID } from '@/shared/core/extensionIdentity.ts';
+import { CHROME_EXTENSION_ID } from '@/extension/lib/extensionIdentity.ts';
 import { AI_BASE_URLS, PAGES_URL, STACK_URL, WEB_URL } from './ports.ts';
 import { screenshots, seriousViolations } from './screens.ts';
 import { anonClient, createUser, SESSION_STORAGE_KEY, signInAs } from './support.ts';

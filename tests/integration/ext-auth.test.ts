@@ -1,6 +1,6 @@
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROME_EXTENSION_ID, FIREFOX_REDIRECT_HASH } from '@/shared/core/extensionIdentity.ts';
+import { CHROME_EXTENSION_ID, FIREFOX_REDIRECT_HASH } from '@/extension/lib/extensionIdentity.ts';
 import * as auth from '@/extension/lib/auth.ts';
 import { verifyHandoffToken } from '@/web/lib/handoff.ts';
 import { startFakeGoogle, type FakeGoogle } from '../fixtures/fake-google.ts';

@@ -8,7 +8,7 @@ import {
   EXTENSION_REDIRECT_PATTERNS,
   FIREFOX_EXTENSION_ID,
   FIREFOX_REDIRECT_HASH,
-} from '@/shared/core/extensionIdentity.ts';
+} from '@/extension/lib/extensionIdentity.ts';
 
 describe('extension identity', () => {
   it('the Chrome id is the one Chrome derives from the manifest key', () => {
