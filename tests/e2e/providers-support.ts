@@ -34,10 +34,17 @@ export async function accountWith(provider: ProviderId, key: 'good' | 'bad' = 'g
 
 /** Chooses the provider in a picker (the run screens' "AI provider") and waits for its model list's default. */
 export async function chooseProvider(page: Page, scope: ReturnType<Page['getByRole']> | Page, provider: ProviderId) {
-  await scope.getByRole('combobox', { name: 'AI provider' }).click();
+  const picker = scope.getByRole('combobox', { name: 'AI provider' });
   // The prompt screens name OpenAI by the product's label ("GPT-4 Turbo").
   const name = provider === 'openai' ? /^(OpenAI|GPT-4 Turbo)/ : new RegExp(`^${labelOf(provider)}`);
-  await page.getByRole('option', { name }).click();
+  // The options are relabelled while the account's keys load ("Cohere (no key)" → "Cohere"): a click
+  // landing as the list re-renders can be lost and leave it open, so the choice is made again until
+  // the picker shows it.
+  await expect(async () => {
+    if (!(await page.getByRole('listbox', { name: 'AI provider' }).isVisible())) await picker.click();
+    await page.getByRole('option', { name }).click({ timeout: 5_000 });
+    await expect(picker).toHaveText(name, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(scope.getByRole('combobox', { name: 'Model' })).toHaveValue(/.+/, { timeout: 20_000 });
 }
 

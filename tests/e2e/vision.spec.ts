@@ -45,8 +45,17 @@ async function fillHeadlinePrompt(page: Page) {
   await page.getByLabel('What is the main benefit?').fill('one place for every prompt');
 }
 
-const chatPosts = async (provider: Parameters<typeof seenBy>[0]) =>
-  (await seenBy(provider)).filter((r) => r.method === 'POST' && /chat\/completions$/.test(r.path));
+/**
+ * A test's own chat requests to a fake, told by a phrase of its prompt: the fakes are shared with
+ * the tests running beside this one.
+ */
+const chatPosts = async (provider: Parameters<typeof seenBy>[0], phrase: string) =>
+  (await seenBy(provider)).filter(
+    (r) =>
+      r.method === 'POST' && /chat\/completions$/.test(r.path) && JSON.stringify((r as { body?: unknown }).body ?? '').includes(phrase),
+  );
+/** The headline prompt's benefit (fillHeadlinePrompt), in every request of the tests that use it. */
+const HEADLINE = 'one place for every prompt';
 
 test('an uploaded image goes to the fake OpenAI as an image_url part, scaled to fit; removed by keyboard', async ({ page }) => {
   const errors = watchErrors(page);
@@ -81,10 +90,12 @@ test('an uploaded image goes to the fake OpenAI as an image_url part, scaled to 
   await images.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENSHOT_DIR}/vision-run-attached.png`, fullPage: true });
 
-  const before = (await chatPosts('openai')).length;
+  const before = (await chatPosts('openai', HEADLINE)).length;
   await runButton(page).click();
   await expect(output(page).getByText('Done', { exact: true })).toBeVisible({ timeout: 30_000 });
-  const sent = (await chatPosts('openai')).slice(before) as unknown as { body: { messages: { role: string; content: unknown }[] } }[];
+  const sent = (await chatPosts('openai', HEADLINE)).slice(before) as unknown as {
+    body: { messages: { role: string; content: unknown }[] };
+  }[];
   expect(sent).toHaveLength(1);
   const content = sent[0]!.body.messages.at(-1)!.content as { type: string; text?: string; image_url?: { url: string } }[];
   expect(content.map((part) => part.type)).toEqual(['text', 'image_url']);
@@ -109,11 +120,11 @@ test('a model that cannot read images: one sentence, and no request reaches the 
   const sentence = `AI21's ${chosen} cannot read images. Choose a model that can, such as gpt-6.1-terra or claude-sonnet-5-5.`;
   const images = page.getByRole('region', { name: 'Images' });
   await expect(images.getByRole('alert')).toHaveText(sentence);
-  const before = (await chatPosts('ai21')).length;
+  const before = (await chatPosts('ai21', HEADLINE)).length;
   await runButton(page).click();
   await expect(output(page).getByText('Done', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('alert').filter({ hasText: 'cannot read images' })).toHaveCount(1);
-  expect((await chatPosts('ai21')).length).toBe(before);
+  expect((await chatPosts('ai21', HEADLINE)).length).toBe(before);
   await images.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENSHOT_DIR}/vision-run-refused.png`, fullPage: true });
   // Removing the image lets the same model run.
@@ -135,18 +146,22 @@ test('a saved prompt with {{screenshot}} asks for an image on the dashboard, the
   await page.goto(`/run-prompt/${saved.data!.id}`);
   await expect(model(page)).toHaveValue('gpt-6.1-terra', { timeout: 30_000 });
   await expect(page.getByLabel('Prompt to send')).toHaveValue('Critique this landing page: (the screenshot of the page, attached)');
-  const before = (await chatPosts('openai')).length;
+  const before = (await chatPosts('openai', 'Critique this landing page: (the screenshot of the page, attached)')).length;
   await runButton(page).click();
   await expect(page.getByRole('alert').filter({ hasText: 'screenshot' })).toHaveText(
     'This prompt reads a screenshot of a page: attach one (the side panel captures the tab by itself).',
   );
-  expect((await chatPosts('openai')).length).toBe(before);
+  expect((await chatPosts('openai', 'Critique this landing page: (the screenshot of the page, attached)')).length).toBe(before);
   await page
     .locator('input[type=file][accept^="image/"]')
     .setInputFiles({ name: 'landing.png', mimeType: 'image/png', buffer: await bannerPng(page, 1200, 900) });
   await runButton(page).click();
   await expect(output(page).getByText('Done', { exact: true })).toBeVisible({ timeout: 30_000 });
-  const sent = (await chatPosts('openai')).slice(before) as unknown as { body: { messages: { content: unknown }[] } }[];
+  const sent = (await chatPosts('openai', 'Critique this landing page: (the screenshot of the page, attached)')).slice(
+    before,
+  ) as unknown as {
+    body: { messages: { content: unknown }[] };
+  }[];
   expect(sent).toHaveLength(1);
   const content = sent[0]!.body.messages.at(-1)!.content as { type: string; text?: string }[];
   expect(content).toEqual([
