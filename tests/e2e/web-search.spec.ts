@@ -171,7 +171,7 @@ test('Smart Queries combine the knowledge base and the web, numbered apart; off 
   await lookAt(page, 'smart-queries-web');
 
   await webSwitch(page).uncheck();
-  await form.getByRole('textbox', { name: 'Ask your knowledge base' }).fill('Is there a refund?');
+  await form.getByRole('textbox', { name: 'Ask your knowledge base' }).fill('Does the Pro plan include unlimited prompts?');
   await form.getByRole('button', { name: 'Ask' }).click();
   await expect(page.getByRole('region', { name: 'Answer' }).getByTestId('grounded-answer')).toBeVisible({ timeout: 30_000 });
   await expect(webSources(page)).toHaveCount(0);
