@@ -34,7 +34,7 @@ const SITES: Record<string, Site> = {
   'shared/ui/run/useGroundedPromptRun.ts': { features: ['run'] },
   'extension/ui/RunView.tsx': { features: ['run'], bookedIn: 'shared/ui/run/useGroundedPromptRun.ts' },
   'web/pages/run/PromptRunner.tsx': { features: ['run'], bookedIn: 'shared/ui/run/useGroundedPromptRun.ts' },
-  'supabase/functions/_shared/workflows/runner.ts': { features: ['workflow_step'] },
+  'supabase/functions/_shared/workflows/textSteps.ts': { features: ['workflow_step'] },
   'supabase/functions/_shared/workflows/imageStep.ts': { features: ['images'] },
   'supabase/functions/ai-relay/handler.ts': {
     features: [],
