@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import pg from 'pg';
-import { bin, root, run } from './lib/proc.ts';
+import { bin, root, run, runQuiet } from './lib/proc.ts';
 
 /**
- * `npm test`: every check, in order — typecheck, `deno check` of the Edge Functions, lint, unused code (knip), unit tests,
+ * `npm test`: every check — lint beside typecheck, `deno check` of the Edge Functions and unused code (knip), then unit tests,
  * integration tests against the local stack on PGlite, again with the Edge Functions on Deno, and on PostgreSQL, the store packages, the production builds,
  * and end-to-end tests in Chromium. Ends with each step's time, the flaky tests (passed only on a
  * retry) and one line "N passed, N failed".
@@ -39,10 +39,33 @@ async function step(name: string, command: string, args: string[], env: NodeJS.P
   return code === 0;
 }
 
+/**
+ * A step whose output is kept and printed whole when it ends, under its own heading with its own
+ * time: for steps run beside another one.
+ */
+async function quietStep(name: string, command: string, args: string[]): Promise<void> {
+  const started = Date.now();
+  const { code, output } = await runQuiet(command, args);
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`\n━━ ${name} ━━`);
+  if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  console.log(`━━ ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)}s`);
+  timings.push({ name, seconds, ok: code === 0 });
+  if (code !== 0) failures.push(name);
+}
+
 const minutes = (seconds: number) => {
   const whole = Math.round(seconds);
   return `${Math.floor(whole / 60)}m${String(whole % 60).padStart(2, '0')}s`;
 };
+
+/**
+ * The local stack's own fidelity tests (supabase/local/README.md names them): they run inside the
+ * unit and integration steps and are listed apart in the summary.
+ */
+const stackOwnTest =
+  /tests\/(integration\/(rest|auth|storage|realtime)-[^/]*|integration\/(stack-lifecycle|db-batch)|unit\/(rest|local)-[^/]*)\.test\.ts$/;
+const stackOwn: { report: string; passed: number; failed: number; seconds: number }[] = [];
 
 async function countVitest(file: string): Promise<void> {
   if (!existsSync(file)) return;
@@ -51,10 +74,19 @@ async function countVitest(file: string): Promise<void> {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    testResults: { name: string; startTime: number; endTime: number; assertionResults: { status: string }[] }[];
   };
   total.passed += report.numPassedTests;
   total.failed += report.numFailedTests;
   total.skipped += report.numPendingTests + report.numTodoTests;
+  const own = report.testResults.filter((result) => stackOwnTest.test(result.name));
+  if (own.length === 0) return;
+  stackOwn.push({
+    report: file.replace(/^.*\//, '').replace(/\.json$/, ''),
+    passed: own.flatMap((r) => r.assertionResults).filter((a) => a.status === 'passed').length,
+    failed: own.flatMap((r) => r.assertionResults).filter((a) => a.status === 'failed').length,
+    seconds: own.reduce((sum, r) => sum + (r.endTime - r.startTime) / 1000, 0),
+  });
 }
 
 interface PlaywrightSuite {
@@ -119,15 +151,20 @@ const vitest = (project: string, out: string) => [
   `--outputFile.json=${reports}/${out}.json`,
 ];
 
-await step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-await step('Edge Functions: deno check of the deploy bundle', process.execPath, ['--import', 'tsx', 'scripts/deno-check.ts']);
-await step('lint', bin('eslint'), ['.']);
-await step('unused code (knip)', bin('knip'), []);
+// The static checks are single-threaded: lint on one core, the three others in turn on the second.
+await Promise.all([
+  quietStep('lint', bin('eslint'), ['.']),
+  (async () => {
+    await quietStep('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+    await quietStep('Edge Functions: deno check of the deploy bundle', process.execPath, ['--import', 'tsx', 'scripts/deno-check.ts']);
+    await quietStep('unused code (knip)', bin('knip'), []);
+  })(),
+]);
 await step('unit tests', bin('vitest'), vitest('unit', 'unit'));
-await step('integration tests (PGlite)', bin('vitest'), vitest('integration', 'integration-pglite'), { TEST_DB: 'pglite' });
-// The functions that matter most, served by Deno from their index.ts as on hosted Supabase (the
-// runs above import their handlers into Node): documents, workflows and schedules, page fetching,
-// provider keys, payments, account export and deletion, sharing, mail off.
+// The functions that matter most, served by Deno from their index.ts as on hosted Supabase:
+// documents, workflows and schedules, page fetching, provider keys, payments, account export and
+// deletion, sharing, mail off. Their files run on PGlite with Deno only (the other files import the
+// handlers into Node), and on PostgreSQL with Node like every file.
 const onDeno = [
   'document-grounding',
   'quota-generations',
@@ -149,6 +186,13 @@ const onDeno = [
   'mail-off',
   'usage-budgets',
 ].map((name) => `tests/integration/${name}.test.ts`);
+await step(
+  'integration tests (PGlite)',
+  bin('vitest'),
+  [...vitest('integration', 'integration-pglite'), ...onDeno.flatMap((file) => ['--exclude', file])],
+  { TEST_DB: 'pglite' },
+);
+
 await step('integration tests, Edge Functions on Deno (PGlite)', bin('vitest'), [...vitest('integration', 'integration-deno'), ...onDeno], {
   TEST_DB: 'pglite',
   TEST_FUNCTIONS_RUNTIME: 'deno',
@@ -174,6 +218,11 @@ stopHog();
 console.log(`\nStep times${hog ? ' (stress mode: one core kept busy)' : ''}:`);
 for (const t of timings) console.log(`  ${t.name.padEnd(52)} ${minutes(t.seconds).padStart(7)}${t.ok ? '' : '  FAILED'}`);
 console.log(`  ${'total'.padEnd(52)} ${minutes((Date.now() - runStarted) / 1000).padStart(7)}`);
+console.log("\nThe local stack's own tests (supabase/local/README.md), counted in the steps above:");
+for (const own of stackOwn)
+  console.log(
+    `  ${own.report.padEnd(52)} ${String(own.passed).padStart(5)} passed, ${own.failed} failed, ${minutes(own.seconds)} of file time`,
+  );
 console.log('');
 if (failures.length > 0) console.log(`Failed steps: ${failures.join('; ')}`);
 // A test that passed only on its retry is a defect: named here, never a quiet pass.

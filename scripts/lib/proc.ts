@@ -12,6 +12,18 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}
   });
 }
 
+/** Runs a command to completion with its output kept, not streamed; resolves with the exit code and the output. */
+export function runQuiet(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '1', ...env } });
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+    child.on('error', (error) => resolve({ code: 127, output: `${output}${error.message}\n` }));
+  });
+}
+
 /** Starts a long-running process with its output prefixed, e.g. "[stack] …". */
 export function startService(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
   const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '1', ...env }, detached: false });

@@ -60,10 +60,26 @@ export interface StartOptions {
   wrapFunction?: (name: string, handler: EdgeHandler) => EdgeHandler;
 }
 
+const portInUse = (config: StackConfig) =>
+  new Error(
+    `Port ${config.port} on ${config.host} is already in use. Stop what is using it (is another "npm start" running?) or set STACK_PORT.`,
+  );
+
+/** A taken port is said at once, before the database opens and migrates (tens of seconds on a new folder). */
+async function assertPortFree(config: StackConfig): Promise<void> {
+  if (config.port === 0) return;
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? portInUse(config) : error));
+    probe.listen(config.port, config.host, () => probe.close(() => resolve()));
+  });
+}
+
 export async function startLocalStack(options: StartOptions = {}): Promise<LocalStack> {
   const config = loadConfig(options.config);
   const { signal } = options;
   signal?.throwIfAborted();
+  await assertPortFree(config);
   const db = options.db ?? (await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
   const closeOwnDb = async () => {
     if (!options.db) await db.close();
@@ -211,13 +227,7 @@ export async function startLocalStack(options: StartOptions = {}): Promise<Local
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) => {
-        if (error.code === 'EADDRINUSE') {
-          reject(
-            new Error(
-              `Port ${config.port} on ${config.host} is already in use. Stop what is using it (is another "npm start" running?) or set STACK_PORT.`,
-            ),
-          );
-        } else reject(error);
+        reject(error.code === 'EADDRINUSE' ? portInUse(config) : error);
       });
       server.listen(config.port, config.host, () => resolve());
     });

@@ -111,8 +111,11 @@ test('color palette: pick a colour, see the harmonies, copy a hex and the whole 
     await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
   }
 
-  // The colour input sets the base.
-  await page.getByLabel('Base color picker').fill('#ff0000');
+  // The colour input sets the base. The page is pre-rendered: a value set before React adopts the
+  // input never reaches the app's state, so the fill waits for that.
+  const picker = page.getByLabel('Base color picker');
+  await untilHydrated(picker);
+  await picker.fill('#ff0000');
   const hexField = page.getByRole('textbox', { name: 'Hex color' });
   await expect(hexField).toHaveValue('#FF0000');
   const complementary = page.getByRole('region', { name: 'Complementary', exact: true });

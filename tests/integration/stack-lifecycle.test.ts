@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -155,9 +155,11 @@ describe.runIf(testDbKind === 'pglite')('npm run stack process', () => {
       expect(await second.exited).toBe(0);
 
       const third = startProcess(dataDir, port);
-      const blocker = startProcess(dataDir + '-other', port);
       await third.ready;
+      const blocker = startProcess(dataDir + '-other', port);
       await expect(blocker.ready).rejects.toThrow(/already in use/);
+      // Said before its database was opened, let alone migrated: its folder is still empty.
+      expect(await readdir(dataDir + '-other')).toEqual([]);
       third.child.kill('SIGINT');
       expect(await third.exited).toBe(0);
     } finally {
