@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium.ts';
+import { CHROMIUM_ARGS, HEADLESS_CHROMIUM_PATH } from './tests/e2e/chromium.ts';
 import { STACK_URL, WEB_PORT, WEB_URL } from './tests/e2e/ports.ts';
 
 /**
@@ -31,7 +31,7 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     baseURL: WEB_URL,
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: HEADLESS_CHROMIUM_PATH, args: CHROMIUM_ARGS },
     // A failed test keeps its trace with a DOM snapshot at every action, but without the trace's
     // screencast: recording frames doubled the browser's CPU time on every test, failed or not
     // (the failure screenshot below still shows the last frame). In CI only the retry records:

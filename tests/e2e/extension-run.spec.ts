@@ -228,8 +228,14 @@ test('runs a prompt on the page: page variables, streamed output, stop, insert, 
   await expect(history.getByRole('heading', { name: `Draft: Summarise ${TITLE} for marketers in a formal tone.` })).toBeVisible();
   expect(await seriousViolations(panel)).toEqual([]);
   await screenshotPanel(panel, `${SCREENSHOT_DIR}/ext-panel-history.png`);
-  await history.getByRole('button', { name: 'Delete' }).click();
-  await panel.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  // The full-page capture resizes the panel's page and back; on a busy machine a click landing in
+  // that repaint was lost once (the dialog never opened), so the click is repeated until it opens.
+  const confirm = panel.getByRole('dialog').getByRole('button', { name: 'Delete' });
+  await expect(async () => {
+    if (!(await confirm.isVisible())) await history.getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm).toBeVisible({ timeout: 5_000 });
+  }).toPass();
+  await confirm.click();
   await expect(notice(panel)).toContainText('Run deleted');
   await expect(history.getByText('Done')).toHaveCount(0);
   expect((await client.from('prompt_runs').select('status')).data).toEqual([{ status: 'stopped' }]);

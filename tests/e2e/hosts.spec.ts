@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_FEEDBACK_URL, DEFAULT_MARKETPLACE_URL } from '@/shared/core/config.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, SCREENSHOT_DIR } from './chromium.ts';
+import { CHROMIUM_ARGS, HEADLESS_CHROMIUM_PATH, SCREENSHOT_DIR } from './chromium.ts';
 import { STACK_URL, WEB_PORT } from './ports.ts';
 import { anonClient, createUser, passwordSession, SESSION_STORAGE_KEY, type TestUser } from './support.ts';
 
@@ -11,7 +11,7 @@ import { anonClient, createUser, passwordSession, SESSION_STORAGE_KEY, type Test
  */
 test.use({
   launchOptions: {
-    executablePath: CHROMIUM_PATH,
+    executablePath: HEADLESS_CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP *.aivault.test 127.0.0.1, MAP aivault.test 127.0.0.1'],
   },
 });

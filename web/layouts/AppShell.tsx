@@ -122,6 +122,9 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
     onNavigate?.();
     await navigate(ROUTES.landing, { replace: true, flushSync: true });
     const error = await signOut();
+    // Once more before the guard is released: a navigation still under way when the sign-out began
+    // (a page's code loading) may have moved the router back into the signed-in area.
+    if (!error) await navigate(ROUTES.landing, { replace: true, flushSync: true });
     setSigningOut(false);
     if (error) notify({ title: 'Sign Out Error', description: error.message, variant: 'destructive' });
   };
