@@ -224,6 +224,7 @@ export function DocumentsSection({ documents, shares, rows, folderLabel, readOnl
         <MoveDocumentDialog
           doc={moving}
           rows={rows}
+          busy={documents.moving}
           onClose={() => setMoving(null)}
           onMove={(folderId) => documents.moveDocument(moving, folderId, folderId ? `“${folderLabel(folderId)}”` : 'no folder')}
         />

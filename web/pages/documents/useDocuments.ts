@@ -73,6 +73,8 @@ export function useDocuments(userId: string) {
     renameDocument: (doc: DocumentSummary, name: string): Promise<Problem> => problemOf(renameDocument.mutateAsync({ doc, name })),
     moveDocument: (doc: DocumentSummary, folderId: string | null, folderLabel: string): Promise<boolean> =>
       succeeded(moveDocument.mutateAsync({ doc, folderId, folderLabel })),
+    /** While a document is being moved. */
+    moving: moveDocument.isPending,
     deleteDocument: (doc: DocumentSummary): Promise<boolean> => succeeded(deleteDocument.mutateAsync(doc)),
 
     /** Counts the download in the database first (refused past a limit with 'Download Limit Reached'), then saves the file. */
