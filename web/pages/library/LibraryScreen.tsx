@@ -240,6 +240,7 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
           if (!problem) setPromptDialog(null);
           return problem;
         }}
+        saving={actions.savingPrompt}
         onCancel={() => setPromptDialog(null)}
       />
       <ImportDialog
@@ -247,6 +248,7 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
         folderName={here.name}
         onImportLines={(text) => actions.importLines(text, view.folderId)}
         onImportFile={(text) => actions.importFile(text, view.folderId)}
+        importing={actions.importing}
         onClose={() => setImportOpen(false)}
       />
       <MoveDialog
