@@ -184,6 +184,7 @@ export function DocumentGeneratorPage() {
         label="Document name"
         initial={renaming?.name ?? ''}
         submitLabel="Rename"
+        busy={documents.renamingDocument}
         onCancel={() => setRenaming(null)}
         onSubmit={async (name) => {
           if (!renaming) return null;

@@ -71,6 +71,9 @@ export function useDocuments(userId: string) {
     renameFolder: (folder: DocumentFolder, name: string): Promise<Problem> => problemOf(renameFolder.mutateAsync({ folder, name })),
     deleteFolder: (folder: DocumentFolder): Promise<boolean> => succeeded(deleteFolder.mutateAsync(folder)),
     renameDocument: (doc: DocumentSummary, name: string): Promise<Problem> => problemOf(renameDocument.mutateAsync({ doc, name })),
+    /** While a document is being renamed, or a folder created or renamed. */
+    renamingDocument: renameDocument.isPending,
+    savingFolder: createFolder.isPending || renameFolder.isPending,
     moveDocument: (doc: DocumentSummary, folderId: string | null, folderLabel: string): Promise<boolean> =>
       succeeded(moveDocument.mutateAsync({ doc, folderId, folderLabel })),
     /** While a document is being moved. */

@@ -97,7 +97,13 @@ export function FileManagerPage() {
               ) : (
                 <CardGrid label="Your workspaces">
                   {state.own.map((workspace) => (
-                    <WorkspaceCard key={workspace.id} workspace={workspace} onRename={manager.rename} onDelete={manager.remove} />
+                    <WorkspaceCard
+                      key={workspace.id}
+                      workspace={workspace}
+                      onRename={manager.rename}
+                      renaming={manager.renaming}
+                      onDelete={manager.remove}
+                    />
                   ))}
                 </CardGrid>
               )}

@@ -46,6 +46,8 @@ export function useFileManager(userId: string) {
         () => null,
         (error: Error) => error.message,
       ),
+    /** While a workspace is being renamed. */
+    renaming: renameWorkspace.isPending,
     async remove(workspace: Workspace): Promise<void> {
       await deleteWorkspace.mutateAsync(workspace).catch(() => undefined);
     },

@@ -220,6 +220,7 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
         label="Folder name"
         initial={folderDialog?.kind === 'rename' ? folderDialog.folder.name : ''}
         submitLabel={folderDialog?.kind === 'rename' ? 'Rename' : LIBRARY_TEXTS.create}
+        busy={actions.savingFolder}
         onSubmit={async (name) => {
           const problem =
             folderDialog?.kind === 'rename'

@@ -44,6 +44,7 @@ export function useLibraryActions() {
   const move = mutations.move.mutateAsync;
   const importLines = mutations.importLines.mutateAsync;
   const importFile = mutations.importFile.mutateAsync;
+  const savingFolder = mutations.createFolder.isPending || mutations.renameFolder.isPending;
   const savingPrompt = mutations.savePrompt.isPending;
   const importing = mutations.importLines.isPending || mutations.importFile.isPending;
 
@@ -72,7 +73,8 @@ export function useLibraryActions() {
           (error: Error) => ({ problem: error.message }),
         ),
 
-      /** While a prompt is being saved (PromptDialog), or an import runs (ImportDialog). */
+      /** While a folder is being created or renamed, a prompt saved (PromptDialog), or an import runs (ImportDialog). */
+      savingFolder,
       savingPrompt,
       importing,
 
@@ -83,6 +85,19 @@ export function useLibraryActions() {
         notify({ title: 'Library exported', description: `${result.data.fileName} is downloading.` });
       },
     }),
-    [notify, createFolder, renameFolder, savePrompt, remove, toggleFavorite, move, importLines, importFile, savingPrompt, importing],
+    [
+      notify,
+      createFolder,
+      renameFolder,
+      savePrompt,
+      remove,
+      toggleFavorite,
+      move,
+      importLines,
+      importFile,
+      savingFolder,
+      savingPrompt,
+      importing,
+    ],
   );
 }
