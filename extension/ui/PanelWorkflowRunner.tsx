@@ -120,6 +120,7 @@ export function PanelWorkflowRunner({ workflow }: { workflow: ChosenWorkflow }) 
         onStop={run.stop}
         onContinue={(from) => void run.continueRun(target(), from)}
         onEdit={async (position, output) => (await run.editOutput(position, output))?.message ?? null}
+        savingPosition={run.savingPosition}
         actions={PANEL_OUTPUT_ACTIONS}
         canSave
         pictures={pictures}

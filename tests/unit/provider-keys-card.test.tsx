@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KEY_TEXTS } from '@/shared/core/providerKeys.ts';
 import { currentNoticeAtom } from '@/shared/ui/notices.tsx';
+import { createQueryClient } from '@/shared/ui/query.ts';
 import { useClearProviderKeys } from '@/web/lib/providerKeys.ts';
 import { sessionAtom } from '@/web/lib/sessionState.ts';
 import { ProviderKeysCard } from '@/web/pages/settings/ProviderKeysCard.tsx';
@@ -25,12 +27,14 @@ function ClearHook() {
 
 function renderCard() {
   return render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={['/settings']}>
-        <ClearHook />
-        <ProviderKeysCard />
-      </MemoryRouter>
-    </Provider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/settings']}>
+          <ClearHook />
+          <ProviderKeysCard />
+        </MemoryRouter>
+      </Provider>
+    </QueryClientProvider>,
   );
 }
 

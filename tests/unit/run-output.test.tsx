@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
 import type { AppClient } from '@/shared/data/supabase.ts';
 import type { AiRun } from '@/shared/ui/ai/useAiRun.ts';
 import { currentNoticeAtom } from '@/shared/ui/notices.tsx';
+import { createQueryClient } from '@/shared/ui/query.ts';
 import type { OutputActionsSetup } from '@/shared/ui/run/OutputActions.tsx';
 import { RunOutput, type RunOutputLayout } from '@/shared/ui/run/RunOutput.tsx';
 
@@ -44,9 +46,11 @@ const aiRun = (over: Partial<AiRun>): AiRun =>
 
 function show(run: AiRun, layout: RunOutputLayout, actions = setup()) {
   return render(
-    <Provider store={store}>
-      <RunOutput run={run} documentName="Notes — 2026-11-26" layout={layout} actions={actions} />
-    </Provider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <Provider store={store}>
+        <RunOutput run={run} documentName="Notes — 2026-11-26" layout={layout} actions={actions} />
+      </Provider>
+    </QueryClientProvider>,
   );
 }
 

@@ -81,11 +81,8 @@ export function useCatalogWriteMutation() {
 export const refusalOf = (error: Error): AdminRefusal =>
   error instanceof QueryError ? (error.dataError as TitledError) : { title: error.name, message: error.message };
 
-/**
- * The changes to the accounts the viewer manages, each followed by its toast ('User Updated', …);
- * the cached list is updated in place from the row the server returns.
- */
-export function useManagedUserMutations() {
+/** The cached list of managed users, edited in place, and the toast for a refused change. */
+function useManagedUserCache() {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const edit = (change: (users: ManagedUser[]) => ManagedUser[]) =>
@@ -95,15 +92,32 @@ export function useManagedUserMutations() {
     const refusal = refusalOf(error);
     notify({ title: refusal.title, description: refusal.message, variant: 'destructive' });
   };
+  return { edit, replace, onError, notify };
+}
+
+/**
+ * Changes one user's role, followed by its toast ('User Role Updated'). Each row of the user list holds
+ * its own, so a row is busy only while its own change runs.
+ */
+export function useChangeRoleMutation() {
+  const { replace, onError, notify } = useManagedUserCache();
+  return useMutation({
+    mutationFn: async ({ user, role }: { user: ManagedUser; role: AppRole }) => unwrap(await setUserRole(supabase, user.id, role)),
+    onSuccess: (changed) => {
+      replace(changed);
+      notify(ADMIN_TOASTS.roleUpdated(displayName(changed), ROLE_LABELS[changed.role]));
+    },
+    onError,
+  });
+}
+
+/**
+ * Adding, editing and deleting the accounts the viewer manages, each followed by its toast
+ * ('User Updated', …); the cached list is updated in place from the row the server returns.
+ */
+export function useManagedUserMutations() {
+  const { edit, replace, onError, notify } = useManagedUserCache();
   return {
-    changeRole: useMutation({
-      mutationFn: async ({ user, role }: { user: ManagedUser; role: AppRole }) => unwrap(await setUserRole(supabase, user.id, role)),
-      onSuccess: (changed) => {
-        replace(changed);
-        notify(ADMIN_TOASTS.roleUpdated(displayName(changed), ROLE_LABELS[changed.role]));
-      },
-      onError,
-    }),
     add: useMutation({
       mutationFn: async ({ input, role }: { input: UserFormInput; role: AppRole }) =>
         unwrap(await createManagedUser(supabase, { ...input, role })),

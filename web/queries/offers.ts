@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { PICTURE_TEXTS } from '@/shared/core/images/pictureTexts.ts';
 import { setOfferHero, type GeneratedImage } from '@/shared/data/generatedImages.ts';
-import { deleteOffer, listOffers, type OfferSummary } from '@/shared/data/offers.ts';
+import { deleteOffer, getOffer, listOffers, renameOffer, type OfferSummary } from '@/shared/data/offers.ts';
+import { notFound } from '@/shared/data/result.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
-import { unwrap } from '@/shared/ui/query.ts';
+import { QueryError, unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
 import { pictureQueries } from './pictures.ts';
@@ -24,6 +25,26 @@ export function useDeleteOfferMutation() {
       notify({ title: 'Offer deleted', description: `"${summary.title}" was deleted.` });
     },
     onError: (error) => notify({ title: 'Error deleting offer', description: error.message, variant: 'destructive' }),
+  });
+}
+
+/**
+ * Renames a saved offer (read first, so the rest of it is saved as it is), with the 'Offer renamed'
+ * notice; `refresh` reads the list again before the rename counts as done. A refusal is the
+ * dialog's to show.
+ */
+export function useRenameOfferMutation(refresh: () => Promise<void>) {
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: async ({ id, title }: { id: string; title: string }) => {
+      const found = unwrap(await getOffer(supabase, id));
+      if (!found) throw new QueryError(notFound('That offer no longer exists.').error);
+      return unwrap(await renameOffer(supabase, found, title));
+    },
+    onSuccess: async (renamed) => {
+      notify({ title: 'Offer renamed', description: `It is now "${renamed.framework.title}".` });
+      await refresh();
+    },
   });
 }
 

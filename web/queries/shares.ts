@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  acceptShare,
   countDocumentShares,
   listShares,
   removeShare,
@@ -72,5 +73,21 @@ export function useRevokeShareMutation(target: ShareTarget) {
       notify({ title: 'Sharing stopped', description: SHARE_TEXTS.revoked(share.recipientEmail) });
     },
     onError: (error) => notify({ title: 'Error deleting share', description: error.message, variant: 'destructive' }),
+  });
+}
+
+/**
+ * Accepts a share invitation's token as the signed-in user and answers where it leads; the
+ * File Manager's lists are read again when next shown. A refusal is the page's to show.
+ */
+export function useAcceptShareMutation() {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: async (token: string) => unwrap(await acceptShare(supabase, token)),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.lists() });
+      notify({ title: 'Invitation accepted', description: 'It is in your File Manager under “Shared with you”, read-only.' });
+    },
   });
 }

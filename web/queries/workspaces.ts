@@ -8,10 +8,12 @@ import {
   renameWorkspace,
   type Workspace,
 } from '@/shared/data/workspaces.ts';
+import type { ExportFormat } from '@/shared/export/index.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { QueryError, unwrap } from '@/shared/ui/query.ts';
 import { queryKeys } from '@/shared/ui/queryKeys.ts';
 import { supabase } from '@/web/lib/supabase.ts';
+import { countedDownload, type DownloadOutcome } from '@/web/pages/files/countedDownload.ts';
 
 export type SharedDocument = SharedWithMe<SharedDocumentSummary>;
 
@@ -120,4 +122,17 @@ export function useWorkspaceSaved() {
     queryClient.setQueryData(workspaceQueries.detail(saved.id).queryKey, saved);
     void queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.lists() });
   };
+}
+
+/**
+ * One counted download of a document: counted by the database first (refused past the limit with
+ * 'Download Limit Reached'), then the file is built and saved, every outcome with its notice. The
+ * caller puts the new counter where its screen shows it.
+ */
+export function useCountedDownloadMutation() {
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: ({ documentId, format }: { documentId: string; format: ExportFormat }): Promise<DownloadOutcome> =>
+      countedDownload(notify, documentId, format),
+  });
 }

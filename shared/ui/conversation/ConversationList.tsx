@@ -132,6 +132,7 @@ export function ConversationList({
       )}
       <RenameDialog
         conversation={renaming}
+        saving={actions.renaming}
         onClose={() => setRenaming(null)}
         onRename={async (title) => (renaming ? actions.rename(renaming.id, title) : null)}
       />

@@ -5,26 +5,26 @@ import { CONVERSATION_TEXTS } from '@/shared/core/conversations/texts.ts';
 /** Renames a conversation; the dialog stays open with the refusal when the title is refused. */
 export function RenameDialog({
   conversation,
+  saving,
   onClose,
   onRename,
 }: {
   conversation: { title: string } | null;
+  /** While `onRename`'s rename mutation runs. */
+  saving: boolean;
   onClose: () => void;
   /** Resolves with the refusal to show, or null when renamed. */
   onRename: (title: string) => Promise<string | null>;
 }) {
   const [title, setTitle] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   useEffect(() => {
     setTitle(conversation?.title ?? '');
     setProblem(null);
   }, [conversation]);
 
   const save = async () => {
-    setSaving(true);
     const refused = await onRename(title);
-    setSaving(false);
     if (refused) setProblem(refused);
     else onClose();
   };

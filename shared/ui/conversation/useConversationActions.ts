@@ -3,7 +3,7 @@ import type { DataClient } from '../query.ts';
 
 /** Rename and delete (dashboard and side panel), with their notices; History and the open conversation are asked again after each. */
 export function useConversationActions(client: DataClient) {
-  const { mutateAsync: renameConversation } = useRenameConversationMutation(client);
+  const { mutateAsync: renameConversation, isPending: renaming } = useRenameConversationMutation(client);
   const { mutateAsync: deleteConversation } = useDeleteConversationMutation(client);
   return {
     /** Resolves with the refusal to show in the dialog (a rule), or null (renamed, or a failure shown as a notice). */
@@ -12,6 +12,8 @@ export function useConversationActions(client: DataClient) {
         () => null,
         (error: Error) => (isRefusedByRule(error) ? error.message : null),
       ),
+    /** While a rename runs. */
+    renaming,
     remove: (id: string): Promise<boolean> =>
       deleteConversation(id).then(
         (deleted) => deleted === true,

@@ -4,6 +4,7 @@ import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
 import { testProviderKey, untestableReason, type KeyTestResult } from '@/shared/ai/keyTest.ts';
 import { BASE_URL_EXAMPLES, KEY_TEXTS, PROVIDER_KEYS, maskKey, type ProviderId } from '@/shared/core/providerKeys.ts';
 import type { ProviderKeysState } from '@/shared/data/providerKeys.ts';
+import { useKeyWriteMutation, type KeyWriteOrigin } from '../queries/providerKeys.ts';
 import { RowHeader, SavedValue, SaveField, TestResult } from './keyFields.tsx';
 
 /**
@@ -87,29 +88,17 @@ function ProviderKeyRow({ provider, keys }: { provider: ProviderId; keys: Keys }
   const baseUrl = keys.state.baseUrl.value;
   const [testing, setTesting] = useState(false);
   const [result, setResult] = useState<KeyTestResult | null>(null);
-  const [clearing, setClearing] = useState(false);
+  const write = useKeyWriteMutation((raw) => keys.saveKey(provider, raw));
   // While a new key is being saved, "Test" would still test the previous one.
-  const [saving, setSaving] = useState(false);
+  const saving = write.isPending;
+  const busyFrom = saving ? write.variables?.from : undefined;
   const name = `${info.label} key`;
   const untestable = provider === 'chatgpt_custom' ? null : untestableReason(provider);
   const canTest = Boolean(stored.value) || (provider === 'chatgpt_custom' && Boolean(baseUrl));
 
-  const save = async (raw: string) => {
+  const save = async (raw: string, from: KeyWriteOrigin) => {
     setResult(null);
-    setSaving(true);
-    try {
-      await keys.saveKey(provider, raw);
-    } finally {
-      setSaving(false);
-    }
-  };
-  const clear = async () => {
-    setClearing(true);
-    try {
-      await save('');
-    } finally {
-      setClearing(false);
-    }
+    await write.mutateAsync({ raw, from });
   };
   const test = async () => {
     setTesting(true);
@@ -129,8 +118,8 @@ function ProviderKeyRow({ provider, keys }: { provider: ProviderId; keys: Keys }
           name={name}
           shown={stored.value}
           hidden={maskKey(provider, stored.value)}
-          onClear={() => void clear()}
-          busy={clearing}
+          onClear={() => void save('', 'clear')}
+          busy={busyFrom === 'clear'}
         />
       )}
       <SaveField
@@ -146,7 +135,8 @@ function ProviderKeyRow({ provider, keys }: { provider: ProviderId; keys: Keys }
         }
         secret
         disabled={!keys.ready}
-        onSave={save}
+        busy={busyFrom === 'field'}
+        onSave={(raw) => save(raw, 'field')}
       />
       {untestable && (
         <Typography variant="caption" color="text.secondary">
@@ -175,27 +165,29 @@ function ProviderKeyRow({ provider, keys }: { provider: ProviderId; keys: Keys }
 
 function BaseUrlRow({ keys }: { keys: Keys }) {
   const stored = keys.state.baseUrl;
-  const [clearing, setClearing] = useState(false);
-  const clear = async () => {
-    setClearing(true);
-    try {
-      await keys.saveBaseUrl('');
-    } finally {
-      setClearing(false);
-    }
-  };
+  const write = useKeyWriteMutation((raw) => keys.saveBaseUrl(raw));
+  const busyFrom = write.isPending ? write.variables?.from : undefined;
   return (
     <Stack spacing={1.5} data-testid="provider-base-url">
       <RowHeader title="Base URL (optional)" stored={stored} />
-      {stored.value && <SavedValue name="base URL" shown={stored.value} hidden={null} onClear={() => void clear()} busy={clearing} />}
+      {stored.value && (
+        <SavedValue
+          name="base URL"
+          shown={stored.value}
+          hidden={null}
+          onClear={() => void write.mutateAsync({ raw: '', from: 'clear' })}
+          busy={busyFrom === 'clear'}
+        />
+      )}
       <SaveField
         label={stored.value ? 'Replace base URL' : 'Base URL'}
         placeholder={BASE_URL_EXAMPLES[0]}
         helper="An http:// or https:// address ending in the API root, e.g. …/v1."
         secret={false}
         disabled={!keys.ready}
+        busy={busyFrom === 'field'}
         onSave={async (raw) => {
-          await keys.saveBaseUrl(raw);
+          await write.mutateAsync({ raw, from: 'field' });
         }}
       />
     </Stack>

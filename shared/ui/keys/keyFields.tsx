@@ -96,6 +96,7 @@ export function SaveField({
   helper,
   secret,
   disabled,
+  busy,
   onSave,
 }: {
   label: string;
@@ -103,19 +104,15 @@ export function SaveField({
   helper: ReactNode;
   secret: boolean;
   disabled: boolean;
+  /** While `onSave`'s write runs. */
+  busy: boolean;
   onSave: (value: string) => Promise<void>;
 }) {
   const [value, setValue] = useState('');
-  const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    try {
-      await onSave(value);
-      setValue(''); // never kept on screen after saving
-    } finally {
-      setBusy(false);
-    }
+    await onSave(value);
+    setValue(''); // never kept on screen after saving
   };
   return (
     <Box component="form" onSubmit={(e) => void submit(e)} noValidate>

@@ -5,7 +5,7 @@ import { WORKFLOW_PAGE_TEXTS } from '@/shared/core/workflows/runTexts.ts';
 import { describeSchedule, type WorkflowSchedule } from '@/shared/core/workflows/schedule.ts';
 import { SCHEDULE_TEXTS } from '@/shared/core/workflows/scheduleTexts.ts';
 import { getPicture, pictureUrls } from '@/shared/data/generatedImages.ts';
-import { deleteWorkflowRun, getWorkflowRun, listWorkflowRuns, type RunSummary } from '@/shared/data/workflowRuns.ts';
+import { deleteWorkflowRun, editStepOutput, getWorkflowRun, listWorkflowRuns, type RunSummary } from '@/shared/data/workflowRuns.ts';
 import { clearSchedule, saveSchedule } from '@/shared/data/workflowSchedules.ts';
 import {
   createWorkflow,
@@ -136,5 +136,16 @@ export function useDeleteWorkflowRunMutation(client: DataClient) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.workflows.all });
     },
     onError: (error) => notify({ title: error.message, variant: 'destructive' }),
+  });
+}
+
+/**
+ * Saves a step's edited output on its run. The run on screen is the caller's to update, and a
+ * failure is shown on the step card, so there is no notice here.
+ */
+export function useEditStepOutputMutation(client: DataClient) {
+  return useMutation({
+    mutationFn: async ({ runId, position, output }: { runId: string; position: number; output: string }) =>
+      unwrap(await editStepOutput(await client(), runId, position, output)),
   });
 }

@@ -3,11 +3,11 @@ import { Button, Stack } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import SaveAltIcon from '@mui/icons-material/SaveAlt';
-import { DOCUMENT_ERRORS, DOCUMENT_TEXTS } from '@/shared/core/documents/documents.ts';
+import { DOCUMENT_TEXTS } from '@/shared/core/documents/documents.ts';
 import { RUN_TEXTS } from '@/shared/core/runTexts.ts';
-import { saveDocument } from '@/shared/data/documents/documents.ts';
 import type { AppClient } from '@/shared/data/supabase.ts';
 import { useNotify } from '../notices.tsx';
+import { useSaveOutputDocumentMutation } from '../queries/documents.ts';
 import { errorMessage } from '../../core/text.ts';
 
 /** What a side gives a run's output actions: where documents go, and what else it offers. */
@@ -36,7 +36,7 @@ export interface OutputActionsProps {
 /** Copy (works while streaming), the side's extra actions, and "Save as document" (generated_documents). */
 export function OutputActions({ text, documentName, canSave, setup }: OutputActionsProps) {
   const notify = useNotify();
-  const [saving, setSaving] = useState(false);
+  const { mutateAsync: saveDocument, isPending: saving } = useSaveOutputDocumentMutation(setup.client, setup.openDocuments);
   // The text last saved: saving the same output twice would only make a duplicate document.
   const [savedText, setSavedText] = useState<string | null>(null);
   const empty = !text.trim();
@@ -56,27 +56,12 @@ export function OutputActions({ text, documentName, canSave, setup }: OutputActi
       notify({ title: DOCUMENT_TEXTS.nothingToSave, variant: 'destructive' });
       return;
     }
-    setSaving(true);
-    try {
-      const { data, error } = await saveDocument(await setup.client(), { name: documentName, content: text, format: setup.format });
-      if (error) {
-        const invalid = error.code === 'invalid';
-        notify({
-          title: invalid ? error.message : DOCUMENT_ERRORS.save('document'),
-          description: invalid ? undefined : error.message,
-          variant: 'destructive',
-        });
-        return;
-      }
-      if (setup.markSaved) setSavedText(text);
-      notify({
-        title: RUN_TEXTS.documentSaved,
-        description: RUN_TEXTS.documentSavedText(data.name),
-        action: { label: RUN_TEXTS.openDocument, ...setup.openDocuments },
-      });
-    } finally {
-      setSaving(false);
-    }
+    // A failure is the mutation's notice.
+    const done = await saveDocument({ name: documentName, content: text, format: setup.format }).then(
+      () => true,
+      () => false,
+    );
+    if (done && setup.markSaved) setSavedText(text);
   };
 
   const saved = savedText !== null && savedText === text;

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { SEARCH_PROVIDER_NAMES, SEARCH_PROVIDERS, WEB_SEARCH_TEXTS, type SearchProviderId } from '@/shared/core/webSearch.ts';
-import { clearSearchSetting, fetchSearchSetting, saveSearchSetting, type SearchSetting } from '@/shared/data/webSearch.ts';
-import type { DataClient } from '../query.ts';
+import { fetchSearchSetting, type SearchSetting } from '@/shared/data/webSearch.ts';
+import { useWebSearchSettingMutations } from '../queries/webSearch.ts';
+import { errorMessage, type DataClient } from '../query.ts';
 
 /**
  * Settings → Web search: the one search service a user's runs search the web with (Brave Search
@@ -15,7 +16,8 @@ export function WebSearchKeyCard({ client, signedIn }: { client: DataClient; sig
   const [apiKey, setApiKey] = useState('');
   const [url, setUrl] = useState('');
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { save: saveSetting, remove: removeSetting } = useWebSearchSettingMutations(client);
+  const busy = saveSetting.isPending || removeSetting.isPending;
 
   useEffect(() => {
     if (!signedIn) return;
@@ -40,26 +42,27 @@ export function WebSearchKeyCard({ client, signedIn }: { client: DataClient; sig
     if (provider !== 'searxng' && !apiKey.trim()) return setNotice({ severity: 'error', text: WEB_SEARCH_TEXTS.emptyKey });
     if (provider === 'searxng' && !/^https?:\/\/\S+$/i.test(url.trim()))
       return setNotice({ severity: 'error', text: WEB_SEARCH_TEXTS.badUrl });
-    setBusy(true);
-    const c = await client();
-    const saved = await saveSearchSetting(c, {
-      provider,
-      apiKey: apiKey.trim() || undefined,
-      searxngUrl: provider === 'searxng' ? url.trim() : undefined,
-    });
-    const read = saved.error ? null : await fetchSearchSetting(c);
-    setBusy(false);
-    if (saved.error) return setNotice({ severity: 'error', text: saved.error.message });
-    setSetting(read?.data ?? null);
+    let read: SearchSetting | null;
+    try {
+      read = await saveSetting.mutateAsync({
+        provider,
+        apiKey: apiKey.trim() || undefined,
+        searxngUrl: provider === 'searxng' ? url.trim() : undefined,
+      });
+    } catch (error) {
+      return setNotice({ severity: 'error', text: errorMessage(error) });
+    }
+    setSetting(read);
     setApiKey('');
     setNotice({ severity: 'success', text: WEB_SEARCH_TEXTS.saved(provider) });
   };
 
   const remove = async () => {
-    setBusy(true);
-    const cleared = await clearSearchSetting(await client());
-    setBusy(false);
-    if (cleared.error) return setNotice({ severity: 'error', text: cleared.error.message });
+    try {
+      await removeSetting.mutateAsync();
+    } catch (error) {
+      return setNotice({ severity: 'error', text: errorMessage(error) });
+    }
     setSetting(null);
     setApiKey('');
     setUrl('');

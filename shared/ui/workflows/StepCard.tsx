@@ -44,6 +44,8 @@ export interface StepCardProps {
   onRetry: (position: number) => void;
   /** Saves the edited output; the error's text when it failed. */
   onEdit: (position: number, output: string) => Promise<string | null>;
+  /** While `onEdit`'s save of this step's output runs. */
+  saving: boolean;
   onContinueFrom: (position: number) => void;
   /** What the step's calls cost (every call it made, retries included), once recorded. */
   usage?: UsageFigures | null;
@@ -52,9 +54,19 @@ export interface StepCardProps {
 }
 
 /** One step of a run: its state, its output as it streams (a for-each step's items one by one), and what can be done with it. */
-export function StepCard({ step, busy, isLast, offerContinue, onRetry, onEdit, onContinueFrom, usage = null, pictures }: StepCardProps) {
+export function StepCard({
+  step,
+  busy,
+  isLast,
+  offerContinue,
+  onRetry,
+  onEdit,
+  saving,
+  onContinueFrom,
+  usage = null,
+  pictures,
+}: StepCardProps) {
   const [draft, setDraft] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [showInput, setShowInput] = useState(false);
   const headingId = `workflow-step-${step.position}`;
@@ -63,9 +75,7 @@ export function StepCard({ step, busy, isLast, offerContinue, onRetry, onEdit, o
 
   const save = async () => {
     if (draft === null) return;
-    setSaving(true);
     const error = await onEdit(step.position, draft);
-    setSaving(false);
     setProblem(error);
     if (!error) setDraft(null);
   };

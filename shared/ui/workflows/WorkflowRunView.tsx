@@ -21,6 +21,8 @@ export interface WorkflowRunViewProps {
   /** Runs again from a step (a retry, or after an edited output); undefined: from the first step not done. */
   onContinue: (fromPosition?: number) => void;
   onEdit: (position: number, output: string) => Promise<string | null>;
+  /** The step whose edited output `onEdit` is saving, or null. */
+  savingPosition: number | null;
   actions: OutputActionsSetup;
   /** view_only accounts cannot save documents. */
   canSave: boolean;
@@ -40,6 +42,7 @@ export function WorkflowRunView({
   onStop,
   onContinue,
   onEdit,
+  savingPosition,
   actions,
   canSave,
   stepUsage,
@@ -127,6 +130,7 @@ export function WorkflowRunView({
           offerContinue={edited === step.position}
           onRetry={go}
           onEdit={edit}
+          saving={savingPosition === step.position}
           onContinueFrom={go}
           usage={stepUsage?.get(step.position) ?? null}
           pictures={pictures}

@@ -6,7 +6,9 @@ import { runPhase } from '../../core/workflows/resume.ts';
 import { applyRunEvent, idleRun, storedRun, type LiveRun } from '../../core/workflows/runState.ts';
 import type { DataError } from '../../data/result.ts';
 import type { AppClient } from '../../data/supabase.ts';
-import { editStepOutput, streamWorkflowRun, type RunRequest, type WorkflowRun } from '../../data/workflowRuns.ts';
+import { streamWorkflowRun, type RunRequest, type WorkflowRun } from '../../data/workflowRuns.ts';
+import { useEditStepOutputMutation } from '../queries/workflows.ts';
+import { QueryError } from '../query.ts';
 import { queryKeys } from '../queryKeys.ts';
 
 type Action = { type: 'event'; event: RunEvent } | { type: 'reset'; state: LiveRun } | { type: 'edited'; position: number; output: string };
@@ -48,6 +50,7 @@ export function useWorkflowRun(client: () => Promise<AppClient>, definition: Wor
   const [refusal, setRefusal] = useState<DataError | null>(null);
   const [busy, setBusy] = useState(false);
   const controller = useRef<AbortController | null>(null);
+  const { mutateAsync: saveOutput, isPending: savingOutput, variables: savedOutput } = useEditStepOutputMutation(client);
   useEffect(() => () => controller.current?.abort(), []);
 
   const go = useCallback(
@@ -98,12 +101,30 @@ export function useWorkflowRun(client: () => Promise<AppClient>, definition: Wor
   const editOutput = useCallback(
     async (position: number, output: string): Promise<DataError | null> => {
       if (!state.runId) return null;
-      const { error } = await editStepOutput(await client(), state.runId, position, output);
-      if (!error) dispatch({ type: 'edited', position, output });
-      return error;
+      try {
+        await saveOutput({ runId: state.runId, position, output });
+      } catch (error) {
+        // The data layer's refusal is the step card's to show; anything else is not ours to catch.
+        if (error instanceof QueryError) return error.dataError;
+        throw error;
+      }
+      dispatch({ type: 'edited', position, output });
+      return null;
     },
-    [client, state.runId],
+    [saveOutput, state.runId],
   );
 
-  return { state, refusal, running: busy, start, continueRun, stop, load, editOutput, clearRefusal: () => setRefusal(null) };
+  return {
+    state,
+    refusal,
+    running: busy,
+    start,
+    continueRun,
+    stop,
+    load,
+    editOutput,
+    /** The step whose edited output is being saved, or null. */
+    savingPosition: savingOutput ? (savedOutput?.position ?? null) : null,
+    clearRefusal: () => setRefusal(null),
+  };
 }

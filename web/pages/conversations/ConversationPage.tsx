@@ -113,6 +113,7 @@ function ConversationScreen({ loaded }: { loaded: Conversation }) {
       </Card>
       <RenameDialog
         conversation={renaming ? { title } : null}
+        saving={actions.renaming}
         onClose={() => setRenaming(false)}
         onRename={async (next) => {
           const refused = await actions.rename(loaded.id, next);

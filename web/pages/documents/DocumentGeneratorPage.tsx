@@ -72,7 +72,7 @@ export function DocumentGeneratorPage() {
   const knowledge = useKnowledgeChoice(webData, true);
   const generator = useGenerator({ available, keysReady: keys.ready, quota, saving, knowledge: knowledge.selection });
 
-  const { mutateAsync: createPrompt } = useCreatePromptMutation(webData);
+  const { mutateAsync: createPrompt, isPending: savingPrompt } = useCreatePromptMutation(webData);
   const [savePrompt, setSavePrompt] = useState<SavePromptRequest | null>(null);
   const [renaming, setRenaming] = useState<DocumentSummary | null>(null);
   // The result as the user last saved it from the editor, for the generation it belongs to.
@@ -175,13 +175,16 @@ export function DocumentGeneratorPage() {
         />
       </Stack>
 
-      {savePrompt && <SavePromptDialog request={savePrompt} onSave={savePromptToLibrary} onClose={() => setSavePrompt(null)} />}
+      {savePrompt && (
+        <SavePromptDialog request={savePrompt} onSave={savePromptToLibrary} saving={savingPrompt} onClose={() => setSavePrompt(null)} />
+      )}
       <NameDialog
         open={renaming !== null}
         title="Rename document"
         label="Document name"
         initial={renaming?.name ?? ''}
         submitLabel="Rename"
+        busy={documents.renamingDocument}
         onCancel={() => setRenaming(null)}
         onSubmit={async (name) => {
           if (!renaming) return null;

@@ -180,6 +180,7 @@ export function DocumentsSection({ documents, shares, rows, folderLabel, readOnl
         label="Folder name"
         initial={folderDialog?.kind === 'rename' ? folderDialog.folder.name : ''}
         submitLabel={folderDialog?.kind === 'rename' ? 'Rename' : 'Create folder'}
+        busy={documents.savingFolder}
         onCancel={() => setFolderDialog(null)}
         onSubmit={async (name) => {
           if (!folderDialog) return null;
@@ -224,6 +225,7 @@ export function DocumentsSection({ documents, shares, rows, folderLabel, readOnl
         <MoveDocumentDialog
           doc={moving}
           rows={rows}
+          busy={documents.moving}
           onClose={() => setMoving(null)}
           onMove={(folderId) => documents.moveDocument(moving, folderId, folderId ? `“${folderLabel(folderId)}”` : 'no folder')}
         />

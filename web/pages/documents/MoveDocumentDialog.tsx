@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { FolderRow } from '@/shared/core/documents/generator.ts';
 import type { DocumentFolder } from '@/shared/core/documents/documents.ts';
 import type { DocumentSummary } from '@/shared/data/documents/documents.ts';
@@ -9,14 +8,12 @@ export function MoveDocumentDialog(props: {
   doc: DocumentSummary;
   rows: FolderRow<DocumentFolder>[];
   onMove: (folderId: string | null) => Promise<boolean>;
+  /** While `onMove`'s move mutation runs. */
+  busy: boolean;
   onClose: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
   const move = async (folderId: string | null) => {
-    setBusy(true);
-    const moved = await props.onMove(folderId);
-    setBusy(false);
-    if (moved) props.onClose();
+    if (await props.onMove(folderId)) props.onClose();
   };
   const targets = [
     { id: null, label: 'No folder', depth: 0 },
@@ -28,7 +25,7 @@ export function MoveDocumentDialog(props: {
       title={`Move “${props.doc.name}” to…`}
       targets={targets}
       current={props.doc.folderId ?? null}
-      busy={busy}
+      busy={props.busy}
       onMove={(folderId) => void move(folderId)}
       onCancel={props.onClose}
     />

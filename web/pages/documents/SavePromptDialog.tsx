@@ -15,19 +15,18 @@ export interface SavePromptRequest {
 export function SavePromptDialog(props: {
   request: SavePromptRequest;
   onSave: (name: string, text: string) => Promise<string | null>;
+  /** While `onSave`'s create-prompt mutation runs. */
+  saving: boolean;
   onClose: () => void;
 }) {
   const [name, setName] = useState(props.request.name);
   const [text, setText] = useState(props.request.text);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim() || !text.trim()) return setProblem(DOCUMENT_TEXTS.promptFieldsRequired);
-    setBusy(true);
     const result = await props.onSave(name, text);
-    setBusy(false);
     if (result) setProblem(result);
   };
 
@@ -70,7 +69,7 @@ export function SavePromptDialog(props: {
         </DialogContent>
         <DialogActions>
           <Button onClick={props.onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
+          <Button type="submit" variant="contained" disabled={props.saving}>
             Save prompt
           </Button>
         </DialogActions>

@@ -71,8 +71,13 @@ export function useDocuments(userId: string) {
     renameFolder: (folder: DocumentFolder, name: string): Promise<Problem> => problemOf(renameFolder.mutateAsync({ folder, name })),
     deleteFolder: (folder: DocumentFolder): Promise<boolean> => succeeded(deleteFolder.mutateAsync(folder)),
     renameDocument: (doc: DocumentSummary, name: string): Promise<Problem> => problemOf(renameDocument.mutateAsync({ doc, name })),
+    /** While a document is being renamed, or a folder created or renamed. */
+    renamingDocument: renameDocument.isPending,
+    savingFolder: createFolder.isPending || renameFolder.isPending,
     moveDocument: (doc: DocumentSummary, folderId: string | null, folderLabel: string): Promise<boolean> =>
       succeeded(moveDocument.mutateAsync({ doc, folderId, folderLabel })),
+    /** While a document is being moved. */
+    moving: moveDocument.isPending,
     deleteDocument: (doc: DocumentSummary): Promise<boolean> => succeeded(deleteDocument.mutateAsync(doc)),
 
     /** Counts the download in the database first (refused past a limit with 'Download Limit Reached'), then saves the file. */

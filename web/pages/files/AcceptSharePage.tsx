@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Container, Stack, Typography } from '@mui/material';
 import { ROUTES, workspacePath } from '@/shared/core/routes.ts';
-import { acceptShare } from '@/shared/data/shares.ts';
-import { useNotify } from '@/shared/ui/notices.tsx';
+import { errorMessage } from '@/shared/ui/query.ts';
 import { useUser } from '@/web/lib/sessionState.ts';
-import { supabase } from '@/web/lib/supabase.ts';
 import { useFragmentToken } from '@/web/lib/useFragmentToken.ts';
+import { useAcceptShareMutation } from '@/web/queries/shares.ts';
 
 /**
  * /shared/accept#token=… — the link of a share invitation. The token rides in the fragment (never
@@ -15,19 +14,18 @@ import { useFragmentToken } from '@/web/lib/useFragmentToken.ts';
  */
 export function AcceptSharePage() {
   const navigate = useNavigate();
-  const notify = useNotify();
   const user = useUser();
   const { token, ready } = useFragmentToken();
-  const [busy, setBusy] = useState(false);
+  const { mutateAsync: acceptShare, isPending: busy } = useAcceptShareMutation();
   const [problem, setProblem] = useState<string | null>(null);
 
   const accept = async () => {
-    setBusy(true);
-    const result = await acceptShare(supabase, token);
-    setBusy(false);
-    if (result.error) return setProblem(result.error.message);
-    notify({ title: 'Invitation accepted', description: 'It is in your File Manager under “Shared with you”, read-only.' });
-    void navigate(result.data.workspaceId ? workspacePath(result.data.workspaceId) : ROUTES.fileManager, { replace: true });
+    try {
+      const accepted = await acceptShare(token);
+      void navigate(accepted.workspaceId ? workspacePath(accepted.workspaceId) : ROUTES.fileManager, { replace: true });
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
   };
 
   const email = user?.email ?? 'this account';

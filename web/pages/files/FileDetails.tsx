@@ -38,6 +38,8 @@ export interface FileDetailsProps {
   ownsDocument: boolean;
   onAction: (action: NodeAction | 'attach', node: WorkspaceNode) => void;
   onDownload: (doc: DocumentSummary, format: ExportFormat) => Promise<void>;
+  /** While `onDownload`'s counted download runs. */
+  downloading: boolean;
   onSetLimit: (doc: DocumentSummary, maxDownloads: number | null) => Promise<string | null>;
 }
 
@@ -106,10 +108,10 @@ function FileBody({
   ownsDocument,
   onAction,
   onDownload,
+  downloading,
   onSetLimit,
 }: FileDetailsProps & { node: Extract<WorkspaceNode, { type: 'file' }> }) {
   const [format, setFormat] = useState<ExportFormat>('docx');
-  const [busy, setBusy] = useState(false);
   const reached = doc ? isDownloadLimitReached(doc) : false;
 
   return (
@@ -159,15 +161,7 @@ function FileBody({
                   </MenuItem>
                 ))}
               </TextField>
-              <Button
-                variant="contained"
-                startIcon={<DownloadIcon />}
-                disabled={busy}
-                onClick={() => {
-                  setBusy(true);
-                  void onDownload(doc, format).finally(() => setBusy(false));
-                }}
-              >
+              <Button variant="contained" startIcon={<DownloadIcon />} disabled={downloading} onClick={() => void onDownload(doc, format)}>
                 Download
               </Button>
             </Stack>

@@ -18,14 +18,11 @@ export function FileManagerPage() {
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const viewOnly = profile?.role === 'view_only';
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     const result = await manager.create(name);
-    setBusy(false);
     if ('problem' in result) return setProblem(result.problem);
     setName('');
     setProblem(null);
@@ -68,7 +65,7 @@ export function FileManagerPage() {
                 fullWidth
                 sx={{ maxWidth: { sm: 420 } }}
               />
-              <Button type="submit" variant="contained" disabled={busy} sx={{ whiteSpace: 'nowrap', mt: { sm: '2px' } }}>
+              <Button type="submit" variant="contained" disabled={manager.creating} sx={{ whiteSpace: 'nowrap', mt: { sm: '2px' } }}>
                 Create workspace
               </Button>
             </Stack>
@@ -100,7 +97,13 @@ export function FileManagerPage() {
               ) : (
                 <CardGrid label="Your workspaces">
                   {state.own.map((workspace) => (
-                    <WorkspaceCard key={workspace.id} workspace={workspace} onRename={manager.rename} onDelete={manager.remove} />
+                    <WorkspaceCard
+                      key={workspace.id}
+                      workspace={workspace}
+                      onRename={manager.rename}
+                      renaming={manager.renaming}
+                      onDelete={manager.remove}
+                    />
                   ))}
                 </CardGrid>
               )}

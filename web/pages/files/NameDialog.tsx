@@ -17,12 +17,13 @@ export function NameDialog(props: {
   /** Extra fields under the name (e.g. the document a file points at). */
   children?: ReactNode;
   onSubmit: (name: string) => Promise<string | null> | string | null;
+  /** While `onSubmit`'s write runs (its mutation is pending); false when it answers at once. */
+  busy: boolean;
   onCancel: () => void;
 }) {
   const { open, initial = '' } = props;
   const [name, setName] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   // Each opening starts from `initial`.
   const [openedWith, setOpenedWith] = useState<string | null>(null);
@@ -39,10 +40,7 @@ export function NameDialog(props: {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    const result = await props.onSubmit(name);
-    setBusy(false);
-    setProblem(result);
+    setProblem(await props.onSubmit(name));
   };
 
   return (
@@ -65,7 +63,7 @@ export function NameDialog(props: {
         </DialogContent>
         <DialogActions>
           <Button onClick={props.onCancel}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
+          <Button type="submit" variant="contained" disabled={props.busy}>
             {props.submitLabel}
           </Button>
         </DialogActions>

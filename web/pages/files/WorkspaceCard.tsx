@@ -48,10 +48,13 @@ function CardBody({ workspace, extra }: { workspace: Workspace; extra?: React.Re
 export function WorkspaceCard({
   workspace,
   onRename,
+  renaming: saving,
   onDelete,
 }: {
   workspace: Workspace;
   onRename: (workspace: Workspace, name: string) => Promise<string | null>;
+  /** While `onRename`'s rename mutation runs. */
+  renaming: boolean;
   onDelete: (workspace: Workspace) => Promise<void>;
 }) {
   const [renaming, setRenaming] = useState(false);
@@ -88,6 +91,7 @@ export function WorkspaceCard({
         label="Workspace name"
         initial={workspace.name}
         submitLabel="Rename"
+        busy={saving}
         onCancel={() => setRenaming(false)}
         onSubmit={async (name) => {
           const problem = await onRename(workspace, name);

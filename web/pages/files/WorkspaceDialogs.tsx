@@ -86,6 +86,8 @@ export function WorkspaceDialogs(props: {
         initial={request?.kind === 'folder' ? (request.node?.name ?? '') : ''}
         submitLabel={request?.kind === 'folder' && request.node ? 'Rename' : 'Create folder'}
         onSubmit={submitFolder}
+        // A tree change is applied at once; the page saves it in the background.
+        busy={false}
         onCancel={onClose}
       />
       <NameDialog
@@ -96,6 +98,7 @@ export function WorkspaceDialogs(props: {
         suggestion={suggested}
         submitLabel={request?.kind === 'file' && request.node ? 'Save' : 'Create file'}
         onSubmit={submitFile}
+        busy={false}
         onCancel={onClose}
       >
         {request?.kind === 'file' && (

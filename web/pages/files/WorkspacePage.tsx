@@ -178,6 +178,7 @@ export function WorkspacePage() {
           ownsDocument={selected?.type === 'file' && selected.docId ? ws.documents.get(selected.docId)?.userId === userId : false}
           onAction={onAction}
           onDownload={actions.download}
+          downloading={actions.downloading}
           onSetLimit={actions.setLimit}
         />
       </Box>

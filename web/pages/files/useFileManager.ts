@@ -38,12 +38,16 @@ export function useFileManager(userId: string) {
         (workspace) => ({ workspace }),
         (error: Error) => ({ problem: error.message }),
       ),
+    /** While a workspace is being created. */
+    creating: createWorkspace.isPending,
     /** The message to show at the name field, or null once renamed. */
     rename: (workspace: Workspace, name: string): Promise<string | null> =>
       renameWorkspace.mutateAsync({ workspace, name }).then(
         () => null,
         (error: Error) => error.message,
       ),
+    /** While a workspace is being renamed. */
+    renaming: renameWorkspace.isPending,
     async remove(workspace: Workspace): Promise<void> {
       await deleteWorkspace.mutateAsync(workspace).catch(() => undefined);
     },

@@ -13,6 +13,8 @@ export interface ImportDialogProps {
   onImportLines: (text: string) => Promise<string | null>;
   /** Imports an exported library file; answers the report, or the message to show. */
   onImportFile: (text: string) => Promise<{ report: ImportReport } | { problem: string }>;
+  /** While an import mutation runs. */
+  importing: boolean;
   onClose: () => void;
 }
 
@@ -30,30 +32,23 @@ export function ImportDialog(props: ImportDialogProps) {
   );
 }
 
-function ImportForm({ folderName, onImportLines, onImportFile, onClose }: ImportDialogProps) {
+function ImportForm({ folderName, onImportLines, onImportFile, importing, onClose }: ImportDialogProps) {
   const [mode, setMode] = useState<Mode>('lines');
   const [text, setText] = useState('');
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
-  const [busy, setBusy] = useState(false);
   const parsed = text ? parseImportLines(text, null) : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     if (mode === 'lines') {
       const failure = await onImportLines(text);
-      setBusy(false);
       if (failure) return setProblem(failure);
       return onClose();
     }
-    if (!file) {
-      setBusy(false);
-      return setProblem('Choose a JSON or CSV file exported from your library.');
-    }
+    if (!file) return setProblem('Choose a JSON or CSV file exported from your library.');
     const result = await onImportFile(file.text);
-    setBusy(false);
     if ('problem' in result) return setProblem(result.problem);
     setReport(result.report);
   };
@@ -142,7 +137,7 @@ function ImportForm({ folderName, onImportLines, onImportFile, onClose }: Import
       <DialogActions>
         <Button onClick={onClose}>{report ? 'Close' : 'Cancel'}</Button>
         {!report && (
-          <Button type="submit" variant="contained" disabled={busy}>
+          <Button type="submit" variant="contained" disabled={importing}>
             {LIBRARY_TEXTS.import}
           </Button>
         )}

@@ -220,6 +220,7 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
         label="Folder name"
         initial={folderDialog?.kind === 'rename' ? folderDialog.folder.name : ''}
         submitLabel={folderDialog?.kind === 'rename' ? 'Rename' : LIBRARY_TEXTS.create}
+        busy={actions.savingFolder}
         onSubmit={async (name) => {
           const problem =
             folderDialog?.kind === 'rename'
@@ -240,6 +241,7 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
           if (!problem) setPromptDialog(null);
           return problem;
         }}
+        saving={actions.savingPrompt}
         onCancel={() => setPromptDialog(null)}
       />
       <ImportDialog
@@ -247,6 +249,7 @@ export function LibraryScreen({ title, subtitle }: { title: string; subtitle: st
         folderName={here.name}
         onImportLines={(text) => actions.importLines(text, view.folderId)}
         onImportFile={(text) => actions.importFile(text, view.folderId)}
+        importing={actions.importing}
         onClose={() => setImportOpen(false)}
       />
       <MoveDialog

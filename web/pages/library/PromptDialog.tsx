@@ -14,6 +14,8 @@ export interface PromptDialogProps {
   available: AvailableKeys;
   /** Saves; answers the message to show in the dialog, or null when saved. */
   onSubmit: (draft: Omit<PromptDraft, 'folderId'>) => Promise<string | null>;
+  /** While `onSubmit`'s save mutation runs. */
+  saving: boolean;
   onCancel: () => void;
 }
 
@@ -34,6 +36,7 @@ function PromptForm({
   knownTags,
   available,
   onSubmit,
+  saving,
   onCancel,
 }: Omit<PromptDialogProps, 'prompt'> & { prompt: LibraryPrompt | null }) {
   const [name, setName] = useState(prompt?.name ?? '');
@@ -47,7 +50,6 @@ function PromptForm({
     model: prompt?.model ?? '',
   });
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,10 +63,7 @@ function PromptForm({
     };
     const invalid = promptDraftProblem(draft);
     if (invalid) return setProblem(invalid);
-    setBusy(true);
-    const failure = await onSubmit(draft);
-    setBusy(false);
-    setProblem(failure);
+    setProblem(await onSubmit(draft));
   };
 
   return (
@@ -144,7 +143,7 @@ function PromptForm({
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={busy}>
+        <Button type="submit" variant="contained" disabled={saving}>
           {LIBRARY_TEXTS.savePrompt}
         </Button>
       </DialogActions>

@@ -44,6 +44,9 @@ export function useLibraryActions() {
   const move = mutations.move.mutateAsync;
   const importLines = mutations.importLines.mutateAsync;
   const importFile = mutations.importFile.mutateAsync;
+  const savingFolder = mutations.createFolder.isPending || mutations.renameFolder.isPending;
+  const savingPrompt = mutations.savePrompt.isPending;
+  const importing = mutations.importLines.isPending || mutations.importFile.isPending;
 
   return useMemo(
     () => ({
@@ -70,6 +73,11 @@ export function useLibraryActions() {
           (error: Error) => ({ problem: error.message }),
         ),
 
+      /** While a folder is being created or renamed, a prompt saved (PromptDialog), or an import runs (ImportDialog). */
+      savingFolder,
+      savingPrompt,
+      importing,
+
       async exportAll(kind: 'json' | 'csv'): Promise<void> {
         const result = await exportLibrary(supabase, kind);
         if (result.error) return notify(LIBRARY_ERRORS.export(result.error.message));
@@ -77,6 +85,19 @@ export function useLibraryActions() {
         notify({ title: 'Library exported', description: `${result.data.fileName} is downloading.` });
       },
     }),
-    [notify, createFolder, renameFolder, savePrompt, remove, toggleFavorite, move, importLines, importFile],
+    [
+      notify,
+      createFolder,
+      renameFolder,
+      savePrompt,
+      remove,
+      toggleFavorite,
+      move,
+      importLines,
+      importFile,
+      savingFolder,
+      savingPrompt,
+      importing,
+    ],
   );
 }

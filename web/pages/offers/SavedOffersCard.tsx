@@ -96,6 +96,7 @@ export function SavedOffersCard(props: {
         label="Offer name"
         initial={renaming?.title ?? ''}
         submitLabel="Rename"
+        busy={saved.renaming}
         onCancel={() => setRenaming(null)}
         onSubmit={async (name) => {
           const offer = renaming;

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { duplicateOffer, getOffer, renameOffer, type OfferSummary } from '@/shared/data/offers.ts';
+import { duplicateOffer, type OfferSummary } from '@/shared/data/offers.ts';
 import { useNotify } from '@/shared/ui/notices.tsx';
 import { errorMessage } from '@/shared/ui/query.ts';
 import { supabase } from '@/web/lib/supabase.ts';
-import { offerQueries, useDeleteOfferMutation } from '@/web/queries/offers.ts';
+import { offerQueries, useDeleteOfferMutation, useRenameOfferMutation } from '@/web/queries/offers.ts';
 
 /** The user's saved offers (table offers): the list, and rename, duplicate, delete with their notices. */
 export function useSavedOffers() {
@@ -20,21 +20,21 @@ export function useSavedOffers() {
       notify({ title: 'Error fetching offers', description: errorMessage(result.error), variant: 'destructive' });
   }, [refetch, notify]);
 
+  const renameOffer = useRenameOfferMutation(refresh);
+
   const fail = (title: string, message: string) => notify({ title, description: message, variant: 'destructive' });
 
   return {
     query,
     refresh,
     /** The validation message under the field, or null when renamed. */
-    async rename(id: string, title: string): Promise<string | null> {
-      const found = await getOffer(supabase, id);
-      if (found.error || !found.data) return found.error ? found.error.message : 'That offer no longer exists.';
-      const result = await renameOffer(supabase, found.data, title);
-      if (result.error) return result.error.message;
-      notify({ title: 'Offer renamed', description: `It is now "${result.data.framework.title}".` });
-      await refresh();
-      return null;
-    },
+    rename: (id: string, title: string): Promise<string | null> =>
+      renameOffer.mutateAsync({ id, title }).then(
+        () => null,
+        (error: Error) => error.message,
+      ),
+    /** While a rename (and the list's read after it) runs. */
+    renaming: renameOffer.isPending,
     async duplicate(summary: OfferSummary): Promise<void> {
       const result = await duplicateOffer(supabase, summary.id);
       if (result.error) return fail('Error duplicating offer', result.error.message);

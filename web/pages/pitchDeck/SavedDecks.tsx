@@ -121,6 +121,7 @@ export function SavedDecks({
       </QueryState>
       <RenameDialog
         conversation={renaming}
+        saving={saved.renaming}
         onClose={() => setRenaming(null)}
         onRename={async (title) => {
           if (!renaming) return null;

@@ -11,7 +11,7 @@ export function useSavedDecks() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const query = useQuery(pitchDeckQueries.list());
-  const { mutateAsync: renameDeck } = useRenameDeckMutation();
+  const { mutateAsync: renameDeck, isPending: renaming } = useRenameDeckMutation();
   const { mutateAsync: deleteDeck } = useDeleteDeckMutation();
 
   /** The whole deck, or null with a toast saying why. */
@@ -53,5 +53,5 @@ export function useSavedDecks() {
     [deleteDeck],
   );
 
-  return { query, load, rename, remove };
+  return { query, load, rename, renaming, remove };
 }

@@ -17,6 +17,8 @@ import { projectQueries } from '@/web/queries/projectStatus.ts';
 export function TeamInviteForm(props: {
   seatsLeft: number;
   onInvite: (input: { email: string; role: TeamRole }) => Promise<DataResult<SentTeamInvitation>>;
+  /** While `onInvite`'s invitation is being sent (its mutation is pending). */
+  sending: boolean;
 }) {
   const notify = useNotify();
   const mailOff = useQuery(projectQueries.mail()).data === 'off';
@@ -25,7 +27,6 @@ export function TeamInviteForm(props: {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<TeamRole>('editor');
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const full = props.seatsLeft === 0;
 
   const submit = async (event: FormEvent) => {
@@ -33,9 +34,7 @@ export function TeamInviteForm(props: {
     const address = email.trim().toLowerCase();
     if (!isSimpleEmail(address)) return setProblem(TEAM_TEXTS.invalidEmail);
     setProblem(null);
-    setBusy(true);
     const result = await props.onInvite({ email: address, role });
-    setBusy(false);
     if (result.error) return setProblem(result.error.message);
     setEmail('');
     const { delivery } = result.data;
@@ -80,8 +79,8 @@ export function TeamInviteForm(props: {
             </MenuItem>
           ))}
         </TextField>
-        <Button type="submit" variant="contained" disabled={busy || full} sx={{ mt: 1 }}>
-          {busy ? 'Sending…' : 'Send invitation'}
+        <Button type="submit" variant="contained" disabled={props.sending || full} sx={{ mt: 1 }}>
+          {props.sending ? 'Sending…' : 'Send invitation'}
         </Button>
       </Box>
       {mailOff && !unmailed && (

@@ -124,6 +124,7 @@ function TeamView({ mine, userId, ownerEmail }: { mine: MyTeam; userId: string; 
           {isOwner ? (
             <TeamNameField
               name={mine.team.name}
+              saving={actions.rename.isPending}
               onSave={async (name) => shown(await actions.rename.mutateAsync(name), TEAM_TEXTS.renamed)}
             />
           ) : (
@@ -171,6 +172,7 @@ function TeamView({ mine, userId, ownerEmail }: { mine: MyTeam; userId: string; 
               <TeamInviteForm
                 seatsLeft={seatsLeft(members.length, openInvitations)}
                 onInvite={(input) => actions.invite.mutateAsync(input)}
+                sending={actions.invite.isPending}
               />
               <Box>
                 <Typography variant="h6" component="h2" gutterBottom>
@@ -240,9 +242,9 @@ function TeamView({ mine, userId, ownerEmail }: { mine: MyTeam; userId: string; 
   );
 }
 
-function TeamNameField({ name, onSave }: { name: string; onSave: (name: string) => Promise<void> }) {
+/** The owner's team name; `saving` while the rename mutation runs. */
+function TeamNameField({ name, saving, onSave }: { name: string; saving: boolean; onSave: (name: string) => Promise<void> }) {
   const [value, setValue] = useState(name);
-  const [busy, setBusy] = useState(false);
   const problem = value.trim().length === 0 || value.trim().length > 100 ? TEAM_TEXTS.invalidName : null;
   return (
     <Box
@@ -251,8 +253,7 @@ function TeamNameField({ name, onSave }: { name: string; onSave: (name: string) 
       onSubmit={(e) => {
         e.preventDefault();
         if (problem) return;
-        setBusy(true);
-        void onSave(value).finally(() => setBusy(false));
+        void onSave(value);
       }}
       sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}
     >
@@ -264,7 +265,7 @@ function TeamNameField({ name, onSave }: { name: string; onSave: (name: string) 
         helperText={problem ?? ' '}
         sx={{ flex: '1 1 240px' }}
       />
-      <Button type="submit" variant="outlined" disabled={busy || !!problem || value.trim() === name} sx={{ mt: 1 }}>
+      <Button type="submit" variant="outlined" disabled={saving || !!problem || value.trim() === name} sx={{ mt: 1 }}>
         Save name
       </Button>
     </Box>

@@ -124,6 +124,7 @@ function StoredRun({ run }: { run: WorkflowRun }) {
           onStop={live.stop}
           onContinue={(from) => void live.continueRun(target.target(), from)}
           onEdit={async (position, output) => (await live.editOutput(position, output))?.message ?? null}
+          savingPosition={live.savingPosition}
           actions={actions}
           canSave={!viewOnly}
           stepUsage={stepUsage}

@@ -120,6 +120,7 @@ export function WorkflowRunner({ source, name, definition, canSave }: WorkflowRu
         onStop={run.stop}
         onContinue={(from) => void run.continueRun(target.target(), from)}
         onEdit={async (position, output) => (await run.editOutput(position, output))?.message ?? null}
+        savingPosition={run.savingPosition}
         actions={actions}
         canSave={canSave}
         pictures={RUN_PICTURES}

@@ -22,6 +22,8 @@ export type UserFormTarget = { kind: 'add' } | { kind: 'edit'; user: ManagedUser
 interface UserFormDialogProps {
   target: UserFormTarget;
   viewerRole: AppRole;
+  /** While `onSubmit`'s save runs (the add or edit mutation is pending). */
+  saving: boolean;
   onClose: () => void;
   /** Saves; resolves with the server's refusal (already shown as a toast) or null when saved. */
   onSubmit: (input: UserFormInput, role: AppRole) => Promise<AdminRefusal | null>;
@@ -48,7 +50,7 @@ function fieldsOf(refusal: AdminRefusal & { fields?: UserFieldErrors }, input: U
  * Add User and Edit User: name, e-mail, phone and password, checked with the same
  * rules as the admin-users function; a new user also gets a role (default Editor).
  */
-export function UserFormDialog({ target, viewerRole, onClose, onSubmit }: UserFormDialogProps) {
+export function UserFormDialog({ target, viewerRole, saving, onClose, onSubmit }: UserFormDialogProps) {
   const notify = useNotify();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -58,7 +60,6 @@ export function UserFormDialog({ target, viewerRole, onClose, onSubmit }: UserFo
   );
   const [role, setRole] = useState<AppRole>(DEFAULT_NEW_USER_ROLE);
   const [errors, setErrors] = useState<UserFieldErrors>({});
-  const [saving, setSaving] = useState(false);
   const roles = assignableRoles(viewerRole);
 
   const set = (field: keyof UserFormInput) => (value: string) => {
@@ -83,9 +84,7 @@ export function UserFormDialog({ target, viewerRole, onClose, onSubmit }: UserFo
         return notify({ title: refusal.title, description: refusal.message, variant: 'destructive' });
       }
     }
-    setSaving(true);
     const refusal = await onSubmit(normalizeUserForm(input), role);
-    setSaving(false);
     if (refusal) setErrors(fieldsOf(refusal, input));
     else onClose();
   };

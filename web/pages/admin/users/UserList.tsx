@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Box,
   Card,
@@ -22,11 +21,11 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { assignableRoles, ROLE_LABELS, type AppRole } from '@/shared/core/admin/roles.ts';
 import { displayName, type ManagedUser } from '@/shared/core/admin/users.ts';
+import { useChangeRoleMutation } from '@/web/queries/admin.ts';
 
 export interface UserListProps {
   users: ManagedUser[];
   viewerRole: AppRole;
-  onChangeRole: (user: ManagedUser, role: AppRole) => Promise<void>;
   onEdit: (user: ManagedUser) => void;
   onDelete: (user: ManagedUser) => void;
 }
@@ -45,21 +44,16 @@ function RoleChip({ role }: { role: AppRole }) {
 }
 
 /** Change Role: the roles the viewer may give; the current one is shown even when it is not one of them. */
-function RoleSelect({ user, viewerRole, onChange }: { user: ManagedUser; viewerRole: AppRole; onChange: UserListProps['onChangeRole'] }) {
-  const [busy, setBusy] = useState(false);
+function RoleSelect({ user, viewerRole }: { user: ManagedUser; viewerRole: AppRole }) {
+  const changeRole = useChangeRoleMutation();
   const options = assignableRoles(viewerRole);
-  const change = async (role: AppRole) => {
-    setBusy(true);
-    await onChange(user, role);
-    setBusy(false);
-  };
   return (
     <TextField
       select
       size="small"
       value={user.role}
-      disabled={busy}
-      onChange={(e) => void change(e.target.value as AppRole)}
+      disabled={changeRole.isPending}
+      onChange={(e) => changeRole.mutate({ user, role: e.target.value as AppRole })}
       slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Change role for ${displayName(user)}` } }}
       sx={{ minWidth: 140 }}
     >
@@ -102,7 +96,7 @@ const dash = (
 );
 
 /** The user table (Name, Email, Phone, Current Role, Change Role, Actions); cards on phones. */
-export function UserList({ users, viewerRole, onChangeRole, onEdit, onDelete }: UserListProps) {
+export function UserList({ users, viewerRole, onEdit, onDelete }: UserListProps) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
 
@@ -129,7 +123,7 @@ export function UserList({ users, viewerRole, onChangeRole, onEdit, onDelete }: 
                 <RoleChip role={user.role} />
               </Stack>
               <Stack direction="row" spacing={1} sx={{ mt: 1.5, alignItems: 'center', justifyContent: 'space-between' }}>
-                <RoleSelect user={user} viewerRole={viewerRole} onChange={onChangeRole} />
+                <RoleSelect user={user} viewerRole={viewerRole} />
                 <Actions user={user} onEdit={onEdit} onDelete={onDelete} />
               </Stack>
             </CardContent>
@@ -161,7 +155,7 @@ export function UserList({ users, viewerRole, onChangeRole, onEdit, onDelete }: 
                 <RoleChip role={user.role} />
               </TableCell>
               <TableCell>
-                <RoleSelect user={user} viewerRole={viewerRole} onChange={onChangeRole} />
+                <RoleSelect user={user} viewerRole={viewerRole} />
               </TableCell>
               <TableCell>
                 <Actions user={user} onEdit={onEdit} onDelete={onDelete} />

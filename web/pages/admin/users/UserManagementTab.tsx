@@ -47,7 +47,6 @@ export function UserManagementTab({ viewerRole, reloadKey }: AdminTabProps) {
   const [query, setQuery] = useState('');
   const [form, setForm] = useState<UserFormTarget | null>(null);
   const [deleting, setDeleting] = useState<ManagedUser | null>(null);
-  const [removing, setRemoving] = useState(false);
   const all = users.query.data;
 
   const exportUsers = () => {
@@ -59,10 +58,7 @@ export function UserManagementTab({ viewerRole, reloadKey }: AdminTabProps) {
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    setRemoving(true);
-    const done = await users.remove(deleting);
-    setRemoving(false);
-    if (done) setDeleting(null);
+    if (await users.remove(deleting)) setDeleting(null);
   };
 
   const shown = all ? filterUsers(all, query) : [];
@@ -122,13 +118,7 @@ export function UserManagementTab({ viewerRole, reloadKey }: AdminTabProps) {
           <Typography variant="body2" color="text.secondary" aria-live="polite">
             {query.trim() ? `${shown.length} of ${all?.length ?? 0} users` : `${shown.length} ${shown.length === 1 ? 'user' : 'users'}`}
           </Typography>
-          <UserList
-            users={shown}
-            viewerRole={viewerRole}
-            onChangeRole={users.changeRole}
-            onEdit={(user) => setForm({ kind: 'edit', user })}
-            onDelete={setDeleting}
-          />
+          <UserList users={shown} viewerRole={viewerRole} onEdit={(user) => setForm({ kind: 'edit', user })} onDelete={setDeleting} />
         </>
       )}
 
@@ -137,6 +127,7 @@ export function UserManagementTab({ viewerRole, reloadKey }: AdminTabProps) {
           key={form.kind === 'edit' ? form.user.id : 'add'}
           target={form}
           viewerRole={viewerRole}
+          saving={users.saving}
           onClose={() => setForm(null)}
           onSubmit={(input, role) => (form.kind === 'edit' ? users.update(form.user, input) : users.add(input, role))}
         />
@@ -144,7 +135,7 @@ export function UserManagementTab({ viewerRole, reloadKey }: AdminTabProps) {
 
       <Dialog
         open={deleting !== null}
-        onClose={removing ? undefined : () => setDeleting(null)}
+        onClose={users.removing ? undefined : () => setDeleting(null)}
         aria-labelledby="delete-user-title"
         aria-describedby="delete-user-text"
       >
@@ -157,10 +148,10 @@ export function UserManagementTab({ viewerRole, reloadKey }: AdminTabProps) {
           </DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setDeleting(null)} disabled={removing}>
+          <Button onClick={() => setDeleting(null)} disabled={users.removing}>
             Cancel
           </Button>
-          <Button color="error" variant="contained" onClick={() => void confirmDelete()} loading={removing}>
+          <Button color="error" variant="contained" onClick={() => void confirmDelete()} loading={users.removing}>
             Delete user
           </Button>
         </DialogActions>
