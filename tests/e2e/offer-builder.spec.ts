@@ -196,6 +196,8 @@ test('framework, knowledge base, Generate All with a failure retried, structured
   expect(await seriousViolations(page)).toEqual([]);
   await screenshots(page, 'offer-builder');
   await page.emulateMedia({ colorScheme: 'dark' });
+  // Scanned once the app has followed the system setting (axe once measured the light buttons on the dark page).
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   expect(await seriousViolations(page), 'dark mode').toEqual([]);
   await screenshots(page, 'offer-builder-dark');
   await page.emulateMedia({ colorScheme: 'light' });

@@ -139,11 +139,32 @@ test('folders and prompts: the tree, breadcrumb, every validation message, edit,
 });
 
 /** Drags a card by its handle onto a target (dnd-kit's pointer sensor needs real moves). */
+/** The element's box once it has stopped moving: a list that has just changed may still be reflowing. */
+async function settledBox(locator: Locator) {
+  let previous = '';
+  let box: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect
+    .poll(
+      async () => {
+        box = await locator.boundingBox();
+        const now = JSON.stringify(box);
+        const same = box !== null && now === previous;
+        previous = now;
+        return same;
+      },
+      { intervals: [100] },
+    )
+    .toBe(true);
+  return box!;
+}
+
+// Positions are read once the cards have settled: a drop aimed at a card still moving after the
+// previous move (the list reflowing) once landed beside it and moved nothing.
 async function drag(page: Page, from: Locator, to: Locator) {
   const handle = from.locator('[data-drag-handle]');
   await handle.scrollIntoViewIfNeeded();
-  const source = (await handle.boundingBox())!;
-  const target = (await to.boundingBox())!;
+  const source = await settledBox(handle);
+  const target = await settledBox(to);
   await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
   await page.mouse.down();
   await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2 + 10, { steps: 4 });
